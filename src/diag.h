@@ -1,0 +1,26 @@
+/* diag.h: diagnostics as file:line:col: error: message, with the source line and a caret. */
+#ifndef PBJC_DIAG_H
+#define PBJC_DIAG_H
+
+#include "ir.h"
+
+#if defined(__GNUC__)
+#define DIAG_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define DIAG_PRINTF(a, b)
+#endif
+
+/* "path:line:col: error: msg", then the source line and a caret under col.
+ * f may be NULL (then "pbjc: error: msg"); loc.line 0 means no position. */
+void diag_error(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
+void diag_warning(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* A diagnostic against a file known only by path and source (before an ir_file exists). */
+void diag_error_at(const char *path, const char *source, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(4, 5);
+/* Extra context line after an error: "path:line:col: note: msg". */
+void diag_note(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
+
+int  diag_error_count(void);
+int  diag_warning_count(void);
+void diag_reset(void);               /* for unit tests */
+
+#endif

@@ -1,0 +1,314 @@
+/* ir.h: the intermediate representation of .proto files, shared by every phase. */
+#ifndef PBJC_IR_H
+#define PBJC_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct ir_file ir_file;
+typedef struct ir_message ir_message;
+typedef struct ir_field ir_field;
+typedef struct ir_oneof ir_oneof;
+typedef struct ir_enum ir_enum;
+typedef struct ir_enum_value ir_enum_value;
+typedef struct ir_service ir_service;
+typedef struct ir_method ir_method;
+typedef struct ir_extend ir_extend;
+
+/* ---- memory: one pool for the whole run, freed at exit ---------------- */
+
+void *ir_alloc(size_t size);                 /* zeroed; never NULL (aborts on OOM) */
+char *ir_strdup(const char *s);
+char *ir_strndup(const char *s, size_t n);
+char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
+char *ir_printf(const char *fmt, ...);
+void  ir_free_all(void);
+
+/* A growable array in the pool: IR_VEC(T) v; ir_vec_push(&v, x); v.v[i], v.n. */
+#define IR_VEC(T) struct { T *v; size_t n, cap; }
+void *ir_vec_grow(void *data, size_t *cap, size_t elem_size);
+#define ir_vec_push(vec, item)                                                    \
+    do {                                                                          \
+        if ((vec)->n == (vec)->cap)                                               \
+            (vec)->v = ir_vec_grow((vec)->v, &(vec)->cap, sizeof *(vec)->v);      \
+        (vec)->v[(vec)->n++] = (item);                                            \
+    } while (0)
+
+/* ---- source positions and comments ------------------------------------ */
+
+typedef struct ir_loc {
+    uint32_t line, col;          /* both 1-based; col counts bytes */
+} ir_loc;
+
+/* Comments as protoc attaches them (SourceCodeInfo.Location): text without the
+ * comment markers, lines joined with '\n', NULL when absent. */
+typedef struct ir_comments {
+    const char *leading;
+    const char *trailing;
+    IR_VEC(const char *) detached;
+    ir_loc leading_loc;          /* where the leading comment starts (for pbj options) */
+} ir_comments;
+
+/* Every comment of a file in source order, raw (markers included), for the
+ * options phase, which looks for <<<pbj.NAME = VALUE>>> in all of them. */
+typedef struct ir_raw_comment {
+    const char *text;            /* exactly as in the source, "//..." or "/ *...* /" */
+    ir_loc loc;
+    ir_message *inside;          /* innermost message whose body contains it, or NULL */
+    ir_message *before;          /* message whose leading comment it is part of, or NULL */
+} ir_raw_comment;
+
+/* ---- option values ------------------------------------------------------ */
+
+typedef enum ir_value_kind {
+    IR_VAL_IDENT,       /* true, false, inf, nan, ENUM_VALUE, any identifier */
+    IR_VAL_INT,         /* decimal, octal or hex; sign in .negative */
+    IR_VAL_FLOAT,       /* has '.', exponent, or is -inf / -nan written with a sign */
+    IR_VAL_STRING,      /* escapes applied, adjacent literals concatenated */
+    IR_VAL_AGGREGATE    /* { text format } */
+} ir_value_kind;
+
+typedef struct ir_value {
+    ir_value_kind kind;
+    ir_loc loc;
+    bool negative;      /* a leading '-' was written */
+    uint64_t u;         /* INT: the magnitude */
+    double d;           /* FLOAT (and INT converted), sign applied */
+    const char *text;   /* IDENT: the name; INT/FLOAT: source text w/o sign; AGGREGATE: the text between the braces */
+    const char *str;    /* STRING: bytes, NUL-terminated for convenience */
+    size_t str_len;     /* STRING: length (may hold NULs) */
+} ir_value;
+
+typedef struct ir_optname_part {
+    const char *name;   /* "java_package", or "foo.bar" for (foo.bar) / (.foo.bar) */
+    bool extension;     /* written in parentheses */
+    ir_field *ext;      /* resolve: the extension field a parenthesised part names */
+} ir_optname_part;
+
+typedef struct ir_option {
+    ir_loc loc;
+    IR_VEC(ir_optname_part) name;
+    ir_value value;
+} ir_option;
+
+typedef IR_VEC(ir_option) ir_options;
+
+/* ---- types -------------------------------------------------------------- */
+
+/* X(NAME, keyword, descriptor number, wire type). Numbers are
+ * google.protobuf.FieldDescriptorProto.Type; wire types 0 varint, 1 i64,
+ * 2 len, 3 group start, 5 i32. */
+#define IR_FIELD_TYPES(X)                 \
+    X(DOUBLE,   "double",   1, 1)         \
+    X(FLOAT,    "float",    2, 5)         \
+    X(INT64,    "int64",    3, 0)         \
+    X(UINT64,   "uint64",   4, 0)         \
+    X(INT32,    "int32",    5, 0)         \
+    X(FIXED64,  "fixed64",  6, 1)         \
+    X(FIXED32,  "fixed32",  7, 5)         \
+    X(BOOL,     "bool",     8, 0)         \
+    X(STRING,   "string",   9, 2)         \
+    X(GROUP,    "group",   10, 3)         \
+    X(MESSAGE,  NULL,      11, 2)         \
+    X(BYTES,    "bytes",   12, 2)         \
+    X(UINT32,   "uint32",  13, 0)         \
+    X(ENUM,     NULL,      14, 0)         \
+    X(SFIXED32, "sfixed32",15, 5)         \
+    X(SFIXED64, "sfixed64",16, 1)         \
+    X(SINT32,   "sint32",  17, 0)         \
+    X(SINT64,   "sint64",  18, 0)
+
+typedef enum ir_type {
+    IR_TYPE_UNRESOLVED = 0,   /* a named type before resolve */
+#define X(N, kw, num, wt) IR_TYPE_##N = num,
+    IR_FIELD_TYPES(X)
+#undef X
+} ir_type;
+
+const char *ir_type_keyword(ir_type t);     /* "int32", ...; "message"/"enum" for those */
+int ir_type_wire_type(ir_type t);
+bool ir_type_is_packable(ir_type t);        /* scalar numeric, bool, enum */
+ir_type ir_type_from_keyword(const char *s, size_t n);  /* IR_TYPE_UNRESOLVED if not a scalar keyword */
+
+typedef enum ir_label {
+    IR_LABEL_NONE = 0,        /* nothing written (proto3 singular, oneof member, map) */
+    IR_LABEL_OPTIONAL = 1,
+    IR_LABEL_REQUIRED = 2,
+    IR_LABEL_REPEATED = 3
+} ir_label;
+
+typedef enum ir_syntax { IR_PROTO2 = 2, IR_PROTO3 = 3 } ir_syntax;
+
+/* ---- declarations ------------------------------------------------------- */
+
+struct ir_field {
+    ir_loc loc;                  /* of the field name */
+    ir_loc type_loc;             /* of the type name */
+    ir_loc number_loc;
+    ir_comments comments;
+    const char *name;
+    const char *full_name;       /* resolve: "pkg.Msg.field" (extensions: "pkg.Scope.ext") */
+    int32_t number;
+    ir_label label;              /* as written */
+    ir_type type;                /* scalar keyword, or after resolve MESSAGE/ENUM/GROUP */
+    const char *type_name;       /* named type as written ("Foo", ".a.b.Foo"), NULL for scalars */
+    ir_message *message_type;    /* resolve: MESSAGE or GROUP target */
+    ir_enum *enum_type;          /* resolve: ENUM target */
+    const char *json_name;       /* protoc's default camelCase, or [json_name = ...] */
+    bool json_name_explicit;
+    const char *default_value;   /* descriptor text form of [default = ...] (resolve fills it), or NULL */
+    ir_value *default_raw;       /* the value as written, or NULL */
+    ir_options options;          /* as written, [default] and [json_name] excluded */
+    ir_oneof *oneof;             /* containing oneof (real or the synthetic proto3-optional one) */
+    bool proto3_optional;        /* proto3 "optional": presence via a synthetic oneof */
+    bool is_map;                 /* map<K,V>: type_name points at the synthetic *Entry message */
+    ir_message *parent;          /* containing message, or for extensions the scope (NULL at file level) */
+    ir_extend *extend;           /* set for extension fields */
+    ir_file *file;
+    int index;                   /* position in its container, declaration order */
+};
+
+struct ir_oneof {
+    ir_loc loc;
+    ir_comments comments;
+    const char *name;            /* for a synthetic one: "_" + field name, as protoc does */
+    ir_options options;
+    IR_VEC(ir_field *) fields;
+    bool synthetic;              /* made for a proto3 optional field */
+    ir_message *parent;
+    int index;                   /* descriptor oneof_index */
+};
+
+typedef struct ir_range {
+    ir_loc loc;
+    int32_t start, end;          /* inclusive end as written; "max" = 536870911 */
+    ir_options options;          /* extension ranges only */
+} ir_range;
+
+struct ir_message {
+    ir_loc loc;
+    ir_comments comments;
+    const char *name;
+    const char *full_name;       /* "pkg.Outer.Inner" without leading dot */
+    ir_options options;
+    IR_VEC(ir_field *) fields;   /* declaration order, oneof members included */
+    IR_VEC(ir_oneof *) oneofs;   /* real ones first in declaration order, then synthetic (as protoc) */
+    IR_VEC(ir_message *) messages;   /* nested, incl. map entries and groups, in declaration order */
+    IR_VEC(ir_enum *) enums;
+    IR_VEC(ir_extend *) extends;
+    IR_VEC(ir_field *) extensions;   /* fields of extend blocks declared inside, in order */
+    IR_VEC(ir_range) extension_ranges;
+    IR_VEC(ir_range) reserved_ranges;
+    IR_VEC(const char *) reserved_names;
+    bool map_entry;              /* synthetic entry of a map field */
+    bool is_group;               /* synthetic message of a group field */
+    ir_message *parent;          /* NULL at file level */
+    ir_file *file;
+    void *user;                  /* free for later phases (options, plan) */
+};
+
+struct ir_enum_value {
+    ir_loc loc;
+    ir_comments comments;
+    const char *name;
+    const char *full_name;       /* enum values are siblings of their enum: "pkg.VALUE" or "pkg.Msg.VALUE" */
+    int32_t number;
+    ir_options options;
+    ir_enum *parent;
+};
+
+struct ir_enum {
+    ir_loc loc;
+    ir_comments comments;
+    const char *name;
+    const char *full_name;
+    ir_options options;
+    IR_VEC(ir_enum_value *) values;
+    IR_VEC(ir_range) reserved_ranges;
+    IR_VEC(const char *) reserved_names;
+    bool allow_alias;
+    ir_message *parent;
+    ir_file *file;
+};
+
+struct ir_method {
+    ir_loc loc;
+    ir_comments comments;
+    const char *name;
+    const char *input_name, *output_name;    /* as written */
+    ir_loc input_loc, output_loc;
+    ir_message *input, *output;              /* resolve */
+    bool client_streaming, server_streaming;
+    ir_options options;
+};
+
+struct ir_service {
+    ir_loc loc;
+    ir_comments comments;
+    const char *name;
+    const char *full_name;
+    ir_options options;
+    IR_VEC(ir_method *) methods;
+    ir_file *file;
+};
+
+struct ir_extend {
+    ir_loc loc;
+    ir_comments comments;
+    const char *extendee_name;   /* as written */
+    ir_loc extendee_loc;
+    ir_message *extendee;        /* resolve */
+    IR_VEC(ir_field *) fields;
+    ir_message *scope;           /* where the extend block appears; NULL at file level */
+};
+
+typedef enum ir_import_kind { IR_IMPORT_PLAIN, IR_IMPORT_PUBLIC, IR_IMPORT_WEAK } ir_import_kind;
+
+typedef struct ir_import {
+    ir_loc loc;
+    const char *name;            /* "google/protobuf/any.proto", as written */
+    ir_import_kind kind;
+    ir_file *file;               /* resolve */
+    bool used;                   /* resolve: for the unused-import warning */
+} ir_import;
+
+struct ir_file {
+    const char *name;            /* virtual name relative to its root: "a/b.proto" */
+    const char *path;            /* path on disk, used in diagnostics */
+    const char *source;          /* whole text, NUL-terminated */
+    size_t source_len;
+    ir_syntax syntax;
+    bool syntax_explicit;        /* a syntax statement was written */
+    const char *package;         /* NULL when none */
+    ir_loc package_loc;
+    IR_VEC(ir_import) imports;
+    ir_options options;
+    IR_VEC(ir_message *) messages;
+    IR_VEC(ir_enum *) enums;
+    IR_VEC(ir_service *) services;
+    IR_VEC(ir_extend *) extends;
+    IR_VEC(ir_field *) extensions;   /* fields of file-level extend blocks, in order */
+    IR_VEC(ir_raw_comment) comments; /* every comment, source order */
+    bool is_input;               /* given on the command line (code is generated for it) */
+    bool parsed_ok;
+    void *user;                  /* free for later phases */
+};
+
+/* The whole run: every file loaded, in dependency order. */
+typedef struct ir_program {
+    IR_VEC(const char *) roots;      /* -I roots in order; "." when none given */
+    IR_VEC(ir_file *) files;         /* every file loaded, each after the files it imports */
+    IR_VEC(ir_file *) inputs;        /* the command-line files, in command-line order */
+} ir_program;
+
+/* Builders and finders shared by the parser and the later phases. */
+ir_file *ir_file_new(const char *name, const char *path, const char *source, size_t len);
+const char *ir_option_find(const ir_options *opts, const char *simple_name);  /* NULL or IDENT/STRING text */
+const ir_option *ir_option_get(const ir_options *opts, const char *simple_name);
+
+/* Visit every message of a file, depth first in declaration order (nested after parent). */
+typedef void (*ir_message_fn)(ir_message *m, void *ctx);
+void ir_each_message(ir_file *f, ir_message_fn fn, void *ctx);
+
+#endif

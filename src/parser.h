@@ -1,0 +1,12 @@
+/* parser.h: from .proto text to an unresolved ir_file (lex.re + parse.y + ir.c). */
+#ifndef PBJC_PARSER_H
+#define PBJC_PARSER_H
+
+#include "ir.h"
+
+/* Parse one file. Syntax errors are reported through diag and counted;
+ * the returned file holds everything that parsed (f->parsed_ok is false when
+ * any error was reported). text must be NUL-terminated at text[len]. */
+ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len);
+
+#endif

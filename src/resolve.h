@@ -1,0 +1,15 @@
+/* resolve.h: load imports from the roots, bind every type name, run protoc's checks. */
+#ifndef PBJC_RESOLVE_H
+#define PBJC_RESOLVE_H
+
+#include "ir.h"
+
+/* prog->roots must be filled (the driver adds "." when no -I was given).
+ * Maps each command-line path to its root-relative name (error when a path
+ * lies under no root), loads and parses it and everything it imports
+ * (transitively, each file once, cycles reported), then binds every name and
+ * runs protoc's semantic checks. Fills prog->files and prog->inputs.
+ * Returns the number of errors reported (0 on success). */
+int resolve_program(ir_program *prog, const char *const *paths, size_t npaths);
+
+#endif
