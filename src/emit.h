@@ -1,0 +1,17 @@
+/* emit.h: write x.pb.h and x.pb.c for every input file (plan + templates). */
+#ifndef PBJC_EMIT_H
+#define PBJC_EMIT_H
+
+#include "ir.h"
+
+/* For each of prog->inputs, write OUT_DIR/<name without .proto>.pb.h and .pb.c,
+ * keeping the directory structure below its root, creating directories, and
+ * leaving a file untouched when its bytes did not change. Needs options_resolve
+ * to have run. Returns the number of errors reported. */
+int emit_program(const ir_program *prog, const char *out_dir);
+
+/* The output paths emit_program writes for one input (for -M dependency output). */
+char *emit_header_path(const ir_file *f, const char *out_dir);
+char *emit_source_path(const ir_file *f, const char *out_dir);
+
+#endif
