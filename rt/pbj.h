@@ -1,0 +1,773 @@
+/* pbj.h: the header-only runtime of pbjc's generated code (wire primitives, arena, decode context, buffers). */
+#ifndef PBJ_H
+#define PBJ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ---- version -------------------------------------------------------------
+ * PBJ_RUNTIME_VERSION changes whenever generated code and runtime stop fitting
+ * together; every generated file checks it with #error. */
+#define PBJ_VERSION_MAJOR 0
+#define PBJ_VERSION_MINOR 1
+#define PBJ_RUNTIME_VERSION 1
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- compiler helpers ---------------------------------------------------- */
+#if defined(__GNUC__) || defined(__clang__)
+#define PBJ_MUST_USE __attribute__((warn_unused_result))
+#define PBJ_COLD __attribute__((noinline, cold, unused))
+#define PBJ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define PBJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define PBJ_MUST_USE
+#define PBJ_COLD
+#define PBJ_LIKELY(x) (x)
+#define PBJ_UNLIKELY(x) (x)
+#endif
+/* Hot paths are inlined; cold paths stay out of line (still in this header). */
+#define PBJ_INLINE static inline
+#if defined(__GNUC__) || defined(__clang__)
+#define PBJ_OUTLINE static PBJ_COLD
+#else
+#define PBJ_OUTLINE static inline
+#endif
+
+#ifndef PBJ_MALLOC
+#include <stdlib.h>
+#define PBJ_MALLOC(n) malloc(n)
+#define PBJ_FREE(p) free(p)
+#endif
+
+/* ---- status codes: one list, enum and messages made from it ------------- */
+#define PBJ_STATUSES(X)                                                                  \
+    X(OK,            "ok")                                                               \
+    X(ERR_TRUNCATED, "input ends inside a field")                                        \
+    X(ERR_VARINT,    "malformed varint (more than 10 bytes or beyond 64 bits)")          \
+    X(ERR_TAG,       "malformed tag (wire type 6 or 7, or number beyond 2^29-1)")        \
+    X(ERR_FIELD_ZERO, "field number 0")                                                  \
+    X(ERR_WIRE_TYPE, "wrong wire type for a known field")                                \
+    X(ERR_TOO_LONG,  "length-delimited field longer than the limit (max_length)")        \
+    X(ERR_DEPTH,     "messages nested deeper than the limit (max_depth)")                \
+    X(ERR_UTF8,      "invalid UTF-8 in a string field")                                  \
+    X(ERR_UNKNOWN_FIELD, "unknown field rejected (strict mode)")                         \
+    X(ERR_GROUP,     "unmatched group start or end")                                     \
+    X(ERR_NOMEM,     "out of memory")                                                    \
+    X(ERR_BUFFER,    "output buffer too small")                                          \
+    X(ERR_SIZE,      "message larger than 2 GiB")
+
+/* Every pbj function that can fail returns one of these; PBJ_OK is 0. */
+typedef enum pbj_status {
+#define PBJ__STATUS_ENUM(name, msg) PBJ_##name,
+    PBJ_STATUSES(PBJ__STATUS_ENUM)
+#undef PBJ__STATUS_ENUM
+    PBJ__STATUS_COUNT
+} pbj_status;
+
+/* A one-line English description of a status ("unknown status" if out of range). */
+PBJ_INLINE const char *pbj_status_str(pbj_status s)
+{
+    static const char *const msgs[] = {
+#define PBJ__STATUS_MSG(name, msg) msg,
+        PBJ_STATUSES(PBJ__STATUS_MSG)
+#undef PBJ__STATUS_MSG
+    };
+    return (unsigned)s < (unsigned)PBJ__STATUS_COUNT ? msgs[s] : "unknown status";
+}
+
+/* ---- slices: string and bytes fields ------------------------------------ */
+typedef struct pbj_slice {
+    const uint8_t *data;
+    size_t len;
+} pbj_slice;
+
+/* Not in C++ (no compound literals): PBJ_STR("abc") is a slice over a literal. */
+#ifndef __cplusplus
+#define PBJ_STR(lit) ((pbj_slice){(const uint8_t *)(lit), sizeof(lit) - 1})
+#endif
+
+PBJ_INLINE pbj_slice pbj_slice_make(const void *data, size_t len)
+{
+    pbj_slice s;
+    s.data = (const uint8_t *)data;
+    s.len = len;
+    return s;
+}
+
+PBJ_INLINE pbj_slice pbj_slice_cstr(const char *s)
+{
+    return pbj_slice_make(s, strlen(s));
+}
+
+PBJ_INLINE bool pbj_slice_eq(pbj_slice a, pbj_slice b)
+{
+    return a.len == b.len && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
+}
+
+/* Byte-wise order (as protobuf orders string map keys). */
+PBJ_INLINE int pbj_slice_cmp(pbj_slice a, pbj_slice b)
+{
+    size_t n = a.len < b.len ? a.len : b.len;
+    int c = n ? memcmp(a.data, b.data, n) : 0;
+    if (c) return c;
+    return a.len < b.len ? -1 : a.len > b.len;
+}
+
+/* ---- zigzag and float bit casts ------------------------------------------ */
+PBJ_INLINE uint32_t pbj_zigzag32(int32_t v) { return ((uint32_t)v << 1) ^ (uint32_t)-(int32_t)((uint32_t)v >> 31); }
+PBJ_INLINE uint64_t pbj_zigzag64(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)-(int64_t)((uint64_t)v >> 63); }
+PBJ_INLINE int32_t pbj_unzigzag32(uint32_t v) { return (int32_t)((v >> 1) ^ (uint32_t)-(int32_t)(v & 1)); }
+PBJ_INLINE int64_t pbj_unzigzag64(uint64_t v) { return (int64_t)((v >> 1) ^ (uint64_t)-(int64_t)(v & 1)); }
+
+PBJ_INLINE uint32_t pbj_float_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+PBJ_INLINE uint64_t pbj_double_bits(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+PBJ_INLINE float pbj_bits_float(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+PBJ_INLINE double pbj_bits_double(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+/* ---- fixed-width little-endian access ------------------------------------ */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PBJ_LITTLE_ENDIAN 1
+#else
+#define PBJ_LITTLE_ENDIAN 0
+#endif
+
+PBJ_INLINE uint32_t pbj_load_le32(const uint8_t *p)
+{
+#if PBJ_LITTLE_ENDIAN
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+#else
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
+}
+
+PBJ_INLINE uint64_t pbj_load_le64(const uint8_t *p)
+{
+#if PBJ_LITTLE_ENDIAN
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+#else
+    return (uint64_t)pbj_load_le32(p) | (uint64_t)pbj_load_le32(p + 4) << 32;
+#endif
+}
+
+PBJ_INLINE uint8_t *pbj_store_le32(uint8_t *p, uint32_t v)
+{
+#if PBJ_LITTLE_ENDIAN
+    memcpy(p, &v, 4);
+#else
+    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+#endif
+    return p + 4;
+}
+
+PBJ_INLINE uint8_t *pbj_store_le64(uint8_t *p, uint64_t v)
+{
+#if PBJ_LITTLE_ENDIAN
+    memcpy(p, &v, 8);
+#else
+    pbj_store_le32(p, (uint32_t)v);
+    pbj_store_le32(p + 4, (uint32_t)(v >> 32));
+#endif
+    return p + 8;
+}
+
+/* ---- varints: sizes and writes -------------------------------------------- */
+/* Bytes a varint of v takes, 1..10, without a loop: 9 bits of size per 64 of value. */
+PBJ_INLINE size_t pbj_varint_size(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    unsigned bits = 64u - (unsigned)__builtin_clzll(v | 1);
+#else
+    unsigned bits = 1;
+    while (bits < 64 && (v >> bits)) bits++;
+#endif
+    return (bits * 9u + 64u) / 64u;
+}
+
+PBJ_INLINE size_t pbj_varint_size32(uint32_t v) { return pbj_varint_size(v); }
+
+/* int32 and enum values are sign-extended to 64 bits on the wire (10 bytes when negative). */
+PBJ_INLINE size_t pbj_int32_size(int32_t v) { return pbj_varint_size((uint64_t)(int64_t)v); }
+
+/* Write v in exactly n bytes (n == pbj_varint_size(v)), no test per byte. */
+PBJ_INLINE uint8_t *pbj_put_varint_n(uint8_t *p, uint64_t v, size_t n)
+{
+    size_t i;
+    for (i = 0; i + 1 < n; i++) {
+        p[i] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[n - 1] = (uint8_t)v;
+    return p + n;
+}
+
+/* Write v, size found on the way (1-byte values take one compare). */
+PBJ_INLINE uint8_t *pbj_put_varint(uint8_t *p, uint64_t v)
+{
+    if (PBJ_LIKELY(v < 0x80)) {
+        *p = (uint8_t)v;
+        return p + 1;
+    }
+    return pbj_put_varint_n(p, v, pbj_varint_size(v));
+}
+
+PBJ_INLINE uint8_t *pbj_put_fixed32(uint8_t *p, uint32_t v) { return pbj_store_le32(p, v); }
+PBJ_INLINE uint8_t *pbj_put_fixed64(uint8_t *p, uint64_t v) { return pbj_store_le64(p, v); }
+
+PBJ_INLINE uint8_t *pbj_put_bytes(uint8_t *p, pbj_slice s)
+{
+    p = pbj_put_varint(p, s.len);
+    if (s.len) memcpy(p, s.data, s.len);
+    return p + s.len;
+}
+
+/* Size of a length-delimited payload of n bytes with its length prefix. */
+PBJ_INLINE size_t pbj_len_size(size_t n) { return pbj_varint_size(n) + n; }
+
+/* ---- varints: reads ---------------------------------------------------------
+ * pbj_get_varint reads one varint from [p, end) into *out and returns the byte
+ * after it, or NULL when it is truncated or malformed (pbj_varint_error tells
+ * which). A varint is at most 10 bytes; the 10th may only hold bit 63. */
+PBJ_OUTLINE const uint8_t *pbj__get_varint_slow(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    uint64_t v = 0;
+    unsigned shift;
+    for (shift = 0; shift < 70 && p < end; shift += 7) {
+        uint8_t b = *p++;
+        if (shift == 63 && b > 1) return NULL;
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (b < 0x80) {
+            *out = v;
+            return p;
+        }
+    }
+    return NULL;
+}
+
+/* Up to 8 bytes at once: find the terminating byte, then gather the 7-bit groups. */
+PBJ_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    if (PBJ_LIKELY(p < end && *p < 0x80)) {
+        *out = *p;
+        return p + 1;
+    }
+    if (PBJ_LIKELY(end - p >= 8)) {
+        uint64_t x = pbj_load_le64(p), stops = ~x & 0x8080808080808080ull;
+        if (stops) {
+#if defined(__GNUC__) || defined(__clang__)
+            unsigned n = ((unsigned)__builtin_ctzll(stops) + 1) / 8;   /* bytes used, 1..8 */
+#else
+            unsigned n = 1;
+            while (!(stops & (0x80ull << (8 * (n - 1))))) n++;
+#endif
+            x &= n == 8 ? ~0ull : (1ull << (8 * n)) - 1;
+            x = ((x & 0x7f007f007f007f00ull) >> 1) | (x & 0x007f007f007f007full);
+            x = ((x & 0x3fff00003fff0000ull) >> 2) | (x & 0x00003fff00003fffull);
+            x = ((x & 0x0fffffff00000000ull) >> 4) | (x & 0x000000000fffffffull);
+            *out = x;
+            return p + n;
+        }
+    }
+    return pbj__get_varint_slow(p, end, out);
+}
+
+/* Why pbj_get_varint failed at p: truncated input or a malformed varint. */
+PBJ_OUTLINE pbj_status pbj_varint_error(const uint8_t *p, const uint8_t *end)
+{
+    size_t i;
+    for (i = 0; i < 10; i++) {
+        if (p + i >= end) return PBJ_ERR_TRUNCATED;
+        if (i == 9 && p[i] > 1) return PBJ_ERR_VARINT;
+        if (p[i] < 0x80) return PBJ_OK;
+    }
+    return PBJ_ERR_VARINT;
+}
+
+PBJ_INLINE const uint8_t *pbj_get_fixed32(const uint8_t *p, const uint8_t *end, uint32_t *out)
+{
+    if (PBJ_UNLIKELY(end - p < 4)) return NULL;
+    *out = pbj_load_le32(p);
+    return p + 4;
+}
+
+PBJ_INLINE const uint8_t *pbj_get_fixed64(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    if (PBJ_UNLIKELY(end - p < 8)) return NULL;
+    *out = pbj_load_le64(p);
+    return p + 8;
+}
+
+/* ---- wire format ------------------------------------------------------------ */
+enum {
+    PBJ_WT_VARINT = 0, PBJ_WT_I64 = 1, PBJ_WT_LEN = 2,
+    PBJ_WT_SGROUP = 3, PBJ_WT_EGROUP = 4, PBJ_WT_I32 = 5
+};
+#define PBJ_MAX_FIELD_NUMBER 536870911
+#define PBJ_TAG(num, wt) (((uint32_t)(num) << 3) | (uint32_t)(wt))
+
+/* ---- UTF-8 validation --------------------------------------------------------
+ * Exactly what protobuf accepts: no overlong forms, no surrogates, nothing
+ * beyond U+10FFFF. ASCII runs go 8 bytes per step. */
+PBJ_OUTLINE bool pbj__utf8_rest(const uint8_t *p, const uint8_t *end)
+{
+    while (p < end) {
+        uint8_t c = *p;
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        size_t n;
+        uint8_t lo = 0x80, hi = 0xbf;     /* range of the second byte */
+        if (c >= 0xc2 && c <= 0xdf) n = 2;
+        else if (c >= 0xe0 && c <= 0xef) {
+            n = 3;
+            if (c == 0xe0) lo = 0xa0;     /* overlong */
+            if (c == 0xed) hi = 0x9f;     /* surrogates */
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            n = 4;
+            if (c == 0xf0) lo = 0x90;     /* overlong */
+            if (c == 0xf4) hi = 0x8f;     /* beyond U+10FFFF */
+        } else return false;
+        if ((size_t)(end - p) < n) return false;
+        if (p[1] < lo || p[1] > hi) return false;
+        for (size_t i = 2; i < n; i++)
+            if ((p[i] & 0xc0) != 0x80) return false;
+        p += n;
+    }
+    return true;
+}
+
+PBJ_INLINE bool pbj_utf8_valid(const uint8_t *p, size_t len)
+{
+    const uint8_t *end = p + len;
+    while (end - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        if (x & 0x8080808080808080ull) break;
+        p += 8;
+    }
+    while (p < end && *p < 0x80) p++;
+    return p == end || pbj__utf8_rest(p, end);
+}
+
+/* ---- the arena ---------------------------------------------------------------
+ * Bump allocation in chained blocks. An optional first block comes from the
+ * caller (never freed by pbj); further blocks come from PBJ_MALLOC, doubling
+ * in size. Everything is released at once (pbj_arena_free), or recycled
+ * (pbj_arena_reset keeps the newest block). A zeroed pbj_arena is valid. */
+typedef struct pbj__block {
+    struct pbj__block *next;
+    size_t size;                  /* usable bytes after the header */
+} pbj__block;
+
+typedef struct pbj_arena {
+    uint8_t *cur;                 /* next free byte of the current block */
+    size_t avail;                 /* bytes left in it */
+    pbj__block *blocks;           /* blocks from PBJ_MALLOC, current first */
+    void *first;                  /* the caller's block, or NULL */
+    size_t first_size;
+    size_t next_size;             /* size of the next block to allocate */
+    size_t allocated;             /* bytes currently held from PBJ_MALLOC */
+} pbj_arena;
+
+#define PBJ_ARENA_ALIGN 8
+#define PBJ_ARENA_MIN_BLOCK 4096
+#define PBJ_ARENA_MAX_BLOCK (16u << 20)
+#define PBJ__HEADER_SIZE ((sizeof(pbj__block) + PBJ_ARENA_ALIGN - 1) & ~(size_t)(PBJ_ARENA_ALIGN - 1))
+
+PBJ_INLINE void pbj_arena_init(pbj_arena *a, void *first, size_t first_size)
+{
+    memset(a, 0, sizeof *a);
+    if (first) {
+        uintptr_t pad = (PBJ_ARENA_ALIGN - ((uintptr_t)first % PBJ_ARENA_ALIGN)) % PBJ_ARENA_ALIGN;
+        if (first_size >= pad) {
+            a->first = first;
+            a->first_size = first_size;
+            a->cur = (uint8_t *)first + pad;
+            a->avail = (first_size - pad) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
+        }
+    }
+    a->next_size = PBJ_ARENA_MIN_BLOCK;
+}
+
+PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n)
+{
+    size_t size = a->next_size ? a->next_size : PBJ_ARENA_MIN_BLOCK;
+    bool big = n > size / 4;                       /* gets a block of its own */
+    if (big) size = n;
+    if (size > (size_t)PTRDIFF_MAX - PBJ__HEADER_SIZE) return NULL;
+    pbj__block *b = (pbj__block *)PBJ_MALLOC(PBJ__HEADER_SIZE + size);
+    if (!b) return NULL;
+    b->size = size;
+    a->allocated += PBJ__HEADER_SIZE + size;
+    uint8_t *mem = (uint8_t *)b + PBJ__HEADER_SIZE;
+    if (big && a->blocks) {                        /* keep bumping in the current block */
+        b->next = a->blocks->next;
+        a->blocks->next = b;
+        return mem;
+    }
+    b->next = a->blocks;
+    a->blocks = b;
+    if (!big && a->next_size < PBJ_ARENA_MAX_BLOCK) a->next_size = size * 2;
+    a->cur = mem + n;
+    a->avail = size - n;
+    return mem;
+}
+
+/* n bytes aligned to 8, uninitialised; NULL when out of memory. */
+PBJ_INLINE void *pbj_arena_alloc(pbj_arena *a, size_t n)
+{
+    if (PBJ_UNLIKELY(n > (size_t)-1 - PBJ_ARENA_ALIGN)) return NULL;
+    n = (n + PBJ_ARENA_ALIGN - 1) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
+    if (PBJ_LIKELY(n <= a->avail)) {
+        void *r = a->cur;
+        a->cur += n;
+        a->avail -= n;
+        return r;
+    }
+    return pbj__arena_alloc_slow(a, n);
+}
+
+PBJ_INLINE void *pbj_arena_zalloc(pbj_arena *a, size_t n)
+{
+    void *r = pbj_arena_alloc(a, n);
+    if (r) memset(r, 0, n);
+    return r;
+}
+
+/* Release every block from PBJ_MALLOC; the arena is then like a new one on the same caller block. */
+PBJ_INLINE void pbj_arena_free(pbj_arena *a)
+{
+    pbj__block *b = a->blocks;
+    while (b) {
+        pbj__block *next = b->next;
+        PBJ_FREE(b);
+        b = next;
+    }
+    pbj_arena_init(a, a->first, a->first_size);
+}
+
+/* Forget every allocation but keep the newest block (the largest regular one) for reuse. */
+PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
+{
+    pbj__block *keep = a->blocks;
+    if (!keep) {
+        pbj_arena_init(a, a->first, a->first_size);
+        return;
+    }
+    size_t next_size = a->next_size;
+    pbj__block *b = keep->next;
+    while (b) {
+        pbj__block *next = b->next;
+        a->allocated -= PBJ__HEADER_SIZE + b->size;
+        PBJ_FREE(b);
+        b = next;
+    }
+    keep->next = NULL;
+    a->blocks = keep;
+    a->cur = (uint8_t *)keep + PBJ__HEADER_SIZE;
+    a->avail = keep->size;
+    a->next_size = next_size;
+}
+
+/* An array of count elements grown to hold count + add: arrays made here have
+ * room for the next power of two (at least 4) of their count, so growth needs
+ * no stored capacity. Returns data itself when it has room, NULL when out of memory. */
+PBJ_INLINE size_t pbj__capacity(size_t count)
+{
+    size_t c = 4;
+    if (count == 0) return 0;
+    while (c < count) c *= 2;
+    return c;
+}
+
+PBJ_OUTLINE void *pbj__array_grow_slow(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
+{
+    size_t cap = pbj__capacity(count + add);
+    if (cap < count + add || cap > (size_t)-1 / elem) return NULL;
+    void *n = pbj_arena_alloc(a, cap * elem);
+    if (n && count) memcpy(n, data, count * elem);
+    return n;
+}
+
+PBJ_INLINE void *pbj__array_grow(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
+{
+    if (PBJ_LIKELY(count + add <= pbj__capacity(count) && data)) return data;
+    return pbj__array_grow_slow(a, data, count, add, elem);
+}
+
+/* ---- the growable write buffer ------------------------------------------------ */
+typedef struct pbj_buf {
+    uint8_t *data;                /* from PBJ_MALLOC */
+    size_t len, cap;
+} pbj_buf;
+
+PBJ_OUTLINE pbj_status pbj__buf_grow(pbj_buf *b, size_t need)
+{
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < need) {
+        if (cap > (size_t)-1 / 2) return PBJ_ERR_NOMEM;
+        cap *= 2;
+    }
+    uint8_t *n = (uint8_t *)PBJ_MALLOC(cap);
+    if (!n) return PBJ_ERR_NOMEM;
+    if (b->len) memcpy(n, b->data, b->len);
+    PBJ_FREE(b->data);
+    b->data = n;
+    b->cap = cap;
+    return PBJ_OK;
+}
+
+/* Make room for extra more bytes after len. */
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_buf_reserve(pbj_buf *b, size_t extra)
+{
+    if (PBJ_UNLIKELY(extra > (size_t)-1 - b->len)) return PBJ_ERR_NOMEM;
+    if (PBJ_LIKELY(b->len + extra <= b->cap)) return PBJ_OK;
+    return pbj__buf_grow(b, b->len + extra);
+}
+
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_buf_append(pbj_buf *b, const void *p, size_t n)
+{
+    pbj_status s = pbj_buf_reserve(b, n);
+    if (s != PBJ_OK) return s;
+    if (n) memcpy(b->data + b->len, p, n);
+    b->len += n;
+    return PBJ_OK;
+}
+
+PBJ_INLINE void pbj_buf_free(pbj_buf *b)
+{
+    PBJ_FREE(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+/* ---- decoding: options and context -------------------------------------------- */
+typedef enum pbj_unknown_mode {
+    PBJ_UNKNOWN_KEEP = 0,         /* kept as raw bytes, written back after the known fields */
+    PBJ_UNKNOWN_DROP = 1,         /* skipped */
+    PBJ_UNKNOWN_REJECT = 2        /* strict: PBJ_ERR_UNKNOWN_FIELD */
+} pbj_unknown_mode;
+
+#define PBJ_DEFAULT_MAX_DEPTH 128
+#define PBJ_DEFAULT_MAX_LENGTH ((size_t)64 << 20)   /* 64 MiB per length-delimited field */
+
+/* Zero (or NULL options) means the default for each member. */
+typedef struct pbj_decode_options {
+    uint32_t max_depth;           /* nesting limit; 0 = PBJ_DEFAULT_MAX_DEPTH */
+    size_t max_length;            /* limit on any one length prefix; 0 = PBJ_DEFAULT_MAX_LENGTH */
+    bool alias;                   /* strings and bytes point into the input (keep it alive) */
+    pbj_unknown_mode unknown;
+} pbj_decode_options;
+
+/* The state one decode call threads through the generated decoders. */
+typedef struct pbj_decoder {
+    pbj_arena *arena;
+    size_t max_length;
+    uint32_t depth_left;          /* nesting levels still allowed */
+    bool alias;
+    pbj_unknown_mode unknown;
+} pbj_decoder;
+
+PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_options *o)
+{
+    d->arena = a;
+    d->max_length = o && o->max_length ? o->max_length : PBJ_DEFAULT_MAX_LENGTH;
+    d->depth_left = o && o->max_depth ? o->max_depth : PBJ_DEFAULT_MAX_DEPTH;
+    d->alias = o ? o->alias : false;
+    d->unknown = o ? o->unknown : PBJ_UNKNOWN_KEEP;
+}
+
+/* A tag: the varint (at most 5 bytes, below 2^32), checked for field number 0
+ * and wire types 6 and 7. Returns NULL with *st set on error. */
+PBJ_OUTLINE const uint8_t *pbj__tag_error(const uint8_t *p, const uint8_t *end, pbj_status *st)
+{
+    uint64_t v;
+    const uint8_t *q = pbj_get_varint(p, end, &v);
+    if (!q) *st = pbj_varint_error(p, end);
+    else if (v > UINT32_MAX) *st = PBJ_ERR_TAG;
+    else if ((v >> 3) == 0) *st = PBJ_ERR_FIELD_ZERO;
+    else *st = PBJ_ERR_TAG;
+    return NULL;
+}
+
+PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint32_t *tag, pbj_status *st)
+{
+    uint64_t v;
+    const uint8_t *q = pbj_get_varint(p, end, &v);
+    if (PBJ_LIKELY(q && v <= UINT32_MAX && (v >> 3) != 0 && (v & 7) < 6)) {
+        *tag = (uint32_t)v;
+        return q;
+    }
+    return pbj__tag_error(p, end, st);
+}
+
+/* A length prefix, checked against the limit and the bytes left. */
+PBJ_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
+{
+    uint64_t v;
+    const uint8_t *q = pbj_get_varint(p, end, &v);
+    if (PBJ_UNLIKELY(!q)) {
+        *st = pbj_varint_error(p, end);
+        return NULL;
+    }
+    if (PBJ_UNLIKELY(v > d->max_length)) {
+        *st = PBJ_ERR_TOO_LONG;
+        return NULL;
+    }
+    if (PBJ_UNLIKELY(v > (uint64_t)(end - q))) {
+        *st = PBJ_ERR_TRUNCATED;
+        return NULL;
+    }
+    *len = (size_t)v;
+    return q;
+}
+
+/* Read a varint; on error set *st. */
+PBJ_INLINE const uint8_t *pbj_get_varint_st(const uint8_t *p, const uint8_t *end, uint64_t *out, pbj_status *st)
+{
+    const uint8_t *q = pbj_get_varint(p, end, out);
+    if (PBJ_UNLIKELY(!q)) *st = pbj_varint_error(p, end);
+    return q;
+}
+
+/* String or bytes contents: copied into the arena, or aliased to the input. */
+PBJ_INLINE pbj_status pbj_take_slice(pbj_decoder *d, const uint8_t *p, size_t len, pbj_slice *out)
+{
+    if (d->alias || len == 0) {
+        out->data = len ? p : NULL;
+        out->len = len;
+        return PBJ_OK;
+    }
+    uint8_t *m = (uint8_t *)pbj_arena_alloc(d->arena, len);
+    if (PBJ_UNLIKELY(!m)) return PBJ_ERR_NOMEM;
+    memcpy(m, p, len);
+    out->data = m;
+    out->len = len;
+    return PBJ_OK;
+}
+
+/* Skip the payload of a field with wire type wt whose tag ended at p; groups
+ * are skipped to their matching end (counted against the depth limit). */
+PBJ_OUTLINE const uint8_t *pbj_skip_field(const uint8_t *p, const uint8_t *end, uint32_t tag, const pbj_decoder *d, uint32_t depth_left, pbj_status *st)
+{
+    uint64_t v;
+    size_t len;
+    switch (tag & 7) {
+    case PBJ_WT_VARINT: return pbj_get_varint_st(p, end, &v, st);
+    case PBJ_WT_I64:
+        if (end - p < 8) break;
+        return p + 8;
+    case PBJ_WT_I32:
+        if (end - p < 4) break;
+        return p + 4;
+    case PBJ_WT_LEN: return (p = pbj_get_len(p, end, d, &len, st)) ? p + len : NULL;
+    case PBJ_WT_SGROUP:
+        if (depth_left == 0) {
+            *st = PBJ_ERR_DEPTH;
+            return NULL;
+        }
+        for (;;) {
+            uint32_t t;
+            if (p >= end) break;
+            if (!(p = pbj_get_tag(p, end, &t, st))) return NULL;
+            if ((t & 7) == PBJ_WT_EGROUP) {
+                if ((t >> 3) == (tag >> 3)) return p;
+                *st = PBJ_ERR_GROUP;
+                return NULL;
+            }
+            if (!(p = pbj_skip_field(p, end, t, d, depth_left - 1, st))) return NULL;
+        }
+        break;
+    default:                                   /* an end-group with no start */
+        *st = PBJ_ERR_GROUP;
+        return NULL;
+    }
+    *st = PBJ_ERR_TRUNCATED;
+    return NULL;
+}
+
+/* An unknown field whose tag starts at start and payload at p: kept (appended
+ * to *unknown in the arena), dropped, or rejected as the options say. */
+PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st)
+{
+    if (d->unknown == PBJ_UNKNOWN_REJECT) {
+        *st = PBJ_ERR_UNKNOWN_FIELD;
+        return NULL;
+    }
+    if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
+    if (d->unknown == PBJ_UNKNOWN_DROP) return p;
+    size_t n = (size_t)(p - start);
+    uint8_t *buf = (uint8_t *)pbj__array_grow(d->arena, (void *)(uintptr_t)unknown->data, unknown->len, n, 1);
+    if (!buf) {
+        *st = PBJ_ERR_NOMEM;
+        return NULL;
+    }
+    memcpy(buf + unknown->len, start, n);
+    unknown->data = buf;
+    unknown->len += n;
+    return p;
+}
+
+/* Number of varints in a packed payload (bytes without the continuation bit). */
+PBJ_INLINE size_t pbj_count_varints(const uint8_t *p, const uint8_t *end)
+{
+    size_t n = 0;
+    for (; p < end; p++) n += *p < 0x80;
+    return n;
+}
+
+/* Stable merge sort of n elements of size elem (map entries by key), with
+ * scratch space from the arena; then equal keys collapse to the last one.
+ * Returns the new count, or (size_t)-1 when out of memory. */
+typedef int (*pbj_cmp_fn)(const void *a, const void *b);
+
+PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn cmp, pbj_arena *a)
+{
+    uint8_t *v = (uint8_t *)base;
+    size_t i, w;
+    for (i = 1; i < n && cmp(v + (i - 1) * elem, v + i * elem) < 0; i++) {}
+    if (i >= n) return n;                          /* already strictly ascending */
+    uint8_t *tmp = (uint8_t *)pbj_arena_alloc(a, n * elem);
+    if (!tmp) return (size_t)-1;
+    for (size_t width = 1; width < n; width *= 2) {  /* bottom-up, stable */
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t l = lo, r = mid, o = lo;
+            while (l < mid && r < hi) {
+                if (cmp(v + r * elem, v + l * elem) < 0) memcpy(tmp + o++ * elem, v + r++ * elem, elem);
+                else memcpy(tmp + o++ * elem, v + l++ * elem, elem);
+            }
+            if (l < mid) memcpy(tmp + o * elem, v + l * elem, (mid - l) * elem), o += mid - l;
+            if (r < hi) memcpy(tmp + o * elem, v + r * elem, (hi - r) * elem);
+        }
+        memcpy(v, tmp, n * elem);
+    }
+    for (i = 0, w = 0; i < n; i++) {               /* keep the last of each run of equal keys */
+        if (i + 1 < n && cmp(v + i * elem, v + (i + 1) * elem) == 0) continue;
+        if (w != i) memcpy(v + w * elem, v + i * elem, elem);
+        w++;
+    }
+    return w;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+/* Text-format printing (M_print) lives beside this header; PBJ_NO_TEXT leaves it out. */
+#if defined(__has_include) && !defined(PBJ_NO_TEXT)
+#if __has_include("pbj_text.h")
+#include "pbj_text.h"
+#endif
+#endif
+
+#endif

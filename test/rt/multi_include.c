@@ -1,0 +1,20 @@
+/* multi_include.c: pbj.h included several times in one unit, built as C11 and as C++. */
+#include <pbj.h>
+#include <pbj.h>
+#include "pbj.h"
+#include <stdio.h>
+
+int main(void)
+{
+    uint8_t buf[16];
+    uint64_t v = 0;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    uint8_t *e = pbj_put_varint(buf, 300);
+    const uint8_t *r = pbj_get_varint(buf, e, &v);
+    void *m = pbj_arena_alloc(&a, 100);
+    int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0);
+    pbj_arena_free(&a);
+    printf("%s\n", ok ? "ok" : pbj_status_str(PBJ_ERR_VARINT));
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,523 @@
+/* test_rt.c: unit tests of every runtime function in rt/pbj.h. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+/* Count allocations through the overridable hooks. */
+static size_t live_blocks;
+static void *counting_malloc(size_t n)
+{
+    void *p = malloc(n);
+    if (p) live_blocks++;
+    return p;
+}
+static void counting_free(void *p)
+{
+    if (p) live_blocks--;
+    free(p);
+}
+#define PBJ_MALLOC(n) counting_malloc(n)
+#define PBJ_FREE(p) counting_free(p)
+#include "pbj.h"
+
+
+static void test_status_strings(void **state)
+{
+    (void)state;
+    assert_int_equal(PBJ_OK, 0);
+    assert_string_equal(pbj_status_str(PBJ_OK), "ok");
+    assert_string_equal(pbj_status_str(PBJ_ERR_TRUNCATED), "input ends inside a field");
+    for (int s = 0; s < PBJ__STATUS_COUNT; s++) {
+        assert_non_null(pbj_status_str((pbj_status)s));
+        for (int t = 0; t < s; t++)
+            assert_string_not_equal(pbj_status_str((pbj_status)s), pbj_status_str((pbj_status)t));
+    }
+    assert_string_equal(pbj_status_str((pbj_status)999), "unknown status");
+}
+
+static void test_varint_size(void **state)
+{
+    (void)state;
+    assert_int_equal(pbj_varint_size(0), 1);
+    assert_int_equal(pbj_varint_size(127), 1);
+    assert_int_equal(pbj_varint_size(128), 2);
+    assert_int_equal(pbj_varint_size(16383), 2);
+    assert_int_equal(pbj_varint_size(16384), 3);
+    assert_int_equal(pbj_varint_size((1ull << 35) - 1), 5);
+    assert_int_equal(pbj_varint_size(1ull << 35), 6);
+    assert_int_equal(pbj_varint_size(1ull << 63), 10);
+    assert_int_equal(pbj_varint_size(UINT64_MAX), 10);
+    assert_int_equal(pbj_int32_size(-1), 10);
+    assert_int_equal(pbj_int32_size(1), 1);
+    for (unsigned b = 0; b < 64; b++) {
+        uint64_t v = 1ull << b;
+        assert_int_equal(pbj_varint_size(v), b / 7 + 1);
+    }
+}
+
+static void roundtrip(uint64_t v)
+{
+    uint8_t buf[16];
+    uint64_t out = ~v;
+    size_t n = pbj_varint_size(v);
+    assert_ptr_equal(pbj_put_varint(buf, v), buf + n);
+    uint8_t buf2[16];
+    assert_ptr_equal(pbj_put_varint_n(buf2, v, n), buf2 + n);
+    assert_memory_equal(buf, buf2, n);
+    assert_ptr_equal(pbj_get_varint(buf, buf + n, &out), buf + n);       /* exact end: slow path */
+    assert_true(out == v);
+    memset(buf + n, 0, sizeof buf - n);
+    out = ~v;
+    assert_ptr_equal(pbj_get_varint(buf, buf + sizeof buf, &out), buf + n);   /* room: fast path */
+    assert_true(out == v);
+}
+
+static void test_varint_roundtrip(void **state)
+{
+    (void)state;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (unsigned b = 0; b < 64; b++) {
+        roundtrip(1ull << b);
+        roundtrip((1ull << b) - 1);
+        roundtrip((1ull << b) + 1);
+    }
+    roundtrip(UINT64_MAX);
+    for (int i = 0; i < 10000; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        roundtrip(x >> (x & 63));
+    }
+}
+
+static void test_varint_known_bytes(void **state)
+{
+    (void)state;
+    uint8_t buf[10];
+    assert_ptr_equal(pbj_put_varint(buf, 300), buf + 2);
+    assert_memory_equal(buf, ((uint8_t[]){0xac, 0x02}), 2);
+    assert_ptr_equal(pbj_put_varint(buf, (uint64_t)(int64_t)-1), buf + 10);
+    assert_memory_equal(buf, ((uint8_t[]){0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}), 10);
+}
+
+static void test_varint_errors(void **state)
+{
+    (void)state;
+    uint64_t v;
+    /* 10 bytes, the largest value */
+    const uint8_t max[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 0};
+    assert_ptr_equal(pbj_get_varint(max, max + 10, &v), max + 10);
+    assert_true(v == UINT64_MAX);
+    assert_ptr_equal(pbj_get_varint(max, max + 12, &v), max + 10);
+    /* 10th byte beyond bit 63 */
+    const uint8_t over[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02};
+    assert_null(pbj_get_varint(over, over + 10, &v));
+    assert_int_equal(pbj_varint_error(over, over + 10), PBJ_ERR_VARINT);
+    /* continuation into an 11th byte */
+    const uint8_t eleven[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x81, 0x00};
+    assert_null(pbj_get_varint(eleven, eleven + 11, &v));
+    assert_int_equal(pbj_varint_error(eleven, eleven + 11), PBJ_ERR_VARINT);
+    /* truncated: every prefix of a 10-byte varint */
+    for (size_t n = 0; n < 10; n++) {
+        assert_null(pbj_get_varint(max, max + n, &v));
+        assert_int_equal(pbj_varint_error(max, max + n), PBJ_ERR_TRUNCATED);
+    }
+    /* non-minimal (padded) encodings are accepted, as protobuf does */
+    const uint8_t padded[] = {0x81, 0x80, 0x80, 0x00};
+    assert_ptr_equal(pbj_get_varint(padded, padded + 4, &v), padded + 4);
+    assert_true(v == 1);
+}
+
+static void test_zigzag(void **state)
+{
+    (void)state;
+    assert_int_equal(pbj_zigzag32(0), 0);
+    assert_int_equal(pbj_zigzag32(-1), 1);
+    assert_int_equal(pbj_zigzag32(1), 2);
+    assert_int_equal(pbj_zigzag32(INT32_MAX), 0xfffffffeu);
+    assert_int_equal(pbj_zigzag32(INT32_MIN), 0xffffffffu);
+    assert_true(pbj_zigzag64(INT64_MIN) == UINT64_MAX);
+    assert_true(pbj_zigzag64(-2) == 3);
+    int32_t s32[] = {0, 1, -1, 12345, -12345, INT32_MAX, INT32_MIN};
+    for (size_t i = 0; i < sizeof s32 / sizeof *s32; i++) assert_int_equal(pbj_unzigzag32(pbj_zigzag32(s32[i])), s32[i]);
+    int64_t s64[] = {0, 1, -1, INT64_MAX, INT64_MIN, -1234567890123ll};
+    for (size_t i = 0; i < sizeof s64 / sizeof *s64; i++) assert_true(pbj_unzigzag64(pbj_zigzag64(s64[i])) == s64[i]);
+}
+
+static void test_fixed(void **state)
+{
+    (void)state;
+    uint8_t buf[8];
+    assert_ptr_equal(pbj_put_fixed32(buf, 0x01020304u), buf + 4);
+    assert_memory_equal(buf, ((uint8_t[]){4, 3, 2, 1}), 4);
+    assert_int_equal(pbj_load_le32(buf), 0x01020304u);
+    assert_ptr_equal(pbj_put_fixed64(buf, 0x0102030405060708ull), buf + 8);
+    assert_memory_equal(buf, ((uint8_t[]){8, 7, 6, 5, 4, 3, 2, 1}), 8);
+    assert_true(pbj_load_le64(buf) == 0x0102030405060708ull);
+    uint32_t v32;
+    uint64_t v64;
+    assert_ptr_equal(pbj_get_fixed32(buf, buf + 8, &v32), buf + 4);
+    assert_int_equal(v32, 0x05060708u);
+    assert_null(pbj_get_fixed32(buf, buf + 3, &v32));
+    assert_ptr_equal(pbj_get_fixed64(buf, buf + 8, &v64), buf + 8);
+    assert_null(pbj_get_fixed64(buf, buf + 7, &v64));
+    /* floats as bits */
+    assert_int_equal(pbj_float_bits(1.0f), 0x3f800000u);
+    assert_true(pbj_double_bits(-2.0) == 0xc000000000000000ull);
+    assert_true(pbj_bits_float(0x3f800000u) == 1.0f);
+    assert_true(pbj_bits_double(0xc000000000000000ull) == -2.0);
+    assert_int_equal(pbj_float_bits(-0.0f), 0x80000000u);
+}
+
+static bool utf8(const char *s) { return pbj_utf8_valid((const uint8_t *)s, strlen(s)); }
+
+static void test_utf8(void **state)
+{
+    (void)state;
+    assert_true(pbj_utf8_valid(NULL, 0));
+    assert_true(utf8("plain ascii text, longer than eight bytes"));
+    assert_true(utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 and more ascii after it"));
+    assert_true(utf8("\xed\x9f\xbf"));                /* U+D7FF */
+    assert_true(utf8("\xee\x80\x80"));                /* U+E000 */
+    assert_true(utf8("\xf4\x8f\xbf\xbf"));            /* U+10FFFF */
+    assert_true(utf8("\xc2\x80"));                    /* U+0080 */
+    assert_false(utf8("\xc0\x80"));                   /* overlong NUL */
+    assert_false(utf8("\xc1\xbf"));                   /* overlong */
+    assert_false(utf8("\xe0\x9f\xbf"));               /* overlong 3-byte */
+    assert_false(utf8("\xf0\x8f\xbf\xbf"));           /* overlong 4-byte */
+    assert_false(utf8("\xed\xa0\x80"));               /* U+D800 surrogate */
+    assert_false(utf8("\xed\xbf\xbf"));               /* U+DFFF surrogate */
+    assert_false(utf8("\xf4\x90\x80\x80"));           /* U+110000 */
+    assert_false(utf8("\xf5\x80\x80\x80"));
+    assert_false(utf8("\xff"));
+    assert_false(utf8("\x80"));                       /* lone continuation */
+    assert_false(utf8("abcdefgh\xc3"));               /* truncated after a fast ASCII block */
+    assert_false(utf8("\xe2\x82"));
+    assert_false(utf8("\xe2\x28\xa1"));               /* bad continuation */
+    assert_false(utf8("\xf0\x9f\x98\x28"));
+    const uint8_t nul[] = {'a', 0, 'b'};
+    assert_true(pbj_utf8_valid(nul, 3));              /* NUL is valid UTF-8 */
+}
+
+static void test_arena_basic(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    size_t before = live_blocks;
+    uint8_t *p = (uint8_t *)pbj_arena_alloc(&a, 1);
+    uint8_t *q = (uint8_t *)pbj_arena_alloc(&a, 3);
+    assert_non_null(p);
+    assert_non_null(q);
+    assert_int_equal((uintptr_t)p % PBJ_ARENA_ALIGN, 0);
+    assert_int_equal((uintptr_t)q % PBJ_ARENA_ALIGN, 0);
+    assert_ptr_equal(q, p + 8);                       /* bump, aligned */
+    assert_int_equal(live_blocks, before + 1);
+    uint8_t *z = (uint8_t *)pbj_arena_zalloc(&a, 64);
+    for (int i = 0; i < 64; i++) assert_int_equal(z[i], 0);
+    pbj_arena_free(&a);
+    assert_int_equal(live_blocks, before);
+    assert_int_equal(a.allocated, 0);
+    /* a zeroed arena works too */
+    pbj_arena zero;
+    memset(&zero, 0, sizeof zero);
+    assert_non_null(pbj_arena_alloc(&zero, 10));
+    pbj_arena_free(&zero);
+    assert_int_equal(live_blocks, before);
+}
+
+static void test_arena_caller_block(void **state)
+{
+    (void)state;
+    static uint64_t block[64];                        /* 512 bytes */
+    pbj_arena a;
+    size_t before = live_blocks;
+    pbj_arena_init(&a, (uint8_t *)block + 1, sizeof block - 1);   /* misaligned start */
+    uint8_t *p = (uint8_t *)pbj_arena_alloc(&a, 100);
+    assert_true(p >= (uint8_t *)block && p + 100 <= (uint8_t *)block + sizeof block);
+    assert_int_equal((uintptr_t)p % PBJ_ARENA_ALIGN, 0);
+    assert_int_equal(live_blocks, before);            /* nothing malloc'd yet */
+    for (int i = 0; i < 3; i++) assert_non_null(pbj_arena_alloc(&a, 100));
+    assert_int_equal(live_blocks, before);
+    uint8_t *r = (uint8_t *)pbj_arena_alloc(&a, 200);  /* does not fit: growth */
+    assert_true(r < (uint8_t *)block || r >= (uint8_t *)block + sizeof block);
+    assert_int_equal(live_blocks, before + 1);
+    pbj_arena_free(&a);
+    assert_int_equal(live_blocks, before);
+    p = (uint8_t *)pbj_arena_alloc(&a, 8);            /* after free: the caller block again */
+    assert_true(p >= (uint8_t *)block && p < (uint8_t *)block + sizeof block);
+    pbj_arena_free(&a);
+}
+
+static void test_arena_growth_and_big(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    size_t before = live_blocks;
+    pbj_arena_init(&a, NULL, 0);
+    uint8_t *cur = (uint8_t *)pbj_arena_alloc(&a, 16);
+    uint8_t *big = (uint8_t *)pbj_arena_alloc(&a, 1 << 20);    /* own block */
+    assert_non_null(big);
+    memset(big, 0xab, 1 << 20);
+    uint8_t *next = (uint8_t *)pbj_arena_alloc(&a, 16);
+    assert_ptr_equal(next, cur + 16);                  /* the current block continues */
+    assert_int_equal(live_blocks, before + 2);
+    size_t total = 0;
+    for (int i = 0; i < 10000; i++) {                  /* many blocks, doubling */
+        uint8_t *p = (uint8_t *)pbj_arena_alloc(&a, 100);
+        assert_non_null(p);
+        memset(p, i & 0xff, 100);
+        total += 100;
+    }
+    assert_true(a.allocated >= total);
+    assert_true(live_blocks < before + 16);            /* geometric growth */
+    assert_null(pbj_arena_alloc(&a, (size_t)-1));      /* impossible size */
+    assert_null(pbj_arena_alloc(&a, (size_t)-1 - 100));
+    pbj_arena_reset(&a);
+    assert_int_equal(live_blocks, before + 1);         /* newest block kept */
+    size_t kept = a.allocated;
+    for (int i = 0; i < 100; i++) assert_non_null(pbj_arena_alloc(&a, 100));
+    assert_int_equal(a.allocated, kept);               /* reused, nothing new */
+    pbj_arena_free(&a);
+    assert_int_equal(live_blocks, before);
+}
+
+static void test_array_grow(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    int32_t *v = NULL;
+    size_t n = 0;
+    for (int i = 0; i < 1000; i++) {
+        v = (int32_t *)pbj__array_grow(&a, v, n, 1, sizeof *v);
+        assert_non_null(v);
+        v[n++] = i;
+    }
+    for (int i = 0; i < 1000; i++) assert_int_equal(v[i], i);
+    int32_t *w = (int32_t *)pbj__array_grow(&a, v, 1000, 24, sizeof *v);   /* 1024: fits */
+    assert_ptr_equal(w, v);
+    w = (int32_t *)pbj__array_grow(&a, v, 1000, 25, sizeof *v);
+    assert_ptr_not_equal(w, v);
+    assert_int_equal(w[999], 999);
+    assert_int_equal(pbj__capacity(0), 0);
+    assert_int_equal(pbj__capacity(1), 4);
+    assert_int_equal(pbj__capacity(5), 8);
+    pbj_arena_free(&a);
+}
+
+static void test_buf(void **state)
+{
+    (void)state;
+    pbj_buf b = {0};
+    for (int i = 0; i < 1000; i++) assert_int_equal(pbj_buf_append(&b, "abc", 3), PBJ_OK);
+    assert_int_equal(b.len, 3000);
+    assert_true(b.cap >= 3000);
+    assert_memory_equal(b.data + 2997, "abc", 3);
+    assert_int_equal(pbj_buf_reserve(&b, (size_t)-1), PBJ_ERR_NOMEM);
+    assert_int_equal(pbj_buf_append(&b, NULL, 0), PBJ_OK);
+    pbj_buf_free(&b);
+    assert_null(b.data);
+    assert_int_equal(b.len, 0);
+}
+
+static void test_slices(void **state)
+{
+    (void)state;
+    pbj_slice a = PBJ_STR("abc"), b = pbj_slice_cstr("abd"), e = {NULL, 0};
+    assert_int_equal(a.len, 3);
+    assert_true(pbj_slice_eq(a, pbj_slice_make("abc", 3)));
+    assert_false(pbj_slice_eq(a, b));
+    assert_true(pbj_slice_eq(e, pbj_slice_make("", 0)));
+    assert_true(pbj_slice_cmp(a, b) < 0);
+    assert_true(pbj_slice_cmp(b, a) > 0);
+    assert_true(pbj_slice_cmp(pbj_slice_make("ab", 2), a) < 0);
+    assert_int_equal(pbj_slice_cmp(e, e), 0);
+    uint8_t out[16];
+    assert_ptr_equal(pbj_put_bytes(out, a), out + 4);
+    assert_memory_equal(out, "\x03" "abc", 4);
+}
+
+static void test_decode_primitives(void **state)
+{
+    (void)state;
+    pbj_decoder d;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decoder_init(&d, &a, NULL);
+    assert_int_equal(d.depth_left, PBJ_DEFAULT_MAX_DEPTH);
+    assert_true(d.max_length == PBJ_DEFAULT_MAX_LENGTH);
+    assert_int_equal(d.unknown, PBJ_UNKNOWN_KEEP);
+    pbj_status st = PBJ_OK;
+    uint32_t tag;
+    const uint8_t t1[] = {0x08};
+    assert_ptr_equal(pbj_get_tag(t1, t1 + 1, &tag, &st), t1 + 1);
+    assert_int_equal(tag, 8);
+    const uint8_t t0[] = {0x02};
+    assert_null(pbj_get_tag(t0, t0 + 1, &tag, &st));
+    assert_int_equal(st, PBJ_ERR_FIELD_ZERO);
+    const uint8_t t7[] = {0x0f};
+    assert_null(pbj_get_tag(t7, t7 + 1, &tag, &st));
+    assert_int_equal(st, PBJ_ERR_TAG);
+    const uint8_t tbig[] = {0xff, 0xff, 0xff, 0xff, 0x10};
+    assert_null(pbj_get_tag(tbig, tbig + 5, &tag, &st));
+    assert_int_equal(st, PBJ_ERR_TAG);
+    assert_null(pbj_get_tag(tbig, tbig + 2, &tag, &st));
+    assert_int_equal(st, PBJ_ERR_TRUNCATED);
+    /* lengths */
+    size_t len;
+    const uint8_t l3[] = {3, 'a', 'b', 'c'};
+    assert_ptr_equal(pbj_get_len(l3, l3 + 4, &d, &len, &st), l3 + 1);
+    assert_int_equal(len, 3);
+    assert_null(pbj_get_len(l3, l3 + 3, &d, &len, &st));
+    assert_int_equal(st, PBJ_ERR_TRUNCATED);
+    pbj_decode_options o = {0};
+    o.max_length = 2;
+    o.max_depth = 3;
+    o.alias = true;
+    o.unknown = PBJ_UNKNOWN_REJECT;
+    pbj_decoder d2;
+    pbj_decoder_init(&d2, &a, &o);
+    assert_int_equal(d2.depth_left, 3);
+    assert_null(pbj_get_len(l3, l3 + 4, &d2, &len, &st));
+    assert_int_equal(st, PBJ_ERR_TOO_LONG);
+    /* slices: copied or aliased */
+    pbj_slice s;
+    assert_int_equal(pbj_take_slice(&d, l3 + 1, 3, &s), PBJ_OK);
+    assert_ptr_not_equal(s.data, l3 + 1);
+    assert_memory_equal(s.data, "abc", 3);
+    assert_int_equal(pbj_take_slice(&d2, l3 + 1, 3, &s), PBJ_OK);
+    assert_ptr_equal(s.data, l3 + 1);
+    pbj_arena_free(&a);
+}
+
+static void test_skip_and_unknown(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_decoder d;
+    pbj_status st = PBJ_OK;
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decoder_init(&d, &a, NULL);
+    /* field 1 varint 150, field 2 fixed64, field 3 bytes "hi", field 4 group{5: 1}, field 6 fixed32 */
+    const uint8_t msg[] = {0x08, 0x96, 0x01, 0x11, 1, 2, 3, 4, 5, 6, 7, 8, 0x1a, 2, 'h', 'i',
+                           0x23, 0x28, 0x01, 0x24, 0x35, 1, 2, 3, 4};
+    const uint8_t *p = msg, *end = msg + sizeof msg;
+    pbj_slice unk = {NULL, 0};
+    while (p < end) {
+        uint32_t tag;
+        const uint8_t *start = p;
+        p = pbj_get_tag(p, end, &tag, &st);
+        assert_non_null(p);
+        p = pbj_unknown_field(&d, &unk, start, p, end, tag, &st);
+        assert_non_null(p);
+    }
+    assert_int_equal(unk.len, sizeof msg);
+    assert_memory_equal(unk.data, msg, sizeof msg);
+    /* every truncation of it fails with a status, never reads past the end */
+    for (size_t n = 1; n < sizeof msg; n++) {
+        uint8_t *copy = (uint8_t *)malloc(n);
+        memcpy(copy, msg, n);
+        const uint8_t *q = copy, *e = copy + n;
+        bool failed = false;
+        pbj_slice u = {NULL, 0};
+        while (q < e) {
+            uint32_t tag = 0;
+            const uint8_t *s0 = q;
+            st = PBJ_OK;
+            if (!(q = pbj_get_tag(q, e, &tag, &st)) || !(q = pbj_unknown_field(&d, &u, s0, q, e, tag, &st))) {
+                failed = true;
+                assert_int_not_equal(st, PBJ_OK);
+                break;
+            }
+        }
+        bool boundary = n == 3 || n == 12 || n == 16 || n == 20;
+        assert_int_equal(failed, !boundary);
+        free(copy);
+    }
+    /* an end-group alone, a mismatched end-group, too deep groups */
+    assert_null(pbj_skip_field(msg, msg, 0x24, &d, 10, &st));
+    assert_int_equal(st, PBJ_ERR_GROUP);
+    const uint8_t bad_end[] = {0x2c};
+    assert_null(pbj_skip_field(bad_end, bad_end + 1, 0x23, &d, 10, &st));
+    assert_int_equal(st, PBJ_ERR_GROUP);
+    const uint8_t nested[] = {0x0b, 0x0b, 0x0c, 0x0c};
+    assert_ptr_equal(pbj_skip_field(nested + 1, nested + 4, 0x0b, &d, 10, &st), nested + 4);
+    assert_null(pbj_skip_field(nested + 1, nested + 4, 0x0b, &d, 1, &st));
+    assert_int_equal(st, PBJ_ERR_DEPTH);
+    /* drop and reject */
+    pbj_decode_options o = {0};
+    o.unknown = PBJ_UNKNOWN_DROP;
+    pbj_decoder_init(&d, &a, &o);
+    pbj_slice u2 = {NULL, 0};
+    assert_ptr_equal(pbj_unknown_field(&d, &u2, msg, msg + 1, end, 0x08, &st), msg + 3);
+    assert_int_equal(u2.len, 0);
+    o.unknown = PBJ_UNKNOWN_REJECT;
+    pbj_decoder_init(&d, &a, &o);
+    assert_null(pbj_unknown_field(&d, &u2, msg, msg + 1, end, 0x08, &st));
+    assert_int_equal(st, PBJ_ERR_UNKNOWN_FIELD);
+    pbj_arena_free(&a);
+}
+
+static void test_count_varints(void **state)
+{
+    (void)state;
+    const uint8_t p[] = {1, 0x80, 1, 0xff, 0xff, 0x7f, 0};
+    assert_int_equal(pbj_count_varints(p, p + sizeof p), 4);
+    assert_int_equal(pbj_count_varints(p, p), 0);
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+    int x = ((const int *)a)[0], y = ((const int *)b)[0];
+    return (x > y) - (x < y);
+}
+
+static void test_sort_unique(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    int v[][2] = {{5, 0}, {1, 1}, {5, 2}, {3, 3}, {1, 4}, {9, 5}, {0, 6}};
+    size_t n = pbj_sort_unique(v, 7, sizeof v[0], cmp_key, &a);
+    assert_int_equal(n, 5);
+    int want[][2] = {{0, 6}, {1, 4}, {3, 3}, {5, 2}, {9, 5}};   /* last of each key wins */
+    assert_memory_equal(v, want, sizeof want);
+    int s[][2] = {{1, 0}, {2, 0}, {3, 0}};
+    assert_int_equal(pbj_sort_unique(s, 3, sizeof s[0], cmp_key, &a), 3);
+    int big[1000][2];
+    for (int i = 0; i < 1000; i++) big[i][0] = (i * 7919) % 500, big[i][1] = i;
+    n = pbj_sort_unique(big, 1000, sizeof big[0], cmp_key, &a);
+    assert_int_equal(n, 500);
+    for (int i = 0; i < 500; i++) {
+        assert_int_equal(big[i][0], i);
+        assert_true(big[i][1] >= 500);                 /* the later of the two */
+    }
+    pbj_arena_free(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_status_strings),
+        cmocka_unit_test(test_varint_size),
+        cmocka_unit_test(test_varint_roundtrip),
+        cmocka_unit_test(test_varint_known_bytes),
+        cmocka_unit_test(test_varint_errors),
+        cmocka_unit_test(test_zigzag),
+        cmocka_unit_test(test_fixed),
+        cmocka_unit_test(test_utf8),
+        cmocka_unit_test(test_arena_basic),
+        cmocka_unit_test(test_arena_caller_block),
+        cmocka_unit_test(test_arena_growth_and_big),
+        cmocka_unit_test(test_array_grow),
+        cmocka_unit_test(test_buf),
+        cmocka_unit_test(test_slices),
+        cmocka_unit_test(test_decode_primitives),
+        cmocka_unit_test(test_skip_and_unknown),
+        cmocka_unit_test(test_count_varints),
+        cmocka_unit_test(test_sort_unique),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
