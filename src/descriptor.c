@@ -1,3 +1,1295 @@
-/* descriptor.c: PLACEHOLDER until the descriptor writer lands (owner: descriptor helper). */
+/* descriptor.c: the resolved IR as a google.protobuf.FileDescriptorSet, byte for byte as protoc 3.21 writes it. */
 #include "descriptor.h"
-int descriptor_write_set(const ir_program *prog, bool include_imports, const char *path) { (void)prog; (void)include_imports; (void)path; return 1; }
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+/* protoc's FileDescriptor::CopyTo + CopyJsonNameTo, serialized by generated
+ * code: every message's fields in field-number order, repeated elements in
+ * declaration order. Options go through protoc's OptionInterpreter, which
+ * leaves standard options as known fields (number order) and custom ones as
+ * unknown fields after them, in the order the option statements were written. */
+
+/* ---- a growable wire buffer --------------------------------------------- */
+
+enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_SGROUP = 3, WT_EGROUP = 4, WT_I32 = 5 };
+
+typedef struct wbuf {
+    uint8_t *p;
+    size_t n, cap;
+} wbuf;
+
+static void wb_need(wbuf *b, size_t k)
+{
+    if (b->n + k <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->n + k)
+        cap *= 2;
+    b->p = realloc(b->p, cap);
+    if (!b->p)
+        abort();
+    b->cap = cap;
+}
+
+static void wb_put(wbuf *b, const void *data, size_t k)
+{
+    if (k == 0)
+        return;
+    wb_need(b, k);
+    memcpy(b->p + b->n, data, k);
+    b->n += k;
+}
+
+static size_t varint_encode(uint8_t out[10], uint64_t v)
+{
+    size_t k = 0;
+    while (v >= 0x80) {
+        out[k++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    out[k++] = (uint8_t)v;
+    return k;
+}
+
+static void wb_varint(wbuf *b, uint64_t v)
+{
+    uint8_t tmp[10];
+    wb_put(b, tmp, varint_encode(tmp, v));
+}
+
+static void wb_fixed(wbuf *b, uint64_t v, int bytes)
+{
+    uint8_t tmp[8];
+    for (int i = 0; i < bytes; i++)
+        tmp[i] = (uint8_t)(v >> (8 * i));          /* little-endian on any host */
+    wb_put(b, tmp, (size_t)bytes);
+}
+
+static void wb_tag(wbuf *b, uint32_t field, int wire_type)
+{
+    wb_varint(b, (uint64_t)field << 3 | (uint64_t)wire_type);
+}
+
+static void put_varint(wbuf *b, uint32_t field, uint64_t v)
+{
+    wb_tag(b, field, WT_VARINT);
+    wb_varint(b, v);
+}
+
+static void put_int32(wbuf *b, uint32_t field, int32_t v)
+{
+    put_varint(b, field, (uint64_t)(int64_t)v);    /* negatives take ten bytes */
+}
+
+static void put_bytes(wbuf *b, uint32_t field, const void *data, size_t len)
+{
+    wb_tag(b, field, WT_LEN);
+    wb_varint(b, len);
+    wb_put(b, data, len);
+}
+
+static void put_string(wbuf *b, uint32_t field, const char *s)
+{
+    if (s)
+        put_bytes(b, field, s, strlen(s));
+}
+
+/* ".pkg.Name" as protoc writes type references. */
+static void put_type_ref(wbuf *b, uint32_t field, const char *full_name)
+{
+    wb_tag(b, field, WT_LEN);
+    wb_varint(b, strlen(full_name) + 1);
+    wb_put(b, ".", 1);
+    wb_put(b, full_name, strlen(full_name));
+}
+
+/* A length-delimited field whose size is known only once written: open, write, close. */
+static size_t open_len(wbuf *b, uint32_t field)
+{
+    wb_tag(b, field, WT_LEN);
+    return b->n;
+}
+
+static void close_len(wbuf *b, size_t start)
+{
+    uint8_t tmp[10];
+    size_t len = b->n - start, k = varint_encode(tmp, len);
+    wb_need(b, k);
+    memmove(b->p + start + k, b->p + start, len);
+    memcpy(b->p + start, tmp, k);
+    b->n += k;
+}
+
+/* ---- the writer's context ----------------------------------------------- */
+
+typedef struct writer {
+    const ir_program *prog;
+    const ir_file *file;         /* the file being written, for diagnostics */
+    int errors;
+} writer;
+
+#define WRITER_ERROR(w, loc, ...)                                                 \
+    do {                                                                          \
+        diag_error((w)->file, (loc), __VA_ARGS__);                                \
+        (w)->errors++;                                                            \
+    } while (0)
+
+/* ---- standard options: descriptor.proto 3.21, one row per option --------- */
+
+typedef enum opt_scope {
+    SCOPE_FILE, SCOPE_MESSAGE, SCOPE_FIELD, SCOPE_ONEOF, SCOPE_ENUM,
+    SCOPE_ENUM_VALUE, SCOPE_SERVICE, SCOPE_METHOD, SCOPE_EXTENSION_RANGE
+} opt_scope;
+
+typedef enum opt_kind {
+    KIND_STRING, KIND_BOOL, KIND_OPTIMIZE_MODE, KIND_CTYPE, KIND_JSTYPE, KIND_IDEMPOTENCY_LEVEL
+} opt_kind;
+
+/* X(scope, name, field number, kind) */
+#define STANDARD_OPTIONS(X)                                     \
+    X(FILE, java_package, 1, STRING)                            \
+    X(FILE, java_outer_classname, 8, STRING)                    \
+    X(FILE, optimize_for, 9, OPTIMIZE_MODE)                     \
+    X(FILE, java_multiple_files, 10, BOOL)                      \
+    X(FILE, go_package, 11, STRING)                             \
+    X(FILE, cc_generic_services, 16, BOOL)                      \
+    X(FILE, java_generic_services, 17, BOOL)                    \
+    X(FILE, py_generic_services, 18, BOOL)                      \
+    X(FILE, java_generate_equals_and_hash, 20, BOOL)            \
+    X(FILE, deprecated, 23, BOOL)                               \
+    X(FILE, java_string_check_utf8, 27, BOOL)                   \
+    X(FILE, cc_enable_arenas, 31, BOOL)                         \
+    X(FILE, objc_class_prefix, 36, STRING)                      \
+    X(FILE, csharp_namespace, 37, STRING)                       \
+    X(FILE, swift_prefix, 39, STRING)                           \
+    X(FILE, php_class_prefix, 40, STRING)                       \
+    X(FILE, php_namespace, 41, STRING)                          \
+    X(FILE, php_generic_services, 42, BOOL)                     \
+    X(FILE, php_metadata_namespace, 44, STRING)                 \
+    X(FILE, ruby_package, 45, STRING)                           \
+    X(MESSAGE, message_set_wire_format, 1, BOOL)                \
+    X(MESSAGE, no_standard_descriptor_accessor, 2, BOOL)        \
+    X(MESSAGE, deprecated, 3, BOOL)                             \
+    X(MESSAGE, map_entry, 7, BOOL)                              \
+    X(FIELD, ctype, 1, CTYPE)                                   \
+    X(FIELD, packed, 2, BOOL)                                   \
+    X(FIELD, deprecated, 3, BOOL)                               \
+    X(FIELD, lazy, 5, BOOL)                                     \
+    X(FIELD, jstype, 6, JSTYPE)                                 \
+    X(FIELD, weak, 10, BOOL)                                    \
+    X(FIELD, unverified_lazy, 15, BOOL)                         \
+    X(ENUM, allow_alias, 2, BOOL)                               \
+    X(ENUM, deprecated, 3, BOOL)                                \
+    X(ENUM_VALUE, deprecated, 1, BOOL)                          \
+    X(SERVICE, deprecated, 33, BOOL)                            \
+    X(METHOD, deprecated, 33, BOOL)                             \
+    X(METHOD, idempotency_level, 34, IDEMPOTENCY_LEVEL)
+
+/* X(kind, value name, number): the enums standard options take. */
+#define STANDARD_OPTION_ENUMS(X)                                \
+    X(OPTIMIZE_MODE, SPEED, 1)                                  \
+    X(OPTIMIZE_MODE, CODE_SIZE, 2)                              \
+    X(OPTIMIZE_MODE, LITE_RUNTIME, 3)                           \
+    X(CTYPE, STRING, 0)                                         \
+    X(CTYPE, CORD, 1)                                           \
+    X(CTYPE, STRING_PIECE, 2)                                   \
+    X(JSTYPE, JS_NORMAL, 0)                                     \
+    X(JSTYPE, JS_STRING, 1)                                     \
+    X(JSTYPE, JS_NUMBER, 2)                                     \
+    X(IDEMPOTENCY_LEVEL, IDEMPOTENCY_UNKNOWN, 0)                \
+    X(IDEMPOTENCY_LEVEL, NO_SIDE_EFFECTS, 1)                    \
+    X(IDEMPOTENCY_LEVEL, IDEMPOTENT, 2)
+
+typedef struct std_option {
+    opt_scope scope;
+    const char *name;
+    uint32_t number;
+    opt_kind kind;
+} std_option;
+
+static const std_option std_options[] = {
+#define X(scope, name, num, kind) { SCOPE_##scope, #name, num, KIND_##kind },
+    STANDARD_OPTIONS(X)
+#undef X
+};
+
+static const struct { opt_kind kind; const char *name; int32_t number; } std_option_enums[] = {
+#define X(kind, name, num) { KIND_##kind, #name, num },
+    STANDARD_OPTION_ENUMS(X)
+#undef X
+};
+
+static const char *const scope_message_names[] = {
+    "FileOptions", "MessageOptions", "FieldOptions", "OneofOptions", "EnumOptions",
+    "EnumValueOptions", "ServiceOptions", "MethodOptions", "ExtensionRangeOptions"
+};
+
+static const std_option *std_option_find(opt_scope scope, const char *name)
+{
+    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++)
+        if (std_options[i].scope == scope && strcmp(std_options[i].name, name) == 0)
+            return &std_options[i];
+    return NULL;
+}
+
+static bool is_ident(const ir_value *v, const char *s)
+{
+    return v->kind == IR_VAL_IDENT && !v->negative && strcmp(v->text, s) == 0;
+}
+
+/* One standard option as its field of the options message. */
+static void put_std_option(writer *w, wbuf *b, const std_option *so, const ir_option *o)
+{
+    const ir_value *v = &o->value;
+    if (so->kind == KIND_STRING) {
+        if (v->kind != IR_VAL_STRING) {
+            WRITER_ERROR(w, v->loc, "Value must be quoted string for string option \"google.protobuf.%s.%s\".",
+                         scope_message_names[so->scope], so->name);
+            return;
+        }
+        put_bytes(b, so->number, v->str, v->str_len);
+    } else if (so->kind == KIND_BOOL) {
+        if (!is_ident(v, "true") && !is_ident(v, "false")) {
+            WRITER_ERROR(w, v->loc, "Value must be \"true\" or \"false\" for boolean option \"google.protobuf.%s.%s\".",
+                         scope_message_names[so->scope], so->name);
+            return;
+        }
+        put_varint(b, so->number, is_ident(v, "true"));
+    } else {
+        for (size_t i = 0; i < sizeof std_option_enums / sizeof *std_option_enums; i++)
+            if (std_option_enums[i].kind == so->kind && is_ident(v, std_option_enums[i].name)) {
+                put_int32(b, so->number, std_option_enums[i].number);
+                return;
+            }
+        WRITER_ERROR(w, v->loc, "Value must be identifier for enum-valued option \"google.protobuf.%s.%s\".",
+                     scope_message_names[so->scope], so->name);
+    }
+}
+
+/* ---- custom options: extension fields of the options message ----------- */
+
+static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
+
+/* The field a name part denotes inside message m (NULL for the options message). */
+static const ir_field *option_part_field(writer *w, const ir_option *o, size_t i, const ir_message *m)
+{
+    const ir_optname_part *p = &o->name.v[i];
+    if (p->extension) {
+        if (!p->ext)
+            WRITER_ERROR(w, o->loc, "Option \"(%s)\" unknown.", p->name);
+        return p->ext;
+    }
+    if (m)
+        for (size_t k = 0; k < m->fields.n; k++)
+            if (strcmp(m->fields.v[k]->name, p->name) == 0)
+                return m->fields.v[k];
+    WRITER_ERROR(w, o->loc, "Option field \"%s\" is not a field or extension of \"%s\".",
+                 p->name, m ? m->full_name : "the options message");
+    return NULL;
+}
+
+/* (a).b.c = v: the leaf's value wrapped in one submessage per intermediate part. */
+static void put_custom_option(writer *w, wbuf *b, const ir_option *o)
+{
+    size_t n = o->name.n;
+    const ir_field **path = malloc(n * sizeof *path);
+    if (!path)
+        abort();
+    const ir_message *m = NULL;
+    for (size_t i = 0; i < n; i++) {
+        path[i] = option_part_field(w, o, i, m);
+        if (!path[i]) {
+            free(path);
+            return;
+        }
+        m = path[i]->message_type;
+        if (i + 1 < n && !m) {
+            WRITER_ERROR(w, o->loc, "Option \"%s\" is an atomic type, not a message.", o->name.v[i].name);
+            free(path);
+            return;
+        }
+    }
+    wbuf inner = { 0 };
+    put_field_value(w, &inner, path[n - 1], &o->value);
+    for (size_t i = n - 1; i-- > 0;) {
+        wbuf outer = { 0 };
+        if (path[i]->type == IR_TYPE_GROUP) {
+            wb_tag(&outer, (uint32_t)path[i]->number, WT_SGROUP);
+            wb_put(&outer, inner.p, inner.n);
+            wb_tag(&outer, (uint32_t)path[i]->number, WT_EGROUP);
+        } else {
+            put_bytes(&outer, (uint32_t)path[i]->number, inner.p, inner.n);
+        }
+        free(inner.p);
+        inner = outer;
+    }
+    wb_put(b, inner.p, inner.n);
+    free(inner.p);
+    free(path);
+}
+
+/* The options message of one element: standard options by number, then custom ones as written. */
+static void put_options(writer *w, wbuf *b, uint32_t field, opt_scope scope, const ir_options *opts,
+                        bool map_entry)
+{
+    if (opts->n == 0 && !map_entry)
+        return;
+    size_t start = open_len(b, field);
+    const std_option *map_entry_opt = std_option_find(SCOPE_MESSAGE, "map_entry");
+    bool map_entry_done = !map_entry;
+    uint32_t last = 0;
+    for (;;) {                                   /* standard ones, ascending field number */
+        uint32_t next = UINT32_MAX;
+        for (size_t i = 0; i < opts->n; i++) {
+            const ir_option *o = &opts->v[i];
+            const std_option *so = o->name.v[0].extension ? NULL : std_option_find(scope, o->name.v[0].name);
+            if (so && so->number > last && so->number < next)
+                next = so->number;
+        }
+        if (!map_entry_done && map_entry_opt->number > last && map_entry_opt->number < next)
+            next = map_entry_opt->number;
+        if (next == UINT32_MAX)
+            break;
+        for (size_t i = 0; i < opts->n; i++) {
+            const ir_option *o = &opts->v[i];
+            const std_option *so = o->name.v[0].extension ? NULL : std_option_find(scope, o->name.v[0].name);
+            if (so && so->number == next) {
+                if (o->name.n > 1)
+                    WRITER_ERROR(w, o->loc, "Option \"%s\" is an atomic type, not a message.", so->name);
+                else
+                    put_std_option(w, b, so, o);
+                if (so == map_entry_opt)
+                    map_entry_done = true;
+            }
+        }
+        if (!map_entry_done && next == map_entry_opt->number) {
+            put_varint(b, next, 1);
+            map_entry_done = true;
+        }
+        last = next;
+    }
+    for (size_t i = 0; i < opts->n; i++) {
+        const ir_option *o = &opts->v[i];
+        if (o->name.v[0].extension)
+            put_custom_option(w, b, o);
+        else if (!std_option_find(scope, o->name.v[0].name))
+            WRITER_ERROR(w, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
+    }
+    close_len(b, start);
+}
+
+/* ---- option values ------------------------------------------------------ */
+
+static const ir_enum_value *enum_value_named(const ir_enum *e, const char *name)
+{
+    for (size_t i = 0; e && i < e->values.n; i++)
+        if (strcmp(e->values.v[i]->name, name) == 0)
+            return e->values.v[i];
+    return NULL;
+}
+
+/* The double an option value denotes: a number, or inf / nan. */
+static bool value_as_double(const ir_value *v, double *out)
+{
+    if (v->kind == IR_VAL_INT) {
+        *out = v->negative ? -(double)v->u : (double)v->u;
+    } else if (v->kind == IR_VAL_FLOAT) {
+        *out = v->d;
+    } else if (v->kind == IR_VAL_IDENT && strcmp(v->text, "inf") == 0) {
+        *out = v->negative ? -INFINITY : INFINITY;
+    } else if (v->kind == IR_VAL_IDENT && strcmp(v->text, "nan") == 0) {
+        *out = NAN;
+    } else {
+        return false;
+    }
+    if (isnan(*out))
+        *out = NAN;                              /* protoc uses quiet_NaN, sign dropped */
+    return true;
+}
+
+/* An integer option value within [lo, hi] (as signed), or of uint64 range when unsigned_64. */
+static bool value_as_int(writer *w, const ir_value *v, const ir_field *f, int64_t lo, uint64_t hi,
+                         uint64_t *out)
+{
+    if (v->kind != IR_VAL_INT) {
+        WRITER_ERROR(w, v->loc, "Value must be integer for %s option \"%s\".",
+                     ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
+        return false;
+    }
+    bool ok = v->negative ? (lo < 0 && v->u <= (uint64_t)-(lo + 1) + 1) : v->u <= hi;
+    if (!ok) {
+        WRITER_ERROR(w, v->loc, "Value out of range for %s option \"%s\".",
+                     ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
+        return false;
+    }
+    *out = v->negative ? (uint64_t)0 - v->u : v->u;
+    return true;
+}
+
+static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
+
+static uint32_t float_bits(double d)
+{
+    float fl = (float)d;
+    uint32_t u;
+    memcpy(&u, &fl, sizeof u);
+    return u;
+}
+
+static uint64_t double_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+/* One value of extension or field f, tag included, as protoc's SetOptionValue. */
+static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_value *v)
+{
+    uint32_t num = (uint32_t)f->number;
+    uint64_t u;
+    double d;
+    switch (f->type) {
+    case IR_TYPE_INT32:
+        if (value_as_int(w, v, f, INT32_MIN, INT32_MAX, &u))
+            put_varint(b, num, u);
+        break;
+    case IR_TYPE_INT64:
+        if (value_as_int(w, v, f, INT64_MIN, INT64_MAX, &u))
+            put_varint(b, num, u);
+        break;
+    case IR_TYPE_UINT32:
+        if (value_as_int(w, v, f, 0, UINT32_MAX, &u))
+            put_varint(b, num, u);
+        break;
+    case IR_TYPE_UINT64:
+        if (value_as_int(w, v, f, 0, UINT64_MAX, &u))
+            put_varint(b, num, u);
+        break;
+    case IR_TYPE_SINT32:
+        if (value_as_int(w, v, f, INT32_MIN, INT32_MAX, &u))
+            put_varint(b, num, (uint32_t)((uint32_t)u << 1 ^ (uint32_t)((int32_t)u >> 31)));
+        break;
+    case IR_TYPE_SINT64:
+        if (value_as_int(w, v, f, INT64_MIN, INT64_MAX, &u))
+            put_varint(b, num, u << 1 ^ (uint64_t)((int64_t)u >> 63));
+        break;
+    case IR_TYPE_FIXED32:
+    case IR_TYPE_SFIXED32:
+        if (value_as_int(w, v, f, f->type == IR_TYPE_FIXED32 ? 0 : INT32_MIN,
+                         f->type == IR_TYPE_FIXED32 ? UINT32_MAX : INT32_MAX, &u)) {
+            wb_tag(b, num, WT_I32);
+            wb_fixed(b, u, 4);
+        }
+        break;
+    case IR_TYPE_FIXED64:
+    case IR_TYPE_SFIXED64:
+        if (value_as_int(w, v, f, f->type == IR_TYPE_FIXED64 ? 0 : INT64_MIN,
+                         f->type == IR_TYPE_FIXED64 ? UINT64_MAX : INT64_MAX, &u)) {
+            wb_tag(b, num, WT_I64);
+            wb_fixed(b, u, 8);
+        }
+        break;
+    case IR_TYPE_FLOAT:
+    case IR_TYPE_DOUBLE:
+        if (!value_as_double(v, &d)) {
+            WRITER_ERROR(w, v->loc, "Value must be number for %s option \"%s\".",
+                         ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
+        } else if (f->type == IR_TYPE_FLOAT) {
+            wb_tag(b, num, WT_I32);
+            wb_fixed(b, float_bits(d), 4);
+        } else {
+            wb_tag(b, num, WT_I64);
+            wb_fixed(b, double_bits(d), 8);
+        }
+        break;
+    case IR_TYPE_BOOL:
+        if (!is_ident(v, "true") && !is_ident(v, "false"))
+            WRITER_ERROR(w, v->loc, "Value must be \"true\" or \"false\" for boolean option \"%s\".",
+                         f->full_name ? f->full_name : f->name);
+        else
+            put_varint(b, num, is_ident(v, "true"));
+        break;
+    case IR_TYPE_ENUM: {
+        const ir_enum_value *ev = v->kind == IR_VAL_IDENT && !v->negative ? enum_value_named(f->enum_type, v->text) : NULL;
+        if (!ev)
+            WRITER_ERROR(w, v->loc, "Value must be identifier naming a value of enum \"%s\" for option \"%s\".",
+                         f->enum_type ? f->enum_type->full_name : "?", f->full_name ? f->full_name : f->name);
+        else
+            put_int32(b, num, ev->number);
+        break;
+    }
+    case IR_TYPE_STRING:
+    case IR_TYPE_BYTES:
+        if (v->kind != IR_VAL_STRING)
+            WRITER_ERROR(w, v->loc, "Value must be quoted string for string option \"%s\".",
+                         f->full_name ? f->full_name : f->name);
+        else
+            put_bytes(b, num, v->str, v->str_len);
+        break;
+    case IR_TYPE_MESSAGE:
+    case IR_TYPE_GROUP:
+        if (v->kind != IR_VAL_AGGREGATE)
+            WRITER_ERROR(w, v->loc, "Option \"%s\" is a message. To set the entire message, use syntax like "
+                         "\"%s = { <proto text format> }\". To set fields within it, use syntax like "
+                         "\"%s.foo = value\".", f->name, f->name, f->name);
+        else
+            put_aggregate(w, b, f, v);
+        break;
+    default:
+        WRITER_ERROR(w, v->loc, "Option \"%s\" has an unresolved type.", f->name);
+        break;
+    }
+}
+
+/* ---- aggregate option values: protobuf text format of a message -------- */
+
+/* A text-format token: an identifier, a number, a string, or one punctuation byte. */
+typedef enum tf_kind { TF_END, TF_IDENT, TF_NUMBER, TF_STRING, TF_SYMBOL } tf_kind;
+
+typedef struct tf_lexer {
+    writer *w;
+    ir_loc loc;                  /* the option value, for diagnostics */
+    const char *p;
+    tf_kind kind;
+    const char *tok;             /* the current token's text and length */
+    size_t len;
+} tf_lexer;
+
+static bool is_alpha_(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static bool is_digit(int c) { return c >= '0' && c <= '9'; }
+
+static void tf_next(tf_lexer *lx)
+{
+    const char *p = lx->p;
+    for (;;) {                                     /* whitespace and # comments */
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v')
+            p++;
+        if (*p != '#')
+            break;
+        while (*p && *p != '\n')
+            p++;
+    }
+    lx->tok = p;
+    if (!*p) {
+        lx->kind = TF_END;
+    } else if (is_alpha_((unsigned char)*p)) {
+        lx->kind = TF_IDENT;
+        while (is_alpha_((unsigned char)*p) || is_digit((unsigned char)*p))
+            p++;
+    } else if (is_digit((unsigned char)*p) || (*p == '.' && is_digit((unsigned char)p[1]))) {
+        lx->kind = TF_NUMBER;
+        while (is_alpha_((unsigned char)*p) || is_digit((unsigned char)*p) || *p == '.' ||
+               ((*p == '-' || *p == '+') && (p[-1] == 'e' || p[-1] == 'E') &&
+                !(lx->tok[0] == '0' && (lx->tok[1] == 'x' || lx->tok[1] == 'X'))))
+            p++;
+    } else if (*p == '"' || *p == '\'') {
+        lx->kind = TF_STRING;
+        char q = *p++;
+        while (*p && *p != q && *p != '\n')
+            p += (*p == '\\' && p[1]) ? 2 : 1;
+        if (*p == q)
+            p++;
+    } else {
+        lx->kind = TF_SYMBOL;
+        p++;
+    }
+    lx->len = (size_t)(p - lx->tok);
+    lx->p = p;
+}
+
+static bool tf_is(const tf_lexer *lx, const char *s)
+{
+    return lx->kind != TF_END && lx->kind != TF_STRING && strlen(s) == lx->len && memcmp(lx->tok, s, lx->len) == 0;
+}
+
+static bool tf_accept(tf_lexer *lx, const char *s)
+{
+    if (!tf_is(lx, s))
+        return false;
+    tf_next(lx);
+    return true;
+}
+
+static bool tf_fail(tf_lexer *lx, const char *what)
+{
+    WRITER_ERROR(lx->w, lx->loc, "Error while parsing option value: expected %s, got \"%.*s\".", what,
+                 (int)(lx->kind == TF_END ? 3 : (int)lx->len), lx->kind == TF_END ? "end" : lx->tok);
+    return false;
+}
+
+static bool tf_expect(tf_lexer *lx, const char *s)
+{
+    return tf_accept(lx, s) || tf_fail(lx, s);
+}
+
+static int hex_value(int c)
+{
+    return is_digit(c) ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+}
+
+static void utf8_put(wbuf *b, uint32_t cp)
+{
+    uint8_t u[4];
+    size_t k;
+    if (cp < 0x80) { u[0] = (uint8_t)cp; k = 1; }
+    else if (cp < 0x800) { u[0] = (uint8_t)(0xC0 | cp >> 6); u[1] = (uint8_t)(0x80 | (cp & 0x3F)); k = 2; }
+    else if (cp < 0x10000) { u[0] = (uint8_t)(0xE0 | cp >> 12); u[1] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
+                             u[2] = (uint8_t)(0x80 | (cp & 0x3F)); k = 3; }
+    else { u[0] = (uint8_t)(0xF0 | cp >> 18); u[1] = (uint8_t)(0x80 | (cp >> 12 & 0x3F));
+           u[2] = (uint8_t)(0x80 | (cp >> 6 & 0x3F)); u[3] = (uint8_t)(0x80 | (cp & 0x3F)); k = 4; }
+    wb_put(b, u, k);
+}
+
+/* One quoted literal, escapes applied, appended to out. */
+static void tf_unquote(const char *s, size_t len, wbuf *out)
+{
+    const char *e = s + len - (len >= 2 && s[len - 1] == s[0]);
+    for (const char *p = s + 1; p < e;) {
+        if (*p != '\\' || p + 1 >= e) {
+            wb_put(out, p++, 1);
+            continue;
+        }
+        p++;
+        char c = *p++;
+        uint8_t byte;
+        switch (c) {
+        case 'n': byte = '\n'; break;
+        case 't': byte = '\t'; break;
+        case 'r': byte = '\r'; break;
+        case 'a': byte = '\a'; break;
+        case 'b': byte = '\b'; break;
+        case 'f': byte = '\f'; break;
+        case 'v': byte = '\v'; break;
+        case 'x': case 'X': {
+            unsigned v = 0;
+            for (int k = 0; k < 2 && p < e && hex_value((unsigned char)*p) >= 0; k++)
+                v = v * 16 + (unsigned)hex_value((unsigned char)*p++);
+            byte = (uint8_t)v;
+            break;
+        }
+        case 'u': case 'U': {
+            uint32_t v = 0;
+            for (int k = 0; k < (c == 'u' ? 4 : 8) && p < e && hex_value((unsigned char)*p) >= 0; k++)
+                v = v * 16 + (uint32_t)hex_value((unsigned char)*p++);
+            utf8_put(out, v);
+            continue;
+        }
+        default:
+            if (c >= '0' && c <= '7') {
+                unsigned v = (unsigned)(c - '0');
+                for (int k = 0; k < 2 && p < e && *p >= '0' && *p <= '7'; k++)
+                    v = v * 8 + (unsigned)(*p++ - '0');
+                byte = (uint8_t)v;
+            } else {
+                byte = (uint8_t)c;               /* \\ \' \" \? */
+            }
+        }
+        wb_put(out, &byte, 1);
+    }
+}
+
+/* One field's payload in a message being assembled: what follows the tag. */
+typedef struct tf_entry {
+    const ir_field *field;
+    wbuf payload;                /* varint / fixed bytes, or the content of a LEN or group */
+    size_t order;                /* parse order, to keep the sort stable */
+} tf_entry;
+
+typedef IR_VEC(tf_entry) tf_entries;
+
+static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbuf *out);
+
+static bool field_is_packed(const ir_field *f)
+{
+    if (f->label != IR_LABEL_REPEATED || !ir_type_is_packable(f->type))
+        return false;
+    const char *packed = ir_option_find(&f->options, "packed");
+    if (packed)
+        return strcmp(packed, "true") == 0;
+    return f->file && f->file->syntax == IR_PROTO3;
+}
+
+/* proto3 fields without presence are not written when they hold their zero value. */
+static bool field_has_presence(const ir_field *f)
+{
+    return f->label == IR_LABEL_REPEATED || !f->file || f->file->syntax != IR_PROTO3 || f->proto3_optional ||
+           f->oneof || f->extend || f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP;
+}
+
+static bool payload_is_zero(const ir_field *f, const wbuf *p)
+{
+    if (f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES)
+        return p->n == 0;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->p[i] != 0)
+            return false;
+    return true;
+}
+
+/* A scalar text-format value of field f (the lexer is on it) into payload. */
+static bool tf_scalar(tf_lexer *lx, const ir_field *f, wbuf *payload)
+{
+    bool negative = tf_accept(lx, "-");
+    ir_value v = { .kind = IR_VAL_IDENT, .loc = lx->loc, .negative = negative };
+    char text[128];
+    if (lx->kind == TF_STRING && !negative) {
+        wbuf s = { 0 };
+        while (lx->kind == TF_STRING) {                 /* adjacent literals concatenate */
+            tf_unquote(lx->tok, lx->len, &s);
+            tf_next(lx);
+        }
+        if (f->type != IR_TYPE_STRING && f->type != IR_TYPE_BYTES) {
+            free(s.p);
+            return tf_fail(lx, "a non-string value");
+        }
+        wb_put(payload, s.p, s.n);
+        free(s.p);
+        return true;
+    }
+    if ((lx->kind != TF_IDENT && lx->kind != TF_NUMBER) || lx->len >= sizeof text)
+        return tf_fail(lx, "a value");
+    memcpy(text, lx->tok, lx->len);
+    text[lx->len] = 0;
+    bool number = lx->kind == TF_NUMBER;
+    tf_next(lx);
+    v.text = text;
+    if (number) {
+        char *end;
+        errno = 0;
+        bool hex_or_octal = text[0] == '0' && text[1] != '.' && text[1] != 'e' && text[1] != 'E' && text[1];
+        unsigned long long u = strtoull(text, &end, 0);
+        if (!*end && errno == 0) {
+            v.kind = IR_VAL_INT;
+            v.u = u;
+            v.d = negative ? -(double)u : (double)u;
+        } else if (hex_or_octal && !strchr(text, '.')) {
+            return tf_fail(lx, "an integer in range");
+        } else {
+            size_t n = strlen(text);
+            if (n && (text[n - 1] == 'f' || text[n - 1] == 'F'))
+                text[n - 1] = 0;                        /* 1.5f */
+            v.kind = IR_VAL_FLOAT;
+            v.d = strtod(text, &end);
+            if (*end)
+                return tf_fail(lx, "a number");
+            v.d = negative ? -v.d : v.d;
+        }
+    }
+    double d;
+    switch (f->type) {
+    case IR_TYPE_FLOAT:
+    case IR_TYPE_DOUBLE:
+        if (v.kind == IR_VAL_IDENT) {
+            for (char *c = text; *c; c++)
+                *c = (char)(*c | 0x20);
+            if (strcmp(text, "infinity") == 0)
+                strcpy(text, "inf");
+        }
+        if (!value_as_double(&v, &d))
+            return tf_fail(lx, "a number");
+        if (f->type == IR_TYPE_FLOAT)
+            wb_fixed(payload, float_bits(d), 4);
+        else
+            wb_fixed(payload, double_bits(d), 8);
+        return true;
+    case IR_TYPE_BOOL:
+        if (v.kind == IR_VAL_INT && v.u <= 1 && !negative) {
+            wb_varint(payload, v.u);
+            return true;
+        }
+        if (!negative && (!strcmp(text, "true") || !strcmp(text, "True") || !strcmp(text, "t"))) {
+            wb_varint(payload, 1);
+            return true;
+        }
+        if (!negative && (!strcmp(text, "false") || !strcmp(text, "False") || !strcmp(text, "f"))) {
+            wb_varint(payload, 0);
+            return true;
+        }
+        return tf_fail(lx, "true or false");
+    case IR_TYPE_ENUM:
+        if (v.kind == IR_VAL_INT) {
+            if (v.u > (negative ? (uint64_t)INT32_MAX + 1 : (uint64_t)INT32_MAX))
+                return tf_fail(lx, "an enum number in range");
+            wb_varint(payload, negative ? (uint64_t)0 - v.u : v.u);
+            return true;
+        }
+        if (v.kind == IR_VAL_IDENT && !negative) {
+            const ir_enum_value *ev = enum_value_named(f->enum_type, text);
+            if (!ev)
+                return tf_fail(lx, "a value of the enum");
+            wb_varint(payload, (uint64_t)(int64_t)ev->number);
+            return true;
+        }
+        return tf_fail(lx, "an enum value");
+    default: {
+        wbuf tmp = { 0 };                               /* reuse the option encoder, drop its tag */
+        int errors = lx->w->errors;
+        put_field_value(lx->w, &tmp, f, &v);
+        if (lx->w->errors == errors) {
+            uint8_t tag[10];
+            size_t k = varint_encode(tag, (uint64_t)(uint32_t)f->number << 3);
+            wb_put(payload, tmp.p + k, tmp.n - k);
+        }
+        free(tmp.p);
+        return lx->w->errors == errors;
+    }
+    }
+}
+
+/* A value of field f: a message in {} or <>, or a scalar. */
+static bool tf_value(tf_lexer *lx, const ir_field *f, tf_entries *entries)
+{
+    tf_entry e = { .field = f, .order = entries->n };
+    bool ok;
+    if (f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) {
+        const char *close = tf_is(lx, "<") ? ">" : "}";
+        ok = (tf_accept(lx, "{") || tf_expect(lx, "<")) && tf_message(lx, f->message_type, close, &e.payload);
+    } else {
+        ok = tf_scalar(lx, f, &e.payload);
+    }
+    if (ok && !field_has_presence(f) && payload_is_zero(f, &e.payload)) {
+        free(e.payload.p);
+        return true;
+    }
+    if (ok)
+        ir_vec_push(entries, e);
+    else
+        free(e.payload.p);
+    return ok;
+}
+
+/* Every extension of the program, files and messages, for [ext.name] lookups. */
+static const ir_field *find_extension_in(const ir_message *m, const char *name)
+{
+    for (size_t i = 0; i < m->extensions.n; i++)
+        if (m->extensions.v[i]->full_name && strcmp(m->extensions.v[i]->full_name, name) == 0)
+            return m->extensions.v[i];
+    for (size_t i = 0; i < m->messages.n; i++) {
+        const ir_field *f = find_extension_in(m->messages.v[i], name);
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
+static const ir_field *find_extension(const ir_program *prog, const char *name)
+{
+    if (name[0] == '.')
+        name++;
+    for (size_t i = 0; i < prog->files.n; i++) {
+        const ir_file *file = prog->files.v[i];
+        for (size_t k = 0; k < file->extensions.n; k++)
+            if (file->extensions.v[k]->full_name && strcmp(file->extensions.v[k]->full_name, name) == 0)
+                return file->extensions.v[k];
+        for (size_t k = 0; k < file->messages.n; k++) {
+            const ir_field *f = find_extension_in(file->messages.v[k], name);
+            if (f)
+                return f;
+        }
+    }
+    return NULL;
+}
+
+/* The field named by the lexer's current token(s) in message m: name, or [ext.name]. */
+static const ir_field *tf_field_name(tf_lexer *lx, const ir_message *m)
+{
+    if (tf_accept(lx, "[")) {
+        wbuf name = { 0 };
+        while (lx->kind == TF_IDENT || tf_is(lx, ".")) {
+            wb_put(&name, lx->tok, lx->len);
+            tf_next(lx);
+        }
+        wb_put(&name, "", 1);
+        const ir_field *f = find_extension(lx->w->prog, (const char *)name.p);
+        if (!f)
+            WRITER_ERROR(lx->w, lx->loc, "Error while parsing option value: extension \"%s\" is not defined.",
+                         (const char *)name.p);
+        free(name.p);
+        return f && tf_expect(lx, "]") ? f : NULL;
+    }
+    if (lx->kind != TF_IDENT) {
+        tf_fail(lx, "a field name");
+        return NULL;
+    }
+    for (size_t i = 0; m && i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        bool group = f->type == IR_TYPE_GROUP && f->message_type;
+        const char *name = group ? f->message_type->name : f->name;   /* groups go by their type name */
+        if (strlen(name) == lx->len && memcmp(name, lx->tok, lx->len) == 0) {
+            tf_next(lx);
+            return f;
+        }
+    }
+    WRITER_ERROR(lx->w, lx->loc, "Error while parsing option value: message \"%s\" has no field named \"%.*s\".",
+                 m ? m->full_name : "?", (int)lx->len, lx->tok);
+    return NULL;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+    const tf_entry *x = a, *y = b;
+    if (x->field->number != y->field->number)
+        return x->field->number < y->field->number ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Serialize entries as a generated message would: by field number, packed where packed. */
+static void tf_serialize(tf_entries *entries, wbuf *out)
+{
+    if (entries->n)
+        qsort(entries->v, entries->n, sizeof *entries->v, entry_cmp);
+    for (size_t i = 0; i < entries->n;) {
+        const ir_field *f = entries->v[i].field;
+        uint32_t num = (uint32_t)f->number;
+        size_t j = i;
+        if (field_is_packed(f)) {
+            size_t start = open_len(out, num);
+            for (; j < entries->n && entries->v[j].field == f; j++)
+                wb_put(out, entries->v[j].payload.p, entries->v[j].payload.n);
+            close_len(out, start);
+        } else {
+            for (; j < entries->n && entries->v[j].field == f; j++) {
+                const wbuf *p = &entries->v[j].payload;
+                if (f->type == IR_TYPE_GROUP) {
+                    wb_tag(out, num, WT_SGROUP);
+                    wb_put(out, p->p, p->n);
+                    wb_tag(out, num, WT_EGROUP);
+                } else {
+                    int wt = ir_type_wire_type(f->type);
+                    wb_tag(out, num, wt);
+                    if (wt == WT_LEN)
+                        wb_varint(out, p->n);
+                    wb_put(out, p->p, p->n);
+                }
+            }
+        }
+        i = j;
+    }
+}
+
+/* message := { field [':'] (value | '[' value {, value} ']') [';' | ','] } close */
+static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbuf *out)
+{
+    tf_entries entries = { 0 };
+    bool ok = true;
+    while (ok && !tf_is(lx, close)) {
+        if (lx->kind == TF_END) {
+            ok = close[0] == 0 || tf_fail(lx, close);
+            break;
+        }
+        const ir_field *f = tf_field_name(lx, m);
+        if (!f) {
+            ok = false;
+            break;
+        }
+        bool is_message = f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP;
+        if (!tf_accept(lx, ":") && !is_message) {
+            ok = tf_fail(lx, ":");
+            break;
+        }
+        if (tf_accept(lx, "[")) {                       /* a list of values of a repeated field */
+            while (ok && !tf_accept(lx, "]"))
+                ok = tf_value(lx, f, &entries) && (tf_is(lx, "]") || tf_expect(lx, ","));
+        } else {
+            ok = tf_value(lx, f, &entries);
+        }
+        if (ok && !tf_accept(lx, ";"))
+            tf_accept(lx, ",");
+    }
+    if (ok && close[0])
+        tf_next(lx);                                    /* the closing brace */
+    if (ok)
+        tf_serialize(&entries, out);
+    for (size_t i = 0; i < entries.n; i++)
+        free(entries.v[i].payload.p);
+    return ok;
+}
+
+/* An aggregate value { text format } of message-typed f, tag included. */
+static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v)
+{
+    tf_lexer lx = { .w = w, .loc = v->loc, .p = v->text ? v->text : "" };
+    wbuf content = { 0 };
+    tf_next(&lx);
+    bool ok = tf_message(&lx, f->message_type, "", &content);
+    if (ok) {
+        if (f->type == IR_TYPE_GROUP) {
+            wb_tag(b, (uint32_t)f->number, WT_SGROUP);
+            wb_put(b, content.p, content.n);
+            wb_tag(b, (uint32_t)f->number, WT_EGROUP);
+        } else {
+            put_bytes(b, (uint32_t)f->number, content.p, content.n);
+        }
+    }
+    free(content.p);
+    return ok;
+}
+
+/* ---- descriptors -------------------------------------------------------- */
+
+/* protoc's default json_name: underscores dropped, the letter after one upper-cased. */
+static const char *json_name_of(const ir_field *f)
+{
+    if (f->json_name)
+        return f->json_name;
+    char *s = ir_strdup(f->name), *o = s;
+    bool upper = false;
+    for (const char *p = f->name; *p; p++) {
+        if (*p == '_') {
+            upper = true;
+            continue;
+        }
+        *o++ = upper && *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
+        upper = false;
+    }
+    *o = 0;
+    return s;
+}
+
+/* FieldDescriptorProto */
+static void put_field(writer *w, wbuf *b, uint32_t tag, const ir_field *f)
+{
+    size_t start = open_len(b, tag);
+    put_string(b, 1, f->name);
+    if (f->extend) {
+        if (f->extend->extendee && f->extend->extendee->full_name)
+            put_type_ref(b, 2, f->extend->extendee->full_name);
+        else
+            put_string(b, 2, f->extend->extendee_name);
+    }
+    put_int32(b, 3, f->number);
+    put_varint(b, 4, f->is_map ? IR_LABEL_REPEATED : f->label == IR_LABEL_NONE ? IR_LABEL_OPTIONAL : f->label);
+    ir_type type = f->type;
+    if (type == IR_TYPE_UNRESOLVED)
+        type = f->enum_type ? IR_TYPE_ENUM : IR_TYPE_MESSAGE;
+    put_varint(b, 5, (uint64_t)type);
+    if (f->message_type && f->message_type->full_name)
+        put_type_ref(b, 6, f->message_type->full_name);
+    else if (f->enum_type && f->enum_type->full_name)
+        put_type_ref(b, 6, f->enum_type->full_name);
+    else
+        put_string(b, 6, f->type_name);
+    put_string(b, 7, f->default_value);
+    put_options(w, b, 8, SCOPE_FIELD, &f->options, false);
+    if (f->oneof && !f->extend)
+        put_int32(b, 9, f->oneof->index);
+    put_string(b, 10, json_name_of(f));
+    if (f->proto3_optional)
+        put_varint(b, 17, 1);
+    close_len(b, start);
+}
+
+/* DescriptorProto.ReservedRange / ExtensionRange: end exclusive; EnumReservedRange: end inclusive. */
+static void put_range(writer *w, wbuf *b, uint32_t tag, const ir_range *r, int32_t end, bool with_options)
+{
+    size_t start = open_len(b, tag);
+    put_int32(b, 1, r->start);
+    put_int32(b, 2, end);
+    if (with_options)
+        put_options(w, b, 3, SCOPE_EXTENSION_RANGE, &r->options, false);
+    close_len(b, start);
+}
+
+/* EnumDescriptorProto */
+static void put_enum(writer *w, wbuf *b, uint32_t tag, const ir_enum *e)
+{
+    size_t start = open_len(b, tag);
+    put_string(b, 1, e->name);
+    for (size_t i = 0; i < e->values.n; i++) {
+        const ir_enum_value *v = e->values.v[i];
+        size_t vs = open_len(b, 2);
+        put_string(b, 1, v->name);
+        put_int32(b, 2, v->number);
+        put_options(w, b, 3, SCOPE_ENUM_VALUE, &v->options, false);
+        close_len(b, vs);
+    }
+    put_options(w, b, 3, SCOPE_ENUM, &e->options, false);
+    for (size_t i = 0; i < e->reserved_ranges.n; i++) {
+        const ir_range *r = &e->reserved_ranges.v[i];
+        put_range(w, b, 4, r, r->end, false);
+    }
+    for (size_t i = 0; i < e->reserved_names.n; i++)
+        put_string(b, 5, e->reserved_names.v[i]);
+    close_len(b, start);
+}
+
+/* A range's exclusive end; "to max" in a message_set_wire_format message reaches INT32_MAX. */
+static int32_t exclusive_end(const ir_message *m, const ir_range *r)
+{
+    const char *msw = ir_option_find(&m->options, "message_set_wire_format");
+    if (r->end >= 536870911 && msw && strcmp(msw, "true") == 0)
+        return INT32_MAX;
+    return r->end + 1;
+}
+
+/* DescriptorProto */
+static void put_message(writer *w, wbuf *b, uint32_t tag, const ir_message *m)
+{
+    size_t start = open_len(b, tag);
+    put_string(b, 1, m->name);
+    for (size_t i = 0; i < m->fields.n; i++)
+        put_field(w, b, 2, m->fields.v[i]);
+    for (size_t i = 0; i < m->messages.n; i++)
+        put_message(w, b, 3, m->messages.v[i]);
+    for (size_t i = 0; i < m->enums.n; i++)
+        put_enum(w, b, 4, m->enums.v[i]);
+    for (size_t i = 0; i < m->extension_ranges.n; i++) {
+        const ir_range *r = &m->extension_ranges.v[i];
+        put_range(w, b, 5, r, exclusive_end(m, r), true);
+    }
+    for (size_t i = 0; i < m->extensions.n; i++)
+        put_field(w, b, 6, m->extensions.v[i]);
+    put_options(w, b, 7, SCOPE_MESSAGE, &m->options, m->map_entry && !ir_option_get(&m->options, "map_entry"));
+    for (size_t i = 0; i < m->oneofs.n; i++) {
+        const ir_oneof *o = m->oneofs.v[i];
+        size_t os = open_len(b, 8);
+        put_string(b, 1, o->name);
+        put_options(w, b, 2, SCOPE_ONEOF, &o->options, false);
+        close_len(b, os);
+    }
+    for (size_t i = 0; i < m->reserved_ranges.n; i++) {
+        const ir_range *r = &m->reserved_ranges.v[i];
+        put_range(w, b, 9, r, exclusive_end(m, r), false);
+    }
+    for (size_t i = 0; i < m->reserved_names.n; i++)
+        put_string(b, 10, m->reserved_names.v[i]);
+    close_len(b, start);
+}
+
+/* ServiceDescriptorProto */
+static void put_service(writer *w, wbuf *b, uint32_t tag, const ir_service *s)
+{
+    size_t start = open_len(b, tag);
+    put_string(b, 1, s->name);
+    for (size_t i = 0; i < s->methods.n; i++) {
+        const ir_method *md = s->methods.v[i];
+        size_t ms = open_len(b, 2);
+        put_string(b, 1, md->name);
+        if (md->input && md->input->full_name)
+            put_type_ref(b, 2, md->input->full_name);
+        else
+            put_string(b, 2, md->input_name);
+        if (md->output && md->output->full_name)
+            put_type_ref(b, 3, md->output->full_name);
+        else
+            put_string(b, 3, md->output_name);
+        put_options(w, b, 4, SCOPE_METHOD, &md->options, false);
+        if (md->client_streaming)
+            put_varint(b, 5, 1);
+        if (md->server_streaming)
+            put_varint(b, 6, 1);
+        close_len(b, ms);
+    }
+    put_options(w, b, 3, SCOPE_SERVICE, &s->options, false);
+    close_len(b, start);
+}
+
+/* FileDescriptorProto */
+static void put_file(writer *w, wbuf *b, const ir_file *f)
+{
+    w->file = f;
+    size_t start = open_len(b, 1);
+    put_string(b, 1, f->name);
+    if (f->package && f->package[0])
+        put_string(b, 2, f->package);
+    for (size_t i = 0; i < f->imports.n; i++)
+        put_string(b, 3, f->imports.v[i].name);
+    for (size_t i = 0; i < f->messages.n; i++)
+        put_message(w, b, 4, f->messages.v[i]);
+    for (size_t i = 0; i < f->enums.n; i++)
+        put_enum(w, b, 5, f->enums.v[i]);
+    for (size_t i = 0; i < f->services.n; i++)
+        put_service(w, b, 6, f->services.v[i]);
+    for (size_t i = 0; i < f->extensions.n; i++)
+        put_field(w, b, 7, f->extensions.v[i]);
+    put_options(w, b, 8, SCOPE_FILE, &f->options, false);
+    for (size_t i = 0; i < f->imports.n; i++)
+        if (f->imports.v[i].kind == IR_IMPORT_PUBLIC)
+            put_int32(b, 10, (int32_t)i);
+    for (size_t i = 0; i < f->imports.n; i++)
+        if (f->imports.v[i].kind == IR_IMPORT_WEAK)
+            put_int32(b, 11, (int32_t)i);
+    if (f->syntax == IR_PROTO3)
+        put_string(b, 12, "proto3");
+    close_len(b, start);
+}
+
+/* ---- the set: files in protoc's order ---------------------------------- */
+
+typedef IR_VEC(const ir_file *) file_list;
+
+static bool listed(const file_list *l, const ir_file *f)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->v[i] == f)
+            return true;
+    return false;
+}
+
+static const ir_file *import_target(const ir_program *prog, const ir_import *imp)
+{
+    if (imp->file)
+        return imp->file;
+    for (size_t i = 0; i < prog->files.n; i++)
+        if (strcmp(prog->files.v[i]->name, imp->name) == 0)
+            return prog->files.v[i];
+    return NULL;
+}
+
+/* protoc's GetTransitiveDependencies: imports first, depth first, in import order. */
+static void add_with_imports(const ir_program *prog, const ir_file *f, file_list *seen, file_list *out)
+{
+    if (!f || listed(seen, f))
+        return;
+    ir_vec_push(seen, f);
+    for (size_t i = 0; i < f->imports.n; i++)
+        add_with_imports(prog, import_target(prog, &f->imports.v[i]), seen, out);
+    ir_vec_push(out, f);
+}
+
+int descriptor_write_set(const ir_program *prog, bool include_imports, const char *path)
+{
+    file_list seen = { 0 }, order = { 0 };
+    if (!include_imports) {                      /* imports that are not inputs stop the walk */
+        file_list inputs = { 0 };
+        for (size_t i = 0; i < prog->inputs.n; i++)
+            ir_vec_push(&inputs, prog->inputs.v[i]);
+        for (size_t i = 0; i < prog->inputs.n; i++)
+            for (size_t k = 0; k < prog->inputs.v[i]->imports.n; k++) {
+                const ir_file *dep = import_target(prog, &prog->inputs.v[i]->imports.v[k]);
+                if (dep && !listed(&inputs, dep) && !listed(&seen, dep))
+                    ir_vec_push(&seen, dep);
+            }
+    }
+    for (size_t i = 0; i < prog->inputs.n; i++)
+        add_with_imports(prog, prog->inputs.v[i], &seen, &order);
+
+    writer w = { .prog = prog };
+    wbuf set = { 0 };
+    for (size_t i = 0; i < order.n; i++)
+        put_file(&w, &set, order.v[i]);
+    if (w.errors) {
+        free(set.p);
+        return 1;
+    }
+    FILE *out = fopen(path, "wb");
+    bool ok = out && fwrite(set.p ? (const void *)set.p : "", 1, set.n, out) == set.n;
+    int err = errno;
+    if (out && fclose(out) != 0 && ok) {
+        ok = false;
+        err = errno;
+    }
+    free(set.p);
+    if (!ok) {
+        diag_error(NULL, (ir_loc){ 0, 0 }, "%s: %s", path, strerror(err));
+        return 1;
+    }
+    return 0;
+}
