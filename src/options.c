@@ -1,6 +1,547 @@
-/* options.c: PLACEHOLDER until the options phase lands (owner: options helper). */
+/* options.c: pbj options from comments and the command line, resolved per message. */
 #include "options.h"
-int options_parse_arg(int argc, char **argv, int *i) { (void)argc; (void)argv; (void)i; return 0; }
-void options_print_help(FILE *out) { (void)out; }
-int options_resolve(ir_program *prog) { (void)prog; return 0; }
-void options_explain(const ir_program *prog, FILE *out) { (void)prog; (void)out; }
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+/* ---- the tables -------------------------------------------------------- */
+
+typedef enum option_role { ROLE_TIER, ROLE_COMPONENT, ROLE_CLOSURE, ROLE_IGNORED } option_role;
+
+static const struct {
+    const char *name;
+    option_role role;
+    const char *help;
+} options_table[OPTIONS_COUNT] = {
+#define X(ID, name, role, help) { name, ROLE_##role, help },
+    OPTIONS_LIST(X)
+#undef X
+};
+
+static const struct {
+    const char *name;
+    int implies[OPTIONS_COUNT];
+} tiers[OPTIONS_TIER_COUNT] = {
+#define X(ID, name, ...) { name, __VA_ARGS__ },
+    OPTIONS_TIERS(X)
+#undef X
+};
+
+static const char *const origin_names[] = {
+#define X(ID, text) text,
+    OPTIONS_ORIGINS(X)
+#undef X
+};
+
+#define PBJ_PREFIX "pbj."
+
+/* ---- settings as written, per level ------------------------------------ */
+
+typedef struct setting {
+    bool set;
+    int value;
+    const char *text;            /* the value as written */
+    const ir_file *file;         /* NULL for the project (command line) */
+    ir_loc loc;                  /* of the option's name */
+} setting;
+
+typedef struct level {
+    setting s[OPTIONS_COUNT];
+} level;
+
+/* Per message, in ir_message.user; resolved first so options_of can find it. */
+typedef struct msg_state {
+    options_resolved r;
+    level own;
+    const level *file;
+    bool visited[OPTIONS_COUNT];             /* closure worklist, per closing option */
+    ir_message *pred_msg[OPTIONS_COUNT];     /* the message it was reached from */
+    const ir_field *pred_field[OPTIONS_COUNT];
+} msg_state;
+
+static level project;
+static const options_resolved defaults;      /* all zero: default tier, false, from default */
+
+void options_reset(void) { memset(&project, 0, sizeof project); }
+
+const options_resolved *options_of(const ir_message *m)
+{
+    return m && m->user ? &((const msg_state *)m->user)->r : &defaults;
+}
+
+static msg_state *state_of(const ir_message *m) { return m->user; }
+
+static const char *full_name(const ir_message *m) { return m->full_name ? m->full_name : m->name; }
+
+/* ---- names and values ---------------------------------------------------- */
+
+/* Levenshtein distance, for the "did you mean" suggestion. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t nb = strlen(b), row[64];
+    if (nb >= sizeof row / sizeof row[0]) return (size_t)-1;
+    for (size_t j = 0; j <= nb; j++) row[j] = j;
+    for (size_t i = 1; a[i - 1]; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[nb];
+}
+
+/* The option named "pbj.NAME" (len bytes), or -1. */
+static int option_by_name(const char *name, size_t len)
+{
+    size_t plen = strlen(PBJ_PREFIX);
+    if (len <= plen || strncmp(name, PBJ_PREFIX, plen) != 0) return -1;
+    for (int id = 0; id < OPTIONS_COUNT; id++)
+        if (strlen(options_table[id].name) == len - plen && !memcmp(name + plen, options_table[id].name, len - plen))
+            return id;
+    return -1;
+}
+
+/* "; did you mean pbj.X?" for the nearest known name, or the list of them. */
+static const char *suggestion(const char *name)
+{
+    const char *bare = strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX)) ? name : name + strlen(PBJ_PREFIX);
+    int best = -1;
+    size_t best_d = (size_t)-1;
+    for (int id = 0; id < OPTIONS_COUNT; id++) {
+        size_t d = edit_distance(bare, options_table[id].name);
+        if (d < best_d) best_d = d, best = id;
+    }
+    if (best >= 0 && best_d <= (strlen(options_table[best].name) + 2) / 3)
+        return ir_printf("; did you mean " PBJ_PREFIX "%s?", options_table[best].name);
+    const char *list = "";
+    for (int id = 0; id < OPTIONS_COUNT; id++)
+        list = ir_printf("%s%s" PBJ_PREFIX "%s", list, id ? ", " : "", options_table[id].name);
+    return ir_printf(" (known: %s)", list);
+}
+
+/* The accepted values of an option: "default, max" with sep ", " and last " or ". */
+static const char *value_list(int id, const char *sep, const char *last)
+{
+    if (options_table[id].role != ROLE_TIER) return ir_printf("true%sfalse", last);
+    const char *list = tiers[0].name;
+    for (int t = 1; t < OPTIONS_TIER_COUNT; t++)
+        list = ir_printf("%s%s%s", list, t + 1 == OPTIONS_TIER_COUNT ? last : sep, tiers[t].name);
+    return list;
+}
+
+static const char *expected_values(int id) { return value_list(id, ", ", " or "); }
+
+/* Parse a value for option id; false when it is not one of its values. */
+static bool parse_value(int id, const char *text, int *out)
+{
+    switch (options_table[id].role) {
+    case ROLE_TIER:
+        for (int t = 0; t < OPTIONS_TIER_COUNT; t++)
+            if (!strcmp(text, tiers[t].name)) return *out = t, true;
+        return false;
+    case ROLE_COMPONENT:
+    case ROLE_CLOSURE:
+        if (!strcmp(text, "true")) return *out = 1, true;
+        if (!strcmp(text, "false")) return *out = 0, true;
+        return false;
+    case ROLE_IGNORED:
+        return *out = 0, true;
+    }
+    return false;
+}
+
+static const char *value_text(int id, int value)
+{
+    switch (options_table[id].role) {
+    case ROLE_TIER: return tiers[value].name;
+    case ROLE_IGNORED: return "";
+    default: return value ? "true" : "false";
+    }
+}
+
+/* ---- settings from comments ---------------------------------------------- */
+
+/* Where the comment's byte at off lies in the file. */
+static ir_loc loc_in_comment(const ir_raw_comment *c, size_t off)
+{
+    ir_loc l = c->loc;
+    size_t line_start = 0;
+    bool newline = false;
+    for (size_t k = 0; k < off; k++)
+        if (c->text[k] == '\n') l.line++, line_start = k + 1, newline = true;
+    l.col = newline ? (uint32_t)(off - line_start + 1) : c->loc.col + (uint32_t)off;
+    return l;
+}
+
+/* Record one setting at a level; "where" names the level in errors. */
+static int set_at(level *lv, int id, int value, const char *text, const ir_file *f, ir_loc loc, const char *where)
+{
+    setting *s = &lv->s[id];
+    if (s->set) {
+        if (s->value == value && !strcmp(s->text, text)) return 0;
+        diag_error(f, loc, "conflicting values for " PBJ_PREFIX "%s on %s: %s here, %s before",
+                   options_table[id].name, where, text, s->text);
+        if (s->file) diag_note(s->file, s->loc, "first set to %s here", s->text);
+        return 1;
+    }
+    *s = (setting){ true, value, text, f, loc };
+    return 0;
+}
+
+static bool is_name_char(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '.';
+}
+
+static bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
+
+/* The value between '=' and '>>>', blanks trimmed, one pair of quotes removed. */
+static const char *value_between(const char *p, const char *end)
+{
+    while (p < end && is_space(*p)) p++;
+    while (end > p && is_space(end[-1])) end--;
+    if (end - p >= 2 && (*p == '"' || *p == '\'') && end[-1] == *p) p++, end--;
+    return ir_strndup(p, (size_t)(end - p));
+}
+
+/* Every <<<NAME = VALUE>>> in one comment, recorded at lv. */
+static int scan_comment(const ir_file *f, const ir_raw_comment *c, level *lv, const char *where)
+{
+    int errors = 0;
+    for (const char *p = strstr(c->text, "<<<"); p; p = strstr(p, "<<<")) {
+        const char *name = p + 3;
+        while (is_space(*name)) name++;
+        const char *q = name;
+        while (is_name_char(*q)) q++;
+        size_t name_len = (size_t)(q - name);
+        ir_loc loc = loc_in_comment(c, (size_t)(name - c->text));
+        while (is_space(*q)) q++;
+        bool pbj = !strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX));
+        if (name_len == 0 || *q != '=') {                  /* not an option: "<<<" in prose */
+            if (pbj) errors++, diag_error(f, loc, "malformed pbj option: expected <<<pbj.NAME = VALUE>>>");
+            p += 3;
+            continue;
+        }
+        const char *end = strstr(q, ">>>");
+        const char *opt_name = ir_strndup(name, name_len);
+        if (!end) {
+            diag_error(f, loc, "unterminated pbj option %s: expected >>> after its value", opt_name);
+            return errors + 1;
+        }
+        p = end + 3;
+        const char *text = value_between(q + 1, end);
+        int id = option_by_name(name, name_len), value;
+        if (id < 0)
+            errors++, diag_error(f, loc, "unknown pbj option %s%s", opt_name, suggestion(opt_name));
+        else if (!parse_value(id, text, &value))
+            errors++, diag_error(f, loc, "bad value '%s' for %s (expected %s)", text, opt_name, expected_values(id));
+        else
+            errors += set_at(lv, id, value, text, f, loc, where);
+    }
+    return errors;
+}
+
+/* The level a comment's options belong to: the message it leads or lies in, else the file. */
+static int scan_file(const ir_file *f, level *file_level)
+{
+    int errors = 0;
+    for (size_t k = 0; k < f->comments.n; k++) {
+        const ir_raw_comment *c = &f->comments.v[k];
+        if (!strstr(c->text, "<<<")) continue;
+        ir_message *m = c->before ? c->before : c->inside;
+        if (m && m->user)
+            errors += scan_comment(f, c, &state_of(m)->own, ir_printf("message %s", full_name(m)));
+        else
+            errors += scan_comment(f, c, file_level, "the file");
+    }
+    return errors;
+}
+
+/* ---- resolution ---------------------------------------------------------- */
+
+typedef IR_VEC(ir_message *) message_list;
+
+static void collect(ir_message *m, void *ctx)
+{
+    message_list *all = ctx;
+    ir_vec_push(all, m);
+}
+
+/* The setting in effect for m at the message, file or project level, or NULL. */
+static const setting *explicit_setting(const msg_state *st, int id, options_origin *origin)
+{
+    if (st->own.s[id].set) return *origin = OPTIONS_FROM_MESSAGE, &st->own.s[id];
+    if (st->file->s[id].set) return *origin = OPTIONS_FROM_FILE, &st->file->s[id];
+    if (project.s[id].set) return *origin = OPTIONS_FROM_PROJECT, &project.s[id];
+    return *origin = OPTIONS_FROM_DEFAULT, NULL;
+}
+
+/* Message, file, project, then (components) the tier, then the default. */
+static void resolve_levels(msg_state *st)
+{
+    for (int id = 0; id < OPTIONS_COUNT; id++) {              /* PERFORMANCE first: components need it */
+        options_value *v = &st->r.opt[id];
+        const setting *s = explicit_setting(st, id, &v->origin);
+        if (s) {
+            v->value = s->value;
+            v->text = options_table[id].role == ROLE_IGNORED ? s->text : NULL;
+        } else if (options_table[id].role == ROLE_COMPONENT) {
+            const options_value *tier = &st->r.opt[OPTION_PERFORMANCE];
+            v->value = tiers[tier->value].implies[id];
+            v->origin = tier->origin == OPTIONS_FROM_DEFAULT ? OPTIONS_FROM_DEFAULT : OPTIONS_FROM_TIER;
+        } else {
+            *v = (options_value){ 0 };
+        }
+    }
+}
+
+/* The message a field leads to (map fields: the entry's value type), or NULL. */
+static ir_message *field_target(const ir_field *f)
+{
+    ir_message *t = f->message_type;
+    if (!t || f->type == IR_TYPE_ENUM || !t->map_entry) return t;
+    for (size_t k = 0; k < t->fields.n; k++)
+        if (t->fields.v[k]->number == 2) return t->fields.v[k]->message_type;
+    return NULL;
+}
+
+static const char *field_name(const ir_field *f)
+{
+    if (f->full_name) return f->full_name;
+    return f->parent ? ir_printf("%s.%s", full_name(f->parent), f->name) : f->name;
+}
+
+/* "a.Root.middle -> a.Middle.leaf": the fields followed to reach m. */
+static const char *closure_path(const ir_message *m, int id)
+{
+    const char *path = NULL;
+    for (const msg_state *st = state_of(m); st->pred_field[id]; st = state_of(st->pred_msg[id]))
+        path = path ? ir_printf("%s -> %s", field_name(st->pred_field[id]), path) : field_name(st->pred_field[id]);
+    return path;
+}
+
+/* The root of the closure that reached m. */
+static const ir_message *closure_root(const ir_message *m, int id)
+{
+    while (state_of(m)->pred_msg[id]) m = state_of(m)->pred_msg[id];
+    return m;
+}
+
+/* A message reached by the closure of id that says false itself or on its file. */
+static void report_reached_false(const ir_message *m, int id)
+{
+    const msg_state *st = state_of(m);
+    options_origin origin;
+    const setting *s = explicit_setting(st, id, &origin);
+    const ir_message *root = closure_root(m, id);
+    diag_error(s->file, s->loc, PBJ_PREFIX "%s = false on %s%s, but the %s of %s reach it: %s -> %s",
+               options_table[id].name, full_name(m), origin == OPTIONS_FROM_FILE ? "'s file" : "",
+               options_table[id].name, full_name(root), closure_path(m, id), full_name(m));
+    options_origin root_origin;
+    const setting *rs = explicit_setting(state_of(root), id, &root_origin);
+    if (rs && rs->file) diag_note(rs->file, rs->loc, "%s gets " PBJ_PREFIX "%s = true here", full_name(root),
+                                  options_table[id].name);
+}
+
+/* Spread a closing option from every message where it is true to every
+ * message reached through message fields: a worklist over a visited set. */
+static int close_over(const message_list *all, int id)
+{
+    int errors = 0;
+    message_list queue = { 0 };
+    for (size_t k = 0; k < all->n; k++)
+        if (!all->v[k]->map_entry && state_of(all->v[k])->r.opt[id].value) {
+            state_of(all->v[k])->visited[id] = true;
+            ir_vec_push(&queue, all->v[k]);
+        }
+    for (size_t head = 0; head < queue.n; head++) {
+        ir_message *m = queue.v[head];
+        for (size_t k = 0; k < m->fields.n; k++) {
+            ir_message *t = field_target(m->fields.v[k]);
+            if (!t || !t->user || state_of(t)->visited[id]) continue;
+            msg_state *st = state_of(t);
+            st->visited[id] = true, st->pred_msg[id] = m, st->pred_field[id] = m->fields.v[k];
+            options_origin origin = st->r.opt[id].origin;
+            if (origin == OPTIONS_FROM_MESSAGE || origin == OPTIONS_FROM_FILE) {
+                errors++, report_reached_false(t, id);
+                continue;
+            }
+            st->r.opt[id] = (options_value){ 1, NULL, OPTIONS_FROM_CLOSURE, closure_path(t, id) };
+            ir_vec_push(&queue, t);
+        }
+    }
+    return errors;
+}
+
+int options_resolve(ir_program *prog)
+{
+    int errors = 0;
+    message_list all = { 0 };
+    level *file_levels = ir_alloc((prog->files.n + 1) * sizeof *file_levels);
+    for (size_t k = 0; k < prog->files.n; k++) {
+        size_t first = all.n;
+        ir_each_message(prog->files.v[k], collect, &all);
+        for (size_t j = first; j < all.n; j++) {
+            msg_state *st = ir_alloc(sizeof *st);
+            st->file = &file_levels[k];
+            all.v[j]->user = st;
+        }
+        errors += scan_file(prog->files.v[k], &file_levels[k]);
+    }
+    for (size_t k = 0; k < all.n; k++) resolve_levels(state_of(all.v[k]));
+    for (int id = 0; id < OPTIONS_COUNT; id++)
+        if (options_table[id].role == ROLE_CLOSURE) errors += close_over(&all, id);
+    for (size_t k = 0; k < all.n; k++)                         /* entries: their owner's */
+        if (all.v[k]->map_entry && all.v[k]->parent) state_of(all.v[k])->r = *options_of(all.v[k]->parent);
+    return errors;
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+size_t options_describe(const ir_message *m, char *buf, size_t n)
+{
+    const options_resolved *r = options_of(m);
+    size_t len = 0;
+    for (int id = 0; id < OPTIONS_COUNT; id++) {
+        const options_value *v = &r->opt[id];
+        if (options_table[id].role == ROLE_IGNORED) continue;
+        const char *from = v->origin == OPTIONS_FROM_TIER      ? ir_printf("tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name)
+                           : v->origin == OPTIONS_FROM_CLOSURE ? ir_printf("closure via %s", v->via)
+                                                               : origin_names[v->origin];
+        int w = snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, "%s%s=%s(%s)", len ? " " : "",
+                         options_table[id].name, value_text(id, v->value), from);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    if (len == 0 && n) buf[0] = '\0';
+    return len;
+}
+
+static int by_full_name(const void *a, const void *b)
+{
+    return strcmp(full_name(*(ir_message *const *)a), full_name(*(ir_message *const *)b));
+}
+
+void options_explain(const ir_program *prog, FILE *out)
+{
+    message_list all = { 0 };
+    for (size_t k = 0; k < prog->files.n; k++) ir_each_message(prog->files.v[k], collect, &all);
+    if (all.n) qsort(all.v, all.n, sizeof *all.v, by_full_name);
+    for (size_t k = 0; k < all.n; k++) {
+        const ir_message *m = all.v[k];
+        if (m->map_entry) continue;
+        size_t len = options_describe(m, NULL, 0);
+        char *line = ir_alloc(len + 1);
+        options_describe(m, line, len + 1);
+        fprintf(out, "%s%s: %s\n", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
+    }
+}
+
+/* ---- command line ----------------------------------------------------------- */
+
+/* A project setting given as NAME (with or without "pbj.") and VALUE; flag is what the user typed. */
+static int set_project(const char *name, const char *text, const char *flag)
+{
+    const char *full = strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX)) ? ir_strcat(PBJ_PREFIX, name) : name;
+    int id = option_by_name(full, strlen(full)), value;
+    if (id < 0) {
+        diag_error(NULL, (ir_loc){ 0 }, "unknown pbj option %s in %s%s", full, flag, suggestion(full));
+        return -1;
+    }
+    if (!parse_value(id, text, &value)) {
+        diag_error(NULL, (ir_loc){ 0 }, "bad value '%s' for %s in %s (expected %s)", text, full, flag, expected_values(id));
+        return -1;
+    }
+    setting *s = &project.s[id];
+    if (s->set && (s->value != value || strcmp(s->text, text))) {
+        diag_error(NULL, (ir_loc){ 0 }, "%s conflicts with %s = %s given before", flag, full, s->text);
+        return -1;
+    }
+    *s = (setting){ true, value, ir_strdup(text), NULL, { 0, 0 } };
+    return 1;
+}
+
+/* "--fast-write" for "fast_write". */
+static const char *flag_name(int id)
+{
+    char *flag = ir_strcat("--", options_table[id].name);
+    for (char *p = flag; *p; p++)
+        if (*p == '_') *p = '-';
+    return flag;
+}
+
+/* --pbj NAME=VALUE, --pbj=NAME=VALUE */
+static int parse_generic(const char *arg, const char *flag)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq) {
+        diag_error(NULL, (ir_loc){ 0 }, "%s needs NAME=VALUE, e.g. --pbj pbj.writers=true", flag);
+        return -1;
+    }
+    return set_project(ir_strndup(arg, (size_t)(eq - arg)), eq + 1, flag);
+}
+
+int options_parse_arg(int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    if (!strcmp(arg, "--pbj")) {
+        if (*i + 1 >= argc) {
+            diag_error(NULL, (ir_loc){ 0 }, "--pbj needs NAME=VALUE, e.g. --pbj pbj.writers=true");
+            return -1;
+        }
+        ++*i;
+        return parse_generic(argv[*i], ir_printf("--pbj %s", argv[*i]));
+    }
+    if (!strncmp(arg, "--pbj=", 6)) return parse_generic(arg + 6, arg);
+    for (int id = 0; id < OPTIONS_COUNT; id++) {
+        const char *flag = flag_name(id);
+        size_t len = strlen(flag);
+        switch (options_table[id].role) {
+        case ROLE_TIER:                                          /* --performance=max, --performance max */
+            if (!strncmp(arg, flag, len) && arg[len] == '=') return set_project(options_table[id].name, arg + len + 1, arg);
+            if (!strcmp(arg, flag)) {
+                if (*i + 1 >= argc) {
+                    diag_error(NULL, (ir_loc){ 0 }, "%s needs a value: %s", flag, expected_values(id));
+                    return -1;
+                }
+                ++*i;
+                return set_project(options_table[id].name, argv[*i], ir_printf("%s %s", flag, argv[*i]));
+            }
+            break;
+        case ROLE_COMPONENT:
+        case ROLE_CLOSURE:                                       /* --writers, --no-writers */
+            if (!strcmp(arg, flag)) return set_project(options_table[id].name, "true", arg);
+            if (!strncmp(arg, "--no-", 5) && !strcmp(arg + 5, flag + 2))
+                return set_project(options_table[id].name, "false", arg);
+            break;
+        case ROLE_IGNORED:
+            break;
+        }
+    }
+    return 0;
+}
+
+void options_print_help(FILE *out)
+{
+    for (int id = 0; id < OPTIONS_COUNT; id++) {
+        const char *flag = flag_name(id);
+        switch (options_table[id].role) {
+        case ROLE_TIER:
+            fprintf(out, "  %-28s %s\n", ir_printf("%s=%s", flag, value_list(id, "|", "|")), options_table[id].help);
+            break;
+        case ROLE_COMPONENT:
+        case ROLE_CLOSURE:
+            fprintf(out, "  %-28s %s\n", ir_printf("%s, --no-%s", flag, flag + 2), options_table[id].help);
+            break;
+        case ROLE_IGNORED:
+            break;
+        }
+    }
+    fprintf(out, "  %-28s %s\n", "--pbj NAME=VALUE", "set any pbj option for the project (NAME: pbj.writers, ...)");
+}

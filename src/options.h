@@ -22,4 +22,88 @@ int options_resolve(ir_program *prog);
 /* --explain-options: one line per message, sorted by full name. */
 void options_explain(const ir_program *prog, FILE *out);
 
+/* ---- the resolved options, for the code generator ----------------------- */
+
+/* X(ID, name, role, help): every pbj option ("pbj." + name), in explain order.
+ * Roles: TIER (a bundle of components), COMPONENT (a bool a tier may imply),
+ * CLOSURE (a bool that spreads to every message reached), IGNORED (accepted
+ * for the Java PBJ compiler's schemas, no effect on C output). */
+#define OPTIONS_LIST(X)                                                                   \
+    X(PERFORMANCE,  "performance",  TIER,      "a tier: max turns on every speed component") \
+    X(FAST_WRITE,   "fast_write",   COMPONENT, "emit the reverse (back to front) encoder")    \
+    X(WRITERS,      "writers",      CLOSURE,   "emit writers, for every message reached too") \
+    X(VIEWS,        "views",        CLOSURE,   "emit views, for every message reached too")   \
+    X(JAVA_PACKAGE, "java_package", IGNORED,   "the Java PBJ compiler's package; ignored")
+
+typedef enum options_id {
+#define X(ID, name, role, help) OPTION_##ID,
+    OPTIONS_LIST(X)
+#undef X
+    OPTIONS_COUNT
+} options_id;
+
+/* X(ID, name, components...): each tier and the component values it implies
+ * (designated initializers into an int[OPTIONS_COUNT]; unnamed ones are 0). */
+#define OPTIONS_TIERS(X)                                   \
+    X(DEFAULT, "default", { [OPTION_FAST_WRITE] = 0 })     \
+    X(MAX,     "max",     { [OPTION_FAST_WRITE] = 1 })
+
+typedef enum options_tier {
+#define X(ID, name, ...) OPTIONS_TIER_##ID,
+    OPTIONS_TIERS(X)
+#undef X
+    OPTIONS_TIER_COUNT
+} options_tier;
+
+/* X(ID, text): where a resolved value came from. */
+#define OPTIONS_ORIGINS(X)   \
+    X(DEFAULT, "default")    \
+    X(PROJECT, "project")    \
+    X(FILE,    "file")       \
+    X(MESSAGE, "message")    \
+    X(TIER,    "tier")       \
+    X(CLOSURE, "closure")
+
+typedef enum options_origin {
+#define X(ID, text) OPTIONS_FROM_##ID,
+    OPTIONS_ORIGINS(X)
+#undef X
+} options_origin;
+
+typedef struct options_value {
+    int value;               /* bools 0/1; PERFORMANCE an options_tier; IGNORED 0 */
+    const char *text;        /* IGNORED: the value as written, else NULL */
+    options_origin origin;
+    const char *via;         /* CLOSURE: "acme.Root.middle -> acme.Middle.leaf" (the fields followed) */
+} options_value;
+
+typedef struct options_resolved {
+    options_value opt[OPTIONS_COUNT];
+} options_resolved;
+
+/* A message's resolved options (all defaults before options_resolve ran, or
+ * for NULL). Map entries carry their map field owner's options. */
+const options_resolved *options_of(const ir_message *m);
+
+/* Whether a bool option (FAST_WRITE, WRITERS, VIEWS) is on for m. */
+static inline bool options_on(const ir_message *m, options_id id)
+{
+    return options_of(m)->opt[id].value != 0;
+}
+
+/* The tier of m (OPTIONS_TIER_DEFAULT or OPTIONS_TIER_MAX). */
+static inline options_tier options_tier_of(const ir_message *m)
+{
+    return (options_tier)options_of(m)->opt[OPTION_PERFORMANCE].value;
+}
+
+/* m's options as one line for a comment next to its generated struct (and
+ * for --explain-options): "performance=max(file) fast_write=true(tier max)
+ * writers=true(closure via acme.Root.middle) views=false(default)".
+ * Writes at most n bytes (NUL included) like snprintf; returns the full length. */
+size_t options_describe(const ir_message *m, char *buf, size_t n);
+
+/* Forget the project options given so far (for unit tests). */
+void options_reset(void);
+
 #endif

@@ -1,0 +1,383 @@
+/* options_test.c: unit tests of the options phase over hand-built IR. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "options.h"
+
+/* ---- building IR by hand --------------------------------------------------- */
+
+static ir_program prog;
+
+static ir_file *file(const char *name, bool is_input)
+{
+    ir_file *f = ir_alloc(sizeof *f);
+    f->name = f->path = name;
+    f->source = "";
+    f->syntax = IR_PROTO3;
+    f->package = "acme";
+    f->is_input = is_input;
+    f->parsed_ok = true;
+    ir_vec_push(&prog.files, f);
+    if (is_input) ir_vec_push(&prog.inputs, f);
+    return f;
+}
+
+static ir_message *message(ir_file *f, ir_message *parent, const char *name)
+{
+    ir_message *m = ir_alloc(sizeof *m);
+    m->name = name;
+    m->full_name = ir_printf("%s.%s", parent ? parent->full_name : f->package, name);
+    m->file = f;
+    m->parent = parent;
+    if (parent)
+        ir_vec_push(&parent->messages, m);
+    else
+        ir_vec_push(&f->messages, m);
+    return m;
+}
+
+static ir_field *field(ir_message *m, const char *name, ir_message *type)
+{
+    ir_field *fd = ir_alloc(sizeof *fd);
+    fd->name = name;
+    fd->full_name = ir_printf("%s.%s", m->full_name, name);
+    fd->number = (int32_t)m->fields.n + 1;
+    fd->type = type ? IR_TYPE_MESSAGE : IR_TYPE_INT32;
+    fd->message_type = type;
+    fd->parent = m;
+    fd->file = m->file;
+    ir_vec_push(&m->fields, fd);
+    return fd;
+}
+
+/* map<string, value> name = N; in m, with its synthetic entry message. */
+static ir_field *map_field(ir_message *m, const char *name, const char *entry_name, ir_message *value)
+{
+    ir_message *entry = message(m->file, m, entry_name);
+    entry->map_entry = true;
+    field(entry, "key", NULL);
+    field(entry, "value", value);
+    ir_field *fd = field(m, name, entry);
+    fd->is_map = true;
+    fd->label = IR_LABEL_REPEATED;
+    return fd;
+}
+
+static void comment(ir_file *f, const char *text, uint32_t line, uint32_t col, ir_message *inside, ir_message *before)
+{
+    ir_raw_comment c = { text, { line, col }, inside, before };
+    ir_vec_push(&f->comments, c);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    options_reset();
+    ir_free_all();
+    return 0;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    memset(&prog, 0, sizeof prog);
+    options_reset();
+    diag_reset();
+    return 0;
+}
+
+/* ---- capturing stderr ---------------------------------------------------------- */
+
+static FILE *captured;
+static int saved_stderr = -1;
+
+static void capture_start(void)
+{
+    fflush(stderr);
+    captured = tmpfile();
+    assert_non_null(captured);
+    saved_stderr = dup(2);
+    dup2(fileno(captured), 2);
+}
+
+/* The first line written to stderr since capture_start. */
+static const char *capture_first_line(void)
+{
+    static char line[1024];
+    fflush(stderr);
+    dup2(saved_stderr, 2);
+    close(saved_stderr);
+    rewind(captured);
+    if (!fgets(line, sizeof line, captured)) line[0] = '\0';
+    fclose(captured);
+    line[strcspn(line, "\n")] = '\0';
+    return line;
+}
+
+/* options_parse_arg at args[i] (copied, as argv is writable); *i moves as it consumes. */
+static int parse_arg(int argc, const char *const *args, int *i)
+{
+    char **argv = ir_alloc((size_t)argc * sizeof *argv);
+    for (int k = 0; k < argc; k++) argv[k] = ir_strdup(args[k]);
+    return options_parse_arg(argc, argv, i);
+}
+
+#define ORIGIN(m, id) (options_of(m)->opt[OPTION_##id].origin)
+#define VALUE(m, id) (options_of(m)->opt[OPTION_##id].value)
+
+/* ---- tests ------------------------------------------------------------------------ */
+
+static void defaults_before_and_without_settings(void **state)
+{
+    (void)state;
+    ir_file *f = file("a.proto", true);
+    ir_message *m = message(f, NULL, "M");
+    assert_int_equal(VALUE(m, WRITERS), 0);
+    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_tier_of(m), OPTIONS_TIER_DEFAULT);
+    assert_false(options_on(m, OPTION_FAST_WRITE));
+    assert_int_equal(ORIGIN(m, FAST_WRITE), OPTIONS_FROM_DEFAULT);
+    char buf[256];
+    options_describe(m, buf, sizeof buf);
+    assert_string_equal(buf, "performance=default(default) fast_write=false(default) writers=false(default) "
+                             "views=false(default)");
+}
+
+static void levels_message_over_file_over_project(void **state)
+{
+    (void)state;
+    int i = 0;
+    const char *argv[] = { "--no-views", "--pbj", "pbj.writers=false" };
+    assert_int_equal(parse_arg(3, argv, &i), 1);
+    i = 1;
+    assert_int_equal(parse_arg(3, argv, &i), 1);
+    assert_int_equal(i, 2);
+    ir_file *f = file("a.proto", true);
+    ir_message *a = message(f, NULL, "A"), *b = message(f, NULL, "B"), *c = message(f, NULL, "C");
+    comment(f, "// <<<pbj.writers = true>>>", 1, 1, NULL, NULL);
+    comment(f, "/* <<<pbj.writers = \"false\">>> */", 3, 1, NULL, b);
+    comment(f, "//<<<pbj.views=true>>> trailing words", 4, 5, c, NULL);
+    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(VALUE(a, WRITERS), 1);
+    assert_int_equal(ORIGIN(a, WRITERS), OPTIONS_FROM_FILE);
+    assert_int_equal(VALUE(b, WRITERS), 0);
+    assert_int_equal(ORIGIN(b, WRITERS), OPTIONS_FROM_MESSAGE);
+    assert_int_equal(ORIGIN(a, VIEWS), OPTIONS_FROM_PROJECT);
+    assert_int_equal(VALUE(c, VIEWS), 1);
+    assert_int_equal(ORIGIN(c, VIEWS), OPTIONS_FROM_MESSAGE);
+}
+
+static void component_beats_tier_at_any_level(void **state)
+{
+    (void)state;
+    ir_file *f = file("a.proto", true);
+    ir_message *a = message(f, NULL, "A"), *b = message(f, NULL, "B");
+    comment(f, "// <<<pbj.fast_write = false>>>", 1, 1, NULL, NULL);
+    comment(f, "// <<<pbj.performance = max>>>", 2, 1, NULL, a);
+    int i = 0;
+    const char *argv[] = { "--performance=max" };
+    assert_int_equal(parse_arg(1, argv, &i), 1);
+    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_tier_of(a), OPTIONS_TIER_MAX);
+    assert_int_equal(VALUE(a, FAST_WRITE), 0);
+    assert_int_equal(ORIGIN(a, FAST_WRITE), OPTIONS_FROM_FILE);
+    assert_int_equal(ORIGIN(b, PERFORMANCE), OPTIONS_FROM_PROJECT);
+    assert_int_equal(VALUE(b, FAST_WRITE), 0);
+}
+
+static void tier_implies_component(void **state)
+{
+    (void)state;
+    ir_file *f = file("a.proto", true);
+    ir_message *a = message(f, NULL, "A");
+    comment(f, "// <<<pbj.performance = max>>>", 2, 1, NULL, a);
+    assert_int_equal(options_resolve(&prog), 0);
+    assert_true(options_on(a, OPTION_FAST_WRITE));
+    assert_int_equal(ORIGIN(a, FAST_WRITE), OPTIONS_FROM_TIER);
+    char buf[256];
+    size_t len = options_describe(a, buf, sizeof buf);
+    assert_int_equal(len, strlen(buf));
+    assert_non_null(strstr(buf, "fast_write=true(tier max)"));
+    char tiny[8];                                              /* truncates like snprintf */
+    assert_int_equal(options_describe(a, tiny, sizeof tiny), len);
+    assert_string_equal(tiny, "perform");
+}
+
+static void closure_paths_through_every_field_kind(void **state)
+{
+    (void)state;
+    ir_file *lib = file("lib.proto", false), *f = file("a.proto", true);
+    ir_message *leaf = message(lib, NULL, "Leaf"), *other = message(lib, NULL, "Other");
+    ir_message *root = message(f, NULL, "Root"), *mid = message(f, NULL, "Middle");
+    ir_message *self = message(f, NULL, "Self"), *lone = message(f, NULL, "Lone");
+    field(root, "middle", mid);
+    field(root, "count", NULL);
+    map_field(mid, "leaves", "LeavesEntry", leaf);
+    ir_field *o = field(leaf, "other", other);
+    o->label = IR_LABEL_REPEATED;
+    field(other, "root", root);                                /* a cycle back to the root */
+    field(self, "self", self);
+    comment(f, "// <<<pbj.writers = true>>>", 3, 1, NULL, root);
+    comment(f, "// <<<pbj.views = true>>>", 9, 1, NULL, self);
+    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(ORIGIN(leaf, WRITERS), OPTIONS_FROM_CLOSURE);
+    assert_string_equal(options_of(leaf)->opt[OPTION_WRITERS].via, "acme.Root.middle -> acme.Middle.leaves");
+    assert_string_equal(options_of(other)->opt[OPTION_WRITERS].via,
+                        "acme.Root.middle -> acme.Middle.leaves -> acme.Leaf.other");
+    assert_int_equal(ORIGIN(root, WRITERS), OPTIONS_FROM_MESSAGE);
+    assert_false(options_on(lone, OPTION_WRITERS));
+    assert_true(options_on(mid->messages.v[0], OPTION_WRITERS));   /* the entry takes its owner's */
+    assert_true(options_on(self, OPTION_VIEWS));
+    assert_int_equal(ORIGIN(self, VIEWS), OPTIONS_FROM_MESSAGE);
+}
+
+static void reached_explicit_false_names_the_path(void **state)
+{
+    (void)state;
+    ir_file *f = file("a.proto", true);
+    ir_message *root = message(f, NULL, "Root"), *mid = message(f, NULL, "Middle"), *leaf = message(f, NULL, "Leaf");
+    field(root, "middle", mid);
+    field(mid, "leaf", leaf);
+    comment(f, "// <<<pbj.writers = true>>>", 3, 1, NULL, root);
+    comment(f, "/* doc\n   <<<pbj.writers = false>>> */", 7, 3, leaf, NULL);
+    capture_start();
+    int errors = options_resolve(&prog);
+    assert_string_equal(capture_first_line(),
+                        "a.proto:8:7: error: pbj.writers = false on acme.Leaf, but the writers of acme.Root reach it: "
+                        "acme.Root.middle -> acme.Middle.leaf -> acme.Leaf");
+    assert_int_equal(errors, 1);
+    assert_false(options_on(leaf, OPTION_WRITERS));
+}
+
+static void scanner_errors_with_positions(void **state)
+{
+    (void)state;
+    ir_file *f = file("a.proto", true);
+    ir_message *m = message(f, NULL, "M");
+    capture_start();
+    comment(f, "//  <<< pbj.writer = true>>>", 2, 5, NULL, NULL);
+    assert_int_equal(options_resolve(&prog), 1);
+    assert_string_equal(capture_first_line(), "a.proto:2:13: error: unknown pbj option pbj.writer; did you mean pbj.writers?");
+
+    setup(NULL);
+    f = file("a.proto", true);
+    m = message(f, NULL, "M");
+    comment(f, "// <<<pbj.views = yes>>>", 1, 1, NULL, m);
+    capture_start();
+    assert_int_equal(options_resolve(&prog), 1);
+    assert_string_equal(capture_first_line(), "a.proto:1:7: error: bad value 'yes' for pbj.views (expected true or false)");
+
+    setup(NULL);
+    f = file("a.proto", true);
+    m = message(f, NULL, "M");
+    comment(f, "// <<<pbj.performance = max>>> <<<pbj.performance = max>>>", 1, 1, NULL, m);
+    comment(f, "/*\n\n <<<pbj.performance = default>>> */", 4, 4, m, NULL);
+    capture_start();
+    assert_int_equal(options_resolve(&prog), 1);
+    assert_string_equal(capture_first_line(),
+                        "a.proto:6:5: error: conflicting values for pbj.performance on message acme.M: default here, max before");
+
+    setup(NULL);
+    f = file("a.proto", true);
+    comment(f, "// <<<pbj.zzzzzzz = 1>>> and <<<pbj.views = true", 1, 1, NULL, NULL);
+    capture_start();
+    assert_int_equal(options_resolve(&prog), 2);
+    assert_string_equal(capture_first_line(),
+                        "a.proto:1:7: error: unknown pbj option pbj.zzzzzzz (known: pbj.performance, pbj.fast_write, "
+                        "pbj.writers, pbj.views, pbj.java_package)");
+}
+
+static void prose_and_java_package_are_not_errors(void **state)
+{
+    (void)state;
+    ir_file *f = file("a.proto", true);
+    ir_message *m = message(f, NULL, "M");
+    comment(f, "// x <<< 2 and a <<<b>>> c", 1, 1, NULL, NULL);
+    comment(f, "// <<<pbj.java_package = \"com.hedera.hapi.node.base\">>> This comment is special", 2, 5, m, NULL);
+    assert_int_equal(options_resolve(&prog), 0);
+    assert_string_equal(options_of(m)->opt[OPTION_JAVA_PACKAGE].text, "com.hedera.hapi.node.base");
+    char buf[256];
+    options_describe(m, buf, sizeof buf);
+    assert_null(strstr(buf, "java"));
+}
+
+static void command_line_flags(void **state)
+{
+    (void)state;
+    const char *argv[] = { "--fast-write", "--performance", "max", "--pbj=views=true",
+                     "-o", "--no-fast-write", "--pbj", "pbj.writerz=true",
+                     "--pbj", "pbj.views=maybe", "--pbj" };
+    int argc = (int)(sizeof argv / sizeof argv[0]), i = 0;
+    assert_int_equal(parse_arg(argc, argv, &i), 1);
+    i = 1;
+    assert_int_equal(parse_arg(argc, argv, &i), 1);
+    assert_int_equal(i, 2);
+    i = 3;
+    assert_int_equal(parse_arg(argc, argv, &i), 1);
+    i = 4;
+    assert_int_equal(parse_arg(argc, argv, &i), 0);
+    capture_start();
+    i = 5;
+    assert_int_equal(parse_arg(argc, argv, &i), -1);
+    assert_string_equal(capture_first_line(), "pbjc: error: --no-fast-write conflicts with pbj.fast_write = true given before");
+    capture_start();
+    i = 6;
+    assert_int_equal(parse_arg(argc, argv, &i), -1);
+    assert_string_equal(capture_first_line(),
+                        "pbjc: error: unknown pbj option pbj.writerz in --pbj pbj.writerz=true; did you mean pbj.writers?");
+    capture_start();
+    i = 8;
+    assert_int_equal(parse_arg(argc, argv, &i), -1);
+    assert_string_equal(capture_first_line(),
+                        "pbjc: error: bad value 'maybe' for pbj.views in --pbj pbj.views=maybe (expected true or false)");
+    capture_start();
+    i = 10;
+    assert_int_equal(parse_arg(argc, argv, &i), -1);
+    capture_first_line();
+
+    ir_file *f = file("a.proto", true);
+    ir_message *m = message(f, NULL, "M");
+    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_tier_of(m), OPTIONS_TIER_MAX);
+    assert_int_equal(ORIGIN(m, FAST_WRITE), OPTIONS_FROM_PROJECT);
+    assert_int_equal(ORIGIN(m, VIEWS), OPTIONS_FROM_PROJECT);
+}
+
+static void help_lists_every_flag(void **state)
+{
+    (void)state;
+    char text[2048] = "";
+    FILE *out = fmemopen(text, sizeof text - 1, "w");
+    assert_non_null(out);
+    options_print_help(out);
+    fclose(out);
+    const char *flags[] = { "--performance=default|max", "--fast-write, --no-fast-write", "--writers, --no-writers",
+                            "--views, --no-views", "--pbj NAME=VALUE" };
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) assert_non_null(strstr(text, flags[k]));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(defaults_before_and_without_settings, setup, teardown),
+        cmocka_unit_test_setup_teardown(levels_message_over_file_over_project, setup, teardown),
+        cmocka_unit_test_setup_teardown(component_beats_tier_at_any_level, setup, teardown),
+        cmocka_unit_test_setup_teardown(tier_implies_component, setup, teardown),
+        cmocka_unit_test_setup_teardown(closure_paths_through_every_field_kind, setup, teardown),
+        cmocka_unit_test_setup_teardown(reached_explicit_false_names_the_path, setup, teardown),
+        cmocka_unit_test_setup_teardown(scanner_errors_with_positions, setup, teardown),
+        cmocka_unit_test_setup_teardown(prose_and_java_package_are_not_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(command_line_flags, setup, teardown),
+        cmocka_unit_test_setup_teardown(help_lists_every_flag, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
