@@ -1,0 +1,479 @@
+/* pbj_text.h: text-format printing primitives whose output is byte-identical to protoc 3.21's `--decode`. */
+#ifndef PBJ_TEXT_H
+#define PBJ_TEXT_H
+
+/*
+ * Generated M_print code calls these; a user may call them too.
+ *
+ * The sink is a pbj_text: a growable char buffer. It starts empty (heap,
+ * grown through PBJ_MALLOC/PBJ_FREE, the runtime's hooks) or on a buffer the
+ * caller owns (pbj_text_init_buffer: used until it is full, then the text
+ * moves to the heap; the caller's buffer is never freed). The text is always
+ * NUL-terminated. An allocation failure is sticky: t->failed is set, nothing
+ * more is written, and the text holds what fit. pbj_text_free releases the
+ * heap part. No FILE*: write t->data, t->len where you like.
+ *
+ * Field lines: pbj_text_int32(t, "name", v) writes "<indent>name: v\n".
+ * Nested messages: pbj_text_open(t, "name") writes "<indent>name {\n" and
+ * indents by two more spaces; pbj_text_close(t) writes "<indent>}\n".
+ * Unknown fields: pbj_text_unknown(t, bytes, len) prints raw wire bytes as
+ * protoc prints a message's UnknownFieldSet.
+ *
+ * Numbers follow protoc: floats "%.6g", or "%.9g" when that does not read
+ * back (strtof, errno checked, as protobuf's safe_strtof); doubles "%.15g",
+ * or "%.17g" when strtod does not give the value back; "inf", "-inf", "nan".
+ * Printing assumes the C locale's '.' radix (protoc delocalizes; we do not
+ * call setlocale, and neither should a program that wants protoc's text).
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PBJ_MALLOC
+#define PBJ_MALLOC(n) malloc(n)
+#endif
+#ifndef PBJ_FREE
+#define PBJ_FREE(p) free(p)
+#endif
+
+/* Out of line and off the hot path (static, not inline: gcc rejects noinline on inline). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PBJ__TEXT_COLD static __attribute__((cold, noinline, unused))
+#else
+#define PBJ__TEXT_COLD static inline
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pbj_text {
+    char *data;          /* the text, NUL-terminated ("" before the first write) */
+    size_t len;          /* bytes of text, the NUL excluded */
+    size_t cap;          /* bytes available at data, the NUL included */
+    int depth;           /* nesting: each level indents two spaces */
+    bool heap;           /* data came from PBJ_MALLOC (pbj_text_free releases it) */
+    bool failed;         /* an allocation failed; the text is a prefix */
+} pbj_text;
+
+/* Protoc's recursion budget for reading length-delimited unknown fields as messages. */
+#define PBJ_TEXT_UNKNOWN_BUDGET 10
+/* Deepest nesting of unknown groups printed (protobuf's default recursion limit). */
+#define PBJ_TEXT_GROUP_DEPTH 100
+/* Enough for any number this header formats, NUL included. */
+#define PBJ_TEXT_NUMBER_MAX 32
+
+/* ---- the sink ------------------------------------------------------------ */
+
+static inline void pbj_text_init(pbj_text *t) {
+    static char empty[1];
+    t->data = empty;
+    t->len = 0;
+    t->cap = 0;          /* the shared "" is never written to */
+    t->depth = 0;
+    t->heap = false;
+    t->failed = false;
+}
+
+/* Write into buf[0..cap) first; the heap takes over when it is full. */
+static inline void pbj_text_init_buffer(pbj_text *t, char *buf, size_t cap) {
+    pbj_text_init(t);
+    if (cap > 0) {
+        buf[0] = '\0';
+        t->data = buf;
+        t->cap = cap;
+    }
+}
+
+static inline void pbj_text_free(pbj_text *t) {
+    if (t->heap) PBJ_FREE(t->data);
+    pbj_text_init(t);
+}
+
+/* Make room for n more bytes and the NUL; false (and t->failed) when it cannot. */
+PBJ__TEXT_COLD bool pbj__text_grow(pbj_text *t, size_t n) {
+    if (t->failed) return false;
+    size_t need = t->len + n + 1;
+    size_t cap = t->cap < 256 ? 256 : t->cap;
+    while (cap < need) {
+        if (cap > SIZE_MAX / 2) { cap = need; break; }
+        cap *= 2;
+    }
+    char *data = need < t->len ? NULL : (char *)PBJ_MALLOC(cap);   /* need < len: overflow */
+    if (!data) {
+        t->failed = true;
+        t->cap = t->len + 1;     /* no room left: nothing more is written */
+        return false;
+    }
+    memcpy(data, t->data, t->len + 1);
+    if (t->heap) PBJ_FREE(t->data);
+    t->data = data;
+    t->cap = cap;
+    t->heap = true;
+    return true;
+}
+
+static inline void pbj_text_put(pbj_text *t, const char *s, size_t n) {
+    if (n == 0) return;
+    if (t->cap - t->len <= n && !pbj__text_grow(t, n)) return;
+    memcpy(t->data + t->len, s, n);
+    t->len += n;
+    t->data[t->len] = '\0';
+}
+
+static inline void pbj_text_puts(pbj_text *t, const char *s) {
+    pbj_text_put(t, s, strlen(s));
+}
+
+static inline void pbj_text_indent(pbj_text *t) {
+    static const char spaces[] = "                                ";
+    size_t n = (size_t)(t->depth > 0 ? t->depth : 0) * 2;
+    for (; n > sizeof spaces - 1; n -= sizeof spaces - 1)
+        pbj_text_put(t, spaces, sizeof spaces - 1);
+    pbj_text_put(t, spaces, n);
+}
+
+/* "<indent>name: " */
+static inline void pbj_text_name(pbj_text *t, const char *name) {
+    pbj_text_indent(t);
+    pbj_text_puts(t, name);
+    pbj_text_put(t, ": ", 2);
+}
+
+/* ---- values (no indent, no newline) ------------------------------------- */
+
+static inline void pbj_text_put_int64(pbj_text *t, int64_t v) {
+    char buf[PBJ_TEXT_NUMBER_MAX];
+    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%" PRId64, v));
+}
+
+static inline void pbj_text_put_uint64(pbj_text *t, uint64_t v) {
+    char buf[PBJ_TEXT_NUMBER_MAX];
+    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%" PRIu64, v));
+}
+
+static inline void pbj_text_put_bool(pbj_text *t, bool v) {
+    if (v) pbj_text_put(t, "true", 4);
+    else pbj_text_put(t, "false", 5);
+}
+
+/* Protobuf's SimpleDtoa into buf (PBJ_TEXT_NUMBER_MAX bytes); returns the length. */
+static inline size_t pbj_text_format_double(char *buf, double v) {
+    if (isnan(v)) return (size_t)snprintf(buf, PBJ_TEXT_NUMBER_MAX, "nan");
+    if (isinf(v)) return (size_t)snprintf(buf, PBJ_TEXT_NUMBER_MAX, v < 0 ? "-inf" : "inf");
+    int n = snprintf(buf, PBJ_TEXT_NUMBER_MAX, "%.15g", v);
+    if (strtod(buf, NULL) != v) n = snprintf(buf, PBJ_TEXT_NUMBER_MAX, "%.17g", v);
+    return (size_t)n;
+}
+
+/* Protobuf's SimpleFtoa: its safe_strtof fails on ERANGE (e.g. subnormals). */
+static inline size_t pbj_text_format_float(char *buf, float v) {
+    if (isnan(v)) return (size_t)snprintf(buf, PBJ_TEXT_NUMBER_MAX, "nan");
+    if (isinf(v)) return (size_t)snprintf(buf, PBJ_TEXT_NUMBER_MAX, v < 0 ? "-inf" : "inf");
+    int n = snprintf(buf, PBJ_TEXT_NUMBER_MAX, "%.6g", (double)v);
+    int saved = errno;
+    errno = 0;
+    float back = strtof(buf, NULL);
+    if (errno != 0 || back != v) n = snprintf(buf, PBJ_TEXT_NUMBER_MAX, "%.9g", (double)v);
+    errno = saved;
+    return (size_t)n;
+}
+
+static inline void pbj_text_put_double(pbj_text *t, double v) {
+    char buf[PBJ_TEXT_NUMBER_MAX];
+    pbj_text_put(t, buf, pbj_text_format_double(buf, v));
+}
+
+static inline void pbj_text_put_float(pbj_text *t, float v) {
+    char buf[PBJ_TEXT_NUMBER_MAX];
+    pbj_text_put(t, buf, pbj_text_format_float(buf, v));
+}
+
+/* '"', then bytes escaped as protobuf's CEscape does, then '"'. */
+static inline void pbj_text_put_quoted(pbj_text *t, const void *data, size_t len) {
+    const unsigned char *s = (const unsigned char *)data;
+    size_t run = 0;                            /* bytes of s[i - run, i) to copy as they are */
+    pbj_text_put(t, "\"", 1);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = s[i];
+        char esc[5];
+        size_t n = 2;
+        esc[0] = '\\';
+        switch (c) {
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        case '"': esc[1] = '"'; break;
+        case '\'': esc[1] = '\''; break;
+        case '\\': esc[1] = '\\'; break;
+        default:
+            if (c >= 0x20 && c < 0x7f) { run++; continue; }
+            esc[1] = (char)('0' + (c >> 6));   /* octal \ooo */
+            esc[2] = (char)('0' + ((c >> 3) & 7));
+            esc[3] = (char)('0' + (c & 7));
+            n = 4;
+        }
+        pbj_text_put(t, (const char *)s + i - run, run);
+        run = 0;
+        pbj_text_put(t, esc, n);
+    }
+    pbj_text_put(t, (const char *)s + len - run, run);
+    pbj_text_put(t, "\"", 1);
+}
+
+/* ---- field lines: "<indent>name: value\n" -------------------------------- */
+
+static inline void pbj_text_int64(pbj_text *t, const char *name, int64_t v) {
+    pbj_text_name(t, name);
+    pbj_text_put_int64(t, v);
+    pbj_text_put(t, "\n", 1);
+}
+
+static inline void pbj_text_uint64(pbj_text *t, const char *name, uint64_t v) {
+    pbj_text_name(t, name);
+    pbj_text_put_uint64(t, v);
+    pbj_text_put(t, "\n", 1);
+}
+
+/* int32, sint32, sfixed32 */
+static inline void pbj_text_int32(pbj_text *t, const char *name, int32_t v) {
+    pbj_text_int64(t, name, v);
+}
+
+/* uint32, fixed32 */
+static inline void pbj_text_uint32(pbj_text *t, const char *name, uint32_t v) {
+    pbj_text_uint64(t, name, v);
+}
+
+static inline void pbj_text_bool(pbj_text *t, const char *name, bool v) {
+    pbj_text_name(t, name);
+    pbj_text_put_bool(t, v);
+    pbj_text_put(t, "\n", 1);
+}
+
+static inline void pbj_text_double(pbj_text *t, const char *name, double v) {
+    pbj_text_name(t, name);
+    pbj_text_put_double(t, v);
+    pbj_text_put(t, "\n", 1);
+}
+
+static inline void pbj_text_float(pbj_text *t, const char *name, float v) {
+    pbj_text_name(t, name);
+    pbj_text_put_float(t, v);
+    pbj_text_put(t, "\n", 1);
+}
+
+/* string and bytes print alike: quoted, CEscape'd */
+static inline void pbj_text_string(pbj_text *t, const char *name, const void *data, size_t len) {
+    pbj_text_name(t, name);
+    pbj_text_put_quoted(t, data, len);
+    pbj_text_put(t, "\n", 1);
+}
+
+static inline void pbj_text_bytes(pbj_text *t, const char *name, const void *data, size_t len) {
+    pbj_text_string(t, name, data, len);
+}
+
+/* An enum by its value's name, or by number when value_name is NULL (an unknown value). */
+static inline void pbj_text_enum(pbj_text *t, const char *name, int32_t v, const char *value_name) {
+    if (!value_name) {
+        pbj_text_int32(t, name, v);
+        return;
+    }
+    pbj_text_name(t, name);
+    pbj_text_puts(t, value_name);
+    pbj_text_put(t, "\n", 1);
+}
+
+/* "<indent>name {\n", one level deeper */
+static inline void pbj_text_open(pbj_text *t, const char *name) {
+    pbj_text_indent(t);
+    pbj_text_puts(t, name);
+    pbj_text_put(t, " {\n", 3);
+    t->depth++;
+}
+
+/* One level up, "<indent>}\n" */
+static inline void pbj_text_close(pbj_text *t) {
+    t->depth--;
+    pbj_text_indent(t);
+    pbj_text_put(t, "}\n", 2);
+}
+
+/* ---- unknown fields -------------------------------------------------------- */
+
+/* A varint of at most 10 bytes (more bits than 64 are dropped, as protobuf's
+ * CodedInputStream does); false when it runs past end or is longer. */
+static inline bool pbj__text_varint(const uint8_t **pp, const uint8_t *end, uint64_t *v) {
+    const uint8_t *p = *pp;
+    uint64_t x = 0;
+    for (int i = 0; i < 10; i++) {
+        if (p == end) return false;
+        uint8_t b = *p++;
+        x |= (uint64_t)(b & 0x7f) << (7 * i);   /* i <= 9: bits past 64 drop */
+        if (!(b & 0x80)) {
+            *pp = p;
+            *v = x;
+            return true;
+        }
+    }
+    return false;
+}
+
+static inline uint64_t pbj__text_le(const uint8_t *p, int n) {
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+
+/* Skips fields as protobuf's WireFormat::SkipMessage does, with depth groups
+ * allowed inside. Stops at the end (*end_tag = 0) or after an end-group tag
+ * (*end_tag = that tag, *tag_at = where it starts). False when malformed. */
+static inline bool pbj__text_skip_fields(const uint8_t **pp, const uint8_t *end, int depth,
+                                         uint32_t *end_tag, const uint8_t **tag_at) {
+    const uint8_t *p = *pp;
+    for (;;) {
+        uint64_t v;
+        *tag_at = p;
+        if (p == end) {
+            *end_tag = 0;
+            *pp = p;
+            return true;
+        }
+        if (!pbj__text_varint(&p, end, &v)) return false;
+        uint32_t tag = (uint32_t)v;               /* tags keep their low 32 bits */
+        if (tag == 0) return false;
+        if ((tag & 7) == 4) {
+            *end_tag = tag;
+            *pp = p;
+            return true;
+        }
+        if (tag >> 3 == 0) return false;
+        switch (tag & 7) {
+        case 0:
+            if (!pbj__text_varint(&p, end, &v)) return false;
+            break;
+        case 1:
+            if (end - p < 8) return false;
+            p += 8;
+            break;
+        case 5:
+            if (end - p < 4) return false;
+            p += 4;
+            break;
+        case 2:
+            if (!pbj__text_varint(&p, end, &v)) return false;
+            if ((uint32_t)v > INT32_MAX || (uint32_t)v > (size_t)(end - p)) return false;
+            p += (uint32_t)v;
+            break;
+        case 3: {
+            uint32_t inner_end;
+            const uint8_t *inner_at;
+            if (depth <= 0) return false;
+            if (!pbj__text_skip_fields(&p, end, depth - 1, &inner_end, &inner_at)) return false;
+            if (inner_end != ((tag >> 3) << 3 | 4)) return false;
+            break;
+        }
+        default:
+            return false;
+        }
+    }
+}
+
+/* Whether protoc reads these bytes as a message (UnknownFieldSet::ParseFromCodedStream
+ * with the given recursion limit). */
+static inline bool pbj__text_is_message(const uint8_t *p, size_t len, int budget) {
+    uint32_t end_tag;
+    const uint8_t *tag_at;
+    return pbj__text_skip_fields(&p, p + len, budget, &end_tag, &tag_at) && end_tag == 0;
+}
+
+static inline void pbj__text_unknown_number(pbj_text *t, uint32_t number) {
+    pbj_text_indent(t);
+    pbj_text_put_uint64(t, number);
+}
+
+/* Prints fields up to end, with protoc's recursion budget; stops at anything malformed. */
+static inline void pbj__text_unknown_fields(pbj_text *t, const uint8_t *p, const uint8_t *end, int budget) {
+    while (p < end) {
+        uint64_t v;
+        char buf[PBJ_TEXT_NUMBER_MAX];
+        if (!pbj__text_varint(&p, end, &v)) return;
+        uint32_t tag = (uint32_t)v, number = tag >> 3;
+        if (number == 0) return;
+        switch (tag & 7) {
+        case 0:
+            if (!pbj__text_varint(&p, end, &v)) return;
+            pbj__text_unknown_number(t, number);
+            pbj_text_put(t, ": ", 2);
+            pbj_text_put_uint64(t, v);
+            pbj_text_put(t, "\n", 1);
+            break;
+        case 1:
+        case 5: {
+            int size = (tag & 7) == 1 ? 8 : 4;
+            if (end - p < size) return;
+            v = pbj__text_le(p, size);
+            p += size;
+            pbj__text_unknown_number(t, number);
+            if (size == 8) pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, ": 0x%016" PRIx64 "\n", v));
+            else pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, ": 0x%08" PRIx32 "\n", (uint32_t)v));
+            break;
+        }
+        case 2: {
+            if (!pbj__text_varint(&p, end, &v)) return;
+            size_t len = (uint32_t)v;
+            if (len > (size_t)(end - p)) return;
+            pbj__text_unknown_number(t, number);
+            if (len > 0 && budget > 0 && pbj__text_is_message(p, len, budget)) {
+                pbj_text_put(t, " {\n", 3);
+                t->depth++;
+                pbj__text_unknown_fields(t, p, p + len, budget - 1);
+                pbj_text_close(t);
+            } else {
+                pbj_text_put(t, ": ", 2);
+                pbj_text_put_quoted(t, p, len);
+                pbj_text_put(t, "\n", 1);
+            }
+            p += len;
+            break;
+        }
+        case 3: {
+            const uint8_t *body = p, *body_end;
+            uint32_t end_tag;
+            if (!pbj__text_skip_fields(&p, end, PBJ_TEXT_GROUP_DEPTH, &end_tag, &body_end)) return;
+            if (end_tag != (number << 3 | 4)) return;
+            pbj__text_unknown_number(t, number);
+            pbj_text_put(t, " {\n", 3);
+            t->depth++;
+            pbj__text_unknown_fields(t, body, body_end, budget - 1);
+            pbj_text_close(t);
+            break;
+        }
+        default:
+            return;
+        }
+    }
+}
+
+/* A message's unknown fields, kept as raw wire bytes, as protoc prints them:
+ * "N: varint", "N: 0x%08x" (fixed32), "N: 0x%016x" (fixed64), "N { ... }"
+ * for groups and for length-delimited values that parse as a message, else
+ * "N: \"escaped\"". */
+static inline void pbj_text_unknown(pbj_text *t, const void *data, size_t len) {
+    const uint8_t *p = (const uint8_t *)data;
+    pbj__text_unknown_fields(t, p, p + len, PBJ_TEXT_UNKNOWN_BUDGET);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
