@@ -394,16 +394,16 @@ static const ir_enum_value *enum_value_named(const ir_enum *e, const char *name)
     return NULL;
 }
 
-/* The double an option value denotes: a number, or inf / nan. */
-static bool value_as_double(const ir_value *v, double *out)
+/* The double a value denotes: a number, or (text format only) inf / nan. */
+static bool value_as_double(const ir_value *v, bool inf_nan, double *out)
 {
     if (v->kind == IR_VAL_INT) {
         *out = v->negative ? -(double)v->u : (double)v->u;
     } else if (v->kind == IR_VAL_FLOAT) {
         *out = v->d;
-    } else if (v->kind == IR_VAL_IDENT && strcmp(v->text, "inf") == 0) {
+    } else if (inf_nan && v->kind == IR_VAL_IDENT && strcmp(v->text, "inf") == 0) {
         *out = v->negative ? -INFINITY : INFINITY;
-    } else if (v->kind == IR_VAL_IDENT && strcmp(v->text, "nan") == 0) {
+    } else if (inf_nan && v->kind == IR_VAL_IDENT && strcmp(v->text, "nan") == 0) {
         *out = NAN;
     } else {
         return false;
@@ -498,7 +498,7 @@ static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_valu
         break;
     case IR_TYPE_FLOAT:
     case IR_TYPE_DOUBLE:
-        if (!value_as_double(v, &d)) {
+        if (!value_as_double(v, false, &d)) {
             WRITER_ERROR(w, v->loc, "Value must be number for %s option \"%s\".",
                          ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
         } else if (f->type == IR_TYPE_FLOAT) {
@@ -792,7 +792,7 @@ static bool tf_scalar(tf_lexer *lx, const ir_field *f, wbuf *payload)
             if (strcmp(text, "infinity") == 0)
                 strcpy(text, "inf");
         }
-        if (!value_as_double(&v, &d))
+        if (!value_as_double(&v, true, &d))
             return tf_fail(lx, "a number");
         if (f->type == IR_TYPE_FLOAT)
             wb_fixed(payload, float_bits(d), 4);

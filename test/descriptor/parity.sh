@@ -1,0 +1,70 @@
+#!/bin/sh
+# parity.sh: pbjc --descriptor_set_out must write the same FileDescriptorSet as protoc.
+# usage: test/descriptor/parity.sh PBJC OUTDIR   (run from the repository top)
+#
+# Every case compares the BYTES (cmp). pbjc orders the set as protoc does (each
+# input after its imports, depth first in import order; see
+# descriptor_write_set), so no case needs the decoded-text comparison. On a
+# mismatch the decoded sets are shown as a diff -u.
+set -u
+PBJC=${1:?usage: parity.sh PBJC OUTDIR}
+OUT=${2:?usage: parity.sh PBJC OUTDIR}
+HAPI=../shared/corpus/hapi-v0.59.0
+CASES=test/descriptor/cases
+mkdir -p "$OUT"
+failures=0
+
+decode() {   # decoded text of a set, or the raw decode when it is not a valid set
+    protoc -I/usr/include --decode=google.protobuf.FileDescriptorSet \
+        google/protobuf/descriptor.proto <"$1" 2>/dev/null ||
+        protoc --decode_raw <"$1" 2>&1
+}
+
+# compare NAME FLAGS...: run both compilers with the same flags and files.
+compare() {
+    name=$1; shift
+    if ! protoc --descriptor_set_out="$OUT/$name.protoc.pb" "$@" 2>"$OUT/$name.protoc.err"; then
+        echo "descriptor parity: $name: protoc failed:"; cat "$OUT/$name.protoc.err"
+        failures=$((failures + 1)); return
+    fi
+    if ! "$PBJC" --descriptor_set_out="$OUT/$name.pbjc.pb" "$@" 2>"$OUT/$name.pbjc.err"; then
+        echo "descriptor parity: $name: pbjc failed:"; head -20 "$OUT/$name.pbjc.err"
+        failures=$((failures + 1)); return
+    fi
+    if cmp -s "$OUT/$name.protoc.pb" "$OUT/$name.pbjc.pb"; then
+        echo "descriptor parity: $name: ok ($(wc -c <"$OUT/$name.protoc.pb") bytes identical)"
+        return
+    fi
+    echo "descriptor parity: $name: FAIL, sets differ (protoc vs pbjc):"
+    decode "$OUT/$name.protoc.pb" >"$OUT/$name.protoc.txt"
+    decode "$OUT/$name.pbjc.pb" >"$OUT/$name.pbjc.txt"
+    if cmp -s "$OUT/$name.protoc.txt" "$OUT/$name.pbjc.txt"; then
+        echo "  (decoded texts are equal: the bytes differ in encoding or order only)"
+    else
+        diff -u "$OUT/$name.protoc.txt" "$OUT/$name.pbjc.txt" | head -200
+    fi
+    failures=$((failures + 1))
+}
+
+# The well-known types and the plugin protocol, root /usr/include.
+compare wkt --include_imports -I/usr/include $(find /usr/include/google/protobuf -name '*.proto' | LC_ALL=C sort)
+
+# hapi: services, block, platform and streams share their roots; mirror and sdk
+# each need their own root plus the ones holding what they import.
+compare hapi --include_imports -I$HAPI/services -I$HAPI/block -I$HAPI/platform -I$HAPI/streams \
+    $(find $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams -name '*.proto' | LC_ALL=C sort)
+compare hapi-mirror --include_imports -I$HAPI/mirror -I$HAPI/services $(find $HAPI/mirror -name '*.proto' | LC_ALL=C sort)
+compare hapi-sdk --include_imports -I$HAPI/sdk -I$HAPI/services -I$HAPI/platform $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort)
+
+# Our own cases, each on its own, then all together, then without imports.
+for f in $CASES/*.proto; do
+    compare "case-$(basename "$f" .proto)" --include_imports -I$CASES -I/usr/include "$f"
+done
+compare cases-all --include_imports -I$CASES -I/usr/include $CASES/*.proto $CASES/sub/*.proto
+compare cases-no-imports -I$CASES -I/usr/include $CASES/*.proto $CASES/sub/optdefs.proto
+
+if [ "$failures" -ne 0 ]; then
+    echo "descriptor parity: $failures case(s) FAILED"
+    exit 1
+fi
+echo "descriptor parity: all cases passed"
