@@ -61,6 +61,7 @@ for f in $CASES/*.proto; do
     compare "case-$(basename "$f" .proto)" --include_imports -I$CASES -I/usr/include "$f"
 done
 compare cases-all --include_imports -I$CASES -I/usr/include $CASES/*.proto $CASES/sub/*.proto
+compare cases-order --include_imports -I$CASES $CASES/sub/order_c.proto $CASES/order_a.proto
 compare cases-no-imports -I$CASES -I/usr/include $CASES/*.proto $CASES/sub/optdefs.proto
 
 if [ "$failures" -ne 0 ]; then
