@@ -1,0 +1,75 @@
+/* diag.c: diagnostics as path:line:col: severity: message, the source line and a caret, counted. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "diag.h"
+
+static int error_count, warning_count;
+
+/* The source line `line` (1-based) and a caret under byte column col, tabs kept. */
+static void show_line(const char *source, ir_loc loc)
+{
+    if (!source || loc.line == 0) return;
+    const char *p = source;
+    for (uint32_t l = 1; l < loc.line && *p; p++)
+        if (*p == '\n') l++;
+    const char *end = p + strcspn(p, "\n");
+    if (end > p && end[-1] == '\r') end--;
+    fprintf(stderr, "%.*s\n", (int)(end - p), p);
+    for (uint32_t i = 1; i < loc.col && p + i - 1 < end; i++)
+        fputc(p[i - 1] == '\t' ? '\t' : ' ', stderr);
+    fputs("^\n", stderr);
+}
+
+static void report(const char *path, const char *source, ir_loc loc, const char *severity,
+                   const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    if (!path) fprintf(stderr, "pbjc: %s: ", severity);
+    else if (loc.line == 0) fprintf(stderr, "%s: %s: ", path, severity);
+    else fprintf(stderr, "%s:%u:%u: %s: ", path, (unsigned)loc.line, (unsigned)loc.col, severity);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    if (path) show_line(source, loc);
+}
+
+static const char *file_path(const ir_file *f) { return f ? (f->path ? f->path : f->name) : NULL; }
+
+void diag_error(const ir_file *f, ir_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(file_path(f), f ? f->source : NULL, loc, "error", fmt, ap);
+    va_end(ap);
+    error_count++;
+}
+
+void diag_warning(const ir_file *f, ir_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(file_path(f), f ? f->source : NULL, loc, "warning", fmt, ap);
+    va_end(ap);
+    warning_count++;
+}
+
+void diag_error_at(const char *path, const char *source, ir_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(path, source, loc, "error", fmt, ap);
+    va_end(ap);
+    error_count++;
+}
+
+void diag_note(const ir_file *f, ir_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(file_path(f), f ? f->source : NULL, loc, "note", fmt, ap);
+    va_end(ap);
+}
+
+int diag_error_count(void) { return error_count; }
+int diag_warning_count(void) { return warning_count; }
+void diag_reset(void) { error_count = warning_count = 0; }

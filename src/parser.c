@@ -1,0 +1,379 @@
+/* parser.c: drives lexer and grammar over one file, attaching comments as protoc does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "parser.h"
+#include "irbuild.h"
+#include "lex.h"
+#include "parse.h"
+#include "diag.h"
+
+/* The lemon-generated parser (parse.c). */
+void *pbjParseAlloc(void *(*alloc)(size_t));
+void pbjParse(void *parser, int kind, ptok tok, pctx *ctx);
+void pbjParseFree(void *parser, void (*release)(void *));
+
+/* ---- comments: protoc's tokenizer rules (Tokenizer::NextWithComments) ------- */
+
+/* What lies between two grammar tokens: whitespace, newlines, comments. */
+typedef struct gap_item {
+    int kind;
+    const char *p;
+    uint32_t len;
+    ir_loc loc;
+    size_t raw;              /* index in file->comments, for comments */
+} gap_item;
+
+typedef struct comment_group {
+    lex_buf text;
+    bool has, is_line;
+    size_t raw_first, raw_n;
+    ir_loc loc;
+} comment_group;
+
+/* The comments around one gap: after a declaration's end (trailing), in between
+ * (detached), and before the next token (leading). */
+typedef struct collector {
+    comment_group buf;
+    bool can_attach_prev;
+    lex_buf trailing;
+    bool has_trailing;
+    IR_VEC(const char *) detached;
+} collector;
+
+static void put(lex_buf *b, const char *s, size_t n)
+{
+    lex_buf tmp = *b;
+    if (tmp.n + n + 1 > tmp.cap) {
+        tmp.cap = (tmp.n + n + 1) * 2;
+        tmp.p = ir_alloc(tmp.cap);
+        if (b->n) memcpy(tmp.p, b->p, b->n);
+    }
+    memcpy(tmp.p + tmp.n, s, n);
+    tmp.n += n;
+    tmp.p[tmp.n] = '\0';
+    *b = tmp;
+}
+
+/* A line comment's text as protoc keeps it: after "//", with its newline. */
+static void line_comment_text(lex_buf *b, const gap_item *it, bool newline)
+{
+    size_t n = it->len - 2;
+    if (n && it->p[2 + n - 1] == '\r') n--;
+    put(b, it->p + 2, n);
+    if (newline) put(b, "\n", 1);
+}
+
+/* A block comment's text as protoc keeps it: each later line without its
+ * leading blanks and '*'. */
+static void block_comment_text(lex_buf *b, const gap_item *it)
+{
+    const char *p = it->p + 2, *end = it->p + it->len;
+    if (end - p >= 2 && end[-2] == '*' && end[-1] == '/') end -= 2;
+    put(b, "", 0);
+    while (p < end) {
+        if (*p == '\n') {
+            if (b->n && b->p[b->n - 1] == '\r') b->p[--b->n] = '\0';
+            put(b, "\n", 1);
+            p++;
+            while (p < end && strchr(" \t\r\v\f", *p)) p++;
+            if (p < end && *p == '*') p++;
+            continue;
+        }
+        put(b, p++, 1);
+    }
+}
+
+static void flush(collector *c)
+{
+    if (!c->buf.has) return;
+    if (c->can_attach_prev) {
+        put(&c->trailing, c->buf.text.p, c->buf.text.n);
+        c->has_trailing = true;
+        c->can_attach_prev = false;
+    } else {
+        ir_vec_push(&c->detached, c->buf.text.p);
+    }
+    c->buf.has = false;
+}
+
+static void take(collector *c, const gap_item *it, bool line, bool newline)
+{
+    if (c->buf.has && (!line || !c->buf.is_line)) flush(c);
+    if (!c->buf.has) {
+        c->buf.text = (lex_buf){ 0 };
+        c->buf.raw_first = it->raw;
+        c->buf.raw_n = 0;
+        c->buf.loc = it->loc;
+    }
+    c->buf.has = true;
+    c->buf.is_line = line;
+    c->buf.raw_n++;
+    if (line) line_comment_text(&c->buf.text, it, newline);
+    else block_comment_text(&c->buf.text, it);
+}
+
+static size_t skip_ws(const gap_item *g, size_t n, size_t i)
+{
+    while (i < n && g[i].kind == LEX_WS) i++;
+    return i;
+}
+
+/* Sort the comments of one gap; at_start: the gap before the file's first token.
+ * next_kind: the token after the gap (0 at the end of the file). */
+static void collect(collector *c, const gap_item *g, size_t n, bool at_start, int next_kind)
+{
+    size_t i = 0;
+    memset(c, 0, sizeof *c);
+    c->can_attach_prev = !at_start;
+    if (!at_start) {
+        i = skip_ws(g, n, i);
+        if (i < n && g[i].kind == LEX_LINE_COMMENT) {
+            bool nl = i + 1 < n && g[i + 1].kind == LEX_NEWLINE;
+            take(c, &g[i], true, nl);
+            i += 1 + nl;
+            flush(c);
+        } else if (i < n && g[i].kind == LEX_BLOCK_COMMENT) {
+            take(c, &g[i], false, false);
+            i = skip_ws(g, n, i + 1);
+            if (i == n || g[i].kind != LEX_NEWLINE) { memset(c, 0, sizeof *c); return; }  /* token on the same line */
+            i++;
+            flush(c);
+        } else if (i < n && g[i].kind == LEX_NEWLINE) {
+            i++;
+        } else {
+            return;   /* the next token is on the same line */
+        }
+    }
+    for (;;) {
+        i = skip_ws(g, n, i);
+        if (i == n) break;
+        if (g[i].kind == LEX_LINE_COMMENT) {
+            bool nl = i + 1 < n && g[i + 1].kind == LEX_NEWLINE;
+            take(c, &g[i], true, nl);
+            i += 1 + nl;
+        } else if (g[i].kind == LEX_BLOCK_COMMENT) {
+            take(c, &g[i], false, false);
+            i = skip_ws(g, n, i + 1);
+            if (i < n && g[i].kind == LEX_NEWLINE) i++;
+        } else {   /* a blank line */
+            flush(c);
+            c->can_attach_prev = false;
+            i++;
+        }
+    }
+    if (next_kind == 0 || next_kind == TK_RBRACE || next_kind == TK_RBRACKET || next_kind == TK_RPAREN) flush(c);
+}
+
+/* ---- the driver ------------------------------------------------------------------- */
+
+typedef struct driver {
+    pctx ctx;
+    lexer lx;
+    IR_VEC(gap_item) gap;
+    const char *upcoming_doc;                /* protoc's upcoming_doc_comments_ */
+    ir_loc upcoming_loc;
+    size_t upcoming_raw, upcoming_raw_n;
+    IR_VEC(const char *) upcoming_detached;
+    int prev_kind;                           /* the grammar token before the current one */
+} driver;
+
+static bool is_trivia(int k) { return k == LEX_WS || k == LEX_NEWLINE || k == LEX_LINE_COMMENT || k == LEX_BLOCK_COMMENT; }
+
+/* The next token the grammar sees; whitespace and comments before it go to d->gap. */
+static void next_token(driver *d, lex_token *t)
+{
+    d->gap.n = 0;
+    for (;;) {
+        int k = lex_next(&d->lx, t);
+        if (k == LEX_ERROR) continue;
+        if (!is_trivia(k)) return;
+        gap_item it = { k, t->p, t->len, t->loc, 0 };
+        if (k == LEX_LINE_COMMENT || k == LEX_BLOCK_COMMENT) {
+            ir_raw_comment rc = { ir_strndup(t->p, t->len), t->loc, NULL, NULL };
+            it.raw = d->ctx.file->comments.n;
+            ir_vec_push(&d->ctx.file->comments, rc);
+            ir_vec_push(&d->ctx.comment_offsets, (size_t)(t->p - d->lx.src));
+        }
+        ir_vec_push(&d->gap, it);
+    }
+}
+
+/* The comments after an end of declaration (';', '{', '}') as protoc's parser
+ * hands them out: the declaration gets the leading comment saved at the
+ * previous end, the detached ones saved then, and the trailing one after it. */
+static void attach(driver *d, int kind, bool empty_statement, pcomments *pc, const collector *c)
+{
+    if (kind != TK_RBRACE && !empty_statement && pc) {
+        pc->leading = d->upcoming_doc;
+        pc->leading_loc = d->upcoming_loc;
+        pc->leading_raw = d->upcoming_raw;
+        pc->leading_raw_n = d->upcoming_raw_n;
+        pc->trailing = c->has_trailing ? c->trailing.p : NULL;
+        for (size_t i = 0; i < d->upcoming_detached.n; i++) ir_vec_push(&pc->detached, d->upcoming_detached.v[i]);
+    }
+    if (!empty_statement) d->upcoming_detached.n = 0;
+    for (size_t i = 0; i < c->detached.n; i++) ir_vec_push(&d->upcoming_detached, c->detached.v[i]);
+    d->upcoming_doc = c->buf.has ? c->buf.text.p : NULL;
+    d->upcoming_loc = c->buf.loc;
+    d->upcoming_raw = c->buf.raw_first;
+    d->upcoming_raw_n = c->buf.has ? c->buf.raw_n : 0;
+}
+
+static bool ends_declaration(int k) { return k == TK_SEMI || k == TK_LBRACE || k == TK_RBRACE; }
+
+/* "{ ... }" after '=' is a text-format value: its tokens joined by spaces, as protoc keeps it. */
+static void read_aggregate(driver *d, lex_token *t)
+{
+    lex_buf text = { 0 };
+    ir_loc at = t->loc;
+    int depth = 1;
+    put(&text, "", 0);
+    for (;;) {
+        next_token(d, t);
+        if (t->kind == LEX_EOF) {
+            diag_error(d->ctx.file, at, "aggregate value not closed before the end of the file");
+            d->ctx.errors++;
+            return;
+        }
+        if (t->kind == TK_LBRACE) depth++;
+        if (t->kind == TK_RBRACE && --depth == 0) break;
+        if (text.n) put(&text, " ", 1);
+        put(&text, t->p, t->len);
+    }
+    t->kind = TK_AGGREGATE;
+    t->p = text.p;
+    t->len = (uint32_t)text.n;
+    t->loc = at;
+}
+
+ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len)
+{
+    int errors_before = diag_error_count();
+    ir_file *f = ir_file_new(name, path, text, len);
+    driver *d = calloc(1, sizeof *d);
+    if (!d) abort();
+    pctx_init(&d->ctx, f);
+    lex_init(&d->lx, path ? path : name, text, len);
+    void *parser = pbjParseAlloc(malloc);
+    pcomments *pending = NULL;               /* of the last ';' '{' '}' given to the grammar */
+    int pending_kind = -1;                   /* -1: the start of the file */
+    bool pending_empty = false;
+    lex_token t;
+    for (;;) {
+        next_token(d, &t);
+        if (t.kind == TK_LBRACE && d->prev_kind == TK_EQ) read_aggregate(d, &t);
+        if (pending_kind != 0) {
+            collector c;
+            collect(&c, d->gap.v, d->gap.n, pending_kind < 0, t.kind);
+            attach(d, pending_kind, pending_empty, pending, &c);
+            pending_kind = 0;
+        }
+        ptok tok = { t.p, t.len, t.kind, t.loc, NULL };
+        if (ends_declaration(t.kind)) {
+            tok.c = ir_alloc(sizeof *tok.c);
+            pending = tok.c;
+            pending_kind = t.kind;
+            pending_empty = t.kind == TK_SEMI && (d->prev_kind <= 0 || ends_declaration(d->prev_kind));
+        }
+        pbjParse(parser, t.kind, tok, &d->ctx);
+        if (t.kind == LEX_EOF) break;
+        d->prev_kind = t.kind;
+    }
+    pbjParseFree(parser, free);
+    pctx_finish(&d->ctx);
+    if (!f->syntax_explicit && diag_error_count() == errors_before)
+        diag_warning(f, (ir_loc){ 0, 0 }, "no syntax specified; defaulting to proto2 (write syntax = \"proto2\"; or syntax = \"proto3\";)");
+    f->parsed_ok = diag_error_count() == errors_before;
+    free(d);
+    return f;
+}
+
+/* ---- syntax errors ------------------------------------------------------------------- */
+
+static const char *token_name(int k)
+{
+    switch (k) {
+    case TK_SEMI: return "';'";
+    case TK_LBRACE: return "'{'";
+    case TK_RBRACE: return "'}'";
+    case TK_LPAREN: return "'('";
+    case TK_RPAREN: return "')'";
+    case TK_LBRACKET: return "'['";
+    case TK_RBRACKET: return "']'";
+    case TK_LT: return "'<'";
+    case TK_GT: return "'>'";
+    case TK_EQ: return "'='";
+    case TK_COMMA: return "','";
+    case TK_DOT: return "'.'";
+    case TK_MINUS: return "'-'";
+    case TK_INT: return "an integer";
+    case TK_FLOAT: return "a number";
+    case TK_STRING: return "a string";
+    case TK_AGGREGATE: return "'{'";
+    case TK_IDENT: return "an identifier";
+    case TK_SYNTAX: return "\"syntax\"";
+    case TK_EDITION: return "\"edition\"";
+    case TK_IMPORT: return "\"import\"";
+    case TK_WEAK: return "\"weak\"";
+    case TK_PUBLIC: return "\"public\"";
+    case TK_PACKAGE: return "\"package\"";
+    case TK_OPTION: return "\"option\"";
+    case TK_MESSAGE: return "\"message\"";
+    case TK_ENUM: return "\"enum\"";
+    case TK_SERVICE: return "\"service\"";
+    case TK_RPC: return "\"rpc\"";
+    case TK_RETURNS: return "\"returns\"";
+    case TK_STREAM: return "\"stream\"";
+    case TK_EXTEND: return "\"extend\"";
+    case TK_EXTENSIONS: return "\"extensions\"";
+    case TK_RESERVED: return "\"reserved\"";
+    case TK_TO: return "\"to\"";
+    case TK_MAX: return "\"max\"";
+    case TK_ONEOF: return "\"oneof\"";
+    case TK_MAP: return "\"map\"";
+    case TK_OPTIONAL: return "\"optional\"";
+    case TK_REQUIRED: return "\"required\"";
+    case TK_REPEATED: return "\"repeated\"";
+    case TK_GROUP: return "\"group\"";
+    default: return "a symbol";
+    }
+}
+
+static bool has(const int *v, int n, int k)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == k) return true;
+    return false;
+}
+
+void pctx_syntax_error(pctx *ctx, const ptok *found, const int *expected, int nexpected)
+{
+    char what[96], want[256];
+    if (found->kind == 0) {
+        if (ctx->eof_error) return;
+        ctx->eof_error = true;
+        snprintf(what, sizeof what, "end of file");
+    } else if (found->kind == TK_AGGREGATE) {
+        snprintf(what, sizeof what, "'{'");
+    } else {
+        snprintf(what, sizeof what, "'%.*s'", found->len > 40 ? 40 : (int)found->len, found->p);
+    }
+    if (has(expected, nexpected, TK_SERVICE)) {
+        snprintf(want, sizeof want, "a top-level statement (message, enum, service, extend, import, package or option)");
+    } else if (has(expected, nexpected, TK_RBRACE) && nexpected > 5) {
+        snprintf(want, sizeof want, "a declaration or '}'");
+    } else if (nexpected == 0 || nexpected > 6) {
+        diag_error(ctx->file, found->loc, "unexpected %s", what);
+        ctx->errors++;
+        return;
+    } else {
+        size_t n = 0;
+        want[0] = '\0';
+        for (int i = 0; i < nexpected; i++)
+            n += (size_t)snprintf(want + n, sizeof want - n, "%s%s", i == 0 ? "" : i == nexpected - 1 ? " or " : ", ",
+                                  token_name(expected[i]));
+    }
+    diag_error(ctx->file, found->loc, "expected %s, found %s", want, what);
+    ctx->errors++;
+}
