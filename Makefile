@@ -22,6 +22,7 @@ all: pbjc
 
 include src/build.mk
 -include rt/rt.mk
+-include gen-templates/templates.mk
 -include $(sort $(wildcard test/*.mk))
 -include bench/bench.mk
 -include samples/samples.mk

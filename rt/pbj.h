@@ -717,6 +717,44 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown,
     return p;
 }
 
+/* The payload of a google.protobuf wrapper message (DoubleValue, StringValue,
+ * ...) unboxed into a field: the value field 1 (tag want_tag) is read into
+ * *num (varint, fixed32, fixed64) or *str (length-delimited), left alone when
+ * absent; anything else is skipped (wrappers keep no unknown fields). */
+PBJ_OUTLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, pbj_decoder *d, uint32_t want_tag,
+                                          uint64_t *num, pbj_slice *str, bool utf8)
+{
+    pbj_status st = PBJ_OK;
+    while (p < end) {
+        uint32_t tag, u32;
+        size_t len;
+        if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        if (tag != want_tag) {
+            if ((tag >> 3) == 1) return PBJ_ERR_WIRE_TYPE;
+            if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
+            continue;
+        }
+        switch (tag & 7) {
+        case PBJ_WT_VARINT:
+            if (!(p = pbj_get_varint_st(p, end, num, &st))) return st;
+            break;
+        case PBJ_WT_I64:
+            if (!(p = pbj_get_fixed64(p, end, num))) return PBJ_ERR_TRUNCATED;
+            break;
+        case PBJ_WT_I32:
+            if (!(p = pbj_get_fixed32(p, end, &u32))) return PBJ_ERR_TRUNCATED;
+            *num = u32;
+            break;
+        default:
+            if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+            if (utf8 && !pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
+            if ((st = pbj_take_slice(d, p, len, str)) != PBJ_OK) return st;
+            p += len;
+        }
+    }
+    return PBJ_OK;
+}
+
 /* Number of varints in a packed payload (bytes without the continuation bit). */
 PBJ_INLINE size_t pbj_count_varints(const uint8_t *p, const uint8_t *end)
 {

@@ -1,0 +1,83 @@
+/* plan.h: what emit needs per message: C names, fields by number, oneof runs, presence, constant tag bytes. */
+#ifndef PBJC_PLAN_H
+#define PBJC_PLAN_H
+
+#include "ir.h"
+
+/* How a field is stored in the struct and handled on the wire. */
+typedef enum plan_kind {
+    PLAN_SCALAR,      /* numeric, bool, enum (int32_t) */
+    PLAN_SLICE,       /* string or bytes: pbj_slice */
+    PLAN_MESSAGE,     /* pointer (NULL = absent) */
+    PLAN_WRAPPER,     /* google.protobuf.XxxValue unboxed: the wrapped value plus a has-bit */
+    PLAN_MAP          /* entries of the synthetic *Entry message, sorted by key */
+} plan_kind;
+
+typedef struct plan_message plan_message;
+typedef struct plan_oneof plan_oneof;
+
+typedef struct plan_field {
+    const ir_field *f;
+    const char *name;             /* proto name, as text format prints it */
+    const char *member;           /* C member name (sanitized) */
+    const char *has_member;       /* presence bit member, or NULL */
+    int32_t number;
+    plan_kind kind;
+    ir_type type;                 /* for wrappers: the wrapped value's type */
+    const char *ctype;            /* C type of one value ("int32_t", "pbj_slice", "acme_Sub") */
+    const char *type_cname;       /* message or enum C name (messages, maps, enums), else NULL */
+    bool repeated;
+    bool packed;                  /* written packed (read both ways when packable) */
+    bool packable;
+    bool always;                  /* map entry fields: written and printed even when default */
+    bool utf8;                    /* proto3 string: check UTF-8 on decode */
+    plan_oneof *oneof;            /* real oneof, or NULL */
+    uint8_t tag[5];               /* the tag as written (packed: wire type 2) */
+    int tag_len;
+    uint32_t tag_value;
+    uint8_t alt_tag[5];           /* repeated packable: the other wire type's tag, also accepted */
+    int alt_tag_len;
+    uint32_t alt_tag_value;
+} plan_field;
+
+struct plan_oneof {
+    const ir_oneof *o;
+    const char *member;           /* union member name; the case member is member + "_case" */
+    const char *case_type;        /* "acme_Order_payment_case" */
+    const char *none_const;       /* "acme_Order_payment_NOT_SET" */
+    IR_VEC(plan_field *) fields;  /* by number */
+};
+
+struct plan_message {
+    const ir_message *m;
+    const char *cname;            /* "acme_shop_Order" */
+    IR_VEC(plan_field) fields;    /* by number; group fields left out (kept as unknown bytes) */
+    IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
+    bool map_entry;
+    bool proto3;
+};
+
+typedef struct plan_enum {
+    const ir_enum *e;
+    const char *cname;            /* "acme_shop_Color" */
+    IR_VEC(const char *) value_cnames;   /* per ir value, "acme_shop_Color_RED" */
+} plan_enum;
+
+typedef struct plan_file {
+    const ir_file *f;
+    IR_VEC(plan_message *) messages;     /* every message of the file, depth first */
+    IR_VEC(plan_enum *) enums;           /* every enum of the file, top level and nested */
+} plan_file;
+
+/* Plan one file (its messages may refer to other files' messages by C name). */
+plan_file *plan_build(const ir_file *f);
+
+/* C names, shared with emit for referenced types of other files. */
+const char *plan_message_cname(const ir_message *m);
+const char *plan_enum_cname(const ir_enum *e);
+const char *plan_sanitize(const char *name);    /* C keyword or reserved: name + "_" */
+
+/* Wrapper types unboxed: google.protobuf.Int32Value -> INT32 etc.; IR_TYPE_UNRESOLVED if m is not one. */
+ir_type plan_wrapper_type(const ir_message *m);
+
+#endif
