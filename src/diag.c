@@ -21,6 +21,9 @@ static void show_line(const char *source, ir_loc loc)
     fputs("^\n", stderr);
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 0)))
+#endif
 static void report(const char *path, const char *source, ir_loc loc, const char *severity,
                    const char *fmt, va_list ap)
 {

@@ -64,6 +64,7 @@ char *ir_strcat(const char *a, const char *b)
     return p;
 }
 
+char *ir_printf(const char *fmt, ...) DIAG_PRINTF(1, 2);
 char *ir_printf(const char *fmt, ...)
 {
     va_list ap, ap2;

@@ -1,17 +1,254 @@
-/* main.c: the command-line driver (temporary: parses its arguments). */
+/* main.c: the command-line driver: flags, then resolve -> options -> outputs. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "parser.h"
+#include <string.h>
+#include <sys/stat.h>
+#include "descriptor.h"
 #include "diag.h"
+#include "emit.h"
+#include "ir.h"
+#include "options.h"
+#include "resolve.h"
+
+#ifndef PBJC_VERSION
+#define PBJC_VERSION "0.0.0"
+#endif
+#ifndef PBJC_SYSTEM_INCLUDE
+#define PBJC_SYSTEM_INCLUDE "/usr/include"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+typedef struct args {
+    ir_program prog;
+    IR_VEC(const char *) inputs;
+    IR_VEC(const char *) dep_targets;     /* -MT */
+    const char *out_dir;                  /* -o */
+    const char *descriptor_out;           /* --descriptor_set_out */
+    const char *dep_file;                 /* -MF */
+    bool include_imports, check, explain, deps_only, deps_too;   /* -M, -MD */
+} args;
+
+static const char *const help_text =
+    "usage: pbjc [OPTIONS] FILE.proto...\n"
+    "Compile .proto files to C (FILE.pb.h and FILE.pb.c, for the header-only runtime <pbj/pbj.h>).\n"
+    "\n"
+    "  -I DIR, -IDIR, --proto_path=DIR\n"
+    "                          a root to find inputs and imports under (repeatable, searched\n"
+    "                          in order; default \".\"; the well-known types are also found\n"
+    "                          in the system include directory)\n"
+    "  -o DIR, --out=DIR       write the generated .pb.h and .pb.c files under DIR\n"
+    "  --check                 parse, resolve and check only; write nothing\n"
+    "  --descriptor_set_out=FILE\n"
+    "                          write a google.protobuf.FileDescriptorSet of the inputs to FILE\n"
+    "  --include_imports       with --descriptor_set_out: also every file the inputs import\n"
+    "  -M                      print make dependencies of the outputs to stdout; write nothing else\n"
+    "  -MD                     write make dependencies beside the outputs (OUTPUT.d) while compiling\n"
+    "  -MF FILE                write the dependencies to FILE instead\n"
+    "  -MT TARGET              name TARGET as the target of the dependencies (repeatable)\n"
+    "  --explain-options       print each message's pbj options and where each value came from\n"
+    "  --version               print the version and exit\n"
+    "  -h, --help              print this help and exit\n";
+
+static void usage_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
+static void usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pbjc: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("\n(pbjc --help lists the options)\n", stderr);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+/* The value of a flag written "-X VALUE", "-XVALUE", "--flag=VALUE" or "--flag VALUE";
+ * NULL when argv[*i] is not this flag. */
+static const char *flag_value(int argc, char **argv, int *i, const char *flag, bool joined_ok)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(flag);
+    if (strncmp(a, flag, n) != 0) return NULL;
+    if (a[n] == '\0') {
+        if (*i + 1 >= argc) usage_error("%s needs a value", flag);
+        return argv[++*i];
+    }
+    if (a[n] == '=' && flag[1] == '-') return a + n + 1;
+    if (joined_ok) return a + n;
+    return NULL;
+}
+
+static void parse_args(args *a, int argc, char **argv)
+{
+    bool inputs_only = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *v;
+        if (inputs_only || arg[0] != '-' || arg[1] == '\0') { ir_vec_push(&a->inputs, arg); continue; }
+        if (strcmp(arg, "--") == 0) inputs_only = true;
+        else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            fputs(help_text, stdout);
+            options_print_help(stdout);
+            exit(0);
+        } else if (strcmp(arg, "--version") == 0) {
+            printf("pbjc %s\n", PBJC_VERSION);
+            exit(0);
+        } else if (strcmp(arg, "--check") == 0) a->check = true;
+        else if (strcmp(arg, "--include_imports") == 0) a->include_imports = true;
+        else if (strcmp(arg, "--explain-options") == 0) a->explain = true;
+        else if (strcmp(arg, "-M") == 0) a->deps_only = true;
+        else if (strcmp(arg, "-MD") == 0) a->deps_too = true;
+        else if ((v = flag_value(argc, argv, &i, "-MF", false))) a->dep_file = v;
+        else if ((v = flag_value(argc, argv, &i, "-MT", false))) ir_vec_push(&a->dep_targets, v);
+        else if ((v = flag_value(argc, argv, &i, "--proto_path", false)) ||
+                 (v = flag_value(argc, argv, &i, "-I", true))) {
+            if (!*v) usage_error("%s needs a directory", arg);
+            ir_vec_push(&a->prog.roots, v);
+        } else if ((v = flag_value(argc, argv, &i, "--out", false)) || (v = flag_value(argc, argv, &i, "-o", true)))
+            a->out_dir = v;
+        else if ((v = flag_value(argc, argv, &i, "--descriptor_set_out", false))) a->descriptor_out = v;
+        else {
+            int r = options_parse_arg(argc, argv, &i);
+            if (r < 0) exit(EXIT_USAGE);
+            if (r == 0) usage_error("unknown option '%s'", arg);
+        }
+    }
+    if (a->inputs.n == 0) usage_error("%s", "no input files");
+    if (!a->out_dir && !a->descriptor_out && !a->check && !a->explain)
+        usage_error("%s", "nothing to do: give -o DIR, --descriptor_set_out=FILE, --check or --explain-options");
+    if ((a->deps_only || a->deps_too || a->dep_file || a->dep_targets.n) && !a->out_dir && !a->descriptor_out)
+        usage_error("%s", "-M, -MD, -MF and -MT need an output (-o DIR or --descriptor_set_out=FILE)");
+    if (a->include_imports && !a->descriptor_out) usage_error("%s", "--include_imports needs --descriptor_set_out");
+}
+
+static bool has_wkt(const char *dir)
+{
+    struct stat st;
+    char *p = ir_printf("%s/google/protobuf/descriptor.proto", dir);
+    return stat(p, &st) == 0;
+}
+
+/* The roots: "." when none given, then the system include directory for the well-known types. */
+static void add_roots(ir_program *prog)
+{
+    if (prog->roots.n == 0) ir_vec_push(&prog->roots, ".");
+    static const char *const system_dirs[] = { PBJC_SYSTEM_INCLUDE, "/usr/include" };
+    for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++) {
+        if (!has_wkt(system_dirs[i])) continue;
+        for (size_t j = 0; j < prog->roots.n; j++)
+            if (strcmp(prog->roots.v[j], system_dirs[i]) == 0) return;
+        ir_vec_push(&prog->roots, system_dirs[i]);
+        return;
+    }
+}
+
+/* ---- make dependencies ---------------------------------------------------------- */
+
+typedef IR_VEC(const ir_file *) file_list;
+
+static void add_deps(file_list *seen, const ir_file *f)
+{
+    for (size_t i = 0; i < seen->n; i++)
+        if (seen->v[i] == f) return;
+    ir_vec_push(seen, f);
+    for (size_t i = 0; i < f->imports.n; i++)
+        if (f->imports.v[i].file) add_deps(seen, f->imports.v[i].file);
+}
+
+/* A path as make reads it: spaces escaped, '$' doubled. */
+static void put_make_path(FILE *out, const char *p)
+{
+    for (; *p; p++) {
+        if (*p == ' ' || *p == '#') fputc('\\', out);
+        if (*p == '$') fputc('$', out);
+        fputc(*p, out);
+    }
+}
+
+/* "targets: deps" for the given inputs; targets from -MT when given. */
+static void write_rule(FILE *out, const args *a, const char *const *targets, size_t ntargets,
+                       const ir_file *const *inputs, size_t ninputs)
+{
+    file_list deps = { 0 };
+    for (size_t i = 0; i < ninputs; i++) add_deps(&deps, inputs[i]);
+    if (a->dep_targets.n) { targets = a->dep_targets.v; ntargets = a->dep_targets.n; }
+    for (size_t i = 0; i < ntargets; i++) {
+        if (i) fputc(' ', out);
+        put_make_path(out, targets[i]);
+    }
+    fputc(':', out);
+    for (size_t i = 0; i < deps.n; i++) {
+        fputs(" \\\n  ", out);
+        put_make_path(out, deps.v[i]->path ? deps.v[i]->path : deps.v[i]->name);
+    }
+    fputc('\n', out);
+}
+
+/* The .d file beside an output: x.pb.c -> x.pb.d, FILE -> FILE.d. */
+static const char *dep_file_for(const char *output)
+{
+    size_t n = strlen(output);
+    if (n > 2 && strcmp(output + n - 2, ".c") == 0) return ir_printf("%.*s.d", (int)(n - 2), output);
+    return ir_strcat(output, ".d");
+}
+
+/* One rule for outputs made from inputs, to out (or, when out is NULL, to the .d beside the last output). */
+static int emit_rule(FILE *out, const args *a, const char *const *outputs, size_t noutputs,
+                     const ir_file *const *inputs, size_t ninputs)
+{
+    FILE *f = out ? out : fopen(dep_file_for(outputs[noutputs - 1]), "w");
+    if (!f) {
+        diag_error(NULL, (ir_loc){ 0, 0 }, "cannot write %s", dep_file_for(outputs[noutputs - 1]));
+        return 1;
+    }
+    write_rule(f, a, outputs, noutputs, inputs, ninputs);
+    if (!out) fclose(f);
+    return 0;
+}
+
+/* -M, -MD, -MF: with -o one rule per input (its .pb.h and .pb.c), else one for the descriptor set.
+ * They go to stdout (-M), to -MF's file, or each beside its output (-MD). */
+static int write_deps(const args *a)
+{
+    const ir_program *prog = &a->prog;
+    FILE *out = a->dep_file ? fopen(a->dep_file, "w") : a->deps_only ? stdout : NULL;
+    int err = 0;
+    if (a->dep_file && !out) {
+        diag_error(NULL, (ir_loc){ 0, 0 }, "cannot write %s", a->dep_file);
+        return 1;
+    }
+    if (a->out_dir) {
+        for (size_t i = 0; i < prog->inputs.n && !err; i++) {
+            const ir_file *f = prog->inputs.v[i];
+            const char *outs[2] = { emit_header_path(f, a->out_dir), emit_source_path(f, a->out_dir) };
+            const ir_file *in[1] = { f };
+            err = emit_rule(out, a, outs, 2, in, 1);
+        }
+    } else {
+        err = emit_rule(out, a, &a->descriptor_out, 1, (const ir_file *const *)prog->inputs.v, prog->inputs.n);
+    }
+    if (out && out != stdout && fclose(out) != 0) err = 1;
+    return err;
+}
+
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        FILE *fp = fopen(argv[i], "rb");
-        if (!fp) { perror(argv[i]); return 2; }
-        fseek(fp, 0, SEEK_END); long n = ftell(fp); fseek(fp, 0, SEEK_SET);
-        char *buf = malloc((size_t)n + 1);
-        size_t got = fread(buf, 1, (size_t)n, fp); buf[got] = 0; fclose(fp);
-        parser_parse(argv[i], argv[i], buf, got);
+    args a = { 0 };
+    parse_args(&a, argc, argv);
+    add_roots(&a.prog);
+    int status = 0;
+    if (resolve_program(&a.prog, a.inputs.v, a.inputs.n) != 0 || diag_error_count()) status = EXIT_INPUT;
+    else if (options_resolve(&a.prog) != 0) status = EXIT_INPUT;
+    if (status == 0 && a.explain) options_explain(&a.prog, stdout);
+    if (status == 0 && a.deps_only) {
+        if (write_deps(&a)) status = EXIT_INPUT;
+    } else if (status == 0) {
+        if (a.out_dir && emit_program(&a.prog, a.out_dir) != 0) status = EXIT_INPUT;
+        if (a.descriptor_out && descriptor_write_set(&a.prog, a.include_imports, a.descriptor_out) != 0) status = EXIT_INPUT;
+        if (status == 0 && (a.deps_too || a.dep_file) && write_deps(&a)) status = EXIT_INPUT;
     }
-    return diag_error_count() ? 1 : 0;
+    fflush(stdout);
+    if (ferror(stdout)) { fputs("pbjc: error: writing to standard output failed\n", stderr); status = EXIT_INPUT; }
+    ir_free_all();
+    return status;
 }
