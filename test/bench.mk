@@ -1,0 +1,19 @@
+# test/bench.mk: checks of the benchmark: the synthetic block's shape, its
+# determinism and hash, and the reference codec against protoc (the oracle).
+
+# xxh64 of the synthetic block: changes only when the generator or schema does.
+BENCH_BLOCK_XXH64 := 1e30c5b95a1d1fe4
+
+.PHONY: check-bench-block check-bench-protoc
+CHECKS += check-bench-block check-bench-protoc
+
+check-bench-block: $(B)/bench/blockgen
+	$(B)/bench/blockgen --check $(BENCH_BLOCK_XXH64)
+
+# protoc decodes the block with our schema, and encodes its own text back to
+# exactly the reference encoder's bytes (the canonical encoding).
+check-bench-protoc: $(B)/bench/synthetic.blk | deps
+	protoc -Ibench --decode=pbjbench.Block bench/blockstream.proto < $(B)/bench/synthetic.blk > $(B)/bench/synthetic.txt
+	protoc -Ibench --encode=pbjbench.Block bench/blockstream.proto < $(B)/bench/synthetic.txt > $(B)/bench/synthetic.protoc.blk
+	cmp $(B)/bench/synthetic.blk $(B)/bench/synthetic.protoc.blk
+	@echo "check-bench-protoc: protoc re-encodes the synthetic block to the same bytes"
