@@ -583,6 +583,7 @@ void pb_method_body(pctx *ctx, ptok open)
 {
     ir_method *m = last_method(ctx);
     set_comments(&m->comments, &open);
+    m->has_body = true;
     push(ctx, SC_METHOD, m, NULL);
 }
 
@@ -663,7 +664,6 @@ static ir_field *new_field(pctx *ctx, ptok *label, ptok name, ptok number)
         ir_vec_push(&x->fields, f);
         if (x->scope) { f->index = (int)x->scope->extensions.n; ir_vec_push(&x->scope->extensions, f); }
         else { f->index = (int)ctx->file->extensions.n; ir_vec_push(&ctx->file->extensions, f); }
-        f->proto3_optional = false;
     } else {
         f->index = (int)s->msg->fields.n;
         ir_vec_push(&s->msg->fields, f);

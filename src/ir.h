@@ -240,6 +240,7 @@ struct ir_method {
     ir_loc input_loc, output_loc;
     ir_message *input, *output;              /* resolve */
     bool client_streaming, server_streaming;
+    bool has_body;                           /* written with a "{ ... }" body: protoc then writes options, even empty */
     ir_options options;
 };
 
