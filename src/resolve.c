@@ -1,3 +1,307 @@
-/* resolve.c: PLACEHOLDER until the resolve phase lands (owner: resolve helper). */
+/* resolve.c: loads every file from the -I roots, then binds names and runs protoc's checks. */
 #include "resolve.h"
-int resolve_program(ir_program *prog, const char *const *paths, size_t npaths) { (void)prog; (void)paths; (void)npaths; return 1; }
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diag.h"
+#include "parser.h"
+#include "resolve_int.h"
+
+/* Where the well-known types are found when no root has them (as protoc does). */
+#ifndef PBJC_SYSTEM_INCLUDE
+#define PBJC_SYSTEM_INCLUDE "/usr/include"
+#endif
+
+/* ---- names ---------------------------------------------------------------- */
+
+const char *join_name(const char *scope, const char *name)
+{
+    if (!scope || !*scope) return name;
+    return ir_printf("%s.%s", scope, name);
+}
+
+const char *scope_name(const ir_file *f, const ir_message *parent)
+{
+    if (parent) return parent->full_name;
+    return f->package ? f->package : "";
+}
+
+/* ---- paths ---------------------------------------------------------------- */
+
+/* protoc's CanonicalizePath: drop empty and "." components; "." becomes "". */
+static char *canonical_path(const char *p)
+{
+    size_t n = strlen(p);
+    char *out = ir_alloc(n + 2), *o = out;
+    if (p[0] == '/') *o++ = '/';
+    for (const char *s = p; *s;) {
+        size_t len = strcspn(s, "/");
+        bool skip = len == 0 || (len == 1 && s[0] == '.');
+        if (!skip) {
+            if (o > out && o[-1] != '/') *o++ = '/';
+            memcpy(o, s, len);
+            o += len;
+        }
+        s += len;
+        if (*s == '/') s++;
+    }
+    *o = '\0';
+    return out;
+}
+
+static bool is_regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The disk path of virtual name under root ("" is the current directory). */
+static const char *on_root(const char *root, const char *name)
+{
+    const char *c = canonical_path(root);
+    return *c ? ir_printf("%s%s%s", c, c[strlen(c) - 1] == '/' ? "" : "/", name) : name;
+}
+
+/* The first root holding name, as protoc's DiskSourceTree; NULL when none. */
+static const char *find_on_roots(const ir_program *prog, const char *name)
+{
+    for (size_t i = 0; i < prog->roots.n; i++) {
+        const char *disk = on_root(prog->roots.v[i], name);
+        if (is_regular_file(disk)) return disk;
+    }
+    if (strncmp(name, "google/protobuf/", 16) == 0) {
+        static const char *const system_roots[] = {PBJC_SYSTEM_INCLUDE, "/usr/include"};
+        for (size_t i = 0; i < sizeof system_roots / sizeof *system_roots; i++) {
+            const char *disk = on_root(system_roots[i], name);
+            if (is_regular_file(disk)) return disk;
+        }
+    }
+    return NULL;
+}
+
+/* The virtual name of disk path under root, or NULL when root is not its prefix. */
+static const char *virtual_name(const char *root, const char *path)
+{
+    const char *c = canonical_path(root), *p = canonical_path(path);
+    if (!*c) return p[0] == '/' ? NULL : p;
+    size_t n = strlen(c);
+    if (c[n - 1] == '/') return strncmp(p, c, n) == 0 && p[n] ? p + n : NULL;
+    return strncmp(p, c, n) == 0 && p[n] == '/' && p[n + 1] ? p + n + 1 : NULL;
+}
+
+static const char *roots_list(const ir_program *prog)
+{
+    const char *s = "";
+    for (size_t i = 0; i < prog->roots.n; i++)
+        s = ir_printf("%s%s%s", s, i ? ", " : "", prog->roots.v[i]);
+    return s;
+}
+
+/* ---- loading ---------------------------------------------------------------- */
+
+typedef struct loader {
+    resolver *r;
+    IR_VEC(ir_file *) stack;     /* the files being loaded, outermost first */
+} loader;
+
+static char *read_whole_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return NULL;
+    size_t cap = 1 << 14, n = 0;
+    char *buf = malloc(cap);
+    for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, fp)) > 0;) {
+        n += got;
+        if (cap - n - 1 == 0) {
+            char *bigger = realloc(buf, cap *= 2);
+            if (!bigger) { free(buf); buf = NULL; }
+            buf = bigger;
+        }
+    }
+    bool failed = ferror(fp) != 0;
+    fclose(fp);
+    if (!buf || failed) { free(buf); return NULL; }
+    char *text = ir_strndup(buf, n);    /* the pool owns it; NUL-terminated */
+    free(buf);
+    *len = n;
+    return text;
+}
+
+/* Reported as protoc does: at the import in the first file of the cycle. */
+static void report_cycle(loader *ld, const ir_file *importer, ir_loc loc, const ir_file *again)
+{
+    size_t from = 0;
+    while (from < ld->stack.n && ld->stack.v[from] != again) from++;
+    const char *chain = "";
+    for (size_t i = from; i < ld->stack.n; i++) chain = ir_printf("%s%s -> ", chain, ld->stack.v[i]->name);
+    if (from + 1 < ld->stack.n) {
+        importer = ld->stack.v[from];
+        for (size_t i = 0; i < importer->imports.n; i++)
+            if (strcmp(importer->imports.v[i].name, ld->stack.v[from + 1]->name) == 0) loc = importer->imports.v[i].loc;
+    }
+    diag_error(importer, loc, "File recursively imports itself: %s%s", chain, again->name);
+}
+
+static ir_file *load_file(loader *ld, const char *name, const char *disk);
+
+/* Each import, found on the roots in order (first match wins), loaded once. */
+static void load_imports(loader *ld, ir_file *f)
+{
+    for (size_t i = 0; i < f->imports.n; i++) {
+        ir_import *imp = &f->imports.v[i];
+        bool twice = false;
+        for (size_t j = 0; j < i; j++) twice |= strcmp(f->imports.v[j].name, imp->name) == 0;
+        if (twice) {
+            diag_error(f, imp->loc, "Import \"%s\" was listed twice.", imp->name);
+            continue;
+        }
+        ir_file *dep = symtab_get(&ld->r->files, imp->name, strlen(imp->name));
+        if (dep && rf(dep)->load_state == 1) {
+            report_cycle(ld, f, imp->loc, dep);
+            continue;
+        }
+        if (!dep) {
+            const char *disk = find_on_roots(ld->r->prog, imp->name);
+            if (!disk) {
+                diag_error(f, imp->loc, "Import \"%s\" was not found under any -I root.", imp->name);
+                continue;
+            }
+            dep = load_file(ld, imp->name, disk);
+        }
+        imp->file = dep;
+    }
+}
+
+/* Reads and parses one file, then its imports; appends it to prog->files after them. */
+static ir_file *load_file(loader *ld, const char *name, const char *disk)
+{
+    size_t len = 0;
+    char *text = read_whole_file(disk, &len);
+    if (!text) {
+        diag_error_at(disk, NULL, (ir_loc){0, 0}, "%s", strerror(errno ? errno : EIO));
+        return NULL;
+    }
+    ir_file *f = parser_parse(name, disk, text, len);
+    if (!f) return NULL;
+    rfile *state = ir_alloc(sizeof *state);
+    state->file = f;
+    state->load_state = 1;
+    f->user = state;
+    symtab_put(&ld->r->files, f->name, strlen(f->name), f);
+    ir_vec_push(&ld->stack, f);
+    load_imports(ld, f);
+    ld->stack.n--;
+    state->load_state = 2;
+    ir_vec_push(&ld->r->prog->files, f);
+    return f;
+}
+
+/* protoc's MakeProtoPathRelative: the virtual name of a command-line path, or NULL. */
+static const char *input_name(const ir_program *prog, const char *path)
+{
+    if (!is_regular_file(path)) {
+        if (find_on_roots(prog, path)) return canonical_path(path);
+        diag_error_at(path, NULL, (ir_loc){0, 0}, "No such file or directory");
+        return NULL;
+    }
+    for (size_t i = 0; i < prog->roots.n; i++) {
+        const char *name = virtual_name(prog->roots.v[i], path);
+        if (!name) continue;
+        for (size_t j = 0; j < i; j++) {
+            if (is_regular_file(on_root(prog->roots.v[j], name))) {
+                diag_error_at(path, NULL, (ir_loc){0, 0},
+                              "Input is shadowed in the -I roots by \"%s\". Either use the "
+                              "latter file as your input or reorder the roots so that the "
+                              "former file's location comes first.",
+                              on_root(prog->roots.v[j], name));
+                return NULL;
+            }
+        }
+        return name;
+    }
+    if (find_on_roots(prog, path)) return canonical_path(path);
+    diag_error_at(path, NULL, (ir_loc){0, 0},
+                  "File does not reside within any path specified using -I/--proto_path. "
+                  "The root must be an exact prefix of the file's path (roots: %s).",
+                  roots_list(prog));
+    return NULL;
+}
+
+static void load_inputs(resolver *r, const char *const *paths, size_t npaths)
+{
+    loader ld = {.r = r};
+    for (size_t i = 0; i < npaths; i++) {
+        const char *name = input_name(r->prog, paths[i]);
+        if (!name) continue;
+        ir_file *f = symtab_get(&r->files, name, strlen(name));
+        if (!f) f = load_file(&ld, name, paths[i]);
+        if (!f || f->is_input) continue;
+        f->is_input = true;
+        ir_vec_push(&r->prog->inputs, f);
+    }
+}
+
+/* ---- visibility ------------------------------------------------------------ */
+
+/* protoc's RecordPublicDependencies: dep and, transitively, what it imports publicly. */
+static void add_dep(rfile *state, ir_file *dep)
+{
+    if (!dep) return;
+    for (size_t i = 0; i < state->deps.n; i++)
+        if (state->deps.v[i] == dep) return;
+    ir_vec_push(&state->deps, dep);
+    for (size_t i = 0; i < dep->imports.n; i++)
+        if (dep->imports.v[i].kind == IR_IMPORT_PUBLIC) add_dep(state, dep->imports.v[i].file);
+}
+
+static bool has_public_import(const ir_file *f)
+{
+    for (size_t i = 0; i < f->imports.n; i++)
+        if (f->imports.v[i].kind == IR_IMPORT_PUBLIC) return true;
+    return false;
+}
+
+/* protoc's warning, for input files only, and not for public imports. */
+static void warn_unused_imports(const ir_file *f)
+{
+    for (size_t i = 0; i < f->imports.n; i++) {
+        const ir_import *imp = &f->imports.v[i];
+        if (imp->used || !imp->file || imp->kind != IR_IMPORT_PLAIN || has_public_import(imp->file))
+            continue;
+        diag_warning(f, imp->loc, "Import %s is unused.", imp->name);
+    }
+}
+
+int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
+{
+    int errors_before = diag_error_count();
+    resolver r = {.prog = prog};
+    symtab_init(&r.files);
+    symtab_init(&r.syms);
+    symtab_init(&r.ext_numbers);
+    load_inputs(&r, paths, npaths);
+    for (size_t i = 0; i < prog->files.n; i++) {
+        ir_file *f = prog->files.v[i];
+        for (size_t j = 0; j < f->imports.n; j++) add_dep(rf(f), f->imports.v[j].file);
+    }
+    for (size_t i = 0; i < prog->files.n; i++) names_declare_file(&r, prog->files.v[i]);
+    for (size_t i = 0; i < prog->files.n; i++) {
+        ir_file *f = prog->files.v[i];
+        if (!f->parsed_ok) continue;
+        names_begin_file(&r, f);
+        names_link_file(&r, f);
+        defaults_file(&r, f);
+        options_file(&r, f);
+        check_file(&r, f);
+        if (f->is_input && diag_error_count() == 0) warn_unused_imports(f);
+    }
+    for (size_t i = 0; i < prog->files.n; i++) prog->files.v[i]->user = NULL;
+    symtab_free(&r.files);
+    symtab_free(&r.syms);
+    symtab_free(&r.ext_numbers);
+    return diag_error_count() - errors_before;
+}

@@ -1,0 +1,343 @@
+/* resolve_check.c: protoc's semantic checks over resolved IR: numbers, ranges, reserved, proto3, maps, enums. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "resolve_int.h"
+
+/* The last number a range covers (ranges are written with an inclusive end). */
+static bool ranges_overlap(const ir_range *a, const ir_range *b)
+{
+    return a->start <= b->end && b->start <= a->end;
+}
+
+static bool in_range(const ir_range *rg, int32_t n)
+{
+    return rg->start <= n && n <= rg->end;
+}
+
+static bool option_is_true(const ir_options *opts, const char *name)
+{
+    const char *v = ir_option_find(opts, name);
+    return v && strcmp(v, "true") == 0;
+}
+
+/* ---- fields --------------------------------------------------------------- */
+
+static void check_number(const ir_file *f, const ir_field *fd, bool is_extension)
+{
+    if (fd->number <= 0)
+        diag_error(f, fd->number_loc, "Field numbers must be positive integers.");
+    else if (!is_extension && fd->number > FIELD_NUMBER_MAX)
+        diag_error(f, fd->number_loc, "Field numbers cannot be greater than %d.", FIELD_NUMBER_MAX);
+    else if (fd->number >= RESERVED_NUMBER_FIRST && fd->number <= RESERVED_NUMBER_LAST)
+        diag_error(f, fd->number_loc,
+                   "Field numbers %d through %d are reserved for the protocol buffer library "
+                   "implementation.", RESERVED_NUMBER_FIRST, RESERVED_NUMBER_LAST);
+}
+
+static bool proto3_extendee_allowed(const ir_message *m)
+{
+    static const char *const allowed[] = {
+        "google.protobuf.FileOptions", "google.protobuf.MessageOptions",
+        "google.protobuf.FieldOptions", "google.protobuf.EnumOptions",
+        "google.protobuf.EnumValueOptions", "google.protobuf.ServiceOptions",
+        "google.protobuf.MethodOptions", "google.protobuf.OneofOptions",
+        "google.protobuf.ExtensionRangeOptions",
+    };
+    for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
+        if (strcmp(m->full_name, allowed[i]) == 0) return true;
+    return false;
+}
+
+/* protoc's ValidateProto3Field. */
+static void check_proto3_field(const ir_file *f, const ir_field *fd)
+{
+    if (fd->extend && fd->extend->extendee && !proto3_extendee_allowed(fd->extend->extendee))
+        diag_error(f, fd->extend->extendee_loc, "Extensions in proto3 are only allowed for defining options.");
+    if (fd->label == IR_LABEL_REQUIRED)
+        diag_error(f, fd->loc, "Required fields are not allowed in proto3.");
+    if (fd->default_raw)
+        diag_error(f, fd->default_raw->loc, "Explicit default values are not allowed in proto3.");
+    if (fd->type == IR_TYPE_GROUP)
+        diag_error(f, fd->loc, "Groups are not supported in proto3 syntax.");
+    if (fd->type == IR_TYPE_ENUM && fd->enum_type && fd->enum_type->file &&
+        fd->enum_type->file->syntax != IR_PROTO3)
+        diag_error(f, fd->type_loc,
+                   "Enum type \"%s\" is not a proto3 enum, but is used in \"%s\" which is a "
+                   "proto3 message type.", fd->enum_type->full_name,
+                   fd->parent ? fd->parent->full_name : fd->full_name);
+}
+
+/* protoc's ValidateMapEntry: key and value kinds of map<K, V>. */
+static void check_map(const ir_file *f, const ir_field *fd)
+{
+    const ir_message *entry = fd->message_type;
+    if (!fd->is_map || !entry || entry->fields.n != 2) return;
+    const ir_field *key = entry->fields.v[0], *value = entry->fields.v[1];
+    switch (key->type) {
+    case IR_TYPE_ENUM:
+        diag_error(f, key->type_loc, "Key in map fields cannot be enum types.");
+        break;
+    case IR_TYPE_FLOAT: case IR_TYPE_DOUBLE: case IR_TYPE_MESSAGE: case IR_TYPE_GROUP: case IR_TYPE_BYTES:
+        diag_error(f, key->type_loc, "Key in map fields cannot be float/double, bytes or message types.");
+        break;
+    default:
+        break;
+    }
+    if (value->type == IR_TYPE_ENUM && value->enum_type && value->enum_type->values.n > 0 &&
+        value->enum_type->values.v[0]->number != 0)
+        diag_error(f, value->type_loc, "Enum value in map must define 0 as the first value.");
+}
+
+/* What every field and extension must satisfy on its own. */
+static void check_field(const ir_file *f, const ir_field *fd, bool is_extension)
+{
+    check_number(f, fd, is_extension);
+    if (is_extension && fd->label == IR_LABEL_REQUIRED)
+        diag_error(f, fd->loc, "The extension %s cannot be required.", fd->full_name);
+    if (is_extension && fd->json_name_explicit)
+        diag_error(f, fd->loc, "option json_name is not allowed on extension fields.");
+    if (f->syntax == IR_PROTO3) check_proto3_field(f, fd);
+    check_map(f, fd);
+}
+
+/* An extension's number against its extendee: declared range, not used twice. */
+static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
+{
+    const ir_message *m = fd->extend ? fd->extend->extendee : NULL;
+    if (!m || fd->number <= 0) return;
+    bool declared = false;
+    for (size_t i = 0; i < m->extension_ranges.n; i++) declared |= in_range(&m->extension_ranges.v[i], fd->number);
+    if (!declared) {
+        diag_error(f, fd->number_loc, "\"%s\" does not declare %d as an extension number.",
+                   m->full_name, fd->number);
+        return;
+    }
+    const char *key = ir_printf("%s#%d", m->full_name, fd->number);
+    ir_field *old = symtab_put(&r->ext_numbers, key, strlen(key), fd);
+    if (old && old->file == fd->file)
+        diag_error(f, fd->number_loc, "Extension number %d has already been used in \"%s\" by extension \"%s\".",
+                   fd->number, m->full_name, old->full_name);
+    else if (old)
+        diag_warning(f, fd->number_loc,
+                     "Extension number %d has already been used in \"%s\" by extension \"%s\" defined in %s.",
+                     fd->number, m->full_name, old->full_name, old->file->name);
+}
+
+/* ---- messages ------------------------------------------------------------- */
+
+static void check_field_numbers_unique(const ir_file *f, const ir_message *m)
+{
+    for (size_t i = 0; i < m->fields.n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (m->fields.v[i]->number == m->fields.v[j]->number) {
+                diag_error(f, m->fields.v[i]->number_loc,
+                           "Field number %d has already been used in \"%s\" by field \"%s\".",
+                           m->fields.v[i]->number, m->full_name, m->fields.v[j]->name);
+                break;
+            }
+}
+
+/* Ranges as protoc's BuildExtensionRange / BuildReservedRange check them. */
+static void check_range_bounds(const ir_file *f, const ir_range *rg, const char *what, int32_t max)
+{
+    if (rg->start <= 0)
+        diag_error(f, rg->loc, "%s numbers must be positive integers.", what);
+    else if (rg->end < rg->start)
+        diag_error(f, rg->loc, "%s range end number must be greater than start number.", what);
+    else if (max && rg->end > max)
+        diag_error(f, rg->loc, "%s numbers cannot be greater than %d.", what, max);
+}
+
+static void check_reserved_names(const ir_file *f, ir_loc loc, const char *const *names, size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(names[i], names[j]) == 0) {
+                diag_error(f, loc, "%s \"%s\" is reserved multiple times.", what, names[i]);
+                break;
+            }
+}
+
+static bool name_reserved(const char *const *names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return true;
+    return false;
+}
+
+static void check_message_ranges(const ir_file *f, const ir_message *m)
+{
+    bool message_set = option_is_true(&m->options, "message_set_wire_format");
+    for (size_t i = 0; i < m->extension_ranges.n; i++)
+        check_range_bounds(f, &m->extension_ranges.v[i], "Extension", message_set ? INT32_MAX - 1 : FIELD_NUMBER_MAX);
+    for (size_t i = 0; i < m->reserved_ranges.n; i++)
+        check_range_bounds(f, &m->reserved_ranges.v[i], "Reserved", 0);
+    check_reserved_names(f, m->loc, m->reserved_names.v, m->reserved_names.n, "Field name");
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *fd = m->fields.v[i];
+        for (size_t j = 0; j < m->extension_ranges.n; j++) {
+            const ir_range *rg = &m->extension_ranges.v[j];
+            if (in_range(rg, fd->number))
+                diag_error(f, rg->loc, "Extension range %d to %d includes field \"%s\" (%d).",
+                           rg->start, rg->end, fd->name, fd->number);
+        }
+        for (size_t j = 0; j < m->reserved_ranges.n; j++)
+            if (in_range(&m->reserved_ranges.v[j], fd->number))
+                diag_error(f, fd->number_loc, "Field \"%s\" uses reserved number %d.", fd->name, fd->number);
+        if (name_reserved(m->reserved_names.v, m->reserved_names.n, fd->name))
+            diag_error(f, fd->loc, "Field name \"%s\" is reserved.", fd->name);
+    }
+    for (size_t i = 0; i < m->extension_ranges.n; i++) {
+        const ir_range *a = &m->extension_ranges.v[i];
+        for (size_t j = 0; j < m->reserved_ranges.n; j++) {
+            const ir_range *b = &m->reserved_ranges.v[j];
+            if (ranges_overlap(a, b))
+                diag_error(f, a->loc, "Extension range %d to %d overlaps with reserved range %d to %d.",
+                           a->start, a->end, b->start, b->end);
+        }
+        for (size_t j = 0; j < i; j++) {
+            const ir_range *b = &m->extension_ranges.v[j];
+            if (ranges_overlap(a, b))
+                diag_error(f, a->loc, "Extension range %d to %d overlaps with already-defined range %d to %d.",
+                           a->start, a->end, b->start, b->end);
+        }
+    }
+    for (size_t i = 0; i < m->reserved_ranges.n; i++)
+        for (size_t j = 0; j < i; j++) {
+            const ir_range *a = &m->reserved_ranges.v[i], *b = &m->reserved_ranges.v[j];
+            if (ranges_overlap(a, b))
+                diag_error(f, a->loc, "Reserved range %d to %d overlaps with already-defined range %d to %d.",
+                           a->start, a->end, b->start, b->end);
+        }
+}
+
+/* protoc's ToLowercaseWithoutUnderscores, the key of proto3's JSON name clash check. */
+static const char *json_key(const char *name)
+{
+    char *out = ir_strdup(name), *o = out;
+    for (const char *s = name; *s; s++)
+        if (*s != '_') *o++ = (char)tolower((unsigned char)*s);
+    *o = '\0';
+    return out;
+}
+
+static void check_proto3_message(const ir_file *f, const ir_message *m)
+{
+    if (m->extension_ranges.n > 0)
+        diag_error(f, m->extension_ranges.v[0].loc, "Extension ranges are not allowed in proto3.");
+    if (option_is_true(&m->options, "message_set_wire_format"))
+        diag_error(f, m->loc, "MessageSet is not supported in proto3.");
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const char *key = json_key(m->fields.v[i]->name);
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(m->fields.v[i]->name, m->fields.v[j]->name) != 0 &&   /* a plain duplicate is reported as such */
+                strcmp(key, json_key(m->fields.v[j]->name)) == 0) {
+                diag_error(f, m->fields.v[i]->loc,
+                           "The JSON camel-case name of field \"%s\" conflicts with field \"%s\". "
+                           "This is not allowed in proto3.", m->fields.v[i]->name, m->fields.v[j]->name);
+                break;
+            }
+    }
+}
+
+static void check_enum(const ir_file *f, const ir_enum *e);
+
+static void check_message(resolver *r, const ir_file *f, const ir_message *m)
+{
+    bool message_set = option_is_true(&m->options, "message_set_wire_format");
+    for (size_t i = 0; i < m->fields.n; i++) {
+        check_field(f, m->fields.v[i], false);
+        if (message_set)
+            diag_error(f, m->fields.v[i]->loc, "MessageSets cannot have fields, only extensions.");
+    }
+    check_field_numbers_unique(f, m);
+    check_message_ranges(f, m);
+    for (size_t i = 0; i < m->oneofs.n; i++)
+        if (!m->oneofs.v[i]->synthetic && m->oneofs.v[i]->fields.n == 0)
+            diag_error(f, m->oneofs.v[i]->loc, "Oneof must have at least one field.");
+    if (f->syntax == IR_PROTO3) check_proto3_message(f, m);
+    for (size_t i = 0; i < m->messages.n; i++) check_message(r, f, m->messages.v[i]);
+    for (size_t i = 0; i < m->enums.n; i++) check_enum(f, m->enums.v[i]);
+    for (size_t i = 0; i < m->extensions.n; i++) {
+        check_field(f, m->extensions.v[i], true);
+        check_extension_number(r, f, m->extensions.v[i]);
+    }
+}
+
+/* ---- enums ---------------------------------------------------------------- */
+
+static void check_enum_values(const ir_file *f, const ir_enum *e)
+{
+    bool aliased = false, allow_alias = e->allow_alias || option_is_true(&e->options, "allow_alias");
+    for (size_t i = 0; i < e->values.n; i++) {
+        const ir_enum_value *v = e->values.v[i];
+        for (size_t j = 0; j < i; j++) {
+            if (e->values.v[j]->number != v->number) continue;
+            aliased = true;
+            if (!allow_alias)
+                diag_error(f, v->loc,
+                           "\"%s\" uses the same enum value as \"%s\". If this is intended, set "
+                           "'option allow_alias = true;' to the enum definition.",
+                           v->full_name, e->values.v[j]->full_name);
+            break;
+        }
+        for (size_t j = 0; j < e->reserved_ranges.n; j++)
+            if (in_range(&e->reserved_ranges.v[j], v->number))
+                diag_error(f, v->loc, "Enum value \"%s\" uses reserved number %d.", v->name, v->number);
+        if (name_reserved(e->reserved_names.v, e->reserved_names.n, v->name))
+            diag_error(f, v->loc, "Enum value \"%s\" is reserved.", v->name);
+    }
+    if (allow_alias && !aliased)
+        diag_error(f, e->loc,
+                   "\"%s\" declares support for enum aliases but no enum values share field numbers. "
+                   "Please remove the unnecessary 'option allow_alias = true;' declaration.", e->full_name);
+}
+
+static void check_enum(const ir_file *f, const ir_enum *e)
+{
+    if (e->values.n == 0)
+        diag_error(f, e->loc, "Enums must contain at least one value.");
+    else if (f->syntax == IR_PROTO3 && e->values.v[0]->number != 0)
+        diag_error(f, e->values.v[0]->loc, "The first enum value must be zero in proto3.");
+    check_enum_values(f, e);
+    for (size_t i = 0; i < e->reserved_ranges.n; i++) {
+        const ir_range *a = &e->reserved_ranges.v[i];
+        if (a->end < a->start)
+            diag_error(f, a->loc, "Reserved range end number must be greater than start number.");
+        for (size_t j = 0; j < i; j++) {
+            const ir_range *b = &e->reserved_ranges.v[j];
+            if (ranges_overlap(a, b))
+                diag_error(f, a->loc, "Reserved range %d to %d overlaps with already-defined range %d to %d.",
+                           a->start, a->end, b->start, b->end);
+        }
+    }
+    check_reserved_names(f, e->loc, e->reserved_names.v, e->reserved_names.n, "Enum value");
+}
+
+/* ---- files ---------------------------------------------------------------- */
+
+static bool is_lite(const ir_file *f)
+{
+    const char *v = ir_option_find(&f->options, "optimize_for");
+    return v && strcmp(v, "LITE_RUNTIME") == 0;
+}
+
+void check_file(resolver *r, ir_file *f)
+{
+    if (!is_lite(f))
+        for (size_t i = 0; i < f->imports.n; i++)
+            if (f->imports.v[i].file && is_lite(f->imports.v[i].file))
+                diag_error(f, f->imports.v[i].loc,
+                           "Files that do not use optimize_for = LITE_RUNTIME cannot import files "
+                           "which do use this option. This file is not lite, but it imports \"%s\" "
+                           "which is.", f->imports.v[i].name);
+    for (size_t i = 0; i < f->messages.n; i++) check_message(r, f, f->messages.v[i]);
+    for (size_t i = 0; i < f->enums.n; i++) check_enum(f, f->enums.v[i]);
+    for (size_t i = 0; i < f->extensions.n; i++) {
+        check_field(f, f->extensions.v[i], true);
+        check_extension_number(r, f, f->extensions.v[i]);
+    }
+}

@@ -1,0 +1,81 @@
+/* resolve_int.h: state shared by the resolver's files (resolve, names, checks, defaults, options). */
+#ifndef PBJC_RESOLVE_INT_H
+#define PBJC_RESOLVE_INT_H
+
+#include "ir.h"
+#include "symtab.h"
+
+#define FIELD_NUMBER_MAX 536870911
+#define RESERVED_NUMBER_FIRST 19000
+#define RESERVED_NUMBER_LAST 19999
+
+typedef enum sym_kind {
+    SYM_PACKAGE, SYM_MESSAGE, SYM_ENUM, SYM_ENUM_VALUE, SYM_FIELD, SYM_ONEOF, SYM_SERVICE, SYM_METHOD
+} sym_kind;
+
+/* One named thing in the global symbol table (full name without leading dot). */
+typedef struct sym {
+    sym_kind kind;
+    const char *full_name;
+    ir_file *file;               /* defining file; for a package the first file declaring it */
+    union {
+        void *any;
+        ir_message *message;
+        ir_enum *enumeration;
+        ir_enum_value *enum_value;
+        ir_field *field;
+        ir_oneof *oneof;
+        ir_service *service;
+        ir_method *method;
+    } u;
+} sym;
+
+/* The resolver's state for one file, hung on ir_file.user while resolve runs. */
+typedef struct rfile {
+    ir_file *file;
+    int load_state;              /* 0 not seen, 1 loading (on the import stack), 2 loaded */
+    unsigned visible_stamp;      /* == resolver.stamp: visible from the file being linked */
+    IR_VEC(ir_file *) deps;      /* direct imports and what they re-export with import public */
+} rfile;
+
+typedef struct resolver {
+    ir_program *prog;
+    symtab files;                /* virtual name -> ir_file */
+    symtab syms;                 /* full name -> sym */
+    symtab ext_numbers;          /* "extendee#number" -> ir_field (extension numbers in use) */
+    ir_file *cur;                /* the file whose names are being bound */
+    unsigned stamp;
+    /* what the last failed lookup learned, for protoc's explanations */
+    ir_file *undeclared_in;
+    const char *undeclared_name;
+    const char *resolved_as;
+} resolver;
+
+static inline rfile *rf(const ir_file *f) { return (rfile *)f->user; }
+
+/* resolve_names.c */
+void names_declare_file(resolver *r, ir_file *f);
+void names_link_file(resolver *r, ir_file *f);
+void names_begin_file(resolver *r, ir_file *f);      /* sets r->cur and its visibility */
+/* protoc's LookupSymbol: name relative to the scope of the element named relative_to. */
+sym *names_lookup(resolver *r, const char *name, const char *relative_to, bool types_only);
+void names_not_defined(resolver *r, ir_loc loc, const char *name);
+bool names_is_aggregate(const sym *s);
+
+/* resolve_check.c */
+void check_file(resolver *r, ir_file *f);
+
+/* resolve_default.c */
+void defaults_file(resolver *r, ir_file *f);
+const char *default_simple_dtoa(double v);
+const char *default_simple_ftoa(float v);
+const char *default_c_escape(const char *s, size_t n);
+
+/* resolve_options.c */
+void options_file(resolver *r, ir_file *f);
+
+/* Small helpers shared by the resolver's files. */
+const char *scope_name(const ir_file *f, const ir_message *parent);   /* "pkg.Msg" or package or "" */
+const char *join_name(const char *scope, const char *name);          /* "scope.name" or "name" */
+
+#endif

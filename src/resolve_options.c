@@ -1,0 +1,319 @@
+/* resolve_options.c: option names bound (standard ones known, custom ones resolved as extensions) and their values checked. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "diag.h"
+#include "resolve_int.h"
+#include "std_options.h"
+
+typedef enum opt_scope {
+#define X(scope, msg) SCOPE_##scope,
+    STD_OPTION_SCOPES(X)
+#undef X
+} opt_scope;
+
+static const char *const scope_messages[] = {
+#define X(scope, msg) msg,
+    STD_OPTION_SCOPES(X)
+#undef X
+};
+
+typedef enum opt_kind { KIND_STRING, KIND_BOOL, KIND_OPTIMIZE_MODE, KIND_CTYPE, KIND_JSTYPE, KIND_IDEMPOTENCY_LEVEL } opt_kind;
+
+static const struct { opt_scope scope; const char *name; opt_kind kind; } std_options[] = {
+#define X(scope, name, num, kind) { SCOPE_##scope, #name, KIND_##kind },
+    STD_OPTIONS(X)
+#undef X
+};
+
+static const struct { opt_kind kind; const char *name; } std_enum_values[] = {
+#define X(kind, name, num) { KIND_##kind, #name },
+    STD_OPTION_ENUMS(X)
+#undef X
+};
+
+/* Where an option list sits: its scope, the name its custom names are looked up from, the field it is on. */
+typedef struct opt_site {
+    resolver *r;
+    opt_scope scope;
+    const char *name_scope;
+    const ir_field *field;       /* for [packed], [lazy], [jstype] */
+} opt_site;
+
+/* "(foo.bar).baz" as written, for messages. */
+static const char *option_display_name(const ir_option *o, size_t upto)
+{
+    const char *s = "";
+    for (size_t i = 0; i < upto; i++) {
+        const ir_optname_part *p = &o->name.v[i];
+        s = ir_printf("%s%s%s%s%s", s, i ? "." : "", p->extension ? "(" : "", p->name, p->extension ? ")" : "");
+    }
+    return s;
+}
+
+static bool is_ident(const ir_value *v, const char *s)
+{
+    return v->kind == IR_VAL_IDENT && !v->negative && strcmp(v->text, s) == 0;
+}
+
+/* ---- values --------------------------------------------------------------- */
+
+static void check_std_value(const ir_file *f, const ir_value *v, opt_kind kind, const char *full)
+{
+    if (kind == KIND_STRING) {
+        if (v->kind != IR_VAL_STRING)
+            diag_error(f, v->loc, "Value must be quoted string for string option \"%s\".", full);
+        return;
+    }
+    if (kind == KIND_BOOL) {
+        if (!is_ident(v, "true") && !is_ident(v, "false"))
+            diag_error(f, v->loc, "Value must be \"true\" or \"false\" for boolean option \"%s\".", full);
+        return;
+    }
+    if (v->kind != IR_VAL_IDENT || v->negative) {
+        diag_error(f, v->loc, "Value must be identifier for enum-valued option \"%s\".", full);
+        return;
+    }
+    for (size_t i = 0; i < sizeof std_enum_values / sizeof *std_enum_values; i++)
+        if (std_enum_values[i].kind == kind && strcmp(std_enum_values[i].name, v->text) == 0) return;
+    diag_error(f, v->loc, "Enum value \"%s\" is not known for option \"%s\".", v->text, full);
+}
+
+static void check_int_value(const ir_file *f, const ir_value *v, const char *type, int64_t min, uint64_t max, const char *full)
+{
+    if (v->kind != IR_VAL_INT) {
+        diag_error(f, v->loc, "Value must be %sinteger for %s option \"%s\".", min == 0 ? "non-negative " : "", type, full);
+        return;
+    }
+    if (v->negative && v->u != 0 && min == 0)
+        diag_error(f, v->loc, "Value must be non-negative integer for %s option \"%s\".", type, full);
+    else if (v->u > (v->negative ? (uint64_t)-(min + 1) + 1 : max))
+        diag_error(f, v->loc, "Value out of range for %s option \"%s\".", type, full);
+}
+
+/* A custom option's value against the type of the field it sets. */
+static void check_field_value(const ir_file *f, const ir_field *fd, const ir_value *v, const char *full)
+{
+    const char *type = ir_type_keyword(fd->type);
+    switch (fd->type) {
+    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32:
+        check_int_value(f, v, type, INT32_MIN, INT32_MAX, full);
+        break;
+    case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64:
+        check_int_value(f, v, type, INT64_MIN, INT64_MAX, full);
+        break;
+    case IR_TYPE_UINT32: case IR_TYPE_FIXED32:
+        check_int_value(f, v, type, 0, UINT32_MAX, full);
+        break;
+    case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
+        check_int_value(f, v, type, 0, UINT64_MAX, full);
+        break;
+    case IR_TYPE_FLOAT: case IR_TYPE_DOUBLE:
+        if (v->kind != IR_VAL_INT && v->kind != IR_VAL_FLOAT && !is_ident(v, "inf") && !is_ident(v, "nan"))
+            diag_error(f, v->loc, "Value must be number for %s option \"%s\".", type, full);
+        break;
+    case IR_TYPE_BOOL:
+        check_std_value(f, v, KIND_BOOL, full);
+        break;
+    case IR_TYPE_STRING: case IR_TYPE_BYTES:
+        check_std_value(f, v, KIND_STRING, full);
+        break;
+    case IR_TYPE_ENUM: {
+        if (v->kind != IR_VAL_IDENT || v->negative) {
+            diag_error(f, v->loc, "Value must be identifier for enum-valued option \"%s\".", full);
+            break;
+        }
+        bool known = false;
+        for (size_t i = 0; fd->enum_type && i < fd->enum_type->values.n; i++)
+            known |= strcmp(fd->enum_type->values.v[i]->name, v->text) == 0;
+        if (!known && fd->enum_type)
+            diag_error(f, v->loc, "Enum type \"%s\" has no value named \"%s\" for option \"%s\".",
+                       fd->enum_type->full_name, v->text, full);
+        break;
+    }
+    case IR_TYPE_MESSAGE: case IR_TYPE_GROUP:
+        if (v->kind != IR_VAL_AGGREGATE)
+            diag_error(f, v->loc, "Option \"%s\" is a message. To set the entire message, use syntax like "
+                                  "\"%s = { <proto text format> }\". To set fields within it, use syntax "
+                                  "like \"%s.foo = value\".", full, full, full);
+        break;
+    case IR_TYPE_UNRESOLVED:
+        break;
+    }
+}
+
+/* ---- standard options ---------------------------------------------------- */
+
+static bool is_64bit_int(ir_type t)
+{
+    return t == IR_TYPE_INT64 || t == IR_TYPE_UINT64 || t == IR_TYPE_SINT64 || t == IR_TYPE_FIXED64 ||
+           t == IR_TYPE_SFIXED64;
+}
+
+/* protoc's ValidateFieldOptions for [packed], [lazy] and [jstype]. */
+static void check_field_option(const ir_file *f, const ir_field *fd, const ir_option *o)
+{
+    const char *name = o->name.v[0].name;
+    const ir_value *v = &o->value;
+    if (strcmp(name, "packed") == 0 && is_ident(v, "true") &&
+        !(fd->label == IR_LABEL_REPEATED && ir_type_is_packable(fd->type)))
+        diag_error(f, o->loc, "[packed = true] can only be specified for repeated primitive fields.");
+    if ((strcmp(name, "lazy") == 0 || strcmp(name, "unverified_lazy") == 0) && is_ident(v, "true") &&
+        fd->type != IR_TYPE_MESSAGE)
+        diag_error(f, o->loc, "[%s = true] can only be specified for submessage fields.", name);
+    if (strcmp(name, "jstype") == 0 && v->kind == IR_VAL_IDENT && strcmp(v->text, "JS_NORMAL") != 0) {
+        if (!is_64bit_int(fd->type))
+            diag_error(f, o->loc, "jstype is only allowed on int64, uint64, sint64, fixed64 or sfixed64 fields.");
+    }
+}
+
+static void check_std_option(const opt_site *site, const ir_option *o)
+{
+    const ir_file *f = site->r->cur;
+    const char *name = o->name.v[0].name;
+    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++) {
+        if (std_options[i].scope != site->scope || strcmp(std_options[i].name, name) != 0) continue;
+        const char *full = ir_printf("google.protobuf.%s.%s", scope_messages[site->scope], name);
+        if (o->name.n > 1) {
+            diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", name);
+            return;
+        }
+        check_std_value(f, &o->value, std_options[i].kind, full);
+        if (site->field) check_field_option(f, site->field, o);
+        return;
+    }
+    diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports the "
+                          "proto which defines the option.", option_display_name(o, o->name.n));
+}
+
+/* ---- custom options ------------------------------------------------------- */
+
+/* The extension (name) of message m, resolved from the option's scope; NULL after an error. */
+static ir_field *find_extension(const opt_site *site, const ir_option *o, size_t part, const char *m_full)
+{
+    const ir_file *f = site->r->cur;
+    const ir_optname_part *p = &o->name.v[part];
+    sym *s = names_lookup(site->r, p->name, site->name_scope, false);
+    if (!s || s->kind != SYM_FIELD || !s->u.field->extend) {
+        diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports "
+                              "the proto which defines the option.", option_display_name(o, part + 1));
+        return NULL;
+    }
+    ir_field *ext = s->u.field;
+    if (!ext->extend->extendee) return NULL;       /* its extendee error was reported */
+    if (strcmp(ext->extend->extendee->full_name, m_full) != 0) {
+        diag_error(f, o->loc, "Option field \"%s\" is not a field or extension of message \"%s\".",
+                   option_display_name(o, part + 1), strrchr(m_full, '.') ? strrchr(m_full, '.') + 1 : m_full);
+        return NULL;
+    }
+    return ext;
+}
+
+/* Binds each part of (a.b).c.d; returns the field the value sets, or NULL after an error. */
+static const ir_field *check_custom_option(const opt_site *site, ir_option *o)
+{
+    const ir_file *f = site->r->cur;
+    const char *m_full = ir_printf("google.protobuf.%s", scope_messages[site->scope]);
+    const ir_field *fd = NULL;
+    for (size_t i = 0; i < o->name.n; i++) {
+        ir_optname_part *p = &o->name.v[i];
+        if (i > 0) {
+            if (fd->type != IR_TYPE_MESSAGE && fd->type != IR_TYPE_GROUP) {
+                diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", option_display_name(o, i));
+                return NULL;
+            }
+            if (fd->label == IR_LABEL_REPEATED) {
+                diag_error(f, o->loc, "Option field \"%s\" is a repeated message. Repeated message options "
+                                      "must be initialized using an aggregate value.", option_display_name(o, i));
+                return NULL;
+            }
+            if (!fd->message_type) return NULL;
+            m_full = fd->message_type->full_name;
+        }
+        if (p->extension) {
+            if (!(p->ext = find_extension(site, o, i, m_full))) return NULL;
+            fd = p->ext;
+            continue;
+        }
+        const ir_message *m = fd ? fd->message_type : NULL;
+        const ir_field *sub = NULL;
+        for (size_t k = 0; m && k < m->fields.n; k++)
+            if (strcmp(m->fields.v[k]->name, p->name) == 0) sub = m->fields.v[k];
+        if (!sub) {
+            diag_error(f, o->loc, "Option \"%s\" unknown.", option_display_name(o, i + 1));
+            return NULL;
+        }
+        fd = sub;
+    }
+    check_field_value(f, fd, &o->value, option_display_name(o, o->name.n));
+    return fd;
+}
+
+static void check_options(const opt_site *site, ir_options *opts)
+{
+    for (size_t i = 0; i < opts->n; i++) {
+        ir_option *o = &opts->v[i];
+        if (o->name.n == 0) continue;
+        bool repeatable = false;
+        if (o->name.v[0].extension) {
+            const ir_field *leaf = check_custom_option(site, o);
+            repeatable = !leaf || leaf->label == IR_LABEL_REPEATED;
+        } else {
+            check_std_option(site, o);
+        }
+        const char *shown = option_display_name(o, o->name.n);
+        for (size_t j = 0; j < i && !repeatable; j++)
+            if (strcmp(shown, option_display_name(&opts->v[j], opts->v[j].name.n)) == 0) {
+                diag_error(site->r->cur, o->loc, "Option \"%s\" was already set.", shown);
+                break;
+            }
+    }
+}
+
+/* ---- walking the file ----------------------------------------------------- */
+
+static void site_options(resolver *r, opt_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts)
+{
+    opt_site site = {r, scope, name_scope, fd};
+    check_options(&site, opts);
+}
+
+static void field_options(resolver *r, ir_field *fd)
+{
+    site_options(r, SCOPE_FIELD, fd->full_name, fd, &fd->options);
+}
+
+static void enum_options(resolver *r, ir_enum *e)
+{
+    site_options(r, SCOPE_ENUM, e->full_name, NULL, &e->options);
+    for (size_t i = 0; i < e->values.n; i++)
+        site_options(r, SCOPE_ENUM_VALUE, e->values.v[i]->full_name, NULL, &e->values.v[i]->options);
+}
+
+static void message_options(resolver *r, ir_message *m)
+{
+    site_options(r, SCOPE_MESSAGE, m->full_name, NULL, &m->options);
+    for (size_t i = 0; i < m->fields.n; i++) field_options(r, m->fields.v[i]);
+    for (size_t i = 0; i < m->oneofs.n; i++)
+        site_options(r, SCOPE_ONEOF, join_name(m->full_name, m->oneofs.v[i]->name), NULL, &m->oneofs.v[i]->options);
+    for (size_t i = 0; i < m->extension_ranges.n; i++)
+        site_options(r, SCOPE_EXTENSION_RANGE, m->full_name, NULL, &m->extension_ranges.v[i].options);
+    for (size_t i = 0; i < m->messages.n; i++) message_options(r, m->messages.v[i]);
+    for (size_t i = 0; i < m->enums.n; i++) enum_options(r, m->enums.v[i]);
+    for (size_t i = 0; i < m->extensions.n; i++) field_options(r, m->extensions.v[i]);
+}
+
+void options_file(resolver *r, ir_file *f)
+{
+    site_options(r, SCOPE_FILE, join_name(f->package, "dummy"), NULL, &f->options);
+    for (size_t i = 0; i < f->messages.n; i++) message_options(r, f->messages.v[i]);
+    for (size_t i = 0; i < f->enums.n; i++) enum_options(r, f->enums.v[i]);
+    for (size_t i = 0; i < f->extensions.n; i++) field_options(r, f->extensions.v[i]);
+    for (size_t i = 0; i < f->services.n; i++) {
+        ir_service *s = f->services.v[i];
+        site_options(r, SCOPE_SERVICE, s->full_name, NULL, &s->options);
+        for (size_t j = 0; j < s->methods.n; j++)
+            site_options(r, SCOPE_METHOD, join_name(s->full_name, s->methods.v[j]->name), NULL,
+                         &s->methods.v[j]->options);
+    }
+}
