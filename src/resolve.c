@@ -270,7 +270,7 @@ static void warn_unused_imports(const ir_file *f)
 {
     for (size_t i = 0; i < f->imports.n; i++) {
         const ir_import *imp = &f->imports.v[i];
-        if (imp->used || !imp->file || imp->kind != IR_IMPORT_PLAIN || has_public_import(imp->file))
+        if (imp->used || !imp->file || imp->kind == IR_IMPORT_PUBLIC || has_public_import(imp->file))
             continue;
         diag_warning(f, imp->loc, "Import %s is unused.", imp->name);
     }

@@ -108,6 +108,9 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
 {
     const ir_message *m = fd->extend ? fd->extend->extendee : NULL;
     if (!m || fd->number <= 0) return;
+    if (option_is_true(&m->options, "message_set_wire_format") &&
+        (fd->label != IR_LABEL_OPTIONAL || fd->type != IR_TYPE_MESSAGE))
+        diag_error(f, fd->loc, "Extensions of MessageSets must be optional messages.");
     bool declared = false;
     for (size_t i = 0; i < m->extension_ranges.n; i++) declared |= in_range(&m->extension_ranges.v[i], fd->number);
     if (!declared) {
@@ -290,6 +293,10 @@ static void check_enum_values(const ir_file *f, const ir_enum *e)
         if (name_reserved(e->reserved_names.v, e->reserved_names.n, v->name))
             diag_error(f, v->loc, "Enum value \"%s\" is reserved.", v->name);
     }
+    const ir_option *alias_opt = ir_option_get(&e->options, "allow_alias");
+    if (alias_opt && alias_opt->value.kind == IR_VAL_IDENT && strcmp(alias_opt->value.text, "false") == 0)
+        diag_error(f, alias_opt->loc, "\"%s\" declares 'option allow_alias = false;' which has no effect. "
+                                      "Please remove the declaration.", e->full_name);
     if (allow_alias && !aliased)
         diag_error(f, e->loc,
                    "\"%s\" declares support for enum aliases but no enum values share field numbers. "

@@ -1,4 +1,5 @@
 /* resolve_options.c: option names bound (standard ones known, custom ones resolved as extensions) and their values checked. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -109,7 +110,7 @@ static void check_field_value(const ir_file *f, const ir_field *fd, const ir_val
         check_int_value(f, v, type, 0, UINT64_MAX, full);
         break;
     case IR_TYPE_FLOAT: case IR_TYPE_DOUBLE:
-        if (v->kind != IR_VAL_INT && v->kind != IR_VAL_FLOAT && !is_ident(v, "inf") && !is_ident(v, "nan"))
+        if (v->kind != IR_VAL_INT && v->kind != IR_VAL_FLOAT)     /* inf and nan only as -inf, -nan */
             diag_error(f, v->loc, "Value must be number for %s option \"%s\".", type, full);
         break;
     case IR_TYPE_BOOL:
@@ -167,7 +168,8 @@ static void check_field_option(const ir_file *f, const ir_field *fd, const ir_op
     }
 }
 
-static void check_std_option(const opt_site *site, const ir_option *o)
+/* False after an error about the name. */
+static bool check_std_option(const opt_site *site, const ir_option *o)
 {
     const ir_file *f = site->r->cur;
     const char *name = o->name.v[0].name;
@@ -176,14 +178,15 @@ static void check_std_option(const opt_site *site, const ir_option *o)
         const char *full = ir_printf("google.protobuf.%s.%s", scope_messages[site->scope], name);
         if (o->name.n > 1) {
             diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", name);
-            return;
+            return false;
         }
         check_std_value(f, &o->value, std_options[i].kind, full);
         if (site->field) check_field_option(f, site->field, o);
-        return;
+        return true;
     }
     diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports the "
                           "proto which defines the option.", option_display_name(o, o->name.n));
+    return false;
 }
 
 /* ---- custom options ------------------------------------------------------- */
@@ -210,7 +213,7 @@ static ir_field *find_extension(const opt_site *site, const ir_option *o, size_t
 }
 
 /* Binds each part of (a.b).c.d; returns the field the value sets, or NULL after an error. */
-static const ir_field *check_custom_option(const opt_site *site, ir_option *o)
+static const ir_field *check_custom_option(const opt_site *site, ir_option *o, const ir_field **path)
 {
     const ir_file *f = site->r->cur;
     const char *m_full = ir_printf("google.protobuf.%s", scope_messages[site->scope]);
@@ -232,7 +235,7 @@ static const ir_field *check_custom_option(const opt_site *site, ir_option *o)
         }
         if (p->extension) {
             if (!(p->ext = find_extension(site, o, i, m_full))) return NULL;
-            fd = p->ext;
+            fd = path[i] = p->ext;
             continue;
         }
         const ir_message *m = fd ? fd->message_type : NULL;
@@ -243,30 +246,74 @@ static const ir_field *check_custom_option(const opt_site *site, ir_option *o)
             diag_error(f, o->loc, "Option \"%s\" unknown.", option_display_name(o, i + 1));
             return NULL;
         }
-        fd = sub;
+        fd = path[i] = sub;
     }
     check_field_value(f, fd, &o->value, option_display_name(o, o->name.n));
     return fd;
 }
 
+/* One option statement already applied to the options message, for protoc's "already set". */
+typedef struct set_option {
+    const char *std_name;        /* a standard option, or NULL */
+    const ir_field **path;       /* a custom option: the field each name part denotes */
+    size_t n;
+    const ir_value *value;
+} set_option;
+
+/* Whether the aggregate text sets field name at its top level (written "name:" or "name {"). */
+static bool aggregate_sets(const ir_value *v, const char *name)
+{
+    size_t len = strlen(name);
+    if (v->kind != IR_VAL_AGGREGATE || !v->text) return false;
+    for (const char *p = strstr(v->text, name); p; p = strstr(p + 1, name)) {
+        bool starts = p == v->text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        const char *after = p + len;
+        while (*after == ' ' || *after == '\t' || *after == '\n') after++;
+        if (starts && (*after == ':' || *after == '{' || *after == '<')) return true;
+    }
+    return false;
+}
+
+/* protoc's ExamineIfOptionIsSet: does cur set a singular field that prev already set? */
+static bool already_set(const set_option *prev, const set_option *cur)
+{
+    if (prev->std_name || cur->std_name)
+        return prev->std_name && cur->std_name && strcmp(prev->std_name, cur->std_name) == 0;
+    size_t common = prev->n < cur->n ? prev->n : cur->n;
+    for (size_t i = 0; i < common; i++)
+        if (prev->path[i] != cur->path[i]) return false;
+    if (cur->n <= prev->n) return cur->path[cur->n - 1]->label != IR_LABEL_REPEATED;
+    const ir_field *next = cur->path[prev->n];
+    bool innermost_repeated = cur->n == prev->n + 1 && next->label == IR_LABEL_REPEATED;
+    return !innermost_repeated && aggregate_sets(prev->value, next->name);
+}
+
 static void check_options(const opt_site *site, ir_options *opts)
 {
+    set_option *done = ir_alloc((opts->n + 1) * sizeof *done);
+    size_t ndone = 0;
     for (size_t i = 0; i < opts->n; i++) {
         ir_option *o = &opts->v[i];
         if (o->name.n == 0) continue;
-        bool repeatable = false;
-        if (o->name.v[0].extension) {
-            const ir_field *leaf = check_custom_option(site, o);
-            repeatable = !leaf || leaf->label == IR_LABEL_REPEATED;
-        } else {
-            check_std_option(site, o);
+        set_option cur = {.value = &o->value};
+        if (o->value.kind == IR_VAL_FLOAT && o->value.text && isalpha((unsigned char)o->value.text[0])) {
+            diag_error(site->r->cur, o->value.loc, "Invalid '-' symbol before identifier.");   /* -inf, -nan */
+            continue;
         }
-        const char *shown = option_display_name(o, o->name.n);
-        for (size_t j = 0; j < i && !repeatable; j++)
-            if (strcmp(shown, option_display_name(&opts->v[j], opts->v[j].name.n)) == 0) {
-                diag_error(site->r->cur, o->loc, "Option \"%s\" was already set.", shown);
+        if (o->name.v[0].extension) {
+            cur.path = ir_alloc(o->name.n * sizeof *cur.path);
+            if (!check_custom_option(site, o, cur.path)) continue;
+            cur.n = o->name.n;
+        } else {
+            if (!check_std_option(site, o)) continue;
+            cur.std_name = o->name.v[0].name;
+        }
+        for (size_t j = 0; j < ndone; j++)
+            if (already_set(&done[j], &cur)) {
+                diag_error(site->r->cur, o->loc, "Option \"%s\" was already set.", option_display_name(o, o->name.n));
                 break;
             }
+        done[ndone++] = cur;
     }
 }
 
