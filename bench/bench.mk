@@ -37,4 +37,40 @@ $(BB)/real.blk: $(REAL_BLOCK_GZ)
 	@mkdir -p $(@D)
 	gunzip -c $< > $@
 
-bench-block: $(BB)/synthetic.blk $(BB)/real.blk
+bench-block: $(BB)/synthetic.blk $(BB)/real.blk $(BB)/real.tx
+
+$(BB)/real.tx: $(BB)/real.blk $(BB)/blockgen
+	$(BB)/blockgen --count-results $< $@
+
+# ---- descriptors and read-every-field visitors (bench/tools/visitgen.py) ----
+VISITGEN := /usr/bin/python3 bench/tools/visitgen.py
+$(BB)/synthetic.desc: bench/blockstream.proto | deps
+	@mkdir -p $(@D)
+	protoc -Ibench --include_imports -o $@ $<
+$(BB)/real.desc: | deps
+	@mkdir -p $(@D)
+	protoc $(HAPI_ROOTS) --include_imports -o $@ stream/block.proto
+$(BB)/real.files: $(BB)/real.desc bench/tools/visitgen.py
+	$(VISITGEN) files $< > $@
+
+# ---- protobuf-c: protoc-c code, one unity file per schema ----
+PBC := $(BB)/protobuf-c
+$(PBC)/syn/blockstream.pb-c.c: bench/blockstream.proto | bench-deps
+	@mkdir -p $(@D)
+	protoc-c -Ibench --c_out=$(@D) blockstream.proto
+$(PBC)/real/all.c: $(BB)/real.files | bench-deps
+	@rm -rf $(@D); mkdir -p $(@D)
+	protoc-c $(HAPI_ROOTS) -I/usr/include --c_out=$(@D) $$(cat $<)
+	sed 's/\.proto$$/.pb-c.c"/; s/^/#include "/' $< > $@
+$(PBC)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
+	@mkdir -p $(@D)
+	$(VISITGEN) protobufc $< pbjbench.Block $@
+$(PBC)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py
+	@mkdir -p $(@D)
+	$(VISITGEN) protobufc $< com.hedera.hapi.block.stream.Block $@
+$(PBC)/real.o: $(PBC)/real/all.c
+	$(CC) -std=c11 $(BENCH_OPT) -I$(PBC)/real -c -o $@ $<
+$(BB)/bench-protobuf-c: bench/peers/bench_protobufc.c bench/harness.c bench/harness.h $(PBC)/syn/blockstream.pb-c.c \
+		$(PBC)/real.o $(PBC)/visit_synthetic.inc $(PBC)/visit_real.inc
+	$(CC) -std=c11 $(BENCH_OPT) -I$(PBC) -I$(PBC)/syn -I$(PBC)/real -o $@ bench/peers/bench_protobufc.c bench/harness.c \
+		$(PBC)/syn/blockstream.pb-c.c $(PBC)/real.o -lprotobuf-c

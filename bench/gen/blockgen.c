@@ -92,15 +92,83 @@ static void round_trip(const uint8_t *buf, size_t len)
   rb_pools_free(&pl);
 }
 
+static bool write_file(const char *dir, const char *name, const void *data, size_t len)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(data, 1, len, f) == len;
+  if (f && fclose(f)) ok = false;
+  if (!ok) fprintf(stderr, "blockgen: cannot write %s\n", path);
+  return ok;
+}
+
+/* The small messages, the transaction count and the read-every-field sum,
+   beside the block for the harness. */
+static bool write_extras(const char *dir, const uint8_t *buf, size_t len, uint32_t ntx)
+{
+  rb_pools pl;
+  rb_Block b;
+  if (rb_pools_init(&pl, len) || rb_decode_Block(&b, buf, len, &pl)) return false;
+  uint8_t out[256];
+  rb_Timestamp ts = { 1736208621, 122917143 };
+  rb_Id id = { 0, 0, 1001 };
+  uint8_t *s = rb_encode_Timestamp(&ts, out, sizeof out);
+  bool ok = s && write_file(dir, "small.timestamp.bin", s, (size_t)(out + sizeof out - s));
+  s = rb_encode_AccountID(&id, out, sizeof out);
+  ok = ok && s && write_file(dir, "small.account_id.bin", s, (size_t)(out + sizeof out - s));
+  const rb_BlockItem *first_tx = &b.items[1]; /* the first transaction's body: a short TransactionBody */
+  ok = ok && first_tx->item_case == 4;
+  ok = ok && write_file(dir, "small.tx_body.bin", first_tx->u.signed_transaction.body_bytes.p, first_tx->u.signed_transaction.body_bytes.n);
+  char num[64];
+  int n = snprintf(num, sizeof num, "%u\n", ntx);
+  ok = ok && write_file(dir, "synthetic.tx", num, (size_t)n);
+  n = snprintf(num, sizeof num, "0x%016llx\n", (unsigned long long)rb_visit_Block(&b));
+  ok = ok && write_file(dir, "synthetic.sum", num, (size_t)n);
+  rb_pools_free(&pl);
+  return ok;
+}
+
+/* Counts the transaction results among a block's items (any schema whose
+   Block is `repeated BlockItem items = 1` with transaction_result = 5). */
+static int count_results(const char *in, const char *out)
+{
+  FILE *f = fopen(in, "rb");
+  if (!f) { fprintf(stderr, "blockgen: cannot open %s\n", in); return 1; }
+  fseek(f, 0, SEEK_END);
+  size_t len = (size_t)ftell(f);
+  fseek(f, 0, SEEK_SET);
+  uint8_t *buf = malloc(len + 1);
+  if (!buf || fread(buf, 1, len, f) != len) { fprintf(stderr, "blockgen: cannot read %s\n", in); return 1; }
+  fclose(f);
+  const uint8_t *p = buf, *end = buf + len;
+  unsigned results = 0;
+  while (p < end) {
+    uint64_t tag, n, inner;
+    if (!(p = rb_get_varint(p, end, &tag)) || tag != RB_TAG(1, 2) || !(p = rb_get_varint(p, end, &n)) || n > (uint64_t)(end - p)) {
+      fprintf(stderr, "blockgen: %s is not a block\n", in);
+      return 1;
+    }
+    if (n && rb_get_varint(p, p + n, &inner) && inner == RB_TAG(5, 2)) results++;
+    p += n;
+  }
+  free(buf);
+  char num[32];
+  int k = snprintf(num, sizeof num, "%u\n", results);
+  printf("blockgen: %s: %u transaction results\n", in, results);
+  return write_file(".", out, num, (size_t)k) ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+  if (argc == 4 && !strcmp(argv[1], "--count-results")) return count_results(argv[2], argv[3]);
   const char *out = NULL, *expect_hash = NULL;
   uint32_t ntx = GEN_TX_COUNT;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
     else if (!strcmp(argv[i], "--check") && i + 1 < argc) expect_hash = argv[++i];
     else if (!strcmp(argv[i], "-n") && i + 1 < argc) ntx = (uint32_t)strtoul(argv[++i], NULL, 10);
-    else { fprintf(stderr, "usage: blockgen [-n TX] [-o FILE] [--check XXH64]\n"); return 2; }
+    else { fprintf(stderr, "usage: blockgen [-n TX] [-o FILE] [--check XXH64] | --count-results BLOCK OUT\n"); return 2; }
   }
   size_t len;
   uint8_t *buf = gen_block_bytes(ntx, GEN_SEED, &len);
@@ -111,6 +179,11 @@ int main(int argc, char **argv)
     FILE *f = fopen(out, "wb");
     if (!f || fwrite(buf, 1, len, f) != len || fclose(f)) { fprintf(stderr, "blockgen: cannot write %s\n", out); return 1; }
     printf("blockgen: %s: %zu bytes, %u transactions, xxh64 %s\n", out, len, ntx, hash);
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", out);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = 0; else strcpy(dir, ".");
+    if (!write_extras(dir, buf, len, ntx)) return 1;
   }
   if (expect_hash) {
     size_t len2;

@@ -116,9 +116,9 @@ static rb_bytes body_bytes(gen *g, rb_Id payer, unsigned inner_count, bool inner
     b.data.atomic_batch.transactions = TAKE(g, bytes, inner_count);
     b.data.atomic_batch.n_transactions = inner_count;
     for (unsigned i = 0; i < inner_count; i++) {
-      rb_SignedTransaction inner = { 0, body_bytes(g, account(g), 0, true), { NULL, 0 } };
+      rb_SignedTransaction one = { 0, body_bytes(g, account(g), 0, true), { NULL, 0 } };
       uint8_t buf[1024];
-      uint8_t *s = rb_encode_SignedTransaction(&inner, buf, sizeof buf);
+      uint8_t *s = rb_encode_SignedTransaction(&one, buf, sizeof buf);
       if (!s) { g->fail = true; return (rb_bytes){ NULL, 0 }; }
       b.data.atomic_batch.transactions[i] = copy_bytes(g, s, (uint32_t)(buf + sizeof buf - s));
     }

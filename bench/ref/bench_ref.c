@@ -1,0 +1,154 @@
+/* bench_ref.c: the reference codec in the harness: the synthetic block and the small messages. */
+#include "../harness.h"
+#include "ref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  bh_env *e;
+  rb_pools pl;
+  rb_Block block;
+  uint8_t *out; size_t cap, out_len;
+  uint64_t sum;
+  bh_range *txs; size_t n_txs;
+  const bh_buf *small;  /* the small message of a small-message operation */
+} ctx;
+
+static void reset(void *v) { rb_pools_reset(&((ctx *)v)->pl); }
+
+static void op_encode(void *v)
+{
+  ctx *c = v;
+  uint8_t *s = rb_encode_Block(&c->block, c->out, c->cap);
+  c->out_len = s ? (size_t)(c->out + c->cap - s) : 0;
+  c->sum = s ? s[0] : 0;
+}
+static void op_decode(void *v)
+{
+  ctx *c = v;
+  bh_assert(rb_decode_Block(&c->block, c->e->synthetic.data, c->e->synthetic.len, &c->pl) == 0, "ref decode");
+}
+static void op_scan_structs(void *v)
+{
+  ctx *c = v;
+  op_decode(c);
+  c->sum = rb_visit_Block(&c->block);
+}
+static void op_scan_views(void *v)
+{
+  ctx *c = v;
+  bool ok;
+  c->sum = rb_scan_Block(c->e->synthetic.data, c->e->synthetic.len, &ok);
+}
+/* Each SignedTransaction, then its TransactionBody from body_bytes. */
+static void op_tx_decode(void *v)
+{
+  ctx *c = v;
+  uint64_t s = 0;
+  for (size_t i = 0; i < c->n_txs; i++) {
+    rb_SignedTransaction st;
+    rb_TransactionBody body;
+    rb_pools_reset(&c->pl);
+    bh_assert(rb_decode_SignedTransaction(&st, c->txs[i].p, c->txs[i].n, &c->pl) == 0, "ref tx decode");
+    bh_assert(rb_decode_TransactionBody(&body, st.body_bytes.p, st.body_bytes.n, &c->pl) == 0, "ref body decode");
+    s += rb_visit_SignedTransaction(&st) + rb_visit_TransactionBody(&body);
+  }
+  c->sum = s;
+}
+
+/* Small messages: decode then re-encode, small_reps times. */
+static void op_small_timestamp_decode(void *v)
+{
+  ctx *c = v; rb_Timestamp t; uint64_t s = 0;
+  for (uint32_t i = 0; i < c->e->small_reps; i++) { bh_assert(rb_decode_Timestamp(&t, c->small->data, c->small->len) == 0, "ts"); s += (uint64_t)t.seconds; }
+  c->sum = s;
+}
+static void op_small_timestamp_encode(void *v)
+{
+  ctx *c = v; rb_Timestamp t; uint8_t buf[256]; uint64_t s = 0;
+  bh_assert(rb_decode_Timestamp(&t, c->small->data, c->small->len) == 0, "ts");
+  for (uint32_t i = 0; i < c->e->small_reps; i++) { bh_sink = i; t.nanos ^= (int32_t)(bh_sink & 0); uint8_t *p = rb_encode_Timestamp(&t, buf, sizeof buf); s += (uint64_t)(buf + sizeof buf - p); }
+  c->sum = s;
+}
+static void op_small_account_decode(void *v)
+{
+  ctx *c = v; rb_Id t; uint64_t s = 0;
+  for (uint32_t i = 0; i < c->e->small_reps; i++) { bh_assert(rb_decode_AccountID(&t, c->small->data, c->small->len) == 0, "id"); s += (uint64_t)t.num; }
+  c->sum = s;
+}
+static void op_small_account_encode(void *v)
+{
+  ctx *c = v; rb_Id t; uint8_t buf[256]; uint64_t s = 0;
+  bh_assert(rb_decode_AccountID(&t, c->small->data, c->small->len) == 0, "id");
+  for (uint32_t i = 0; i < c->e->small_reps; i++) { bh_sink = i; t.shard = (int64_t)(bh_sink & 0); uint8_t *p = rb_encode_AccountID(&t, buf, sizeof buf); s += (uint64_t)(buf + sizeof buf - p); }
+  c->sum = s;
+}
+static void op_small_body_decode(void *v)
+{
+  ctx *c = v; rb_TransactionBody t; uint64_t s = 0;
+  for (uint32_t i = 0; i < c->e->small_reps; i++) {
+    rb_pools_reset(&c->pl);
+    bh_assert(rb_decode_TransactionBody(&t, c->small->data, c->small->len, &c->pl) == 0, "body"); s += t.transaction_fee;
+  }
+  c->sum = s;
+}
+static void op_small_body_encode(void *v)
+{
+  ctx *c = v; rb_TransactionBody t; uint8_t buf[1024]; uint64_t s = 0;
+  rb_pools_reset(&c->pl);
+  bh_assert(rb_decode_TransactionBody(&t, c->small->data, c->small->len, &c->pl) == 0, "body");
+  for (uint32_t i = 0; i < c->e->small_reps; i++) { bh_sink = i; t.memo.n = (uint32_t)(bh_sink & 0); uint8_t *p = rb_encode_TransactionBody(&t, buf, sizeof buf); s += (uint64_t)(buf + sizeof buf - p); }
+  c->sum = s;
+}
+
+/* Small-message rows: the encode must give the input's bytes. */
+static void small(bh_env *e, ctx *c, const char *name, const bh_buf *msg, bh_fn dec, bh_fn enc, size_t enc_len)
+{
+  char op[64];
+  c->small = msg;
+  double ns = bh_time(e, name, dec, NULL, c);
+  snprintf(op, sizeof op, "%s_decode", name);
+  bh_row(e, "small", op, ns / e->small_reps, 0, 0, NULL);
+  ns = bh_time(e, name, enc, NULL, c);
+  bh_assert(c->sum == (uint64_t)e->small_reps * enc_len, "ref %s encode length", name);
+  snprintf(op, sizeof op, "%s_encode", name);
+  bh_row(e, "small", op, ns / e->small_reps, 0, 0, NULL);
+}
+
+int main(int argc, char **argv)
+{
+  bh_env e;
+  ctx c = { 0 };
+  bh_init(&e, "ref", argc, argv);
+  c.e = &e;
+  bh_assert(rb_pools_init(&c.pl, e.synthetic.len) == 0, "pools");
+  c.cap = e.synthetic.len + 65536;
+  c.out = malloc(c.cap);
+  c.txs = bh_item_payloads(&e.synthetic, 4, &c.n_txs);
+  double tx = e.synthetic_tx;
+
+  /* decode first: encode re-encodes the decoded structs */
+  double ns = bh_time(&e, "decode", op_decode, reset, &c);
+  bh_row(&e, "synthetic", "decode", ns / tx, 0, 0, "pools sized once, reused");
+  ns = bh_time(&e, "encode", op_encode, NULL, &c);
+  bh_assert_same("ref encode", c.out + c.cap - c.out_len, c.out_len, &e.synthetic);
+  bh_row(&e, "synthetic", "encode", ns / tx, 0, 0, "back to front");
+  ns = bh_time(&e, "scan_structs", op_scan_structs, reset, &c);
+  bh_assert(c.sum == e.synthetic_sum, "ref scan_structs sum");
+  bh_row(&e, "synthetic", "scan_structs", ns / tx, 0, c.sum, NULL);
+  ns = bh_time(&e, "scan_views", op_scan_views, NULL, &c);
+  bh_assert(c.sum == e.synthetic_sum, "ref scan_views sum");
+  bh_row(&e, "synthetic", "scan_views", ns / tx, 0, c.sum, "in-order read of the bytes");
+  ns = bh_time(&e, "tx_decode", op_tx_decode, NULL, &c);
+  bh_row(&e, "synthetic", "tx_decode", ns / (double)c.n_txs, 0, c.sum, NULL);
+  bh_na(&e, "real", "decode", "the reference covers only bench/blockstream.proto");
+
+  rb_pools_reset(&c.pl);
+  rb_TransactionBody body;
+  bh_assert(rb_decode_TransactionBody(&body, e.tx_body.data, e.tx_body.len, &c.pl) == 0, "body");
+  small(&e, &c, "timestamp", &e.timestamp, op_small_timestamp_decode, op_small_timestamp_encode, e.timestamp.len);
+  small(&e, &c, "account_id", &e.account_id, op_small_account_decode, op_small_account_encode, e.account_id.len);
+  small(&e, &c, "tx_body", &e.tx_body, op_small_body_decode, op_small_body_encode, e.tx_body.len);
+  return 0;
+}
