@@ -13,3 +13,41 @@ check-parity-text: $(PARITY)/text_test
 	$(PARITY)/text_test
 
 CHECKS += check-parity-text
+
+# ---- generated code against protoc, per schema ----------------------------------------
+PARITY_SCHEMAS := scalars maps nesting wrappers unknown
+PARITY_COUNT   ?= 2000
+PARITY_SEED    ?= 1
+# each schema's batch item message (the batch is parity.<schema>.Batch)
+PARITY_ITEM_scalars  := Scalars
+PARITY_ITEM_maps     := Maps
+PARITY_ITEM_nesting  := Root
+PARITY_ITEM_wrappers := Wrapped
+PARITY_ITEM_unknown  := Known
+PARITY_WKT := /usr/include/google/protobuf/wrappers.proto
+
+# the random-message generator: pbjc's front end, walking the IR
+$(PARITY)/gen: test/parity/gen.c test/parity/wire.h $(PBJC_LIB_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(PBJC_LIB_OBJS) $(PBJC_LIBS)
+
+# generated code of every schema (and of the wrappers they import)
+$(PARITY)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto)
+	@mkdir -p $(@D)
+	./pbjc -I test/parity/schemas -o $(PARITY)/pb $(wildcard test/parity/schemas/*.proto)
+	./pbjc -I /usr/include -o $(PARITY)/pb $(PARITY_WKT)
+	@touch $@
+
+# one driver per schema, with ASan+UBSan; generated code must compile with -Werror
+$(PARITY)/driver_%: test/parity/driver.c test/parity/wire.h $(PARITY)/pb/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(PARITY)/pb -Itest/parity \
+	  -DPARITY_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
+	  -o $@ $< $(PARITY)/pb/$*.pb.c $(if $(filter wrappers,$*),$(PARITY)/pb/google/protobuf/wrappers.pb.c)
+
+.PHONY: check-parity $(PARITY_SCHEMAS:%=check-parity-%)
+$(PARITY_SCHEMAS:%=check-parity-%): check-parity-%: $(PARITY)/gen $(PARITY)/driver_% | deps
+	B=$(B) test/parity/run.sh $* $(PARITY_COUNT) $(PARITY_SEED)
+
+check-parity: check-parity-text $(PARITY_SCHEMAS:%=check-parity-%)
+
+CHECKS += $(PARITY_SCHEMAS:%=check-parity-%)

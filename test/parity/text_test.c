@@ -307,76 +307,6 @@ static void test_nested(void **state) {
 
 /* ---- unknown fields -------------------------------------------------------- */
 
-static void random_fields(wbuf *b, rng *r, int depth, int top);
-
-/* A payload for a length-delimited unknown field: a message, or something that is almost one. */
-static void random_payload(wbuf *b, rng *r, int depth) {
-    switch (rng_below(r, 12)) {
-    case 0: break;                                              /* empty */
-    case 1: {                                                   /* random bytes */
-        size_t n = rng_below(r, 20);
-        for (size_t i = 0; i < n; i++) wb_byte(b, (uint8_t)rng_next(r));
-        break;
-    }
-    case 2: wb_bytes(b, "hello, world", 12); break;            /* text */
-    case 3: {                                                   /* a message, then damage */
-        random_fields(b, r, depth, 0);
-        switch (rng_below(r, 8)) {
-        case 0: if (b->n) b->n--; break;                      /* truncated */
-        case 1: wb_byte(b, 0); break;                          /* tag 0 */
-        case 2: wb_tag(b, 1 + (uint32_t)rng_below(r, 20), 4); break;   /* stray end group */
-        case 3: wb_tag(b, 0, (int)rng_below(r, 6)); wb_byte(b, 1); break; /* field number 0 */
-        case 4: wb_tag(b, 3, 6 + (int)rng_below(r, 2)); break; /* wire types 6, 7 */
-        case 5: wb_tag(b, 5, 3); wb_tag(b, 6, 4); break;      /* mismatched end group */
-        case 6: wb_tag(b, 5, 2); wb_varint(b, 0x80000000u); break;    /* huge length */
-        default: wb_bytes(b, "\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 12); break; /* 11-byte varint */
-        }
-        break;
-    }
-    case 4:                                                     /* over-long encodings */
-        wb_bytes(b, "\x88\x80\x80\x80\x80\x80\x80\x80\x80\x00\x2a", 11);   /* 10-byte tag of field 1 */
-        if (rng_below(r, 2)) wb_bytes(b, "\x10\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f", 11); /* 10-byte varint */
-        if (rng_below(r, 2)) wb_bytes(b, "\x1a\x82\x80\x80\x80\x80\x80\x80\x80\x80\x00hi", 13);
-        if (rng_below(r, 2)) wb_bytes(b, "\x8d\x80\x80\x80\x10\x01\x02\x03\x04", 9);  /* tag > 32 bits */
-        break;
-    default: random_fields(b, r, depth, 0); break;             /* a valid message */
-    }
-}
-
-/* Random fields of every wire type; groups and payloads nest up to depth.
- * At the top (what protoc's parser reads itself) everything is well formed. */
-static void random_fields(wbuf *b, rng *r, int depth, int top) {
-    size_t n = 1 + rng_below(r, 4);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t number = rng_one_in(r, 8) ? 1 + (uint32_t)rng_below(r, 536870911) : 1 + (uint32_t)rng_below(r, 40);
-        switch (rng_below(r, depth > 0 ? 6 : 4)) {
-        case 0: wb_tag(b, number, 0); wb_varint(b, rng_next(r) >> rng_below(r, 64)); break;
-        case 1: wb_tag(b, number, 1); wb_fixed(b, rng_next(r), 8); break;
-        case 2: wb_tag(b, number, 5); wb_fixed(b, rng_next(r) >> rng_below(r, 64), 4); break;
-        case 3: {
-            uint8_t s[24];
-            size_t len = rng_below(r, sizeof s);
-            for (size_t k = 0; k < len; k++) s[k] = (uint8_t)rng_next(r);
-            wb_len_field(b, number, s, len);
-            break;
-        }
-        case 4: {
-            wbuf inner = {0};
-            if (top) random_fields(&inner, r, depth - 1, 0);
-            else random_payload(&inner, r, depth - 1);
-            wb_len_field(b, number, inner.p, inner.n);
-            wb_free(&inner);
-            break;
-        }
-        default:
-            wb_tag(b, number, 3);
-            random_fields(b, r, depth - 1, top);
-            wb_tag(b, number, 4);
-            break;
-        }
-    }
-}
-
 static void test_unknown(void **state) {
     (void)state;
     rng r = {5};
@@ -385,7 +315,7 @@ static void test_unknown(void **state) {
     pbj_text_init(&t);
     for (int i = 0; i < 3000; i++) {
         wbuf item = {0};
-        random_fields(&item, &r, (int)rng_below(&r, 16), rng_below(&r, 3) == 0);
+        wb_random_fields(&item, &r, (int)rng_below(&r, 16));
         wb_len_field(&b, 1, item.p, item.n);
         pbj_text_open(&t, "e");
         pbj_text_unknown(&t, item.p, item.n);

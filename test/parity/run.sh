@@ -1,0 +1,65 @@
+#!/bin/sh
+# run.sh SCHEMA COUNT SEED: one schema's generated code against protoc on random canonical, unknown-field, non-canonical and malformed messages.
+# Needs $(B)/parity/gen and $(B)/parity/driver_SCHEMA (test/parity.mk builds them); run from the repo top.
+set -eu
+s=$1 count=$2 seed=$3
+P=${B:-build}/parity
+dir=test/parity/schemas
+out=$P/run/$s
+gen=$P/gen
+drv=$P/driver_$s
+batch=parity.$s.Batch
+mkdir -p "$out"
+rm -f "$out"/*
+
+decode() { protoc -I "$dir" --decode="$batch" "$s.proto"; }
+encode() { protoc -I "$dir" --encode="$batch" --deterministic_output "$s.proto"; }
+fail() { echo "parity $s (seed $seed): $*" >&2; exit 1; }
+
+# Two texts must be equal: else the first hunk of diff -u and the item it is in.
+same_text() {   # want got what
+    cmp -s "$1" "$2" && return 0
+    line=$(cmp "$1" "$2" 2>/dev/null | sed -n 's/.* line \([0-9]*\)$/\1/p')
+    item=$(head -n "${line:-1}" "$1" | grep -c '^items {' || true)
+    echo "parity $s (seed $seed): $3: text differs in item $((item - 1)) (line $line); diff -u $1 $2:" >&2
+    diff -u "$1" "$2" | head -40 >&2
+    exit 1
+}
+
+# 1. canonical messages. The generator's bytes are canonical: protoc gives them back.
+$gen -I "$dir" "$dir/$s.proto" "$batch" canonical "$count" "$seed" "$out/can"
+decode < "$out/can.bin" > "$out/can.protoc.txt" || fail "protoc cannot decode the generator's bytes"
+encode < "$out/can.protoc.txt" > "$out/can.protoc.bin"
+cmp -s "$out/can.bin" "$out/can.protoc.bin" || fail "generator bug: its bytes are not what protoc re-encodes ($out/can.bin)"
+# (a) pbj's encode of pbj's decode is the input (in the driver); then text, equality
+$drv roundtrip "$out/can.bin" "$out/can.pbj.txt" || fail "(a) decode+encode round trip ($out/can.bin)"
+# (b) pbj's print is protoc --decode's
+same_text "$out/can.protoc.txt" "$out/can.pbj.txt" "(b) pbj print vs protoc --decode"
+# (c) protoc --encode of pbj's text gives pbj's bytes
+encode < "$out/can.pbj.txt" > "$out/can.pbj.protoc.bin" || fail "(c) protoc cannot parse pbj's text"
+cmp -s "$out/can.bin" "$out/can.pbj.protoc.bin" || fail "(c) protoc --encode of pbj's text differs from pbj's bytes"
+# (d) protoc's bytes decode to a batch equal to pbj's
+$drv equal "$out/can.bin" "$out/can.pbj.protoc.bin" || fail "(d) equality of protoc's bytes decoded"
+
+# 2. unknown fields of every wire type in any message: kept, written back, printed as protoc prints them
+#    (protoc cannot parse unknown fields from text, so there is no (c)/(d) here).
+$gen -I "$dir" "$dir/$s.proto" "$batch" unknown "$count" "$((seed + 1))" "$out/unk"
+decode < "$out/unk.bin" > "$out/unk.protoc.txt" || fail "protoc cannot decode the unknown-field batch"
+$drv roundtrip "$out/unk.bin" "$out/unk.pbj.txt" || fail "(a) round trip with unknown fields ($out/unk.bin)"
+same_text "$out/unk.protoc.txt" "$out/unk.pbj.txt" "print with unknown fields"
+
+# 3. non-canonical input: pbj re-encodes it as protoc does (protoc --decode | protoc --encode
+#    --deterministic_output of the known fields, then each item's unknown fields in the order read).
+$gen -I "$dir" "$dir/$s.proto" "$batch" noncanonical "$count" "$((seed + 2))" "$out/nc"
+decode < "$out/nc.known.bin" | encode > "$out/nc.known.canon.bin" || fail "protoc rejects the non-canonical batch"
+$gen splice "$out/nc.known.canon.bin" "$out/nc.unk.bin" "$out/nc.want.bin"
+decode < "$out/nc.bin" > "$out/nc.protoc.txt" || fail "protoc cannot decode the non-canonical batch"
+decode < "$out/nc.want.bin" > "$out/nc.want.txt"
+cmp -s "$out/nc.protoc.txt" "$out/nc.want.txt" || fail "test bug: the expected canonical bytes do not mean what the input means"
+$drv reencode "$out/nc.bin" "$out/nc.want.bin" "$out/nc.pbj.txt" || fail "non-canonical input re-encoded ($out/nc.bin)"
+same_text "$out/nc.protoc.txt" "$out/nc.pbj.txt" "print of non-canonical input"
+
+# 4. malformed input: truncations and mutations of valid items return a status (driver built with ASan+UBSan)
+$drv malformed "$out/can.bin" 40 "$seed" > "$out/malformed.log" || fail "malformed input (canonical items)"
+$drv malformed "$out/nc.bin" 20 "$((seed + 3))" >> "$out/malformed.log" || fail "malformed input (non-canonical items)"
+echo "parity $s: $count messages x 3 batches equal to protoc; $(cut -d' ' -f2 "$out/malformed.log" | paste -sd+ | bc) malformed inputs survived"
