@@ -27,14 +27,23 @@ $(B)/parse.c $(B)/parse.h: src/parse.y | $(B)/.dir deps
 # Generated code: lempar.c has unused parameters/variables and a missing
 # prototype for its Parse* entry points, which the project's WARN flags catch;
 # only those warnings (and the unused variable its ARG_FETCH leaves) are relaxed, and only for the generated parser.
+LEMON_RELAXED := -Wno-unused-parameter -Wno-unused-variable -Wno-missing-prototypes
 $(B)/parse.o: $(B)/parse.c src/irbuild.h src/ir.h
-	$(CC) $(ALL_CFLAGS) $(PBJC_CPPFLAGS) -Wno-unused-parameter -Wno-unused-variable -Wno-missing-prototypes -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(PBJC_CPPFLAGS) $(LEMON_RELAXED) -c -o $@ $<
 
 $(B)/lex.o: $(B)/lex.c src/lex.h src/ir.h src/diag.h
 	$(CC) $(ALL_CFLAGS) $(PBJC_CPPFLAGS) -c -o $@ $<
 
 $(B)/%.o: src/%.c $(wildcard src/*.h) $(B)/parse.h | $(B)/.dir
 	$(CC) $(ALL_CFLAGS) $(PBJC_CPPFLAGS) -c -o $@ $<
+
+# The same objects built with $(SAN) (ASan+UBSan), for unit tests. Each is
+# compiled after its plain object, so generated headers exist by then.
+PBJC_SAN_LIB_OBJS := $(PBJC_LIB_OBJS:$(B)/%.o=$(B)/san/%.o)
+$(B)/san/%.o: $(B)/%.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) $(if $(filter parse,$*),$(LEMON_RELAXED)) -c -o $@ \
+	  $(if $(filter lex parse,$*),$(B)/$*.c,src/$*.c)
 
 # ---- install ------------------------------------------------------------------
 # Layout: $(PREFIX)/bin/pbjc, $(PREFIX)/include/pbj/*.h (the runtime; include

@@ -637,7 +637,7 @@ static ir_label label_of(const ptok *t)
 }
 
 /* A new field in the current message, oneof or extend block. */
-static ir_field *new_field(pctx *ctx, ptok *label, ptok name, ptok number)
+static ir_field *new_field(pctx *ctx, ptok *label, ptok name, ptok number, bool is_map)
 {
     scope *s = top(ctx);
     ir_field *f = ir_alloc(sizeof *f);
@@ -654,7 +654,7 @@ static ir_field *new_field(pctx *ctx, ptok *label, ptok name, ptok number)
     if (s->kind == SC_ONEOF && label) {
         build_error(ctx, label->loc, "fields in oneofs must not have labels (required / optional / repeated)");
         f->label = IR_LABEL_NONE;
-    } else if (!label && s->kind != SC_ONEOF && ctx->file->syntax == IR_PROTO2) {
+    } else if (!label && !is_map && s->kind != SC_ONEOF && ctx->file->syntax == IR_PROTO2) {
         build_error(ctx, name.loc, "expected \"required\", \"optional\", or \"repeated\" (proto2 fields need a label)");
     }
     if (f->label == IR_LABEL_OPTIONAL && ctx->file->syntax == IR_PROTO3) f->proto3_optional = true;
@@ -689,7 +689,7 @@ static void set_type(ir_field *f, pname t)
 /* field_head ::= [label] type ident "=" int */
 void pb_field(pctx *ctx, ptok *label, pname type, ptok name, ptok number)
 {
-    ir_field *f = new_field(ctx, label, name, number);
+    ir_field *f = new_field(ctx, label, name, number, false);
     set_type(f, type);
     f->json_name = json_name(f->name);
 }
@@ -718,7 +718,7 @@ void pb_map_field(pctx *ctx, ptok *label, ptok kw, pname key, pname value, ptok 
     if (k == SC_ONEOF) build_error(ctx, kw.loc, "map fields are not allowed in oneofs");
     else if (label) build_error(ctx, label->loc, "field labels (required/optional/repeated) are not allowed on map fields");
     else if (k == SC_EXTEND) build_error(ctx, kw.loc, "map fields are not allowed to be extensions");
-    ir_field *f = new_field(ctx, NULL, name, number);
+    ir_field *f = new_field(ctx, NULL, name, number, true);
     f->label = IR_LABEL_REPEATED;
     f->proto3_optional = false;
     f->is_map = true;
@@ -780,7 +780,7 @@ void pb_field_end(pctx *ctx, ptok end)
 /* group_field ::= [label] "group" ident "=" int */
 void pb_group(pctx *ctx, ptok *label, ptok kw, ptok name, ptok number)
 {
-    ir_field *f = new_field(ctx, label, name, number);
+    ir_field *f = new_field(ctx, label, name, number, false);
     f->type = IR_TYPE_GROUP;
     f->type_loc = kw.loc;
     f->type_name = f->name;

@@ -58,9 +58,7 @@ static void put(lex_buf *b, const char *s, size_t n)
 /* A line comment's text as protoc keeps it: after "//", with its newline. */
 static void line_comment_text(lex_buf *b, const gap_item *it, bool newline)
 {
-    size_t n = it->len - 2;
-    if (n && it->p[2 + n - 1] == '\r') n--;
-    put(b, it->p + 2, n);
+    put(b, it->p + 2, it->len - 2);
     if (newline) put(b, "\n", 1);
 }
 
@@ -73,7 +71,6 @@ static void block_comment_text(lex_buf *b, const gap_item *it)
     put(b, "", 0);
     while (p < end) {
         if (*p == '\n') {
-            if (b->n && b->p[b->n - 1] == '\r') b->p[--b->n] = '\0';
             put(b, "\n", 1);
             p++;
             while (p < end && strchr(" \t\r\v\f", *p)) p++;
