@@ -1,0 +1,93 @@
+#!/bin/sh
+# driver.sh: pbjc's command line: roots, exit codes, make dependencies, --version.
+# usage: test/front/driver.sh PBJC   (from the repository top)
+set -u
+PBJC=$(cd "$(dirname "${1:?usage: driver.sh PBJC}")" && pwd)/$(basename "$1")
+top=$(pwd)
+dir=${TMPDIR:-/tmp}/pbjc-driver.$$
+trap 'rm -rf "$dir"' EXIT
+mkdir -p "$dir/proto/sub" && cd "$dir" || exit 1
+failures=0
+fail() { echo "driver: FAIL: $*"; failures=$((failures + 1)); }
+
+# expect CODE CMD...: run CMD (stdout to out, stderr to err) and check its exit status.
+expect() {
+    want=$1; shift
+    "$@" >out 2>err
+    got=$?
+    [ "$got" = "$want" ] || { fail "'$*' exited $got, not $want"; sed 's/^/  | /' err | head -5; }
+}
+same() {   # same FILE TEXT: FILE holds exactly TEXT
+    printf '%s\n' "$2" >want
+    cmp -s "$1" want || { fail "$1 differs:"; diff -u want "$1" | head -20; }
+}
+
+cat >proto/sub/b.proto <<'P'
+syntax = "proto3";
+package s;
+import "google/protobuf/timestamp.proto";
+message B { google.protobuf.Timestamp t = 1; }
+P
+cat >proto/a.proto <<'P'
+syntax = "proto3";
+import "sub/b.proto";
+message A { s.B b = 1; }
+P
+printf 'syntax = "proto3";\nmessage Broken {\n  int32 x = \n}\n' >proto/broken.proto
+
+# bad usage: exit 2
+expect 2 "$PBJC"
+expect 2 "$PBJC" --check
+expect 2 "$PBJC" --check proto/a.proto -I
+expect 2 "$PBJC" proto/a.proto
+expect 2 "$PBJC" -M --check proto/a.proto
+expect 2 "$PBJC" --no-such-flag --check proto/a.proto
+grep -q "^pbjc: error: unknown option '--no-such-flag'" err || fail "unknown flag message: $(head -1 err)"
+
+# roots in every spelling; the well-known types come from the system include directory
+expect 0 "$PBJC" -I proto --check proto/a.proto
+expect 0 "$PBJC" -Iproto --check proto/a.proto
+expect 0 "$PBJC" --proto_path=proto --check proto/a.proto
+expect 1 "$PBJC" --check proto/a.proto            # root ".": "sub/b.proto" is not found
+cd proto; expect 0 "$PBJC" --check a.proto; cd ..   # no root given: "." is the root
+
+# errors in the input: exit 1, file:line:col: error: first
+expect 1 "$PBJC" -I proto --check proto/broken.proto
+same err "proto/broken.proto:4:1: error: expected an integer, found '}'
+}
+^"
+
+# -M: the rule for the outputs, to stdout, nothing written
+expect 0 "$PBJC" -I proto -M -o gen proto/a.proto
+same out "gen/a.pb.h gen/a.pb.c: \\
+  proto/a.proto \\
+  proto/sub/b.proto \\
+  /usr/include/google/protobuf/timestamp.proto"
+[ ! -e gen ] || fail "-M wrote outputs"
+expect 0 "$PBJC" -I proto -M --descriptor_set_out=set.pb proto/sub/b.proto -MT 'all sets'
+same out "all\\ sets: \\
+  proto/sub/b.proto \\
+  /usr/include/google/protobuf/timestamp.proto"
+[ ! -e set.pb ] || fail "-M wrote the descriptor set"
+
+# -MD beside the output; -MF elsewhere
+expect 0 "$PBJC" -I proto -MD --descriptor_set_out=set.pb proto/sub/b.proto
+[ -s set.pb ] || fail "-MD did not write the descriptor set"
+same set.pb.d "set.pb: \\
+  proto/sub/b.proto \\
+  /usr/include/google/protobuf/timestamp.proto"
+expect 0 "$PBJC" -I proto -MF deps.mk -MT x --descriptor_set_out=set.pb proto/a.proto
+same deps.mk "x: \\
+  proto/a.proto \\
+  proto/sub/b.proto \\
+  /usr/include/google/protobuf/timestamp.proto"
+
+# --version and --help
+expect 0 "$PBJC" --version
+grep -Eq '^pbjc [0-9]+\.[0-9]+\.[0-9]+$' out || fail "--version printed: $(cat out)"
+expect 0 "$PBJC" --help
+grep -q '^usage: pbjc \[OPTIONS\] FILE.proto' out || fail "--help printed no usage line"
+
+cd "$top"
+if [ "$failures" -ne 0 ]; then echo "driver: $failures failures"; exit 1; fi
+echo "driver: ok"
