@@ -412,8 +412,21 @@ void pb_bracket_option(pctx *ctx, ir_option *o, ir_value *v)
 /* The message new declarations go to, or NULL at file level. */
 static ir_message *scope_message(pctx *ctx) { return top(ctx)->msg; }
 
+/* protoc stops nesting messages (groups included) at 31 levels. */
+#define MAX_MESSAGE_DEPTH 31
+static void check_depth(pctx *ctx, ir_message *m)
+{
+    int depth = 1;
+    for (ir_message *p = m->parent; p; p = p->parent) depth++;
+    if (depth > MAX_MESSAGE_DEPTH && !ctx->depth_error) {
+        build_error(ctx, m->loc, "messages are nested too deeply (more than %d levels)", MAX_MESSAGE_DEPTH);
+        ctx->depth_error = true;
+    }
+}
+
 static void body_open(pctx *ctx, ir_message *m, ptok open)
 {
+    check_depth(ctx, m);
     body_span b = { m, (size_t)(open.p - ctx->file->source), ctx->file->source_len };
     ir_vec_push(&ctx->bodies, b);
 }

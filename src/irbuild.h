@@ -62,7 +62,8 @@ typedef struct pctx {
     bool in_ranges;              /* [options] go to range_options */
     bool ranges_are_reserved;
     int errors;
-    bool eof_error;              /* a syntax error at the end of the file was reported */
+    bool eof_error;
+    bool depth_error;            /* messages nested too deeply was reported */              /* a syntax error at the end of the file was reported */
 } pctx;
 
 void pctx_init(pctx *ctx, ir_file *f);

@@ -5,9 +5,11 @@
 %token_type {ptok}
 %extra_argument {pctx *ctx}
 %start_symbol file
+%stack_size 0
 
 %include {
 #include <assert.h>
+#include <stdlib.h>
 #include "irbuild.h"
 }
 

@@ -358,6 +358,8 @@ void pctx_syntax_error(pctx *ctx, const ptok *found, const int *expected, int ne
     }
     if (has(expected, nexpected, TK_SERVICE)) {
         snprintf(want, sizeof want, "a top-level statement (message, enum, service, extend, import, package or option)");
+    } else if (has(expected, nexpected, TK_GROUP) && !has(expected, nexpected, TK_RBRACE)) {
+        snprintf(want, sizeof want, has(expected, nexpected, TK_OPTION) ? "a field or an option" : "a field");
     } else if (has(expected, nexpected, TK_RBRACE) && nexpected > 5) {
         snprintf(want, sizeof want, "a declaration or '}'");
     } else if (nexpected == 0 || nexpected > 6) {

@@ -508,8 +508,35 @@ static void test_syntax_errors(void **state)
                         "t.proto:2:19: error: expected a message type, found 'int32'");
     assert_string_equal(parse_error("syntax = \"proto3\";\npackage a;\npackage b;\n"),
                         "t.proto:3:1: error: multiple package definitions");
+    assert_string_equal(parse_error("syntax = \"proto3\";\nmessage A { oneof o { } }\n"),
+                        "t.proto:2:23: error: expected a field or an option, found '}'");
+    assert_string_equal(parse_error("syntax = \"proto2\";\nmessage A {}\nextend A { }\n"),
+                        "t.proto:3:12: error: expected a field, found '}'");
     assert_string_equal(parse_error("syntax = \"proto3\";\noption x = { a: 1 ;\n"),
                         "t.proto:2:12: error: aggregate value not closed before the end of the file");
+}
+
+/* Messages (groups included) nest at most 31 deep, as protoc allows. */
+static void test_nesting_limit(void **state)
+{
+    (void)state;
+    char text[4096];
+    for (int depth = 31; depth <= 40; depth += 9) {
+        size_t n = (size_t)snprintf(text, sizeof text, "syntax = \"proto3\";\n");
+        for (int i = 0; i < depth; i++) n += (size_t)snprintf(text + n, sizeof text - n, "message M%d { ", i);
+        for (int i = 0; i < depth; i++) text[n++] = '}';
+        text[n] = '\0';
+        if (depth == 31) {
+            ir_file *f = parse_ok(text);
+            assert_int_equal(f->messages.v[0]->messages.v[0]->messages.n, 1);
+        } else {
+            char *err;
+            ir_file *f = parse_text(text, &err);
+            assert_false(f->parsed_ok);
+            assert_int_equal(diag_error_count(), 1);
+            assert_string_equal(first_line(err), "t.proto:2:433: error: messages are nested too deeply (more than 31 levels)");
+        }
+    }
 }
 
 /* Several errors in one file are all reported: recovery skips to the next ';'. */
@@ -558,6 +585,7 @@ int main(void)
         cmocka_unit_test(test_keywords_as_identifiers_ir),
         cmocka_unit_test(test_comments_attached),
         cmocka_unit_test(test_syntax_errors),
+        cmocka_unit_test(test_nesting_limit),
         cmocka_unit_test(test_recovery_reports_every_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
