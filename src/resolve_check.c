@@ -23,6 +23,12 @@ static bool option_is_true(const ir_options *opts, const char *name)
     return v && strcmp(v, "true") == 0;
 }
 
+static bool is_lite(const ir_file *f)
+{
+    const char *v = ir_option_find(&f->options, "optimize_for");
+    return v && strcmp(v, "LITE_RUNTIME") == 0;
+}
+
 /* ---- fields --------------------------------------------------------------- */
 
 static void check_number(const ir_file *f, const ir_field *fd, bool is_extension)
@@ -108,6 +114,10 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
 {
     const ir_message *m = fd->extend ? fd->extend->extendee : NULL;
     if (!m || fd->number <= 0) return;
+    if (is_lite(f) && m->file && !is_lite(m->file))
+        diag_error(f, fd->extend->extendee_loc,
+                   "Extensions to non-lite types can only be declared in non-lite files. Note that you "
+                   "cannot extend a non-lite type to contain a lite type, but the reverse is allowed.");
     if (option_is_true(&m->options, "message_set_wire_format") &&
         (fd->label != IR_LABEL_OPTIONAL || fd->type != IR_TYPE_MESSAGE))
         diag_error(f, fd->loc, "Extensions of MessageSets must be optional messages.");
@@ -326,12 +336,6 @@ static void check_enum(const ir_file *f, const ir_enum *e)
 
 /* ---- files ---------------------------------------------------------------- */
 
-static bool is_lite(const ir_file *f)
-{
-    const char *v = ir_option_find(&f->options, "optimize_for");
-    return v && strcmp(v, "LITE_RUNTIME") == 0;
-}
-
 void check_file(resolver *r, ir_file *f)
 {
     if (!is_lite(f))
@@ -341,6 +345,12 @@ void check_file(resolver *r, ir_file *f)
                            "Files that do not use optimize_for = LITE_RUNTIME cannot import files "
                            "which do use this option. This file is not lite, but it imports \"%s\" "
                            "which is.", f->imports.v[i].name);
+    if (is_lite(f) && (option_is_true(&f->options, "cc_generic_services") ||
+                       option_is_true(&f->options, "java_generic_services")))
+        for (size_t i = 0; i < f->services.n; i++)
+            diag_error(f, f->services.v[i]->loc,
+                       "Files with optimize_for = LITE_RUNTIME cannot define services unless you set both "
+                       "options cc_generic_services and java_generic_services to false.");
     for (size_t i = 0; i < f->messages.n; i++) check_message(r, f, f->messages.v[i]);
     for (size_t i = 0; i < f->enums.n; i++) check_enum(f, f->enums.v[i]);
     for (size_t i = 0; i < f->extensions.n; i++) {
