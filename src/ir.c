@@ -349,8 +349,7 @@ void pb_package(pctx *ctx, ptok kw, pname name, ptok end)
 void pb_import(pctx *ctx, ptok kw, ptok *modifier, pname name, ptok end)
 {
     (void)end;
-    ir_import im = { kw.loc, name.s, IR_IMPORT_PLAIN, NULL, false };
-    im.loc = name.loc;
+    ir_import im = { kw.loc, name.s, IR_IMPORT_PLAIN, NULL, false };   /* at "import", where protoc reports */
     if (modifier) im.kind = modifier->kind == TK_PUBLIC ? IR_IMPORT_PUBLIC : IR_IMPORT_WEAK;
     ir_vec_push(&ctx->file->imports, im);
 }

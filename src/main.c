@@ -32,7 +32,8 @@ typedef struct args {
 
 static const char *const help_text =
     "usage: pbjc [OPTIONS] FILE.proto...\n"
-    "Compile .proto files to C (FILE.pb.h and FILE.pb.c, for the header-only runtime <pbj/pbj.h>).\n"
+    "Compile .proto files to C: FILE.pb.h and FILE.pb.c, for the header-only runtime pbj.h\n"
+    "(compile them with `pkg-config --cflags pbj`).\n"
     "\n"
     "  -I DIR, -IDIR, --proto_path=DIR\n"
     "                          a root to find inputs and imports under (repeatable, searched\n"
@@ -88,6 +89,7 @@ static void parse_args(args *a, int argc, char **argv)
         if (strcmp(arg, "--") == 0) inputs_only = true;
         else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             fputs(help_text, stdout);
+            fputs("\npbj options for the whole project (see PBJ OPTIONS in pbjc(1)):\n", stdout);
             options_print_help(stdout);
             exit(0);
         } else if (strcmp(arg, "--version") == 0) {
