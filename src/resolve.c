@@ -203,8 +203,9 @@ static ir_file *load_file(loader *ld, const char *name, const char *disk)
 /* protoc's MakeProtoPathRelative: the virtual name of a command-line path, or NULL. */
 static const char *input_name(const ir_program *prog, const char *path)
 {
+    bool may_be_virtual = path[0] != '/' && !strstr(path, "..");   /* as protoc's ApplyMapping */
     if (!is_regular_file(path)) {
-        if (find_on_roots(prog, path)) return canonical_path(path);
+        if (may_be_virtual && find_on_roots(prog, path)) return canonical_path(path);
         diag_error_at(path, NULL, (ir_loc){0, 0}, "No such file or directory");
         return NULL;
     }
@@ -223,7 +224,7 @@ static const char *input_name(const ir_program *prog, const char *path)
         }
         return name;
     }
-    if (find_on_roots(prog, path)) return canonical_path(path);
+    if (may_be_virtual && find_on_roots(prog, path)) return canonical_path(path);
     diag_error_at(path, NULL, (ir_loc){0, 0},
                   "File does not reside within any path specified using -I/--proto_path. "
                   "The root must be an exact prefix of the file's path (roots: %s).",
