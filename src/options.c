@@ -533,15 +533,15 @@ void options_print_help(FILE *out)
         const char *flag = flag_name(id);
         switch (options_table[id].role) {
         case ROLE_TIER:
-            fprintf(out, "  %-28s %s\n", ir_printf("%s=%s", flag, value_list(id, "|", "|")), options_table[id].help);
+            fprintf(out, "  %-30s %s\n", ir_printf("%s=%s", flag, value_list(id, "|", "|")), options_table[id].help);
             break;
         case ROLE_COMPONENT:
         case ROLE_CLOSURE:
-            fprintf(out, "  %-28s %s\n", ir_printf("%s, --no-%s", flag, flag + 2), options_table[id].help);
+            fprintf(out, "  %-30s %s\n", ir_printf("%s, --no-%s", flag, flag + 2), options_table[id].help);
             break;
         case ROLE_IGNORED:
             break;
         }
     }
-    fprintf(out, "  %-28s %s\n", "--pbj NAME=VALUE", "set any pbj option for the project (NAME: pbj.writers, ...)");
+    fprintf(out, "  %-30s %s\n", "--pbj NAME=VALUE", "set any pbj option for the project (NAME: pbj.writers, ...)");
 }

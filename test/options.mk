@@ -1,0 +1,22 @@
+# test/options.mk: the options phase: cmocka units over hand-built IR (under
+# ASan+UBSan), golden runs of `pbjc --explain-options` (test/options/cases),
+# and the real hapi schemas resolving with no option error.
+OPTIONS_UNIT := $(B)/options/options_test
+
+$(OPTIONS_UNIT): test/options/options_test.c $(PBJC_SAN_LIB_OBJS) | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
+
+.PHONY: check-options check-options-units check-options-golden check-options-corpus
+check-options-units: $(OPTIONS_UNIT)
+	$(OPTIONS_UNIT)
+
+check-options-golden: pbjc
+	test/options/run.sh ./pbjc
+
+check-options-corpus: pbjc
+	test/options/corpus.sh ./pbjc
+
+check-options: check-options-units check-options-golden check-options-corpus
+
+CHECKS += check-options
