@@ -38,40 +38,25 @@ static void report(const char *path, const char *source, ir_loc loc, const char 
 
 static const char *file_path(const ir_file *f) { return f ? (f->path ? f->path : f->name) : NULL; }
 
-void diag_error(const ir_file *f, ir_loc loc, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    report(file_path(f), f ? f->source : NULL, loc, "error", fmt, ap);
-    va_end(ap);
-    error_count++;
-}
+/* Each entry point: its parameters, then where to report and what to count. */
+#define DIAG_ENTRY(name, params, path, source, severity, counter) \
+    void name params                                              \
+    {                                                             \
+        va_list ap;                                               \
+        va_start(ap, fmt);                                        \
+        report(path, source, loc, severity, fmt, ap);             \
+        va_end(ap);                                               \
+        counter;                                                  \
+    }
 
-void diag_warning(const ir_file *f, ir_loc loc, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    report(file_path(f), f ? f->source : NULL, loc, "warning", fmt, ap);
-    va_end(ap);
-    warning_count++;
-}
-
-void diag_error_at(const char *path, const char *source, ir_loc loc, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    report(path, source, loc, "error", fmt, ap);
-    va_end(ap);
-    error_count++;
-}
-
-void diag_note(const ir_file *f, ir_loc loc, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    report(file_path(f), f ? f->source : NULL, loc, "note", fmt, ap);
-    va_end(ap);
-}
+DIAG_ENTRY(diag_error, (const ir_file *f, ir_loc loc, const char *fmt, ...),
+           file_path(f), f ? f->source : NULL, "error", error_count++)
+DIAG_ENTRY(diag_warning, (const ir_file *f, ir_loc loc, const char *fmt, ...),
+           file_path(f), f ? f->source : NULL, "warning", warning_count++)
+DIAG_ENTRY(diag_error_at, (const char *path, const char *source, ir_loc loc, const char *fmt, ...),
+           path, source, "error", error_count++)
+DIAG_ENTRY(diag_note, (const ir_file *f, ir_loc loc, const char *fmt, ...),
+           file_path(f), f ? f->source : NULL, "note", (void)0)
 
 int diag_error_count(void) { return error_count; }
 int diag_warning_count(void) { return warning_count; }

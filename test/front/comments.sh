@@ -6,7 +6,7 @@ set -u
 DUMP=${1:?usage: comments.sh COMMENT_DUMP}
 HAPI=../shared/corpus/hapi-v0.59.0
 tmp=${TMPDIR:-/tmp}/pbjc-comments.$$
-trap 'rm -f "$tmp".*' EXIT
+trap 'rm -rf "$tmp".*' EXIT
 files=0 failures=0
 
 # check FILE ROOT...: protoc's comments for FILE (found on the roots) against ours.
@@ -35,6 +35,12 @@ done
 for f in $(find $HAPI/mirror -name '*.proto' | LC_ALL=C sort); do check "$f" $HAPI/mirror $HAPI/services; done
 for f in $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort); do check "$f" $HAPI/sdk $HAPI/services $HAPI/platform; done
 for f in test/front/cases/*.proto; do check "$f" test/front/cases; done
+# the same cases with CRLF line ends and a UTF-8 byte order mark
+mkdir -p "$tmp.crlf"
+for f in test/front/cases/*.proto; do
+    { printf '\357\273\277'; sed 's/$/\r/' "$f"; } >"$tmp.crlf/$(basename "$f")"
+    check "$tmp.crlf/$(basename "$f")" "$tmp.crlf"
+done
 
 if [ "$failures" -ne 0 ]; then echo "comments: $failures of $files files differ from protoc"; exit 1; fi
 echo "comments: ok ($files files, comments identical to protoc's SourceCodeInfo)"
