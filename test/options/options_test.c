@@ -258,42 +258,46 @@ static void reached_explicit_false_names_the_path(void **state)
     assert_false(options_on(leaf, OPTION_WRITERS));
 }
 
+/* Comments of one file with a message M: each at (line, col), before M, inside M or (NULL) at file level. */
+typedef struct scan_case {
+    struct { const char *text; uint32_t line, col; const char *place; } comments[2];
+    int errors;
+    const char *first_line;
+} scan_case;
+
+static const scan_case scan_cases[] = {
+    { { { "//  <<< pbj.writer = true>>>", 2, 5, NULL } }, 1,
+      "a.proto:2:13: error: unknown pbj option pbj.writer; did you mean pbj.writers?" },
+    { { { "// <<<pbj.views = yes>>>", 1, 1, "before" } }, 1,
+      "a.proto:1:7: error: bad value 'yes' for pbj.views (expected true or false)" },
+    { { { "// <<<pbj.performance = max>>> <<<pbj.performance = max>>>", 1, 1, "before" },
+        { "/*\n\n <<<pbj.performance = default>>> */", 4, 4, "inside" } }, 1,
+      "a.proto:6:5: error: conflicting values for pbj.performance on message acme.M: default here, max before" },
+    { { { "/* <<<pbj.writers true>>> */", 3, 2, "inside" } }, 1,
+      "a.proto:3:8: error: malformed pbj option: expected <<<pbj.NAME = VALUE>>>" },
+    { { { "// <<<pbj.zzzzzzz = 1>>> and <<<pbj.views = true", 1, 1, NULL } }, 2,
+      "a.proto:1:7: error: unknown pbj option pbj.zzzzzzz (known: pbj.performance, pbj.fast_write, "
+      "pbj.writers, pbj.views, pbj.java_package)" },
+};
+
 static void scanner_errors_with_positions(void **state)
 {
-    (void)state;
-    ir_file *f = file("a.proto", true);
-    ir_message *m = message(f, NULL, "M");
-    capture_start();
-    comment(f, "//  <<< pbj.writer = true>>>", 2, 5, NULL, NULL);
-    assert_int_equal(options_resolve(&prog), 1);
-    assert_string_equal(capture_first_line(), "a.proto:2:13: error: unknown pbj option pbj.writer; did you mean pbj.writers?");
-
-    setup(NULL);
-    f = file("a.proto", true);
-    m = message(f, NULL, "M");
-    comment(f, "// <<<pbj.views = yes>>>", 1, 1, NULL, m);
-    capture_start();
-    assert_int_equal(options_resolve(&prog), 1);
-    assert_string_equal(capture_first_line(), "a.proto:1:7: error: bad value 'yes' for pbj.views (expected true or false)");
-
-    setup(NULL);
-    f = file("a.proto", true);
-    m = message(f, NULL, "M");
-    comment(f, "// <<<pbj.performance = max>>> <<<pbj.performance = max>>>", 1, 1, NULL, m);
-    comment(f, "/*\n\n <<<pbj.performance = default>>> */", 4, 4, m, NULL);
-    capture_start();
-    assert_int_equal(options_resolve(&prog), 1);
-    assert_string_equal(capture_first_line(),
-                        "a.proto:6:5: error: conflicting values for pbj.performance on message acme.M: default here, max before");
-
-    setup(NULL);
-    f = file("a.proto", true);
-    comment(f, "// <<<pbj.zzzzzzz = 1>>> and <<<pbj.views = true", 1, 1, NULL, NULL);
-    capture_start();
-    assert_int_equal(options_resolve(&prog), 2);
-    assert_string_equal(capture_first_line(),
-                        "a.proto:1:7: error: unknown pbj option pbj.zzzzzzz (known: pbj.performance, pbj.fast_write, "
-                        "pbj.writers, pbj.views, pbj.java_package)");
+    for (size_t k = 0; k < sizeof scan_cases / sizeof scan_cases[0]; k++) {
+        const scan_case *sc = &scan_cases[k];
+        setup(state);
+        ir_file *f = file("a.proto", true);
+        ir_message *m = message(f, NULL, "M");
+        for (size_t j = 0; j < 2 && sc->comments[j].text; j++) {
+            const char *place = sc->comments[j].place;
+            comment(f, sc->comments[j].text, sc->comments[j].line, sc->comments[j].col,
+                    place && !strcmp(place, "inside") ? m : NULL, place && !strcmp(place, "before") ? m : NULL);
+        }
+        capture_start();
+        int errors = options_resolve(&prog);
+        assert_string_equal(capture_first_line(), sc->first_line);
+        assert_int_equal(errors, sc->errors);
+        teardown(state);
+    }
 }
 
 static void prose_and_java_package_are_not_errors(void **state)
