@@ -1,6 +1,7 @@
 # test/front.mk: the front end's tests: lexer and parser units and the parse of
 # every corpus file (cmocka, under ASan+UBSan), comments against protoc's
-# SourceCodeInfo, the driver's flags, and --help against the man page.
+# SourceCodeInfo, descriptor sets of the language's corners against protoc's,
+# the driver's flags, and --help against the man page.
 FRONT       := $(B)/front
 FRONT_UNITS := $(FRONT)/lex_test $(FRONT)/parse_test $(FRONT)/corpus_test
 FRONT_CORPUS := /usr/include/google/protobuf ../shared/corpus/hapi-v0.59.0
@@ -13,7 +14,7 @@ $(FRONT)/comment_dump: test/front/comment_dump.c $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS)
 
-.PHONY: check-front check-front-units check-front-comments check-front-driver check-front-man
+.PHONY: check-front check-front-units check-front-comments check-front-driver check-front-man check-front-parity
 check-front-units: $(FRONT_UNITS)
 	$(FRONT)/lex_test
 	$(FRONT)/parse_test
@@ -28,6 +29,9 @@ check-front-driver: pbjc | deps
 check-front-man: pbjc
 	test/front/help_man.sh ./pbjc
 
-check-front: check-front-units check-front-comments check-front-driver check-front-man
+check-front-parity: pbjc | deps
+	test/front/parity.sh ./pbjc
+
+check-front: check-front-units check-front-comments check-front-driver check-front-man check-front-parity
 
 CHECKS += check-front
