@@ -2,12 +2,14 @@
 #include "descriptor.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "std_options.h"
 
 /* protoc's FileDescriptor::CopyTo + CopyJsonNameTo, serialized by generated
  * code: every message's fields in field-number order, repeated elements in
@@ -140,71 +142,17 @@ typedef struct writer {
         (w)->errors++;                                                            \
     } while (0)
 
-/* ---- standard options: descriptor.proto 3.21, one row per option --------- */
+/* ---- standard options: descriptor.proto 3.21, from src/std_options.h ------ */
 
 typedef enum opt_scope {
-    SCOPE_FILE, SCOPE_MESSAGE, SCOPE_FIELD, SCOPE_ONEOF, SCOPE_ENUM,
-    SCOPE_ENUM_VALUE, SCOPE_SERVICE, SCOPE_METHOD, SCOPE_EXTENSION_RANGE
+#define X(scope, message_name) SCOPE_##scope,
+    STD_OPTION_SCOPES(X)
+#undef X
 } opt_scope;
 
 typedef enum opt_kind {
     KIND_STRING, KIND_BOOL, KIND_OPTIMIZE_MODE, KIND_CTYPE, KIND_JSTYPE, KIND_IDEMPOTENCY_LEVEL
 } opt_kind;
-
-/* X(scope, name, field number, kind) */
-#define STANDARD_OPTIONS(X)                                     \
-    X(FILE, java_package, 1, STRING)                            \
-    X(FILE, java_outer_classname, 8, STRING)                    \
-    X(FILE, optimize_for, 9, OPTIMIZE_MODE)                     \
-    X(FILE, java_multiple_files, 10, BOOL)                      \
-    X(FILE, go_package, 11, STRING)                             \
-    X(FILE, cc_generic_services, 16, BOOL)                      \
-    X(FILE, java_generic_services, 17, BOOL)                    \
-    X(FILE, py_generic_services, 18, BOOL)                      \
-    X(FILE, java_generate_equals_and_hash, 20, BOOL)            \
-    X(FILE, deprecated, 23, BOOL)                               \
-    X(FILE, java_string_check_utf8, 27, BOOL)                   \
-    X(FILE, cc_enable_arenas, 31, BOOL)                         \
-    X(FILE, objc_class_prefix, 36, STRING)                      \
-    X(FILE, csharp_namespace, 37, STRING)                       \
-    X(FILE, swift_prefix, 39, STRING)                           \
-    X(FILE, php_class_prefix, 40, STRING)                       \
-    X(FILE, php_namespace, 41, STRING)                          \
-    X(FILE, php_generic_services, 42, BOOL)                     \
-    X(FILE, php_metadata_namespace, 44, STRING)                 \
-    X(FILE, ruby_package, 45, STRING)                           \
-    X(MESSAGE, message_set_wire_format, 1, BOOL)                \
-    X(MESSAGE, no_standard_descriptor_accessor, 2, BOOL)        \
-    X(MESSAGE, deprecated, 3, BOOL)                             \
-    X(MESSAGE, map_entry, 7, BOOL)                              \
-    X(FIELD, ctype, 1, CTYPE)                                   \
-    X(FIELD, packed, 2, BOOL)                                   \
-    X(FIELD, deprecated, 3, BOOL)                               \
-    X(FIELD, lazy, 5, BOOL)                                     \
-    X(FIELD, jstype, 6, JSTYPE)                                 \
-    X(FIELD, weak, 10, BOOL)                                    \
-    X(FIELD, unverified_lazy, 15, BOOL)                         \
-    X(ENUM, allow_alias, 2, BOOL)                               \
-    X(ENUM, deprecated, 3, BOOL)                                \
-    X(ENUM_VALUE, deprecated, 1, BOOL)                          \
-    X(SERVICE, deprecated, 33, BOOL)                            \
-    X(METHOD, deprecated, 33, BOOL)                             \
-    X(METHOD, idempotency_level, 34, IDEMPOTENCY_LEVEL)
-
-/* X(kind, value name, number): the enums standard options take. */
-#define STANDARD_OPTION_ENUMS(X)                                \
-    X(OPTIMIZE_MODE, SPEED, 1)                                  \
-    X(OPTIMIZE_MODE, CODE_SIZE, 2)                              \
-    X(OPTIMIZE_MODE, LITE_RUNTIME, 3)                           \
-    X(CTYPE, STRING, 0)                                         \
-    X(CTYPE, CORD, 1)                                           \
-    X(CTYPE, STRING_PIECE, 2)                                   \
-    X(JSTYPE, JS_NORMAL, 0)                                     \
-    X(JSTYPE, JS_STRING, 1)                                     \
-    X(JSTYPE, JS_NUMBER, 2)                                     \
-    X(IDEMPOTENCY_LEVEL, IDEMPOTENCY_UNKNOWN, 0)                \
-    X(IDEMPOTENCY_LEVEL, NO_SIDE_EFFECTS, 1)                    \
-    X(IDEMPOTENCY_LEVEL, IDEMPOTENT, 2)
 
 typedef struct std_option {
     opt_scope scope;
@@ -215,19 +163,20 @@ typedef struct std_option {
 
 static const std_option std_options[] = {
 #define X(scope, name, num, kind) { SCOPE_##scope, #name, num, KIND_##kind },
-    STANDARD_OPTIONS(X)
+    STD_OPTIONS(X)
 #undef X
 };
 
 static const struct { opt_kind kind; const char *name; int32_t number; } std_option_enums[] = {
 #define X(kind, name, num) { KIND_##kind, #name, num },
-    STANDARD_OPTION_ENUMS(X)
+    STD_OPTION_ENUMS(X)
 #undef X
 };
 
 static const char *const scope_message_names[] = {
-    "FileOptions", "MessageOptions", "FieldOptions", "OneofOptions", "EnumOptions",
-    "EnumValueOptions", "ServiceOptions", "MethodOptions", "ExtensionRangeOptions"
+#define X(scope, message_name) message_name,
+    STD_OPTION_SCOPES(X)
+#undef X
 };
 
 static const std_option *std_option_find(opt_scope scope, const char *name)
@@ -434,9 +383,22 @@ static bool value_as_int(writer *w, const ir_value *v, const ir_field *f, int64_
 
 static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
 
+/* double to float as IEEE rounds it (to nearest, past the halfway point above FLT_MAX: infinity), without C's undefined out-of-range cast. */
+static float to_float(double d)
+{
+    const double overflow = 0x1.ffffffp127;      /* FLT_MAX + half an ulp: rounds to infinity */
+    if (d >= overflow)
+        return INFINITY;
+    if (d <= -overflow)
+        return -INFINITY;
+    if (fabs(d) > FLT_MAX)
+        return d > 0 ? FLT_MAX : -FLT_MAX;
+    return (float)d;
+}
+
 static uint32_t float_bits(double d)
 {
-    float fl = (float)d;
+    float fl = to_float(d);
     uint32_t u;
     memcpy(&u, &fl, sizeof u);
     return u;
@@ -1163,6 +1125,53 @@ static void put_message(writer *w, wbuf *b, uint32_t tag, const ir_message *m)
     close_len(b, start);
 }
 
+/* ---- what the IR does not record, read back from the source ------------- */
+
+static const char *skip_blank(const char *p)     /* whitespace and comments */
+{
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v')
+            p++;
+        if (p[0] == '/' && p[1] == '/') {
+            while (*p && *p != '\n')
+                p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *end = strstr(p + 2, "*/");
+            p = end ? end + 2 : p + strlen(p);
+        } else {
+            return p;
+        }
+    }
+}
+
+static const char *source_at(const ir_file *f, ir_loc loc)
+{
+    if (!f || !f->source || loc.line == 0 || loc.col == 0)
+        return NULL;
+    const char *p = f->source;
+    for (uint32_t line = 1; line < loc.line; line++) {
+        p = strchr(p, '\n');
+        if (!p)
+            return NULL;
+        p++;
+    }
+    for (uint32_t col = 1; col < loc.col; col++)
+        if (!*p++ || p[-1] == '\n')
+            return NULL;
+    return p;
+}
+
+/* protoc gives an rpc written with a body "{ ... }" an options message, even an empty one. */
+static bool method_has_body(const ir_file *f, const ir_method *md)
+{
+    const char *p = source_at(f, md->output_loc);  /* the output type, then ")" */
+    if (!p)
+        return false;
+    for (p = skip_blank(p); *p && *p != ')'; p = skip_blank(p + 1))
+        ;
+    return *p == ')' && *skip_blank(p + 1) == '{';
+}
+
 /* ServiceDescriptorProto */
 static void put_service(writer *w, wbuf *b, uint32_t tag, const ir_service *s)
 {
@@ -1180,7 +1189,10 @@ static void put_service(writer *w, wbuf *b, uint32_t tag, const ir_service *s)
             put_type_ref(b, 3, md->output->full_name);
         else
             put_string(b, 3, md->output_name);
-        put_options(w, b, 4, SCOPE_METHOD, &md->options, false);
+        if (md->options.n == 0 && method_has_body(s->file, md))
+            put_bytes(b, 4, "", 0);
+        else
+            put_options(w, b, 4, SCOPE_METHOD, &md->options, false);
         if (md->client_streaming)
             put_varint(b, 5, 1);
         if (md->server_streaming)
