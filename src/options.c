@@ -384,7 +384,7 @@ int options_resolve(ir_program *prog)
 {
     int errors = 0;
     message_list all = { 0 };
-    level *file_levels = ir_alloc((prog->files.n + 1) * sizeof *file_levels);
+    level *file_levels = ir_alloc((prog->files.n + 1) * sizeof *file_levels);   /* +1: never 0 bytes */
     for (size_t k = 0; k < prog->files.n; k++) {
         size_t first = all.n;
         ir_each_message(prog->files.v[k], collect, &all);
@@ -412,9 +412,9 @@ size_t options_describe(const ir_message *m, char *buf, size_t n)
     for (int id = 0; id < OPTIONS_COUNT; id++) {
         const options_value *v = &r->opt[id];
         if (options_table[id].role == ROLE_IGNORED) continue;
-        const char *from = v->origin == OPTIONS_FROM_TIER      ? ir_printf("tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name)
-                           : v->origin == OPTIONS_FROM_CLOSURE ? ir_printf("closure via %s", v->via)
-                                                               : origin_names[v->origin];
+        const char *from = origin_names[v->origin];
+        if (v->origin == OPTIONS_FROM_TIER) from = ir_printf("tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name);
+        if (v->origin == OPTIONS_FROM_CLOSURE) from = ir_printf("closure via %s", v->via);
         int w = snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, "%s%s=%s(%s)", len ? " " : "",
                          options_table[id].name, value_text(id, v->value), from);
         len += w > 0 ? (size_t)w : 0;
@@ -484,7 +484,7 @@ static int parse_generic(const char *arg, const char *flag)
         diag_error(NULL, (ir_loc){ 0 }, "%s needs NAME=VALUE, e.g. --pbj pbj.writers=true", flag);
         return -1;
     }
-    return set_project(ir_strndup(arg, (size_t)(eq - arg)), eq + 1, flag);
+    return set_project(ir_strndup(arg, (size_t)(eq - arg)), value_between(eq + 1, eq + 1 + strlen(eq + 1)), flag);
 }
 
 int options_parse_arg(int argc, char **argv, int *i)

@@ -319,7 +319,7 @@ static void command_line_flags(void **state)
     (void)state;
     const char *argv[] = { "--fast-write", "--performance", "max", "--pbj=views=true",
                      "-o", "--no-fast-write", "--pbj", "pbj.writerz=true",
-                     "--pbj", "pbj.views=maybe", "--pbj" };
+                     "--pbj", "pbj.views=maybe", "--pbj", "--pbj=pbj.performance='max'" };
     int argc = (int)(sizeof argv / sizeof argv[0]), i = 0;
     assert_int_equal(parse_arg(argc, argv, &i), 1);
     i = 1;
@@ -329,6 +329,8 @@ static void command_line_flags(void **state)
     assert_int_equal(parse_arg(argc, argv, &i), 1);
     i = 4;
     assert_int_equal(parse_arg(argc, argv, &i), 0);
+    i = 11;                                                    /* quotes stripped; the same value again is no conflict */
+    assert_int_equal(parse_arg(argc, argv, &i), 1);
     capture_start();
     i = 5;
     assert_int_equal(parse_arg(argc, argv, &i), -1);
@@ -344,9 +346,9 @@ static void command_line_flags(void **state)
     assert_string_equal(capture_first_line(),
                         "pbjc: error: bad value 'maybe' for pbj.views in --pbj pbj.views=maybe (expected true or false)");
     capture_start();
-    i = 10;
-    assert_int_equal(parse_arg(argc, argv, &i), -1);
-    capture_first_line();
+    i = 10;                                                    /* "--pbj" last: its value is missing */
+    assert_int_equal(parse_arg(11, argv, &i), -1);
+    assert_string_equal(capture_first_line(), "pbjc: error: --pbj needs NAME=VALUE, e.g. --pbj pbj.writers=true");
 
     ir_file *f = file("a.proto", true);
     ir_message *m = message(f, NULL, "M");
