@@ -289,9 +289,9 @@ int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
         ir_file *f = prog->files.v[i];
         for (size_t j = 0; j < f->imports.n; j++) add_dep(rf(f), f->imports.v[j].file);
     }
-    for (size_t i = 0; i < prog->files.n; i++) names_declare_file(&r, prog->files.v[i]);
-    for (size_t i = 0; i < prog->files.n; i++) {
+    for (size_t i = 0; i < prog->files.n; i++) {          /* file by file, as protoc builds them */
         ir_file *f = prog->files.v[i];
+        names_declare_file(&r, f);
         if (!f->parsed_ok) continue;
         names_begin_file(&r, f);
         names_link_file(&r, f);

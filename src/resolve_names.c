@@ -60,7 +60,6 @@ static void declare_enum(resolver *r, ir_file *f, ir_enum *e, const char *scope)
     if (!e->name) return;
     if (!e->full_name) e->full_name = join_name(scope, e->name);
     if (!e->file) e->file = f;
-    add_symbol(r, f, e->loc, SYM_ENUM, e->full_name, e);
     for (size_t i = 0; i < e->values.n; i++) {
         ir_enum_value *v = e->values.v[i];
         if (!v->name) continue;
@@ -77,6 +76,7 @@ static void declare_enum(resolver *r, ir_file *f, ir_enum *e, const char *scope)
                        v->name, *scope ? "\"" : "", *scope ? scope : "the global scope",
                        *scope ? "\"" : "", e->name);
     }
+    add_symbol(r, f, e->loc, SYM_ENUM, e->full_name, e);
 }
 
 static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *scope)
@@ -84,7 +84,6 @@ static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *
     if (!m->name) return;
     if (!m->full_name) m->full_name = join_name(scope, m->name);
     if (!m->file) m->file = f;
-    add_symbol(r, f, m->loc, SYM_MESSAGE, m->full_name, m);
     for (size_t i = 0; i < m->oneofs.n; i++) {
         ir_oneof *o = m->oneofs.v[i];
         if (!o->parent) o->parent = m;
@@ -94,18 +93,19 @@ static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *
         if (!m->fields.v[i]->parent) m->fields.v[i]->parent = m;
         declare_field(r, f, m->fields.v[i], m->full_name);
     }
-    for (size_t i = 0; i < m->messages.n; i++) {
-        if (!m->messages.v[i]->parent) m->messages.v[i]->parent = m;
-        declare_message(r, f, m->messages.v[i], m->full_name);
-    }
     for (size_t i = 0; i < m->enums.n; i++) {
         if (!m->enums.v[i]->parent) m->enums.v[i]->parent = m;
         declare_enum(r, f, m->enums.v[i], m->full_name);
     }
+    for (size_t i = 0; i < m->messages.n; i++) {
+        if (!m->messages.v[i]->parent) m->messages.v[i]->parent = m;
+        declare_message(r, f, m->messages.v[i], m->full_name);
+    }
     for (size_t i = 0; i < m->extensions.n; i++) declare_field(r, f, m->extensions.v[i], m->full_name);
+    add_symbol(r, f, m->loc, SYM_MESSAGE, m->full_name, m);
 }
 
-/* Every symbol of f into the global table, in protoc's order; duplicates reported. */
+/* Every symbol of f into the global table in protoc's order (children before their parent); duplicates reported. */
 void names_declare_file(resolver *r, ir_file *f)
 {
     const char *pkg = f->package ? f->package : "";
@@ -117,11 +117,11 @@ void names_declare_file(resolver *r, ir_file *f)
         if (!s->name) continue;
         if (!s->full_name) s->full_name = join_name(pkg, s->name);
         if (!s->file) s->file = f;
-        add_symbol(r, f, s->loc, SYM_SERVICE, s->full_name, s);
         for (size_t j = 0; j < s->methods.n; j++) {
             ir_method *m = s->methods.v[j];
             if (m->name) add_symbol(r, f, m->loc, SYM_METHOD, join_name(s->full_name, m->name), m);
         }
+        add_symbol(r, f, s->loc, SYM_SERVICE, s->full_name, s);
     }
     for (size_t i = 0; i < f->extensions.n; i++) declare_field(r, f, f->extensions.v[i], pkg);
 }
@@ -253,10 +253,11 @@ static void link_extend(resolver *r, ir_extend *e)
         e->extendee = s->u.message;
 }
 
+/* protoc's CrossLinkMessage order: nested messages, then fields, then extensions. */
 static void link_message(resolver *r, ir_message *m)
 {
-    for (size_t i = 0; i < m->fields.n; i++) link_field_type(r, m->fields.v[i]);
     for (size_t i = 0; i < m->messages.n; i++) link_message(r, m->messages.v[i]);
+    for (size_t i = 0; i < m->fields.n; i++) link_field_type(r, m->fields.v[i]);
     for (size_t i = 0; i < m->extends.n; i++) link_extend(r, m->extends.v[i]);
     for (size_t i = 0; i < m->extensions.n; i++) link_field_type(r, m->extensions.v[i]);
 }
