@@ -63,11 +63,11 @@ static void check_proto3_field(const ir_file *f, const ir_field *fd)
     if (fd->extend && fd->extend->extendee && !proto3_extendee_allowed(fd->extend->extendee))
         diag_error(f, fd->extend->extendee_loc, "Extensions in proto3 are only allowed for defining options.");
     if (fd->label == IR_LABEL_REQUIRED)
-        diag_error(f, fd->loc, "Required fields are not allowed in proto3.");
+        diag_error(f, fd->type_loc, "Required fields are not allowed in proto3.");
     if (fd->default_raw)
         diag_error(f, fd->default_raw->loc, "Explicit default values are not allowed in proto3.");
     if (fd->type == IR_TYPE_GROUP)
-        diag_error(f, fd->loc, "Groups are not supported in proto3 syntax.");
+        diag_error(f, fd->type_loc, "Groups are not supported in proto3 syntax.");
     if (fd->type == IR_TYPE_ENUM && fd->enum_type && fd->enum_type->file &&
         fd->enum_type->file->syntax != IR_PROTO3)
         diag_error(f, fd->type_loc,
@@ -84,17 +84,17 @@ static void check_map(const ir_file *f, const ir_field *fd)
     const ir_field *key = entry->fields.v[0], *value = entry->fields.v[1];
     switch (key->type) {
     case IR_TYPE_ENUM:
-        diag_error(f, key->type_loc, "Key in map fields cannot be enum types.");
+        diag_error(f, fd->type_loc, "Key in map fields cannot be enum types.");
         break;
     case IR_TYPE_FLOAT: case IR_TYPE_DOUBLE: case IR_TYPE_MESSAGE: case IR_TYPE_GROUP: case IR_TYPE_BYTES:
-        diag_error(f, key->type_loc, "Key in map fields cannot be float/double, bytes or message types.");
+        diag_error(f, fd->type_loc, "Key in map fields cannot be float/double, bytes or message types.");
         break;
     default:
         break;
     }
     if (value->type == IR_TYPE_ENUM && value->enum_type && value->enum_type->values.n > 0 &&
         value->enum_type->values.v[0]->number != 0)
-        diag_error(f, value->type_loc, "Enum value in map must define 0 as the first value.");
+        diag_error(f, fd->type_loc, "Enum value in map must define 0 as the first value.");
 }
 
 /* What every field and extension must satisfy on its own. */
@@ -102,7 +102,7 @@ static void check_field(const ir_file *f, const ir_field *fd, bool is_extension)
 {
     check_number(f, fd, is_extension);
     if (is_extension && fd->label == IR_LABEL_REQUIRED)
-        diag_error(f, fd->loc, "The extension %s cannot be required.", fd->full_name);
+        diag_error(f, fd->type_loc, "The extension %s cannot be required.", fd->full_name);
     if (is_extension && fd->json_name_explicit)
         diag_error(f, fd->loc, "option json_name is not allowed on extension fields.");
     if (f->syntax == IR_PROTO3) check_proto3_field(f, fd);
@@ -120,7 +120,7 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
                    "cannot extend a non-lite type to contain a lite type, but the reverse is allowed.");
     if (option_is_true(&m->options, "message_set_wire_format") &&
         (fd->label != IR_LABEL_OPTIONAL || fd->type != IR_TYPE_MESSAGE))
-        diag_error(f, fd->loc, "Extensions of MessageSets must be optional messages.");
+        diag_error(f, fd->type_loc, "Extensions of MessageSets must be optional messages.");
     bool declared = false;
     for (size_t i = 0; i < m->extension_ranges.n; i++) declared |= in_range(&m->extension_ranges.v[i], fd->number);
     if (!declared) {

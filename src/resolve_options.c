@@ -158,13 +158,13 @@ static void check_field_option(const ir_file *f, const ir_field *fd, const ir_op
     const ir_value *v = &o->value;
     if (strcmp(name, "packed") == 0 && is_ident(v, "true") &&
         !(fd->label == IR_LABEL_REPEATED && ir_type_is_packable(fd->type)))
-        diag_error(f, o->loc, "[packed = true] can only be specified for repeated primitive fields.");
+        diag_error(f, fd->type_loc, "[packed = true] can only be specified for repeated primitive fields.");
     if ((strcmp(name, "lazy") == 0 || strcmp(name, "unverified_lazy") == 0) && is_ident(v, "true") &&
         fd->type != IR_TYPE_MESSAGE)
-        diag_error(f, o->loc, "[%s = true] can only be specified for submessage fields.", name);
+        diag_error(f, fd->type_loc, "[%s = true] can only be specified for submessage fields.", name);
     if (strcmp(name, "jstype") == 0 && v->kind == IR_VAL_IDENT && strcmp(v->text, "JS_NORMAL") != 0) {
         if (!is_64bit_int(fd->type))
-            diag_error(f, o->loc, "jstype is only allowed on int64, uint64, sint64, fixed64 or sfixed64 fields.");
+            diag_error(f, fd->type_loc, "jstype is only allowed on int64, uint64, sint64, fixed64 or sfixed64 fields.");
     }
 }
 
