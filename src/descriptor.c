@@ -2,6 +2,7 @@
 #include "descriptor.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -518,6 +519,7 @@ typedef enum tf_kind { TF_END, TF_IDENT, TF_NUMBER, TF_STRING, TF_SYMBOL } tf_ki
 typedef struct tf_lexer {
     writer *w;
     ir_loc loc;                  /* the option value, for diagnostics */
+    const char *option;          /* the option's name, for diagnostics */
     const char *p;
     tf_kind kind;
     const char *tok;             /* the current token's text and length */
@@ -579,11 +581,23 @@ static bool tf_accept(tf_lexer *lx, const char *s)
     return true;
 }
 
+/* protoc's wording: Error while parsing option value for "name": what went wrong. */
+static bool tf_error(tf_lexer *lx, const char *fmt, ...) DIAG_PRINTF(2, 3);
+static bool tf_error(tf_lexer *lx, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    WRITER_ERROR(lx->w, lx->loc, "Error while parsing option value for \"%s\": %s", lx->option, msg);
+    return false;
+}
+
 static bool tf_fail(tf_lexer *lx, const char *what)
 {
-    WRITER_ERROR(lx->w, lx->loc, "Error while parsing option value: expected %s, got \"%.*s\".", what,
-                 (int)(lx->kind == TF_END ? 3 : (int)lx->len), lx->kind == TF_END ? "end" : lx->tok);
-    return false;
+    return tf_error(lx, "Expected %s, found \"%.*s\".", what, (int)(lx->kind == TF_END ? 3 : (int)lx->len),
+                    lx->kind == TF_END ? "end" : lx->tok);
 }
 
 static bool tf_expect(tf_lexer *lx, const char *s)
@@ -682,7 +696,8 @@ static bool field_is_packed(const ir_field *f)
 static bool field_has_presence(const ir_field *f)
 {
     return f->label == IR_LABEL_REPEATED || !f->file || f->file->syntax != IR_PROTO3 || f->proto3_optional ||
-           f->oneof || f->extend || f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP;
+           f->oneof || f->extend || f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP ||
+           (f->parent && f->parent->map_entry);      /* map entries keep a zero key or value */
 }
 
 static bool payload_is_zero(const ir_field *f, const wbuf *p)
@@ -859,39 +874,110 @@ static const ir_field *find_extension(const ir_program *prog, const char *name)
     return NULL;
 }
 
-/* The field named by the lexer's current token(s) in message m: name, or [ext.name]. */
-static const ir_field *tf_field_name(tf_lexer *lx, const ir_message *m)
+static const ir_message *find_message_in(const ir_message *m, const char *name)
 {
-    if (tf_accept(lx, "[")) {
-        wbuf name = { 0 };
-        while (lx->kind == TF_IDENT || tf_is(lx, ".")) {
-            wb_put(&name, lx->tok, lx->len);
-            tf_next(lx);
-        }
-        wb_put(&name, "", 1);
-        const ir_field *f = find_extension(lx->w->prog, (const char *)name.p);
-        if (!f)
-            WRITER_ERROR(lx->w, lx->loc, "Error while parsing option value: extension \"%s\" is not defined.",
-                         (const char *)name.p);
-        free(name.p);
-        return f && tf_expect(lx, "]") ? f : NULL;
+    if (m->full_name && strcmp(m->full_name, name) == 0)
+        return m;
+    for (size_t i = 0; i < m->messages.n; i++) {
+        const ir_message *found = find_message_in(m->messages.v[i], name);
+        if (found)
+            return found;
     }
-    if (lx->kind != TF_IDENT) {
-        tf_fail(lx, "a field name");
-        return NULL;
+    return NULL;
+}
+
+static const ir_message *find_message(const ir_program *prog, const char *name)
+{
+    for (size_t i = 0; i < prog->files.n; i++)
+        for (size_t k = 0; k < prog->files.v[i]->messages.n; k++) {
+            const ir_message *found = find_message_in(prog->files.v[i]->messages.v[k], name);
+            if (found)
+                return found;
+        }
+    return NULL;
+}
+
+static const ir_field *field_named(const ir_message *m, const char *name)
+{
+    for (size_t i = 0; m && i < m->fields.n; i++)
+        if (strcmp(m->fields.v[i]->name, name) == 0)
+            return m->fields.v[i];
+    return NULL;
+}
+
+/* "[a.b.c]" or "[type.googleapis.com/a.b.C]", the brackets consumed; NULL after an error. */
+static char *tf_bracket_name(tf_lexer *lx)
+{
+    wbuf name = { 0 };
+    while (lx->kind == TF_IDENT || tf_is(lx, ".") || tf_is(lx, "/")) {
+        wb_put(&name, lx->tok, lx->len);
+        tf_next(lx);
+    }
+    wb_put(&name, "", 1);
+    char *s = ir_strdup((const char *)name.p);
+    free(name.p);
+    return tf_expect(lx, "]") ? s : NULL;
+}
+
+/* An expanded google.protobuf.Any: "[prefix/type] { fields of type }" sets type_url and value. */
+static bool tf_any(tf_lexer *lx, const ir_message *any, const char *url, tf_entries *entries)
+{
+    const char *slash = strrchr(url, '/');
+    const ir_message *type = find_message(lx->w->prog, slash + 1);
+    const ir_field *type_url = field_named(any, "type_url"), *value = field_named(any, "value");
+    bool known_prefix = (size_t)(slash - url) == strlen("type.googleapis.com") ?
+                        strncmp(url, "type.googleapis.com", (size_t)(slash - url)) == 0 :
+                        strncmp(url, "type.googleprod.com/", (size_t)(slash - url) + 1) == 0;
+    if (!type || !known_prefix || !type_url || !value)
+        return tf_error(lx, "Could not find type \"%s\" stored in google.protobuf.Any.", url);
+    tf_accept(lx, ":");
+    const char *close = tf_is(lx, "<") ? ">" : "}";
+    tf_entry url_entry = { .field = type_url, .order = entries->n };
+    tf_entry value_entry = { .field = value, .order = entries->n + 1 };
+    if (!(tf_accept(lx, "{") || tf_expect(lx, "<")) || !tf_message(lx, type, close, &value_entry.payload)) {
+        free(value_entry.payload.p);
+        return false;
+    }
+    wb_put(&url_entry.payload, url, strlen(url));
+    ir_vec_push(entries, url_entry);
+    ir_vec_push(entries, value_entry);
+    return true;
+}
+
+/* The field a name in message m denotes: a field (a group by its type's name) or an extension. */
+static const ir_field *tf_field_named(tf_lexer *lx, const ir_message *m, const char *name, bool extension)
+{
+    if (extension) {
+        const ir_field *f = find_extension(lx->w->prog, name);
+        if (!f || f->extend->extendee != m)
+            tf_error(lx, "Extension \"%s\" is not defined or is not an extension of \"%s\".", name,
+                     m ? m->full_name : "?");
+        return f && f->extend->extendee == m ? f : NULL;
     }
     for (size_t i = 0; m && i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
         bool group = f->type == IR_TYPE_GROUP && f->message_type;
-        const char *name = group ? f->message_type->name : f->name;   /* groups go by their type name */
-        if (strlen(name) == lx->len && memcmp(name, lx->tok, lx->len) == 0) {
-            tf_next(lx);
+        if (strcmp(group ? f->message_type->name : f->name, name) == 0)   /* groups go by their type name */
             return f;
-        }
     }
-    WRITER_ERROR(lx->w, lx->loc, "Error while parsing option value: message \"%s\" has no field named \"%.*s\".",
-                 m ? m->full_name : "?", (int)lx->len, lx->tok);
+    tf_error(lx, "Message type \"%s\" has no field named \"%s\".", m ? m->full_name : "?", name);
     return NULL;
+}
+
+/* protoc's text parser rejects a second value for a field that already has one, or for a set oneof. */
+static bool tf_check_unset(tf_lexer *lx, const ir_field *f, const tf_entries *entries)
+{
+    bool repeated = f->label == IR_LABEL_REPEATED || f->is_map;
+    for (size_t i = 0; i < entries->n; i++) {
+        const ir_field *g = entries->v[i].field;
+        if (f->oneof && !f->extend && g->oneof == f->oneof)
+            return tf_error(lx, "Field \"%s\" is specified along with field \"%s\", another member of oneof \"%s\".",
+                            f->name, g->name, f->oneof->name);
+        if (g == f && !repeated)
+            return tf_error(lx, "Non-repeated field \"%s\" is specified multiple times.",
+                            f->extend && f->full_name ? f->full_name : f->name);
+    }
+    return true;
 }
 
 static int entry_cmp(const void *a, const void *b)
@@ -936,7 +1022,26 @@ static void tf_serialize(tf_entries *entries, wbuf *out)
     }
 }
 
-/* message := { field [':'] (value | '[' value {, value} ']') [';' | ','] } close */
+/* A map entry is written with its key and its value, zero when not given. */
+static void add_missing_map_entry_fields(const ir_message *entry, tf_entries *entries)
+{
+    for (size_t i = 0; i < entry->fields.n; i++) {
+        const ir_field *f = entry->fields.v[i];
+        bool given = false;
+        for (size_t k = 0; k < entries->n; k++)
+            given |= entries->v[k].field == f;
+        if (given)
+            continue;
+        tf_entry e = { .field = f, .order = entries->n };
+        static const uint8_t zeros[8] = { 0 };
+        int wire_type = ir_type_wire_type(f->type);
+        wb_put(&e.payload, zeros, wire_type == WT_VARINT ? 1 : wire_type == WT_I32 ? 4 : wire_type == WT_I64 ? 8 : 0);
+        ir_vec_push(entries, e);
+    }
+}
+
+/* message := { (name | '[' ext ']') [':'] (value | '[' value {, value} ']') [';' | ','] } close
+ *            | '[' prefix/type ']' [':'] message      (an expanded Any) */
 static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbuf *out)
 {
     tf_entries entries = { 0 };
@@ -946,14 +1051,30 @@ static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbu
             ok = close[0] == 0 || tf_fail(lx, close);
             break;
         }
-        const ir_field *f = tf_field_name(lx, m);
-        if (!f) {
+        const ir_field *f = NULL;
+        if (tf_accept(lx, "[")) {
+            char *name = tf_bracket_name(lx);
+            if (name && strchr(name, '/') && m && m->full_name && strcmp(m->full_name, "google.protobuf.Any") == 0) {
+                ok = tf_any(lx, m, name, &entries);
+                if (ok && !tf_accept(lx, ";"))
+                    tf_accept(lx, ",");
+                continue;
+            }
+            f = name ? tf_field_named(lx, m, name[0] == '.' ? name + 1 : name, true) : NULL;
+        } else if (lx->kind == TF_IDENT) {
+            char *name = ir_strndup(lx->tok, lx->len);
+            tf_next(lx);
+            f = tf_field_named(lx, m, name, false);
+        } else {
+            tf_fail(lx, "a field name");
+        }
+        if (!f || !tf_check_unset(lx, f, &entries)) {
             ok = false;
             break;
         }
         bool is_message = f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP;
         if (!tf_accept(lx, ":") && !is_message) {
-            ok = tf_fail(lx, ":");
+            ok = tf_fail(lx, "\":\"");
             break;
         }
         if (tf_accept(lx, "[")) {                       /* a list of values of a repeated field */
@@ -967,6 +1088,8 @@ static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbu
     }
     if (ok && close[0])
         tf_next(lx);                                    /* the closing brace */
+    if (ok && m && m->map_entry)
+        add_missing_map_entry_fields(m, &entries);
     if (ok)
         tf_serialize(&entries, out);
     for (size_t i = 0; i < entries.n; i++)
@@ -977,7 +1100,7 @@ static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbu
 /* An aggregate value { text format } of message-typed f, tag included. */
 static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v)
 {
-    tf_lexer lx = { .w = w, .loc = v->loc, .p = v->text ? v->text : "" };
+    tf_lexer lx = { .w = w, .loc = v->loc, .option = f->name, .p = v->text ? v->text : "" };
     wbuf content = { 0 };
     tf_next(&lx);
     bool ok = tf_message(&lx, f->message_type, "", &content);
