@@ -12,6 +12,9 @@
  *                                      decode IN (any valid encoding), encode:
  *                                      must give WANT; print to OUT.txt
  *   driver equal A.bin B.bin           A and B decode to equal batches
+ *   driver dropped IN.bin KNOWN.bin    IN decoded dropping unknown fields encodes
+ *                                      as KNOWN; strict decode fails exactly on
+ *                                      the items that have unknown fields
  *   driver malformed IN.bin ITEMS SEED every truncation and many mutations of
  *                                      the first ITEMS items: a status, no crash
  *
@@ -89,9 +92,9 @@ static int read_or_die(wbuf *b, const char *path) {
 }
 
 /* Decodes a whole batch; a failure names the first item that fails alone. */
-static int decode_batch(BATCH *m, const wbuf *in, pbj_arena *a, const char *what) {
+static int decode_batch(BATCH *m, const wbuf *in, pbj_arena *a, const char *what, const pbj_decode_options *o) {
     B_(_init)(m);
-    pbj_status st = B_(_decode)(m, in->p, in->n, a, NULL);
+    pbj_status st = B_(_decode)(m, in->p, in->n, a, o);
     if (st == PBJ_OK) return 0;
     fprintf(stderr, "%s: decode of the batch fails: %s\n", what, pbj_status_str(st));
     const uint8_t *p = in->p, *item;
@@ -101,7 +104,7 @@ static int decode_batch(BATCH *m, const wbuf *in, pbj_arena *a, const char *what
         pbj_arena ia;
         pbj_arena_init(&ia, NULL, 0);
         I_(_init)(&one);
-        st = I_(_decode)(&one, item, n, &ia, NULL);
+        st = I_(_decode)(&one, item, n, &ia, o);
         pbj_arena_free(&ia);
         if (st != PBJ_OK) {
             fprintf(stderr, "  first failing item: %zu (%s)\n", i, pbj_status_str(st));
@@ -182,13 +185,25 @@ static int roundtrip(const char *in_path, const char *txt_path) {
     BATCH m;
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
-    if (decode_batch(&m, &in, &a, in_path)) return 1;
+    if (decode_batch(&m, &in, &a, in_path, NULL)) return 1;
     size_t len;
     uint8_t *out = encode_batch(&m, &len);
     int rc = compare_batches("encode(decode(x)) != x", &in, out, len);
     print_batch(&m, txt_path);
     if (!rc) rc = check_item_equality(&in);
     free(out);
+    if (!rc) {                                           /* again with strings and bytes aliasing the input */
+        pbj_decode_options alias = {.alias = true};
+        BATCH m2;
+        if (decode_batch(&m2, &in, &a, in_path, &alias)) return 1;
+        out = encode_batch(&m2, &len);
+        rc = compare_batches("encode(decode(x, alias)) != x", &in, out, len);
+        if (!rc && !B_(_equal)(&m, &m2)) {
+            fprintf(stderr, "decode with and without alias give unequal batches\n");
+            rc = 1;
+        }
+        free(out);
+    }
     pbj_arena_free(&a);
     wb_free(&in);
     return rc;
@@ -201,7 +216,7 @@ static int reencode(const char *in_path, const char *want_path, const char *txt_
     BATCH m;
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
-    if (decode_batch(&m, &in, &a, in_path)) return 1;
+    if (decode_batch(&m, &in, &a, in_path, NULL)) return 1;
     size_t len;
     uint8_t *out = encode_batch(&m, &len);
     int rc = compare_batches("encode(decode(non-canonical x)) != protoc's canonical x", &want, out, len);
@@ -241,7 +256,7 @@ static int equal(const char *a_path, const char *b_path) {
     BATCH a, b;
     pbj_arena arena;
     pbj_arena_init(&arena, NULL, 0);
-    if (decode_batch(&a, &x, &arena, a_path) || decode_batch(&b, &y, &arena, b_path)) return 1;
+    if (decode_batch(&a, &x, &arena, a_path, NULL) || decode_batch(&b, &y, &arena, b_path, NULL)) return 1;
     int rc = 0;
     if (!B_(_equal)(&a, &b)) {
         fprintf(stderr, "%s and %s decode to unequal batches\n", a_path, b_path);
@@ -252,17 +267,58 @@ static int equal(const char *a_path, const char *b_path) {
     return rc;
 }
 
+/* Unknown fields dropped: the batch without them; rejected: exactly the items that had some fail. */
+static int dropped(const char *in_path, const char *known_path) {
+    wbuf in = {0}, known = {0};
+    read_or_die(&in, in_path);
+    read_or_die(&known, known_path);
+    BATCH m;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decode_options drop = {.unknown = PBJ_UNKNOWN_DROP}, reject = {.unknown = PBJ_UNKNOWN_REJECT};
+    if (decode_batch(&m, &in, &a, in_path, &drop)) return 1;
+    size_t len;
+    uint8_t *out = encode_batch(&m, &len);
+    int rc = compare_batches("encode(decode(x, unknown fields dropped)) != x without them", &known, out, len);
+    free(out);
+    const uint8_t *p = in.p, *q = known.p, *item, *kitem;
+    size_t n, kn, rejected = 0;
+    for (size_t i = 0; !rc && wb_next_item(&p, in.p + in.n, &item, &n) && wb_next_item(&q, known.p + known.n, &kitem, &kn); i++) {
+        ITEM x;
+        I_(_init)(&x);
+        pbj_status st = I_(_decode)(&x, item, n, &a, &reject);
+        pbj_status want = n == kn ? PBJ_OK : PBJ_ERR_UNKNOWN_FIELD;
+        rejected += st != PBJ_OK;
+        if (st != want) {
+            fprintf(stderr, "strict decode of item %zu: %s, want %s\n", i, pbj_status_str(st), pbj_status_str(want));
+            rc = 1;
+        }
+    }
+    if (!rc && rejected == 0) {
+        fprintf(stderr, "strict decode: no item had unknown fields: the check proves nothing\n");
+        rc = 1;
+    }
+    pbj_arena_free(&a);
+    wb_free(&in), wb_free(&known);
+    return rc;
+}
+
 /* Decode must return; when it says OK, the message must also size, encode and print. */
 static size_t decode_ok;
 
-static void try_decode(const uint8_t *p, size_t n) {
+static void try_decode(const uint8_t *p, size_t n, unsigned variant) {
+    static const pbj_decode_options options[] = {
+        {0}, {.alias = true}, {.unknown = PBJ_UNKNOWN_DROP}, {.unknown = PBJ_UNKNOWN_REJECT},
+        {.max_depth = 3, .max_length = 40},
+    };
+    const pbj_decode_options *o = &options[variant % (sizeof options / sizeof *options)];
     ITEM m;
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
     I_(_init)(&m);
     uint8_t *copy = malloc(n + 1);                        /* exactly n bytes readable before the spare */
     if (n) memcpy(copy, p, n);
-    if (I_(_decode)(&m, copy, n, &a, NULL) == PBJ_OK) {
+    if (I_(_decode)(&m, copy, n, &a, o) == PBJ_OK) {
         decode_ok++;
         size_t size = I_(_size)(&m), len;
         uint8_t *out = malloc(size + 1);
@@ -288,7 +344,7 @@ static int malformed(const char *in_path, long items, uint64_t seed) {
     size_t n, tries = 0;
     for (long i = 0; i < items && wb_next_item(&p, in.p + in.n, &item, &n); i++) {
         size_t step = n > 2000 ? n / 1000 : 1;            /* every truncation of small items */
-        for (size_t cut = 0; cut < n; cut += step, tries++) try_decode(item, cut);
+        for (size_t cut = 0; cut < n; cut += step, tries++) try_decode(item, cut, (unsigned)tries);
         for (int k = 0; k < 200; k++, tries++) {
             mut.n = 0;
             wb_bytes(&mut, item, n);
@@ -308,7 +364,7 @@ static int malformed(const char *in_path, long items, uint64_t seed) {
                 }
                 }
             }
-            try_decode(mut.p, mut.n);
+            try_decode(mut.p, mut.n, (unsigned)tries);
         }
     }
     printf("malformed: %zu inputs decoded, %zu of them valid\n", tries, decode_ok);
@@ -320,9 +376,10 @@ int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "roundtrip") == 0) return roundtrip(argv[2], argv[3]);
     if (argc == 5 && strcmp(argv[1], "reencode") == 0) return reencode(argv[2], argv[3], argv[4]);
     if (argc == 4 && strcmp(argv[1], "equal") == 0) return equal(argv[2], argv[3]);
+    if (argc == 4 && strcmp(argv[1], "dropped") == 0) return dropped(argv[2], argv[3]);
     if (argc == 5 && strcmp(argv[1], "malformed") == 0)
         return malformed(argv[2], atol(argv[3]), strtoull(argv[4], NULL, 10));
     fprintf(stderr, "usage: %s roundtrip IN.bin OUT.txt | reencode IN.bin WANT.bin OUT.txt | "
-                    "equal A.bin B.bin | malformed IN.bin ITEMS SEED\n", argv[0]);
+                    "equal A.bin B.bin | dropped IN.bin KNOWN.bin | malformed IN.bin ITEMS SEED\n", argv[0]);
     return 2;
 }

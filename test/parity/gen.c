@@ -16,7 +16,7 @@
  *        writes them (fields in number order, packed scalars, map keys
  *        ascending with key and value always written, no default values).
  *   MODE unknown: canonical, plus unknown fields of every wire type after the
- *        known fields of any message.
+ *        known fields of any message; OUT.known.bin: the same without them.
  *   MODE noncanonical: the same messages written as a parser must accept
  *        them: fields interleaved out of order, packed and unpacked runs
  *        mixed, singular fields written more than once (the last wins,
@@ -141,6 +141,7 @@ typedef struct gen {
     int max_depth;
     bool unknowns;              /* unknown fields in any message */
     bool noncanonical;
+    bool drop_unknown;          /* write messages without their unknown fields */
 } gen;
 
 static int64_t some_int(gen *g, int bits) {
@@ -298,7 +299,7 @@ static size_t some_count(gen *g, const ir_field *f, int depth) {
     case 17: case 18: return 5 + rng_below(&g->r, message ? 5 : 30);
     default:                                             /* huge, rarely */
         if (message) return depth == 0 && rng_one_in(&g->r, 4) ? 40 + rng_below(&g->r, 60) : 1;
-        return rng_one_in(&g->r, 10) ? 1000 + rng_below(&g->r, 3000) : 1;
+        return rng_one_in(&g->r, 25) ? 500 + rng_below(&g->r, 2500) : 1;
     }
 }
 
@@ -409,60 +410,10 @@ static dmsg *bounded_message(gen *g, ir_message *m, int depth) {
     return some_message(g, m, depth);
 }
 
-/* ---- canonical serialization ---------------------------------------------- */
+/* ---- serialization: canonical, or perturbed where chance() says so ------ */
 
-static void put_message(wbuf *b, const dmsg *d);
-
-static void put_raw(wbuf *b, const ir_field *f, const dval *v) {
-    switch (ir_type_wire_type(f->type)) {
-    case 0: wb_varint(b, v->u); break;
-    case 1: wb_fixed(b, v->u, 8); break;
-    case 5: wb_fixed(b, v->u, 4); break;
-    default:
-        if (v->m) {
-            wbuf inner = {0};
-            put_message(&inner, v->m);
-            wb_varint(b, inner.n);
-            wb_bytes(b, inner.p, inner.n);
-            wb_free(&inner);
-        } else {
-            wb_varint(b, v->n);
-            wb_bytes(b, v->s, v->n);
-        }
-    }
-}
-
-static void put_value(wbuf *b, const ir_field *f, const dval *v) {
-    wb_tag(b, (uint32_t)f->number, f->type == IR_TYPE_MESSAGE ? 2 : ir_type_wire_type(f->type));
-    put_raw(b, f, v);
-}
-
-static void put_entry(wbuf *b, const dfield *df, size_t i) {
-    wbuf e = {0};
-    put_value(&e, entry_field(df->f, 1), &df->v[2 * i]);
-    put_value(&e, entry_field(df->f, 2), &df->v[2 * i + 1]);
-    wb_len_field(b, (uint32_t)df->f->number, e.p, e.n);
-    wb_free(&e);
-}
-
-static void put_message(wbuf *b, const dmsg *d) {
-    for (size_t i = 0; i < d->n; i++) {
-        const dfield *df = &d->fields[i];
-        if (is_map(df->f)) {
-            for (size_t k = 0; k < df->count; k++) put_entry(b, df, k);
-        } else if (is_packed(df->f)) {
-            wbuf packed = {0};
-            for (size_t k = 0; k < df->count; k++) put_raw(&packed, df->f, &df->v[k]);
-            wb_len_field(b, (uint32_t)df->f->number, packed.p, packed.n);
-            wb_free(&packed);
-        } else {
-            for (size_t k = 0; k < df->count; k++) put_value(b, df->f, &df->v[k]);
-        }
-    }
-    wb_bytes(b, d->unknown, d->unknown_len);
-}
-
-/* ---- non-canonical serialization ------------------------------------------ */
+/* True with probability 1/n, in the non-canonical mode only. */
+static bool chance(gen *g, uint64_t n) { return g->noncanonical && rng_one_in(&g->r, n); }
 
 /* Records of one message before they are interleaved: each has a group (the
  * order within a group is kept: a field's values, a oneof's members). */
@@ -495,17 +446,28 @@ static void free_recs(recs *rs) {
     memset(rs, 0, sizeof *rs);
 }
 
-/* A varint padded with redundant continuation bytes now and then (protoc accepts up to 10). */
-static void nc_varint(gen *g, wbuf *b, uint64_t v) {
+/* A varint padded with redundant continuation bytes now and then, up to max
+ * bytes (protoc reads values of up to 10 bytes, tags and lengths of up to 5). */
+static void nc_varint(gen *g, wbuf *b, uint64_t v, size_t max) {
     size_t n = 1;
     for (uint64_t x = v >> 7; x; x >>= 7) n++;
-    if (n >= 10 || !rng_one_in(&g->r, 40)) {
+    if (n >= max || !chance(g, 40)) {
         wb_varint(b, v);
         return;
     }
-    size_t want = n + 1 + rng_below(&g->r, 10 - n);
+    size_t want = n + 1 + rng_below(&g->r, max - n);
     for (size_t i = 0; i + 1 < want; i++, v >>= 7) wb_byte(b, (uint8_t)(0x80 | (v & 0x7f)));
     wb_byte(b, (uint8_t)v);
+}
+
+static void nc_tag(gen *g, wbuf *b, uint32_t number, int wire_type) {
+    nc_varint(g, b, (uint64_t)number << 3 | (uint32_t)wire_type, 5);
+}
+
+static void nc_len_field(gen *g, wbuf *b, uint32_t number, const void *data, size_t n) {
+    nc_tag(g, b, number, 2);
+    nc_varint(g, b, n, 5);
+    wb_bytes(b, data, n);
 }
 
 static void nc_message(gen *g, recs *out, const dmsg *d, bool top);
@@ -517,7 +479,7 @@ static void nc_flatten(const recs *rs, size_t from, size_t to, wbuf *b) {
 
 static void nc_raw(gen *g, wbuf *b, const ir_field *f, const dval *v) {
     switch (ir_type_wire_type(f->type)) {
-    case 0: nc_varint(g, b, v->u); break;
+    case 0: nc_varint(g, b, v->u, 10); break;
     case 1: wb_fixed(b, v->u, 8); break;
     case 5: wb_fixed(b, v->u, 4); break;
     default:
@@ -526,19 +488,19 @@ static void nc_raw(gen *g, wbuf *b, const ir_field *f, const dval *v) {
             wbuf body = {0};
             nc_message(g, &inner, v->m, false);
             nc_flatten(&inner, 0, inner.n, &body);
-            wb_varint(b, body.n);
+            nc_varint(g, b, body.n, 5);
             wb_bytes(b, body.p, body.n);
             wb_free(&body);
             free_recs(&inner);
         } else {
-            wb_varint(b, v->n);
+            nc_varint(g, b, v->n, 5);
             wb_bytes(b, v->s, v->n);
         }
     }
 }
 
 static void nc_value(gen *g, wbuf *b, const ir_field *f, const dval *v) {
-    wb_tag(b, (uint32_t)f->number, f->type == IR_TYPE_MESSAGE ? 2 : ir_type_wire_type(f->type));
+    nc_tag(g, b, (uint32_t)f->number, f->type == IR_TYPE_MESSAGE ? 2 : ir_type_wire_type(f->type));
     nc_raw(g, b, f, v);
 }
 
@@ -546,35 +508,35 @@ static void nc_value(gen *g, wbuf *b, const ir_field *f, const dval *v) {
 static void nc_entry(gen *g, recs *out, const dfield *df, size_t i) {
     const ir_field *kf = entry_field(df->f, 1), *vf = entry_field(df->f, 2);
     const dval *k = &df->v[2 * i], *v = &df->v[2 * i + 1];
-    bool swap = rng_one_in(&g->r, 3);
-    bool skip_key = is_default(kf, k) && rng_one_in(&g->r, 2);
-    bool skip_value = vf->type != IR_TYPE_MESSAGE && is_default(vf, v) && rng_one_in(&g->r, 2);
-    if (vf->type == IR_TYPE_MESSAGE && v->m && v->m->n == 0 && !v->m->unknown_len && rng_one_in(&g->r, 2))
+    bool swap = chance(g, 3);
+    bool skip_key = is_default(kf, k) && chance(g, 2);
+    bool skip_value = vf->type != IR_TYPE_MESSAGE && is_default(vf, v) && chance(g, 2);
+    if (vf->type == IR_TYPE_MESSAGE && v->m && v->m->n == 0 && !v->m->unknown_len && chance(g, 2))
         skip_value = true;                               /* an empty message value may be absent */
     wbuf e = {0};
     if (!swap && !skip_key) nc_value(g, &e, kf, k);
     if (!skip_value) nc_value(g, &e, vf, v);
     if (swap && !skip_key) nc_value(g, &e, kf, k);
     wbuf *b = new_rec(out, out->groups++, false);        /* keys are unique: entries go anywhere */
-    wb_len_field(b, (uint32_t)df->f->number, e.p, e.n);
+    nc_len_field(g, b, (uint32_t)df->f->number, e.p, e.n);
     wb_free(&e);
 }
 
-/* Packed elements split into runs, each packed or written one by one. */
+/* Packed elements, or one by one; non-canonical: runs of either kind. */
 static void nc_repeated_scalar(gen *g, recs *out, const dfield *df, size_t group) {
     size_t k = 0;
     while (k < df->count) {
-        size_t run = 1 + rng_below(&g->r, df->count - k);
-        if (rng_one_in(&g->r, 2)) {
+        size_t run = g->noncanonical ? 1 + rng_below(&g->r, df->count - k) : df->count;
+        if (g->noncanonical ? rng_one_in(&g->r, 2) : is_packed(df->f)) {
             wbuf packed = {0};
             for (size_t i = k; i < k + run; i++) nc_raw(g, &packed, df->f, &df->v[i]);
-            wb_len_field(new_rec(out, group, false), (uint32_t)df->f->number, packed.p, packed.n);
+            nc_len_field(g, new_rec(out, group, false), (uint32_t)df->f->number, packed.p, packed.n);
             wb_free(&packed);
         } else {
             for (size_t i = k; i < k + run; i++) nc_value(g, new_rec(out, group, false), df->f, &df->v[i]);
         }
         k += run;
-        if (rng_one_in(&g->r, 20)) wb_len_field(new_rec(out, group, false), (uint32_t)df->f->number, "", 0);
+        if (chance(g, 20)) nc_len_field(g, new_rec(out, group, false), (uint32_t)df->f->number, "", 0);
     }
 }
 
@@ -587,6 +549,7 @@ static void nc_decoy(gen *g, recs *out, const ir_field *f, size_t group, int dep
     nc_value(g, new_rec(out, group, false), f, &v);
 }
 
+/* A message's records; with top, unknown fields among them (non-canonical mode). */
 static void nc_message(gen *g, recs *out, const dmsg *d, bool top) {
     minfo *mi = info(d->type);
     size_t base = out->groups;
@@ -607,28 +570,28 @@ static void nc_message(gen *g, recs *out, const dmsg *d, bool top) {
         } else if (is_repeated(f)) {
             for (size_t k = 0; k < df->count; k++) nc_value(g, new_rec(out, group, false), f, &df->v[k]);
         } else if (f->type == IR_TYPE_MESSAGE) {
-            if (rng_one_in(&g->r, 6)) nc_decoy(g, out, f, group, g->max_depth);
+            if (chance(g, 6)) nc_decoy(g, out, f, group, g->max_depth);
             recs inner = {0};
             nc_message(g, &inner, df->v[0].m, false);
-            size_t cut = inner.n > 1 && rng_one_in(&g->r, 3) ? 1 + rng_below(&g->r, inner.n - 1) : inner.n;
+            size_t cut = inner.n > 1 && chance(g, 3) ? 1 + rng_below(&g->r, inner.n - 1) : inner.n;
             for (size_t part = 0; part < 2; part++) {    /* one record, or two that merge */
                 size_t from = part ? cut : 0, to = part ? inner.n : cut;
                 if (part && from == to) break;
                 wbuf body = {0};
                 nc_flatten(&inner, from, to, &body);
-                wb_len_field(new_rec(out, group, false), (uint32_t)f->number, body.p, body.n);
+                nc_len_field(g, new_rec(out, group, false), (uint32_t)f->number, body.p, body.n);
                 wb_free(&body);
             }
             free_recs(&inner);
         } else {
-            if (rng_one_in(&g->r, 5)) nc_decoy(g, out, f, group, g->max_depth);
+            if (chance(g, 5)) nc_decoy(g, out, f, group, g->max_depth);
             nc_value(g, new_rec(out, group, false), f, &df->v[0]);
         }
     }
     for (size_t i = 0; i < mi->n; i++) {                 /* absent scalars: a value, then the default */
         ir_field *f = mi->fields[i];
         if (is_map(f) || is_repeated(f) || in_real_oneof(f) || f->proto3_optional) continue;
-        if (f->type == IR_TYPE_MESSAGE || !rng_one_in(&g->r, 12)) continue;
+        if (f->type == IR_TYPE_MESSAGE || !chance(g, 12)) continue;
         bool present = false;
         for (size_t k = 0; k < d->n; k++) present |= d->fields[k].f == f;
         if (present) continue;
@@ -636,7 +599,9 @@ static void nc_message(gen *g, recs *out, const dmsg *d, bool top) {
         nc_decoy(g, out, f, base + i, g->max_depth);
         nc_value(g, new_rec(out, base + i, false), f, &zero);
     }
-    if (top) {
+    if (!g->drop_unknown)                                /* unknown mode: kept last */
+        wb_bytes(new_rec(out, out->groups++, false), d->unknown, d->unknown_len);
+    if (top && g->noncanonical) {
         size_t n = rng_below(&g->r, 4);
         for (size_t i = 0; i < n; i++) {
             uint32_t number;
@@ -650,7 +615,7 @@ static void nc_message(gen *g, recs *out, const dmsg *d, bool top) {
     size_t *slots = malloc((n + 1) * sizeof *slots), *next = calloc(out->groups + 1, sizeof *next);
     rec *shuffled = malloc((n + 1) * sizeof *shuffled);
     for (size_t i = 0; i < n; i++) slots[i] = out->v[i].group;
-    if (!rng_one_in(&g->r, 4))
+    if (g->noncanonical && !rng_one_in(&g->r, 4))
         for (size_t i = n; i > 1; i--) {
             size_t j = rng_below(&g->r, i), t = slots[i - 1];
             slots[i - 1] = slots[j], slots[j] = t;
@@ -750,30 +715,34 @@ int main(int argc, char **argv) {
     wbuf all = {0}, known = {0}, unknown = {0};
     for (long k = 0; k < count; k++) {
         dmsg *d = some_message(&g, item, 0);
-        if (!g.noncanonical) {
-            wbuf b = {0};
-            put_message(&b, d);
-            wb_len_field(&all, 1, b.p, b.n);
-            wb_free(&b);
-        } else {
-            recs rs = {0};
-            wbuf b[3] = {{0}};
-            nc_message(&g, &rs, d, true);
-            for (size_t r = 0; r < rs.n; r++) {
-                wb_bytes(&b[0], rs.v[r].bytes.p, rs.v[r].bytes.n);
-                wb_bytes(&b[rs.v[r].unknown ? 2 : 1], rs.v[r].bytes.p, rs.v[r].bytes.n);
-            }
-            wb_len_field(&all, 1, b[0].p, b[0].n);
+        recs rs = {0};
+        wbuf b[3] = {{0}};
+        nc_message(&g, &rs, d, true);
+        for (size_t r = 0; r < rs.n; r++) {
+            wb_bytes(&b[0], rs.v[r].bytes.p, rs.v[r].bytes.n);
+            wb_bytes(&b[rs.v[r].unknown ? 2 : 1], rs.v[r].bytes.p, rs.v[r].bytes.n);
+        }
+        wb_len_field(&all, 1, b[0].p, b[0].n);
+        if (g.noncanonical) {
             wb_len_field(&known, 1, b[1].p, b[1].n);
             wb_len_field(&unknown, 1, b[2].p, b[2].n);
-            for (int r = 0; r < 3; r++) wb_free(&b[r]);
+        }
+        for (int r = 0; r < 3; r++) wb_free(&b[r]);
+        free_recs(&rs);
+        if (g.unknowns) {                                /* the same item without its unknown fields */
+            g.drop_unknown = true;
+            nc_message(&g, &rs, d, true);
+            for (size_t r = 0; r < rs.n; r++) wb_bytes(&b[1], rs.v[r].bytes.p, rs.v[r].bytes.n);
+            wb_len_field(&known, 1, b[1].p, b[1].n);
+            wb_free(&b[1]);
             free_recs(&rs);
+            g.drop_unknown = false;
         }
         pool_free();
     }
     write_or_die(&all, out, ".bin");
+    if (g.noncanonical || g.unknowns) write_or_die(&known, out, ".known.bin");
     if (g.noncanonical) {
-        write_or_die(&known, out, ".known.bin");
         write_or_die(&unknown, out, ".unk.bin");
     }
     wb_free(&all), wb_free(&known), wb_free(&unknown);

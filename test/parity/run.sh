@@ -5,12 +5,12 @@ set -eu
 s=$1 count=$2 seed=$3
 P=${B:-build}/parity
 dir=test/parity/schemas
-out=$P/run/$s
+out=$P/run/$s.$$                  # one directory per run: parallel runs do not meet
 gen=$P/gen
 drv=$P/driver_$s
 batch=parity.$s.Batch
+rm -rf "$out"
 mkdir -p "$out"
-rm -f "$out"/*
 
 decode() { protoc -I "$dir" --decode="$batch" "$s.proto"; }
 encode() { protoc -I "$dir" --encode="$batch" --deterministic_output "$s.proto"; }
@@ -26,18 +26,18 @@ same_text() {   # want got what
     exit 1
 }
 
-# 1. canonical messages. The generator's bytes are canonical: protoc gives them back.
+# 1. canonical messages
 $gen -I "$dir" "$dir/$s.proto" "$batch" canonical "$count" "$seed" "$out/can"
 decode < "$out/can.bin" > "$out/can.protoc.txt" || fail "protoc cannot decode the generator's bytes"
-encode < "$out/can.protoc.txt" > "$out/can.protoc.bin"
-cmp -s "$out/can.bin" "$out/can.protoc.bin" || fail "generator bug: its bytes are not what protoc re-encodes ($out/can.bin)"
-# (a) pbj's encode of pbj's decode is the input (in the driver); then text, equality
+# (a) pbj's encode of pbj's decode is the input (in the driver; also equality of items)
 $drv roundtrip "$out/can.bin" "$out/can.pbj.txt" || fail "(a) decode+encode round trip ($out/can.bin)"
 # (b) pbj's print is protoc --decode's
 same_text "$out/can.protoc.txt" "$out/can.pbj.txt" "(b) pbj print vs protoc --decode"
-# (c) protoc --encode of pbj's text gives pbj's bytes
+# (c) protoc --encode of pbj's text gives pbj's bytes. As pbj's text is protoc's (b),
+#     this also proves the generator's bytes canonical: protoc writes them back unchanged.
 encode < "$out/can.pbj.txt" > "$out/can.pbj.protoc.bin" || fail "(c) protoc cannot parse pbj's text"
-cmp -s "$out/can.bin" "$out/can.pbj.protoc.bin" || fail "(c) protoc --encode of pbj's text differs from pbj's bytes"
+cmp -s "$out/can.bin" "$out/can.pbj.protoc.bin" ||
+    fail "(c) protoc --encode of the text differs from the input: a generator bug (its bytes are not canonical), see $out"
 # (d) protoc's bytes decode to a batch equal to pbj's
 $drv equal "$out/can.bin" "$out/can.pbj.protoc.bin" || fail "(d) equality of protoc's bytes decoded"
 
@@ -47,6 +47,7 @@ $gen -I "$dir" "$dir/$s.proto" "$batch" unknown "$count" "$((seed + 1))" "$out/u
 decode < "$out/unk.bin" > "$out/unk.protoc.txt" || fail "protoc cannot decode the unknown-field batch"
 $drv roundtrip "$out/unk.bin" "$out/unk.pbj.txt" || fail "(a) round trip with unknown fields ($out/unk.bin)"
 same_text "$out/unk.protoc.txt" "$out/unk.pbj.txt" "print with unknown fields"
+$drv dropped "$out/unk.bin" "$out/unk.known.bin" || fail "unknown fields dropped or rejected ($out/unk.bin)"
 
 # 3. non-canonical input: pbj re-encodes it as protoc does (protoc --decode | protoc --encode
 #    --deterministic_output of the known fields, then each item's unknown fields in the order read).
@@ -62,4 +63,5 @@ same_text "$out/nc.protoc.txt" "$out/nc.pbj.txt" "print of non-canonical input"
 # 4. malformed input: truncations and mutations of valid items return a status (driver built with ASan+UBSan)
 $drv malformed "$out/can.bin" 40 "$seed" > "$out/malformed.log" || fail "malformed input (canonical items)"
 $drv malformed "$out/nc.bin" 20 "$((seed + 3))" >> "$out/malformed.log" || fail "malformed input (non-canonical items)"
-echo "parity $s: $count messages x 3 batches equal to protoc; $(cut -d' ' -f2 "$out/malformed.log" | paste -sd+ | bc) malformed inputs survived"
+echo "parity $s: $count messages x 3 batches equal to protoc; $(awk '{n += $2} END {print n}' "$out/malformed.log") malformed inputs survived"
+rm -rf "$out"                      # kept only when a check fails
