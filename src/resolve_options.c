@@ -19,7 +19,11 @@ static const char *const scope_messages[] = {
 #undef X
 };
 
-typedef enum opt_kind { KIND_STRING, KIND_BOOL, KIND_OPTIMIZE_MODE, KIND_CTYPE, KIND_JSTYPE, KIND_IDEMPOTENCY_LEVEL } opt_kind;
+typedef enum opt_kind {
+#define X(kind) KIND_##kind,
+    STD_OPTION_KINDS(X)
+#undef X
+} opt_kind;
 
 static const struct { opt_scope scope; const char *name; opt_kind kind; } std_options[] = {
 #define X(scope, name, num, kind) { SCOPE_##scope, #name, KIND_##kind },
@@ -75,9 +79,13 @@ static void check_std_value(const ir_file *f, const ir_value *v, opt_kind kind, 
         diag_error(f, v->loc, "Value must be identifier for enum-valued option \"%s\".", full);
         return;
     }
-    for (size_t i = 0; i < sizeof std_enum_values / sizeof *std_enum_values; i++)
-        if (std_enum_values[i].kind == kind && strcmp(std_enum_values[i].name, v->text) == 0) return;
-    diag_error(f, v->loc, "Enum value \"%s\" is not known for option \"%s\".", v->text, full);
+    const char *known = "";
+    for (size_t i = 0; i < sizeof std_enum_values / sizeof *std_enum_values; i++) {
+        if (std_enum_values[i].kind != kind) continue;
+        if (strcmp(std_enum_values[i].name, v->text) == 0) return;
+        known = ir_printf("%s%s%s", known, *known ? ", " : "", std_enum_values[i].name);
+    }
+    diag_error(f, v->loc, "Enum value \"%s\" is not known for option \"%s\" (it takes %s).", v->text, full, known);
 }
 
 static void check_int_value(const ir_file *f, const ir_value *v, const char *type, int64_t min, uint64_t max, const char *full)
@@ -168,6 +176,39 @@ static void check_field_option(const ir_file *f, const ir_field *fd, const ir_op
     }
 }
 
+/* Levenshtein distance of a and b, stopping at 3 (only near misses matter). */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2) return 3;
+    int row[41];
+    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[lb] < 3 ? row[lb] : 3;
+}
+
+/* The standard option of scope within two edits of name, for "did you mean". */
+static const char *closest_std_option(opt_scope scope, const char *name)
+{
+    const char *best = NULL;
+    int best_distance = 3;
+    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++) {
+        int d = std_options[i].scope == scope ? edit_distance(name, std_options[i].name) : 3;
+        if (d < best_distance) best = std_options[i].name, best_distance = d;
+    }
+    return best;
+}
+
 /* False after an error about the name. */
 static bool check_std_option(const opt_site *site, const ir_option *o)
 {
@@ -184,8 +225,12 @@ static bool check_std_option(const opt_site *site, const ir_option *o)
         if (site->field) check_field_option(f, site->field, o);
         return true;
     }
-    diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports the "
-                          "proto which defines the option.", option_display_name(o, o->name.n));
+    const char *close = closest_std_option(site->scope, name);
+    if (close)
+        diag_error(f, o->loc, "Option \"%s\" unknown. Did you mean \"%s\"?", option_display_name(o, o->name.n), close);
+    else
+        diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports the "
+                              "proto which defines the option.", option_display_name(o, o->name.n));
     return false;
 }
 

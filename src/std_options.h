@@ -44,6 +44,9 @@
     X(METHOD, deprecated, 33, BOOL)                             \
     X(METHOD, idempotency_level, 34, IDEMPOTENCY_LEVEL)
 
+/* X(kind): the kinds of value a standard option takes. */
+#define STD_OPTION_KINDS(X) X(STRING) X(BOOL) X(OPTIMIZE_MODE) X(CTYPE) X(JSTYPE) X(IDEMPOTENCY_LEVEL)
+
 /* X(kind, value name, number): the enums standard options take. */
 #define STD_OPTION_ENUMS(X)                                     \
     X(OPTIMIZE_MODE, SPEED, 1)                                  \
