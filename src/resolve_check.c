@@ -5,8 +5,9 @@
 
 #include "diag.h"
 #include "resolve_int.h"
+#include "std_options.h"
 
-/* The last number a range covers (ranges are written with an inclusive end). */
+/* Ranges are written with an inclusive end. */
 static bool ranges_overlap(const ir_range *a, const ir_range *b)
 {
     return a->start <= b->end && b->start <= a->end;
@@ -43,14 +44,13 @@ static void check_number(const ir_file *f, const ir_field *fd, bool is_extension
                    "implementation.", RESERVED_NUMBER_FIRST, RESERVED_NUMBER_LAST);
 }
 
+/* proto3 may extend only the options messages, to define custom options. */
 static bool proto3_extendee_allowed(const ir_message *m)
 {
     static const char *const allowed[] = {
-        "google.protobuf.FileOptions", "google.protobuf.MessageOptions",
-        "google.protobuf.FieldOptions", "google.protobuf.EnumOptions",
-        "google.protobuf.EnumValueOptions", "google.protobuf.ServiceOptions",
-        "google.protobuf.MethodOptions", "google.protobuf.OneofOptions",
-        "google.protobuf.ExtensionRangeOptions",
+#define X(scope, msg) "google.protobuf." msg,
+        STD_OPTION_SCOPES(X)
+#undef X
     };
     for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
         if (strcmp(m->full_name, allowed[i]) == 0) return true;
