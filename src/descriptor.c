@@ -842,59 +842,37 @@ static bool tf_value(tf_lexer *lx, const ir_field *f, tf_entries *entries)
     return ok;
 }
 
-/* Every extension of the program, files and messages, for [ext.name] lookups. */
-static const ir_field *find_extension_in(const ir_message *m, const char *name)
+/* A message or an extension of the whole program by full name, for [ext.name] and Any. */
+typedef struct name_search {
+    const char *name;
+    const ir_message *message;
+    const ir_field *extension;
+} name_search;
+
+static void extension_with_name(const ir_field *const *fields, size_t n, name_search *q)
 {
-    for (size_t i = 0; i < m->extensions.n; i++)
-        if (m->extensions.v[i]->full_name && strcmp(m->extensions.v[i]->full_name, name) == 0)
-            return m->extensions.v[i];
-    for (size_t i = 0; i < m->messages.n; i++) {
-        const ir_field *f = find_extension_in(m->messages.v[i], name);
-        if (f)
-            return f;
-    }
-    return NULL;
+    for (size_t i = 0; i < n && !q->extension; i++)
+        if (fields[i]->full_name && strcmp(fields[i]->full_name, q->name) == 0)
+            q->extension = fields[i];
 }
 
-static const ir_field *find_extension(const ir_program *prog, const char *name)
+static void search_message(ir_message *m, void *ctx)
 {
-    if (name[0] == '.')
-        name++;
+    name_search *q = ctx;
+    if (!q->message && m->full_name && strcmp(m->full_name, q->name) == 0)
+        q->message = m;
+    extension_with_name((const ir_field *const *)m->extensions.v, m->extensions.n, q);
+}
+
+static name_search search_program(const ir_program *prog, const char *name)
+{
+    name_search q = { .name = name[0] == '.' ? name + 1 : name };
     for (size_t i = 0; i < prog->files.n; i++) {
-        const ir_file *file = prog->files.v[i];
-        for (size_t k = 0; k < file->extensions.n; k++)
-            if (file->extensions.v[k]->full_name && strcmp(file->extensions.v[k]->full_name, name) == 0)
-                return file->extensions.v[k];
-        for (size_t k = 0; k < file->messages.n; k++) {
-            const ir_field *f = find_extension_in(file->messages.v[k], name);
-            if (f)
-                return f;
-        }
+        ir_file *f = prog->files.v[i];
+        extension_with_name((const ir_field *const *)f->extensions.v, f->extensions.n, &q);
+        ir_each_message(f, search_message, &q);
     }
-    return NULL;
-}
-
-static const ir_message *find_message_in(const ir_message *m, const char *name)
-{
-    if (m->full_name && strcmp(m->full_name, name) == 0)
-        return m;
-    for (size_t i = 0; i < m->messages.n; i++) {
-        const ir_message *found = find_message_in(m->messages.v[i], name);
-        if (found)
-            return found;
-    }
-    return NULL;
-}
-
-static const ir_message *find_message(const ir_program *prog, const char *name)
-{
-    for (size_t i = 0; i < prog->files.n; i++)
-        for (size_t k = 0; k < prog->files.v[i]->messages.n; k++) {
-            const ir_message *found = find_message_in(prog->files.v[i]->messages.v[k], name);
-            if (found)
-                return found;
-        }
-    return NULL;
+    return q;
 }
 
 static const ir_field *field_named(const ir_message *m, const char *name)
@@ -923,7 +901,7 @@ static char *tf_bracket_name(tf_lexer *lx)
 static bool tf_any(tf_lexer *lx, const ir_message *any, const char *url, tf_entries *entries)
 {
     const char *slash = strrchr(url, '/');
-    const ir_message *type = find_message(lx->w->prog, slash + 1);
+    const ir_message *type = search_program(lx->w->prog, slash + 1).message;
     const ir_field *type_url = field_named(any, "type_url"), *value = field_named(any, "value");
     bool known_prefix = (size_t)(slash - url) == strlen("type.googleapis.com") ?
                         strncmp(url, "type.googleapis.com", (size_t)(slash - url)) == 0 :
@@ -944,11 +922,26 @@ static bool tf_any(tf_lexer *lx, const ir_message *any, const char *url, tf_entr
     return true;
 }
 
+/* An extension named relative to the option's package, innermost scope first, as protoc's LookupSymbol. */
+static const ir_field *search_scopes(tf_lexer *lx, const char *name)
+{
+    const char *package = lx->w->file && lx->w->file->package ? lx->w->file->package : "";
+    if (name[0] != '.')
+        for (size_t len = strlen(package); len > 0;) {
+            const ir_field *f = search_program(lx->w->prog, ir_printf("%.*s.%s", (int)len, package, name)).extension;
+            if (f)
+                return f;
+            while (len > 0 && package[--len] != '.')
+                ;
+        }
+    return search_program(lx->w->prog, name).extension;
+}
+
 /* The field a name in message m denotes: a field (a group by its type's name) or an extension. */
 static const ir_field *tf_field_named(tf_lexer *lx, const ir_message *m, const char *name, bool extension)
 {
     if (extension) {
-        const ir_field *f = find_extension(lx->w->prog, name);
+        const ir_field *f = search_scopes(lx, name);
         if (!f || f->extend->extendee != m)
             tf_error(lx, "Extension \"%s\" is not defined or is not an extension of \"%s\".", name,
                      m ? m->full_name : "?");
@@ -1060,7 +1053,7 @@ static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbu
                     tf_accept(lx, ",");
                 continue;
             }
-            f = name ? tf_field_named(lx, m, name[0] == '.' ? name + 1 : name, true) : NULL;
+            f = name ? tf_field_named(lx, m, name, true) : NULL;
         } else if (lx->kind == TF_IDENT) {
             char *name = ir_strndup(lx->tok, lx->len);
             tf_next(lx);
