@@ -14,6 +14,7 @@
 
 #include "diag.h"
 #include "resolve.h"
+#include "symtab.h"
 
 /* ---- fixtures: files in a fresh directory, resolved with it as the only root ---- */
 
@@ -354,6 +355,30 @@ static void defaults_as_protoc_writes_them(void **state)
         assert_string_equal(field_of(m, want[i][0])->default_value, want[i][1]);
 }
 
+/* ---- the symbol table ------------------------------------------------------------- */
+
+static void symtab_keeps_every_key(void **state)
+{
+    (void)state;
+    symtab t;
+    symtab_init(&t);
+    enum { N = 20000 };
+    static int values[N];
+    for (int i = 0; i < N; i++) {
+        const char *key = ir_printf("pkg.Message%d.field", i);
+        assert_null(symtab_put(&t, key, strlen(key), &values[i]));
+    }
+    for (int i = 0; i < N; i++) {
+        const char *key = ir_printf("pkg.Message%d.field", i);
+        assert_ptr_equal(symtab_get(&t, key, strlen(key)), &values[i]);
+        assert_ptr_equal(symtab_put(&t, key, strlen(key), &values[0]), &values[i]);   /* first one stays */
+    }
+    assert_null(symtab_get(&t, "pkg.Message1", 12));
+    assert_null(symtab_get(&t, "pkg.Message1.fiel", 17));
+    assert_int_equal(t.count, N);
+    symtab_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +398,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(input_outside_roots_is_rejected, setup, teardown),
         cmocka_unit_test_setup_teardown(missing_import_and_cycle_are_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(defaults_as_protoc_writes_them, setup, teardown),
+        cmocka_unit_test_setup_teardown(symtab_keeps_every_key, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
