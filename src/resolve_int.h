@@ -77,5 +77,6 @@ void options_file(resolver *r, ir_file *f);
 /* Small helpers shared by the resolver's files. */
 const char *scope_name(const ir_file *f, const ir_message *parent);   /* "pkg.Msg" or package or "" */
 const char *join_name(const char *scope, const char *name);          /* "scope.name" or "name" */
+int edit_distance(const char *a, const char *b);                    /* Levenshtein, capped at 3 */
 
 #endif

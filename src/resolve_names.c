@@ -201,10 +201,41 @@ sym *names_lookup(resolver *r, const char *name, const char *relative_to, bool t
     }
 }
 
+/* The last n dot-separated components of full_name. */
+static const char *last_components(const char *full_name, size_t n)
+{
+    const char *p = full_name + strlen(full_name);
+    while (p > full_name && n > 0)
+        if (*--p == '.') n--;
+    return n == 0 ? p + 1 : full_name;
+}
+
+/* A visible message or enum whose name is within two edits of name (as written, same depth), or NULL. */
+static const char *closest_type(resolver *r, const char *name)
+{
+    size_t depth = 1;
+    for (const char *p = name; *p; p++) depth += *p == '.';
+    const char *best = NULL;
+    int best_distance = 3;
+    for (size_t i = 0; i < r->syms.cap; i++) {
+        const sym *s = r->syms.slots[i].value;
+        if (!s || (s->kind != SYM_MESSAGE && s->kind != SYM_ENUM) || rf(s->file)->visible_stamp != r->stamp) continue;
+        int d = edit_distance(name, last_components(s->full_name, depth));
+        if (d < best_distance || (d == best_distance && best && strcmp(s->full_name, best) < 0))
+            best = s->full_name, best_distance = d;
+    }
+    int allowed = strlen(name) >= 6 ? 2 : 1;           /* short names are near everything */
+    return best_distance <= allowed ? best : NULL;
+}
+
 void names_not_defined(resolver *r, ir_loc loc, const char *name)
 {
     if (!r->undeclared_in && !r->resolved_as) {
-        diag_error(r->cur, loc, "\"%s\" is not defined.", name);
+        const char *close = closest_type(r, name[0] == '.' ? name + 1 : name);
+        if (close)
+            diag_error(r->cur, loc, "\"%s\" is not defined. Did you mean \"%s\"?", name, close);
+        else
+            diag_error(r->cur, loc, "\"%s\" is not defined.", name);
         return;
     }
     if (r->undeclared_in)
