@@ -230,17 +230,19 @@ static inline void pbj_text_put_quoted(pbj_text *t, const void *data, size_t len
 
 /* ---- field lines: "<indent>name: value\n" -------------------------------- */
 
-static inline void pbj_text_int64(pbj_text *t, const char *name, int64_t v) {
-    pbj_text_name(t, name);
-    pbj_text_put_int64(t, v);
-    pbj_text_put(t, "\n", 1);
-}
-
-static inline void pbj_text_uint64(pbj_text *t, const char *name, uint64_t v) {
-    pbj_text_name(t, name);
-    pbj_text_put_uint64(t, v);
-    pbj_text_put(t, "\n", 1);
-}
+/* pbj_text_int64, _uint64, _bool, _double, _float: one field line each */
+#define PBJ__TEXT_LINE(kind, type)                                                 \
+    static inline void pbj_text_##kind(pbj_text *t, const char *name, type v) {    \
+        pbj_text_name(t, name);                                                    \
+        pbj_text_put_##kind(t, v);                                                 \
+        pbj_text_put(t, "\n", 1);                                                  \
+    }
+PBJ__TEXT_LINE(int64, int64_t)
+PBJ__TEXT_LINE(uint64, uint64_t)
+PBJ__TEXT_LINE(bool, bool)
+PBJ__TEXT_LINE(double, double)
+PBJ__TEXT_LINE(float, float)
+#undef PBJ__TEXT_LINE
 
 /* int32, sint32, sfixed32 */
 static inline void pbj_text_int32(pbj_text *t, const char *name, int32_t v) {
@@ -250,24 +252,6 @@ static inline void pbj_text_int32(pbj_text *t, const char *name, int32_t v) {
 /* uint32, fixed32 */
 static inline void pbj_text_uint32(pbj_text *t, const char *name, uint32_t v) {
     pbj_text_uint64(t, name, v);
-}
-
-static inline void pbj_text_bool(pbj_text *t, const char *name, bool v) {
-    pbj_text_name(t, name);
-    pbj_text_put_bool(t, v);
-    pbj_text_put(t, "\n", 1);
-}
-
-static inline void pbj_text_double(pbj_text *t, const char *name, double v) {
-    pbj_text_name(t, name);
-    pbj_text_put_double(t, v);
-    pbj_text_put(t, "\n", 1);
-}
-
-static inline void pbj_text_float(pbj_text *t, const char *name, float v) {
-    pbj_text_name(t, name);
-    pbj_text_put_float(t, v);
-    pbj_text_put(t, "\n", 1);
 }
 
 /* string and bytes print alike: quoted, CEscape'd */

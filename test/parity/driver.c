@@ -177,32 +177,34 @@ static int check_item_equality(const wbuf *in) {
     return 0;
 }
 
+/* Decodes batch in (with options o) into m and encodes it back: the bytes must be want's. */
+static int decode_encode(BATCH *m, const wbuf *in, const wbuf *want, pbj_arena *a, const pbj_decode_options *o,
+                         const char *what) {
+    if (decode_batch(m, in, a, what, o)) return 1;
+    size_t len;
+    uint8_t *out = encode_batch(m, &len);
+    int rc = compare_batches(what, want, out, len);
+    free(out);
+    return rc;
+}
+
 /* ---- modes ------------------------------------------------------------------ */
 
 static int roundtrip(const char *in_path, const char *txt_path) {
     wbuf in = {0};
     read_or_die(&in, in_path);
-    BATCH m;
+    BATCH m, m2;
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
-    if (decode_batch(&m, &in, &a, in_path, NULL)) return 1;
-    size_t len;
-    uint8_t *out = encode_batch(&m, &len);
-    int rc = compare_batches("encode(decode(x)) != x", &in, out, len);
-    print_batch(&m, txt_path);
+    pbj_decode_options alias = {.alias = true};
+    int rc = decode_encode(&m, &in, &in, &a, NULL, "encode(decode(x)) != x");
+    if (!rc) print_batch(&m, txt_path);
     if (!rc) rc = check_item_equality(&in);
-    free(out);
-    if (!rc) {                                           /* again with strings and bytes aliasing the input */
-        pbj_decode_options alias = {.alias = true};
-        BATCH m2;
-        if (decode_batch(&m2, &in, &a, in_path, &alias)) return 1;
-        out = encode_batch(&m2, &len);
-        rc = compare_batches("encode(decode(x, alias)) != x", &in, out, len);
-        if (!rc && !B_(_equal)(&m, &m2)) {
-            fprintf(stderr, "decode with and without alias give unequal batches\n");
-            rc = 1;
-        }
-        free(out);
+    /* again with strings and bytes aliasing the input */
+    if (!rc) rc = decode_encode(&m2, &in, &in, &a, &alias, "encode(decode(x, alias)) != x");
+    if (!rc && !B_(_equal)(&m, &m2)) {
+        fprintf(stderr, "decode with and without alias give unequal batches\n");
+        rc = 1;
     }
     pbj_arena_free(&a);
     wb_free(&in);
@@ -216,10 +218,7 @@ static int reencode(const char *in_path, const char *want_path, const char *txt_
     BATCH m;
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
-    if (decode_batch(&m, &in, &a, in_path, NULL)) return 1;
-    size_t len;
-    uint8_t *out = encode_batch(&m, &len);
-    int rc = compare_batches("encode(decode(non-canonical x)) != protoc's canonical x", &want, out, len);
+    int rc = decode_encode(&m, &in, &want, &a, NULL, "encode(decode(non-canonical x)) != protoc's canonical x");
     if (rc) {                                            /* show the input item too */
         const uint8_t *p = in.p, *w = want.p, *item, *witem;
         size_t n, wn;
@@ -242,8 +241,7 @@ static int reencode(const char *in_path, const char *want_path, const char *txt_
             }
         }
     }
-    print_batch(&m, txt_path);
-    free(out);
+    if (!rc) print_batch(&m, txt_path);
     pbj_arena_free(&a);
     wb_free(&in), wb_free(&want);
     return rc;
@@ -256,9 +254,8 @@ static int equal(const char *a_path, const char *b_path) {
     BATCH a, b;
     pbj_arena arena;
     pbj_arena_init(&arena, NULL, 0);
-    if (decode_batch(&a, &x, &arena, a_path, NULL) || decode_batch(&b, &y, &arena, b_path, NULL)) return 1;
-    int rc = 0;
-    if (!B_(_equal)(&a, &b)) {
+    int rc = decode_batch(&a, &x, &arena, a_path, NULL) || decode_batch(&b, &y, &arena, b_path, NULL);
+    if (!rc && !B_(_equal)(&a, &b)) {
         fprintf(stderr, "%s and %s decode to unequal batches\n", a_path, b_path);
         rc = 1;
     }
@@ -269,18 +266,14 @@ static int equal(const char *a_path, const char *b_path) {
 
 /* Unknown fields dropped: the batch without them; rejected: exactly the items that had some fail. */
 static int dropped(const char *in_path, const char *known_path) {
+    pbj_decode_options drop = {.unknown = PBJ_UNKNOWN_DROP}, reject = {.unknown = PBJ_UNKNOWN_REJECT};
     wbuf in = {0}, known = {0};
     read_or_die(&in, in_path);
     read_or_die(&known, known_path);
-    BATCH m;
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
-    pbj_decode_options drop = {.unknown = PBJ_UNKNOWN_DROP}, reject = {.unknown = PBJ_UNKNOWN_REJECT};
-    if (decode_batch(&m, &in, &a, in_path, &drop)) return 1;
-    size_t len;
-    uint8_t *out = encode_batch(&m, &len);
-    int rc = compare_batches("encode(decode(x, unknown fields dropped)) != x without them", &known, out, len);
-    free(out);
+    BATCH m;
+    int rc = decode_encode(&m, &in, &known, &a, &drop, "encode(decode(x, unknown fields dropped)) != x without them");
     const uint8_t *p = in.p, *q = known.p, *item, *kitem;
     size_t n, kn, rejected = 0;
     for (size_t i = 0; !rc && wb_next_item(&p, in.p + in.n, &item, &n) && wb_next_item(&q, known.p + known.n, &kitem, &kn); i++) {

@@ -307,6 +307,15 @@ static void test_nested(void **state) {
 
 /* ---- unknown fields -------------------------------------------------------- */
 
+/* An Empty holding item as its unknown fields: the bytes to b, pbj's text to t; frees item. */
+static void add_unknown_item(wbuf *b, pbj_text *t, wbuf *item) {
+    wb_len_field(b, 1, item->p, item->n);
+    pbj_text_open(t, "e");
+    pbj_text_unknown(t, item->p, item->n);
+    pbj_text_close(t);
+    wb_free(item);
+}
+
 static void test_unknown(void **state) {
     (void)state;
     rng r = {5};
@@ -316,11 +325,7 @@ static void test_unknown(void **state) {
     for (int i = 0; i < 3000; i++) {
         wbuf item = {0};
         wb_random_fields(&item, &r, (int)rng_below(&r, 16));
-        wb_len_field(&b, 1, item.p, item.n);
-        pbj_text_open(&t, "e");
-        pbj_text_unknown(&t, item.p, item.n);
-        pbj_text_close(&t);
-        wb_free(&item);
+        add_unknown_item(&b, &t, &item);
     }
     check_against_protoc("pbjt.Unknowns", &b, &t);
     wb_free(&b);
@@ -350,11 +355,7 @@ static void test_unknown_budget(void **state) {
                 wb_free(&item);
                 item = outer;
             }
-            wb_len_field(&b, 1, item.p, item.n);
-            pbj_text_open(&t, "e");
-            pbj_text_unknown(&t, item.p, item.n);
-            pbj_text_close(&t);
-            wb_free(&item);
+            add_unknown_item(&b, &t, &item);
         }
     }
     check_against_protoc("pbjt.Unknowns", &b, &t);
