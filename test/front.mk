@@ -14,7 +14,8 @@ $(FRONT)/comment_dump: test/front/comment_dump.c $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS)
 
-.PHONY: check-front check-front-units check-front-comments check-front-driver check-front-man check-front-parity
+.PHONY: check-front check-front-units check-front-comments check-front-driver check-front-man check-front-parity \
+        check-front-fuzz
 check-front-units: $(FRONT_UNITS)
 	$(FRONT)/lex_test
 	$(FRONT)/parse_test
@@ -32,6 +33,21 @@ check-front-man: pbjc
 check-front-parity: pbjc | deps
 	test/front/parity.sh ./pbjc
 
-check-front: check-front-units check-front-comments check-front-driver check-front-man check-front-parity
+# The parser under libFuzzer (clang), for a short run on each check; the corpus it
+# grows stays in $(FRONT)/fuzz-corpus between runs. FUZZ_SECONDS=600 for a long one.
+FUZZ_SECONDS ?= 10
+FRONT_FUZZ_SRCS := src/ir.c src/parser.c src/diag.c $(B)/lex.c $(B)/parse.c
+$(FRONT)/fuzz_parse: test/front/fuzz_parse.c $(FRONT_FUZZ_SRCS) src/irbuild.h src/lex.h | deps
+	@mkdir -p $(@D)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(PBJC_CPPFLAGS) -o $@ $< $(FRONT_FUZZ_SRCS) -lm
+
+check-front-fuzz: $(FRONT)/fuzz_parse
+	@mkdir -p $(FRONT)/fuzz-corpus
+	cp test/front/cases/*.proto $(FRONT)/fuzz-corpus/
+	$(FRONT)/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -close_fd_mask=2 $(FRONT)/fuzz-corpus \
+	  >$(FRONT)/fuzz.log 2>&1 || { tail -40 $(FRONT)/fuzz.log; exit 1; }
+	@tail -1 $(FRONT)/fuzz.log
+
+check-front: check-front-units check-front-comments check-front-driver check-front-man check-front-parity check-front-fuzz
 
 CHECKS += check-front
