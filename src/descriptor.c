@@ -103,6 +103,18 @@ static void put_string(wbuf *b, uint32_t field, const char *s)
         put_bytes(b, field, s, strlen(s));
 }
 
+/* A message value of field number: length-delimited, or between group tags. */
+static void put_message_bytes(wbuf *b, uint32_t field, bool group, const void *data, size_t len)
+{
+    if (!group) {
+        put_bytes(b, field, data, len);
+        return;
+    }
+    wb_tag(b, field, WT_SGROUP);
+    wb_put(b, data, len);
+    wb_tag(b, field, WT_EGROUP);
+}
+
 /* ".pkg.Name" as protoc writes type references. */
 static void put_type_ref(wbuf *b, uint32_t field, const char *full_name)
 {
@@ -269,13 +281,7 @@ static void put_custom_option(writer *w, wbuf *b, const ir_option *o)
     put_field_value(w, &inner, path[n - 1], &o->value);
     for (size_t i = n - 1; i-- > 0;) {
         wbuf outer = { 0 };
-        if (path[i]->type == IR_TYPE_GROUP) {
-            wb_tag(&outer, (uint32_t)path[i]->number, WT_SGROUP);
-            wb_put(&outer, inner.p, inner.n);
-            wb_tag(&outer, (uint32_t)path[i]->number, WT_EGROUP);
-        } else {
-            put_bytes(&outer, (uint32_t)path[i]->number, inner.p, inner.n);
-        }
+        put_message_bytes(&outer, (uint32_t)path[i]->number, path[i]->type == IR_TYPE_GROUP, inner.p, inner.n);
         free(inner.p);
         inner = outer;
     }
@@ -384,7 +390,8 @@ static bool value_as_int(writer *w, const ir_value *v, const ir_field *f, int64_
 
 static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
 
-/* double to float as IEEE rounds it (to nearest, past the halfway point above FLT_MAX: infinity), without C's undefined out-of-range cast. */
+/* double to float as IEEE rounds it (nearest; past FLT_MAX + half an ulp, infinity),
+ * without C's undefined out-of-range cast. */
 static float to_float(double d)
 {
     const double overflow = 0x1.ffffffp127;      /* FLT_MAX + half an ulp: rounds to infinity */
@@ -998,15 +1005,11 @@ static void tf_serialize(tf_entries *entries, wbuf *out)
         } else {
             for (; j < entries->n && entries->v[j].field == f; j++) {
                 const wbuf *p = &entries->v[j].payload;
-                if (f->type == IR_TYPE_GROUP) {
-                    wb_tag(out, num, WT_SGROUP);
-                    wb_put(out, p->p, p->n);
-                    wb_tag(out, num, WT_EGROUP);
+                int wire_type = ir_type_wire_type(f->type);
+                if (wire_type == WT_LEN || wire_type == WT_SGROUP) {
+                    put_message_bytes(out, num, wire_type == WT_SGROUP, p->p, p->n);
                 } else {
-                    int wt = ir_type_wire_type(f->type);
-                    wb_tag(out, num, wt);
-                    if (wt == WT_LEN)
-                        wb_varint(out, p->n);
+                    wb_tag(out, num, wire_type);
                     wb_put(out, p->p, p->n);
                 }
             }
@@ -1097,15 +1100,8 @@ static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value 
     wbuf content = { 0 };
     tf_next(&lx);
     bool ok = tf_message(&lx, f->message_type, "", &content);
-    if (ok) {
-        if (f->type == IR_TYPE_GROUP) {
-            wb_tag(b, (uint32_t)f->number, WT_SGROUP);
-            wb_put(b, content.p, content.n);
-            wb_tag(b, (uint32_t)f->number, WT_EGROUP);
-        } else {
-            put_bytes(b, (uint32_t)f->number, content.p, content.n);
-        }
-    }
+    if (ok)
+        put_message_bytes(b, (uint32_t)f->number, f->type == IR_TYPE_GROUP, content.p, content.n);
     free(content.p);
     return ok;
 }
