@@ -24,12 +24,6 @@ const char *join_name(const char *scope, const char *name)
     return ir_printf("%s.%s", scope, name);
 }
 
-const char *scope_name(const ir_file *f, const ir_message *parent)
-{
-    if (parent) return parent->full_name;
-    return f->package ? f->package : "";
-}
-
 /* Levenshtein distance of a and b, stopping at 3 (only near misses matter). */
 int edit_distance(const char *a, const char *b)
 {

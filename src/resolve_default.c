@@ -10,7 +10,7 @@
 #include "resolve_int.h"
 
 /* protoc's SimpleDtoa: %.15g, or %.17g when that does not read back the same. */
-const char *default_simple_dtoa(double v)
+static const char *default_simple_dtoa(double v)
 {
     if (isinf(v)) return v > 0 ? "inf" : "-inf";
     if (isnan(v)) return "nan";
@@ -21,7 +21,7 @@ const char *default_simple_dtoa(double v)
 }
 
 /* protoc's SimpleFtoa: %.6g, or %.9g when that does not read back the same. */
-const char *default_simple_ftoa(float v)
+static const char *default_simple_ftoa(float v)
 {
     if (isinf(v)) return v > 0 ? "inf" : "-inf";
     if (isnan(v)) return "nan";
@@ -32,7 +32,7 @@ const char *default_simple_ftoa(float v)
 }
 
 /* protoc's CEscape: \n \r \t \" \' \\ by name, other bytes outside 0x20..0x7e as three octal digits. */
-const char *default_c_escape(const char *s, size_t n)
+static const char *default_c_escape(const char *s, size_t n)
 {
     char *out = ir_alloc(4 * n + 1), *o = out;
     for (size_t i = 0; i < n; i++) {

@@ -67,15 +67,11 @@ void check_file(resolver *r, ir_file *f);
 
 /* resolve_default.c */
 void defaults_file(resolver *r, ir_file *f);
-const char *default_simple_dtoa(double v);
-const char *default_simple_ftoa(float v);
-const char *default_c_escape(const char *s, size_t n);
 
 /* resolve_options.c */
 void options_file(resolver *r, ir_file *f);
 
 /* Small helpers shared by the resolver's files. */
-const char *scope_name(const ir_file *f, const ir_message *parent);   /* "pkg.Msg" or package or "" */
 const char *join_name(const char *scope, const char *name);          /* "scope.name" or "name" */
 int edit_distance(const char *a, const char *b);                    /* Levenshtein, capped at 3 */
 
