@@ -262,9 +262,13 @@ static void check_message(resolver *r, const ir_file *f, const ir_message *m)
 {
     bool message_set = option_is_true(&m->options, "message_set_wire_format");
     for (size_t i = 0; i < m->fields.n; i++) {
-        check_field(f, m->fields.v[i], false);
+        const ir_field *fd = m->fields.v[i];
+        check_field(f, fd, false);
+        if (!fd->is_map && fd->message_type && fd->message_type->map_entry)
+            diag_error(f, fd->type_loc, "\"%s\" is the entry type of a map field; use map<KeyType, ValueType> "
+                                        "instead (map_entry should not be set explicitly).", fd->type_name);
         if (message_set)
-            diag_error(f, m->fields.v[i]->loc, "MessageSets cannot have fields, only extensions.");
+            diag_error(f, fd->loc, "MessageSets cannot have fields, only extensions.");
     }
     check_field_numbers_unique(f, m);
     check_message_ranges(f, m);
@@ -313,8 +317,65 @@ static void check_enum_values(const ir_file *f, const ir_enum *e)
                    "Please remove the unnecessary 'option allow_alias = true;' declaration.", e->full_name);
 }
 
+/* protoc's PrefixRemover: value without the enum's name as a prefix (case and '_' ignored), if it has it. */
+static const char *strip_enum_prefix(const char *enum_name, const char *value)
+{
+    const char *v = value;
+    for (const char *p = enum_name; *p; p++) {
+        if (*p == '_') continue;
+        while (*v == '_') v++;
+        if (tolower((unsigned char)*v) != tolower((unsigned char)*p)) return value;
+        v++;
+    }
+    while (*v == '_') v++;
+    return *v ? v : value;
+}
+
+/* protoc's EnumValueToPascalCase: FOO_BAR -> FooBar. */
+static const char *pascal_case(const char *s)
+{
+    char *out = ir_strdup(s), *o = out;
+    bool upper = true;
+    for (; *s; s++) {
+        if (*s == '_') {
+            upper = true;
+            continue;
+        }
+        *o++ = (char)(upper ? toupper((unsigned char)*s) : tolower((unsigned char)*s));
+        upper = false;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* protoc's CheckEnumValueUniqueness: names must stay distinct once the prefix is stripped
+ * and they are PascalCased (an error in proto3, a warning in proto2). */
+static void check_enum_value_names(const ir_file *f, const ir_enum *e)
+{
+    const char **keys = ir_alloc((e->values.n + 1) * sizeof *keys);
+    for (size_t i = 0; i < e->values.n; i++) {
+        const ir_enum_value *v = e->values.v[i];
+        keys[i] = pascal_case(strip_enum_prefix(e->name, v->name));
+        for (size_t j = 0; j < i; j++) {
+            const ir_enum_value *w = e->values.v[j];
+            if (strcmp(keys[i], keys[j]) != 0) continue;
+            if (strcmp(v->name, w->name) != 0 && v->number != w->number) {
+                const char *msg = ir_printf(
+                    "Enum name %s has the same name as %s if you ignore case and strip out the enum name "
+                    "prefix (if any). This is error-prone and can lead to undefined behavior. Please avoid "
+                    "doing this. If you are using allow_alias, please assign the same numeric value to both "
+                    "enums.", v->name, w->name);
+                if (f->syntax == IR_PROTO3) diag_error(f, v->loc, "%s", msg);
+                else diag_warning(f, v->loc, "%s", msg);
+            }
+            break;
+        }
+    }
+}
+
 static void check_enum(const ir_file *f, const ir_enum *e)
 {
+    check_enum_value_names(f, e);
     if (e->values.n == 0)
         diag_error(f, e->loc, "Enums must contain at least one value.");
     else if (f->syntax == IR_PROTO3 && e->values.v[0]->number != 0)
