@@ -62,6 +62,8 @@ typedef struct pctx {
     bool in_ranges;              /* [options] go to range_options */
     bool ranges_are_reserved;
     int errors;
+    int syntax_errors;           /* counted even when one is not reported again */
+    ir_loc last_error;           /* where the last syntax error was reported */
     bool eof_error;
     bool depth_error;            /* messages nested too deeply was reported */              /* a syntax error at the end of the file was reported */
 } pctx;

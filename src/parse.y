@@ -39,6 +39,12 @@
     pctx_syntax_error(ctx, &found, expected, n);
 }
 
+%code {
+/* The driver resynchronised on a statement boundary: report the next error at once
+ * (lemon would stay quiet for three tokens). */
+void pbjParseErrorsResume(void *parser) { ((yyParser *)parser)->yyerrcnt = -1; }
+}
+
 /* file ::= [syntax] statement* */
 file ::= syntax stmts.
 syntax ::= .

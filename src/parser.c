@@ -12,6 +12,7 @@
 void *pbjParseAlloc(void *(*alloc)(size_t));
 void pbjParse(void *parser, int kind, ptok tok, pctx *ctx);
 void pbjParseFree(void *parser, void (*release)(void *));
+void pbjParseErrorsResume(void *parser);
 
 /* ---- comments: protoc's tokenizer rules (Tokenizer::NextWithComments) ------- */
 
@@ -244,6 +245,66 @@ static void read_aggregate(driver *d, lex_token *t)
     t->loc = at;
 }
 
+/* After a syntax error, protoc's SkipStatement: resume after the next ';', after a
+ * whole "{...}" block, or before a '}'. The grammar has "statement ::= error ';'" in
+ * every block, so the driver ends the broken statement with a ';' of its own. */
+typedef enum recovery { RUNNING, SKIPPING, SKIPPING_BLOCK } recovery;
+
+typedef struct feeder {
+    void *parser;
+    driver *d;
+    recovery mode;
+    int depth;                               /* SKIPPING_BLOCK: braces open */
+} feeder;
+
+static void feed_raw(feeder *fd, const ptok *tok)
+{
+    pbjParse(fd->parser, tok->kind, *tok, &fd->d->ctx);
+}
+
+/* End the broken statement: an invented ';' completes "error ';'", and errors count again. */
+static void resume(feeder *fd, const ptok *at)
+{
+    ptok semi = { ";", 1, TK_SEMI, at->loc, NULL };
+    feed_raw(fd, &semi);
+    pbjParseErrorsResume(fd->parser);
+    fd->mode = RUNNING;
+}
+
+/* Give one token to the grammar, or skip it while recovering from an error. */
+static void feed(feeder *fd, const ptok *tok)
+{
+    if (fd->mode == SKIPPING_BLOCK) {
+        if (tok->kind == TK_LBRACE) fd->depth++;
+        else if (tok->kind == TK_RBRACE && --fd->depth == 0) resume(fd, tok);
+        else if (tok->kind == LEX_EOF) feed_raw(fd, tok);
+        return;
+    }
+    if (fd->mode == SKIPPING) {
+        if (tok->kind == TK_SEMI) { feed_raw(fd, tok); pbjParseErrorsResume(fd->parser); fd->mode = RUNNING; }
+        else if (tok->kind == TK_LBRACE) { fd->mode = SKIPPING_BLOCK; fd->depth = 1; }
+        else if (tok->kind == TK_RBRACE) { resume(fd, tok); feed_raw(fd, tok); }
+        else if (tok->kind == LEX_EOF) feed_raw(fd, tok);
+        return;
+    }
+    int errors = fd->d->ctx.syntax_errors;
+    feed_raw(fd, tok);
+    if (fd->d->ctx.syntax_errors == errors) return;
+    /* tok did not parse: the grammar shifted "error" and dropped tok unless it was ';' */
+    switch (tok->kind) {
+    case TK_SEMI: pbjParseErrorsResume(fd->parser); break;
+    case TK_LBRACE: fd->mode = SKIPPING_BLOCK; fd->depth = 1; break;
+    case TK_RBRACE:
+        resume(fd, tok);
+        errors = fd->d->ctx.syntax_errors;
+        feed_raw(fd, tok);                   /* the '}' closes the block again, if one is open */
+        if (fd->d->ctx.syntax_errors != errors) resume(fd, tok);   /* an unmatched '}': dropped */
+        break;
+    case LEX_EOF: break;
+    default: fd->mode = SKIPPING; break;
+    }
+}
+
 ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len)
 {
     int errors_before = diag_error_count();
@@ -252,7 +313,7 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
     if (!d) abort();
     pctx_init(&d->ctx, f);
     lex_init(&d->lx, path ? path : name, text, len);
-    void *parser = pbjParseAlloc(malloc);
+    feeder fd = { pbjParseAlloc(malloc), d, RUNNING, 0 };
     pcomments *pending = NULL;               /* of the last ';' '{' '}' given to the grammar */
     int pending_kind = -1;                   /* -1: the start of the file */
     bool pending_empty = false;
@@ -273,11 +334,11 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
             pending_kind = t.kind;
             pending_empty = t.kind == TK_SEMI && (d->prev_kind <= 0 || ends_declaration(d->prev_kind));
         }
-        pbjParse(parser, t.kind, tok, &d->ctx);
+        feed(&fd, &tok);
         if (t.kind == LEX_EOF) break;
         d->prev_kind = t.kind;
     }
-    pbjParseFree(parser, free);
+    pbjParseFree(fd.parser, free);
     pctx_finish(&d->ctx);
     if (!f->syntax_explicit && diag_error_count() == errors_before)
         diag_warning(f, (ir_loc){ 0, 0 }, "no syntax specified; defaulting to proto2 (write syntax = \"proto2\"; or syntax = \"proto3\";)");
@@ -347,6 +408,9 @@ static bool has(const int *v, int n, int k)
 void pctx_syntax_error(pctx *ctx, const ptok *found, const int *expected, int nexpected)
 {
     char what[96], want[256];
+    ctx->syntax_errors++;
+    if (found->loc.line == ctx->last_error.line && found->loc.col == ctx->last_error.col) return;   /* said already */
+    ctx->last_error = found->loc;
     if (found->kind == 0) {
         if (ctx->eof_error) return;
         ctx->eof_error = true;

@@ -567,6 +567,41 @@ static void test_recovery_reports_every_error(void **state)
     assert_string_equal(f->enums.v[0]->values.v[0]->name, "W");
 }
 
+/* Recovery as protoc's: a "{...}" block is skipped whole, a '}' ends the broken statement
+ * and still closes its block, an unmatched '}' is dropped. */
+static void test_recovery_at_braces(void **state)
+{
+    (void)state;
+    char *err;
+    ir_file *f = parse_text("syntax = \"proto3\";\n"
+                            "message A { int32 x = 1; } }\n"
+                            "message B { int32 y = 1; int32 z = 2; }\n"
+                            "message C { int32 w = 1 }\n"
+                            "message 5 { int32 skipped = 1; message Inner {} }\n"
+                            "message D { int32 ok = 1; oneof o { } int32 after = 2; }\n", &err);
+    assert_int_equal(diag_error_count(), 4);
+    assert_string_equal(err,
+        "t.proto:2:28: error: expected a top-level statement (message, enum, service, extend, import, package or option), found '}'\n"
+        "message A { int32 x = 1; } }\n"
+        "                           ^\n"
+        "t.proto:4:25: error: expected ';', found '}'\n"
+        "message C { int32 w = 1 }\n"
+        "                        ^\n"
+        "t.proto:5:9: error: expected an identifier, found '5'\n"
+        "message 5 { int32 skipped = 1; message Inner {} }\n"
+        "        ^\n"
+        "t.proto:6:37: error: expected a field or an option, found '}'\n"
+        "message D { int32 ok = 1; oneof o { } int32 after = 2; }\n"
+        "                                    ^\n");
+    assert_int_equal(f->messages.n, 4);
+    assert_string_equal(f->messages.v[1]->name, "B");
+    assert_int_equal(f->messages.v[1]->fields.n, 2);
+    assert_string_equal(f->messages.v[2]->name, "C");
+    assert_string_equal(f->messages.v[3]->name, "D");
+    assert_int_equal(f->messages.v[3]->fields.n, 2);
+    assert_string_equal(f->messages.v[3]->fields.v[1]->name, "after");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -587,6 +622,7 @@ int main(void)
         cmocka_unit_test(test_syntax_errors),
         cmocka_unit_test(test_nesting_limit),
         cmocka_unit_test(test_recovery_reports_every_error),
+        cmocka_unit_test(test_recovery_at_braces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
