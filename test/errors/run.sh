@@ -1,12 +1,15 @@
 #!/bin/sh
 # test/errors/run.sh: each broken .proto with a .expected file must make `pbjc --check`
 # exit 1 with exactly that first line of stderr, and protoc must reject it too.
-# Usage: test/errors/run.sh [PBJC]   (run from the repository top)
+# Files they import live in test/errors/lib/. Usage: test/errors/run.sh [PBJC] (from the repository top)
 PBJC=${1:-./pbjc}
 dir=test/errors
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
+for proto in "$dir"/*.proto; do                     # helpers live in lib/, tests need an .expected
+    [ -f "${proto%.proto}.expected" ] || { echo "FAIL $proto: no .expected file"; fail=$((fail + 1)); }
+done
 for expected in "$dir"/*.expected; do
     proto=${expected%.expected}.proto
     "$PBJC" --check -I "$dir" "$proto" >/dev/null 2>"$tmp/stderr"
