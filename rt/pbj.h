@@ -695,6 +695,34 @@ PBJ_OUTLINE const uint8_t *pbj_skip_field(const uint8_t *p, const uint8_t *end, 
     return NULL;
 }
 
+/* A group's body: from p (after its start tag) to *body_end, where its end
+ * tag starts; returns the byte after the end tag. */
+PBJ_OUTLINE const uint8_t *pbj_group_body(const uint8_t *p, const uint8_t *end, uint32_t tag, const pbj_decoder *d,
+                                          const uint8_t **body_end, pbj_status *st)
+{
+    if (d->depth_left == 0) {
+        *st = PBJ_ERR_DEPTH;
+        return NULL;
+    }
+    for (;;) {
+        uint32_t t;
+        const uint8_t *at = p;
+        if (p >= end) {
+            *st = PBJ_ERR_TRUNCATED;
+            return NULL;
+        }
+        if (!(p = pbj_get_tag(p, end, &t, st))) return NULL;
+        if ((t & 7) == PBJ_WT_EGROUP) {
+            if ((t >> 3) != (tag >> 3)) break;
+            *body_end = at;
+            return p;
+        }
+        if (!(p = pbj_skip_field(p, end, t, d, d->depth_left - 1, st))) return NULL;
+    }
+    *st = PBJ_ERR_GROUP;
+    return NULL;
+}
+
 /* An unknown field whose tag starts at start and payload at p: kept (appended
  * to *unknown in the arena), dropped, or rejected as the options say. */
 PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st)

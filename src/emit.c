@@ -277,16 +277,17 @@ static void gen_size_field(ctx *c, const plan_field *pf, const char *ind)
     const char *x = lval(pf, "m");
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
         const char *sub = pf->type_cname;
+        const char *framed = pf->group ? ir_printf("%d + s", 2 * pf->tag_len) : ir_printf("%d + pbj_len_size(s)", pf->tag_len);
         if (pf->repeated || pf->kind == PLAN_MAP) {
             printf_(o, "%sfor (size_t i = 0; i < %s.count; i++) {\n", ind, x);
             printf_(o, "%s    size_t s = %s_size(&%s.data[i]);\n", ind, sub, x);
-            printf_(o, "%s    n += %d + pbj_len_size(s);\n%s}\n", ind, pf->tag_len, ind);
+            printf_(o, "%s    n += %s;\n%s}\n", ind, framed, ind);
             return;
         }
         printf_(o, "%sif (%s) {\n", ind, x);
         printf_(o, "%s    size_t s = %s_size(%s);\n", ind, sub, x);
-        printf_(o, "%s    n += %d + pbj_len_size(s);\n%s}", ind, pf->tag_len, ind);
-        if (pf->oneof || pf->always) printf_(o, " else {\n%s    n += %d;\n%s}", ind, pf->tag_len + 1, ind);
+        printf_(o, "%s    n += %s;\n%s}", ind, framed, ind);
+        if (pf->oneof || pf->always) printf_(o, " else {\n%s    n += %d;\n%s}", ind, pf->group ? 2 * pf->tag_len : pf->tag_len + 1, ind);
         puts_(o, "\n");
         return;
     }
@@ -322,28 +323,36 @@ static void gen_size_field(ctx *c, const plan_field *pf, const char *ind)
     else printf_(o, "%sn += %d + %s;\n", ind, pf->tag_len, value_size(pf->type, x));
 }
 
+/* A nested message at pointer expression x: tag, length (or, for a group, an end tag after it). */
+static void write_message(out *o, const char *ind, const plan_field *pf, const char *x)
+{
+    tag_write(o, ind, pf->tag, pf->tag_len);
+    if (!pf->group) printf_(o, "%sp = pbj_put_varint(p, (%s)->pbj__cached_size);\n", ind, x);
+    printf_(o, "%sp = %s__write(%s, p);\n", ind, pf->type_cname, x);
+    if (pf->group) tag_write(o, ind, pf->end_tag, pf->tag_len);
+}
+
 static void gen_write_field(ctx *c, const plan_field *pf, const char *ind)
 {
     out *o = c->o;
     const char *x = lval(pf, "m");
     const char *in2 = ir_strcat(ind, "    ");
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
-        const char *sub = pf->type_cname;
         if (pf->repeated || pf->kind == PLAN_MAP) {
             printf_(o, "%sfor (size_t i = 0; i < %s.count; i++) {\n", ind, x);
-            tag_write(o, in2, pf->tag, pf->tag_len);
-            printf_(o, "%sp = pbj_put_varint(p, %s.data[i].pbj__cached_size);\n", in2, x);
-            printf_(o, "%sp = %s__write(&%s.data[i], p);\n%s}\n", in2, sub, x, ind);
+            write_message(o, in2, pf, ir_printf("&%s.data[i]", x));
+            printf_(o, "%s}\n", ind);
             return;
         }
         printf_(o, "%sif (%s) {\n", ind, x);
-        tag_write(o, in2, pf->tag, pf->tag_len);
-        printf_(o, "%sp = pbj_put_varint(p, %s->pbj__cached_size);\n", in2, x);
-        printf_(o, "%sp = %s__write(%s, p);\n%s}", in2, sub, x, ind);
+        write_message(o, in2, pf, x);
+        printf_(o, "%s}", ind);
         if (pf->oneof || pf->always) {
             puts_(o, " else {\n");
             tag_write(o, in2, pf->tag, pf->tag_len);
-            printf_(o, "%s*p++ = 0;\n%s}", in2, ind);
+            if (pf->group) tag_write(o, in2, pf->end_tag, pf->tag_len);
+            else printf_(o, "%s*p++ = 0;\n", in2);
+            printf_(o, "%s}", ind);
         }
         puts_(o, "\n");
         return;
@@ -391,12 +400,20 @@ static void predict(out *o, const char *ind, uint32_t tag, const uint8_t *bytes,
     printf_(o, ") {\n%s    p += %d;\n%s    goto f_%u;\n%s}\n", ind, n, ind, tag, ind);
 }
 
-/* Reads a length-delimited payload into sub-message pointer target (allocated when NULL). */
-static void read_message(out *o, const char *ind, const char *sub, const char *target, bool fresh)
+/* Reads a length-delimited payload (or a group's body) into the message at target. */
+static void read_message(out *o, const char *ind, const plan_field *pf, const char *target, bool fresh)
 {
+    const char *sub = pf->type_cname;
+    if (fresh) printf_(o, "%s%s_init(%s);\n", ind, sub, target);
+    if (pf->group) {
+        printf_(o, "%s{\n%s    const uint8_t *body_end, *after;\n", ind, ind);
+        printf_(o, "%s    if (!(after = pbj_group_body(p, end, 0x%x, d, &body_end, &st))) return st;\n", ind, pf->tag_value);
+        printf_(o, "%s    if ((st = %s__decode(%s, p, body_end, d)) != PBJ_OK) return st;\n", ind, sub, target);
+        printf_(o, "%s    p = after;\n%s}\n", ind, ind);
+        return;
+    }
     printf_(o, "%s{\n%s    size_t len;\n", ind, ind);
     printf_(o, "%s    if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;\n", ind);
-    if (fresh) printf_(o, "%s    %s_init(%s);\n", ind, sub, target);
     printf_(o, "%s    if ((st = %s__decode(%s, p, p + len, d)) != PBJ_OK) return st;\n", ind, sub, target);
     printf_(o, "%s    p += len;\n%s}\n", ind, ind);
 }
@@ -421,7 +438,7 @@ static void gen_decode_case(ctx *c, const plan_field *pf, bool packed_form)
     const char *x = lval(pf, "m");
     if (pf->kind == PLAN_MAP || (pf->kind == PLAN_MESSAGE && pf->repeated)) {
         grow(o, ind, x, pf->type_cname, "1");
-        read_message(o, ind, pf->type_cname, ir_printf("&%s.data[%s.count]", x, x), true);
+        read_message(o, ind, pf, ir_printf("&%s.data[%s.count]", x, x), true);
         printf_(o, "%s%s.count++;\n", ind, x);
         return;
     }
@@ -435,7 +452,7 @@ static void gen_decode_case(ctx *c, const plan_field *pf, bool packed_form)
             alloc_message(o, ir_strcat(ind, "    "), pf->type_cname, x);
             printf_(o, "%s}\n", ind);
         }
-        read_message(o, ind, pf->type_cname, x, false);
+        read_message(o, ind, pf, x, false);
         return;
     }
     if (pf->kind == PLAN_WRAPPER) {

@@ -121,6 +121,13 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
         pf->ctype = pf->type_cname;
         return;
     }
+    if (f->type == IR_TYPE_GROUP) {
+        pf->kind = PLAN_MESSAGE;
+        pf->group = true;
+        pf->type_cname = plan_message_cname(f->message_type);
+        pf->ctype = pf->type_cname;
+        return;
+    }
     if (f->type == IR_TYPE_MESSAGE) {
         ir_type w = plan_wrapper_type(f->message_type);
         if (w != IR_TYPE_UNRESOLVED && !pf->repeated && !f->oneof && !map_entry) {
@@ -146,10 +153,11 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
 static void plan_tags(plan_field *pf)
 {
     int wt = ir_type_wire_type(pf->type);
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP || pf->kind == PLAN_WRAPPER) wt = 2;
+    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP || pf->kind == PLAN_WRAPPER) wt = pf->group ? 3 : 2;
     int primary = pf->packed ? 2 : wt, other = pf->packed ? wt : 2;
     pf->tag_value = ((uint32_t)pf->number << 3) | (uint32_t)primary;
     pf->tag_len = put_tag(pf->tag, pf->tag_value);
+    put_tag(pf->end_tag, ((uint32_t)pf->number << 3) | 4u);
     if (pf->packable) {
         pf->alt_tag_value = ((uint32_t)pf->number << 3) | (uint32_t)other;
         pf->alt_tag_len = put_tag(pf->alt_tag, pf->alt_tag_value);
@@ -175,12 +183,12 @@ static plan_message *plan_message_build(const ir_message *m)
     pm->proto3 = m->file && m->file->syntax == IR_PROTO3;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
-        if (f->type == IR_TYPE_GROUP || f->type == IR_TYPE_UNRESOLVED) continue;   /* kept as unknown bytes */
-        if ((f->type == IR_TYPE_MESSAGE) && !f->message_type) continue;
+        if (f->type == IR_TYPE_UNRESOLVED) continue;
+        if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) continue;
         plan_field pf;
         memset(&pf, 0, sizeof pf);
         pf.f = f;
-        pf.name = f->name;
+        pf.name = f->type == IR_TYPE_GROUP && f->message_type ? f->message_type->name : f->name;
         pf.number = f->number;
         plan_field_kind(&pf, f, pm->proto3, pm->map_entry);
         plan_tags(&pf);
@@ -193,7 +201,7 @@ static plan_message *plan_message_build(const ir_message *m)
      * keep their (unique) names, oneofs and has-bits yield */
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
-        pf->member = plan_sanitize(pf->name);
+        pf->member = plan_sanitize(pf->f->name);
         if (pf->oneof) ir_vec_push(&pf->oneof->fields, pf);
     }
     for (size_t i = 0; i < pm->oneofs.n; i++) {

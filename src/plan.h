@@ -18,7 +18,7 @@ typedef struct plan_oneof plan_oneof;
 
 typedef struct plan_field {
     const ir_field *f;
-    const char *name;             /* proto name, as text format prints it */
+    const char *name;             /* as text format prints it: the field name (a group's: its type name) */
     const char *member;           /* C member name (sanitized) */
     const char *has_member;       /* presence bit member, or NULL */
     int32_t number;
@@ -31,10 +31,12 @@ typedef struct plan_field {
     bool packable;
     bool always;                  /* map entry fields: written and printed even when default */
     bool utf8;                    /* proto3 string: check UTF-8 on decode */
+    bool group;                   /* a proto2 group: a message between start and end tags */
     plan_oneof *oneof;            /* real oneof, or NULL */
     uint8_t tag[5];               /* the tag as written (packed: wire type 2) */
     int tag_len;
     uint32_t tag_value;
+    uint8_t end_tag[5];           /* groups: the end-group tag (as long as tag) */
     uint8_t alt_tag[5];           /* repeated packable: the other wire type's tag, also accepted */
     int alt_tag_len;
     uint32_t alt_tag_value;

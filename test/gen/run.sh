@@ -1,0 +1,118 @@
+#!/bin/sh
+# test/gen/run.sh: generated code against protoc: every field kind round-trips and prints as
+# protoc --decode does; limits and malformed input give their statuses; the real schemas
+# compile cleanly with gcc and clang; the real block decodes, encodes back and prints identically.
+# Usage: test/gen/run.sh PBJC BUILD_DIR  (from the repo top; CC, SAN from the environment)
+set -eu
+PBJC=${1:-./pbjc}
+B=${2:-build}/gen
+CC=${CC:-cc}
+SAN=${SAN:-}
+CORPUS=../shared/corpus/hapi-v0.59.0
+BLOCK=../shared/corpus/blocks/000000000000000000000000000000497558.blk.gz
+RT=$(pwd)/rt
+STRICT="-std=c11 -Wall -Wextra -Wpedantic -Werror"
+fail=0
+rm -rf "$B"
+mkdir -p "$B/kinds" "$B/out" "$B/corpus" "$B/obj"
+
+ok() { printf 'ok   %s\n' "$1"; }
+bad() { printf 'FAIL %s\n' "$1"; fail=1; }
+
+# ---- the schemas of every field kind -------------------------------------------------
+$PBJC -o "$B/kinds" -I test/gen/proto -I /usr/include test/gen/proto/kinds.proto \
+    test/gen/proto/kinds2.proto /usr/include/google/protobuf/wrappers.proto
+KOBJ="$B/kinds/kinds.pb.c $B/kinds/kinds2.pb.c $B/kinds/google/protobuf/wrappers.pb.c"
+for m in pbjtest_Kinds:kinds pbjtest_KindsLite:kinds pbjtest_Tree:kinds pbjtest2_Item:kinds2; do
+    msg=${m%%:*} hdr=${m#*:}
+    $CC $STRICT -O1 -g $SAN -Irt -I"$B/kinds" -DMSG="$msg" -DHEADER="\"$hdr.pb.h\"" \
+        -o "$B/rt_$msg" test/gen/roundtrip.c $KOBJ
+done
+proto() { protoc -Itest/gen/proto -I/usr/include "$@"; }
+
+# roundtrip NAME FILE.proto [ENC_TYPE/]TYPE C_TYPE TEXT [roundtrip options]: protoc encodes TEXT
+# (as ENC_TYPE when given); we decode as TYPE, encode (same bytes), print (same text as protoc --decode).
+roundtrip() {
+    name=$1 file=$2 type=${3#*/} enctype=${3%/*} ctype=$4 text=$5
+    shift 5
+    proto --deterministic_output --encode="$enctype" "$file" < "$text" > "$B/out/$name.bin"
+    proto --decode="$type" "$file" < "$B/out/$name.bin" > "$B/out/$name.want.txt" 2>/dev/null
+    if ! "$B/rt_$ctype" "$@" "$B/out/$name.bin" "$B/out/$name.got.bin" "$B/out/$name.got.txt"; then bad "$name: decode/encode"; return; fi
+    if cmp -s "$B/out/$name.bin" "$B/out/$name.got.bin"; then ok "$name: bytes equal protoc's"; else bad "$name: bytes differ from protoc's"; fi
+    if diff -u "$B/out/$name.want.txt" "$B/out/$name.got.txt"; then ok "$name: text equals protoc --decode"; else bad "$name: text differs"; fi
+}
+roundtrip kinds test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/gen/data/kinds.txt
+roundtrip kinds_alias test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/gen/data/kinds.txt --alias
+roundtrip kinds_min test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/gen/data/kinds_min.txt
+roundtrip kinds_unknown test/gen/proto/kinds.proto pbjtest.Kinds/pbjtest.KindsLite pbjtest_KindsLite test/gen/data/kinds_lite.txt
+roundtrip kinds2_plain test/gen/proto/kinds2.proto pbjtest2.Item pbjtest2_Item test/gen/data/kinds2_plain.txt
+
+# proto2 with groups and extensions: the bytes round-trip (kept as unknown fields)
+proto --deterministic_output --encode=pbjtest2.Item test/gen/proto/kinds2.proto < test/gen/data/kinds2.txt > "$B/out/kinds2.bin" 2>/dev/null
+if "$B/rt_pbjtest2_Item" "$B/out/kinds2.bin" "$B/out/kinds2.got.bin" "$B/out/kinds2.got.txt" &&
+   cmp -s "$B/out/kinds2.bin" "$B/out/kinds2.got.bin"; then ok "kinds2: proto2 bytes round-trip"; else bad "kinds2: proto2 round-trip"; fi
+
+# unknown fields dropped: the bytes of the known fields alone; rejected in strict mode
+proto --encode=pbjtest.KindsLite test/gen/proto/kinds.proto < test/gen/data/kinds_lite_known.txt > "$B/out/lite_known.bin"
+if "$B/rt_pbjtest_KindsLite" --drop "$B/out/kinds_unknown.bin" "$B/out/drop.bin" "$B/out/drop.txt" &&
+   cmp -s "$B/out/lite_known.bin" "$B/out/drop.bin"; then ok "unknown fields dropped"; else bad "unknown fields dropped"; fi
+if "$B/rt_pbjtest_KindsLite" --strict --expect "unknown field rejected" "$B/out/kinds_unknown.bin"; then ok "strict rejects unknown fields"; else bad "strict"; fi
+
+# non-canonical input: out of order, packed and unpacked mixed, a singular field twice, a message merged
+#   f_int32=1, r_int32 packed [1,2], f_int32=5 (wins), r_int32 unpacked 3, f_leaf{id:1}, f_leaf{label:"x"} (merged),
+#   f_double before them all at the end, r_unpacked packed [7]
+printf '\050\001\312\001\002\001\002\050\005\310\001\003\212\001\002\010\001\212\001\003\022\001x\011\000\000\000\000\000\000\360\077\262\002\001\007' > "$B/out/noncanon.bin"
+proto --decode=pbjtest.Kinds test/gen/proto/kinds.proto < "$B/out/noncanon.bin" > "$B/out/noncanon.want.txt"
+proto --encode=pbjtest.Kinds test/gen/proto/kinds.proto < "$B/out/noncanon.want.txt" > "$B/out/noncanon.want.bin"
+if "$B/rt_pbjtest_Kinds" "$B/out/noncanon.bin" "$B/out/noncanon.got.bin" "$B/out/noncanon.got.txt" &&
+   cmp -s "$B/out/noncanon.want.bin" "$B/out/noncanon.got.bin" &&
+   diff -u "$B/out/noncanon.want.txt" "$B/out/noncanon.got.txt"; then ok "non-canonical input re-encodes as protoc does"; else bad "non-canonical input"; fi
+
+# limits and malformed input, each with its own status
+expect() {
+    what=$1 ctype=$2 status=$3 bytes=$4
+    shift 4
+    printf "$bytes" > "$B/out/bad.bin"
+    if "$B/rt_$ctype" "$@" --expect "$status" "$B/out/bad.bin"; then ok "$what: $status"; else bad "$what"; fi
+}
+expect "depth limit" pbjtest_Tree "deeper than the limit" '\032\004\032\002\032\000' --max-depth 3
+expect "depth within limit" pbjtest_Tree "ok" '\032\004\032\002\032\000' --max-depth 4
+expect "length limit" pbjtest_Kinds "longer than the limit" '\112\005hello' --max-length 4
+expect "invalid UTF-8" pbjtest_Kinds "invalid UTF-8" '\112\002\300\200'
+expect "bytes need no UTF-8" pbjtest_Kinds "ok" '\122\002\300\200'
+expect "wrong wire type" pbjtest_Kinds "wrong wire type" '\051\001\000\000\000\000\000\000\000'
+expect "field number 0" pbjtest_Kinds "field number 0" '\000\001'
+expect "truncated varint" pbjtest_Kinds "input ends" '\050\200'
+expect "truncated length" pbjtest_Kinds "input ends" '\112\005hell'
+expect "bad varint" pbjtest_Kinds "malformed varint" '\050\377\377\377\377\377\377\377\377\377\177'
+expect "tag wire type 7" pbjtest_Kinds "malformed tag" '\057'
+expect "lone end group" pbjtest_Kinds "group" '\234\001'
+expect "proto2 string no UTF-8 check" pbjtest2_Item "ok" '\010\001\022\001\377'
+if "$B/rt_pbjtest_Kinds" --abuse "$B/out/kinds.bin"; then ok "truncations and mutations"; else bad "truncations and mutations"; fi
+
+# ---- real schemas: the well-known types and the hapi corpus compile cleanly -------------
+WKT=$(ls /usr/include/google/protobuf/*.proto)
+HAPI=$(cd $CORPUS && find services block platform streams -name '*.proto' | sort | sed "s|^|$CORPUS/|")
+$PBJC -o "$B/corpus" -I /usr/include $WKT
+$PBJC -o "$B/corpus" -I $CORPUS/services -I $CORPUS/block -I $CORPUS/platform -I $CORPUS/streams $HAPI 2>"$B/out/hapi.stderr" ||
+    { cat "$B/out/hapi.stderr"; bad "pbjc on the hapi corpus"; }
+SRCS=$(cd "$B/corpus" && find . -name '*.pb.c' | sort)
+for cc in gcc clang; do
+    if (cd "$B/corpus" && printf '%s\n' $SRCS | xargs -P "$(nproc)" -I{} $cc $STRICT -I$RT -I. -c {} -o /dev/null); then
+        ok "$cc: $(printf '%s\n' $SRCS | wc -l) generated files compile with $STRICT"
+    else bad "$cc: generated corpus code"; fi
+done
+
+# ---- the real block -----------------------------------------------------------------------
+for s in $SRCS; do
+    o=$(printf '%s' "$s" | sed 's|^\./||; s|/|_|g; s|\.c$|.o|')
+    printf '%s %s\n' "$s" "$o"
+done | (cd "$B/corpus" && xargs -P "$(nproc)" -n 2 sh -c "$CC -std=c11 -O2 -I$RT -I. -c \$0 -o ../obj/\$1")
+$CC -std=c11 -O2 -g -Irt -I"$B/corpus" -o "$B/block_roundtrip" test/gen/block_roundtrip.c "$B"/obj/*.o
+zcat $BLOCK > "$B/out/block.bin"
+protoc -I$CORPUS/services -I$CORPUS/block -I$CORPUS/platform -I$CORPUS/streams \
+    --decode=com.hedera.hapi.block.stream.Block stream/block.proto < "$B/out/block.bin" > "$B/out/block.want.txt"
+if "$B/block_roundtrip" "$B/out/block.got.txt" < "$B/out/block.bin"; then ok "block: decodes and encodes back to the same bytes"; else bad "block round-trip"; fi
+if cmp -s "$B/out/block.want.txt" "$B/out/block.got.txt"; then ok "block: text equals protoc --decode ($(wc -l < "$B/out/block.want.txt") lines)"; else bad "block: text differs from protoc --decode"; fi
+
+[ $fail = 0 ] && echo "test/gen: all passed" || { echo "test/gen: FAILED"; exit 1; }
