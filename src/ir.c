@@ -322,12 +322,12 @@ pnum pb_max(pctx *ctx, ptok t)
 /* syntax ::= "syntax" "=" string ";" */
 void pb_syntax(pctx *ctx, ptok kw, pname value, ptok end)
 {
+    (void)kw;
     (void)end;
     ctx->file->syntax_explicit = true;
     if (strcmp(value.s, "proto2") == 0) ctx->file->syntax = IR_PROTO2;
     else if (strcmp(value.s, "proto3") == 0) ctx->file->syntax = IR_PROTO3;
     else build_error(ctx, value.loc, "unrecognized syntax identifier \"%s\"; pbjc recognizes only \"proto2\" and \"proto3\"", value.s);
-    (void)kw;
 }
 
 /* syntax ::= "edition" "=" string ";" */
@@ -720,9 +720,6 @@ static const char *map_entry_name(const char *field)
     return out;
 }
 
-/* The key and value types of the map field being read, until its entry is made. */
-static pname map_key, map_value;
-
 /* field_head ::= "map" "<" type "," type ">" ident "=" int */
 void pb_map_field(pctx *ctx, ptok *label, ptok kw, pname key, pname value, ptok name, ptok number)
 {
@@ -737,8 +734,8 @@ void pb_map_field(pctx *ctx, ptok *label, ptok kw, pname key, pname value, ptok 
     f->type_loc = kw.loc;
     f->type_name = map_entry_name(f->name);
     f->json_name = json_name(f->name);
-    map_key = key;
-    map_value = value;
+    ctx->map_key = key;
+    ctx->map_value = value;
 }
 
 static ir_field *entry_field(ir_message *entry, const char *name, int number, pname type)
@@ -769,8 +766,8 @@ static void add_map_entry(pctx *ctx, ir_field *f)
     m->file = ctx->file;
     if (m->parent) ir_vec_push(&m->parent->messages, m);
     else ir_vec_push(&ctx->file->messages, m);
-    ir_field *k = entry_field(m, "key", 1, map_key);
-    ir_field *v = entry_field(m, "value", 2, map_value);
+    ir_field *k = entry_field(m, "key", 1, ctx->map_key);
+    ir_field *v = entry_field(m, "value", 2, ctx->map_value);
     /* protoc copies enforce_utf8 to string keys and values */
     for (size_t i = 0; i < f->options.n; i++) {
         if (!is_simple(&f->options.v[i], "enforce_utf8")) continue;

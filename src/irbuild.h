@@ -56,6 +56,7 @@ typedef struct pctx {
     ir_field *field;             /* the field whose [options] are being read */
     ir_enum_value *value;        /* the enum value whose [options] are being read */
     ir_message *group;           /* the message of the group field being read */
+    pname map_key, map_value;    /* the map field being read: its types, until its entry is made */
     IR_VEC(size_t) comment_offsets;  /* byte offset of each of file->comments */
     IR_VEC(ir_range) ranges;     /* ranges of the extensions/reserved statement being read */
     ir_options range_options;    /* [options] of an extensions statement */
