@@ -15,7 +15,7 @@ check-parity-text: $(PARITY)/text_test
 CHECKS += check-parity-text
 
 # ---- generated code against protoc, per schema ----------------------------------------
-PARITY_SCHEMAS := scalars maps nesting wrappers unknown
+PARITY_SCHEMAS := scalars maps nesting wrappers unknown proto2
 PARITY_COUNT   ?= 2000
 PARITY_SEED    ?= 1
 # each schema's batch item message (the batch is parity.<schema>.Batch)
@@ -24,6 +24,9 @@ PARITY_ITEM_maps     := Maps
 PARITY_ITEM_nesting  := Root
 PARITY_ITEM_wrappers := Wrapped
 PARITY_ITEM_unknown  := Known
+PARITY_ITEM_proto2   := Item
+# proto2's Item nests up to 100 messages (its fields are all written when set): fewer items
+PARITY_COUNT_proto2  := 300
 PARITY_WKT := /usr/include/google/protobuf/wrappers.proto
 
 # the random-message generator: pbjc's front end, walking the IR
@@ -46,7 +49,7 @@ $(PARITY)/driver_%: test/parity/driver.c test/parity/wire.h $(PARITY)/pb/.stamp 
 
 .PHONY: check-parity $(PARITY_SCHEMAS:%=check-parity-%)
 $(PARITY_SCHEMAS:%=check-parity-%): check-parity-%: $(PARITY)/gen $(PARITY)/driver_% | deps
-	B=$(B) test/parity/run.sh $* $(PARITY_COUNT) $(PARITY_SEED)
+	B=$(B) test/parity/run.sh $* $(or $(PARITY_COUNT_$*),$(PARITY_COUNT)) $(PARITY_SEED)
 
 check-parity: check-parity-text $(PARITY_SCHEMAS:%=check-parity-%)
 

@@ -96,6 +96,13 @@ static bool in_real_oneof(const ir_field *f) { return f->oneof && !f->oneof->syn
 static bool is_map(const ir_field *f) { return f->is_map; }
 static bool is_repeated(const ir_field *f) { return f->label == IR_LABEL_REPEATED && !f->is_map; }
 
+static bool is_message(const ir_field *f) { return f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP; }
+
+/* Singular fields written whenever set, even to their default (proto2, proto3 optional, messages). */
+static bool has_presence(const ir_field *f) {
+    return f->proto3_optional || f->file->syntax == IR_PROTO2 || is_message(f);
+}
+
 static bool is_packed(const ir_field *f) {
     if (!is_repeated(f) || !ir_type_is_packable(f->type)) return false;
     const char *p = ir_option_find(&f->options, "packed");
@@ -142,6 +149,8 @@ typedef struct gen {
     bool unknowns;              /* unknown fields in any message */
     bool noncanonical;
     bool drop_unknown;          /* write messages without their unknown fields */
+    size_t messages;            /* made for the current item */
+    size_t max_messages;        /* per item: no more nested messages past it */
 } gen;
 
 static int64_t some_int(gen *g, int bits) {
@@ -229,8 +238,10 @@ static void some_bytes(gen *g, dval *v) {
     v->s = s, v->n = n;
 }
 
+/* Open (proto3) enums take any value; closed (proto2) ones only theirs. */
 static int32_t some_enum(gen *g, const ir_enum *e) {
-    if (e->values.n && !rng_one_in(&g->r, 5)) return e->values.v[rng_below(&g->r, e->values.n)]->number;
+    bool closed = e->file->syntax == IR_PROTO2;
+    if (e->values.n && (closed || !rng_one_in(&g->r, 5))) return e->values.v[rng_below(&g->r, e->values.n)]->number;
     return (int32_t)some_int(g, 32);                     /* open enum: any value, mostly unknown */
 }
 
@@ -259,7 +270,7 @@ static dval some_value(gen *g, const ir_field *f, int depth) {
 }
 
 static bool is_default(const ir_field *f, const dval *v) {
-    if (f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) return v->m == NULL;
+    if (is_message(f)) return v->m == NULL;
     if (f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES) return v->n == 0;
     return v->u == 0;                                    /* -0.0 is not a default: protoc writes it */
 }
@@ -290,8 +301,8 @@ static int key_cmp(const ir_field *key, const dval *a, const dval *b) {
 }
 
 static size_t some_count(gen *g, const ir_field *f, int depth) {
-    bool message = f->type == IR_TYPE_MESSAGE || (is_map(f) && entry_field(f, 2)->type == IR_TYPE_MESSAGE);
-    if (message && depth >= g->max_depth) return 0;
+    bool message = is_message(f) || (is_map(f) && entry_field(f, 2)->type == IR_TYPE_MESSAGE);
+    if (message && (depth >= g->max_depth || g->messages >= g->max_messages)) return 0;
     switch (rng_below(&g->r, 20)) {
     case 0: case 1: case 2: case 3: case 4: case 5: case 6: return 0;
     case 7: case 8: case 9: case 10: case 11: case 12: case 13: return 1;
@@ -360,6 +371,7 @@ static dmsg *some_message(gen *g, ir_message *m, int depth) {
     dmsg *d = palloc(sizeof *d);
     d->type = m;
     d->fields = palloc((mi->n + 1) * sizeof *d->fields);
+    g->messages++;
     ir_field **chosen = palloc((m->oneofs.n + 1) * sizeof *chosen);
     for (size_t i = 0; i < m->oneofs.n; i++) {          /* one member or none of each oneof */
         ir_oneof *o = m->oneofs.v[i];
@@ -377,21 +389,23 @@ static dmsg *some_message(gen *g, ir_message *m, int depth) {
             out->v = palloc((out->count + 1) * sizeof *out->v);
             for (size_t k = 0; k < out->count; k++) {
                 out->v[k] = some_value(g, f, depth);
-                if (f->type == IR_TYPE_MESSAGE && !out->v[k].m)
+                if (is_message(f) && !out->v[k].m)
                     out->v[k].m = palloc(sizeof(dmsg)), out->v[k].m->type = f->message_type;
             }
             if (out->count) d->n++;
         } else {
-            bool message = f->type == IR_TYPE_MESSAGE;
+            bool message = is_message(f);
             bool present;
             if (in_real_oneof(f)) present = oneof_choice(m, chosen, f->oneof) == f;
-            else if (f->proto3_optional || message) present = depth < g->max_depth && rng_below(&g->r, 2);
+            else if (f->label == IR_LABEL_REQUIRED) present = true;
+            else if (has_presence(f))
+                present = (!message || (depth < g->max_depth && g->messages < g->max_messages)) && rng_below(&g->r, 2);
             else present = !rng_one_in(&g->r, 3);
             if (!present) continue;
             out->v = palloc(sizeof *out->v);
             out->v[0] = some_value(g, f, depth);
             if (message && !out->v[0].m) out->v[0].m = palloc(sizeof(dmsg)), out->v[0].m->type = f->message_type;
-            if (!in_real_oneof(f) && !f->proto3_optional && is_default(f, &out->v[0])) continue;
+            if (!in_real_oneof(f) && !has_presence(f) && is_default(f, &out->v[0])) continue;
             out->count = 1;
             d->n++;
         }
@@ -477,30 +491,42 @@ static void nc_flatten(const recs *rs, size_t from, size_t to, wbuf *b) {
     for (size_t i = from; i < to; i++) wb_bytes(b, rs->v[i].bytes.p, rs->v[i].bytes.n);
 }
 
+/* A scalar, string or bytes value without its tag. */
 static void nc_raw(gen *g, wbuf *b, const ir_field *f, const dval *v) {
     switch (ir_type_wire_type(f->type)) {
     case 0: nc_varint(g, b, v->u, 10); break;
     case 1: wb_fixed(b, v->u, 8); break;
     case 5: wb_fixed(b, v->u, 4); break;
     default:
-        if (v->m) {
-            recs inner = {0};
-            wbuf body = {0};
-            nc_message(g, &inner, v->m, false);
-            nc_flatten(&inner, 0, inner.n, &body);
-            nc_varint(g, b, body.n, 5);
-            wb_bytes(b, body.p, body.n);
-            wb_free(&body);
-            free_recs(&inner);
-        } else {
-            nc_varint(g, b, v->n, 5);
-            wb_bytes(b, v->s, v->n);
-        }
+        nc_varint(g, b, v->n, 5);
+        wb_bytes(b, v->s, v->n);
     }
 }
 
+/* A message field's record around an encoded body: length-delimited, or a group's start and end tags. */
+static void nc_sub(gen *g, wbuf *b, const ir_field *f, const wbuf *body) {
+    if (f->type == IR_TYPE_GROUP) {
+        nc_tag(g, b, (uint32_t)f->number, 3);
+        wb_bytes(b, body->p, body->n);
+        nc_tag(g, b, (uint32_t)f->number, 4);
+    } else {
+        nc_len_field(g, b, (uint32_t)f->number, body->p, body->n);
+    }
+}
+
+/* One value with its tag. */
 static void nc_value(gen *g, wbuf *b, const ir_field *f, const dval *v) {
-    nc_tag(g, b, (uint32_t)f->number, f->type == IR_TYPE_MESSAGE ? 2 : ir_type_wire_type(f->type));
+    if (v->m) {
+        recs inner = {0};
+        wbuf body = {0};
+        nc_message(g, &inner, v->m, false);
+        nc_flatten(&inner, 0, inner.n, &body);
+        nc_sub(g, b, f, &body);
+        wb_free(&body);
+        free_recs(&inner);
+        return;
+    }
+    nc_tag(g, b, (uint32_t)f->number, ir_type_wire_type(f->type));
     nc_raw(g, b, f, v);
 }
 
@@ -510,8 +536,8 @@ static void nc_entry(gen *g, recs *out, const dfield *df, size_t i) {
     const dval *k = &df->v[2 * i], *v = &df->v[2 * i + 1];
     bool swap = chance(g, 3);
     bool skip_key = is_default(kf, k) && chance(g, 2);
-    bool skip_value = vf->type != IR_TYPE_MESSAGE && is_default(vf, v) && chance(g, 2);
-    if (vf->type == IR_TYPE_MESSAGE && v->m && v->m->n == 0 && !v->m->unknown_len && chance(g, 2))
+    bool skip_value = !is_message(vf) && is_default(vf, v) && chance(g, 2);
+    if (is_message(vf) && v->m && v->m->n == 0 && !v->m->unknown_len && chance(g, 2))
         skip_value = true;                               /* an empty message value may be absent */
     wbuf e = {0};
     if (!swap && !skip_key) nc_value(g, &e, kf, k);
@@ -543,9 +569,7 @@ static void nc_repeated_scalar(gen *g, recs *out, const dfield *df, size_t group
 /* An earlier value of the same field (or another member of its oneof): the last one wins. */
 static void nc_decoy(gen *g, recs *out, const ir_field *f, size_t group, int depth) {
     if (in_real_oneof(f)) f = f->oneof->fields.v[rng_below(&g->r, f->oneof->fields.n)];
-    dval v = f->type == IR_TYPE_MESSAGE ? (dval){.m = bounded_message(g, f->message_type, depth)}
-                                        : some_value(g, f, g->max_depth);
-    if (f->type == IR_TYPE_MESSAGE && !v.m) return;
+    dval v = is_message(f) ? (dval){.m = bounded_message(g, f->message_type, depth)} : some_value(g, f, g->max_depth);
     nc_value(g, new_rec(out, group, false), f, &v);
 }
 
@@ -569,7 +593,7 @@ static void nc_message(gen *g, recs *out, const dmsg *d, bool top) {
             nc_repeated_scalar(g, out, df, group);
         } else if (is_repeated(f)) {
             for (size_t k = 0; k < df->count; k++) nc_value(g, new_rec(out, group, false), f, &df->v[k]);
-        } else if (f->type == IR_TYPE_MESSAGE) {
+        } else if (is_message(f)) {
             if (chance(g, 6)) nc_decoy(g, out, f, group, g->max_depth);
             recs inner = {0};
             nc_message(g, &inner, df->v[0].m, false);
@@ -579,7 +603,7 @@ static void nc_message(gen *g, recs *out, const dmsg *d, bool top) {
                 if (part && from == to) break;
                 wbuf body = {0};
                 nc_flatten(&inner, from, to, &body);
-                nc_len_field(g, new_rec(out, group, false), (uint32_t)f->number, body.p, body.n);
+                nc_sub(g, new_rec(out, group, false), f, &body);
                 wb_free(&body);
             }
             free_recs(&inner);
@@ -590,8 +614,7 @@ static void nc_message(gen *g, recs *out, const dmsg *d, bool top) {
     }
     for (size_t i = 0; i < mi->n; i++) {                 /* absent scalars: a value, then the default */
         ir_field *f = mi->fields[i];
-        if (is_map(f) || is_repeated(f) || in_real_oneof(f) || f->proto3_optional) continue;
-        if (f->type == IR_TYPE_MESSAGE || !chance(g, 12)) continue;
+        if (is_map(f) || is_repeated(f) || in_real_oneof(f) || has_presence(f) || !chance(g, 12)) continue;
         bool present = false;
         for (size_t k = 0; k < d->n; k++) present |= d->fields[k].f == f;
         if (present) continue;
@@ -700,7 +723,7 @@ int main(int argc, char **argv) {
     if (!prog.roots.n) ir_vec_push(&prog.roots, ".");
     const char *file = argv[i], *batch_name = argv[i + 1], *mode = argv[i + 2], *out = argv[i + 5];
     long count = atol(argv[i + 3]);
-    gen g = {.r = {strtoull(argv[i + 4], NULL, 10)}, .max_depth = 5};
+    gen g = {.r = {strtoull(argv[i + 4], NULL, 10)}, .max_depth = 5, .max_messages = 100};
     g.unknowns = strcmp(mode, "unknown") == 0;
     g.noncanonical = strcmp(mode, "noncanonical") == 0;
     if (!g.unknowns && !g.noncanonical && strcmp(mode, "canonical") != 0) return usage();
@@ -714,6 +737,7 @@ int main(int argc, char **argv) {
     ir_message *item = batch->fields.v[0]->message_type;
     wbuf all = {0}, known = {0}, unknown = {0};
     for (long k = 0; k < count; k++) {
+        g.messages = 0;
         dmsg *d = some_message(&g, item, 0);
         recs rs = {0};
         wbuf b[3] = {{0}};
