@@ -3,13 +3,13 @@
 
 #include <errno.h>
 #include <stdarg.h>
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "numtext.h"
 #include "std_options.h"
 
 /* protoc's FileDescriptor::CopyTo + CopyJsonNameTo, serialized by generated
@@ -350,25 +350,6 @@ static const ir_enum_value *enum_value_named(const ir_enum *e, const char *name)
     return NULL;
 }
 
-/* The double a value denotes: a number, or (text format only) inf / nan. */
-static bool value_as_double(const ir_value *v, bool inf_nan, double *out)
-{
-    if (v->kind == IR_VAL_INT) {
-        *out = v->negative ? -(double)v->u : (double)v->u;
-    } else if (v->kind == IR_VAL_FLOAT) {
-        *out = v->d;
-    } else if (inf_nan && v->kind == IR_VAL_IDENT && strcmp(v->text, "inf") == 0) {
-        *out = v->negative ? -INFINITY : INFINITY;
-    } else if (inf_nan && v->kind == IR_VAL_IDENT && strcmp(v->text, "nan") == 0) {
-        *out = NAN;
-    } else {
-        return false;
-    }
-    if (isnan(*out))
-        *out = NAN;                              /* protoc uses quiet_NaN, sign dropped */
-    return true;
-}
-
 /* An integer option value within [lo, hi] (as signed), or of uint64 range when unsigned_64. */
 static bool value_as_int(writer *w, const ir_value *v, const ir_field *f, int64_t lo, uint64_t hi,
                          uint64_t *out)
@@ -390,23 +371,9 @@ static bool value_as_int(writer *w, const ir_value *v, const ir_field *f, int64_
 
 static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
 
-/* double to float as IEEE rounds it (nearest; past FLT_MAX + half an ulp, infinity),
- * without C's undefined out-of-range cast. */
-static float to_float(double d)
-{
-    const double overflow = 0x1.ffffffp127;      /* FLT_MAX + half an ulp: rounds to infinity */
-    if (d >= overflow)
-        return INFINITY;
-    if (d <= -overflow)
-        return -INFINITY;
-    if (fabs(d) > FLT_MAX)
-        return d > 0 ? FLT_MAX : -FLT_MAX;
-    return (float)d;
-}
-
 static uint32_t float_bits(double d)
 {
-    float fl = to_float(d);
+    float fl = numtext_to_float(d);
     uint32_t u;
     memcpy(&u, &fl, sizeof u);
     return u;
@@ -468,7 +435,7 @@ static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_valu
         break;
     case IR_TYPE_FLOAT:
     case IR_TYPE_DOUBLE:
-        if (!value_as_double(v, false, &d)) {
+        if (!numtext_value(v, false, &d)) {
             WRITER_ERROR(w, v->loc, "Value must be number for %s option \"%s\".",
                          ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
         } else if (f->type == IR_TYPE_FLOAT) {
@@ -776,7 +743,7 @@ static bool tf_scalar(tf_lexer *lx, const ir_field *f, wbuf *payload)
             if (strcmp(text, "infinity") == 0)
                 strcpy(text, "inf");
         }
-        if (!value_as_double(&v, true, &d))
+        if (!numtext_value(&v, true, &d))
             return tf_fail(lx, "a number");
         if (f->type == IR_TYPE_FLOAT)
             wb_fixed(payload, float_bits(d), 4);

@@ -1,35 +1,12 @@
 /* resolve_default.c: [default = ...] checked against the field's type and written as protoc's descriptor text. */
-#include <float.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "numtext.h"
 #include "resolve_int.h"
-
-/* protoc's SimpleDtoa: %.15g, or %.17g when that does not read back the same. */
-static const char *default_simple_dtoa(double v)
-{
-    if (isinf(v)) return v > 0 ? "inf" : "-inf";
-    if (isnan(v)) return "nan";
-    char buf[40];
-    snprintf(buf, sizeof buf, "%.*g", DBL_DIG, v);
-    if (strtod(buf, NULL) != v) snprintf(buf, sizeof buf, "%.*g", DBL_DIG + 2, v);
-    return ir_strdup(buf);
-}
-
-/* protoc's SimpleFtoa: %.6g, or %.9g when that does not read back the same. */
-static const char *default_simple_ftoa(float v)
-{
-    if (isinf(v)) return v > 0 ? "inf" : "-inf";
-    if (isnan(v)) return "nan";
-    char buf[40];
-    snprintf(buf, sizeof buf, "%.*g", FLT_DIG, (double)v);
-    if (strtof(buf, NULL) != v) snprintf(buf, sizeof buf, "%.*g", FLT_DIG + 3, (double)v);
-    return ir_strdup(buf);
-}
 
 /* protoc's CEscape: \n \r \t \" \' \\ by name, other bytes outside 0x20..0x7e as three octal digits. */
 static const char *default_c_escape(const char *s, size_t n)
@@ -52,14 +29,6 @@ static const char *default_c_escape(const char *s, size_t n)
     return out;
 }
 
-/* protoc's SafeDoubleToFloat: out of range becomes infinity instead of undefined behaviour. */
-static float double_to_float(double d)
-{
-    if (d > FLT_MAX) return INFINITY;
-    if (d < -FLT_MAX) return -INFINITY;
-    return (float)d;
-}
-
 static const char *int_default(const ir_file *f, const ir_value *v, int64_t min, uint64_t max)
 {
     if (v->kind != IR_VAL_INT) {
@@ -79,18 +48,6 @@ static const char *int_default(const ir_file *f, const ir_value *v, int64_t min,
     return ir_printf("%" PRIu64, v->u);
 }
 
-/* inf, nan, integers and floats, sign applied; false when v is not a number. */
-static bool number_value(const ir_value *v, double *out)
-{
-    double sign = v->negative ? -1.0 : 1.0;
-    if (v->kind == IR_VAL_INT) *out = sign * (double)v->u;
-    else if (v->kind == IR_VAL_FLOAT) *out = v->d;
-    else if (v->kind == IR_VAL_IDENT && strcmp(v->text, "inf") == 0) *out = sign * INFINITY;
-    else if (v->kind == IR_VAL_IDENT && strcmp(v->text, "nan") == 0) *out = NAN;
-    else return false;
-    return true;
-}
-
 static const char *enum_default(const ir_file *f, const ir_field *fd, const ir_value *v)
 {
     if (v->kind != IR_VAL_IDENT || v->negative) {
@@ -107,6 +64,7 @@ static const char *enum_default(const ir_file *f, const ir_field *fd, const ir_v
 static const char *default_text(const ir_file *f, const ir_field *fd, const ir_value *v)
 {
     double d;
+    char text[NUMTEXT_SIZE];
     switch (fd->type) {
     case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32:
         return int_default(f, v, INT32_MIN, INT32_MAX);
@@ -117,11 +75,13 @@ static const char *default_text(const ir_file *f, const ir_field *fd, const ir_v
     case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
         return int_default(f, v, 0, UINT64_MAX);
     case IR_TYPE_DOUBLE: case IR_TYPE_FLOAT:
-        if (!number_value(v, &d)) {
+        if (!numtext_value(v, true, &d)) {
             diag_error(f, v->loc, "Expected number for field default value.");
             return NULL;
         }
-        return fd->type == IR_TYPE_DOUBLE ? default_simple_dtoa(d) : default_simple_ftoa(double_to_float(d));
+        if (fd->type == IR_TYPE_DOUBLE) numtext_dtoa(d, text);
+        else numtext_ftoa(numtext_to_float(d), text);
+        return ir_strdup(text);
     case IR_TYPE_BOOL:
         if (v->kind == IR_VAL_IDENT && !v->negative && (!strcmp(v->text, "true") || !strcmp(v->text, "false")))
             return v->text;

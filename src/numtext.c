@@ -1,0 +1,54 @@
+/* numtext.c: floating-point numbers converted and printed as protoc does. */
+#include "numtext.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+float numtext_to_float(double d)
+{
+    const double overflow = 0x1.ffffffp127;      /* FLT_MAX + half an ulp: rounds to infinity */
+    if (d >= overflow) return INFINITY;
+    if (d <= -overflow) return -INFINITY;
+    if (fabs(d) > FLT_MAX) return d > 0 ? FLT_MAX : -FLT_MAX;
+    return (float)d;
+}
+
+bool numtext_value(const ir_value *v, bool inf_nan, double *out)
+{
+    if (v->kind == IR_VAL_INT) *out = v->negative ? -(double)v->u : (double)v->u;
+    else if (v->kind == IR_VAL_FLOAT) *out = v->d;
+    else if (inf_nan && v->kind == IR_VAL_IDENT && strcmp(v->text, "inf") == 0) *out = v->negative ? -INFINITY : INFINITY;
+    else if (inf_nan && v->kind == IR_VAL_IDENT && strcmp(v->text, "nan") == 0) *out = NAN;
+    else return false;
+    if (isnan(*out)) *out = NAN;                 /* protoc uses quiet_NaN, sign dropped */
+    return true;
+}
+
+/* inf, -inf and nan as protoc spells them; false for a finite v. */
+static bool non_finite(double v, char out[NUMTEXT_SIZE])
+{
+    if (isnan(v)) strcpy(out, "nan");
+    else if (isinf(v)) strcpy(out, v > 0 ? "inf" : "-inf");
+    else return false;
+    return true;
+}
+
+void numtext_dtoa(double v, char out[NUMTEXT_SIZE])
+{
+    if (non_finite(v, out)) return;
+    snprintf(out, NUMTEXT_SIZE, "%.*g", DBL_DIG, v);
+    if (strtod(out, NULL) != v) snprintf(out, NUMTEXT_SIZE, "%.*g", DBL_DIG + 2, v);
+}
+
+void numtext_ftoa(float v, char out[NUMTEXT_SIZE])
+{
+    if (non_finite(v, out)) return;
+    snprintf(out, NUMTEXT_SIZE, "%.*g", FLT_DIG, (double)v);
+    errno = 0;                                   /* protoc's safe_strtof fails on ERANGE */
+    float back = strtof(out, NULL);
+    if (back != v || errno == ERANGE) snprintf(out, NUMTEXT_SIZE, "%.*g", FLT_DIG + 3, (double)v);
+}
