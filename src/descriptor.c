@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "numtext.h"
+#include "resolve.h"
 #include "std_options.h"
 
 /* protoc's FileDescriptor::CopyTo + CopyJsonNameTo, serialized by generated
@@ -234,9 +235,84 @@ static void put_std_option(writer *w, wbuf *b, const std_option *so, const ir_op
     }
 }
 
+/* ---- "was already set": protoc's ExamineIfOptionIsSet on what is written ---- */
+
+static uint64_t wire_varint(const uint8_t **p, const uint8_t *end)
+{
+    uint64_t v = 0;
+    for (int shift = 0; *p < end && shift < 64; shift += 7) {
+        uint8_t c = *(*p)++;
+        v |= (uint64_t)(c & 0x7f) << shift;
+        if (!(c & 0x80))
+            break;
+    }
+    return v;
+}
+
+/* One field of [*p, end): its number, wire type and value bytes (a group's content); false at the end. */
+static bool wire_field(const uint8_t **p, const uint8_t *end, uint32_t *num, int *wire_type, const uint8_t **val,
+                       size_t *len)
+{
+    if (*p >= end)
+        return false;
+    uint64_t tag = wire_varint(p, end);
+    *num = (uint32_t)(tag >> 3);
+    *wire_type = (int)(tag & 7);
+    *val = *p;
+    size_t skip = *wire_type == WT_I64 ? 8 : *wire_type == WT_I32 ? 4 : 0;
+    if (*wire_type == WT_VARINT) {
+        wire_varint(p, end);
+    } else if (*wire_type == WT_LEN) {
+        skip = (size_t)wire_varint(p, end);
+        *val = *p;
+    } else if (*wire_type == WT_SGROUP) {                 /* up to its end tag */
+        uint32_t inner;
+        int inner_type;
+        const uint8_t *before = *p, *v;
+        size_t n;
+        while (wire_field(p, end, &inner, &inner_type, &v, &n) && inner_type != WT_EGROUP)
+            before = *p;
+        *len = (size_t)(before - *val);
+        return true;
+    }
+    *p = skip <= (size_t)(end - *p) ? *p + skip : end;
+    *len = (size_t)(*p - *val);
+    return true;
+}
+
+/* Whether the fields [p, end) already set the field path nums[0..n) ends at, through
+ * every message (or group) value of the fields before it, as protoc's ExamineIfOptionIsSet. */
+static bool path_is_set(const uint8_t *p, const uint8_t *end, const uint32_t *nums, size_t n)
+{
+    uint32_t num;
+    int wire_type;
+    const uint8_t *val;
+    size_t len;
+    while (wire_field(&p, end, &num, &wire_type, &val, &len)) {
+        if (num != nums[0] || wire_type == WT_EGROUP)
+            continue;
+        if (n == 1)
+            return true;
+        if ((wire_type == WT_LEN || wire_type == WT_SGROUP) && path_is_set(val, val + len, nums + 1, n - 1))
+            return true;
+    }
+    return false;
+}
+
+/* protoc's "was already set", for a singular option whose path is nums, against the options
+ * message written from b->p + start on. */
+static bool option_unset(writer *w, const wbuf *b, size_t start, const ir_option *o, const uint32_t *nums)
+{
+    if (!path_is_set(b->p + start, b->p + b->n, nums, o->name.n))
+        return true;
+    WRITER_ERROR(w, o->loc, "Option \"%s\" was already set.", resolve_option_name(o, o->name.n));
+    return false;
+}
+
 /* ---- custom options: extension fields of the options message ----------- */
 
 static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
+static void put_option_path(writer *w, wbuf *b, const ir_field *const *path, size_t n, const ir_value *value);
 
 /* The field a name part denotes inside message m (NULL for the options message). */
 static const ir_field *option_part_field(writer *w, const ir_option *o, size_t i, const ir_message *m)
@@ -256,29 +332,41 @@ static const ir_field *option_part_field(writer *w, const ir_option *o, size_t i
     return NULL;
 }
 
-/* (a).b.c = v: the leaf's value wrapped in one submessage per intermediate part. */
-static void put_custom_option(writer *w, wbuf *b, const ir_option *o)
+/* (a).b.c = v: the leaf's value wrapped in one submessage per intermediate part; the
+ * options message being written starts at b->p + start. */
+static void put_custom_option(writer *w, wbuf *b, size_t start, const ir_option *o)
 {
     size_t n = o->name.n;
     const ir_field **path = malloc(n * sizeof *path);
-    if (!path)
+    uint32_t *nums = malloc(n * sizeof *nums);
+    if (!path || !nums)
         abort();
     const ir_message *m = NULL;
-    for (size_t i = 0; i < n; i++) {
+    bool ok = true;
+    for (size_t i = 0; ok && i < n; i++) {
         path[i] = option_part_field(w, o, i, m);
-        if (!path[i]) {
-            free(path);
-            return;
-        }
+        ok = path[i] != NULL;
+        if (!ok)
+            break;
+        nums[i] = (uint32_t)path[i]->number;
         m = path[i]->message_type;
         if (i + 1 < n && !m) {
             WRITER_ERROR(w, o->loc, "Option \"%s\" is an atomic type, not a message.", o->name.v[i].name);
-            free(path);
-            return;
+            ok = false;
         }
     }
+    bool repeated = ok && (path[n - 1]->label == IR_LABEL_REPEATED || path[n - 1]->is_map);
+    if (ok && (repeated || option_unset(w, b, start, o, nums)))
+        put_option_path(w, b, path, n, &o->value);
+    free(nums);
+    free(path);
+}
+
+/* The value of path[n - 1], nested in one message value per part before it. */
+static void put_option_path(writer *w, wbuf *b, const ir_field *const *path, size_t n, const ir_value *value)
+{
     wbuf inner = { 0 };
-    put_field_value(w, &inner, path[n - 1], &o->value);
+    put_field_value(w, &inner, path[n - 1], value);
     for (size_t i = n - 1; i-- > 0;) {
         wbuf outer = { 0 };
         put_message_bytes(&outer, (uint32_t)path[i]->number, path[i]->type == IR_TYPE_GROUP, inner.p, inner.n);
@@ -287,7 +375,6 @@ static void put_custom_option(writer *w, wbuf *b, const ir_option *o)
     }
     wb_put(b, inner.p, inner.n);
     free(inner.p);
-    free(path);
 }
 
 /* The options message of one element: standard options by number, then custom ones as written. */
@@ -318,7 +405,7 @@ static void put_options(writer *w, wbuf *b, uint32_t field, opt_scope scope, con
             if (so && so->number == next) {
                 if (o->name.n > 1)
                     WRITER_ERROR(w, o->loc, "Option \"%s\" is an atomic type, not a message.", so->name);
-                else
+                else if (option_unset(w, b, start, o, &so->number))
                     put_std_option(w, b, so, o);
                 if (so == map_entry_opt)
                     map_entry_done = true;
@@ -333,7 +420,7 @@ static void put_options(writer *w, wbuf *b, uint32_t field, opt_scope scope, con
     for (size_t i = 0; i < opts->n; i++) {
         const ir_option *o = &opts->v[i];
         if (o->name.v[0].extension)
-            put_custom_option(w, b, o);
+            put_custom_option(w, b, start, o);
         else if (!std_option_find(scope, o->name.v[0].name))
             WRITER_ERROR(w, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
     }
@@ -1345,6 +1432,26 @@ static void add_with_imports(const ir_program *prog, const ir_file *f, file_list
     ir_vec_push(out, f);
 }
 
+/* Each file of order encoded after the other into *set; returns the number of errors. */
+static int encode_files(const ir_program *prog, const file_list *order, wbuf *set)
+{
+    writer w = { .prog = prog };
+    for (size_t i = 0; i < order->n; i++)
+        put_file(&w, set, order->v[i]);
+    return w.errors;
+}
+
+int descriptor_validate(const ir_program *prog)
+{
+    file_list seen = { 0 }, order = { 0 };
+    for (size_t i = 0; i < prog->files.n; i++)       /* as protoc builds them: imports first */
+        add_with_imports(prog, prog->files.v[i], &seen, &order);
+    wbuf set = { 0 };
+    int errors = encode_files(prog, &order, &set);
+    free(set.p);
+    return errors;
+}
+
 int descriptor_write_set(const ir_program *prog, bool include_imports, const char *path)
 {
     file_list seen = { 0 }, order = { 0 };
@@ -1362,11 +1469,8 @@ int descriptor_write_set(const ir_program *prog, bool include_imports, const cha
     for (size_t i = 0; i < prog->inputs.n; i++)
         add_with_imports(prog, prog->inputs.v[i], &seen, &order);
 
-    writer w = { .prog = prog };
     wbuf set = { 0 };
-    for (size_t i = 0; i < order.n; i++)
-        put_file(&w, &set, order.v[i]);
-    if (w.errors) {
+    if (encode_files(prog, &order, &set)) {
         free(set.p);
         return 1;
     }

@@ -9,4 +9,10 @@
  * Returns 0 on success, non-zero after reporting an error. */
 int descriptor_write_set(const ir_program *prog, bool include_imports, const char *path);
 
+/* Encode every file of prog->files in memory as the writer would, reporting what
+ * protoc's option interpreter rejects (aggregate values, "was already set", ...),
+ * and write nothing. Meant right after a resolve with no error. Returns the
+ * number of errors reported. */
+int descriptor_validate(const ir_program *prog);
+
 #endif

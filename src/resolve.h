@@ -12,4 +12,7 @@
  * Returns the number of errors reported (0 on success). */
 int resolve_program(ir_program *prog, const char *const *paths, size_t npaths);
 
+/* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
+const char *resolve_option_name(const ir_option *o, size_t parts);
+
 #endif

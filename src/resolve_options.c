@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "resolve.h"
 #include "resolve_int.h"
 #include "std_options.h"
 
@@ -45,11 +46,10 @@ typedef struct opt_site {
     const ir_field *field;       /* for [packed], [lazy], [jstype] */
 } opt_site;
 
-/* "(foo.bar).baz" as written, for messages. */
-static const char *option_display_name(const ir_option *o, size_t upto)
+const char *resolve_option_name(const ir_option *o, size_t parts)
 {
     const char *s = "";
-    for (size_t i = 0; i < upto; i++) {
+    for (size_t i = 0; i < parts; i++) {
         const ir_optname_part *p = &o->name.v[i];
         s = ir_printf("%s%s%s%s%s", s, i ? "." : "", p->extension ? "(" : "", p->name, p->extension ? ")" : "");
     }
@@ -188,8 +188,8 @@ static const char *closest_std_option(opt_scope scope, const char *name)
     return best;
 }
 
-/* False after an error about the name. */
-static bool check_std_option(const opt_site *site, const ir_option *o)
+/* The name, then the value. */
+static void check_std_option(const opt_site *site, const ir_option *o)
 {
     const ir_file *f = site->r->cur;
     const char *name = o->name.v[0].name;
@@ -198,19 +198,18 @@ static bool check_std_option(const opt_site *site, const ir_option *o)
         const char *full = ir_printf("google.protobuf.%s.%s", scope_messages[site->scope], name);
         if (o->name.n > 1) {
             diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", name);
-            return false;
+            return;
         }
         check_std_value(f, &o->value, std_options[i].kind, full);
         if (site->field) check_field_option(f, site->field, o);
-        return true;
+        return;
     }
     const char *close = closest_std_option(site->scope, name);
     if (close)
-        diag_error(f, o->loc, "Option \"%s\" unknown. Did you mean \"%s\"?", option_display_name(o, o->name.n), close);
+        diag_error(f, o->loc, "Option \"%s\" unknown. Did you mean \"%s\"?", resolve_option_name(o, o->name.n), close);
     else
         diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports the "
-                              "proto which defines the option.", option_display_name(o, o->name.n));
-    return false;
+                              "proto which defines the option.", resolve_option_name(o, o->name.n));
 }
 
 /* ---- custom options ------------------------------------------------------- */
@@ -223,21 +222,21 @@ static ir_field *find_extension(const opt_site *site, const ir_option *o, size_t
     sym *s = names_lookup(site->r, p->name, site->name_scope, false);
     if (!s || s->kind != SYM_FIELD || !s->u.field->extend) {
         diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports "
-                              "the proto which defines the option.", option_display_name(o, part + 1));
+                              "the proto which defines the option.", resolve_option_name(o, part + 1));
         return NULL;
     }
     ir_field *ext = s->u.field;
     if (!ext->extend->extendee) return NULL;       /* its extendee error was reported */
     if (strcmp(ext->extend->extendee->full_name, m_full) != 0) {
         diag_error(f, o->loc, "Option field \"%s\" is not a field or extension of message \"%s\".",
-                   option_display_name(o, part + 1), strrchr(m_full, '.') ? strrchr(m_full, '.') + 1 : m_full);
+                   resolve_option_name(o, part + 1), strrchr(m_full, '.') ? strrchr(m_full, '.') + 1 : m_full);
         return NULL;
     }
     return ext;
 }
 
-/* Binds each part of (a.b).c.d; returns the field the value sets, or NULL after an error. */
-static const ir_field *check_custom_option(const opt_site *site, ir_option *o, const ir_field **path)
+/* Binds each part of (a.b).c.d, then checks the value against the field it sets. */
+static void check_custom_option(const opt_site *site, ir_option *o)
 {
     const ir_file *f = site->r->cur;
     const char *m_full = ir_printf("google.protobuf.%s", scope_messages[site->scope]);
@@ -246,20 +245,20 @@ static const ir_field *check_custom_option(const opt_site *site, ir_option *o, c
         ir_optname_part *p = &o->name.v[i];
         if (i > 0) {
             if (fd->type != IR_TYPE_MESSAGE && fd->type != IR_TYPE_GROUP) {
-                diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", option_display_name(o, i));
-                return NULL;
+                diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", resolve_option_name(o, i));
+                return;
             }
             if (fd->label == IR_LABEL_REPEATED) {
                 diag_error(f, o->loc, "Option field \"%s\" is a repeated message. Repeated message options "
-                                      "must be initialized using an aggregate value.", option_display_name(o, i));
-                return NULL;
+                                      "must be initialized using an aggregate value.", resolve_option_name(o, i));
+                return;
             }
-            if (!fd->message_type) return NULL;
+            if (!fd->message_type) return;
             m_full = fd->message_type->full_name;
         }
         if (p->extension) {
-            if (!(p->ext = find_extension(site, o, i, m_full))) return NULL;
-            fd = path[i] = p->ext;
+            if (!(p->ext = find_extension(site, o, i, m_full))) return;
+            fd = p->ext;
             continue;
         }
         const ir_message *m = fd ? fd->message_type : NULL;
@@ -267,77 +266,26 @@ static const ir_field *check_custom_option(const opt_site *site, ir_option *o, c
         for (size_t k = 0; m && k < m->fields.n; k++)
             if (strcmp(m->fields.v[k]->name, p->name) == 0) sub = m->fields.v[k];
         if (!sub) {
-            diag_error(f, o->loc, "Option \"%s\" unknown.", option_display_name(o, i + 1));
-            return NULL;
+            diag_error(f, o->loc, "Option \"%s\" unknown.", resolve_option_name(o, i + 1));
+            return;
         }
-        fd = path[i] = sub;
+        fd = sub;
     }
-    check_field_value(f, fd, &o->value, option_display_name(o, o->name.n));
-    return fd;
+    check_field_value(f, fd, &o->value, resolve_option_name(o, o->name.n));
 }
 
-/* One option statement already applied to the options message, for protoc's "already set". */
-typedef struct set_option {
-    const char *std_name;        /* a standard option, or NULL */
-    const ir_field **path;       /* a custom option: the field each name part denotes */
-    size_t n;
-    const ir_value *value;
-} set_option;
-
-/* Whether the aggregate text sets field name at its top level (written "name:" or "name {"). */
-static bool aggregate_sets(const ir_value *v, const char *name)
-{
-    size_t len = strlen(name);
-    if (v->kind != IR_VAL_AGGREGATE || !v->text) return false;
-    for (const char *p = strstr(v->text, name); p; p = strstr(p + 1, name)) {
-        bool starts = p == v->text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
-        const char *after = p + len;
-        while (*after == ' ' || *after == '\t' || *after == '\n') after++;
-        if (starts && (*after == ':' || *after == '{' || *after == '<')) return true;
-    }
-    return false;
-}
-
-/* protoc's ExamineIfOptionIsSet: does cur set a singular field that prev already set? */
-static bool already_set(const set_option *prev, const set_option *cur)
-{
-    if (prev->std_name || cur->std_name)
-        return prev->std_name && cur->std_name && strcmp(prev->std_name, cur->std_name) == 0;
-    size_t common = prev->n < cur->n ? prev->n : cur->n;
-    for (size_t i = 0; i < common; i++)
-        if (prev->path[i] != cur->path[i]) return false;
-    if (cur->n <= prev->n) return cur->path[cur->n - 1]->label != IR_LABEL_REPEATED;
-    const ir_field *next = cur->path[prev->n];
-    bool innermost_repeated = cur->n == prev->n + 1 && next->label == IR_LABEL_REPEATED;
-    return !innermost_repeated && aggregate_sets(prev->value, next->name);
-}
-
+/* Names and values; "was already set" is decided on the encoded options (descriptor.c). */
 static void check_options(const opt_site *site, ir_options *opts)
 {
-    set_option *done = ir_alloc((opts->n + 1) * sizeof *done);
-    size_t ndone = 0;
     for (size_t i = 0; i < opts->n; i++) {
         ir_option *o = &opts->v[i];
         if (o->name.n == 0) continue;
-        set_option cur = {.value = &o->value};
         if (o->value.kind == IR_VAL_FLOAT && o->value.text && isalpha((unsigned char)o->value.text[0])) {
             diag_error(site->r->cur, o->value.loc, "Invalid '-' symbol before identifier.");   /* -inf, -nan */
             continue;
         }
-        if (o->name.v[0].extension) {
-            cur.path = ir_alloc(o->name.n * sizeof *cur.path);
-            if (!check_custom_option(site, o, cur.path)) continue;
-            cur.n = o->name.n;
-        } else {
-            if (!check_std_option(site, o)) continue;
-            cur.std_name = o->name.v[0].name;
-        }
-        for (size_t j = 0; j < ndone; j++)
-            if (already_set(&done[j], &cur)) {
-                diag_error(site->r->cur, o->loc, "Option \"%s\" was already set.", option_display_name(o, o->name.n));
-                break;
-            }
-        done[ndone++] = cur;
+        if (o->name.v[0].extension) check_custom_option(site, o);
+        else check_std_option(site, o);
     }
 }
 

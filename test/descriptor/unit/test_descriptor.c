@@ -10,6 +10,8 @@
 #include <cmocka.h>
 
 #include "descriptor.h"
+#include "diag.h"
+#include "resolve.h"
 
 static const char *out_dir;      /* argv[1]: where the sets are written */
 
@@ -174,12 +176,49 @@ static void unwritable_path_is_an_error(void **state)
     assert_int_not_equal(descriptor_write_set(hand_program(), true, "/nonexistent-dir/x.pb"), 0);
 }
 
+/* path resolved under root (and /usr/include), with no error from resolve; descriptor_validate's count. */
+static int validate(const char *root, const char *path)
+{
+    ir_program prog = { 0 };
+    ir_vec_push(&prog.roots, root);
+    ir_vec_push(&prog.roots, "/usr/include");
+    diag_reset();
+    assert_int_equal(resolve_program(&prog, &path, 1), 0);
+    int errors = descriptor_validate(&prog);
+    assert_int_equal(diag_error_count(), errors);
+    return errors;
+}
+
+/* What only encoding the options finds: aggregate values, "was already set" (protoc rejects each). */
+static void validate_rejects_what_resolve_lets_through(void **state)
+{
+    (void)state;
+    static const char *const broken[] = {
+        "option_aggregate_unknown_field", "option_aggregate_then_field", "option_set_twice",
+        "option_path_set_twice", "option_path_aggregate_nested", "option_path_then_whole",
+        "option_path_empty_message_set",
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof *broken; i++)
+        assert_int_equal(validate("test/errors", ir_printf("test/errors/%s.proto", broken[i])), 1);
+}
+
+/* Setting parts of one option is no error unless the exact final field was set (protoc accepts these). */
+static void validate_accepts_option_paths(void **state)
+{
+    (void)state;
+    assert_int_equal(validate("test/descriptor/cases", "test/descriptor/cases/option_paths.proto"), 0);
+    assert_int_equal(validate("test/descriptor/cases", "test/descriptor/cases/proto3_options.proto"), 0);
+    assert_int_equal(validate("test/descriptor/cases", "test/descriptor/cases/custom_options.proto"), 0);
+}
+
 int main(int argc, char **argv)
 {
     out_dir = argc > 1 ? argv[1] : ".";
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hand_built_ir_matches_protoc),
         cmocka_unit_test(unwritable_path_is_an_error),
+        cmocka_unit_test(validate_rejects_what_resolve_lets_through),
+        cmocka_unit_test(validate_accepts_option_paths),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     ir_free_all();
