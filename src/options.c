@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "suggest.h"
 
 /* ---- the tables -------------------------------------------------------- */
 
@@ -77,26 +78,6 @@ static const char *full_name(const ir_message *m) { return m->full_name ? m->ful
 
 /* ---- names and values ---------------------------------------------------- */
 
-/* Levenshtein distance, for the "did you mean" suggestion. */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t nb = strlen(b), row[64];
-    if (nb >= sizeof row / sizeof row[0]) return (size_t)-1;
-    for (size_t j = 0; j <= nb; j++) row[j] = j;
-    for (size_t i = 1; a[i - 1]; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= nb; j++) {
-            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            diag = up;
-            row[j] = best;
-        }
-    }
-    return row[nb];
-}
-
 /* The option named "pbj.NAME" (len bytes), or -1. */
 static int option_by_name(const char *name, size_t len)
 {
@@ -112,14 +93,10 @@ static int option_by_name(const char *name, size_t len)
 static const char *suggestion(const char *name)
 {
     const char *bare = strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX)) ? name : name + strlen(PBJ_PREFIX);
-    int best = -1;
-    size_t best_d = (size_t)-1;
-    for (int id = 0; id < OPTIONS_COUNT; id++) {
-        size_t d = edit_distance(bare, options_table[id].name);
-        if (d < best_d) best_d = d, best = id;
-    }
-    if (best >= 0 && best_d <= (strlen(options_table[best].name) + 2) / 3)
-        return ir_printf("; did you mean " PBJ_PREFIX "%s?", options_table[best].name);
+    const char *names[OPTIONS_COUNT];
+    for (int id = 0; id < OPTIONS_COUNT; id++) names[id] = options_table[id].name;
+    ptrdiff_t best = suggest_nearest(bare, names, OPTIONS_COUNT, (strlen(bare) + 2) / 3);   /* a third of it */
+    if (best >= 0) return ir_printf("; did you mean " PBJ_PREFIX "%s?", names[best]);
     const char *list = "";
     for (int id = 0; id < OPTIONS_COUNT; id++)
         list = ir_printf("%s%s" PBJ_PREFIX "%s", list, id ? ", " : "", options_table[id].name);

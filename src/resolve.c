@@ -24,27 +24,6 @@ const char *join_name(const char *scope, const char *name)
     return ir_printf("%s.%s", scope, name);
 }
 
-/* Levenshtein distance of a and b, stopping at 3 (only near misses matter). */
-int edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) > 2) return 3;
-    int row[41];
-    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            diag = up;
-            row[j] = best;
-        }
-    }
-    return row[lb] < 3 ? row[lb] : 3;
-}
-
 /* ---- paths ---------------------------------------------------------------- */
 
 /* protoc's CanonicalizePath: drop empty and "." components; "." becomes "". */

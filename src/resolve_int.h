@@ -73,6 +73,5 @@ void options_file(resolver *r, ir_file *f);
 
 /* Small helpers shared by the resolver's files. */
 const char *join_name(const char *scope, const char *name);          /* "scope.name" or "name" */
-int edit_distance(const char *a, const char *b);                    /* Levenshtein, capped at 3 */
 
 #endif

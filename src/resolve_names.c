@@ -1,8 +1,10 @@
 /* resolve_names.c: the symbol table and protobuf's name scoping, as protoc's DescriptorBuilder. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "resolve_int.h"
+#include "suggest.h"
 
 /* ---- declaring ---------------------------------------------------------- */
 
@@ -210,22 +212,29 @@ static const char *last_components(const char *full_name, size_t n)
     return n == 0 ? p + 1 : full_name;
 }
 
-/* A visible message or enum whose name is within two edits of name (as written, same depth), or NULL. */
+static int by_full_name(const void *a, const void *b)
+{
+    return strcmp((*(const sym *const *)a)->full_name, (*(const sym *const *)b)->full_name);
+}
+
+/* A visible message or enum whose name is within two edits of name (as written, same depth), or NULL;
+ * of equally near ones the first by full name. */
 static const char *closest_type(resolver *r, const char *name)
 {
     size_t depth = 1;
     for (const char *p = name; *p; p++) depth += *p == '.';
-    const char *best = NULL;
-    int best_distance = 3;
+    const sym **types = ir_alloc(r->syms.count * sizeof *types + 1);
+    size_t n = 0;
     for (size_t i = 0; i < r->syms.cap; i++) {
         const sym *s = r->syms.slots[i].value;
-        if (!s || (s->kind != SYM_MESSAGE && s->kind != SYM_ENUM) || rf(s->file)->visible_stamp != r->stamp) continue;
-        int d = edit_distance(name, last_components(s->full_name, depth));
-        if (d < best_distance || (d == best_distance && best && strcmp(s->full_name, best) < 0))
-            best = s->full_name, best_distance = d;
+        if (s && (s->kind == SYM_MESSAGE || s->kind == SYM_ENUM) && rf(s->file)->visible_stamp == r->stamp)
+            types[n++] = s;
     }
-    int allowed = strlen(name) >= 6 ? 2 : 1;           /* short names are near everything */
-    return best_distance <= allowed ? best : NULL;
+    if (n) qsort(types, n, sizeof *types, by_full_name);
+    const char **words = ir_alloc(n * sizeof *words + 1);
+    for (size_t i = 0; i < n; i++) words[i] = last_components(types[i]->full_name, depth);
+    ptrdiff_t best = suggest_nearest(name, words, n, strlen(name) >= 6 ? 2 : 1);   /* short names are near everything */
+    return best < 0 ? NULL : types[best]->full_name;
 }
 
 void names_not_defined(resolver *r, ir_loc loc, const char *name)

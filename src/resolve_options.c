@@ -7,6 +7,7 @@
 #include "resolve.h"
 #include "resolve_int.h"
 #include "std_options.h"
+#include "suggest.h"
 
 typedef enum opt_scope {
 #define X(scope, msg) SCOPE_##scope,
@@ -179,13 +180,12 @@ static void check_field_option(const ir_file *f, const ir_field *fd, const ir_op
 /* The standard option of scope within two edits of name, for "did you mean". */
 static const char *closest_std_option(opt_scope scope, const char *name)
 {
-    const char *best = NULL;
-    int best_distance = 3;
-    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++) {
-        int d = std_options[i].scope == scope ? edit_distance(name, std_options[i].name) : 3;
-        if (d < best_distance) best = std_options[i].name, best_distance = d;
-    }
-    return best;
+    const char *names[sizeof std_options / sizeof *std_options];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++)
+        if (std_options[i].scope == scope) names[n++] = std_options[i].name;
+    ptrdiff_t best = suggest_nearest(name, names, n, 2);
+    return best < 0 ? NULL : names[best];
 }
 
 /* The name, then the value. */

@@ -14,6 +14,7 @@
 
 #include "diag.h"
 #include "resolve.h"
+#include "suggest.h"
 #include "symtab.h"
 
 /* ---- fixtures: files in a fresh directory, resolved with it as the only root ---- */
@@ -379,6 +380,22 @@ static void symtab_keeps_every_key(void **state)
     symtab_free(&t);
 }
 
+/* "did you mean": the nearest within the limit, the first of equals, long words too. */
+static void suggest_picks_the_nearest(void **state)
+{
+    (void)state;
+    static const char *const words[] = { "views", "writers", "viewz", "performance" };
+    assert_int_equal(suggest_nearest("view", words, 4, 2), 0);          /* views and viewz tie: the first */
+    assert_int_equal(suggest_nearest("writer", words, 4, 1), 1);
+    assert_int_equal(suggest_nearest("perfomance", words, 4, 1), 3);
+    assert_int_equal(suggest_nearest("colour", words, 4, 2), -1);
+    assert_int_equal(suggest_nearest("writes", words, 4, 0), -1);
+    assert_int_equal(suggest_nearest("views", words, 4, 0), 0);
+    assert_int_equal(suggest_nearest("x", words, 0, 5), -1);
+    const char *long_names[] = { "a_rather_long_message_name_that_goes_on_and_on_Ok" };
+    assert_int_equal(suggest_nearest("a_rather_long_message_name_that_goes_on_and_on_OK", long_names, 1, 1), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +416,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(missing_import_and_cycle_are_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(defaults_as_protoc_writes_them, setup, teardown),
         cmocka_unit_test_setup_teardown(symtab_keeps_every_key, setup, teardown),
+        cmocka_unit_test(suggest_picks_the_nearest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
