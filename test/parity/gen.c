@@ -491,10 +491,22 @@ static void nc_flatten(const recs *rs, size_t from, size_t to, wbuf *b) {
     for (size_t i = from; i < to; i++) wb_bytes(b, rs->v[i].bytes.p, rs->v[i].bytes.n);
 }
 
+/* The same value in more bits, as protoc reads it: a bool is any non-zero
+ * varint, a 32-bit varint keeps its low 32 bits. */
+static uint64_t nc_widen(gen *g, ir_type type, uint64_t v) {
+    if (!chance(g, 30)) return v;
+    uint64_t high = rng_next(&g->r) << 32;
+    switch (type) {
+    case IR_TYPE_BOOL: return v ? (uint64_t)1 << rng_below(&g->r, 64) : 0;
+    case IR_TYPE_INT32: case IR_TYPE_ENUM: case IR_TYPE_UINT32: case IR_TYPE_SINT32: return (v & 0xffffffffu) | high;
+    default: return v;
+    }
+}
+
 /* A scalar, string or bytes value without its tag. */
 static void nc_raw(gen *g, wbuf *b, const ir_field *f, const dval *v) {
     switch (ir_type_wire_type(f->type)) {
-    case 0: nc_varint(g, b, v->u, 10); break;
+    case 0: nc_varint(g, b, nc_widen(g, f->type, v->u), 10); break;
     case 1: wb_fixed(b, v->u, 8); break;
     case 5: wb_fixed(b, v->u, 4); break;
     default:
