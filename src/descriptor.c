@@ -437,23 +437,38 @@ static const ir_enum_value *enum_value_named(const ir_enum *e, const char *name)
     return NULL;
 }
 
-/* An integer option value within [lo, hi] (as signed), or of uint64 range when unsigned_64. */
-static bool value_as_int(writer *w, const ir_value *v, const ir_field *f, int64_t lo, uint64_t hi,
-                         uint64_t *out)
+/* An integer option value in the range of f's type, as the bits it is written with. */
+static bool value_as_int(writer *w, const ir_value *v, const ir_field *f, uint64_t *out)
 {
+    int64_t lo;
+    uint64_t hi;
+    numtext_int_range(f->type, &lo, &hi);
     if (v->kind != IR_VAL_INT) {
         WRITER_ERROR(w, v->loc, "Value must be integer for %s option \"%s\".",
                      ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
         return false;
     }
-    bool ok = v->negative ? (lo < 0 && v->u <= (uint64_t)-(lo + 1) + 1) : v->u <= hi;
-    if (!ok) {
+    if (!numtext_int_fits(v, lo, hi)) {
         WRITER_ERROR(w, v->loc, "Value out of range for %s option \"%s\".",
                      ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
         return false;
     }
     *out = v->negative ? (uint64_t)0 - v->u : v->u;
+    if (f->type == IR_TYPE_SINT32)
+        *out = (uint32_t)((uint32_t)*out << 1 ^ (uint32_t)((int32_t)*out >> 31));
+    else if (f->type == IR_TYPE_SINT64)
+        *out = *out << 1 ^ (uint64_t)((int64_t)*out >> 63);
     return true;
+}
+
+/* A scalar field: its tag, then bits as a varint or 4 or 8 little-endian bytes. */
+static void put_scalar(wbuf *b, uint32_t field, int wire_type, uint64_t bits)
+{
+    wb_tag(b, field, wire_type);
+    if (wire_type == WT_VARINT)
+        wb_varint(b, bits);
+    else
+        wb_fixed(b, bits, wire_type == WT_I32 ? 4 : 8);
 }
 
 static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
@@ -480,57 +495,18 @@ static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_valu
     uint64_t u;
     double d;
     switch (f->type) {
-    case IR_TYPE_INT32:
-        if (value_as_int(w, v, f, INT32_MIN, INT32_MAX, &u))
-            put_varint(b, num, u);
-        break;
-    case IR_TYPE_INT64:
-        if (value_as_int(w, v, f, INT64_MIN, INT64_MAX, &u))
-            put_varint(b, num, u);
-        break;
-    case IR_TYPE_UINT32:
-        if (value_as_int(w, v, f, 0, UINT32_MAX, &u))
-            put_varint(b, num, u);
-        break;
-    case IR_TYPE_UINT64:
-        if (value_as_int(w, v, f, 0, UINT64_MAX, &u))
-            put_varint(b, num, u);
-        break;
-    case IR_TYPE_SINT32:
-        if (value_as_int(w, v, f, INT32_MIN, INT32_MAX, &u))
-            put_varint(b, num, (uint32_t)((uint32_t)u << 1 ^ (uint32_t)((int32_t)u >> 31)));
-        break;
-    case IR_TYPE_SINT64:
-        if (value_as_int(w, v, f, INT64_MIN, INT64_MAX, &u))
-            put_varint(b, num, u << 1 ^ (uint64_t)((int64_t)u >> 63));
-        break;
-    case IR_TYPE_FIXED32:
-    case IR_TYPE_SFIXED32:
-        if (value_as_int(w, v, f, f->type == IR_TYPE_FIXED32 ? 0 : INT32_MIN,
-                         f->type == IR_TYPE_FIXED32 ? UINT32_MAX : INT32_MAX, &u)) {
-            wb_tag(b, num, WT_I32);
-            wb_fixed(b, u, 4);
-        }
-        break;
-    case IR_TYPE_FIXED64:
-    case IR_TYPE_SFIXED64:
-        if (value_as_int(w, v, f, f->type == IR_TYPE_FIXED64 ? 0 : INT64_MIN,
-                         f->type == IR_TYPE_FIXED64 ? UINT64_MAX : INT64_MAX, &u)) {
-            wb_tag(b, num, WT_I64);
-            wb_fixed(b, u, 8);
-        }
+    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32: case IR_TYPE_INT64: case IR_TYPE_SINT64:
+    case IR_TYPE_SFIXED64: case IR_TYPE_UINT32: case IR_TYPE_FIXED32: case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
+        if (value_as_int(w, v, f, &u))
+            put_scalar(b, num, ir_type_wire_type(f->type), u);
         break;
     case IR_TYPE_FLOAT:
     case IR_TYPE_DOUBLE:
         if (!numtext_value(v, false, &d)) {
             WRITER_ERROR(w, v->loc, "Value must be number for %s option \"%s\".",
                          ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
-        } else if (f->type == IR_TYPE_FLOAT) {
-            wb_tag(b, num, WT_I32);
-            wb_fixed(b, float_bits(d), 4);
         } else {
-            wb_tag(b, num, WT_I64);
-            wb_fixed(b, double_bits(d), 8);
+            put_scalar(b, num, ir_type_wire_type(f->type), f->type == IR_TYPE_FLOAT ? float_bits(d) : double_bits(d));
         }
         break;
     case IR_TYPE_BOOL:

@@ -28,6 +28,32 @@ bool numtext_value(const ir_value *v, bool inf_nan, double *out)
     return true;
 }
 
+bool numtext_int_range(ir_type t, int64_t *min, uint64_t *max)
+{
+    switch (t) {
+    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32:
+        *min = INT32_MIN, *max = INT32_MAX;
+        return true;
+    case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64:
+        *min = INT64_MIN, *max = INT64_MAX;
+        return true;
+    case IR_TYPE_UINT32: case IR_TYPE_FIXED32:
+        *min = 0, *max = UINT32_MAX;
+        return true;
+    case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
+        *min = 0, *max = UINT64_MAX;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool numtext_int_fits(const ir_value *v, int64_t min, uint64_t max)
+{
+    if (!v->negative) return v->u <= max;
+    return min < 0 && v->u <= (uint64_t)-(min + 1) + 1;     /* |min| without overflow */
+}
+
 /* inf, -inf and nan as protoc spells them; false for a finite v. */
 static bool non_finite(double v, char out[NUMTEXT_SIZE])
 {

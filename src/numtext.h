@@ -9,6 +9,13 @@
  * as protoc's). False when v is no number. */
 bool numtext_value(const ir_value *v, bool inf_nan, double *out);
 
+/* The range of integer type t, [*min, *max] (min as signed); false when t is no integer type. */
+bool numtext_int_range(ir_type t, int64_t *min, uint64_t *max);
+
+/* Whether integer v lies in [min, max]. A '-' never fits an unsigned range
+ * (min 0), not even -0: protoc rejects the sign itself. */
+bool numtext_int_fits(const ir_value *v, int64_t min, uint64_t max);
+
 /* Room for any number numtext_dtoa or numtext_ftoa writes, NUL included. */
 #define NUMTEXT_SIZE 32
 

@@ -29,18 +29,20 @@ static const char *default_c_escape(const char *s, size_t n)
     return out;
 }
 
-static const char *int_default(const ir_file *f, const ir_value *v, int64_t min, uint64_t max)
+static const char *int_default(const ir_file *f, const ir_field *fd, const ir_value *v)
 {
+    int64_t min;
+    uint64_t max;
+    numtext_int_range(fd->type, &min, &max);
     if (v->kind != IR_VAL_INT) {
         diag_error(f, v->loc, "Expected integer for field default value.");
         return NULL;
     }
-    if (v->negative && min == 0 && v->u != 0) {
+    if (v->negative && min == 0) {                    /* -0 too, as protoc */
         diag_error(f, v->loc, "Unsigned field can't have negative default value.");
         return NULL;
     }
-    uint64_t limit = v->negative ? (uint64_t)-(min + 1) + 1 : max;
-    if (v->u > limit) {
+    if (!numtext_int_fits(v, min, max)) {
         diag_error(f, v->loc, "Integer out of range.");
         return NULL;
     }
@@ -66,14 +68,9 @@ static const char *default_text(const ir_file *f, const ir_field *fd, const ir_v
     double d;
     char text[NUMTEXT_SIZE];
     switch (fd->type) {
-    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32:
-        return int_default(f, v, INT32_MIN, INT32_MAX);
-    case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64:
-        return int_default(f, v, INT64_MIN, INT64_MAX);
-    case IR_TYPE_UINT32: case IR_TYPE_FIXED32:
-        return int_default(f, v, 0, UINT32_MAX);
-    case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
-        return int_default(f, v, 0, UINT64_MAX);
+    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32: case IR_TYPE_INT64: case IR_TYPE_SINT64:
+    case IR_TYPE_SFIXED64: case IR_TYPE_UINT32: case IR_TYPE_FIXED32: case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
+        return int_default(f, fd, v);
     case IR_TYPE_DOUBLE: case IR_TYPE_FLOAT:
         if (!numtext_value(v, true, &d)) {
             diag_error(f, v->loc, "Expected number for field default value.");

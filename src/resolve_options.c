@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "numtext.h"
 #include "resolve.h"
 #include "resolve_int.h"
 #include "std_options.h"
@@ -89,15 +90,15 @@ static void check_std_value(const ir_file *f, const ir_value *v, opt_kind kind, 
     diag_error(f, v->loc, "Enum value \"%s\" is not known for option \"%s\" (it takes %s).", v->text, full, known);
 }
 
-static void check_int_value(const ir_file *f, const ir_value *v, const char *type, int64_t min, uint64_t max, const char *full)
+static void check_int_value(const ir_file *f, const ir_value *v, ir_type t, const char *full)
 {
-    if (v->kind != IR_VAL_INT) {
+    int64_t min;
+    uint64_t max;
+    numtext_int_range(t, &min, &max);
+    const char *type = ir_type_keyword(t);
+    if (v->kind != IR_VAL_INT || (v->negative && min == 0))     /* -0 too, as protoc */
         diag_error(f, v->loc, "Value must be %sinteger for %s option \"%s\".", min == 0 ? "non-negative " : "", type, full);
-        return;
-    }
-    if (v->negative && v->u != 0 && min == 0)
-        diag_error(f, v->loc, "Value must be non-negative integer for %s option \"%s\".", type, full);
-    else if (v->u > (v->negative ? (uint64_t)-(min + 1) + 1 : max))
+    else if (!numtext_int_fits(v, min, max))
         diag_error(f, v->loc, "Value out of range for %s option \"%s\".", type, full);
 }
 
@@ -106,17 +107,9 @@ static void check_field_value(const ir_file *f, const ir_field *fd, const ir_val
 {
     const char *type = ir_type_keyword(fd->type);
     switch (fd->type) {
-    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32:
-        check_int_value(f, v, type, INT32_MIN, INT32_MAX, full);
-        break;
-    case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64:
-        check_int_value(f, v, type, INT64_MIN, INT64_MAX, full);
-        break;
-    case IR_TYPE_UINT32: case IR_TYPE_FIXED32:
-        check_int_value(f, v, type, 0, UINT32_MAX, full);
-        break;
-    case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
-        check_int_value(f, v, type, 0, UINT64_MAX, full);
+    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32: case IR_TYPE_INT64: case IR_TYPE_SINT64:
+    case IR_TYPE_SFIXED64: case IR_TYPE_UINT32: case IR_TYPE_FIXED32: case IR_TYPE_UINT64: case IR_TYPE_FIXED64:
+        check_int_value(f, v, fd->type, full);
         break;
     case IR_TYPE_FLOAT: case IR_TYPE_DOUBLE:
         if (v->kind != IR_VAL_INT && v->kind != IR_VAL_FLOAT)     /* inf and nan only as -inf, -nan */
