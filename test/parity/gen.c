@@ -20,7 +20,8 @@
  *   MODE noncanonical: the same messages written as a parser must accept
  *        them: fields interleaved out of order, packed and unpacked runs
  *        mixed, singular fields written more than once (the last wins,
- *        messages merge), explicit defaults, over-long varints, map entries
+ *        messages merge), explicit defaults, over-long varints, tags and
+ *        lengths, 32-bit and bool varints with high bits set, map entries
  *        shuffled with value before key or either left out, unknown fields
  *        between the item's fields. OUT.known.bin is OUT.bin without the
  *        unknown fields, OUT.unk.bin holds each item's unknown fields (a
@@ -76,9 +77,9 @@ static int by_number(const void *a, const void *b) {
 
 static minfo *info(ir_message *m) {
     if (m->user) return m->user;
-    minfo *mi = calloc(1, sizeof *mi);
+    minfo *mi = ir_alloc(sizeof *mi);            /* the IR's pool: freed with it */
     mi->n = m->fields.n;
-    mi->fields = calloc(mi->n + 1, sizeof *mi->fields);
+    mi->fields = ir_alloc((mi->n + 1) * sizeof *mi->fields);
     memcpy(mi->fields, m->fields.v, mi->n * sizeof *mi->fields);
     qsort(mi->fields, mi->n, sizeof *mi->fields, by_number);
     m->user = mi;
