@@ -158,49 +158,6 @@ typedef struct writer {
 
 /* ---- standard options: descriptor.proto 3.21, from src/std_options.h ------ */
 
-typedef enum opt_scope {
-#define X(scope, message_name) SCOPE_##scope,
-    STD_OPTION_SCOPES(X)
-#undef X
-} opt_scope;
-
-typedef enum opt_kind {
-    KIND_STRING, KIND_BOOL, KIND_OPTIMIZE_MODE, KIND_CTYPE, KIND_JSTYPE, KIND_IDEMPOTENCY_LEVEL
-} opt_kind;
-
-typedef struct std_option {
-    opt_scope scope;
-    const char *name;
-    uint32_t number;
-    opt_kind kind;
-} std_option;
-
-static const std_option std_options[] = {
-#define X(scope, name, num, kind) { SCOPE_##scope, #name, num, KIND_##kind },
-    STD_OPTIONS(X)
-#undef X
-};
-
-static const struct { opt_kind kind; const char *name; int32_t number; } std_option_enums[] = {
-#define X(kind, name, num) { KIND_##kind, #name, num },
-    STD_OPTION_ENUMS(X)
-#undef X
-};
-
-static const char *const scope_message_names[] = {
-#define X(scope, message_name) message_name,
-    STD_OPTION_SCOPES(X)
-#undef X
-};
-
-static const std_option *std_option_find(opt_scope scope, const char *name)
-{
-    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++)
-        if (std_options[i].scope == scope && strcmp(std_options[i].name, name) == 0)
-            return &std_options[i];
-    return NULL;
-}
-
 static bool is_ident(const ir_value *v, const char *s)
 {
     return v->kind == IR_VAL_IDENT && !v->negative && strcmp(v->text, s) == 0;
@@ -213,25 +170,26 @@ static void put_std_option(writer *w, wbuf *b, const std_option *so, const ir_op
     if (so->kind == KIND_STRING) {
         if (v->kind != IR_VAL_STRING) {
             WRITER_ERROR(w, v->loc, "Value must be quoted string for string option \"google.protobuf.%s.%s\".",
-                         scope_message_names[so->scope], so->name);
+                         std_scope_message(so->scope), so->name);
             return;
         }
         put_bytes(b, so->number, v->str, v->str_len);
     } else if (so->kind == KIND_BOOL) {
         if (!is_ident(v, "true") && !is_ident(v, "false")) {
             WRITER_ERROR(w, v->loc, "Value must be \"true\" or \"false\" for boolean option \"google.protobuf.%s.%s\".",
-                         scope_message_names[so->scope], so->name);
+                         std_scope_message(so->scope), so->name);
             return;
         }
         put_varint(b, so->number, is_ident(v, "true"));
     } else {
-        for (size_t i = 0; i < sizeof std_option_enums / sizeof *std_option_enums; i++)
-            if (std_option_enums[i].kind == so->kind && is_ident(v, std_option_enums[i].name)) {
-                put_int32(b, so->number, std_option_enums[i].number);
+        const std_enum_value *ev;
+        for (size_t i = 0; (ev = std_enum_value_at(i)); i++)
+            if (ev->kind == so->kind && is_ident(v, ev->name)) {
+                put_int32(b, so->number, ev->number);
                 return;
             }
         WRITER_ERROR(w, v->loc, "Value must be identifier for enum-valued option \"google.protobuf.%s.%s\".",
-                     scope_message_names[so->scope], so->name);
+                     std_scope_message(so->scope), so->name);
     }
 }
 
@@ -378,7 +336,7 @@ static void put_option_path(writer *w, wbuf *b, const ir_field *const *path, siz
 }
 
 /* The options message of one element: standard options by number, then custom ones as written. */
-static void put_options(writer *w, wbuf *b, uint32_t field, opt_scope scope, const ir_options *opts,
+static void put_options(writer *w, wbuf *b, uint32_t field, std_scope scope, const ir_options *opts,
                         bool map_entry)
 {
     if (opts->n == 0 && !map_entry)

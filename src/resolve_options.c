@@ -10,40 +10,10 @@
 #include "std_options.h"
 #include "suggest.h"
 
-typedef enum opt_scope {
-#define X(scope, msg) SCOPE_##scope,
-    STD_OPTION_SCOPES(X)
-#undef X
-} opt_scope;
-
-static const char *const scope_messages[] = {
-#define X(scope, msg) msg,
-    STD_OPTION_SCOPES(X)
-#undef X
-};
-
-typedef enum opt_kind {
-#define X(kind) KIND_##kind,
-    STD_OPTION_KINDS(X)
-#undef X
-} opt_kind;
-
-static const struct { opt_scope scope; const char *name; opt_kind kind; } std_options[] = {
-#define X(scope, name, num, kind) { SCOPE_##scope, #name, KIND_##kind },
-    STD_OPTIONS(X)
-#undef X
-};
-
-static const struct { opt_kind kind; const char *name; } std_enum_values[] = {
-#define X(kind, name, num) { KIND_##kind, #name },
-    STD_OPTION_ENUMS(X)
-#undef X
-};
-
 /* Where an option list sits: its scope, the name its custom names are looked up from, the field it is on. */
 typedef struct opt_site {
     resolver *r;
-    opt_scope scope;
+    std_scope scope;
     const char *name_scope;
     const ir_field *field;       /* for [packed], [lazy], [jstype] */
 } opt_site;
@@ -65,7 +35,7 @@ static bool is_ident(const ir_value *v, const char *s)
 
 /* ---- values --------------------------------------------------------------- */
 
-static void check_std_value(const ir_file *f, const ir_value *v, opt_kind kind, const char *full)
+static void check_std_value(const ir_file *f, const ir_value *v, std_kind kind, const char *full)
 {
     if (kind == KIND_STRING) {
         if (v->kind != IR_VAL_STRING)
@@ -82,10 +52,11 @@ static void check_std_value(const ir_file *f, const ir_value *v, opt_kind kind, 
         return;
     }
     const char *known = "";
-    for (size_t i = 0; i < sizeof std_enum_values / sizeof *std_enum_values; i++) {
-        if (std_enum_values[i].kind != kind) continue;
-        if (strcmp(std_enum_values[i].name, v->text) == 0) return;
-        known = ir_printf("%s%s%s", known, *known ? ", " : "", std_enum_values[i].name);
+    const std_enum_value *ev;
+    for (size_t i = 0; (ev = std_enum_value_at(i)); i++) {
+        if (ev->kind != kind) continue;
+        if (strcmp(ev->name, v->text) == 0) return;
+        known = ir_printf("%s%s%s", known, *known ? ", " : "", ev->name);
     }
     diag_error(f, v->loc, "Enum value \"%s\" is not known for option \"%s\" (it takes %s).", v->text, full, known);
 }
@@ -171,12 +142,13 @@ static void check_field_option(const ir_file *f, const ir_field *fd, const ir_op
 }
 
 /* The standard option of scope within two edits of name, for "did you mean". */
-static const char *closest_std_option(opt_scope scope, const char *name)
+static const char *closest_std_option(std_scope scope, const char *name)
 {
-    const char *names[sizeof std_options / sizeof *std_options];
+    const char *names[64];                       /* more than any scope has */
     size_t n = 0;
-    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++)
-        if (std_options[i].scope == scope) names[n++] = std_options[i].name;
+    const std_option *so;
+    for (size_t i = 0; (so = std_option_at(i)) && n < sizeof names / sizeof *names; i++)
+        if (so->scope == scope) names[n++] = so->name;
     ptrdiff_t best = suggest_nearest(name, names, n, 2);
     return best < 0 ? NULL : names[best];
 }
@@ -186,14 +158,14 @@ static void check_std_option(const opt_site *site, const ir_option *o)
 {
     const ir_file *f = site->r->cur;
     const char *name = o->name.v[0].name;
-    for (size_t i = 0; i < sizeof std_options / sizeof *std_options; i++) {
-        if (std_options[i].scope != site->scope || strcmp(std_options[i].name, name) != 0) continue;
-        const char *full = ir_printf("google.protobuf.%s.%s", scope_messages[site->scope], name);
+    const std_option *so = std_option_find(site->scope, name);
+    if (so) {
+        const char *full = ir_printf("google.protobuf.%s.%s", std_scope_message(site->scope), name);
         if (o->name.n > 1) {
             diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", name);
             return;
         }
-        check_std_value(f, &o->value, std_options[i].kind, full);
+        check_std_value(f, &o->value, so->kind, full);
         if (site->field) check_field_option(f, site->field, o);
         return;
     }
@@ -232,7 +204,7 @@ static ir_field *find_extension(const opt_site *site, const ir_option *o, size_t
 static void check_custom_option(const opt_site *site, ir_option *o)
 {
     const ir_file *f = site->r->cur;
-    const char *m_full = ir_printf("google.protobuf.%s", scope_messages[site->scope]);
+    const char *m_full = ir_printf("google.protobuf.%s", std_scope_message(site->scope));
     const ir_field *fd = NULL;
     for (size_t i = 0; i < o->name.n; i++) {
         ir_optname_part *p = &o->name.v[i];
@@ -284,7 +256,7 @@ static void check_options(const opt_site *site, ir_options *opts)
 
 /* ---- walking the file ----------------------------------------------------- */
 
-static void site_options(resolver *r, opt_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts)
+static void site_options(resolver *r, std_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts)
 {
     opt_site site = {r, scope, name_scope, fd};
     check_options(&site, opts);

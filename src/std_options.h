@@ -2,6 +2,10 @@
 #ifndef PBJC_STD_OPTIONS_H
 #define PBJC_STD_OPTIONS_H
 
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
 /* X(scope, name, field number, kind). Scopes name the *Options message
  * (FILE = google.protobuf.FileOptions, ...); kinds are STRING, BOOL or one of
  * the enums listed in STD_OPTION_ENUMS. */
@@ -73,5 +77,74 @@
     X(SERVICE, "ServiceOptions")                                \
     X(METHOD, "MethodOptions")                                  \
     X(EXTENSION_RANGE, "ExtensionRangeOptions")
+
+/* ---- the tables the lists make, for the resolver and the descriptor writer ---- */
+
+typedef enum std_scope {
+#define X(scope, message_name) SCOPE_##scope,
+    STD_OPTION_SCOPES(X)
+#undef X
+} std_scope;
+
+typedef enum std_kind {
+#define X(kind) KIND_##kind,
+    STD_OPTION_KINDS(X)
+#undef X
+} std_kind;
+
+typedef struct std_option {
+    std_scope scope;
+    const char *name;
+    uint32_t number;
+    std_kind kind;
+} std_option;
+
+typedef struct std_enum_value {
+    std_kind kind;
+    const char *name;
+    int32_t number;
+} std_enum_value;
+
+/* The i-th standard option, NULL past the last. */
+static inline const std_option *std_option_at(size_t i)
+{
+    static const std_option all[] = {
+#define X(scope, name, num, kind) { SCOPE_##scope, #name, num, KIND_##kind },
+        STD_OPTIONS(X)
+#undef X
+    };
+    return i < sizeof all / sizeof *all ? &all[i] : NULL;
+}
+
+/* The standard option name of scope, or NULL. */
+static inline const std_option *std_option_find(std_scope scope, const char *name)
+{
+    const std_option *so;
+    for (size_t i = 0; (so = std_option_at(i)); i++)
+        if (so->scope == scope && strcmp(so->name, name) == 0) return so;
+    return NULL;
+}
+
+/* The i-th value of the enums standard options take, NULL past the last. */
+static inline const std_enum_value *std_enum_value_at(size_t i)
+{
+    static const std_enum_value all[] = {
+#define X(kind, name, num) { KIND_##kind, #name, num },
+        STD_OPTION_ENUMS(X)
+#undef X
+    };
+    return i < sizeof all / sizeof *all ? &all[i] : NULL;
+}
+
+/* "FileOptions", ...: the options message of scope. */
+static inline const char *std_scope_message(std_scope scope)
+{
+    static const char *const names[] = {
+#define X(scope, message_name) message_name,
+        STD_OPTION_SCOPES(X)
+#undef X
+    };
+    return names[scope];
+}
 
 #endif
