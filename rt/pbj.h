@@ -2,6 +2,33 @@
 #ifndef PBJ_H
 #define PBJ_H
 
+/*
+ * Using generated code (for `package acme; message Order {...}` in x.proto,
+ * pbjc writes x.pb.h and x.pb.c; compile x.pb.c with -I<this directory>):
+ *
+ *   acme_Order o;
+ *   acme_Order_init(&o);                       // every field absent or zero
+ *   o.id = 7;                                  // scalars: C types
+ *   o.note = PBJ_STR("hi");                    // string, bytes: pbj_slice {data, len}
+ *   o.customer = &c;                           // singular message: pointer, NULL = absent
+ *   o.lines.data = lines; o.lines.count = 3;   // repeated: {data, count}
+ *   o.payment_case = acme_Order_payment_card;  // oneof: case (field number) + union
+ *   o.payment.card = &card;
+ *   o.has_discount = 1; o.discount = 0;        // explicit presence: has_ bits
+ *
+ *   size_t len;                                // encode: size pass, then straight writes
+ *   if (acme_Order_encode(&o, buf, cap, &len) != PBJ_OK) ...   // len = bytes needed
+ *
+ *   pbj_arena arena;                           // decode: everything into one arena
+ *   pbj_arena_init(&arena, NULL, 0);           // (or a first block of your own)
+ *   pbj_status st = acme_Order_decode(&o, buf, len, &arena, NULL);   // NULL = default options
+ *   if (st != PBJ_OK) fprintf(stderr, "%s\n", pbj_status_str(st));
+ *   pbj_arena_free(&arena);                    // frees every decoded message at once
+ *
+ * acme_Order_print(&o, &text) writes protoc's text format into a pbj_text
+ * (pbj_text.h); acme_Order_equal compares two messages (floats by bits).
+ */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -588,15 +615,12 @@ PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_
 
 /* A tag: the varint (at most 5 bytes, below 2^32), checked for field number 0
  * and wire types 6 and 7. Returns NULL with *st set on error. */
-PBJ_OUTLINE const uint8_t *pbj__tag_error(const uint8_t *p, const uint8_t *end, pbj_status *st)
+PBJ_OUTLINE pbj_status pbj__tag_status(const uint8_t *p, const uint8_t *end)
 {
     uint64_t v;
-    const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (!q) *st = pbj_varint_error(p, end);
-    else if (v > UINT32_MAX) *st = PBJ_ERR_TAG;
-    else if ((v >> 3) == 0) *st = PBJ_ERR_FIELD_ZERO;
-    else *st = PBJ_ERR_TAG;
-    return NULL;
+    if (!pbj_get_varint(p, end, &v)) return pbj_varint_error(p, end);
+    if (v <= UINT32_MAX && (v >> 3) == 0) return PBJ_ERR_FIELD_ZERO;
+    return PBJ_ERR_TAG;
 }
 
 PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint32_t *tag, pbj_status *st)
@@ -607,7 +631,8 @@ PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint
         *tag = (uint32_t)v;
         return q;
     }
-    return pbj__tag_error(p, end, st);
+    *st = pbj__tag_status(p, end);
+    return NULL;
 }
 
 /* A length prefix, checked against the limit and the bytes left. */

@@ -548,7 +548,9 @@ static void gen_decode(ctx *c)
         printf_(o, "        default:\n            switch (tag >> 3) {\n");
         for (size_t i = 0; i < pm->fields.n; i++) printf_(o, "            case %d:\n", pm->fields.v[i].number);
         printf_(o, "                return PBJ_ERR_WIRE_TYPE;\n            default:\n                break;\n            }\n");
-        printf_(o, "            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;\n");
+        if (pm->map_entry)                            /* as protobuf: a map entry keeps no unknown fields */
+            printf_(o, "            (void)start;\n            if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;\n");
+        else printf_(o, "            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;\n");
         printf_(o, "            continue;\n        }\n    }\n");
     } else {
         tmpl(o, tmpl_message_decode_unknown, NULL);
