@@ -116,9 +116,13 @@ static void put_message_bytes(wbuf *b, uint32_t field, bool group, const void *d
     wb_tag(b, field, WT_EGROUP);
 }
 
-/* ".pkg.Name" as protoc writes type references. */
-static void put_type_ref(wbuf *b, uint32_t field, const char *full_name)
+/* A type reference: ".pkg.Name" when it was resolved (full_name), else the name as written. */
+static void put_type_ref(wbuf *b, uint32_t field, const char *full_name, const char *written)
 {
+    if (!full_name) {
+        put_string(b, field, written);
+        return;
+    }
     wb_tag(b, field, WT_LEN);
     wb_varint(b, strlen(full_name) + 1);
     wb_put(b, ".", 1);
@@ -1120,24 +1124,18 @@ static void put_field(writer *w, wbuf *b, uint32_t tag, const ir_field *f)
 {
     size_t start = open_len(b, tag);
     put_string(b, 1, f->name);
-    if (f->extend) {
-        if (f->extend->extendee && f->extend->extendee->full_name)
-            put_type_ref(b, 2, f->extend->extendee->full_name);
-        else
-            put_string(b, 2, f->extend->extendee_name);
-    }
+    if (f->extend)
+        put_type_ref(b, 2, f->extend->extendee ? f->extend->extendee->full_name : NULL, f->extend->extendee_name);
     put_int32(b, 3, f->number);
     put_varint(b, 4, f->is_map ? IR_LABEL_REPEATED : f->label == IR_LABEL_NONE ? IR_LABEL_OPTIONAL : f->label);
     ir_type type = f->type;
     if (type == IR_TYPE_UNRESOLVED)
         type = f->enum_type ? IR_TYPE_ENUM : IR_TYPE_MESSAGE;
     put_varint(b, 5, (uint64_t)type);
-    if (f->message_type && f->message_type->full_name)
-        put_type_ref(b, 6, f->message_type->full_name);
-    else if (f->enum_type && f->enum_type->full_name)
-        put_type_ref(b, 6, f->enum_type->full_name);
-    else
-        put_string(b, 6, f->type_name);
+    const char *type_full = f->message_type ? f->message_type->full_name : NULL;
+    if (!type_full && f->enum_type)
+        type_full = f->enum_type->full_name;
+    put_type_ref(b, 6, type_full, f->type_name);
     put_string(b, 7, f->default_value);
     put_options(w, b, 8, SCOPE_FIELD, &f->options, false);
     if (f->oneof && !f->extend)
@@ -1281,14 +1279,8 @@ static void put_service(writer *w, wbuf *b, uint32_t tag, const ir_service *s)
         const ir_method *md = s->methods.v[i];
         size_t ms = open_len(b, 2);
         put_string(b, 1, md->name);
-        if (md->input && md->input->full_name)
-            put_type_ref(b, 2, md->input->full_name);
-        else
-            put_string(b, 2, md->input_name);
-        if (md->output && md->output->full_name)
-            put_type_ref(b, 3, md->output->full_name);
-        else
-            put_string(b, 3, md->output_name);
+        put_type_ref(b, 2, md->input ? md->input->full_name : NULL, md->input_name);
+        put_type_ref(b, 3, md->output ? md->output->full_name : NULL, md->output_name);
         if (md->options.n == 0 && method_has_body(s->file, md))
             put_bytes(b, 4, "", 0);
         else
