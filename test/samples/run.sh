@@ -1,0 +1,39 @@
+#!/bin/sh
+# test/samples/run.sh PBJC: the sample builds and prints what protoc prints for
+# its bytes, and its Makefile's -MD rules rebuild what an imported .proto
+# change reaches (and no more).
+set -eu
+pbjc=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r samples/proto samples/Makefile samples/order_demo.c "$work"/
+fail() { echo "FAIL samples: $*"; exit 1; }
+mk() { make -s -C "$work" PBJC="$pbjc" PBJ_CFLAGS="-I$PWD/rt" "$@"; }
+
+mk run > "$work/out.txt"
+sed -n '3,$p' "$work/out.txt" > "$work/text.txt"       # after "encoded"/"decoded" lines
+grep -qx "decoded equal to the original: yes" "$work/out.txt" || fail "decode is not equal"
+protoc -I "$work/proto" --decode=shop.Order shop/order.proto < "$work/order.bin" > "$work/protoc.txt"
+diff -u "$work/protoc.txt" "$work/text.txt" || fail "print differs from protoc --decode"
+
+# Nothing to do when nothing changed.
+mk -q order_demo || fail "a second make is not a no-op"
+
+# A real change to the imported common.proto regenerates common.pb.h and
+# recompiles order.pb.c, which includes it.
+sleep 1
+sed -i 's/int32 nanos = 2;/int32 nanos = 2;\n  string zone = 3;/' "$work/proto/shop/common.proto"
+mk -q order_demo && fail "changing an import left the build up to date"
+mk order_demo >/dev/null
+[ "$work/build/shop/order.pb.o" -nt "$work/proto/shop/common.proto" ] || fail "order.pb.o not rebuilt after its import changed"
+grep -q 'zone' "$work/gen/shop/common.pb.h" || fail "common.pb.h not regenerated"
+
+# Touching order.proto regenerates, and pbjc leaves outputs whose bytes did
+# not change as they were (same mtime), so what includes them need not rebuild.
+before=$(stat -c %Y "$work/gen/shop/order.pb.c")
+sleep 1
+touch "$work/proto/shop/order.proto"
+mk -q order_demo && fail "touching order.proto left the build up to date"
+mk order_demo >/dev/null
+[ "$(stat -c %Y "$work/gen/shop/order.pb.c")" = "$before" ] || fail "pbjc rewrote an unchanged order.pb.c"
+echo "samples: ok (print equals protoc --decode; -MD rebuilds follow imports)"
