@@ -73,7 +73,8 @@ void bh_init(bh_env *e, const char *contender, int argc, char **argv)
     if (!strcmp(argv[i], "--dir") && i + 1 < argc) e->dir = argv[++i];
     else if (!strcmp(argv[i], "--runs") && i + 1 < argc) e->runs = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--icount")) e->icount = true;
-    else { fprintf(stderr, "usage: %s [--dir DIR] [--runs N] [--icount]\n", argv[0]); exit(2); }
+    else if (!strcmp(argv[i], "--quick")) { e->runs = 1; e->small_reps = 100; } /* the checks: asserts, no timing */
+    else { fprintf(stderr, "usage: %s [--dir DIR] [--runs N] [--icount] [--quick]\n", argv[0]); exit(2); }
   }
   if (e->icount) { e->runs = 1; e->small_reps = 1000; }
   e->synthetic = load(e->dir, "synthetic.blk");

@@ -4,8 +4,8 @@
 # xxh64 of the synthetic block: changes only when the generator or schema does.
 BENCH_BLOCK_XXH64 := 1e30c5b95a1d1fe4
 
-.PHONY: check-bench-block check-bench-protoc
-CHECKS += check-bench-block check-bench-protoc
+.PHONY: check-bench-block check-bench-protoc check-bench-pbjc
+CHECKS += check-bench-block check-bench-protoc check-bench-pbjc
 
 check-bench-block: $(B)/bench/blockgen
 	$(B)/bench/blockgen --check $(BENCH_BLOCK_XXH64)
@@ -17,3 +17,9 @@ check-bench-protoc: $(B)/bench/synthetic.blk | deps
 	protoc -Ibench --encode=pbjbench.Block bench/blockstream.proto < $(B)/bench/synthetic.txt > $(B)/bench/synthetic.protoc.blk
 	cmp $(B)/bench/synthetic.blk $(B)/bench/synthetic.protoc.blk
 	@echo "check-bench-protoc: protoc re-encodes the synthetic block to the same bytes"
+
+# pbjc's generated code encodes both blocks to their exact bytes and reads the
+# same sums as the reference (the harness asserts both; --quick: no timing).
+check-bench-pbjc: $(B)/bench/bench-pbjc $(B)/bench/synthetic.blk $(B)/bench/real.tx
+	$(B)/bench/bench-pbjc --quick > /dev/null
+	@echo "check-bench-pbjc: pbjc writes the synthetic and real blocks byte for byte, sums equal the reference's"

@@ -59,7 +59,11 @@ def conv(fd, x):
     if t == F.TYPE_DOUBLE: return 'double_bits(%s)' % x
     return '(uint64_t)(%s)' % x
 
+WRAPPERS = {'.google.protobuf.%sValue' % t for t in
+            ('Double', 'Float', 'Int64', 'UInt64', 'Int32', 'UInt32', 'Bool', 'String', 'Bytes')}
+
 class Style:
+    def unboxes(self, fd): return False
     def oneof_name(self, m, fd): return m.oneof_decl[fd.oneof_index].name
     def in_oneof(self, fd): return fd.HasField('oneof_index') and not fd.proto3_optional
 
@@ -79,7 +83,7 @@ class Cpp(Style):
     def msg_ref(self, fd): return 'm.%s()' % self.acc(fd)
     def rep_count(self, fd): return 'm.%s_size()' % self.acc(fd)
     def rep_elem(self, fd, i): return 'm.%s(%s)' % (self.acc(fd), i)
-    def oneof_case(self, m, fd): return '(uint32_t)m.%s_case()' % self.oneof_name(m, fd).lower()
+    def oneof_case(self, m, fd): return '(uint32_t)m.%s_case()' % self.oneof_name(m, fd)
     def oneof_member(self, m, fd): return 'm.%s()' % self.acc(fd)
     def msg_of_member(self, x): return x
 
@@ -134,6 +138,7 @@ class Nanopb(Style):
     def oneof_member_msg(self, m, fd): return '&m->%s.%s' % (self.oneof_name(m, fd), fd.name)
 
 class Pbjc(Nanopb):
+    def unboxes(self, fd): return fd.type_name in WRAPPERS
     def bytes_sum(self, fd, x): return 'slice_sum(%s)' % x
     def msg_present(self, fd): return 'm->%s' % fd.name
     def msg_ref(self, fd): return 'm->%s' % fd.name
@@ -180,6 +185,11 @@ def emit(style, msgs, root, skip):
                 else:
                     v = conv(fd, style.oneof_member(m, fd))
                 out.append('    if (%s == %d) s += %d + %s;' % (case, fd.number, fd.number, v))
+            elif msg and style.unboxes(fd):  # pbjc: a wrapper is its value plus a has-bit
+                inner = msgs[fd.type_name][0].field[0]
+                x = style.scalar(fd)
+                v = style.bytes_sum(inner, x) if is_bytes(inner) else conv(inner, x)
+                out.append('    if (m->has_%s) s += %s;' % (fd.name, v))
             elif msg:
                 out.append('    if (%s) s += %s(%s);' % (style.msg_present(fd), sub, style.msg_ref(fd)))
             elif is_bytes(fd):

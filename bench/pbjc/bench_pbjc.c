@@ -1,0 +1,131 @@
+/* bench_pbjc.c: pbjc's generated code (model structs, size + encode, decode into an arena) in the harness. */
+#include "../harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <pbj.h>
+
+#include "blockstream.pb.h"
+#include "stream/block.pb.h"
+
+/* The sum helper the generated visitors call. */
+static inline uint64_t slice_sum(pbj_slice b) { return b.len ? b.len + b.data[0] + b.data[b.len - 1] : 0; }
+#include "visit_synthetic.inc"
+#include "visit_real.inc"
+
+/* The bytes an arena has handed out (blocks taken minus what is left in the current one). */
+static size_t arena_used(const pbj_arena *a) { return a->allocated - a->avail; }
+
+/* One workload's decode/encode/visit, as function pointers over its root type. */
+typedef struct {
+  pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *a, const pbj_decode_options *o);
+  pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
+  uint64_t (*visit)(const void *m);
+} root_ops;
+
+#define ROOT(T, visit_fn) \
+  static pbj_status T##_dec(void *m, const uint8_t *b, size_t n, pbj_arena *a, const pbj_decode_options *o) { return T##_decode(m, b, n, a, o); } \
+  static pbj_status T##_enc(void *m, uint8_t *b, size_t cap, size_t *len) { return T##_encode(m, b, cap, len); } \
+  static uint64_t T##_vis(const void *m) { return visit_fn(m); } \
+  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis };
+static uint64_t no_visit(const void *m) { (void)m; return 0; }
+ROOT(pbjbench_Block, visit_pbjbench_Block)
+ROOT(com_hedera_hapi_block_stream_Block, visit_com_hedera_hapi_block_stream_Block)
+ROOT(pbjbench_Timestamp, no_visit)
+ROOT(pbjbench_AccountID, no_visit)
+ROOT(pbjbench_TransactionBody, no_visit)
+
+typedef struct {
+  bh_env *e;
+  const bh_buf *in;
+  const root_ops *ops;
+  void *msg;
+  pbj_arena arena;
+  uint8_t *out; size_t cap, out_len;
+  uint64_t sum;
+  uint32_t reps;
+} ctx;
+
+static void reset(void *v) { pbj_arena_reset(&((ctx *)v)->arena); }
+static void op_decode(void *v)
+{
+  ctx *c = v;
+  pbj_status st = c->ops->decode(c->msg, c->in->data, c->in->len, &c->arena, NULL);
+  bh_assert(st == PBJ_OK, "pbjc decode: %s", pbj_status_str(st));
+}
+static void op_scan(void *v)
+{
+  ctx *c = v;
+  op_decode(c);
+  c->sum = c->ops->visit(c->msg);
+}
+static void op_encode(void *v)
+{
+  ctx *c = v;
+  pbj_status st = c->ops->encode(c->msg, c->out, c->cap, &c->out_len);
+  bh_assert(st == PBJ_OK, "pbjc encode: %s", pbj_status_str(st));
+}
+static void op_small_decode(void *v)
+{
+  ctx *c = v;
+  for (uint32_t i = 0; i < c->reps; i++) { pbj_arena_reset(&c->arena); op_decode(c); }
+}
+static void op_small_encode(void *v)
+{
+  ctx *c = v;
+  for (uint32_t i = 0; i < c->reps; i++) op_encode(c);
+}
+
+static void block(bh_env *e, const char *workload, const bh_buf *in, const root_ops *ops, size_t msg_size,
+                  double units, uint64_t want_sum)
+{
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, 0 };
+  char label[64];
+  snprintf(label, sizeof label, "%s_decode", workload);
+  double ns = bh_time(e, label, op_decode, reset, &c);
+  pbj_arena_free(&c.arena);
+  op_decode(&c);
+  double bytes = (double)arena_used(&c.arena);
+  bh_row(e, workload, "decode", ns / units, bytes / units, 0, "arena reset per run; strings copied");
+  snprintf(label, sizeof label, "%s_encode", workload);
+  ns = bh_time(e, label, op_encode, NULL, &c);
+  bh_assert_same("pbjc encode", c.out, c.out_len, in);
+  bh_row(e, workload, "encode", ns / units, 0, 0, "size + encode");
+  snprintf(label, sizeof label, "%s_scan_structs", workload);
+  ns = bh_time(e, label, op_scan, reset, &c);
+  bh_assert(!want_sum || c.sum == want_sum, "pbjc %s sum %016llx", workload, (unsigned long long)c.sum);
+  bh_row(e, workload, "scan_structs", ns / units, bytes / units, c.sum, NULL);
+  pbj_arena_free(&c.arena);
+  free(c.msg);
+  free(c.out);
+}
+
+static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops *ops, size_t msg_size)
+{
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, e->small_reps };
+  char op[64];
+  snprintf(op, sizeof op, "%s_decode", name);
+  double ns = bh_time(e, op, op_small_decode, NULL, &c);
+  pbj_arena_free(&c.arena);
+  op_decode(&c);
+  bh_row(e, "small", op, ns / c.reps, (double)arena_used(&c.arena), 0, "arena reset per message");
+  snprintf(op, sizeof op, "%s_encode", name);
+  ns = bh_time(e, op, op_small_encode, NULL, &c);
+  bh_assert_same(op, c.out, c.out_len, in);
+  bh_row(e, "small", op, ns / c.reps, 0, 0, NULL);
+  pbj_arena_free(&c.arena);
+  free(c.msg);
+  free(c.out);
+}
+
+int main(int argc, char **argv)
+{
+  bh_env e;
+  bh_init(&e, "pbjc", argc, argv);
+  block(&e, "synthetic", &e.synthetic, &pbjbench_Block_ops, sizeof(pbjbench_Block), e.synthetic_tx, e.synthetic_sum);
+  block(&e, "real", &e.real, &com_hedera_hapi_block_stream_Block_ops, sizeof(com_hedera_hapi_block_stream_Block), e.real_tx, 0);
+  small(&e, "timestamp", &e.timestamp, &pbjbench_Timestamp_ops, sizeof(pbjbench_Timestamp));
+  small(&e, "account_id", &e.account_id, &pbjbench_AccountID_ops, sizeof(pbjbench_AccountID));
+  small(&e, "tx_body", &e.tx_body, &pbjbench_TransactionBody_ops, sizeof(pbjbench_TransactionBody));
+  return 0;
+}

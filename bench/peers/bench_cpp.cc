@@ -1,0 +1,182 @@
+// bench_cpp.cc: Google's C++ protobuf (Debian's libprotobuf) in the harness, with an Arena and with a reused message.
+#include "../harness.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <google/protobuf/arena.h>
+
+#include "blockstream.pb.h"
+#include "stream/block.pb.h"
+
+// Counts what operator new hands out (the reused-message rows).
+static size_t allocated;
+void *operator new(size_t n)
+{
+  allocated += n;
+  void *p = std::malloc(n ? n : 1);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+void operator delete(void *p) noexcept { std::free(p); }
+void operator delete(void *p, size_t) noexcept { std::free(p); }
+
+static inline uint64_t str_sum(const std::string &s)
+{
+  return s.empty() ? 0 : s.size() + (uint8_t)s[0] + (uint8_t)s[s.size() - 1];
+}
+#include "visit_synthetic.inc"
+#include "visit_real.inc"
+
+template <class M> struct Bench {
+  bh_env *e;
+  const bh_buf *in;
+  uint64_t (*visit)(const M &);
+  google::protobuf::Arena *arena = nullptr;
+  M *msg = nullptr;        // on the arena, or the reused one
+  M reused;
+  bool use_arena = true;
+  std::string out;
+  size_t out_len = 0;
+  uint64_t sum = 0;
+
+  void fresh()
+  {
+    if (!use_arena) { msg = &reused; return; }
+    delete arena;
+    arena = new google::protobuf::Arena();
+    msg = google::protobuf::Arena::CreateMessage<M>(arena);
+  }
+  void decode()
+  {
+    if (!use_arena) msg->Clear();
+    bh_assert(msg->ParseFromArray(in->data, (int)in->len), "C++ parse");
+  }
+  void encode()
+  {
+    size_t n = msg->ByteSizeLong();
+    uint8_t *end = msg->SerializeWithCachedSizesToArray((uint8_t *)&out[0]);
+    out_len = (size_t)(end - (uint8_t *)&out[0]);
+    bh_assert(out_len == n, "C++ size");
+  }
+};
+
+template <class M> static void op_reset(void *v) { static_cast<Bench<M> *>(v)->fresh(); }
+template <class M> static void op_decode(void *v) { static_cast<Bench<M> *>(v)->decode(); }
+template <class M> static void op_scan(void *v)
+{
+  auto *b = static_cast<Bench<M> *>(v);
+  b->decode();
+  b->sum = b->visit(*b->msg);
+}
+template <class M> static void op_encode(void *v) { static_cast<Bench<M> *>(v)->encode(); }
+
+template <class M>
+static void block(bh_env *e, const char *contender, const char *workload, const bh_buf *in,
+                  uint64_t (*visit)(const M &), double units, uint64_t want_sum, bool use_arena)
+{
+  Bench<M> b;
+  b.e = e; b.in = in; b.visit = visit; b.use_arena = use_arena;
+  b.out.resize(in->len + 64);
+  e->contender = contender;
+  char label[64];
+  std::snprintf(label, sizeof label, "%s_decode", workload);
+  double ns = bh_time(e, label, op_decode<M>, op_reset<M>, &b);
+  // what one decode allocates: the arena's blocks, or operator new for the reused message
+  b.fresh();
+  allocated = 0;
+  b.decode();
+  double bytes = use_arena ? (double)b.arena->SpaceAllocated() : (double)allocated;
+  bh_row(e, workload, "decode", ns / units, bytes / units, 0, use_arena ? "arena per decode" : "one message, Clear() and reparse");
+  std::snprintf(label, sizeof label, "%s_encode", workload);
+  ns = bh_time(e, label, op_encode<M>, nullptr, &b);
+  bh_assert_same("C++ encode", (const uint8_t *)b.out.data(), b.out_len, in);
+  bh_row(e, workload, "encode", ns / units, 0, 0, "ByteSizeLong + SerializeWithCachedSizesToArray");
+  std::snprintf(label, sizeof label, "%s_scan_structs", workload);
+  ns = bh_time(e, label, op_scan<M>, op_reset<M>, &b);
+  bh_assert(!want_sum || b.sum == want_sum, "C++ %s sum %016llx", workload, (unsigned long long)b.sum);
+  bh_row(e, workload, "scan_structs", ns / units, bytes / units, b.sum, nullptr);
+  delete b.arena;
+}
+
+template <class M> struct Small {
+  bh_env *e; const bh_buf *in; M msg; std::string out; size_t out_len = 0; uint64_t sum = 0; bool use_arena;
+};
+template <class M> static void small_decode(void *v)
+{
+  auto *s = static_cast<Small<M> *>(v);
+  uint64_t sum = 0;
+  for (uint32_t i = 0; i < s->e->small_reps; i++) {
+    if (s->use_arena) {
+      google::protobuf::Arena arena;
+      M *m = google::protobuf::Arena::CreateMessage<M>(&arena);
+      sum += m->ParseFromArray(s->in->data, (int)s->in->len);
+    } else {
+      s->msg.Clear();
+      sum += s->msg.ParseFromArray(s->in->data, (int)s->in->len);
+    }
+  }
+  s->sum = sum;
+}
+template <class M> static void small_encode(void *v)
+{
+  auto *s = static_cast<Small<M> *>(v);
+  uint64_t sum = 0;
+  for (uint32_t i = 0; i < s->e->small_reps; i++) {
+    size_t n = s->msg.ByteSizeLong();
+    uint8_t *end = s->msg.SerializeWithCachedSizesToArray((uint8_t *)&s->out[0]);
+    sum += (uint64_t)(end - (uint8_t *)&s->out[0]) + (n & 0);
+    s->out_len = (size_t)(end - (uint8_t *)&s->out[0]);
+  }
+  s->sum = sum;
+}
+template <class M> static void small(bh_env *e, const char *contender, const char *name, const bh_buf *in, bool use_arena)
+{
+  Small<M> s;
+  s.e = e; s.in = in; s.use_arena = use_arena;
+  s.out.resize(in->len + 64);
+  e->contender = contender;
+  char op[64];
+  std::snprintf(op, sizeof op, "%s_decode", name);
+  double ns = bh_time(e, op, small_decode<M>, nullptr, &s);
+  allocated = 0;
+  double bytes;
+  if (use_arena) {
+    google::protobuf::Arena arena;
+    M *m = google::protobuf::Arena::CreateMessage<M>(&arena);
+    bh_assert(m->ParseFromArray(in->data, (int)in->len), "parse");
+    bytes = (double)arena.SpaceAllocated();
+  } else {
+    s.msg.Clear();
+    bh_assert(s.msg.ParseFromArray(in->data, (int)in->len), "parse");
+    bytes = (double)allocated;
+  }
+  bh_row(e, "small", op, ns / e->small_reps, bytes, 0, use_arena ? "a new arena per message" : "one message, Clear() and reparse");
+  bh_assert(s.msg.ParseFromArray(in->data, (int)in->len), "parse");
+  std::snprintf(op, sizeof op, "%s_encode", name);
+  ns = bh_time(e, op, small_encode<M>, nullptr, &s);
+  bh_assert_same(op, (const uint8_t *)s.out.data(), s.out_len, in);
+  bh_row(e, "small", op, ns / e->small_reps, 0, 0, nullptr);
+}
+
+using SynBlock = pbjbench::Block;
+using RealBlock = com::hedera::hapi::block::stream::Block;
+static uint64_t visit_syn(const SynBlock &m) { return visit_pbjbench_Block(m); }
+static uint64_t visit_real(const RealBlock &m) { return visit_com_hedera_hapi_block_stream_Block(m); }
+
+int main(int argc, char **argv)
+{
+  bh_env e;
+  bh_init(&e, "c++arena", argc, argv);
+  for (int reuse = 0; reuse < 2; reuse++) {
+    const char *who = reuse ? "c++reuse" : "c++arena";
+    block<SynBlock>(&e, who, "synthetic", &e.synthetic, visit_syn, e.synthetic_tx, e.synthetic_sum, !reuse);
+    block<RealBlock>(&e, who, "real", &e.real, visit_real, e.real_tx, 0, !reuse);
+    small<pbjbench::Timestamp>(&e, who, "timestamp", &e.timestamp, !reuse);
+    small<pbjbench::AccountID>(&e, who, "account_id", &e.account_id, !reuse);
+    small<pbjbench::TransactionBody>(&e, who, "tx_body", &e.tx_body, !reuse);
+  }
+  return 0;
+}
