@@ -602,6 +602,50 @@ static void test_recovery_at_braces(void **state)
     assert_string_equal(f->messages.v[3]->fields.v[1]->name, "after");
 }
 
+/* The type tables from IR_FIELD_TYPES, and the finders. */
+static void count_message(ir_message *m, void *ctx)
+{
+    char **order = ctx;
+    *order = ir_printf("%s%s ", *order, m->name);
+}
+
+static void test_ir_tables_and_finders(void **state)
+{
+    (void)state;
+    assert_string_equal(ir_type_keyword(IR_TYPE_SFIXED64), "sfixed64");
+    assert_string_equal(ir_type_keyword(IR_TYPE_MESSAGE), "message");
+    assert_string_equal(ir_type_keyword(IR_TYPE_ENUM), "enum");
+    assert_null(ir_type_keyword(IR_TYPE_UNRESOLVED));
+    assert_int_equal(ir_type_wire_type(IR_TYPE_INT32), 0);
+    assert_int_equal(ir_type_wire_type(IR_TYPE_DOUBLE), 1);
+    assert_int_equal(ir_type_wire_type(IR_TYPE_BYTES), 2);
+    assert_int_equal(ir_type_wire_type(IR_TYPE_GROUP), 3);
+    assert_int_equal(ir_type_wire_type(IR_TYPE_FIXED32), 5);
+    assert_int_equal(ir_type_wire_type(IR_TYPE_UNRESOLVED), -1);
+    assert_true(ir_type_is_packable(IR_TYPE_ENUM));
+    assert_true(ir_type_is_packable(IR_TYPE_BOOL));
+    assert_false(ir_type_is_packable(IR_TYPE_STRING));
+    assert_false(ir_type_is_packable(IR_TYPE_MESSAGE));
+    assert_int_equal(ir_type_from_keyword("uint32", 6), IR_TYPE_UINT32);
+    assert_int_equal(ir_type_from_keyword("int32x", 5), IR_TYPE_INT32);   /* length-bounded */
+    assert_int_equal(ir_type_from_keyword("group", 5), IR_TYPE_GROUP);
+    assert_int_equal(ir_type_from_keyword("message", 7), IR_TYPE_UNRESOLVED);
+    assert_int_equal(ir_type_from_keyword("Int32", 5), IR_TYPE_UNRESOLVED);
+
+    ir_file *f = parse_ok("syntax = \"proto3\";\n"
+                          "option go_package = 'g';\noption (custom) = \"c\";\noption cc_enable_arenas = true;\n"
+                          "message A { message B { message C {} } message D {} }\nmessage E {}\n");
+    assert_string_equal(ir_option_find(&f->options, "go_package"), "g");
+    assert_string_equal(ir_option_find(&f->options, "cc_enable_arenas"), "true");
+    assert_null(ir_option_find(&f->options, "custom"));            /* parenthesised: not a simple name */
+    assert_ptr_equal(ir_option_get(&f->options, "go_package"), &f->options.v[0]);
+    char *order = ir_strdup("");
+    ir_each_message(f, count_message, &order);
+    assert_string_equal(order, "A B C D E ");
+    assert_string_equal(ir_printf("%d-%s", 7, "x"), "7-x");
+    assert_string_equal(ir_strcat("ab", "cd"), "abcd");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,6 +667,7 @@ int main(void)
         cmocka_unit_test(test_nesting_limit),
         cmocka_unit_test(test_recovery_reports_every_error),
         cmocka_unit_test(test_recovery_at_braces),
+        cmocka_unit_test(test_ir_tables_and_finders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
