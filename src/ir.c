@@ -628,18 +628,22 @@ void pb_extend_begin(pctx *ctx, ptok kw, pname type, ptok open)
     push(ctx, SC_EXTEND, x, x->scope);
 }
 
-/* protoc's default JSON name: drop each '_' and capitalize the letter after it. */
-static const char *json_name(const char *name)
+/* name without its '_'s, each letter after one capitalized (and the first when cap_first), + suffix. */
+static const char *camel_case(const char *name, bool cap_first, const char *suffix)
 {
-    char *out = ir_alloc(strlen(name) + 1), *o = out;
-    bool up = false;
+    char *out = ir_alloc(strlen(name) + strlen(suffix) + 1), *o = out;
+    bool up = cap_first;
     for (const char *p = name; *p; p++) {
         if (*p == '_') { up = true; continue; }
         *o++ = up && *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
         up = false;
     }
+    strcpy(o, suffix);
     return out;
 }
+
+/* protoc's default JSON name (ToJsonName): "foo_bar_baz" -> "fooBarBaz". */
+static const char *json_name(const char *name) { return camel_case(name, false, ""); }
 
 static ir_label label_of(const ptok *t)
 {
@@ -706,19 +710,8 @@ void pb_field(pctx *ctx, ptok *label, pname type, ptok name, ptok number)
     f->json_name = json_name(f->name);
 }
 
-/* The map entry's name: the field name in CamelCase + "Entry", as protoc names it. */
-static const char *map_entry_name(const char *field)
-{
-    char *out = ir_alloc(strlen(field) + 6), *o = out;
-    bool up = true;
-    for (const char *p = field; *p; p++) {
-        if (*p == '_') { up = true; continue; }
-        *o++ = up && *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
-        up = false;
-    }
-    memcpy(o, "Entry", 6);
-    return out;
-}
+/* The map entry's name, as protoc's MapEntryName: "my_map" -> "MyMapEntry". */
+static const char *map_entry_name(const char *field) { return camel_case(field, true, "Entry"); }
 
 /* field_head ::= "map" "<" type "," type ">" ident "=" int */
 void pb_map_field(pctx *ctx, ptok *label, ptok kw, pname key, pname value, ptok name, ptok number)
