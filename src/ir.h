@@ -81,7 +81,7 @@ typedef struct ir_value {
 } ir_value;
 
 typedef struct ir_optname_part {
-    const char *name;   /* "java_package", or "foo.bar" for (foo.bar) / (.foo.bar) */
+    const char *name;   /* "java_package", or "foo.bar" for (foo.bar), ".foo.bar" for (.foo.bar) (as written) */
     bool extension;     /* written in parentheses */
     ir_field *ext;      /* resolve: the extension field a parenthesised part names */
 } ir_optname_part;
