@@ -244,7 +244,7 @@ int main(int argc, char **argv)
     if (status == 0 && a.explain) options_explain(&a.prog, stdout);
     if (status == 0 && a.deps_only) {
         if (write_deps(&a)) status = EXIT_INPUT;
-    } else if (status == 0) {
+    } else if (status == 0 && !a.check) {   /* --check writes nothing, whatever else is asked */
         if (a.out_dir && emit_program(&a.prog, a.out_dir) != 0) status = EXIT_INPUT;
         if (a.descriptor_out && descriptor_write_set(&a.prog, a.include_imports, a.descriptor_out) != 0) status = EXIT_INPUT;
         if (status == 0 && (a.deps_too || a.dep_file) && write_deps(&a)) status = EXIT_INPUT;

@@ -82,6 +82,10 @@ same deps.mk "x: \\
   proto/sub/b.proto \\
   /usr/include/google/protobuf/timestamp.proto"
 
+# --check writes nothing, even with outputs named
+expect 0 "$PBJC" -I proto --check -o gen2 --descriptor_set_out=set2.pb proto/a.proto
+[ ! -e gen2 ] && [ ! -e set2.pb ] || fail "--check wrote outputs"
+
 # --version and --help
 expect 0 "$PBJC" --version
 grep -Eq '^pbjc [0-9]+\.[0-9]+\.[0-9]+$' out || fail "--version printed: $(cat out)"
