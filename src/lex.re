@@ -191,8 +191,10 @@ static void scan_string(lexer *lx, const unsigned char **pp, const char *start)
         uint32_t v;
         str_piece k = string_piece(&p, quote, &v);
         if (k == PIECE_END) {
-            if (p == at) lex_error(lx, start, *p ? "string literal not terminated before the end of the line"
-                                                 : "string literal not terminated before the end of the file");
+            if (p != at) break;
+            if (*p == '\n') lex_error(lx, start, "string literal not terminated before the end of the line");
+            else if ((const char *)p < lx->src + lx->len) lex_error(lx, (const char *)p, "NUL character in a string literal");
+            else lex_error(lx, start, "string literal not terminated before the end of the file");
             break;
         }
         if (k >= PIECE_BAD_ESCAPE) lex_error(lx, (const char *)at, bad[k]);

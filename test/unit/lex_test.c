@@ -157,6 +157,16 @@ static void test_errors_with_positions(void **state)
     (void)state;
     assert_string_equal(lex_error_of("x = \"abc"), "t.proto:1:5: error: string literal not terminated before the end of the file");
     assert_string_equal(lex_error_of("x\n = 'abc\n'"), "t.proto:2:4: error: string literal not terminated before the end of the line");
+    {
+        const char nul[] = "x = \"a\0b\";";   /* a NUL inside the text, not its end */
+        lexer lx;
+        lex_token tok;
+        diag_reset();
+        capture_begin();
+        lex_init(&lx, "t.proto", nul, sizeof nul - 1);
+        while (lex_next(&lx, &tok) != LEX_EOF) {}
+        assert_string_equal(first_line(capture_end()), "t.proto:1:7: error: NUL character in a string literal");
+    }
     assert_string_equal(lex_error_of("\"a\\qb\""), "t.proto:1:3: error: invalid escape sequence in string literal");
     assert_string_equal(lex_error_of("\"\\xg\""), "t.proto:1:2: error: expected hex digits for \\x escape sequence");
     assert_string_equal(lex_error_of("\"\\u12\""), "t.proto:1:2: error: expected four hex digits for \\u escape sequence");
