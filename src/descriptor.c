@@ -1223,53 +1223,6 @@ static void put_message(writer *w, wbuf *b, uint32_t tag, const ir_message *m)
     close_len(b, start);
 }
 
-/* ---- what the IR does not record, read back from the source ------------- */
-
-static const char *skip_blank(const char *p)     /* whitespace and comments */
-{
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v')
-            p++;
-        if (p[0] == '/' && p[1] == '/') {
-            while (*p && *p != '\n')
-                p++;
-        } else if (p[0] == '/' && p[1] == '*') {
-            const char *end = strstr(p + 2, "*/");
-            p = end ? end + 2 : p + strlen(p);
-        } else {
-            return p;
-        }
-    }
-}
-
-static const char *source_at(const ir_file *f, ir_loc loc)
-{
-    if (!f || !f->source || loc.line == 0 || loc.col == 0)
-        return NULL;
-    const char *p = f->source;
-    for (uint32_t line = 1; line < loc.line; line++) {
-        p = strchr(p, '\n');
-        if (!p)
-            return NULL;
-        p++;
-    }
-    for (uint32_t col = 1; col < loc.col; col++)
-        if (!*p++ || p[-1] == '\n')
-            return NULL;
-    return p;
-}
-
-/* protoc gives an rpc written with a body "{ ... }" an options message, even an empty one. */
-static bool method_has_body(const ir_file *f, const ir_method *md)
-{
-    const char *p = source_at(f, md->output_loc);  /* the output type, then ")" */
-    if (!p)
-        return false;
-    for (p = skip_blank(p); *p && *p != ')'; p = skip_blank(p + 1))
-        ;
-    return *p == ')' && *skip_blank(p + 1) == '{';
-}
-
 /* ServiceDescriptorProto */
 static void put_service(writer *w, wbuf *b, uint32_t tag, const ir_service *s)
 {
@@ -1281,7 +1234,7 @@ static void put_service(writer *w, wbuf *b, uint32_t tag, const ir_service *s)
         put_string(b, 1, md->name);
         put_type_ref(b, 2, md->input ? md->input->full_name : NULL, md->input_name);
         put_type_ref(b, 3, md->output ? md->output->full_name : NULL, md->output_name);
-        if (md->options.n == 0 && method_has_body(s->file, md))
+        if (md->options.n == 0 && md->has_body)   /* protoc writes empty options for "{ }" */
             put_bytes(b, 4, "", 0);
         else
             put_options(w, b, 4, SCOPE_METHOD, &md->options, false);
