@@ -15,7 +15,7 @@ check-parity-text: $(PARITY)/text_test
 CHECKS += check-parity-text
 
 # ---- generated code against protoc, per schema ----------------------------------------
-PARITY_SCHEMAS := scalars maps nesting wrappers unknown proto2
+PARITY_SCHEMAS := scalars maps nesting wrappers wkt unknown proto2
 PARITY_COUNT   ?= 2000
 PARITY_SEED    ?= 1
 # each schema's batch item message (the batch is parity.<schema>.Batch)
@@ -23,11 +23,14 @@ PARITY_ITEM_scalars  := Scalars
 PARITY_ITEM_maps     := Maps
 PARITY_ITEM_nesting  := Root
 PARITY_ITEM_wrappers := Wrapped
+PARITY_ITEM_wkt      := Known
 PARITY_ITEM_unknown  := Known
 PARITY_ITEM_proto2   := Item
 # proto2's Item nests up to 100 messages (its fields are all written when set): fewer items
 PARITY_COUNT_proto2  := 300
-PARITY_WKT := /usr/include/google/protobuf/wrappers.proto
+# the well-known types the schemas import, compiled into every driver
+PARITY_WKT   := wrappers any duration empty field_mask struct timestamp
+PARITY_WKT_C  = $(PARITY_WKT:%=$(PARITY)/pb/google/protobuf/%.pb.c)
 
 # the random-message generator: pbjc's front end, walking the IR
 $(PARITY)/gen: test/parity/gen.c test/parity/wire.h $(PBJC_LIB_OBJS)
@@ -38,14 +41,14 @@ $(PARITY)/gen: test/parity/gen.c test/parity/wire.h $(PBJC_LIB_OBJS)
 $(PARITY)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto)
 	@mkdir -p $(@D)
 	./pbjc -I test/parity/schemas -o $(PARITY)/pb $(wildcard test/parity/schemas/*.proto)
-	./pbjc -I /usr/include -o $(PARITY)/pb $(PARITY_WKT)
+	./pbjc -I /usr/include -o $(PARITY)/pb $(PARITY_WKT:%=/usr/include/google/protobuf/%.proto)
 	@touch $@
 
 # one driver per schema, with ASan+UBSan; generated code must compile with -Werror
 $(PARITY)/driver_%: test/parity/driver.c test/parity/wire.h $(PARITY)/pb/.stamp $(wildcard rt/*.h)
 	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(PARITY)/pb -Itest/parity \
 	  -DPARITY_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
-	  -o $@ $< $(PARITY)/pb/$*.pb.c $(if $(filter wrappers,$*),$(PARITY)/pb/google/protobuf/wrappers.pb.c)
+	  -o $@ $< $(PARITY)/pb/$*.pb.c $(PARITY_WKT_C)
 
 .PHONY: check-parity $(PARITY_SCHEMAS:%=check-parity-%)
 $(PARITY_SCHEMAS:%=check-parity-%): check-parity-%: $(PARITY)/gen $(PARITY)/driver_% | deps
