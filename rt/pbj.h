@@ -131,6 +131,12 @@ PBJ_INLINE pbj_slice pbj_slice_cstr(const char *s)
     return pbj_slice_make(s, strlen(s));
 }
 
+/* The bytes of s, never NULL (an empty slice may hold NULL). */
+PBJ_INLINE const uint8_t *pbj_slice_data(pbj_slice s)
+{
+    return s.data ? s.data : (const uint8_t *)"";
+}
+
 PBJ_INLINE bool pbj_slice_eq(pbj_slice a, pbj_slice b)
 {
     return a.len == b.len && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
@@ -374,6 +380,7 @@ PBJ_OUTLINE bool pbj__utf8_rest(const uint8_t *p, const uint8_t *end)
 
 PBJ_INLINE bool pbj_utf8_valid(const uint8_t *p, size_t len)
 {
+    if (len == 0) return true;                 /* p may be NULL */
     const uint8_t *end = p + len;
     while (end - p >= 8) {
         uint64_t x;

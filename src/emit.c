@@ -582,8 +582,8 @@ static void print_value(out *o, const char *ind, const plan_field *pf, ir_type t
     case IR_TYPE_BOOL: printf_(o, "%spbj_text_bool(t, \"%s\", %s);\n", ind, name, x); break;
     case IR_TYPE_FLOAT: printf_(o, "%spbj_text_float(t, \"%s\", %s);\n", ind, name, x); break;
     case IR_TYPE_DOUBLE: printf_(o, "%spbj_text_double(t, \"%s\", %s);\n", ind, name, x); break;
-    case IR_TYPE_STRING: printf_(o, "%spbj_text_string(t, \"%s\", %s.data, %s.len);\n", ind, name, x, x); break;
-    case IR_TYPE_BYTES: printf_(o, "%spbj_text_bytes(t, \"%s\", %s.data, %s.len);\n", ind, name, x, x); break;
+    case IR_TYPE_STRING: printf_(o, "%spbj_text_string(t, \"%s\", pbj_slice_data(%s), %s.len);\n", ind, name, x, x); break;
+    case IR_TYPE_BYTES: printf_(o, "%spbj_text_bytes(t, \"%s\", pbj_slice_data(%s), %s.len);\n", ind, name, x, x); break;
     case IR_TYPE_ENUM:
         if (pf->type_cname) printf_(o, "%spbj_text_enum(t, \"%s\", %s, %s_name(%s));\n", ind, name, x, pf->type_cname, x);
         else printf_(o, "%spbj_text_int32(t, \"%s\", %s);\n", ind, name, x);

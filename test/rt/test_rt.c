@@ -334,6 +334,8 @@ static void test_slices(void **state)
     assert_true(pbj_slice_cmp(b, a) > 0);
     assert_true(pbj_slice_cmp(pbj_slice_make("ab", 2), a) < 0);
     assert_int_equal(pbj_slice_cmp(e, e), 0);
+    assert_non_null(pbj_slice_data(e));
+    assert_ptr_equal(pbj_slice_data(a), a.data);
     uint8_t out[16];
     assert_ptr_equal(pbj_put_bytes(out, a), out + 4);
     assert_memory_equal(out, "\x03" "abc", 4);
