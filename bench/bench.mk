@@ -4,6 +4,7 @@
 
 BB          := $(B)/bench
 BENCH_OPT   := -O2 -g -DNDEBUG
+PEER_OPT    := $(BENCH_OPT) -Wno-deprecated-declarations
 BENCH_CFLAGS = -std=c11 $(WARN) $(BENCH_OPT)
 REAL_BLOCK_GZ := ../shared/corpus/blocks/000000000000000000000000000000497558.blk.gz
 HAPI        := ../shared/corpus/hapi-v0.59.0
@@ -69,10 +70,10 @@ $(PBC)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py
 	@mkdir -p $(@D)
 	$(VISITGEN) protobufc $< com.hedera.hapi.block.stream.Block $@
 $(PBC)/real.o: $(PBC)/real/all.c
-	$(CC) -std=c11 $(BENCH_OPT) -I$(PBC)/real -c -o $@ $<
+	$(CC) -std=c11 $(PEER_OPT) -I$(PBC)/real -c -o $@ $<
 $(BB)/bench-protobuf-c: bench/peers/bench_protobufc.c bench/harness.c bench/harness.h $(PBC)/syn/blockstream.pb-c.c \
 		$(PBC)/real.o $(PBC)/visit_synthetic.inc $(PBC)/visit_real.inc
-	$(CC) -std=c11 $(BENCH_OPT) -I$(PBC) -I$(PBC)/syn -I$(PBC)/real -o $@ bench/peers/bench_protobufc.c bench/harness.c \
+	$(CC) -std=c11 $(PEER_OPT) -I$(PBC) -I$(PBC)/syn -I$(PBC)/real -o $@ bench/peers/bench_protobufc.c bench/harness.c \
 		$(PBC)/syn/blockstream.pb-c.c $(PBC)/real.o -lprotobuf-c
 
 # ---- C++ protobuf: protoc --cpp_out, compiled in parallel into an archive ----
@@ -95,8 +96,8 @@ $(CPPB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py
 	$(VISITGEN) cpp $< com.hedera.hapi.block.stream.Block $@
 $(BB)/bench-cpp: bench/peers/bench_cpp.cc bench/harness.c bench/harness.h $(CPPB)/syn/blockstream.pb.cc $(CPPB)/libreal.a \
 		$(CPPB)/visit_synthetic.inc $(CPPB)/visit_real.inc
-	$(CC) -std=c11 $(BENCH_OPT) -c -o $(CPPB)/harness.o bench/harness.c
-	$(CXX) -std=c++17 $(BENCH_OPT) -I$(CPPB) -I$(CPPB)/syn -I$(CPPB)/real -o $@ bench/peers/bench_cpp.cc \
+	$(CC) -std=c11 $(PEER_OPT) -c -o $(CPPB)/harness.o bench/harness.c
+	$(CXX) -std=c++17 $(PEER_OPT) -I$(CPPB) -I$(CPPB)/syn -I$(CPPB)/real -o $@ bench/peers/bench_cpp.cc \
 		$(CPPB)/syn/blockstream.pb.cc $(CPPB)/harness.o $(CPPB)/libreal.a -lprotobuf -lpthread
 
 # ---- nanopb: the generator from Debian's nanopb, sizes from bench/peers/blockstream.options ----
@@ -108,7 +109,7 @@ $(NPB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
 	@mkdir -p $(@D)
 	$(VISITGEN) nanopb $< pbjbench.Block $@ pbjbench.Block.items
 $(BB)/bench-nanopb: bench/peers/bench_nanopb.c bench/harness.c bench/harness.h $(NPB)/blockstream.pb.c $(NPB)/visit_synthetic.inc
-	$(CC) -std=c11 $(BENCH_OPT) -I$(NPB) -o $@ bench/peers/bench_nanopb.c bench/harness.c $(NPB)/blockstream.pb.c -lprotobuf-nanopb
+	$(CC) -std=c11 $(PEER_OPT) -I$(NPB) -o $@ bench/peers/bench_nanopb.c bench/harness.c $(NPB)/blockstream.pb.c -lprotobuf-nanopb
 
 # ---- pbjc: its own generated code against rt/ (skipped while it cannot generate yet) ----
 PBJB := $(BB)/pbjc
@@ -123,7 +124,7 @@ $(PBJB)/real/stamp: $(BB)/real.files pbjc
 $(PBJB)/real/all.c: $(PBJB)/real/stamp $(BB)/real.files
 	sed 's/\.proto$$/.pb.c"/; s/^/#include "/' $(BB)/real.files > $@
 $(PBJB)/real.o: $(PBJB)/real/all.c
-	$(CC) -std=c11 $(BENCH_OPT) -Irt -I$(PBJB)/real -c -o $@ $<
+	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB)/real -c -o $@ $<
 $(PBJB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
 	@mkdir -p $(@D)
 	$(VISITGEN) pbjc $< pbjbench.Block $@
@@ -132,7 +133,7 @@ $(PBJB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py
 	$(VISITGEN) pbjc $< com.hedera.hapi.block.stream.Block $@
 $(BB)/bench-pbjc: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o \
 		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(wildcard rt/*.h)
-	$(CC) -std=c11 $(BENCH_OPT) -Irt -I$(PBJB) -I$(PBJB)/syn -I$(PBJB)/real -o $@ bench/pbjc/bench_pbjc.c bench/harness.c \
+	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB) -I$(PBJB)/syn -I$(PBJB)/real -o $@ bench/pbjc/bench_pbjc.c bench/harness.c \
 		$(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o
 
 # ---- the runs ----
@@ -149,10 +150,10 @@ bench-pbjc-try:
 bench: bench-deps bench-block $(BENCH_PEERS) bench-pbjc-try
 	bench/run.sh $(BB)
 
-# `make bench-icount`: instruction counts under callgrind, a 2,000-transaction block.
+# `make bench-icount`: instruction counts under callgrind, a 1,000-transaction block.
 $(BB)/icount/synthetic.blk: $(BB)/blockgen $(BB)/real.blk $(BB)/real.tx
 	@mkdir -p $(@D)
-	$(BB)/blockgen -n 2000 -o $@
+	$(BB)/blockgen -n 1000 -o $@
 	ln -sf ../real.blk $(@D)/real.blk; cp $(BB)/real.tx $(@D)/real.tx
 bench-icount: bench-deps bench-block $(BENCH_PEERS) bench-pbjc-try $(BB)/icount/synthetic.blk
 	bench/icount.sh $(BB)

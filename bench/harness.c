@@ -110,8 +110,6 @@ double bh_time(bh_env *e, const char *label, bh_fn fn, bh_fn reset, void *ctx)
 {
   if (e->icount) {
     if (reset) reset(ctx);
-    fn(ctx); /* warm: first-touch page faults are not the codec's */
-    if (reset) reset(ctx);
     CALLGRIND_ZERO_STATS;
     fn(ctx);
     char name[256];

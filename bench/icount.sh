@@ -24,7 +24,7 @@ for f in "$out"/callgrind.*.*; do
   ir=$(sed -n 's/^summary: //p; s/^totals: //p' "$f" | head -1)
   [ -n "$name" ] && [ -n "$ir" ] || continue
   case $name in
-    */synthetic_*|*/decode|*/encode|*/scan_*|*/tx_decode) per=$tx ;;
+    */synthetic_*) per=$tx ;;
     */real_*) per=$real_tx ;;
     *) per=$reps ;;
   esac
