@@ -489,27 +489,28 @@ PBJ_INLINE void pbj_arena_free(pbj_arena *a)
     pbj_arena_init(a, a->first, a->first_size);
 }
 
-/* Forget every allocation but keep the newest block (the largest regular one) for reuse. */
-PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
+/* Forget every allocation but keep the memory: when it came in several
+ * blocks they become one of their total size, so a reused arena settles on a
+ * single block and stops calling PBJ_MALLOC. */
+PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
 {
-    pbj__block *keep = a->blocks;
-    if (!keep) {
-        pbj_arena_init(a, a->first, a->first_size);
+    pbj__block *b = a->blocks;
+    size_t total = 0, next_size = a->next_size;
+    if (b && !b->next) {                           /* one block: reuse it as it is */
+        a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
+        a->avail = b->size;
         return;
     }
-    size_t next_size = a->next_size;
-    pbj__block *b = keep->next;
-    while (b) {
-        pbj__block *next = b->next;
-        a->allocated -= PBJ__HEADER_SIZE + b->size;
-        PBJ_FREE(b);
-        b = next;
+    for (; b; b = b->next) total += b->size;
+    pbj_arena_free(a);
+    if (total) {
+        a->next_size = total;
+        if (pbj__arena_alloc_slow(a, 0)) {         /* one block of the total size */
+            a->cur = (uint8_t *)a->blocks + PBJ__HEADER_SIZE;
+            a->avail = a->blocks->size;
+        }
+        a->next_size = next_size;
     }
-    keep->next = NULL;
-    a->blocks = keep;
-    a->cur = (uint8_t *)keep + PBJ__HEADER_SIZE;
-    a->avail = keep->size;
-    a->next_size = next_size;
 }
 
 /* An array of count elements grown to hold count + add: arrays made here have

@@ -274,11 +274,18 @@ static void test_arena_growth_and_big(void **state)
     assert_true(live_blocks < before + 16);            /* geometric growth */
     assert_null(pbj_arena_alloc(&a, (size_t)-1));      /* impossible size */
     assert_null(pbj_arena_alloc(&a, (size_t)-1 - 100));
+    size_t held = a.allocated;
     pbj_arena_reset(&a);
-    assert_int_equal(live_blocks, before + 1);         /* newest block kept */
+    assert_int_equal(live_blocks, before + 1);         /* the blocks became one */
+    assert_true(a.allocated <= held && a.allocated + 16 * PBJ__HEADER_SIZE >= held);
     size_t kept = a.allocated;
-    for (int i = 0; i < 100; i++) assert_non_null(pbj_arena_alloc(&a, 100));
-    assert_int_equal(a.allocated, kept);               /* reused, nothing new */
+    for (int i = 0; i < 10000; i++) assert_non_null(pbj_arena_alloc(&a, 100));
+    assert_non_null(pbj_arena_alloc(&a, 1 << 20));
+    assert_int_equal(a.allocated, kept);               /* the same load fits: nothing new */
+    assert_int_equal(live_blocks, before + 1);
+    pbj_arena_reset(&a);                               /* one block: kept as it is */
+    assert_int_equal(a.allocated, kept);
+    assert_int_equal(live_blocks, before + 1);
     pbj_arena_free(&a);
     assert_int_equal(live_blocks, before);
 }
