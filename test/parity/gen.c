@@ -9,7 +9,8 @@
 #include "wire.h"
 
 /*
- * usage: gen [-I root]... FILE.proto BATCH MODE COUNT SEED OUT
+ * usage: gen [-I root]... [-d DEPTH] [-m MESSAGES] FILE.proto BATCH MODE COUNT SEED OUT
+ *   DEPTH (5) bounds the nesting, MESSAGES (100) the messages in one item.
  *   BATCH is a message whose field 1 is `repeated Item items`; OUT.bin gets
  *   a BATCH of COUNT random Items.
  *   MODE canonical: bytes exactly as protoc --encode --deterministic_output
@@ -695,7 +696,7 @@ static void write_or_die(const wbuf *b, const char *prefix, const char *suffix) 
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: gen [-I root]... FILE.proto BATCH canonical|unknown|noncanonical COUNT SEED OUT\n"
+    fprintf(stderr, "usage: gen [-I root]... [-d DEPTH] [-m MESSAGES] FILE.proto BATCH canonical|unknown|noncanonical COUNT SEED OUT\n"
                     "       gen splice A.bin UNK.bin OUT.bin\n");
     return 2;
 }
@@ -730,13 +731,19 @@ static int splice(const char *a_path, const char *unk_path, const char *out_path
 int main(int argc, char **argv) {
     if (argc == 5 && strcmp(argv[1], "splice") == 0) return splice(argv[2], argv[3], argv[4]);
     ir_program prog = {0};
+    gen g = {.max_depth = 5, .max_messages = 100};
     int i = 1;
-    for (; i + 1 < argc && strcmp(argv[i], "-I") == 0; i += 2) ir_vec_push(&prog.roots, argv[i + 1]);
+    for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+        if (strcmp(argv[i], "-I") == 0) ir_vec_push(&prog.roots, argv[i + 1]);
+        else if (strcmp(argv[i], "-d") == 0) g.max_depth = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "-m") == 0) g.max_messages = (size_t)atol(argv[i + 1]);
+        else return usage();
+    }
     if (argc - i != 6) return usage();
     if (!prog.roots.n) ir_vec_push(&prog.roots, ".");
     const char *file = argv[i], *batch_name = argv[i + 1], *mode = argv[i + 2], *out = argv[i + 5];
     long count = atol(argv[i + 3]);
-    gen g = {.r = {strtoull(argv[i + 4], NULL, 10)}, .max_depth = 5, .max_messages = 100};
+    g.r.s = strtoull(argv[i + 4], NULL, 10);
     g.unknowns = strcmp(mode, "unknown") == 0;
     g.noncanonical = strcmp(mode, "noncanonical") == 0;
     if (!g.unknowns && !g.noncanonical && strcmp(mode, "canonical") != 0) return usage();

@@ -1,10 +1,14 @@
 #!/bin/sh
 # run.sh SCHEMA COUNT SEED: one schema's generated code against protoc on random canonical, unknown-field, non-canonical and malformed messages.
 # Needs $(B)/parity/gen and $(B)/parity/driver_SCHEMA (test/parity.mk builds them); run from the repo top.
+# PARITY_ROOTS (the -I roots; default test/parity/schemas, the first holds SCHEMA.proto) and
+# PARITY_GEN_FLAGS (the generator's -d/-m bounds) serve schemas elsewhere.
 set -eu
 s=$1 count=$2 seed=$3
 P=${B:-build}/parity
-dir=test/parity/schemas
+roots=${PARITY_ROOTS:-test/parity/schemas}
+dir=${roots%% *}
+inc=$(for r in $roots; do printf ' -I %s' "$r"; done)
 out=$P/run/$s.$$                  # one directory per run: parallel runs do not meet
 gen=$P/gen
 drv=$P/driver_$s
@@ -12,9 +16,14 @@ batch=parity.$s.Batch
 rm -rf "$out"
 mkdir -p "$out"
 
-decode() { protoc -I "$dir" --decode="$batch" "$s.proto"; }
-encode() { protoc -I "$dir" --encode="$batch" --deterministic_output "$s.proto"; }
-fail() { echo "parity $s (seed $seed): $*" >&2; exit 1; }
+# protoc's warnings (deprecated fields in text) go to a file, shown when a step fails
+decode() { protoc $inc --decode="$batch" "$s.proto" 2>>"$out/protoc.err"; }
+encode() { protoc $inc --encode="$batch" --deterministic_output "$s.proto" 2>>"$out/protoc.err"; }
+fail() {
+    echo "parity $s (seed $seed): $*" >&2
+    [ -s "$out/protoc.err" ] && tail -5 "$out/protoc.err" >&2
+    exit 1
+}
 
 # Two texts must be equal: else the first hunk of diff -u and the item it is in.
 same_text() {   # want got what
@@ -27,7 +36,7 @@ same_text() {   # want got what
 }
 
 # 1. canonical messages
-$gen -I "$dir" "$dir/$s.proto" "$batch" canonical "$count" "$seed" "$out/can"
+$gen $inc ${PARITY_GEN_FLAGS:-} "$dir/$s.proto" "$batch" canonical "$count" "$seed" "$out/can"
 decode < "$out/can.bin" > "$out/can.protoc.txt" || fail "protoc cannot decode the generator's bytes"
 # (a) pbj's encode of pbj's decode is the input (in the driver; also equality of items)
 $drv roundtrip "$out/can.bin" "$out/can.pbj.txt" || fail "(a) decode+encode round trip ($out/can.bin)"
@@ -43,7 +52,7 @@ $drv equal "$out/can.bin" "$out/can.pbj.protoc.bin" || fail "(d) equality of pro
 
 # 2. unknown fields of every wire type in any message: kept, written back, printed as protoc prints them
 #    (protoc cannot parse unknown fields from text, so there is no (c)/(d) here).
-$gen -I "$dir" "$dir/$s.proto" "$batch" unknown "$count" "$((seed + 1))" "$out/unk"
+$gen $inc ${PARITY_GEN_FLAGS:-} "$dir/$s.proto" "$batch" unknown "$count" "$((seed + 1))" "$out/unk"
 decode < "$out/unk.bin" > "$out/unk.protoc.txt" || fail "protoc cannot decode the unknown-field batch"
 $drv roundtrip "$out/unk.bin" "$out/unk.pbj.txt" || fail "(a) round trip with unknown fields ($out/unk.bin)"
 same_text "$out/unk.protoc.txt" "$out/unk.pbj.txt" "print with unknown fields"
@@ -51,7 +60,7 @@ $drv dropped "$out/unk.bin" "$out/unk.known.bin" || fail "unknown fields dropped
 
 # 3. non-canonical input: pbj re-encodes it as protoc does (protoc --decode | protoc --encode
 #    --deterministic_output of the known fields, then each item's unknown fields in the order read).
-$gen -I "$dir" "$dir/$s.proto" "$batch" noncanonical "$count" "$((seed + 2))" "$out/nc"
+$gen $inc ${PARITY_GEN_FLAGS:-} "$dir/$s.proto" "$batch" noncanonical "$count" "$((seed + 2))" "$out/nc"
 decode < "$out/nc.known.bin" | encode > "$out/nc.known.canon.bin" || fail "protoc rejects the non-canonical batch"
 $gen splice "$out/nc.known.canon.bin" "$out/nc.unk.bin" "$out/nc.want.bin"
 decode < "$out/nc.bin" > "$out/nc.protoc.txt" || fail "protoc cannot decode the non-canonical batch"
