@@ -61,6 +61,7 @@ PARITY_HAPI       := ../shared/corpus/hapi-v0.59.0
 PARITY_HAPI_ROOTS := test/parity/corpus $(PARITY_HAPI)/services $(PARITY_HAPI)/block \
                      $(PARITY_HAPI)/platform $(PARITY_HAPI)/streams
 PARITY_HAPI_PB    := $(PARITY)/hapi
+PARITY_REAL_BLOCK := ../shared/corpus/blocks/000000000000000000000000000000497558.blk.gz
 
 # hapi.proto and every file it imports (pbjc -M lists them)
 $(PARITY_HAPI_PB)/.stamp: pbjc test/parity/corpus/hapi.proto
@@ -78,7 +79,7 @@ $(PARITY)/driver_hapi: test/parity/driver.c test/parity/wire.h $(PARITY_HAPI_PB)
 
 .PHONY: check-parity-hapi
 check-parity-hapi: $(PARITY)/gen $(PARITY)/driver_hapi | deps
-	B=$(B) PARITY_ROOTS="$(PARITY_HAPI_ROOTS)" PARITY_GEN_FLAGS="-d 16 -m 300" \
+	B=$(B) PARITY_ROOTS="$(PARITY_HAPI_ROOTS)" PARITY_GEN_FLAGS="-d 16 -m 300" PARITY_REAL=$(PARITY_REAL_BLOCK) \
 	  test/parity/run.sh hapi 6000 $(PARITY_SEED)
 
 check-parity: check-parity-text $(PARITY_SCHEMAS:%=check-parity-%) check-parity-hapi

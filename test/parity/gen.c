@@ -29,6 +29,7 @@
  *        field 1 record per item).
  * gen splice A.bin UNK.bin OUT.bin: each item of batch A with the unknown
  *   fields of the same item in UNK appended (what protoc re-encodes).
+ * gen wrap ITEM.bin OUT.bin: a batch of the one item in ITEM.bin.
  */
 
 /* ---- a bump allocator, emptied after each item ------------------------- */
@@ -697,7 +698,8 @@ static void write_or_die(const wbuf *b, const char *prefix, const char *suffix) 
 
 static int usage(void) {
     fprintf(stderr, "usage: gen [-I root]... [-d DEPTH] [-m MESSAGES] FILE.proto BATCH canonical|unknown|noncanonical COUNT SEED OUT\n"
-                    "       gen splice A.bin UNK.bin OUT.bin\n");
+                    "       gen splice A.bin UNK.bin OUT.bin\n"
+                    "       gen wrap ITEM.bin OUT.bin\n");
     return 2;
 }
 
@@ -728,8 +730,22 @@ static int splice(const char *a_path, const char *unk_path, const char *out_path
     return 0;
 }
 
+static int wrap(const char *item_path, const char *out_path) {
+    wbuf item = {0}, out = {0};
+    if (wb_read_file(&item, item_path) != 0) {
+        perror(item_path);
+        return 2;
+    }
+    wb_len_field(&out, 1, item.p, item.n);
+    int rc = wb_write_file(&out, out_path);
+    if (rc != 0) perror(out_path);
+    wb_free(&item), wb_free(&out);
+    return rc ? 2 : 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 5 && strcmp(argv[1], "splice") == 0) return splice(argv[2], argv[3], argv[4]);
+    if (argc == 4 && strcmp(argv[1], "wrap") == 0) return wrap(argv[2], argv[3]);
     ir_program prog = {0};
     gen g = {.max_depth = 5, .max_messages = 100};
     int i = 1;

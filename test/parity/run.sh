@@ -2,7 +2,8 @@
 # run.sh SCHEMA COUNT SEED: one schema's generated code against protoc on random canonical, unknown-field, non-canonical and malformed messages.
 # Needs $(B)/parity/gen and $(B)/parity/driver_SCHEMA (test/parity.mk builds them); run from the repo top.
 # PARITY_ROOTS (the -I roots; default test/parity/schemas, the first holds SCHEMA.proto) and
-# PARITY_GEN_FLAGS (the generator's -d/-m bounds) serve schemas elsewhere.
+# PARITY_GEN_FLAGS (the generator's -d/-m bounds) serve schemas elsewhere; PARITY_REAL
+# (a gzipped encoded item) adds a real message to the checks.
 set -eu
 s=$1 count=$2 seed=$3
 P=${B:-build}/parity
@@ -68,6 +69,15 @@ decode < "$out/nc.want.bin" > "$out/nc.want.txt"
 cmp -s "$out/nc.protoc.txt" "$out/nc.want.txt" || fail "test bug: the expected canonical bytes do not mean what the input means"
 $drv reencode "$out/nc.bin" "$out/nc.want.bin" "$out/nc.pbj.txt" || fail "non-canonical input re-encoded ($out/nc.bin)"
 same_text "$out/nc.protoc.txt" "$out/nc.pbj.txt" "print of non-canonical input"
+
+# 5. (PARITY_REAL=item.gz) a real message: decoded, encoded back to the same bytes, printed as protoc prints it
+if [ -n "${PARITY_REAL:-}" ]; then
+    gzip -dc "$PARITY_REAL" > "$out/real.item"
+    $gen wrap "$out/real.item" "$out/real.bin"
+    decode < "$out/real.bin" > "$out/real.protoc.txt" || fail "protoc cannot decode $PARITY_REAL"
+    $drv roundtrip "$out/real.bin" "$out/real.pbj.txt" || fail "(a) round trip of $PARITY_REAL"
+    same_text "$out/real.protoc.txt" "$out/real.pbj.txt" "print of $PARITY_REAL"
+fi
 
 # 4. malformed input: truncations and mutations of valid items return a status (driver built with ASan+UBSan)
 $drv malformed "$out/can.bin" 40 "$seed" > "$out/malformed.log" || fail "malformed input (canonical items)"
