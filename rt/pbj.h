@@ -816,6 +816,28 @@ PBJ_OUTLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, 
     return PBJ_OK;
 }
 
+/* A value of a closed (proto2) enum that names no value: kept as an unknown
+ * varint field (number, v), dropped, or rejected, as the options say. */
+PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t number, uint64_t v, pbj_status *st)
+{
+    uint8_t field[15];
+    if (d->unknown == PBJ_UNKNOWN_REJECT) {
+        *st = PBJ_ERR_UNKNOWN_FIELD;
+        return false;
+    }
+    if (d->unknown == PBJ_UNKNOWN_DROP) return true;
+    size_t n = (size_t)(pbj_put_varint(pbj_put_varint(field, PBJ_TAG(number, PBJ_WT_VARINT)), v) - field);
+    uint8_t *buf = (uint8_t *)pbj__array_grow(d->arena, (void *)(uintptr_t)unknown->data, unknown->len, n, 1);
+    if (!buf) {
+        *st = PBJ_ERR_NOMEM;
+        return false;
+    }
+    memcpy(buf + unknown->len, field, n);
+    unknown->data = buf;
+    unknown->len += n;
+    return true;
+}
+
 /* Number of varints in a packed payload (bytes without the continuation bit). */
 PBJ_INLINE size_t pbj_count_varints(const uint8_t *p, const uint8_t *end)
 {

@@ -203,30 +203,41 @@ static void tag_write(out *o, const char *ind, const uint8_t *tag, int n)
     printf_(o, "\", %d);\n%sp += %d;\n", n, ind, n);
 }
 
-/* Reads one value into the lvalue x (bounded by end expression e); code in a block with st. */
-static void value_read(out *o, const char *ind, ir_type t, bool utf8, const char *x, const char *e)
+/* Reads one value of field pf into the lvalue x (bounded by end expression e),
+ * then runs the statement after (or nothing when NULL). A closed (proto2)
+ * enum's unknown value goes to the unknown fields instead, as protobuf does. */
+static void value_read(out *o, const char *ind, const plan_field *pf, const char *x, const char *e, const char *after)
 {
+    ir_type t = pf->type;
+    if (!after) after = "";
     switch (wire_of(t)) {
     case W_FIXED32:
         printf_(o, "%sif (%s - p < 4) return PBJ_ERR_TRUNCATED;\n", ind, e);
         printf_(o, "%s%s = %s;\n%sp += 4;\n", ind, x, from_wire(t, "pbj_load_le32(p)"), ind);
+        if (*after) printf_(o, "%s%s\n", ind, after);
         break;
     case W_FIXED64:
         printf_(o, "%sif (%s - p < 8) return PBJ_ERR_TRUNCATED;\n", ind, e);
         printf_(o, "%s%s = %s;\n%sp += 8;\n", ind, x, from_wire(t, "pbj_load_le64(p)"), ind);
+        if (*after) printf_(o, "%s%s\n", ind, after);
         break;
     case W_SLICE:
         printf_(o, "%s{\n%s    size_t len;\n", ind, ind);
         printf_(o, "%s    if (!(p = pbj_get_len(p, %s, d, &len, &st))) return st;\n", ind, e);
-        if (utf8) printf_(o, "%s    if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;\n", ind);
+        if (pf->utf8) printf_(o, "%s    if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;\n", ind);
         printf_(o, "%s    if ((st = pbj_take_slice(d, p, len, &%s)) != PBJ_OK) return st;\n", ind, x);
-        printf_(o, "%s    p += len;\n%s}\n", ind, ind);
+        printf_(o, "%s    p += len;\n%s%s\n%s}\n", ind, ind, after, ind);
         break;
     default:
         printf_(o, "%s{\n%s    uint64_t v;\n", ind, ind);
         printf_(o, "%s    if (PBJ_LIKELY(p < %s && *p < 0x80)) v = *p++;\n", ind, e);
         printf_(o, "%s    else if (!(p = pbj_get_varint_st(p, %s, &v, &st))) return st;\n", ind, e);
-        printf_(o, "%s    %s = %s;\n%s}\n", ind, x, from_wire(t, "v"), ind);
+        if (pf->closed_enum && pf->type_cname) {
+            printf_(o, "%s    if (%s_name((int32_t)v)) {\n%s        %s = (int32_t)v;\n%s        %s\n%s    }", ind,
+                    pf->type_cname, ind, x, ind, after, ind);
+            printf_(o, " else if (!pbj_unknown_varint(d, &m->pbj_unknown, %d, (uint64_t)(int64_t)(int32_t)v, &st)) return st;\n%s}\n",
+                    pf->number, ind);
+        } else printf_(o, "%s    %s = %s;\n%s    %s\n%s}\n", ind, x, from_wire(t, "v"), ind, after, ind);
     }
 }
 
@@ -482,21 +493,19 @@ static void gen_decode_case(ctx *c, const plan_field *pf, bool packed_form)
             printf_(o, "%s    if (k) {\n", ind);
             grow(o, ir_strcat(ind, "        "), x, pf->ctype, "k");
             printf_(o, "%s    }\n%s    while (p < pe) {\n", ind, ind);
-            value_read(o, ir_strcat(ind, "        "), pf->type, false, e, "pe");
+            value_read(o, ir_strcat(ind, "        "), pf, e, "pe", NULL);
             printf_(o, "%s    }\n%s}\n", ind, ind);
             return;
         }
         grow(o, ind, x, pf->ctype, "1");
-        value_read(o, ind, pf->type, pf->utf8, e, "end");
+        value_read(o, ind, pf, e, "end", NULL);
         return;
     }
     if (pf->oneof) {
-        value_read(o, ind, pf->type, pf->utf8, x, "end");
-        printf_(o, "%sm->%s_case = %s;\n", ind, pf->oneof->member, case_const(c->pm, pf));
+        value_read(o, ind, pf, x, "end", ir_printf("m->%s_case = %s;", pf->oneof->member, case_const(c->pm, pf)));
         return;
     }
-    value_read(o, ind, pf->type, pf->utf8, x, "end");
-    if (pf->has_member) printf_(o, "%sm->%s = 1;\n", ind, pf->has_member);
+    value_read(o, ind, pf, x, "end", pf->has_member ? ir_printf("m->%s = 1;", pf->has_member) : NULL);
 }
 
 /* Tags that some case jumps to (labels are emitted only for those). */

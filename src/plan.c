@@ -144,7 +144,10 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
     }
     pf->kind = f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES ? PLAN_SLICE : PLAN_SCALAR;
     pf->ctype = scalar_ctype(f->type);
-    if (f->type == IR_TYPE_ENUM && f->enum_type) pf->type_cname = plan_enum_cname(f->enum_type);
+    if (f->type == IR_TYPE_ENUM && f->enum_type) {
+        pf->type_cname = plan_enum_cname(f->enum_type);
+        pf->closed_enum = f->enum_type->file && f->enum_type->file->syntax == IR_PROTO2 && !map_entry;
+    }
     pf->utf8 = proto3 && f->type == IR_TYPE_STRING;
     pf->packable = pf->repeated && ir_type_is_packable(f->type);
     pf->packed = pf->packable && is_packed(f, proto3);

@@ -31,6 +31,7 @@ typedef struct plan_field {
     bool packable;
     bool always;                  /* map entry fields: written and printed even when default */
     bool utf8;                    /* proto3 string: check UTF-8 on decode */
+    bool closed_enum;             /* a proto2 enum: unknown values go to the unknown fields */
     bool group;                   /* a proto2 group: a message between start and end tags */
     plan_oneof *oneof;            /* real oneof, or NULL */
     uint8_t tag[5];               /* the tag as written (packed: wire type 2) */

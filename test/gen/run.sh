@@ -56,6 +56,15 @@ proto --deterministic_output --encode=pbjtest2.Item test/gen/proto/kinds2.proto 
 if "$B/rt_pbjtest2_Item" "$B/out/kinds2.bin" "$B/out/kinds2.got.bin" "$B/out/kinds2.got.txt" &&
    cmp -s "$B/out/kinds2.bin" "$B/out/kinds2.got.bin"; then ok "kinds2: proto2 bytes round-trip"; else bad "kinds2: proto2 round-trip"; fi
 
+# a closed (proto2) enum's unknown value moves to the unknown fields, as protobuf does:
+#   level 77 (unknown), id 1, level 1, level 99 (unknown), level 2 (the last known one wins)
+printf '\040\115\010\001\040\001\040\143\040\002' > "$B/out/closed.bin"
+printf '\010\001\040\002\040\115\040\143' > "$B/out/closed.want.bin"
+proto --decode=pbjtest2.Item test/gen/proto/kinds2.proto < "$B/out/closed.bin" > "$B/out/closed.want.txt"
+if "$B/rt_pbjtest2_Item" "$B/out/closed.bin" "$B/out/closed.got.bin" "$B/out/closed.got.txt" &&
+   cmp -s "$B/out/closed.want.bin" "$B/out/closed.got.bin" &&
+   diff -u "$B/out/closed.want.txt" "$B/out/closed.got.txt"; then ok "closed enum: unknown values kept as unknown fields"; else bad "closed enum"; fi
+
 # unknown fields dropped: the bytes of the known fields alone; rejected in strict mode
 proto --encode=pbjtest.KindsLite test/gen/proto/kinds.proto < test/gen/data/kinds_lite_known.txt > "$B/out/lite_known.bin"
 if "$B/rt_pbjtest_KindsLite" --drop "$B/out/kinds_unknown.bin" "$B/out/drop.bin" "$B/out/drop.txt" &&

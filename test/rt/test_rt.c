@@ -469,6 +469,60 @@ static void test_skip_and_unknown(void **state)
     pbj_arena_free(&a);
 }
 
+static void test_wrapper_group_closed_enum(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_decoder d;
+    pbj_status st = PBJ_OK;
+    uint64_t v = 42;
+    pbj_slice str = {NULL, 0};
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decoder_init(&d, &a, NULL);
+    /* wrappers: the value field, others skipped, absent leaves the value alone */
+    const uint8_t i32[] = {0x08, 0x96, 0x01, 0x10, 0x05};
+    assert_int_equal(pbj_decode_wrapper(i32, i32 + sizeof i32, &d, 0x08, &v, &str, false), PBJ_OK);
+    assert_true(v == 150);
+    v = 42;
+    assert_int_equal(pbj_decode_wrapper(i32 + 3, i32 + sizeof i32, &d, 0x08, &v, &str, false), PBJ_OK);
+    assert_true(v == 42);
+    const uint8_t dbl[] = {0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f};
+    assert_int_equal(pbj_decode_wrapper(dbl, dbl + sizeof dbl, &d, 0x09, &v, &str, false), PBJ_OK);
+    assert_true(pbj_bits_double(v) == 1.0);
+    const uint8_t flt[] = {0x0d, 0, 0, 0x80, 0x3f};
+    assert_int_equal(pbj_decode_wrapper(flt, flt + sizeof flt, &d, 0x0d, &v, &str, false), PBJ_OK);
+    assert_true(pbj_bits_float((uint32_t)v) == 1.0f);
+    const uint8_t s[] = {0x0a, 0x02, 0xc3, 0xa9};
+    assert_int_equal(pbj_decode_wrapper(s, s + sizeof s, &d, 0x0a, &v, &str, true), PBJ_OK);
+    assert_int_equal(str.len, 2);
+    const uint8_t bad[] = {0x0a, 0x01, 0xff};
+    assert_int_equal(pbj_decode_wrapper(bad, bad + sizeof bad, &d, 0x0a, &v, &str, true), PBJ_ERR_UTF8);
+    assert_int_equal(pbj_decode_wrapper(bad, bad + sizeof bad, &d, 0x08, &v, &str, false), PBJ_ERR_WIRE_TYPE);
+    assert_int_equal(pbj_decode_wrapper(i32, i32 + 2, &d, 0x08, &v, &str, false), PBJ_ERR_TRUNCATED);
+    /* group bodies: nested groups skipped, the matching end found */
+    const uint8_t g[] = {0x08, 0x01, 0x13, 0x18, 0x02, 0x14, 0x0c, 0x99};
+    const uint8_t *body_end = NULL;
+    assert_ptr_equal(pbj_group_body(g, g + sizeof g, 0x0b, &d, &body_end, &st), g + 7);
+    assert_ptr_equal(body_end, g + 6);
+    assert_null(pbj_group_body(g, g + 6, 0x0b, &d, &body_end, &st));
+    assert_int_equal(st, PBJ_ERR_TRUNCATED);
+    assert_null(pbj_group_body(g, g + sizeof g, 0x13, &d, &body_end, &st));   /* ends with field 1's end */
+    assert_int_equal(st, PBJ_ERR_GROUP);
+    /* a closed enum's unknown value: an unknown varint field */
+    pbj_slice unk = {NULL, 0};
+    assert_true(pbj_unknown_varint(&d, &unk, 4, 77, &st));
+    assert_true(pbj_unknown_varint(&d, &unk, 300, (uint64_t)(int64_t)-1, &st));
+    const uint8_t want[] = {0x20, 77, 0xe0, 0x12, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01};
+    assert_int_equal(unk.len, sizeof want);
+    assert_memory_equal(unk.data, want, sizeof want);
+    pbj_decode_options o = {0};
+    o.unknown = PBJ_UNKNOWN_REJECT;
+    pbj_decoder_init(&d, &a, &o);
+    assert_false(pbj_unknown_varint(&d, &unk, 4, 77, &st));
+    assert_int_equal(st, PBJ_ERR_UNKNOWN_FIELD);
+    pbj_arena_free(&a);
+}
+
 static void test_count_varints(void **state)
 {
     (void)state;
@@ -525,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_slices),
         cmocka_unit_test(test_decode_primitives),
         cmocka_unit_test(test_skip_and_unknown),
+        cmocka_unit_test(test_wrapper_group_closed_enum),
         cmocka_unit_test(test_count_varints),
         cmocka_unit_test(test_sort_unique),
     };
