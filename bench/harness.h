@@ -50,6 +50,9 @@ void bh_row(bh_env *e, const char *workload, const char *op, double ns_per_unit,
 void bh_na(bh_env *e, const char *workload, const char *op, const char *reason);
 
 /* Fails the whole run (exit 1) with a message when ok is false. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
 void bh_assert(bool ok, const char *fmt, ...);
 /* The bytes must equal the input's. */
 void bh_assert_same(const char *what, const uint8_t *got, size_t got_len, const bh_buf *want);

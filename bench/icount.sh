@@ -17,7 +17,6 @@ for c in ref pbjc protobuf-c nanopb cpp; do
     { echo "icount: $c FAILED (see $out/$c.valgrind.log)" >&2; continue; }
 done
 tx=$(cat "$out/synthetic.tx"); real_tx=$(cat "$out/real.tx"); reps=1000
-printf '%-28s %-20s %14s %14s\n' contender operation instructions "per tx/msg"
 for f in "$out"/callgrind.*.*; do
   [ -f "$f" ] || continue
   name=$(sed -n 's/^desc: Trigger: Client Request: //p' "$f")
@@ -29,4 +28,28 @@ for f in "$out"/callgrind.*.*; do
     *) per=$reps ;;
   esac
   echo "$name $ir $per"
-done | sort | awk '{ split($1, p, "/"); printf "%-28s %-20s %14d %14.0f\n", p[1], p[2], $2, $2 / $3 }' | tee "$out/icount.txt"
+done | sort | awk '{ split($1, p, "/"); printf "%-28s %-20s %14d %14.0f\n", p[1], p[2], $2, $2 / $3 }' > "$out/icount.txt"
+
+# The same as a table: instructions per transaction or message (ratio to ref;
+# on the real block, to the fastest peer).
+awk '{ split($2, w, "_"); key = $2; per[$1, key] = $4
+       if (!(key in seen)) { seen[key] = 1; keys[++nk] = key }
+       if (!($1 in cs)) { cs[$1] = 1; cons[++nc] = $1 }
+       if ($1 == "ref") base[key] = $4
+       else if (w[1] == "real" && $1 != "pbjc" && (!(key in best) || $4 < best[key])) best[key] = $4 }
+  END {
+    order = "ref pbjc protobuf-c nanopb c++arena c++reuse"; n = split(order, o, " "); m = 0
+    for (i = 1; i <= n; i++) if (o[i] in cs) col[++m] = o[i]
+    print ""; line = "| instructions |"; for (j = 1; j <= m; j++) line = line " " col[j] " |"; print line
+    line = "|---|"; for (j = 1; j <= m; j++) line = line "---:|"; print line
+    for (pass = 1; pass <= 3; pass++) for (i = 1; i <= nk; i++) {
+      k = keys[i]
+      if ((pass == 1) != (k ~ /^synthetic_/) || (pass == 2) != (k ~ /^real_/)) continue
+      b = (k ~ /^real_/) ? best[k] : base[k]; line = "| " k " |"
+      for (j = 1; j <= m; j++) {
+        v = per[col[j], k]
+        line = line " " (v == "" ? "-" : (b ? sprintf("%d (%.2f)", v, v / b) : sprintf("%d", v))) " |"
+      }
+      print line
+    }
+  }' "$out/icount.txt" | tee "$out/icount.md"
