@@ -410,6 +410,8 @@ typedef struct pbj_arena {
     size_t first_size;
     size_t next_size;             /* size of the next block to allocate */
     size_t allocated;             /* bytes currently held from PBJ_MALLOC */
+    size_t capacity;              /* bytes of every block (the caller's too) */
+    size_t wasted;                /* tails of blocks left behind */
 } pbj_arena;
 
 #define PBJ_ARENA_ALIGN 8
@@ -427,6 +429,7 @@ PBJ_INLINE void pbj_arena_init(pbj_arena *a, void *first, size_t first_size)
             a->first_size = first_size;
             a->cur = (uint8_t *)first + pad;
             a->avail = (first_size - pad) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
+            a->capacity = a->avail;
         }
     }
     a->next_size = PBJ_ARENA_MIN_BLOCK;
@@ -442,6 +445,7 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n)
     if (!b) return NULL;
     b->size = size;
     a->allocated += PBJ__HEADER_SIZE + size;
+    a->capacity += size;
     uint8_t *mem = (uint8_t *)b + PBJ__HEADER_SIZE;
     if (big && a->blocks) {                        /* keep bumping in the current block */
         b->next = a->blocks->next;
@@ -451,6 +455,7 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n)
     b->next = a->blocks;
     a->blocks = b;
     if (!big && a->next_size < PBJ_ARENA_MAX_BLOCK) a->next_size = size * 2;
+    a->wasted += a->avail;
     a->cur = mem + n;
     a->avail = size - n;
     return mem;
@@ -477,6 +482,12 @@ PBJ_INLINE void *pbj_arena_zalloc(pbj_arena *a, size_t n)
     return r;
 }
 
+/* Bytes handed out since the last reset (alignment included): what the decoded data takes. */
+PBJ_INLINE size_t pbj_arena_used(const pbj_arena *a)
+{
+    return a->capacity - a->wasted - a->avail;
+}
+
 /* Release every block from PBJ_MALLOC; the arena is then like a new one on the same caller block. */
 PBJ_INLINE void pbj_arena_free(pbj_arena *a)
 {
@@ -499,6 +510,8 @@ PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
     if (b && !b->next) {                           /* one block: reuse it as it is */
         a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
         a->avail = b->size;
+        a->capacity = b->size;
+        a->wasted = 0;
         return;
     }
     for (; b; b = b->next) total += b->size;
@@ -508,6 +521,8 @@ PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
         if (pbj__arena_alloc_slow(a, 0)) {         /* one block of the total size */
             a->cur = (uint8_t *)a->blocks + PBJ__HEADER_SIZE;
             a->avail = a->blocks->size;
+            a->capacity = a->avail;
+            a->wasted = 0;
         }
         a->next_size = next_size;
     }

@@ -48,7 +48,7 @@ int main(int argc, char **argv)
     FILE *f = argc > 1 ? fopen(argv[1], "w") : stdout;
     if (!f || fwrite(t.data, 1, t.len, f) != t.len || t.failed) return 1;
     if (f != stdout) fclose(f);
-    printf("block: %zu bytes decoded, encoded back identical; arena %zu bytes\n", n, arena.allocated);
+    printf("block: %zu bytes decoded, encoded back identical; arena: %zu bytes used, %zu held\n", n, pbj_arena_used(&arena), arena.allocated);
     pbj_text_free(&t);
     pbj_arena_free(&arena);
     free(in);

@@ -240,6 +240,7 @@ static void test_arena_caller_block(void **state)
     assert_int_equal(live_blocks, before);            /* nothing malloc'd yet */
     for (int i = 0; i < 3; i++) assert_non_null(pbj_arena_alloc(&a, 100));
     assert_int_equal(live_blocks, before);
+    assert_int_equal(pbj_arena_used(&a), 4 * 104);
     uint8_t *r = (uint8_t *)pbj_arena_alloc(&a, 200);  /* does not fit: growth */
     assert_true(r < (uint8_t *)block || r >= (uint8_t *)block + sizeof block);
     assert_int_equal(live_blocks, before + 1);
@@ -264,6 +265,7 @@ static void test_arena_growth_and_big(void **state)
     assert_ptr_equal(next, cur + 16);                  /* the current block continues */
     assert_int_equal(live_blocks, before + 2);
     size_t total = 0;
+    assert_int_equal(pbj_arena_used(&a), 16 + (1 << 20) + 16);
     for (int i = 0; i < 10000; i++) {                  /* many blocks, doubling */
         uint8_t *p = (uint8_t *)pbj_arena_alloc(&a, 100);
         assert_non_null(p);
@@ -271,6 +273,7 @@ static void test_arena_growth_and_big(void **state)
         total += 100;
     }
     assert_true(a.allocated >= total);
+    assert_int_equal(pbj_arena_used(&a), 32 + (1 << 20) + 10000 * 104);   /* 100 aligned to 104 */
     assert_true(live_blocks < before + 16);            /* geometric growth */
     assert_null(pbj_arena_alloc(&a, (size_t)-1));      /* impossible size */
     assert_null(pbj_arena_alloc(&a, (size_t)-1 - 100));
