@@ -771,6 +771,17 @@ PBJ_OUTLINE const uint8_t *pbj_group_body(const uint8_t *p, const uint8_t *end, 
     return NULL;
 }
 
+/* Append n bytes to a slice grown in the arena (unknown fields). */
+PBJ_INLINE pbj_status pbj__append(pbj_arena *a, pbj_slice *s, const uint8_t *bytes, size_t n)
+{
+    uint8_t *buf = (uint8_t *)pbj__array_grow(a, (void *)(uintptr_t)s->data, s->len, n, 1);
+    if (!buf) return PBJ_ERR_NOMEM;
+    memcpy(buf + s->len, bytes, n);
+    s->data = buf;
+    s->len += n;
+    return PBJ_OK;
+}
+
 /* An unknown field whose tag starts at start and payload at p: kept (appended
  * to *unknown in the arena), dropped, or rejected as the options say. */
 PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st)
@@ -781,15 +792,7 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown,
     }
     if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
     if (d->unknown == PBJ_UNKNOWN_DROP) return p;
-    size_t n = (size_t)(p - start);
-    uint8_t *buf = (uint8_t *)pbj__array_grow(d->arena, (void *)(uintptr_t)unknown->data, unknown->len, n, 1);
-    if (!buf) {
-        *st = PBJ_ERR_NOMEM;
-        return NULL;
-    }
-    memcpy(buf + unknown->len, start, n);
-    unknown->data = buf;
-    unknown->len += n;
+    if ((*st = pbj__append(d->arena, unknown, start, (size_t)(p - start))) != PBJ_OK) return NULL;
     return p;
 }
 
@@ -842,15 +845,7 @@ PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t 
     }
     if (d->unknown == PBJ_UNKNOWN_DROP) return true;
     size_t n = (size_t)(pbj_put_varint(pbj_put_varint(field, PBJ_TAG(number, PBJ_WT_VARINT)), v) - field);
-    uint8_t *buf = (uint8_t *)pbj__array_grow(d->arena, (void *)(uintptr_t)unknown->data, unknown->len, n, 1);
-    if (!buf) {
-        *st = PBJ_ERR_NOMEM;
-        return false;
-    }
-    memcpy(buf + unknown->len, field, n);
-    unknown->data = buf;
-    unknown->len += n;
-    return true;
+    return (*st = pbj__append(d->arena, unknown, field, n)) == PBJ_OK;
 }
 
 /* Number of varints in a packed payload (bytes without the continuation bit). */
