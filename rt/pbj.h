@@ -65,9 +65,14 @@ extern "C" {
 #define PBJ_OUTLINE static inline
 #endif
 
-#ifndef PBJ_MALLOC
+/* Every allocation goes through these two (define both before including pbj.h to replace them). */
+#if !defined(PBJ_MALLOC) || !defined(PBJ_FREE)
 #include <stdlib.h>
+#endif
+#ifndef PBJ_MALLOC
 #define PBJ_MALLOC(n) malloc(n)
+#endif
+#ifndef PBJ_FREE
 #define PBJ_FREE(p) free(p)
 #endif
 
