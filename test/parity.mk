@@ -1,7 +1,7 @@
 # test/parity.mk: parity with protoc: text primitives, generated code on random canonical,
 # non-canonical and malformed messages (see test/parity/README.md).
 PARITY := $(B)/parity
-PARITY_CFLAGS = -std=c11 $(WARN) -O1 -g -Irt -Itest/parity
+PARITY_CFLAGS = -std=c11 $(WARN) -Werror -O1 -g -Irt -Itest/parity
 
 # pbj_text.h's primitives against protoc --decode, under ASan+UBSan.
 $(PARITY)/text_test: test/parity/text_test.c test/parity/wire.h rt/pbj_text.h | deps

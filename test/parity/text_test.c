@@ -362,6 +362,32 @@ static void test_unknown_budget(void **state) {
     wb_free(&b);
 }
 
+/* Garbage given as unknown fields: printing stops at what does not parse, reads
+ * nothing outside the bytes (ASan), leaves the depth as it found it and ends lines. */
+static void test_unknown_garbage(void **state) {
+    (void)state;
+    rng r = {6};
+    for (int i = 0; i < 20000; i++) {
+        wbuf item = {0};
+        if (i % 2) {
+            wb_random_fields(&item, &r, (int)rng_below(&r, 6));
+        }
+        size_t n = item.n ? item.n : rng_below(&r, 48);
+        uint8_t *bytes = malloc(n + 1);                  /* exactly n readable bytes before the spare */
+        for (size_t k = 0; k < n; k++) bytes[k] = k < item.n ? item.p[k] : (uint8_t)rng_next(&r);
+        for (int edits = (int)rng_below(&r, 4); edits > 0 && n; edits--) bytes[rng_below(&r, n)] = (uint8_t)rng_next(&r);
+        pbj_text t;
+        pbj_text_init(&t);
+        t.depth = 3;
+        pbj_text_unknown(&t, bytes, n);
+        assert_int_equal(t.depth, 3);
+        assert_true(t.len == 0 || t.data[t.len - 1] == '\n');
+        pbj_text_free(&t);
+        free(bytes);
+        wb_free(&item);
+    }
+}
+
 /* ---- the sink itself ------------------------------------------------------- */
 
 static void test_sink(void **state) {
@@ -412,6 +438,7 @@ int main(void) {
         cmocka_unit_test(test_nested),
         cmocka_unit_test(test_unknown),
         cmocka_unit_test(test_unknown_budget),
+        cmocka_unit_test(test_unknown_garbage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
