@@ -85,6 +85,8 @@ void bh_init(bh_env *e, const char *contender, int argc, char **argv)
   e->synthetic_tx = (uint32_t)load_number(e->dir, "synthetic.tx");
   e->synthetic_sum = load_number(e->dir, "synthetic.sum");
   e->real_tx = (uint32_t)load_number(e->dir, "real.tx");
+  e->tx_sum = load_number(e->dir, "synthetic.txsum");
+  e->txs = bh_item_payloads(&e->synthetic, 4, &e->n_txs);
 }
 
 static double now_ns(void)

@@ -10,6 +10,9 @@
 extern "C" {
 #endif
 
+/* A piece of an input. */
+typedef struct { const uint8_t *p; size_t n; } bh_range;
+
 /* The inputs, all under the build directory given by --dir (default build/bench). */
 typedef struct {
   uint8_t *data; size_t len;
@@ -25,6 +28,8 @@ typedef struct {
   uint32_t real_tx;        /* transactions (transaction results) in the real block */
   uint32_t small_reps;     /* iterations per timed run of a small message */
   uint64_t synthetic_sum;  /* the reference's read-every-field sum of the synthetic block */
+  uint64_t tx_sum;         /* the same over each SignedTransaction and its TransactionBody */
+  bh_range *txs; size_t n_txs; /* the SignedTransaction payloads of the synthetic block */
   uint64_t real_sum;       /* the same for the real block, from protoc-independent C++ (0: unknown) */
 } bh_env;
 
@@ -59,7 +64,6 @@ void bh_assert_same(const char *what, const uint8_t *got, size_t got_len, const 
 
 /* The payloads of oneof field `field` of each BlockItem of a block (a raw
    walk: Block.items = 1, the item's first field); *n set to their count. */
-typedef struct { const uint8_t *p; size_t n; } bh_range;
 bh_range *bh_item_payloads(const bh_buf *block, unsigned field, size_t *n);
 
 /* Keeps the optimizer from dropping a result. */

@@ -125,6 +125,16 @@ static bool write_extras(const char *dir, const uint8_t *buf, size_t len, uint32
   ok = ok && write_file(dir, "synthetic.tx", num, (size_t)n);
   n = snprintf(num, sizeof num, "0x%016llx\n", (unsigned long long)rb_visit_Block(&b));
   ok = ok && write_file(dir, "synthetic.sum", num, (size_t)n);
+  uint64_t tx_sum = 0; /* tx_decode's sum: each SignedTransaction and its TransactionBody */
+  for (uint32_t i = 0; i < b.n_items; i++) {
+    if (b.items[i].item_case != 4) continue;
+    const rb_SignedTransaction *st = &b.items[i].u.signed_transaction;
+    rb_TransactionBody body;
+    ok = ok && rb_decode_TransactionBody(&body, st->body_bytes.p, st->body_bytes.n, &pl) == 0;
+    tx_sum += rb_visit_SignedTransaction(st) + rb_visit_TransactionBody(&body);
+  }
+  n = snprintf(num, sizeof num, "0x%016llx\n", (unsigned long long)tx_sum);
+  ok = ok && write_file(dir, "synthetic.txsum", num, (size_t)n);
   rb_pools_free(&pl);
   return ok;
 }

@@ -76,6 +76,23 @@ static void op_small_encode(void *v)
   for (uint32_t i = 0; i < c->reps; i++) op_encode(c);
 }
 
+/* Each SignedTransaction, then its TransactionBody from body_bytes; the arena reset per transaction. */
+static void op_tx_decode(void *v)
+{
+  ctx *c = v;
+  uint64_t s = 0;
+  pbjbench_SignedTransaction st;
+  pbjbench_TransactionBody body;
+  for (size_t i = 0; i < c->e->n_txs; i++) {
+    pbj_arena_reset(&c->arena);
+    pbj_status r = pbjbench_SignedTransaction_decode(&st, c->e->txs[i].p, c->e->txs[i].n, &c->arena, NULL);
+    if (r == PBJ_OK) r = pbjbench_TransactionBody_decode(&body, st.body_bytes.data, st.body_bytes.len, &c->arena, NULL);
+    bh_assert(r == PBJ_OK, "pbjc tx decode: %s", pbj_status_str(r));
+    s += visit_pbjbench_SignedTransaction(&st) + visit_pbjbench_TransactionBody(&body);
+  }
+  c->sum = s;
+}
+
 static void block(bh_env *e, const char *workload, const bh_buf *in, const root_ops *ops, size_t msg_size,
                   double units, uint64_t want_sum)
 {
@@ -124,6 +141,11 @@ int main(int argc, char **argv)
   bh_init(&e, "pbjc", argc, argv);
   block(&e, "synthetic", &e.synthetic, &pbjbench_Block_ops, sizeof(pbjbench_Block), e.synthetic_tx, e.synthetic_sum);
   block(&e, "real", &e.real, &com_hedera_hapi_block_stream_Block_ops, sizeof(com_hedera_hapi_block_stream_Block), e.real_tx, 0);
+  ctx c = { &e, NULL, NULL, NULL, { 0 }, NULL, 0, 0, 0, 0 };
+  double ns = bh_time(&e, "synthetic_tx_decode", op_tx_decode, NULL, &c);
+  bh_assert(c.sum == e.tx_sum, "pbjc tx_decode sum");
+  bh_row(&e, "synthetic", "tx_decode", ns / (double)e.n_txs, 0, c.sum, "arena reset per transaction");
+  pbj_arena_free(&c.arena);
   small(&e, "timestamp", &e.timestamp, &pbjbench_Timestamp_ops, sizeof(pbjbench_Timestamp));
   small(&e, "account_id", &e.account_id, &pbjbench_AccountID_ops, sizeof(pbjbench_AccountID));
   small(&e, "tx_body", &e.tx_body, &pbjbench_TransactionBody_ops, sizeof(pbjbench_TransactionBody));

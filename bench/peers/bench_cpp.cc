@@ -161,6 +161,31 @@ template <class M> static void small(bh_env *e, const char *contender, const cha
   bh_row(e, "small", op, ns / e->small_reps, 0, 0, nullptr);
 }
 
+// Each SignedTransaction, then its TransactionBody from body_bytes: an arena
+// per transaction, or two reused messages.
+struct TxBench { bh_env *e; bool use_arena; pbjbench::SignedTransaction st; pbjbench::TransactionBody body; uint64_t sum = 0; };
+static void tx_decode(void *v)
+{
+  auto *t = static_cast<TxBench *>(v);
+  uint64_t s = 0;
+  for (size_t i = 0; i < t->e->n_txs; i++) {
+    if (t->use_arena) {
+      google::protobuf::Arena arena;
+      auto *st = google::protobuf::Arena::CreateMessage<pbjbench::SignedTransaction>(&arena);
+      auto *body = google::protobuf::Arena::CreateMessage<pbjbench::TransactionBody>(&arena);
+      bh_assert(st->ParseFromArray(t->e->txs[i].p, (int)t->e->txs[i].n), "tx parse");
+      bh_assert(body->ParseFromString(st->body_bytes()), "body parse");
+      s += visit_pbjbench_SignedTransaction(*st) + visit_pbjbench_TransactionBody(*body);
+    } else {
+      t->st.Clear(); t->body.Clear();
+      bh_assert(t->st.ParseFromArray(t->e->txs[i].p, (int)t->e->txs[i].n), "tx parse");
+      bh_assert(t->body.ParseFromString(t->st.body_bytes()), "body parse");
+      s += visit_pbjbench_SignedTransaction(t->st) + visit_pbjbench_TransactionBody(t->body);
+    }
+  }
+  t->sum = s;
+}
+
 using SynBlock = pbjbench::Block;
 using RealBlock = com::hedera::hapi::block::stream::Block;
 static uint64_t visit_syn(const SynBlock &m) { return visit_pbjbench_Block(m); }
@@ -174,6 +199,11 @@ int main(int argc, char **argv)
     const char *who = reuse ? "c++reuse" : "c++arena";
     block<SynBlock>(&e, who, "synthetic", &e.synthetic, visit_syn, e.synthetic_tx, e.synthetic_sum, !reuse);
     block<RealBlock>(&e, who, "real", &e.real, visit_real, e.real_tx, 0, !reuse);
+    TxBench t;
+    t.e = &e; t.use_arena = !reuse;
+    double ns = bh_time(&e, "synthetic_tx_decode", tx_decode, nullptr, &t);
+    bh_assert(t.sum == e.tx_sum, "C++ tx_decode sum");
+    bh_row(&e, "synthetic", "tx_decode", ns / (double)e.n_txs, 0, t.sum, reuse ? "two reused messages" : "an arena per transaction");
     small<pbjbench::Timestamp>(&e, who, "timestamp", &e.timestamp, !reuse);
     small<pbjbench::AccountID>(&e, who, "account_id", &e.account_id, !reuse);
     small<pbjbench::TransactionBody>(&e, who, "tx_body", &e.tx_body, !reuse);

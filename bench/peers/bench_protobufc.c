@@ -88,6 +88,23 @@ static void op_small_encode(void *v)
   c->sum = s;
 }
 
+/* Each SignedTransaction, then its TransactionBody from body_bytes (free included). */
+static void op_tx_decode(void *v)
+{
+  ctx *c = v;
+  uint64_t s = 0;
+  for (size_t i = 0; i < c->e->n_txs; i++) {
+    Pbjbench__SignedTransaction *st = pbjbench__signed_transaction__unpack(&counting, c->e->txs[i].n, c->e->txs[i].p);
+    bh_assert(st != NULL, "protobuf-c tx unpack");
+    Pbjbench__TransactionBody *body = pbjbench__transaction_body__unpack(&counting, st->body_bytes.len, st->body_bytes.data);
+    bh_assert(body != NULL, "protobuf-c body unpack");
+    s += visit_pbjbench_SignedTransaction(st) + visit_pbjbench_TransactionBody(body);
+    pbjbench__transaction_body__free_unpacked(body, &counting);
+    pbjbench__signed_transaction__free_unpacked(st, &counting);
+  }
+  c->sum = s;
+}
+
 /* decode, scan, encode of one block; the encoding must be the input's bytes. */
 static void block(bh_env *e, const char *workload, const bh_buf *in, const ProtobufCMessageDescriptor *desc,
                   uint64_t (*visit)(const ProtobufCMessage *), double units, uint64_t want_sum)
@@ -135,6 +152,10 @@ int main(int argc, char **argv)
   bh_init(&e, "protobuf-c", argc, argv);
   block(&e, "synthetic", &e.synthetic, &pbjbench__block__descriptor, visit_syn, e.synthetic_tx, e.synthetic_sum);
   block(&e, "real", &e.real, &com__hedera__hapi__block__stream__block__descriptor, visit_real, e.real_tx, 0);
+  ctx c = { &e, NULL, NULL, NULL, NULL, NULL, 0, 0, 0 };
+  double ns = bh_time(&e, "synthetic_tx_decode", op_tx_decode, NULL, &c);
+  bh_assert(c.sum == e.tx_sum, "protobuf-c tx_decode sum");
+  bh_row(&e, "synthetic", "tx_decode", ns / (double)e.n_txs, 0, c.sum, "unpack + free_unpacked");
   small(&e, "timestamp", &e.timestamp, &pbjbench__timestamp__descriptor);
   small(&e, "account_id", &e.account_id, &pbjbench__account_id__descriptor);
   small(&e, "tx_body", &e.tx_body, &pbjbench__transaction_body__descriptor);

@@ -6,7 +6,7 @@ The sum is WORKLOAD.md's: numbers, bools, enums and the field number of a set
 oneof member are added; a string or bytes field adds its length, first and
 last byte. Every reader in the benchmark must return the same sum.
 
-usage: visitgen.py STYLE DESCRIPTOR_SET ROOT_MESSAGE OUT [SKIP_FIELD...]
+usage: visitgen.py STYLE DESCRIPTOR_SET ROOT_MESSAGE[,ROOT...] OUT [SKIP_FIELD...]
        visitgen.py files DESCRIPTOR_SET
   STYLE: cpp | protobufc | nanopb | pbjc
   SKIP_FIELD: pkg.Msg.field visited by the harness itself (a callback)
@@ -37,8 +37,8 @@ def load(path):
             walk(f.package, '.' + f.package if f.package else '', m, f)
     return msgs
 
-def reachable(msgs, root):
-    seen, todo = [], ['.' + root]
+def reachable(msgs, roots):
+    seen, todo = [], ['.' + r for r in roots.split(',')]
     while todo:
         t = todo.pop()
         if t in seen: continue
