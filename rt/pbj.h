@@ -273,33 +273,21 @@ PBJ_INLINE size_t pbj_len_size(size_t n) { return pbj_varint_size(n) + n; }
 /* ---- varints: reads ---------------------------------------------------------
  * pbj_get_varint reads one varint from [p, end) into *out and returns the byte
  * after it, or NULL when it is truncated or malformed (pbj_varint_error tells
- * which). A varint is at most 10 bytes; the 10th may only hold bit 63. */
-PBJ_OUTLINE const uint8_t *pbj__get_varint_slow(const uint8_t *p, const uint8_t *end, uint64_t *out)
+ * which). A varint is at most 10 bytes; the 10th may only hold bit 63.
+ * One and two bytes are read inline; longer ones out of line, 8 bytes at once
+ * when the input has them (find the last byte, then gather the 7-bit groups). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PBJ__NOINLINE __attribute__((noinline, unused))
+#else
+#define PBJ__NOINLINE
+#endif
+static PBJ__NOINLINE const uint8_t *pbj__get_varint_long(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
     uint64_t v = 0;
     unsigned shift;
-    for (shift = 0; shift < 70 && p < end; shift += 7) {
-        uint8_t b = *p++;
-        if (shift == 63 && b > 1) return NULL;
-        v |= (uint64_t)(b & 0x7f) << shift;
-        if (b < 0x80) {
-            *out = v;
-            return p;
-        }
-    }
-    return NULL;
-}
-
-/* Up to 8 bytes at once: find the terminating byte, then gather the 7-bit groups. */
-PBJ_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
-{
-    if (PBJ_LIKELY(p < end && *p < 0x80)) {
-        *out = *p;
-        return p + 1;
-    }
     if (PBJ_LIKELY(end - p >= 8)) {
         uint64_t x = pbj_load_le64(p), stops = ~x & 0x8080808080808080ull;
-        if (stops) {
+        if (PBJ_LIKELY(stops != 0)) {
 #if defined(__GNUC__) || defined(__clang__)
             unsigned n = ((unsigned)__builtin_ctzll(stops) + 1) / 8;   /* bytes used, 1..8 */
 #else
@@ -314,7 +302,29 @@ PBJ_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, u
             return p + n;
         }
     }
-    return pbj__get_varint_slow(p, end, out);
+    for (shift = 0; shift < 70 && p < end; shift += 7) {
+        uint8_t b = *p++;
+        if (shift == 63 && b > 1) return NULL;
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (b < 0x80) {
+            *out = v;
+            return p;
+        }
+    }
+    return NULL;
+}
+
+PBJ_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {
+        *out = p[0];
+        return p + 1;
+    }
+    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {
+        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+        return p + 2;
+    }
+    return pbj__get_varint_long(p, end, out);
 }
 
 /* Why pbj_get_varint failed at p: truncated input or a malformed varint. */
