@@ -51,8 +51,11 @@ $(PARITY)/driver_%: test/parity/driver.c test/parity/wire.h $(PARITY)/pb/.stamp 
 	  -o $@ $< $(PARITY)/pb/$*.pb.c $(PARITY_WKT_C)
 
 .PHONY: check-parity $(PARITY_SCHEMAS:%=check-parity-%)
+# schemas where a mutation cannot reach one of pbj's departures from protoc (see README)
+PARITY_ACCEPTED := scalars unknown
+
 $(PARITY_SCHEMAS:%=check-parity-%): check-parity-%: $(PARITY)/gen $(PARITY)/driver_% | deps
-	B=$(B) test/parity/run.sh $* $(or $(PARITY_COUNT_$*),$(PARITY_COUNT)) $(PARITY_SEED)
+	B=$(B) PARITY_ACCEPTED=$(filter $*,$(PARITY_ACCEPTED)) test/parity/run.sh $* $(or $(PARITY_COUNT_$*),$(PARITY_COUNT)) $(PARITY_SEED)
 
 # ---- a real schema: random Blocks of the block stream (../shared/corpus) -------------------
 # Its 128 generated files are built at -O0 without sanitizers (with them the build alone

@@ -15,8 +15,12 @@
  *   driver dropped IN.bin KNOWN.bin    IN decoded dropping unknown fields encodes
  *                                      as KNOWN; strict decode fails exactly on
  *                                      the items that have unknown fields
- *   driver malformed IN.bin ITEMS SEED every truncation and many mutations of
- *                                      the first ITEMS items: a status, no crash
+ *   driver malformed IN.bin ITEMS SEED [ACCEPTED.bin]
+ *                                      every truncation and many mutations of
+ *                                      the first ITEMS items: a status, no crash;
+ *                                      the mutations the default options accept
+ *                                      go to ACCEPTED.bin, a batch
+ *   driver print IN.bin OUT.txt        decode and print
  *
  * Exit 0 when every check holds; 1 with the first difference on stderr.
  */
@@ -296,15 +300,30 @@ static int dropped(const char *in_path, const char *known_path) {
     return rc;
 }
 
+static int print_only(const char *in_path, const char *txt_path) {
+    wbuf in = {0};
+    read_or_die(&in, in_path);
+    BATCH m;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    int rc = decode_batch(&m, &in, &a, in_path, NULL);
+    if (!rc) print_batch(&m, txt_path);
+    pbj_arena_free(&a);
+    wb_free(&in);
+    return rc;
+}
+
 /* Decode must return; when it says OK, the message must also size, encode and print. */
 static size_t decode_ok;
 
-static void try_decode(const uint8_t *p, size_t n, unsigned variant) {
+/* Decodes with one of several option sets (by variant); true when the defaults (variant 0) accept it. */
+static bool try_decode(const uint8_t *p, size_t n, unsigned variant) {
     static const pbj_decode_options options[] = {
         {0}, {.alias = true}, {.unknown = PBJ_UNKNOWN_DROP}, {.unknown = PBJ_UNKNOWN_REJECT},
         {.max_depth = 3, .max_length = 40},
     };
     const pbj_decode_options *o = &options[variant % (sizeof options / sizeof *options)];
+    bool accepted = false;
     ITEM m;
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
@@ -313,6 +332,7 @@ static void try_decode(const uint8_t *p, size_t n, unsigned variant) {
     if (n) memcpy(copy, p, n);
     if (I_(_decode)(&m, copy, n, &a, o) == PBJ_OK) {
         decode_ok++;
+        accepted = o == &options[0];
         size_t size = I_(_size)(&m), len;
         uint8_t *out = malloc(size + 1);
         if (I_(_encode)(&m, out, size, &len) != PBJ_OK || len != size) {
@@ -327,10 +347,11 @@ static void try_decode(const uint8_t *p, size_t n, unsigned variant) {
     }
     free(copy);
     pbj_arena_free(&a);
+    return accepted;
 }
 
-static int malformed(const char *in_path, long items, uint64_t seed) {
-    wbuf in = {0}, mut = {0};
+static int malformed(const char *in_path, long items, uint64_t seed, const char *accepted_path) {
+    wbuf in = {0}, mut = {0}, accepted = {0};
     read_or_die(&in, in_path);
     rng r = {seed};
     const uint8_t *p = in.p, *item;
@@ -357,11 +378,15 @@ static int malformed(const char *in_path, long items, uint64_t seed) {
                 }
                 }
             }
-            try_decode(mut.p, mut.n, (unsigned)tries);
+            if (try_decode(mut.p, mut.n, (unsigned)tries)) wb_len_field(&accepted, 1, mut.p, mut.n);
         }
     }
     printf("malformed: %zu inputs decoded, %zu of them valid\n", tries, decode_ok);
-    wb_free(&in), wb_free(&mut);
+    if (accepted_path && wb_write_file(&accepted, accepted_path) != 0) {
+        perror(accepted_path);
+        return 2;
+    }
+    wb_free(&in), wb_free(&mut), wb_free(&accepted);
     return 0;
 }
 
@@ -370,9 +395,11 @@ int main(int argc, char **argv) {
     if (argc == 5 && strcmp(argv[1], "reencode") == 0) return reencode(argv[2], argv[3], argv[4]);
     if (argc == 4 && strcmp(argv[1], "equal") == 0) return equal(argv[2], argv[3]);
     if (argc == 4 && strcmp(argv[1], "dropped") == 0) return dropped(argv[2], argv[3]);
-    if (argc == 5 && strcmp(argv[1], "malformed") == 0)
-        return malformed(argv[2], atol(argv[3]), strtoull(argv[4], NULL, 10));
+    if ((argc == 5 || argc == 6) && strcmp(argv[1], "malformed") == 0)
+        return malformed(argv[2], atol(argv[3]), strtoull(argv[4], NULL, 10), argc == 6 ? argv[5] : NULL);
+    if (argc == 4 && strcmp(argv[1], "print") == 0) return print_only(argv[2], argv[3]);
     fprintf(stderr, "usage: %s roundtrip IN.bin OUT.txt | reencode IN.bin WANT.bin OUT.txt | "
-                    "equal A.bin B.bin | dropped IN.bin KNOWN.bin | malformed IN.bin ITEMS SEED\n", argv[0]);
+                    "equal A.bin B.bin | dropped IN.bin KNOWN.bin | malformed IN.bin ITEMS SEED [ACCEPTED.bin] | "
+                    "print IN.bin OUT.txt\n", argv[0]);
     return 2;
 }
