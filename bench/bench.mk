@@ -108,7 +108,7 @@ $(NPB)/blockstream.pb.c: bench/blockstream.proto bench/peers/blockstream.options
 	nanopb_generator.py -q -D $(@D) -f bench/peers/blockstream.options -I bench bench/blockstream.proto
 $(NPB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
 	@mkdir -p $(@D)
-	$(VISITGEN) nanopb $< pbjbench.Block $@ pbjbench.Block.items
+	$(VISITGEN) nanopb $< pbjbench.Block,pbjbench.TransactionBody $@ pbjbench.Block.items
 $(BB)/bench-nanopb: bench/peers/bench_nanopb.c bench/harness.c bench/harness.h $(NPB)/blockstream.pb.c $(NPB)/visit_synthetic.inc
 	$(CC) -std=c11 $(PEER_OPT) -I$(NPB) -o $@ bench/peers/bench_nanopb.c bench/harness.c $(NPB)/blockstream.pb.c -lprotobuf-nanopb
 

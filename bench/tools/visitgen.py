@@ -127,7 +127,8 @@ class Nanopb(Style):
     def param(self, t): return 'const %s *m' % t
     def scalar(self, fd): return 'm->%s' % fd.name
     def bytes_sum(self, fd, x):
-        return ('cstr_sum(%s)' if fd.type == F.TYPE_STRING else 'bin_sum((%s).size, (%s).bytes)') % (x, x)
+        if fd.type == F.TYPE_STRING: return 'cstr_sum(%s)' % x
+        return 'bin_sum((%s).size, (%s).bytes)' % (x, x)
     def msg_present(self, fd): return 'm->has_%s' % fd.name
     def msg_ref(self, fd): return '&m->%s' % fd.name
     def rep_count(self, fd): return 'm->%s_count' % fd.name
