@@ -37,6 +37,7 @@ for w in synthetic real; do
   echo "pbjc,$w,scan_views,,,,$WAIT_VIEWS" >> "$raw"
 done
 echo "pbjc,synthetic,produce_writers,,,,$WAIT_WRITERS" >> "$raw"
+echo "pbjc,synthetic,tx_scan_views,,,,$WAIT_VIEWS" >> "$raw"
 
 # Ratios: to the reference (synthetic, small); on the real block, which the
 # reference does not cover, to the fastest peer (pbjc excluded) for that op.

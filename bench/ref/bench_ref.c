@@ -57,6 +57,15 @@ static void op_tx_decode(void *v)
   c->sum = s;
 }
 
+static void op_tx_scan_views(void *v)
+{
+  ctx *c = v;
+  uint64_t s = 0;
+  bool ok = true;
+  for (size_t i = 0; i < c->n_txs && ok; i++) s += rb_scan_Transaction(c->txs[i].p, c->txs[i].n, &ok);
+  c->sum = ok ? s : 0;
+}
+
 /* Small messages: decode, or encode the decoded message, small_reps times
    (the codec is in another file: no call is hoisted out of the loop). */
 static inline int dec_Timestamp(rb_Timestamp *m, const uint8_t *p, size_t n, rb_pools *pl) { (void)pl; return rb_decode_Timestamp(m, p, n); }
@@ -122,6 +131,9 @@ int main(int argc, char **argv)
   ns = bh_time(&e, "synthetic_tx_decode", op_tx_decode, NULL, &c);
   bh_assert(c.sum == e.tx_sum, "ref tx_decode sum");
   bh_row(&e, "synthetic", "tx_decode", ns / (double)c.n_txs, 0, c.sum, NULL);
+  ns = bh_time(&e, "synthetic_tx_scan_views", op_tx_scan_views, NULL, &c);
+  bh_assert(c.sum == e.tx_sum, "ref tx_scan_views sum");
+  bh_row(&e, "synthetic", "tx_scan_views", ns / (double)c.n_txs, 0, c.sum, NULL);
   bh_na(&e, "real", "decode", "the reference covers only bench/blockstream.proto");
 
   small(&e, &c, "timestamp", &e.timestamp, op_timestamp_decode, op_timestamp_encode, e.timestamp.len);

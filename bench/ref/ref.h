@@ -135,5 +135,8 @@ uint64_t rb_visit_SignedTransaction(const rb_SignedTransaction *m);
 /* The same sum straight from the bytes, in order, no structs (returns 0 and
    sets *ok = false on malformed input). */
 uint64_t rb_scan_Block(const uint8_t *p, size_t n, bool *ok);
+/* A SignedTransaction and the TransactionBody in its body_bytes, scanned:
+   rb_visit_SignedTransaction + rb_visit_TransactionBody of their decodes. */
+uint64_t rb_scan_Transaction(const uint8_t *p, size_t n, bool *ok);
 
 #endif

@@ -228,6 +228,29 @@ SCAN(BlockItem)
 }
 SCAN(Block) { BEGIN() M(1, BlockItem) END() }
 
+SCAN(Duration) { BEGIN() U(1) END() }
+SCAN(CryptoTransferBody) { BEGIN() M(1, TransferList) M(2, TokenTransferList) END() }
+SCAN(SubmitOrderBody) { BEGIN() M(1, Id) M(2, Id) I32(3) U(4) U(5) END() }
+SCAN(AtomicBatchBody) { BEGIN() BY(1) END() }
+SCAN(TransactionBody)
+{
+  BEGIN() M(1, TransactionID) M(2, Id) U(3) M(4, Duration) BY(5)
+  ONEOF(10, CryptoTransferBody) ONEOF(11, SubmitOrderBody) ONEOF(12, AtomicBatchBody) END()
+}
+/* A SignedTransaction whose body_bytes are read as the TransactionBody they hold. */
+SCAN(Transaction)
+{
+  BEGIN() case RB_TAG(1, 2): { LEN(); BYTES_ADD(); if (s_TransactionBody(p, q, s)) return -1; p = q; break; }
+  M(2, SignatureMap) END()
+}
+
+uint64_t rb_scan_Transaction(const uint8_t *p, size_t n, bool *ok)
+{
+  uint64_t s = 0;
+  *ok = s_Transaction(p, p + n, &s) == 0;
+  return *ok ? s : 0;
+}
+
 uint64_t rb_scan_Block(const uint8_t *p, size_t n, bool *ok)
 {
   uint64_t s = 0;
