@@ -26,29 +26,13 @@
  * call setlocale, and neither should a program that wants protoc's text).
  */
 
+#include "pbj.h"          /* PBJ_MALLOC/PBJ_FREE, PBJ_OUTLINE (pbj.h also includes this file at its end) */
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-#ifndef PBJ_MALLOC
-#define PBJ_MALLOC(n) malloc(n)
-#endif
-#ifndef PBJ_FREE
-#define PBJ_FREE(p) free(p)
-#endif
-
-/* Out of line and off the hot path (static, not inline: gcc rejects noinline on inline). */
-#if defined(__GNUC__) || defined(__clang__)
-#define PBJ__TEXT_COLD static __attribute__((cold, noinline, unused))
-#else
-#define PBJ__TEXT_COLD static inline
-#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -98,7 +82,7 @@ static inline void pbj_text_free(pbj_text *t) {
 }
 
 /* Make room for n more bytes and the NUL; false (and t->failed) when it cannot. */
-PBJ__TEXT_COLD bool pbj__text_grow(pbj_text *t, size_t n) {
+PBJ_OUTLINE bool pbj__text_grow(pbj_text *t, size_t n) {
     if (t->failed) return false;
     size_t need = t->len + n + 1;
     size_t cap = t->cap < 256 ? 256 : t->cap;
