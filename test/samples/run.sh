@@ -8,7 +8,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r samples/proto samples/Makefile samples/order_demo.c "$work"/
 fail() { echo "FAIL samples: $*"; exit 1; }
-mk() { make -s -C "$work" PBJC="$pbjc" PBJ_CFLAGS="-I$PWD/rt" "$@"; }
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$work" PBJC="$pbjc" PBJ_CFLAGS="-I$PWD/rt" "$@"; }
 
 mk run > "$work/out.txt"
 sed -n '3,$p' "$work/out.txt" > "$work/text.txt"       # after "encoded"/"decoded" lines
