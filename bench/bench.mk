@@ -9,13 +9,13 @@ BENCH_CFLAGS = -std=c11 $(WARN) $(BENCH_OPT)
 REAL_BLOCK_GZ := ../shared/corpus/blocks/000000000000000000000000000000497558.blk.gz
 HAPI        := ../shared/corpus/hapi-v0.59.0
 HAPI_ROOTS  := -I$(HAPI)/services -I$(HAPI)/block -I$(HAPI)/platform -I$(HAPI)/streams
-BENCH_DEB   := protobuf-c-compiler libprotobuf-c-dev nanopb libnanopb-dev libprotobuf-dev protobuf-compiler valgrind
+BENCH_DEB   := protobuf-c-compiler libprotobuf-c-dev nanopb libnanopb-dev libprotobuf-dev protobuf-compiler valgrind python3-protobuf
 
 REF_SRCS    := bench/ref/ref_encode.c bench/ref/ref_decode.c bench/ref/ref_read.c
 GEN_SRCS    := bench/gen/gen.c
 REF_HDRS    := bench/ref/ref.h bench/ref/ref_wire.h bench/gen/gen.h
 
-.PHONY: bench bench-icount bench-deps bench-block
+.PHONY: bench bench-icount bench-deps bench-block bench-visitgen-deps
 CLEAN += $(BB)
 
 # bench-deps: the peers' Debian packages, installed when missing.
@@ -26,6 +26,12 @@ bench-deps: | deps
 	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+
+# visitgen.py reads descriptor sets with Debian's python3-protobuf (also all
+# that check-bench-pbjc needs beyond `deps`).
+bench-visitgen-deps: | deps
+	@dpkg -s python3-protobuf >/dev/null 2>&1 || { SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-protobuf; }
 
 $(BB)/blockgen: bench/gen/blockgen.c $(GEN_SRCS) $(REF_SRCS) $(REF_HDRS) | deps
 	@mkdir -p $(@D)
@@ -52,7 +58,7 @@ $(BB)/real.desc: | deps
 	@mkdir -p $(@D)
 	protoc $(HAPI_ROOTS) --include_imports -o $@ stream/block.proto
 # (not remade when visitgen.py changes: the C++ archive of 126 files depends on it)
-$(BB)/real.files: $(BB)/real.desc
+$(BB)/real.files: $(BB)/real.desc | bench-visitgen-deps
 	$(VISITGEN) files $< > $@
 
 # ---- protobuf-c: protoc-c code, one unity file per schema ----
@@ -64,10 +70,10 @@ $(PBC)/real/all.c: $(BB)/real.files | bench-deps
 	@rm -rf $(@D); mkdir -p $(@D)
 	protoc-c $(HAPI_ROOTS) -I/usr/include --c_out=$(@D) $$(cat $<)
 	sed 's/\.proto$$/.pb-c.c"/; s/^/#include "/' $< > $@
-$(PBC)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
+$(PBC)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) protobufc $< pbjbench.Block,pbjbench.TransactionBody $@
-$(PBC)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py
+$(PBC)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) protobufc $< com.hedera.hapi.block.stream.Block $@
 $(PBC)/real.o: $(PBC)/real/all.c
@@ -89,10 +95,10 @@ $(CPPB)/libreal.a: $(BB)/real.files | deps
 	cd $(CPPB)/real && find . -name '*.pb.cc' | sed 's/\.cc$$//' | \
 	  xargs -P $(BENCH_JOBS) -I{} $(CXX) -std=c++17 $(BENCH_OPT) -I. -c {}.cc -o {}.o
 	rm -f $@; find $(CPPB)/real -name '*.pb.o' | xargs ar rcs $@
-$(CPPB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
+$(CPPB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) cpp $< pbjbench.Block,pbjbench.TransactionBody $@
-$(CPPB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py
+$(CPPB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) cpp $< com.hedera.hapi.block.stream.Block $@
 $(BB)/bench-cpp: bench/peers/bench_cpp.cc bench/harness.c bench/harness.h $(CPPB)/syn/blockstream.pb.cc $(CPPB)/libreal.a \
@@ -106,7 +112,7 @@ NPB := $(BB)/nanopb
 $(NPB)/blockstream.pb.c: bench/blockstream.proto bench/peers/blockstream.options | bench-deps
 	@mkdir -p $(@D)
 	nanopb_generator.py -q -D $(@D) -f bench/peers/blockstream.options -I bench bench/blockstream.proto
-$(NPB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
+$(NPB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) nanopb $< pbjbench.Block,pbjbench.TransactionBody $@ pbjbench.Block.items
 $(BB)/bench-nanopb: bench/peers/bench_nanopb.c bench/harness.c bench/harness.h $(NPB)/blockstream.pb.c $(NPB)/visit_synthetic.inc
@@ -126,10 +132,10 @@ $(PBJB)/real/all.c: $(PBJB)/real/stamp $(BB)/real.files
 	sed 's/\.proto$$/.pb.c"/; s/^/#include "/' $(BB)/real.files > $@
 $(PBJB)/real.o: $(PBJB)/real/all.c
 	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB)/real -c -o $@ $<
-$(PBJB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py
+$(PBJB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) pbjc $< pbjbench.Block,pbjbench.TransactionBody $@
-$(PBJB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py
+$(PBJB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) pbjc $< com.hedera.hapi.block.stream.Block $@
 $(BB)/bench-pbjc: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o \
