@@ -118,6 +118,18 @@ for cc in gcc clang; do
     else bad "$cc: generated corpus code"; fi
 done
 
+# sdk/ and mirror/ name files as services/ does (consensus_service.proto): each gets its own output
+for d in sdk mirror; do
+    $PBJC -o "$B/corpus_$d" -I $CORPUS/$d -I $CORPUS/services -I $CORPUS/block -I $CORPUS/platform -I $CORPUS/streams \
+        $CORPUS/$d/*.proto 2>>"$B/out/hapi.stderr" || bad "pbjc on $CORPUS/$d"
+    for f in "$B/corpus_$d"/*.pb.c; do
+        for cc in gcc clang; do
+            $cc $STRICT -I"$RT" -I"$B/corpus_$d" -I"$B/corpus" -c "$f" -o /dev/null || bad "$cc: $f"
+        done
+    done
+    ok "$d: $(ls "$B/corpus_$d"/*.pb.c | wc -l) generated files compile with gcc and clang"
+done
+
 # ---- the real block -----------------------------------------------------------------------
 $CC -std=c11 -O1 -g -Irt -I"$B/corpus" -o "$B/block_roundtrip" test/gen/block_roundtrip.c "$B/obj/all_gcc.o"
 zcat $BLOCK > "$B/out/block.bin"
