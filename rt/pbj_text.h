@@ -208,7 +208,8 @@ static inline void pbj_text_put_quoted(pbj_text *t, const void *data, size_t len
         run = 0;
         pbj_text_put(t, esc, n);
     }
-    pbj_text_put(t, (const char *)s + len - run, run);
+    if (run)   /* s may be NULL when len is 0: no pointer arithmetic on it then */
+        pbj_text_put(t, (const char *)s + len - run, run);
     pbj_text_put(t, "\"", 1);
 }
 

@@ -390,6 +390,17 @@ static void test_unknown_garbage(void **state) {
 
 /* ---- the sink itself ------------------------------------------------------- */
 
+/* An empty string or bytes field may be a NULL slice: printed as "", no UB. */
+static void test_empty_null_string(void **state) {
+    (void)state;
+    pbj_text t;
+    pbj_text_init(&t);
+    pbj_text_string(&t, "s", NULL, 0);
+    pbj_text_bytes(&t, "b", NULL, 0);
+    assert_same_text("s: \"\"\nb: \"\"\n", t.data);
+    pbj_text_free(&t);
+}
+
 static void test_sink(void **state) {
     (void)state;
     char small[8];
@@ -430,6 +441,7 @@ static void test_sink(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sink),
+        cmocka_unit_test(test_empty_null_string),
         cmocka_unit_test(test_double),
         cmocka_unit_test(test_float),
         cmocka_unit_test(test_integers),
