@@ -710,7 +710,7 @@ static void gen_struct(ctx *c, const char *full)
                  "number", ir_printf("%d", po->fields.v[j]->number), NULL);
         tmpl(o, tmpl_message_oneof_case_close, "case_type", po->case_type, NULL);
     }
-    tmpl(o, tmpl_message_struct_open, "c", pm->cname, "full", full, NULL);
+    tmpl(o, tmpl_message_struct_open, "c", pm->cname, "full", full, "options", pm->options_text, NULL);
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *pf = &pm->fields.v[i];
         if (pf->has_member) printf_(o, "    bool %s : 1;\n", pf->has_member);

@@ -182,6 +182,11 @@ static plan_message *plan_message_build(const ir_message *m)
     plan_message *pm = ir_alloc(sizeof *pm);
     pm->m = m;
     pm->cname = plan_message_cname(m);
+    pm->options = options_of(m);
+    size_t n = options_describe(m, NULL, 0);
+    char *text = ir_alloc(n + 1);
+    options_describe(m, text, n + 1);
+    pm->options_text = text;
     pm->map_entry = m->map_entry;
     pm->proto3 = m->file && m->file->syntax == IR_PROTO3;
     for (size_t i = 0; i < m->fields.n; i++) {

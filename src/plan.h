@@ -3,6 +3,7 @@
 #define PBJC_PLAN_H
 
 #include "ir.h"
+#include "options.h"
 
 /* How a field is stored in the struct and handled on the wire. */
 typedef enum plan_kind {
@@ -54,6 +55,8 @@ struct plan_oneof {
 struct plan_message {
     const ir_message *m;
     const char *cname;            /* "acme_shop_Order" */
+    const options_resolved *options;     /* resolved pbj options (options_of: never NULL) */
+    const char *options_text;     /* the same as one line (options_describe), for the header comment */
     IR_VEC(plan_field) fields;    /* by number; group fields left out (kept as unknown bytes) */
     IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
     bool map_entry;

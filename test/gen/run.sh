@@ -103,6 +103,12 @@ expect "lone end group" pbjtest_Kinds "group" '\234\001'
 expect "proto2 string no UTF-8 check" pbjtest2_Item "ok" '\010\001\022\001\377'
 if "$B/rt_pbjtest_Kinds" --abuse "$B/out/kinds.bin"; then ok "truncations and mutations"; else bad "truncations and mutations"; fi
 
+# ---- resolved pbj options: listed in a comment above each struct -----------------------
+mkdir -p "$B/opts"
+$PBJC --writers -o "$B/opts" -I test/gen/proto test/gen/proto/opts.proto
+grep -A1 '^/\* pbjopts\.[A-Za-z.]*$' "$B/opts/opts.pb.h" | grep -v '^--' > "$B/out/opts.txt" || true
+if diff -u test/gen/expected/opts.txt "$B/out/opts.txt"; then ok "header: each struct lists its resolved options"; else bad "header option comments"; fi
+
 # ---- real schemas: the well-known types and the hapi corpus compile cleanly -------------
 WKT=$(ls /usr/include/google/protobuf/*.proto)
 HAPI=$(cd $CORPUS && find services block platform streams -name '*.proto' | sort | sed "s|^|$CORPUS/|")
