@@ -194,12 +194,14 @@ static ir_file *load_file(loader *ld, const char *name, const char *disk)
     return f;
 }
 
-/* protoc's MakeProtoPathRelative: the virtual name of a command-line path, or NULL. */
-static const char *input_name(const ir_program *prog, const char *path)
+/* protoc's MakeProtoPathRelative: the virtual name of a command-line path, or NULL;
+ * *disk is where it is read from (path itself, or the file a virtual name names). */
+static const char *input_name(const ir_program *prog, const char *path, const char **disk)
 {
+    *disk = path;
     bool may_be_virtual = path[0] != '/' && !strstr(path, "..");   /* as protoc's ApplyMapping */
     if (!is_regular_file(path)) {
-        if (may_be_virtual && find_on_roots(prog, path)) return canonical_path(path);
+        if (may_be_virtual && (*disk = find_on_roots(prog, path)) != NULL) return canonical_path(path);
         diag_error_at(path, NULL, (ir_loc){0, 0}, "No such file or directory");
         return NULL;
     }
@@ -218,7 +220,7 @@ static const char *input_name(const ir_program *prog, const char *path)
         }
         return name;
     }
-    if (may_be_virtual && find_on_roots(prog, path)) return canonical_path(path);
+    if (may_be_virtual && (*disk = find_on_roots(prog, path)) != NULL) return canonical_path(path);
     diag_error_at(path, NULL, (ir_loc){0, 0},
                   "File does not reside within any path specified using -I/--proto_path. "
                   "The root must be an exact prefix of the file's path (roots: %s).",
@@ -230,10 +232,11 @@ static void load_inputs(resolver *r, const char *const *paths, size_t npaths)
 {
     loader ld = {.r = r};
     for (size_t i = 0; i < npaths; i++) {
-        const char *name = input_name(r->prog, paths[i]);
+        const char *disk;
+        const char *name = input_name(r->prog, paths[i], &disk);
         if (!name) continue;
         ir_file *f = symtab_get(&r->files, name, strlen(name));
-        if (!f) f = load_file(&ld, name, paths[i]);
+        if (!f) f = load_file(&ld, name, disk);
         if (!f || f->is_input) continue;
         f->is_input = true;
         ir_vec_push(&r->prog->inputs, f);

@@ -303,6 +303,25 @@ static void first_root_wins(void **state)
     assert_string_equal(bound("b.proto", "B", "x"), "FromSub");
 }
 
+/* As protoc: an input that is no file on disk is taken as a name under the roots. */
+static void input_by_virtual_name(void **state)
+{
+    (void)state;
+    char sub[128];
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    write_file("sub/a.proto", "syntax = \"proto3\";\nmessage A {}\n");
+    write_file("sub/b.proto", "syntax = \"proto3\";\nimport \"a.proto\";\nmessage B { A a = 1; }\n");
+    prog.roots.n = 0;
+    ir_vec_push(&prog.roots, ir_strdup(sub));
+    const char *input = "b.proto";   /* not a path from the current directory */
+    assert_int_equal(resolve_program(&prog, &input, 1), 0);
+    assert_int_equal(prog.inputs.n, 1);
+    assert_string_equal(prog.inputs.v[0]->name, "b.proto");
+    assert_string_equal(prog.inputs.v[0]->path, ir_printf("%s/b.proto", sub));
+    assert_string_equal(bound("b.proto", "B", "a"), "A");
+}
+
 static void input_outside_roots_is_rejected(void **state)
 {
     (void)state;
@@ -412,6 +431,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(custom_option_names_are_bound, setup, teardown),
         cmocka_unit_test_setup_teardown(files_follow_their_imports, setup, teardown),
         cmocka_unit_test_setup_teardown(first_root_wins, setup, teardown),
+        cmocka_unit_test_setup_teardown(input_by_virtual_name, setup, teardown),
         cmocka_unit_test_setup_teardown(input_outside_roots_is_rejected, setup, teardown),
         cmocka_unit_test_setup_teardown(missing_import_and_cycle_are_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(defaults_as_protoc_writes_them, setup, teardown),
