@@ -27,6 +27,31 @@
  *
  * acme_Order_print(&o, &text) writes protoc's text format into a pbj_text
  * (pbj_text.h); acme_Order_equal compares two messages (floats by bits).
+ *
+ * proto2 (and every field with explicit presence):
+ *   acme_Order_has_note(&o), acme_Order_clear_note(&o)   // static inline, per field:
+ *       has-bit fields, singular messages (pointer), oneof members (case)
+ *   acme_Order_init sets [default = ...] values (and a closed enum's first
+ *       value): like C++'s o.note(), o.note reads its default while absent;
+ *       clear restores it; encode writes a present field even at its default
+ *   required fields: acme_Order_missing(&o) is NULL or "acme.Order.id" (the
+ *       first required field not set, nested messages searched too); encode
+ *       returns PBJ_ERR_REQUIRED when one is missing (acme_Order_encode_partial
+ *       writes anyway); decode returns PBJ_ERR_REQUIRED after reading the
+ *       whole message, unless pbj_decode_options.partial
+ *   groups: singular and repeated, as messages (pointer / {data, count})
+ *   extensions (`extend acme.Order { optional int32 tip = 100; }` in package
+ *       acme): kept as raw records in o.pbj_ext, in number order, written
+ *       among the fields in number order; typed accessors per extension:
+ *         acme_tip_has(&o), acme_tip_get(&o) (default when absent),
+ *         acme_tip_set(&o, 5, &arena), acme_tip_clear(&o, &arena);
+ *         repeated: _count, _at(&o, i), _add(&o, v, &arena);
+ *         messages: _get(&o, &out, &arena) / _at(&o, i, &out, &arena) decode
+ *         into out, _set / _add(&o, &msg, &arena) encode msg
+ *       (named after the extension's full name: Scope.ext -> acme_Scope_ext).
+ *       Extensions declared in the extendee's own file print by name
+ *       ([acme.tip]: 5); others by number. message_set_wire_format
+ *       messages keep their items the same way (keyed by type_id).
  */
 
 #include <stdbool.h>
@@ -91,7 +116,8 @@ extern "C" {
     X(ERR_GROUP,     "unmatched group start or end")                                     \
     X(ERR_NOMEM,     "out of memory")                                                    \
     X(ERR_BUFFER,    "output buffer too small")                                          \
-    X(ERR_SIZE,      "message larger than 2 GiB")
+    X(ERR_SIZE,      "message larger than 2 GiB")                                       \
+    X(ERR_REQUIRED,  "a required field is missing (M_missing(m) names it)")
 
 /* Every pbj function that can fail returns one of these; PBJ_OK is 0. */
 typedef enum pbj_status {
@@ -631,6 +657,7 @@ typedef struct pbj_decode_options {
     size_t max_length;            /* limit on any one length prefix; 0 = PBJ_DEFAULT_MAX_LENGTH */
     bool alias;                   /* strings and bytes point into the input (keep it alive) */
     pbj_unknown_mode unknown;
+    bool partial;                 /* proto2: accept a message with required fields missing (else PBJ_ERR_REQUIRED) */
 } pbj_decode_options;
 
 /* The state one decode call threads through the generated decoders. */
@@ -861,6 +888,192 @@ PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t 
     if (d->unknown == PBJ_UNKNOWN_DROP) return true;
     size_t n = (size_t)(pbj_put_varint(pbj_put_varint(field, PBJ_TAG(number, PBJ_WT_VARINT)), v) - field);
     return (*st = pbj__append(d->arena, unknown, field, n)) == PBJ_OK;
+}
+
+/* ---- extensions ----------------------------------------------------------------
+ * A message with extension ranges keeps every field of those ranges as raw
+ * records in its pbj_ext slice (arena memory), ascending by field number (a
+ * number's records in arrival order); encode writes them in number order
+ * among the other fields. The typed accessors generated for each `extend`
+ * field read and rewrite these records. In a message_set_wire_format message
+ * the records are items (group 1 holding type_id 2 and message 3), ordered by
+ * type_id. */
+typedef struct pbj__ext_rec {
+    uint32_t tag;
+    uint32_t number;                        /* the field number; a message-set item's type_id */
+    const uint8_t *start, *payload, *end;   /* tag, value, one past the record */
+} pbj__ext_rec;
+
+/* The record at *pos of ext (advancing *pos); false at the end. */
+PBJ_INLINE bool pbj__ext_next(pbj_slice ext, size_t *pos, pbj__ext_rec *r)
+{
+    pbj_decoder d;
+    pbj_status st = PBJ_OK;
+    uint64_t tag;
+    const uint8_t *p, *end = pbj_slice_data(ext) + ext.len;
+    if (*pos >= ext.len) return false;
+    r->start = ext.data + *pos;
+    if (!(p = pbj_get_varint(r->start, end, &tag))) return false;
+    pbj_decoder_init(&d, NULL, NULL);
+    d.max_length = (size_t)-1;
+    r->tag = (uint32_t)tag;
+    r->payload = p;
+    if (!(r->end = pbj_skip_field(p, end, r->tag, &d, d.depth_left, &st))) return false;
+    *pos = (size_t)(r->end - ext.data);
+    r->number = r->tag >> 3;
+    if (r->tag == PBJ_TAG(1, PBJ_WT_SGROUP)) {         /* a message-set item: its type_id */
+        while (p < r->end) {
+            uint64_t t, v;
+            if (!(p = pbj_get_varint(p, r->end, &t))) break;
+            if (t == PBJ_TAG(2, PBJ_WT_VARINT) && pbj_get_varint(p, r->end, &v)) {
+                r->number = (uint32_t)v;
+                break;
+            }
+            if ((t & 7) == PBJ_WT_EGROUP || !(p = pbj_skip_field(p, r->end, (uint32_t)t, &d, d.depth_left, &st))) break;
+        }
+    }
+    return true;
+}
+
+/* The message payload (field 3) of a message-set item record. */
+PBJ_INLINE pbj_slice pbj__msgset_message(const pbj__ext_rec *r)
+{
+    pbj_decoder d;
+    pbj_status st = PBJ_OK;
+    const uint8_t *p = r->payload;
+    pbj_decoder_init(&d, NULL, NULL);
+    d.max_length = (size_t)-1;
+    while (p < r->end) {
+        uint64_t t, len;
+        const uint8_t *q;
+        if (!(p = pbj_get_varint(p, r->end, &t)) || (t & 7) == PBJ_WT_EGROUP) break;
+        if (t == PBJ_TAG(3, PBJ_WT_LEN) && (q = pbj_get_varint(p, r->end, &len))) return pbj_slice_make(q, (size_t)len);
+        if (!(p = pbj_skip_field(p, r->end, (uint32_t)t, &d, d.depth_left, &st))) break;
+    }
+    return pbj_slice_make(NULL, 0);
+}
+
+/* ext with n bytes of records rec (field number) inserted after the records of
+ * numbers up to number; a new array in the arena unless appending to one decode made. */
+PBJ_OUTLINE pbj_status pbj__ext_insert(pbj_arena *a, pbj_slice *ext, const uint8_t *rec, size_t n, uint32_t number, bool owned)
+{
+    size_t pos = 0, at = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(*ext, &pos, &r) && r.number <= number) at = pos;
+    if (owned && at == ext->len) return pbj__append(a, ext, rec, n);
+    uint8_t *buf = (uint8_t *)pbj__array_grow(a, NULL, 0, ext->len + n, 1);
+    if (!buf) return PBJ_ERR_NOMEM;
+    if (at) memcpy(buf, ext->data, at);
+    memcpy(buf + at, rec, n);
+    if (ext->len > at) memcpy(buf + at + n, ext->data + at, ext->len - at);
+    ext->data = buf;
+    ext->len += n;
+    return PBJ_OK;
+}
+
+/* ext without the records of field number (a new array in the arena when there were any). */
+PBJ_OUTLINE pbj_status pbj__ext_remove(pbj_arena *a, pbj_slice *ext, uint32_t number)
+{
+    size_t pos = 0, len = 0;
+    pbj__ext_rec r;
+    uint8_t *buf = NULL;
+    bool found = false;
+    while (pbj__ext_next(*ext, &pos, &r)) found |= r.number == number;
+    if (!found) return PBJ_OK;
+    if (!(buf = (uint8_t *)pbj__array_grow(a, NULL, 0, ext->len, 1))) return PBJ_ERR_NOMEM;
+    for (pos = 0; pbj__ext_next(*ext, &pos, &r);) {
+        if (r.number == number) continue;
+        memcpy(buf + len, r.start, (size_t)(r.end - r.start));
+        len += (size_t)(r.end - r.start);
+    }
+    ext->data = buf;
+    ext->len = len;
+    return PBJ_OK;
+}
+
+/* Replace the records of field number by the n bytes at rec. */
+PBJ_OUTLINE pbj_status pbj__ext_set(pbj_arena *a, pbj_slice *ext, uint32_t number, const uint8_t *rec, size_t n)
+{
+    pbj_status st = pbj__ext_remove(a, ext, number);
+    return st != PBJ_OK ? st : pbj__ext_insert(a, ext, rec, n, number, false);
+}
+
+/* The scalar values of field number (wire type wt; packed records too): returns
+ * how many there are and puts value want into *v (want (size_t)-1: the last). */
+PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int wt, size_t want, uint64_t *v)
+{
+    size_t pos = 0, k = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        const uint8_t *p = r.payload, *end = r.end;
+        if (r.number != number) continue;
+        if ((r.tag & 7) == PBJ_WT_LEN && wt != PBJ_WT_LEN) {
+            uint64_t len;
+            p = pbj_get_varint(p, end, &len);
+        } else if ((int)(r.tag & 7) != wt) continue;
+        while (p && p < end) {
+            uint64_t x = 0;
+            if (wt == PBJ_WT_I32) x = pbj_load_le32(p), p += 4;
+            else if (wt == PBJ_WT_I64) x = pbj_load_le64(p), p += 8;
+            else if (!(p = pbj_get_varint(p, end, &x))) break;
+            if (k == want || want == (size_t)-1) *v = x;
+            k++;
+            if ((r.tag & 7) != PBJ_WT_LEN) break;
+        }
+    }
+    return k;
+}
+
+/* The length-delimited values (or group bodies) of field number: how many, and value want in *out. */
+PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, size_t want, pbj_slice *out)
+{
+    size_t pos = 0, k = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        pbj_slice s;
+        uint64_t len;
+        if (r.number != number) continue;
+        if ((r.tag & 7) == PBJ_WT_LEN) {
+            const uint8_t *p = pbj_get_varint(r.payload, r.end, &len);
+            s = pbj_slice_make(p, (size_t)len);
+        } else if (r.tag == PBJ_TAG(1, PBJ_WT_SGROUP) && number != 1) {
+            s = pbj__msgset_message(&r);
+        } else if ((r.tag & 7) == PBJ_WT_SGROUP) {
+            s = pbj_slice_make(r.payload, (size_t)(r.end - r.payload) - pbj_varint_size(PBJ_TAG(number, PBJ_WT_EGROUP)));
+        } else continue;
+        if (k == want || want == (size_t)-1) *out = s;
+        k++;
+    }
+    return k;
+}
+
+/* Copy the records with numbers in [lo, hi] to p (encode, between the fields around that range). */
+PBJ_INLINE uint8_t *pbj__ext_write(pbj_slice ext, uint32_t lo, uint32_t hi, uint8_t *p)
+{
+    size_t pos = 0, from = 0, to = 0;
+    pbj__ext_rec r;
+    if (!ext.len) return p;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        if (r.number < lo) from = pos;
+        if (r.number <= hi) to = pos;
+    }
+    if (to > from) {
+        memcpy(p, ext.data + from, to - from);
+        p += to - from;
+    }
+    return p;
+}
+
+/* A field of an extension range read by decode: kept in *ext (in number order). */
+PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, const uint8_t *start, const uint8_t *p,
+                                          const uint8_t *end, uint32_t tag, pbj_status *st)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
+    if (!pbj__ext_next(pbj_slice_make(start, (size_t)(p - start)), &pos, &r)) r.number = tag >> 3;
+    if ((*st = pbj__ext_insert(d->arena, ext, start, (size_t)(p - start), r.number, true)) != PBJ_OK) return NULL;
+    return p;
 }
 
 /* Number of varints in a packed payload (bytes without the continuation bit). */

@@ -448,9 +448,20 @@ static void gen_decode_case(ctx *c, const plan_field *pf, bool packed_form)
     const char *ind = "            ";
     const char *x = lval(pf, "m");
     if (pf->kind == PLAN_MAP || (pf->kind == PLAN_MESSAGE && pf->repeated)) {
+        if (pf->closed_map_value) printf_(o, "%s{\n%sconst uint8_t *rec = p - %d;\n", ind, ind, pf->tag_len);
         grow(o, ind, x, pf->type_cname, "1");
         read_message(o, ind, pf, ir_printf("&%s.data[%s.count]", x, x), true);
+        if (pf->closed_map_value) {                   /* as protobuf: an entry with an unknown closed enum value is an unknown field */
+            const ir_field *v = NULL;
+            for (size_t j = 0; j < pf->f->message_type->fields.n; j++)
+                if (pf->f->message_type->fields.v[j]->number == 2) v = pf->f->message_type->fields.v[j];
+            printf_(o, "%sif (!%s_name(%s.data[%s.count].%s)) {\n", ind, plan_enum_cname(v->enum_type), x, x, plan_sanitize(v->name));
+            printf_(o, "%s    if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;\n", ind);
+            printf_(o, "%s    if (d->unknown == PBJ_UNKNOWN_KEEP && (st = pbj__append(d->arena, &m->pbj_unknown, rec, (size_t)(p - rec))) != PBJ_OK) return st;\n", ind);
+            printf_(o, "%s    continue;\n%s}\n", ind, ind);
+        }
         printf_(o, "%s%s.count++;\n", ind, x);
+        if (pf->closed_map_value) printf_(o, "%s}\n", ind);
         return;
     }
     if (pf->kind == PLAN_MESSAGE) {
@@ -553,10 +564,21 @@ static void gen_decode(ctx *c)
         }
     }
     /* a known field number with a wire type it cannot have */
-    if (pm->fields.n) {
-        printf_(o, "        default:\n            switch (tag >> 3) {\n");
-        for (size_t i = 0; i < pm->fields.n; i++) printf_(o, "            case %d:\n", pm->fields.v[i].number);
-        printf_(o, "                return PBJ_ERR_WIRE_TYPE;\n            default:\n                break;\n            }\n");
+    if (pm->fields.n || pm->ext_ranges.n) {
+        puts_(o, "        default:\n");
+        if (pm->fields.n) {
+            puts_(o, "            switch (tag >> 3) {\n");
+            for (size_t i = 0; i < pm->fields.n; i++) printf_(o, "            case %d:\n", pm->fields.v[i].number);
+            puts_(o, "                return PBJ_ERR_WIRE_TYPE;\n            default:\n                break;\n            }\n");
+        }
+        if (pm->ext_ranges.n) {                       /* extension ranges: kept in pbj_ext, in number order */
+            puts_(o, pm->msgset ? "            if (tag == 0xb || " : "            if (");   /* message-set items */
+            for (size_t i = 0; i < pm->ext_ranges.n; i++)
+                printf_(o, "%s((tag >> 3) >= %du && (tag >> 3) <= %du)", i ? " || " : "", pm->ext_ranges.v[i].start,
+                        pm->ext_ranges.v[i].end);
+            puts_(o, ") {\n                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, &st))) return st;\n"
+                     "                continue;\n            }\n");
+        }
         if (pm->map_entry)                            /* as protobuf: a map entry keeps no unknown fields */
             printf_(o, "            (void)start;\n            if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;\n");
         else printf_(o, "            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;\n");
@@ -676,12 +698,27 @@ static void gen_equal_field(ctx *c, const plan_field *pf, const char *ind)
 typedef void (*field_fn)(ctx *c, const plan_field *pf, const char *ind);
 
 /* Calls fn for each field in number order; adjacent members of one oneof
- * share a switch on the case (switch_on: "m" or "a"). */
-static void each_run(ctx *c, field_fn fn, const char *s)
+ * share a switch on the case (switch_on: "m" or "a"). ext_fn, when given, is
+ * called for each run of extension ranges at its place among the fields. */
+typedef void (*ext_fn)(ctx *c, uint32_t lo, uint32_t hi);
+
+static size_t ext_before(ctx *c, ext_fn efn, size_t r, int64_t number)
 {
     const plan_message *pm = c->pm;
+    if (!efn || r >= pm->ext_ranges.n || pm->ext_ranges.v[r].start > number) return r;
+    uint32_t lo = (uint32_t)pm->ext_ranges.v[r].start, hi = (uint32_t)pm->ext_ranges.v[r].end;
+    for (r++; r < pm->ext_ranges.n && pm->ext_ranges.v[r].start < number; r++) hi = (uint32_t)pm->ext_ranges.v[r].end;
+    efn(c, lo, hi);
+    return r;
+}
+
+static void each_run_ext(ctx *c, field_fn fn, const char *s, ext_fn efn)
+{
+    const plan_message *pm = c->pm;
+    size_t r = 0;
     for (size_t i = 0; i < pm->fields.n;) {
         const plan_field *pf = &pm->fields.v[i];
+        r = ext_before(c, efn, r, pf->number);
         if (!pf->oneof) {
             fn(c, pf, "    ");
             i++;
@@ -696,6 +733,19 @@ static void each_run(ctx *c, field_fn fn, const char *s)
         }
         printf_(c->o, "    default:\n        break;\n    }\n");
     }
+    ext_before(c, efn, r, INT64_MAX);
+}
+
+static void each_run(ctx *c, field_fn fn, const char *s) { each_run_ext(c, fn, s, NULL); }
+
+static void ext_write(ctx *c, uint32_t lo, uint32_t hi)
+{
+    printf_(c->o, "    p = pbj__ext_write(m->pbj_ext, %u, %u, p);\n", lo, hi);
+}
+
+static void ext_print(ctx *c, uint32_t lo, uint32_t hi)
+{
+    printf_(c->o, "    %s__print_ext(m, t, %u, %u);\n", c->pm->cname, lo, hi);
 }
 
 static void gen_struct(ctx *c, const char *full)
@@ -736,6 +786,8 @@ static void gen_struct(ctx *c, const char *full)
             printf_(o, "    %s %s%s;   /* %d */\n", pf->ctype, pf->kind == PLAN_MESSAGE ? "*" : "", pf->member, pf->number);
         i++;
     }
+    if (pm->ext_ranges.n)
+        puts_(o, "    pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */\n");
     tmpl(o, tmpl_message_struct_close, "c", pm->cname, NULL);
 }
 
@@ -758,29 +810,226 @@ static void gen_map_cmp(ctx *c)
     }
 }
 
+/* M_missing: the first required field not set, here or below. */
+static void gen_missing(ctx *c)
+{
+    const plan_message *pm = c->pm;
+    out *o = c->o;
+    printf_(o, "const char *%s_missing(const %s *m)\n{\n    const char *r = NULL;\n", pm->cname, pm->cname);
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *pf = &pm->fields.v[i];
+        if (pf->required)
+            printf_(o, "    if (!m->%s) return \"%s\";\n", pf->has_member ? pf->has_member : pf->member, pf->f->full_name);
+    }
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *pf = &pm->fields.v[i];
+        if (!pf->sub_may_miss) continue;
+        const char *x = lval(pf, "m");
+        if (pf->repeated || pf->kind == PLAN_MAP)
+            printf_(o, "    for (size_t i = 0; i < %s.count; i++)\n        if ((r = %s_missing(&%s.data[i]))) return r;\n",
+                    x, pf->type_cname, x);
+        else if (pf->oneof)
+            printf_(o, "    if (m->%s_case == %s && %s && (r = %s_missing(%s))) return r;\n", pf->oneof->member,
+                    case_const(pm, pf), x, pf->type_cname, x);
+        else printf_(o, "    if (%s && (r = %s_missing(%s))) return r;\n", x, pf->type_cname, x);
+    }
+    puts_(o, "    return r;\n}\n\n");
+}
+
+/* M__print_ext: the records of extension ranges [lo, hi], known extensions by name. */
+static void gen_print_ext(ctx *c)
+{
+    const plan_message *pm = c->pm;
+    out *o = c->o;
+    if (!pm->ext_ranges.n) return;
+    printf_(o, "#ifdef PBJ_TEXT_H\nstatic void %s__print_ext(const %s *m, pbj_text *t, uint32_t lo, uint32_t hi)\n{\n", pm->cname, pm->cname);
+    puts_(o, "    size_t pos = 0;\n    pbj__ext_rec r;\n    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {\n");
+    puts_(o, "        uint32_t n = r.number;\n        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));\n");
+    puts_(o, "        (void)one;\n        if (n < lo || n > hi) continue;\n        switch (n) {\n");
+    for (size_t i = 0; i < pm->known_ext.n; i++) {
+        const plan_field *pf = pm->known_ext.v[i];
+        printf_(o, "        case %d: {\n", pf->number);
+        if (pf->kind == PLAN_MESSAGE) {
+            printf_(o, "            %s x;\n            pbj_arena a;\n            pbj_decoder d;\n            pbj_slice s;\n            pbj_status st;\n", pf->type_cname);
+            puts_(o, "            pbj_arena_init(&a, NULL, 0);\n            pbj_decoder_init(&d, &a, NULL);\n");
+            printf_(o, "            %s_init(&x);\n", pf->type_cname);
+            printf_(o, "            if (!pbj__ext_payloads(one, %d, 0, &s)) break;\n", pf->number);
+            printf_(o, "            st = %s__decode(&x, s.data, s.data + s.len, &d);\n", pf->type_cname);
+            printf_(o, "            if (st == PBJ_OK) {\n                pbj_text_open(t, \"%s\");\n                %s_print(&x, t);\n                pbj_text_close(t);\n            }\n",
+                    pf->name, pf->type_cname);
+            puts_(o, "            pbj_arena_free(&a);\n            if (st != PBJ_OK) break;\n            continue;\n        }\n");
+        } else if (wire_of(pf->type) == W_SLICE) {
+            printf_(o, "            pbj_slice s;\n            if (!pbj__ext_payloads(one, %d, 0, &s)) break;\n", pf->number);
+            print_value(o, "            ", pf, pf->type, pf->name, "s");
+            puts_(o, "            continue;\n        }\n");
+        } else {
+            printf_(o, "            uint64_t v;\n            size_t k = pbj__ext_values(one, %d, %d, (size_t)-1, &v);\n", pf->number, wire_type_of(pf->type));
+            puts_(o, "            if (!k) break;\n            for (size_t i = 0; i < k; i++) {\n");
+            printf_(o, "                pbj__ext_values(one, %d, %d, i, &v);\n", pf->number, wire_type_of(pf->type));
+            print_value(o, "                ", pf, pf->type, pf->name, from_wire(pf->type, "v"));
+            puts_(o, "            }\n            continue;\n        }\n");
+        }
+    }
+    puts_(o, "        default:\n            break;\n        }\n        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));\n    }\n}\n#endif\n\n");
+}
+
 static void gen_message_source(ctx *c)
 {
     const plan_message *pm = c->pm;
     out *o = c->o;
     tmpl(o, tmpl_file_section, "title", pm->m->full_name, NULL);
-    tmpl(o, tmpl_message_init, "c", pm->cname, NULL);
+    tmpl(o, tmpl_message_init_open, "c", pm->cname, NULL);
+    for (size_t i = 0; i < pm->fields.n; i++)
+        if (pm->fields.v[i].default_c) printf_(o, "    m->%s = %s;\n", pm->fields.v[i].member, pm->fields.v[i].default_c);
+    tmpl(o, tmpl_message_init_close, NULL);
     gen_map_cmp(c);
     tmpl(o, tmpl_message_size_open, "c", pm->cname, NULL);
+    if (pm->ext_ranges.n) puts_(o, "    n += m->pbj_ext.len;\n");
     each_run(c, gen_size_field, "m");
     tmpl(o, tmpl_message_size_close, "c", pm->cname, NULL);
-    tmpl(o, tmpl_message_encode, "c", pm->cname, NULL);
+    if (pm->may_miss) {
+        gen_missing(c);
+        tmpl(o, tmpl_message_encode, "c", pm->cname, "suffix", "_partial", NULL);
+        tmpl(o, tmpl_message_encode_checked, "c", pm->cname, NULL);
+    } else tmpl(o, tmpl_message_encode, "c", pm->cname, "suffix", "", NULL);
+    tmpl(o, tmpl_message_decode, "c", pm->cname, "check", pm->may_miss ?
+         ir_printf("    if (st == PBJ_OK && !(opts && opts->partial) && %s_missing(m)) st = PBJ_ERR_REQUIRED;\n", pm->cname) : "",
+         NULL);
     tmpl(o, tmpl_message_write_open, "c", pm->cname, NULL);
-    each_run(c, gen_write_field, "m");
+    each_run_ext(c, gen_write_field, "m", ext_write);
     tmpl(o, tmpl_message_write_close, NULL);
     gen_decode(c);
+    gen_print_ext(c);
     tmpl(o, tmpl_message_print_open, "c", pm->cname, NULL);
-    each_run(c, gen_print_field, "m");
+    each_run_ext(c, gen_print_field, "m", ext_print);
     tmpl(o, tmpl_message_print_close, NULL);
     tmpl(o, tmpl_message_equal_open, "c", pm->cname, NULL);
     for (size_t i = 0; i < pm->oneofs.n; i++)
         printf_(o, "    if (a->%s_case != b->%s_case) return false;\n", pm->oneofs.v[i]->member, pm->oneofs.v[i]->member);
+    if (pm->ext_ranges.n) puts_(o, "    if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;\n");
     each_run(c, gen_equal_field, "a");
     tmpl(o, tmpl_message_equal_close, NULL);
+}
+
+/* ---- presence accessors: M_has_x and M_clear_x for every field with explicit presence ---- */
+
+static void gen_accessors(out *o, const plan_message *pm)
+{
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *pf = &pm->fields.v[i];
+        const char *c = pm->cname, *x = pf->member;
+        if (pf->repeated || pf->kind == PLAN_MAP || pm->map_entry) continue;
+        if (pf->oneof) {
+            const char *k = case_const(pm, pf), *u = pf->oneof->member;
+            printf_(o, "static inline bool %s_has_%s(const %s *m) { return m->%s_case == %s; }\n", c, x, c, u, k);
+            printf_(o, "static inline void %s_clear_%s(%s *m)\n{\n    if (m->%s_case != %s) return;\n", c, x, c, u, k);
+            printf_(o, "    m->%s_case = %s;\n    memset(&m->%s, 0, sizeof m->%s);\n}\n", u, pf->oneof->none_const, u, u);
+        } else if (pf->has_member) {
+            printf_(o, "static inline bool %s_has_%s(const %s *m) { return m->%s; }\n", c, x, c, pf->has_member);
+            printf_(o, "static inline void %s_clear_%s(%s *m)\n{\n    m->%s = 0;\n    memset(&m->%s, 0, sizeof m->%s);\n", c, x, c,
+                    pf->has_member, x, x);
+            if (pf->default_c) printf_(o, "    m->%s = %s;\n", x, pf->default_c);
+            puts_(o, "}\n");
+        } else if (pf->kind == PLAN_MESSAGE) {
+            printf_(o, "static inline bool %s_has_%s(const %s *m) { return m->%s != NULL; }\n", c, x, c, x);
+            printf_(o, "static inline void %s_clear_%s(%s *m) { m->%s = NULL; }\n", c, x, c, x);
+        }
+    }
+    puts_(o, "\n");
+}
+
+/* ---- extensions: typed accessors over the extendee's pbj_ext records ------------------------ */
+
+static void gen_ext_header(out *o, const plan_field *pf)
+{
+    const char *x = pf->cname, *e = pf->extendee_cname;
+    printf_(o, "/* extension %s = %d of %s: the value is kept as raw records in m->pbj_ext; set, add and\n"
+               " * clear build the new records in arena a (the old ones stay until it is freed) */\n",
+            pf->f->full_name, pf->number, pf->f->extend->extendee->full_name);
+    bool msg = pf->kind == PLAN_MESSAGE;
+    const char *t = pf->ctype;
+    if (pf->repeated) {
+        printf_(o, "size_t %s_count(const %s *m);\n", x, e);
+        if (msg) {
+            printf_(o, "PBJ_MUST_USE pbj_status %s_at(const %s *m, size_t i, %s *out, pbj_arena *a);   /* decoded into *out */\n", x, e, t);
+            printf_(o, "PBJ_MUST_USE pbj_status %s_add(%s *m, %s *v, pbj_arena *a);\n", x, e, t);
+        } else {
+            printf_(o, "%s %s_at(const %s *m, size_t i);\n", t, x, e);
+            printf_(o, "PBJ_MUST_USE pbj_status %s_add(%s *m, %s v, pbj_arena *a);\n", x, e, t);
+        }
+    } else {
+        printf_(o, "bool %s_has(const %s *m);\n", x, e);
+        if (msg) {
+            printf_(o, "PBJ_MUST_USE pbj_status %s_get(const %s *m, %s *out, pbj_arena *a);   /* decoded into *out (init when absent) */\n", x, e, t);
+            printf_(o, "PBJ_MUST_USE pbj_status %s_set(%s *m, %s *v, pbj_arena *a);\n", x, e, t);
+        } else {
+            printf_(o, "%s %s_get(const %s *m);   /* its default when absent */\n", t, x, e);
+            printf_(o, "PBJ_MUST_USE pbj_status %s_set(%s *m, %s v, pbj_arena *a);\n", x, e, t);
+        }
+    }
+    printf_(o, "PBJ_MUST_USE pbj_status %s_clear(%s *m, pbj_arena *a);\n\n", x, e);
+}
+
+/* The record of one value (tag and payload) into an arena buffer rec: statements ending with st set. */
+static void ext_record(out *o, const plan_field *pf, const char *v)
+{
+    const uint8_t *tag = pf->packed ? pf->alt_tag : pf->tag;   /* values are added unpacked */
+    if (pf->kind == PLAN_MESSAGE) {
+        printf_(o, "    size_t s = %s_size(%s);\n", pf->type_cname, v);
+        printf_(o, "    size_t n = %d + %s;\n", pf->tag_len, pf->group ? ir_printf("s + %d", pf->tag_len) : "pbj_len_size(s)");
+    } else if (wire_of(pf->type) == W_SLICE) printf_(o, "    size_t n = %d + pbj_len_size(%s.len);\n", pf->tag_len, v);
+    else printf_(o, "    size_t n = %d + %s;\n", pf->tag_len, value_size(pf->type, v));
+    if (pf->msgset) {                                 /* an item: group 1 { type_id = 2; message = 3 } */
+        printf_(o, "    n += 4 + pbj_varint_size(%d) - %d;\n", pf->number, pf->tag_len);
+        puts_(o, "    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;\n    if (!rec) return PBJ_ERR_NOMEM;\n");
+        printf_(o, "    *p++ = 0x0b;\n    *p++ = 0x10;\n    p = pbj_put_varint(p, %d);\n    *p++ = 0x1a;\n", pf->number);
+        printf_(o, "    p = pbj_put_varint(p, s);\n    p = %s__write(%s, p);\n    *p++ = 0x0c;\n", pf->type_cname, v);
+        return;
+    }
+    puts_(o, "    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;\n    if (!rec) return PBJ_ERR_NOMEM;\n");
+    tag_write(o, "    ", tag, pf->tag_len);
+    if (pf->kind == PLAN_MESSAGE) {
+        if (!pf->group) puts_(o, "    p = pbj_put_varint(p, s);\n");
+        printf_(o, "    p = %s__write(%s, p);\n", pf->type_cname, v);
+        if (pf->group) tag_write(o, "    ", pf->end_tag, pf->tag_len);
+    } else printf_(o, "    %s\n", value_write(pf->type, v));
+}
+
+static void gen_ext_source(out *o, const plan_field *pf)
+{
+    const char *x = pf->cname, *e = pf->extendee_cname, *t = pf->ctype;
+    int n = pf->number, wt = wire_type_of(pf->type);
+    bool msg = pf->kind == PLAN_MESSAGE, slice = !msg && wire_of(pf->type) == W_SLICE;
+    const char *count = msg || slice ? ir_printf("pbj_slice s;\n    return pbj__ext_payloads(m->pbj_ext, %d, (size_t)-1, &s)", n)
+                                     : ir_printf("uint64_t v;\n    return pbj__ext_values(m->pbj_ext, %d, %d, (size_t)-1, &v)", n, wt);
+    printf_(o, "%s %s_%s(const %s *m)\n{\n    %s%s;\n}\n\n", pf->repeated ? "size_t" : "bool", x, pf->repeated ? "count" : "has", e,
+            count, pf->repeated ? "" : " != 0");
+    const char *idx = pf->repeated ? "i" : "(size_t)-1";
+    if (msg) {
+        printf_(o, "pbj_status %s_%s(const %s *m, %s%s *out, pbj_arena *a)\n{\n", x, pf->repeated ? "at" : "get", e,
+                pf->repeated ? "size_t i, " : "", t);
+        printf_(o, "    pbj_decoder d;\n    pbj_slice s;\n    size_t k = pbj__ext_payloads(m->pbj_ext, %d, 0, &s);\n", n);
+        printf_(o, "    pbj_decoder_init(&d, a, NULL);\n    %s_init(out);\n", pf->type_cname);
+        if (pf->repeated) printf_(o, "    if (i >= k || !pbj__ext_payloads(m->pbj_ext, %d, i, &s)) return PBJ_OK;\n    return %s__decode(out, s.data, s.data + s.len, &d);\n}\n\n", n, pf->type_cname);
+        else {
+            puts_(o, "    for (size_t i = 0; i < k; i++) {          /* every record merges into one message */\n");
+            printf_(o, "        pbj_status st;\n        pbj__ext_payloads(m->pbj_ext, %d, i, &s);\n", n);
+            printf_(o, "        if ((st = %s__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;\n    }\n    return PBJ_OK;\n}\n\n", pf->type_cname);
+        }
+    } else if (slice) {
+        printf_(o, "pbj_slice %s_%s(const %s *m%s)\n{\n    pbj_slice s = %s;\n", x, pf->repeated ? "at" : "get", e,
+                pf->repeated ? ", size_t i" : "", pf->default_c ? pf->default_c : "pbj_slice_make(NULL, 0)");
+        printf_(o, "    pbj__ext_payloads(m->pbj_ext, %d, %s, &s);\n    return s;\n}\n\n", n, idx);
+    } else {
+        printf_(o, "%s %s_%s(const %s *m%s)\n{\n    uint64_t v = 0;\n", t, x, pf->repeated ? "at" : "get", e, pf->repeated ? ", size_t i" : "");
+        printf_(o, "    if (!pbj__ext_values(m->pbj_ext, %d, %d, %s, &v)) return %s;\n", n, wt, idx, pf->default_c ? pf->default_c : "0");
+        printf_(o, "    return %s;\n}\n\n", from_wire(pf->type, "v"));
+    }
+    printf_(o, "pbj_status %s_%s(%s *m, %s%s v, pbj_arena *a)\n{\n", x, pf->repeated ? "add" : "set", e, t, msg ? " *" : "");
+    ext_record(o, pf, "v");
+    if (pf->repeated) printf_(o, "    return pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), %d, false);\n}\n\n", n);
+    else printf_(o, "    return pbj__ext_set(a, &m->pbj_ext, %d, rec, (size_t)(p - rec));\n}\n\n", n);
+    printf_(o, "pbj_status %s_clear(%s *m, pbj_arena *a)\n{\n    return pbj__ext_remove(a, &m->pbj_ext, %d);\n}\n\n", x, e, n);
 }
 
 /* ---- enums ------------------------------------------------------------------------------------ */
@@ -860,7 +1109,12 @@ static void gen_header(out *o, const plan_file *pf)
         tmpl(o, tmpl_file_section, "title", pf->messages.v[i]->m->full_name, NULL);
         gen_struct(&c, pf->messages.v[i]->m->full_name);
         tmpl(o, tmpl_message_prototypes, "c", pf->messages.v[i]->cname, "full", pf->messages.v[i]->m->full_name, NULL);
+        tmpl(o, pf->messages.v[i]->may_miss ? tmpl_message_required_decl : tmpl_message_required_none,
+             "c", pf->messages.v[i]->cname, "full", pf->messages.v[i]->m->full_name, NULL);
+        gen_accessors(o, pf->messages.v[i]);
     }
+    if (pf->extensions.n) tmpl(o, tmpl_file_section, "title", "extensions", NULL);
+    for (size_t i = 0; i < pf->extensions.n; i++) gen_ext_header(o, pf->extensions.v[i]);
     tmpl(o, tmpl_file_header_bottom, "guard", guard, NULL);
 }
 
@@ -877,6 +1131,8 @@ static void gen_source(out *o, const plan_file *pf)
         ctx c = {pf->messages.v[i], o};
         gen_message_source(&c);
     }
+    if (pf->extensions.n) tmpl(o, tmpl_file_section, "title", "extensions", NULL);
+    for (size_t i = 0; i < pf->extensions.n; i++) gen_ext_source(o, pf->extensions.v[i]);
 }
 
 /* mkdir -p of the directory part of path. */

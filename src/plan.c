@@ -1,6 +1,10 @@
 /* plan.c: per message, the decisions emit writes out: C names, field order, oneof runs, presence, tag bytes. */
 #include "plan.h"
 
+#include "../rt/pbj.h"    /* float bit casts for defaults */
+
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +69,136 @@ static const char *scalar_ctype(ir_type t)
     }
 }
 
+/* ---- proto2 defaults, as C expressions --------------------------------------------- */
+
+/* A string or bytes default as a C string literal of exactly its bytes. */
+static const char *c_string_literal(const char *s, size_t n)
+{
+    char *out = ir_alloc(4 * n + 3), *o = out;
+    *o++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '?') *o++ = (char)c;
+        else o += sprintf(o, "\\%03o", c);          /* three digits: never runs into the next byte */
+    }
+    *o++ = '"';
+    return out;
+}
+
+static int32_t enum_number(const ir_enum *e, const char *name)
+{
+    for (size_t i = 0; i < e->values.n; i++)
+        if (strcmp(e->values.v[i]->name, name) == 0) return e->values.v[i]->number;
+    return 0;
+}
+
+static const char *int_expr(ir_type t, const char *text)
+{
+    switch (t) {
+    case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64: {
+        long long v = strtoll(text, NULL, 10);
+        return v == INT64_MIN ? "INT64_MIN" : ir_printf("INT64_C(%lld)", v);
+    }
+    case IR_TYPE_UINT64: case IR_TYPE_FIXED64: return ir_printf("UINT64_C(%s)", text);
+    case IR_TYPE_UINT32: case IR_TYPE_FIXED32: return ir_printf("%su", text);
+    default: {
+        long v = strtol(text, NULL, 10);
+        return v == INT32_MIN ? "INT32_MIN" : ir_printf("%ld", v);
+    }
+    }
+}
+
+/* The C value of f's default when it is not all-zero bits, else NULL. */
+static const char *default_expr(const ir_field *f)
+{
+    if (f->label == IR_LABEL_REPEATED || f->is_map) return NULL;
+    if (f->type == IR_TYPE_ENUM && f->enum_type) {
+        int32_t v = f->default_value ? enum_number(f->enum_type, f->default_value)
+                  : f->enum_type->file && f->enum_type->file->syntax == IR_PROTO2 && f->enum_type->values.n
+                  ? f->enum_type->values.v[0]->number : 0;
+        return v == 0 ? NULL : v == INT32_MIN ? "INT32_MIN" : ir_printf("%d", v);
+    }
+    const char *d = f->default_value;
+    if (!d) return NULL;
+    switch (f->type) {
+    case IR_TYPE_STRING: case IR_TYPE_BYTES:
+        if (!f->default_raw || f->default_raw->str_len == 0) return NULL;
+        return ir_printf("pbj_slice_make(%s, %zu)", c_string_literal(f->default_raw->str, f->default_raw->str_len),
+                         f->default_raw->str_len);
+    case IR_TYPE_BOOL: return strcmp(d, "true") == 0 ? "true" : NULL;
+    case IR_TYPE_FLOAT: {
+        uint32_t bits = pbj_float_bits(strtof(d, NULL));
+        if (strstr(d, "nan")) bits = 0x7fc00000u | (d[0] == '-' ? 0x80000000u : 0);
+        return bits ? ir_printf("pbj_bits_float(0x%08" PRIx32 "u)", bits) : NULL;
+    }
+    case IR_TYPE_DOUBLE: {
+        uint64_t bits = pbj_double_bits(strtod(d, NULL));
+        if (strstr(d, "nan")) bits = 0x7ff8000000000000ull | (d[0] == '-' ? 0x8000000000000000ull : 0);
+        return bits ? ir_printf("pbj_bits_double(UINT64_C(0x%016" PRIx64 "))", bits) : NULL;
+    }
+    default:
+        return strtod(d, NULL) == 0 ? NULL : int_expr(f->type, d);
+    }
+}
+
+/* ---- required fields reached ---------------------------------------------------------- */
+
+/* Known answers per message (open addressing on the pointer): true is sound as soon as
+ * found; false only once a whole search from the top found nothing. */
+enum { MISS_SLOTS = 1 << 17 };
+static struct miss_slot { const ir_message *m; unsigned char known; unsigned stamp; } *miss_table;
+static unsigned miss_stamp;
+
+static struct miss_slot *miss_slot_of(const ir_message *m)
+{
+    if (!miss_table) miss_table = calloc(MISS_SLOTS, sizeof *miss_table);
+    if (!miss_table) return NULL;
+    for (size_t h = ((uintptr_t)m >> 4) * 2654435761u % MISS_SLOTS, k = 0; k < MISS_SLOTS; k++, h = (h + 1) % MISS_SLOTS) {
+        if (miss_table[h].m == m) return &miss_table[h];
+        if (!miss_table[h].m) {
+            miss_table[h].m = m;
+            return &miss_table[h];
+        }
+    }
+    return NULL;
+}
+
+enum { MISS_UNKNOWN, MISS_NO, MISS_YES };
+
+static bool miss_search(const ir_message *m)
+{
+    struct miss_slot *s = miss_slot_of(m);
+    if (!s || s->known == MISS_YES) return true;
+    if (s->known == MISS_NO || s->stamp == miss_stamp) return false;
+    s->stamp = miss_stamp;
+    for (size_t i = 0; i < m->fields.n; i++)
+        if (m->fields.v[i]->label == IR_LABEL_REQUIRED) return s->known = MISS_YES, true;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && f->message_type && miss_search(f->message_type))
+            return s->known = MISS_YES, true;
+    }
+    return false;
+}
+
+static void miss_mark_no(const ir_message *m)
+{
+    struct miss_slot *s = miss_slot_of(m);
+    if (!s || s->known == MISS_NO) return;
+    s->known = MISS_NO;
+    for (size_t i = 0; i < m->fields.n; i++)
+        if (m->fields.v[i]->message_type) miss_mark_no(m->fields.v[i]->message_type);
+}
+
+/* Whether m or a message it reaches has a required field. */
+static bool reaches_required(const ir_message *m)
+{
+    miss_stamp++;
+    if (miss_search(m)) return true;
+    miss_mark_no(m);                  /* nothing reached has one */
+    return false;
+}
+
 static int put_tag(uint8_t *out, uint32_t v)
 {
     int n = 0;
@@ -95,7 +229,7 @@ static const char *unique_member(const plan_message *pm, const char *want)
 {
     const char *name = plan_sanitize(want);
     for (bool clash = true; clash;) {
-        clash = strcmp(name, "pbj_unknown") == 0 || strncmp(name, "pbj__", 5) == 0;
+        clash = strcmp(name, "pbj_unknown") == 0 || strcmp(name, "pbj_ext") == 0 || strncmp(name, "pbj__", 5) == 0;
         for (size_t i = 0; i < pm->fields.n && !clash; i++) {
             const plan_field *o = &pm->fields.v[i];
             clash = (o->member && strcmp(o->member, name) == 0) ||
@@ -167,6 +301,18 @@ static void plan_tags(plan_field *pf)
     }
 }
 
+static bool is_msgset(const ir_message *m)
+{
+    const char *v = ir_option_find(&m->options, "message_set_wire_format");
+    return v && strcmp(v, "true") == 0;
+}
+
+static int range_by_start(const void *a, const void *b)
+{
+    const ir_range *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
 static plan_oneof *plan_oneof_for(plan_message *pm, const ir_oneof *o)
 {
     for (size_t i = 0; i < pm->oneofs.n; i++)
@@ -229,8 +375,59 @@ static plan_message *plan_message_build(const ir_message *m)
         if (pf->kind == PLAN_WRAPPER || (explicit_presence && !pf->oneof &&
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
             pf->has_member = unique_member(pm, ir_strcat("has_", pf->member));
+        pf->required = f->label == IR_LABEL_REQUIRED;
+        pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(f->message_type);
+        if (!pf->oneof && !pm->map_entry) pf->default_c = default_expr(f);
+        if (pf->kind == PLAN_MAP) {
+            const ir_message *entry = f->message_type;
+            for (size_t j = 0; j < entry->fields.n; j++) {
+                const ir_field *v = entry->fields.v[j];
+                if (v->number == 2 && v->type == IR_TYPE_ENUM && v->enum_type && v->enum_type->file &&
+                    v->enum_type->file->syntax == IR_PROTO2)
+                    pf->closed_map_value = true;
+            }
+        }
     }
+    pm->may_miss = reaches_required(m);
+    pm->msgset = is_msgset(m);
+    for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
+    qsort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
     return pm;
+}
+
+/* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
+static void plan_extension(plan_file *pfile, const ir_field *f)
+{
+    if (f->type == IR_TYPE_UNRESOLVED || !f->extend || !f->extend->extendee) return;
+    if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) return;
+    plan_field *pf = ir_alloc(sizeof *pf);
+    pf->f = f;
+    pf->name = ir_printf("[%s]", f->full_name);
+    pf->number = f->number;
+    pf->cname = cname_of(f->full_name);
+    pf->member = pf->cname;
+    pf->extendee_cname = plan_message_cname(f->extend->extendee);
+    pf->msgset = is_msgset(f->extend->extendee) && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;
+    if (pf->msgset && f->extend->scope == f->message_type)    /* text format names it by its type, as protoc */
+        pf->name = ir_printf("[%s]", f->message_type->full_name);
+    plan_field_kind(pf, f, f->file && f->file->syntax == IR_PROTO3, false);
+    if (pf->kind == PLAN_WRAPPER) {                       /* extensions keep wrappers as messages */
+        pf->kind = PLAN_MESSAGE;
+        pf->type = f->type;
+        pf->type_cname = plan_message_cname(f->message_type);
+        pf->ctype = pf->type_cname;
+        pf->utf8 = false;
+    }
+    plan_tags(pf);
+    pf->default_c = default_expr(f);
+    ir_vec_push(&pfile->extensions, pf);
+    for (size_t i = 0; i < pfile->messages.n; i++)
+        if (pfile->messages.v[i]->m == f->extend->extendee) ir_vec_push(&pfile->messages.v[i]->known_ext, pf);
+}
+
+static void collect_extensions(ir_message *m, void *ctx)
+{
+    for (size_t i = 0; i < m->extensions.n; i++) plan_extension(ctx, m->extensions.v[i]);
 }
 
 static void collect_enum(plan_file *pf, const ir_enum *e)
@@ -256,5 +453,7 @@ plan_file *plan_build(const ir_file *f)
     pf->f = f;
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
     ir_each_message((ir_file *)(uintptr_t)f, collect_message, pf);
+    for (size_t i = 0; i < f->extensions.n; i++) plan_extension(pf, f->extensions.v[i]);
+    ir_each_message((ir_file *)(uintptr_t)f, collect_extensions, pf);
     return pf;
 }

@@ -34,6 +34,13 @@ typedef struct plan_field {
     bool utf8;                    /* proto3 string: check UTF-8 on decode */
     bool closed_enum;             /* a proto2 enum: unknown values go to the unknown fields */
     bool group;                   /* a proto2 group: a message between start and end tags */
+    bool sub_may_miss;            /* message, group or map whose type reaches a required field */
+    bool required;                /* proto2 required: decode and encode check it is present */
+    bool closed_map_value;        /* a map whose value is a closed enum: entries with unknown values go to unknown fields */
+    const char *default_c;        /* C expression of a non-zero default ([default = ...], a closed enum's first value), or NULL */
+    const char *cname;            /* extensions: "pkg_Scope_ext" (the accessor prefix), else NULL */
+    const char *extendee_cname;   /* extensions: the extended message's C name */
+    bool msgset;                  /* extensions of a message_set_wire_format message: written as an item */
     plan_oneof *oneof;            /* real oneof, or NULL */
     uint8_t tag[5];               /* the tag as written (packed: wire type 2) */
     int tag_len;
@@ -61,6 +68,10 @@ struct plan_message {
     IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
     bool map_entry;
     bool proto3;
+    bool msgset;                  /* message_set_wire_format: extensions are items of group 1 */
+    bool may_miss;                /* a required field here or in a message reached: M_missing walks it */
+    IR_VEC(ir_range) ext_ranges;  /* extension ranges, ascending; records in them are kept in pbj_ext */
+    IR_VEC(plan_field *) known_ext;      /* extensions of this message declared in its own file (printed by name) */
 };
 
 typedef struct plan_enum {
@@ -73,6 +84,7 @@ typedef struct plan_file {
     const ir_file *f;
     IR_VEC(plan_message *) messages;     /* every message of the file, depth first */
     IR_VEC(plan_enum *) enums;           /* every enum of the file, top level and nested */
+    IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
 } plan_file;
 
 /* Plan one file (its messages may refer to other files' messages by C name). */

@@ -51,10 +51,7 @@ roundtrip kinds_min test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/
 roundtrip kinds_unknown test/gen/proto/kinds.proto pbjtest.Kinds/pbjtest.KindsLite pbjtest_KindsLite test/gen/data/kinds_lite.txt
 roundtrip kinds2_plain test/gen/proto/kinds2.proto pbjtest2.Item pbjtest2_Item test/gen/data/kinds2_plain.txt
 
-# proto2 with groups and extensions: the bytes round-trip (kept as unknown fields)
-proto --deterministic_output --encode=pbjtest2.Item test/gen/proto/kinds2.proto < test/gen/data/kinds2.txt > "$B/out/kinds2.bin" 2>/dev/null
-if "$B/rt_pbjtest2_Item" "$B/out/kinds2.bin" "$B/out/kinds2.got.bin" "$B/out/kinds2.got.txt" &&
-   cmp -s "$B/out/kinds2.bin" "$B/out/kinds2.got.bin"; then ok "kinds2: proto2 bytes round-trip"; else bad "kinds2: proto2 round-trip"; fi
+roundtrip kinds2 test/gen/proto/kinds2.proto pbjtest2.Item pbjtest2_Item test/gen/data/kinds2.txt
 
 # a closed (proto2) enum's unknown value moves to the unknown fields, as protobuf does:
 #   level 77 (unknown), id 1, level 1, level 99 (unknown), level 2 (the last known one wins)
@@ -64,6 +61,66 @@ proto --decode=pbjtest2.Item test/gen/proto/kinds2.proto < "$B/out/closed.bin" >
 if "$B/rt_pbjtest2_Item" "$B/out/closed.bin" "$B/out/closed.got.bin" "$B/out/closed.got.txt" &&
    cmp -s "$B/out/closed.want.bin" "$B/out/closed.got.bin" &&
    diff -u "$B/out/closed.want.txt" "$B/out/closed.got.txt"; then ok "closed enum: unknown values kept as unknown fields"; else bad "closed enum"; fi
+
+# ---- proto2 in full (p2.proto): defaults, required, groups, extensions ------------------
+mkdir -p "$B/p2"
+$PBJC -o "$B/p2" -I test/gen/proto test/gen/proto/p2.proto
+for cc in gcc clang; do
+    $cc $STRICT -O1 -g -Irt -I"$B/p2" -c "$B/p2/p2.pb.c" -o /dev/null || bad "$cc: p2.pb.c"
+done
+$CC $STRICT -O1 -g $SAN -Irt -I"$B/p2" -c "$B/p2/p2.pb.c" -o "$B/p2/p2.o"
+for m in p2_Root p2_Defaults p2_Need p2_HasSet; do
+    $CC $STRICT -O1 -g $SAN -Irt -I"$B/p2" -DMSG="$m" -DHEADER='"p2.pb.h"' -o "$B/rt_$m" test/gen/roundtrip.c "$B/p2/p2.o"
+done
+# groups (singular, repeated, nested), extensions of every kind by name, present defaults
+roundtrip p2_root test/gen/proto/p2.proto p2.Root p2_Root test/gen/data/p2_root.txt
+roundtrip p2_root_alias test/gen/proto/p2.proto p2.Root p2_Root test/gen/data/p2_root.txt --alias
+roundtrip p2_defaults test/gen/proto/p2.proto p2.Defaults p2_Defaults test/gen/data/p2_defaults.txt
+roundtrip p2_need test/gen/proto/p2.proto p2.Need p2_Need test/gen/data/p2_need.txt
+roundtrip p2_set test/gen/proto/p2.proto p2.HasSet p2_HasSet test/gen/data/p2_set.txt
+if "$B/rt_p2_Root" --abuse "$B/out/p2_root.bin"; then ok "p2: truncations and mutations"; else bad "p2: truncations and mutations"; fi
+# the API: defaults when absent, has/clear, required names, typed extension setters = protoc's bytes
+$CC $STRICT -O1 -g $SAN -Irt -I"$B/p2" -o "$B/p2_api" test/gen/p2_api.c "$B/p2/p2.o" -lcmocka
+proto --deterministic_output --encode=p2.Root test/gen/proto/p2.proto < test/gen/data/p2_setters.txt > "$B/out/p2_setters.want.bin"
+proto --deterministic_output --encode=p2.Set test/gen/proto/p2.proto < test/gen/data/p2_set_setters.txt > "$B/out/p2_set_setters.want.bin"
+if "$B/p2_api" "$B/out/p2_setters.bin" "$B/out/p2_set_setters.bin" &&
+   cmp -s "$B/out/p2_setters.want.bin" "$B/out/p2_setters.bin" && cmp -s "$B/out/p2_set_setters.want.bin" "$B/out/p2_set_setters.bin"; then
+    ok "p2: API units; extensions (message-set items too) set in any order encode as protoc does"; else bad "p2: API"; fi
+# required: missing in a nested message (child {}), and accepted with --partial
+printf '\010\001\022\000' > "$B/out/need_missing.bin"
+if "$B/rt_p2_Need" --expect "required field is missing" "$B/out/need_missing.bin"; then ok "p2: missing required field reported"; else bad "p2: required"; fi
+# a map entry with an unknown closed enum value goes, whole, to the unknown fields, as protobuf's
+# generated code (C++, upb) does (protoc --decode's dynamic messages keep it as an entry instead)
+printf '\132\004\010\001\020\007\132\004\010\002\020\001' > "$B/out/shade.bin"
+printf '\132\004\010\002\020\001\132\004\010\001\020\007' > "$B/out/shade.want.bin"
+printf 'shades {\n  key: 2\n  value: DARK\n}\n11 {\n  1: 1\n  2: 7\n}\n' > "$B/out/shade.want.txt"
+if "$B/rt_p2_Root" "$B/out/shade.bin" "$B/out/shade.got.bin" "$B/out/shade.got.txt" &&
+   cmp -s "$B/out/shade.want.bin" "$B/out/shade.got.bin" &&
+   diff -u "$B/out/shade.want.txt" "$B/out/shade.got.txt"; then ok "p2: closed enum map value: the entry kept as an unknown field"; else bad "p2: closed enum map value"; fi
+
+# ---- descriptor.proto and plugin.proto: protoc's own descriptor sets round-trip ---------
+mkdir -p "$B/desc"
+$PBJC -o "$B/desc" -I /usr/include /usr/include/google/protobuf/descriptor.proto /usr/include/google/protobuf/compiler/plugin.proto
+for f in descriptor compiler/plugin; do
+    for cc in gcc clang; do
+        $cc $STRICT -O1 -Irt -I"$B/desc" -c "$B/desc/google/protobuf/$f.pb.c" -o /dev/null || bad "$cc: $f.pb.c"
+    done
+done
+$CC $STRICT -O1 -g $SAN -Irt -I"$B/desc" -DMSG=google_protobuf_FileDescriptorSet -DHEADER='"google/protobuf/descriptor.pb.h"' \
+    -o "$B/rt_fds" test/gen/roundtrip.c "$B/desc/google/protobuf/descriptor.pb.c"
+protoc -I/usr/include --include_imports --descriptor_set_out="$B/out/fds_desc.bin" google/protobuf/descriptor.proto google/protobuf/compiler/plugin.proto
+protoc -I/usr/include --include_imports --include_source_info --descriptor_set_out="$B/out/fds_desc_si.bin" google/protobuf/descriptor.proto
+BA=$(cd "$B/out" && pwd)
+HAPI_REL=$(cd $CORPUS && find services block platform streams -name '*.proto' | sort | sed 's|^[^/]*/||')
+(cd $CORPUS && protoc -Iservices -Iblock -Iplatform -Istreams --include_imports --include_source_info \
+    --descriptor_set_out="$BA/fds_hapi.bin" $HAPI_REL 2>/dev/null)
+for f in fds_desc fds_desc_si fds_hapi; do
+    protoc -I/usr/include --decode=google.protobuf.FileDescriptorSet google/protobuf/descriptor.proto < "$B/out/$f.bin" > "$B/out/$f.want.txt"
+    if "$B/rt_fds" "$B/out/$f.bin" "$B/out/$f.got.bin" "$B/out/$f.got.txt" && cmp -s "$B/out/$f.bin" "$B/out/$f.got.bin"; then
+        ok "$f: protoc's descriptor set decodes and encodes back to the same bytes"; else bad "$f: round-trip"; fi
+    if cmp -s "$B/out/$f.want.txt" "$B/out/$f.got.txt"; then ok "$f: text equals protoc --decode ($(wc -l < "$B/out/$f.want.txt") lines)"
+    else bad "$f: text differs"; fi
+done
 
 # unknown fields dropped: the bytes of the known fields alone; rejected in strict mode
 proto --encode=pbjtest.KindsLite test/gen/proto/kinds.proto < test/gen/data/kinds_lite_known.txt > "$B/out/lite_known.bin"
