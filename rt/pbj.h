@@ -41,16 +41,19 @@
  *       whole message, unless pbj_decode_options.partial
  *   groups: singular and repeated, as messages (pointer / {data, count})
  *   extensions (`extend acme.Order { optional int32 tip = 100; }` in package
- *       acme): kept as raw records in o.pbj_ext, in number order, written
- *       among the fields in number order; typed accessors per extension:
+ *       acme): the ones known to the pbjc run that generated the extendee
+ *       (declared in any file of that run) are kept as raw records in
+ *       o.pbj_ext, in number order, and written among the fields in number
+ *       order; others stay unknown fields (round-trip unchanged, written
+ *       last); typed accessors per extension find them in either place:
  *         acme_tip_has(&o), acme_tip_get(&o) (default when absent),
  *         acme_tip_set(&o, 5, &arena), acme_tip_clear(&o, &arena);
  *         repeated: _count, _at(&o, i), _add(&o, v, &arena);
  *         messages: _get(&o, &out, &arena) / _at(&o, i, &out, &arena) decode
  *         into out, _set / _add(&o, &msg, &arena) encode msg
  *       (named after the extension's full name: Scope.ext -> acme_Scope_ext).
- *       Extensions declared in the extendee's own file print by name
- *       ([acme.tip]: 5); others by number. message_set_wire_format
+ *       Known extensions print by name ([acme.tip]: 5), but message-typed
+ *       ones from another file by number. message_set_wire_format
  *       messages keep their items the same way (keyed by type_id).
  */
 
@@ -64,7 +67,7 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 1
+#define PBJ_RUNTIME_VERSION 2   /* 2: proto2 (required status, extension records) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -996,6 +999,36 @@ PBJ_OUTLINE pbj_status pbj__ext_set(pbj_arena *a, pbj_slice *ext, uint32_t numbe
 {
     pbj_status st = pbj__ext_remove(a, ext, number);
     return st != PBJ_OK ? st : pbj__ext_insert(a, ext, rec, n, number, false);
+}
+
+/* Whether ext holds a record of field number. */
+PBJ_INLINE bool pbj__ext_has(pbj_slice ext, uint32_t number)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r))
+        if (r.number == number) return true;
+    return false;
+}
+
+/* Where an extension's records are: decode keeps the extensions the run knew
+ * in pbj_ext and the others (from schemas compiled apart) in pbj_unknown. */
+PBJ_INLINE pbj_slice pbj__ext_in(pbj_slice ext, pbj_slice unknown, uint32_t number)
+{
+    return pbj__ext_has(ext, number) || !pbj__ext_has(unknown, number) ? ext : unknown;
+}
+
+/* Before an extension is changed: its records move from the unknown fields to ext. */
+PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    pbj_status st;
+    if (!pbj__ext_has(*unknown, number)) return PBJ_OK;
+    while (pbj__ext_next(*unknown, &pos, &r))
+        if (r.number == number && (st = pbj__ext_insert(a, ext, r.start, (size_t)(r.end - r.start), number, false)) != PBJ_OK)
+            return st;
+    return pbj__ext_remove(a, unknown, number);
 }
 
 /* The scalar values of field number (wire type wt; packed records too): returns

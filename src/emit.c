@@ -571,13 +571,14 @@ static void gen_decode(ctx *c)
             for (size_t i = 0; i < pm->fields.n; i++) printf_(o, "            case %d:\n", pm->fields.v[i].number);
             puts_(o, "                return PBJ_ERR_WIRE_TYPE;\n            default:\n                break;\n            }\n");
         }
-        if (pm->ext_ranges.n) {                       /* extension ranges: kept in pbj_ext, in number order */
-            puts_(o, pm->msgset ? "            if (tag == 0xb || " : "            if (");   /* message-set items */
-            for (size_t i = 0; i < pm->ext_ranges.n; i++)
-                printf_(o, "%s((tag >> 3) >= %du && (tag >> 3) <= %du)", i ? " || " : "", pm->ext_ranges.v[i].start,
-                        pm->ext_ranges.v[i].end);
-            puts_(o, ") {\n                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, &st))) return st;\n"
-                     "                continue;\n            }\n");
+        if (pm->known_ext.n || pm->msgset) {          /* known extensions: kept in pbj_ext, in number order */
+            puts_(o, "            switch (tag >> 3) {\n");
+            if (pm->msgset) puts_(o, "            case 1:                  /* message-set items */\n");
+            for (size_t i = 0; i < pm->known_ext.n; i++)
+                if (i == 0 || pm->known_ext.v[i]->number != pm->known_ext.v[i - 1]->number)
+                    printf_(o, "            case %d:\n", pm->known_ext.v[i]->number);
+            puts_(o, "                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, &st))) return st;\n"
+                     "                continue;\n            default:\n                break;\n            }\n");
         }
         if (pm->map_entry)                            /* as protobuf: a map entry keeps no unknown fields */
             printf_(o, "            (void)start;\n            if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;\n");
@@ -848,6 +849,8 @@ static void gen_print_ext(ctx *c)
     puts_(o, "        (void)one;\n        if (n < lo || n > hi) continue;\n        switch (n) {\n");
     for (size_t i = 0; i < pm->known_ext.n; i++) {
         const plan_field *pf = pm->known_ext.v[i];
+        if ((pf->foreign && pf->kind == PLAN_MESSAGE) || (i && pf->number == pm->known_ext.v[i - 1]->number))
+            continue;                                 /* its type's functions are not in scope here */
         printf_(o, "        case %d: {\n", pf->number);
         if (pf->kind == PLAN_MESSAGE) {
             printf_(o, "            %s x;\n            pbj_arena a;\n            pbj_decoder d;\n            pbj_slice s;\n            pbj_status st;\n", pf->type_cname);
@@ -973,7 +976,7 @@ static void gen_ext_header(out *o, const plan_field *pf)
 /* The record of one value (tag and payload) into an arena buffer rec: statements ending with st set. */
 static void ext_record(out *o, const plan_field *pf, const char *v)
 {
-    const uint8_t *tag = pf->packed ? pf->alt_tag : pf->tag;   /* values are added unpacked */
+    const uint8_t *tag = pf->tag;
     if (pf->kind == PLAN_MESSAGE) {
         printf_(o, "    size_t s = %s_size(%s);\n", pf->type_cname, v);
         printf_(o, "    size_t n = %d + %s;\n", pf->tag_len, pf->group ? ir_printf("s + %d", pf->tag_len) : "pbj_len_size(s)");
@@ -995,41 +998,65 @@ static void ext_record(out *o, const plan_field *pf, const char *v)
     } else printf_(o, "    %s\n", value_write(pf->type, v));
 }
 
+/* An extension's records found in the unknown fields (decoded where the run did not know it) move to pbj_ext first. */
+static void ext_adopt(out *o, int n)
+{
+    printf_(o, "    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, %d);\n    if (st0 != PBJ_OK) return st0;\n", n);
+}
+
 static void gen_ext_source(out *o, const plan_field *pf)
 {
     const char *x = pf->cname, *e = pf->extendee_cname, *t = pf->ctype;
     int n = pf->number, wt = wire_type_of(pf->type);
     bool msg = pf->kind == PLAN_MESSAGE, slice = !msg && wire_of(pf->type) == W_SLICE;
-    const char *count = msg || slice ? ir_printf("pbj_slice s;\n    return pbj__ext_payloads(m->pbj_ext, %d, (size_t)-1, &s)", n)
-                                     : ir_printf("uint64_t v;\n    return pbj__ext_values(m->pbj_ext, %d, %d, (size_t)-1, &v)", n, wt);
+    const char *count = msg || slice ? ir_printf("pbj_slice s;\n    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, (size_t)-1, &s)", n, n)
+                                     : ir_printf("uint64_t v;\n    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, %d, (size_t)-1, &v)", n, n, wt);
     printf_(o, "%s %s_%s(const %s *m)\n{\n    %s%s;\n}\n\n", pf->repeated ? "size_t" : "bool", x, pf->repeated ? "count" : "has", e,
             count, pf->repeated ? "" : " != 0");
     const char *idx = pf->repeated ? "i" : "(size_t)-1";
     if (msg) {
         printf_(o, "pbj_status %s_%s(const %s *m, %s%s *out, pbj_arena *a)\n{\n", x, pf->repeated ? "at" : "get", e,
                 pf->repeated ? "size_t i, " : "", t);
-        printf_(o, "    pbj_decoder d;\n    pbj_slice s;\n    size_t k = pbj__ext_payloads(m->pbj_ext, %d, 0, &s);\n", n);
+        printf_(o, "    pbj_decoder d;\n    pbj_slice s;\n    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, 0, &s);\n", n, n);
         printf_(o, "    pbj_decoder_init(&d, a, NULL);\n    %s_init(out);\n", pf->type_cname);
-        if (pf->repeated) printf_(o, "    if (i >= k || !pbj__ext_payloads(m->pbj_ext, %d, i, &s)) return PBJ_OK;\n    return %s__decode(out, s.data, s.data + s.len, &d);\n}\n\n", n, pf->type_cname);
+        if (pf->repeated) printf_(o, "    if (i >= k || !pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, i, &s)) return PBJ_OK;\n    return %s__decode(out, s.data, s.data + s.len, &d);\n}\n\n", n, n, pf->type_cname);
         else {
             puts_(o, "    for (size_t i = 0; i < k; i++) {          /* every record merges into one message */\n");
-            printf_(o, "        pbj_status st;\n        pbj__ext_payloads(m->pbj_ext, %d, i, &s);\n", n);
+            printf_(o, "        pbj_status st;\n        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, i, &s);\n", n, n);
             printf_(o, "        if ((st = %s__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;\n    }\n    return PBJ_OK;\n}\n\n", pf->type_cname);
         }
     } else if (slice) {
         printf_(o, "pbj_slice %s_%s(const %s *m%s)\n{\n    pbj_slice s = %s;\n", x, pf->repeated ? "at" : "get", e,
                 pf->repeated ? ", size_t i" : "", pf->default_c ? pf->default_c : "pbj_slice_make(NULL, 0)");
-        printf_(o, "    pbj__ext_payloads(m->pbj_ext, %d, %s, &s);\n    return s;\n}\n\n", n, idx);
+        printf_(o, "    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, %s, &s);\n    return s;\n}\n\n", n, n, idx);
     } else {
         printf_(o, "%s %s_%s(const %s *m%s)\n{\n    uint64_t v = 0;\n", t, x, pf->repeated ? "at" : "get", e, pf->repeated ? ", size_t i" : "");
-        printf_(o, "    if (!pbj__ext_values(m->pbj_ext, %d, %d, %s, &v)) return %s;\n", n, wt, idx, pf->default_c ? pf->default_c : "0");
+        printf_(o, "    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, %d, %s, &v)) return %s;\n", n, n, wt, idx, pf->default_c ? pf->default_c : "0");
         printf_(o, "    return %s;\n}\n\n", from_wire(pf->type, "v"));
     }
     printf_(o, "pbj_status %s_%s(%s *m, %s%s v, pbj_arena *a)\n{\n", x, pf->repeated ? "add" : "set", e, t, msg ? " *" : "");
-    ext_record(o, pf, "v");
-    if (pf->repeated) printf_(o, "    return pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), %d, false);\n}\n\n", n);
-    else printf_(o, "    return pbj__ext_set(a, &m->pbj_ext, %d, rec, (size_t)(p - rec));\n}\n\n", n);
-    printf_(o, "pbj_status %s_clear(%s *m, pbj_arena *a)\n{\n    return pbj__ext_remove(a, &m->pbj_ext, %d);\n}\n\n", x, e, n);
+    ext_adopt(o, n);
+    if (pf->packed) {                                 /* one packed record of every value, as protoc writes it */
+        printf_(o, "    uint64_t w = 0;\n    size_t k = pbj__ext_values(m->pbj_ext, %d, %d, (size_t)-1, &w), s = 0;\n", n, wt);
+        printf_(o, "    for (size_t i = 0; i <= k; i++) {\n        %s x = v;\n", t);
+        printf_(o, "        if (i < k && pbj__ext_values(m->pbj_ext, %d, %d, i, &w)) x = %s;\n", n, wt, from_wire(pf->type, "w"));
+        printf_(o, "        (void)x;\n        s += %s;\n    }\n", value_size(pf->type, "x"));
+        printf_(o, "    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, %d + pbj_len_size(s)), *p = rec;\n", pf->tag_len);
+        puts_(o, "    if (!rec) return PBJ_ERR_NOMEM;\n");
+        tag_write(o, "    ", pf->tag, pf->tag_len);
+        puts_(o, "    p = pbj_put_varint(p, s);\n");
+        printf_(o, "    for (size_t i = 0; i <= k; i++) {\n        %s x = v;\n", t);
+        printf_(o, "        if (i < k && pbj__ext_values(m->pbj_ext, %d, %d, i, &w)) x = %s;\n", n, wt, from_wire(pf->type, "w"));
+        printf_(o, "        %s\n    }\n", value_write(pf->type, "x"));
+        printf_(o, "    return pbj__ext_set(a, &m->pbj_ext, %d, rec, (size_t)(p - rec));\n}\n\n", n);
+    } else {
+        ext_record(o, pf, "v");
+        if (pf->repeated) printf_(o, "    return pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), %d, false);\n}\n\n", n);
+        else printf_(o, "    return pbj__ext_set(a, &m->pbj_ext, %d, rec, (size_t)(p - rec));\n}\n\n", n);
+    }
+    printf_(o, "pbj_status %s_clear(%s *m, pbj_arena *a)\n{\n", x, e);
+    ext_adopt(o, n);
+    printf_(o, "    return pbj__ext_remove(a, &m->pbj_ext, %d);\n}\n\n", n);
 }
 
 /* ---- enums ------------------------------------------------------------------------------------ */
@@ -1177,7 +1204,7 @@ int emit_program(const ir_program *prog, const char *out_dir)
     int errors = 0;
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
-        plan_file *pf = plan_build(f);
+        plan_file *pf = plan_build_in(f, prog);
         out h = {0}, s = {0};
         gen_header(&h, pf);
         gen_source(&s, pf);

@@ -301,6 +301,12 @@ static void plan_tags(plan_field *pf)
     }
 }
 
+static int ext_by_number(const void *a, const void *b)
+{
+    const plan_field *x = *(plan_field *const *)a, *y = *(plan_field *const *)b;
+    return (x->number > y->number) - (x->number < y->number);
+}
+
 static bool is_msgset(const ir_message *m)
 {
     const char *v = ir_option_find(&m->options, "message_set_wire_format");
@@ -396,10 +402,10 @@ static plan_message *plan_message_build(const ir_message *m)
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
-static void plan_extension(plan_file *pfile, const ir_field *f)
+static plan_field *plan_extension(const ir_field *f)
 {
-    if (f->type == IR_TYPE_UNRESOLVED || !f->extend || !f->extend->extendee) return;
-    if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) return;
+    if (f->type == IR_TYPE_UNRESOLVED || !f->extend || !f->extend->extendee) return NULL;
+    if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) return NULL;
     plan_field *pf = ir_alloc(sizeof *pf);
     pf->f = f;
     pf->name = ir_printf("[%s]", f->full_name);
@@ -410,6 +416,7 @@ static void plan_extension(plan_file *pfile, const ir_field *f)
     pf->msgset = is_msgset(f->extend->extendee) && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;
     if (pf->msgset && f->extend->scope == f->message_type)    /* text format names it by its type, as protoc */
         pf->name = ir_printf("[%s]", f->message_type->full_name);
+    pf->foreign = f->file != f->extend->extendee->file;
     plan_field_kind(pf, f, f->file && f->file->syntax == IR_PROTO3, false);
     if (pf->kind == PLAN_WRAPPER) {                       /* extensions keep wrappers as messages */
         pf->kind = PLAN_MESSAGE;
@@ -420,14 +427,33 @@ static void plan_extension(plan_file *pfile, const ir_field *f)
     }
     plan_tags(pf);
     pf->default_c = default_expr(f);
-    ir_vec_push(&pfile->extensions, pf);
-    for (size_t i = 0; i < pfile->messages.n; i++)
-        if (pfile->messages.v[i]->m == f->extend->extendee) ir_vec_push(&pfile->messages.v[i]->known_ext, pf);
+    return pf;
+}
+
+typedef struct ext_walk {
+    plan_file *pf;
+    bool own;              /* the planned file's own extensions: accessors generated */
+} ext_walk;
+
+static void add_extension(ext_walk *w, const ir_field *f)
+{
+    plan_field *x = plan_extension(f);
+    if (!x) return;
+    if (w->own) ir_vec_push(&w->pf->extensions, x);
+    for (size_t i = 0; i < w->pf->messages.n; i++)
+        if (w->pf->messages.v[i]->m == f->extend->extendee) ir_vec_push(&w->pf->messages.v[i]->known_ext, x);
 }
 
 static void collect_extensions(ir_message *m, void *ctx)
 {
-    for (size_t i = 0; i < m->extensions.n; i++) plan_extension(ctx, m->extensions.v[i]);
+    for (size_t i = 0; i < m->extensions.n; i++) add_extension(ctx, m->extensions.v[i]);
+}
+
+static void walk_extensions(plan_file *pf, const ir_file *f)
+{
+    ext_walk w = {pf, f == pf->f};
+    for (size_t i = 0; i < f->extensions.n; i++) add_extension(&w, f->extensions.v[i]);
+    ir_each_message((ir_file *)(uintptr_t)f, collect_extensions, &w);
 }
 
 static void collect_enum(plan_file *pf, const ir_enum *e)
@@ -447,13 +473,18 @@ static void collect_message(ir_message *m, void *ctx)
     for (size_t i = 0; i < m->enums.n; i++) collect_enum(pf, m->enums.v[i]);
 }
 
-plan_file *plan_build(const ir_file *f)
+plan_file *plan_build(const ir_file *f) { return plan_build_in(f, NULL); }
+
+plan_file *plan_build_in(const ir_file *f, const ir_program *prog)
 {
     plan_file *pf = ir_alloc(sizeof *pf);
     pf->f = f;
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
     ir_each_message((ir_file *)(uintptr_t)f, collect_message, pf);
-    for (size_t i = 0; i < f->extensions.n; i++) plan_extension(pf, f->extensions.v[i]);
-    ir_each_message((ir_file *)(uintptr_t)f, collect_extensions, pf);
+    walk_extensions(pf, f);
+    for (size_t i = 0; prog && i < prog->files.n; i++)
+        if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++)          /* by number: the decoder's case list */
+        qsort(pf->messages.v[i]->known_ext.v, pf->messages.v[i]->known_ext.n, sizeof(plan_field *), ext_by_number);
     return pf;
 }

@@ -41,6 +41,7 @@ typedef struct plan_field {
     const char *cname;            /* extensions: "pkg_Scope_ext" (the accessor prefix), else NULL */
     const char *extendee_cname;   /* extensions: the extended message's C name */
     bool msgset;                  /* extensions of a message_set_wire_format message: written as an item */
+    bool foreign;                 /* an extension declared in another file than its extendee's */
     plan_oneof *oneof;            /* real oneof, or NULL */
     uint8_t tag[5];               /* the tag as written (packed: wire type 2) */
     int tag_len;
@@ -71,7 +72,7 @@ struct plan_message {
     bool msgset;                  /* message_set_wire_format: extensions are items of group 1 */
     bool may_miss;                /* a required field here or in a message reached: M_missing walks it */
     IR_VEC(ir_range) ext_ranges;  /* extension ranges, ascending; records in them are kept in pbj_ext */
-    IR_VEC(plan_field *) known_ext;      /* extensions of this message declared in its own file (printed by name) */
+    IR_VEC(plan_field *) known_ext;      /* extensions of this message the run knows (any file), by number */
 };
 
 typedef struct plan_enum {
@@ -89,6 +90,9 @@ typedef struct plan_file {
 
 /* Plan one file (its messages may refer to other files' messages by C name). */
 plan_file *plan_build(const ir_file *f);
+/* The same, with the extensions of every file of prog known to f's messages
+ * (kept in pbj_ext, in number order, and printed by name where they can be). */
+plan_file *plan_build_in(const ir_file *f, const ir_program *prog);
 
 /* C names, shared with emit for referenced types of other files. */
 const char *plan_message_cname(const ir_message *m);

@@ -128,6 +128,10 @@ static void extensions_typed(void **state)
     assert_int_equal(p2_e_rep_add(&r, 1, &a), PBJ_OK);
     assert_int_equal(p2_e_rep_add(&r, -1, &a), PBJ_OK);
     assert_int_equal(p2_e_strings_add(&r, PBJ_STR("s"), &a), PBJ_OK);
+    assert_int_equal(p2_e_packed_add(&r, 1, &a), PBJ_OK);           /* packed: one record, as protoc */
+    assert_int_equal(p2_e_packed_add(&r, UINT64_MAX, &a), PBJ_OK);
+    assert_int_equal(p2_e_packed_count(&r), 2);
+    assert_true(p2_e_packed_at(&r, 1) == UINT64_MAX);
     p2_Payload_init(&pl);
     pl.has_v = 1;
     pl.v = 9;
@@ -159,6 +163,25 @@ static void extensions_typed(void **state)
     assert_int_equal(got.v, 9);
     write_file(out_path, buf, len);
     free(buf);
+    pbj_arena_free(&a);
+}
+
+/* An extension decoded where the run did not know it sits in the unknown fields: the accessors find it there. */
+static void extension_from_unknown_fields(void **state)
+{
+    (void)state;
+    p2_Root r;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    p2_Root_init(&r);
+    r.pbj_unknown = pbj_slice_make("\240\006\007\260\011\005", 6);   /* e_int32 (100): 7, then 150: 5 */
+    assert_true(p2_e_int32_has(&r));
+    assert_int_equal(p2_e_int32_get(&r), 7);
+    assert_int_equal(p2_e_int32_set(&r, 8, &a), PBJ_OK);               /* moves to pbj_ext */
+    assert_int_equal(r.pbj_unknown.len, 3);
+    assert_memory_equal(r.pbj_unknown.data, "\260\011\005", 3);
+    assert_int_equal(r.pbj_ext.len, 3);
+    assert_int_equal(p2_e_int32_get(&r), 8);
     pbj_arena_free(&a);
 }
 
@@ -200,6 +223,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(required_fields),
         cmocka_unit_test(extensions_typed),
         cmocka_unit_test(message_set_items),
+        cmocka_unit_test(extension_from_unknown_fields),
     };
     if (argc < 3) return fprintf(stderr, "usage: p2_api OUT.bin SET.bin\n"), 2;
     out_path = argv[1];

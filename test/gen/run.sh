@@ -98,6 +98,17 @@ if "$B/rt_p2_Root" "$B/out/shade.bin" "$B/out/shade.got.bin" "$B/out/shade.got.t
    cmp -s "$B/out/shade.want.bin" "$B/out/shade.got.bin" &&
    diff -u "$B/out/shade.want.txt" "$B/out/shade.got.txt"; then ok "p2: closed enum map value: the entry kept as an unknown field"; else bad "p2: closed enum map value"; fi
 
+# an extension this run does not know (150, at the end as its producer wrote it) stays an unknown field
+printf '\010\001\342\022\001z\260\011\005' > "$B/out/unknown_ext.bin"
+if "$B/rt_p2_Root" "$B/out/unknown_ext.bin" "$B/out/unknown_ext.got.bin" "$B/out/unknown_ext.got.txt" &&
+   cmp -s "$B/out/unknown_ext.bin" "$B/out/unknown_ext.got.bin"; then ok "p2: unknown extension round-trips unchanged"; else bad "p2: unknown extension"; fi
+# extensions from another file compiled in the same run: known to p2.Root (number order, scalars by name)
+mkdir -p "$B/p2x"
+$PBJC -o "$B/p2x" -I test/gen/proto test/gen/proto/p2.proto test/gen/proto/p2ext.proto
+$CC $STRICT -O1 -g $SAN -Irt -I"$B/p2x" -DMSG=p2_Root -DHEADER='"p2.pb.h"' -o "$B/rt_p2x_Root" test/gen/roundtrip.c \
+    "$B/p2x/p2.pb.c" "$B/p2x/p2ext.pb.c"
+roundtrip p2x_root test/gen/proto/p2ext.proto p2.Root p2x_Root test/gen/data/p2x_root.txt
+
 # ---- descriptor.proto and plugin.proto: protoc's own descriptor sets round-trip ---------
 mkdir -p "$B/desc"
 $PBJC -o "$B/desc" -I /usr/include /usr/include/google/protobuf/descriptor.proto /usr/include/google/protobuf/compiler/plugin.proto
