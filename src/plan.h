@@ -65,7 +65,7 @@ struct plan_message {
     const char *cname;            /* "acme_shop_Order" */
     const options_resolved *options;     /* resolved pbj options (options_of: never NULL) */
     const char *options_text;     /* the same as one line (options_describe), for the header comment */
-    IR_VEC(plan_field) fields;    /* by number; group fields left out (kept as unknown bytes) */
+    IR_VEC(plan_field) fields;    /* by number (groups as messages) */
     IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
     bool map_entry;
     bool proto3;

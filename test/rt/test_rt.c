@@ -526,6 +526,44 @@ static void test_wrapper_group_closed_enum(void **state)
     pbj_arena_free(&a);
 }
 
+/* Extension records: insertion in number order, removal, scalar and payload reads, message-set items by type_id. */
+static void test_extension_records(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_slice ext = {NULL, 0}, s;
+    uint64_t v = 0;
+    pbj_arena_init(&a, NULL, 0);
+    /* 101: packed [1, 300], 100: 7, 100: 9 (inserted after the other 100), 102: "ab" */
+    assert_int_equal(pbj__ext_insert(&a, &ext, (const uint8_t *)"\252\006\003\001\254\002", 6, 101, false), PBJ_OK);
+    assert_int_equal(pbj__ext_insert(&a, &ext, (const uint8_t *)"\240\006\007", 3, 100, false), PBJ_OK);
+    assert_int_equal(pbj__ext_insert(&a, &ext, (const uint8_t *)"\240\006\011", 3, 100, true), PBJ_OK);
+    assert_int_equal(pbj__ext_insert(&a, &ext, (const uint8_t *)"\262\006\002ab", 5, 102, true), PBJ_OK);
+    assert_int_equal(ext.len, 17);
+    assert_memory_equal(ext.data, "\240\006\007\240\006\011\252\006\003\001\254\002\262\006\002ab", 17);
+    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_VARINT, (size_t)-1, &v), 2);
+    assert_int_equal(v, 9);                                     /* the last one wins */
+    assert_int_equal(pbj__ext_values(ext, 101, PBJ_WT_VARINT, 1, &v), 2);
+    assert_int_equal(v, 300);
+    assert_int_equal(pbj__ext_payloads(ext, 102, 0, &s), 1);
+    assert_memory_equal(s.data, "ab", 2);
+    assert_true(pbj__ext_has(ext, 101) && !pbj__ext_has(ext, 103));
+    uint8_t out[32];
+    assert_int_equal(pbj__ext_write(ext, 101, 101, out) - out, 6);   /* one range's records */
+    assert_int_equal(pbj__ext_remove(&a, &ext, 100), PBJ_OK);
+    assert_int_equal(ext.len, 11);
+    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_VARINT, (size_t)-1, &v), 0);
+    /* message-set items: keyed by type_id, the message read from field 3 */
+    pbj_slice set = {NULL, 0};
+    assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\351\007\032\002\010\001\014", 9, 1001, false), PBJ_OK);
+    assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\005\032\000\014", 6, 5, false), PBJ_OK);
+    assert_int_equal(set.data[2], 5);                           /* type_id 5 first */
+    assert_int_equal(pbj__ext_payloads(set, 1001, 0, &s), 1);
+    assert_int_equal(s.len, 2);
+    assert_memory_equal(s.data, "\010\001", 2);
+    pbj_arena_free(&a);
+}
+
 static void test_count_varints(void **state)
 {
     (void)state;
@@ -583,6 +621,7 @@ int main(void)
         cmocka_unit_test(test_decode_primitives),
         cmocka_unit_test(test_skip_and_unknown),
         cmocka_unit_test(test_wrapper_group_closed_enum),
+        cmocka_unit_test(test_extension_records),
         cmocka_unit_test(test_count_varints),
         cmocka_unit_test(test_sort_unique),
     };
