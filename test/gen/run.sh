@@ -133,6 +133,20 @@ for f in fds_desc fds_desc_si fds_hapi; do
     else bad "$f: text differs"; fi
 done
 
+# plugin.proto: the CodeGeneratorRequest protoc hands a plugin (p2.proto's), dumped by a one-line plugin
+mkdir -p "$B/plug"
+printf '#!/bin/sh\ncat > "$PBJ_DUMP"\n' > "$B/plug/protoc-gen-dump"
+chmod +x "$B/plug/protoc-gen-dump"
+PBJ_DUMP="$BA/request.bin" proto --plugin=protoc-gen-dump="$B/plug/protoc-gen-dump" --dump_out="$B/plug" test/gen/proto/p2.proto
+$CC $STRICT -O1 -g $SAN -Irt -I"$B/desc" -DMSG=google_protobuf_compiler_CodeGeneratorRequest \
+    -DHEADER='"google/protobuf/compiler/plugin.pb.h"' -o "$B/rt_request" test/gen/roundtrip.c \
+    "$B/desc/google/protobuf/descriptor.pb.c" "$B/desc/google/protobuf/compiler/plugin.pb.c"
+protoc -I/usr/include --decode=google.protobuf.compiler.CodeGeneratorRequest google/protobuf/compiler/plugin.proto \
+    < "$B/out/request.bin" > "$B/out/request.want.txt"
+if "$B/rt_request" "$B/out/request.bin" "$B/out/request.got.bin" "$B/out/request.got.txt" &&
+   cmp -s "$B/out/request.bin" "$B/out/request.got.bin" && cmp -s "$B/out/request.want.txt" "$B/out/request.got.txt"; then
+    ok "plugin: a CodeGeneratorRequest round-trips and prints as protoc --decode does"; else bad "plugin: CodeGeneratorRequest"; fi
+
 # unknown fields dropped: the bytes of the known fields alone; rejected in strict mode
 proto --encode=pbjtest.KindsLite test/gen/proto/kinds.proto < test/gen/data/kinds_lite_known.txt > "$B/out/lite_known.bin"
 if "$B/rt_pbjtest_KindsLite" --drop "$B/out/kinds_unknown.bin" "$B/out/drop.bin" "$B/out/drop.txt" &&
