@@ -1097,14 +1097,16 @@ PBJ_INLINE uint8_t *pbj__ext_write(pbj_slice ext, uint32_t lo, uint32_t hi, uint
     return p;
 }
 
-/* A field of an extension range read by decode: kept in *ext (in number order). */
+/* A known extension's field read by decode: kept in *ext (in number order);
+ * a singular scalar's new value replaces the old one (last wins, as protobuf). */
 PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, const uint8_t *start, const uint8_t *p,
-                                          const uint8_t *end, uint32_t tag, pbj_status *st)
+                                          const uint8_t *end, uint32_t tag, bool replace, pbj_status *st)
 {
     size_t pos = 0;
     pbj__ext_rec r;
     if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
     if (!pbj__ext_next(pbj_slice_make(start, (size_t)(p - start)), &pos, &r)) r.number = tag >> 3;
+    if (replace && (*st = pbj__ext_remove(d->arena, ext, r.number)) != PBJ_OK) return NULL;
     if ((*st = pbj__ext_insert(d->arena, ext, start, (size_t)(p - start), r.number, true)) != PBJ_OK) return NULL;
     return p;
 }

@@ -58,6 +58,9 @@ static void printf_(out *o, const char *fmt, ...)
     free(s);
 }
 
+/* printf_ that returns 1 (to count what was written). */
+#define printf_n(...) (printf_(__VA_ARGS__), 1)
+
 /* Expand template t: $name$ takes the value given after "name" in the
  * NULL-terminated list of name/value pairs; $$ is a dollar sign. */
 static void tmpl(out *o, const char *t, ...)
@@ -573,12 +576,21 @@ static void gen_decode(ctx *c)
         }
         if (pm->known_ext.n || pm->msgset) {          /* known extensions: kept in pbj_ext, in number order */
             puts_(o, "            switch (tag >> 3) {\n");
-            if (pm->msgset) puts_(o, "            case 1:                  /* message-set items */\n");
-            for (size_t i = 0; i < pm->known_ext.n; i++)
-                if (i == 0 || pm->known_ext.v[i]->number != pm->known_ext.v[i - 1]->number)
-                    printf_(o, "            case %d:\n", pm->known_ext.v[i]->number);
-            puts_(o, "                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, &st))) return st;\n"
-                     "                continue;\n            default:\n                break;\n            }\n");
+            for (int replace = 0; replace < 2; replace++) {   /* repeated and messages append; singular scalars replace */
+                int cases = 0;
+                if (pm->msgset && !replace) cases += printf_n(o, "            case 1:                  /* message-set items */\n");
+                for (size_t i = 0; i < pm->known_ext.n; i++) {
+                    const plan_field *x = pm->known_ext.v[i];
+                    if ((i && x->number == pm->known_ext.v[i - 1]->number) ||
+                        replace != (!x->repeated && x->kind != PLAN_MESSAGE))
+                        continue;
+                    cases += printf_n(o, "            case %d:\n", x->number);
+                }
+                if (cases)
+                    printf_(o, "                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, %s, &st))) return st;\n"
+                               "                continue;\n", replace ? "true" : "false");
+            }
+            puts_(o, "            default:\n                break;\n            }\n");
         }
         if (pm->map_entry)                            /* as protobuf: a map entry keeps no unknown fields */
             printf_(o, "            (void)start;\n            if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;\n");

@@ -102,6 +102,13 @@ if "$B/rt_p2_Root" "$B/out/shade.bin" "$B/out/shade.got.bin" "$B/out/shade.got.t
 printf '\010\001\342\022\001z\260\011\005' > "$B/out/unknown_ext.bin"
 if "$B/rt_p2_Root" "$B/out/unknown_ext.bin" "$B/out/unknown_ext.got.bin" "$B/out/unknown_ext.got.txt" &&
    cmp -s "$B/out/unknown_ext.bin" "$B/out/unknown_ext.got.bin"; then ok "p2: unknown extension round-trips unchanged"; else bad "p2: unknown extension"; fi
+# a singular extension twice: the last wins (written once), as protoc; a repeated one keeps both
+printf '\240\006\001\340\006\003\240\006\002\340\006\004' > "$B/out/ext_twice.bin"
+proto --decode=p2.Root test/gen/proto/p2.proto < "$B/out/ext_twice.bin" > "$B/out/ext_twice.want.txt"
+proto --encode=p2.Root test/gen/proto/p2.proto < "$B/out/ext_twice.want.txt" > "$B/out/ext_twice.want.bin"
+if "$B/rt_p2_Root" "$B/out/ext_twice.bin" "$B/out/ext_twice.got.bin" "$B/out/ext_twice.got.txt" &&
+   cmp -s "$B/out/ext_twice.want.bin" "$B/out/ext_twice.got.bin" &&
+   diff -u "$B/out/ext_twice.want.txt" "$B/out/ext_twice.got.txt"; then ok "p2: a singular extension read twice keeps the last"; else bad "p2: extension twice"; fi
 # extensions from another file compiled in the same run: known to p2.Root (number order, scalars by name)
 mkdir -p "$B/p2x"
 $PBJC -o "$B/p2x" -I test/gen/proto test/gen/proto/p2.proto test/gen/proto/p2ext.proto
