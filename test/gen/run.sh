@@ -45,6 +45,17 @@ roundtrip() {
     if cmp -s "$B/out/$name.bin" "$B/out/$name.got.bin"; then ok "$name: bytes equal protoc's"; else bad "$name: bytes differ from protoc's"; fi
     if diff -u "$B/out/$name.want.txt" "$B/out/$name.got.txt"; then ok "$name: text equals protoc --decode"; else bad "$name: text differs"; fi
 }
+# reencode NAME FILE.proto TYPE C_TYPE BYTES WHAT: non-canonical BYTES (printf escapes) decode, encode and
+# print as protoc's decode and re-encode of them do.
+reencode() {
+    name=$1 file=$2 type=$3 ctype=$4
+    printf "$5" > "$B/out/$name.bin"
+    proto --decode="$type" "$file" < "$B/out/$name.bin" > "$B/out/$name.want.txt"
+    proto --encode="$type" "$file" < "$B/out/$name.want.txt" > "$B/out/$name.want.bin"
+    if "$B/rt_$ctype" "$B/out/$name.bin" "$B/out/$name.got.bin" "$B/out/$name.got.txt" &&
+       cmp -s "$B/out/$name.want.bin" "$B/out/$name.got.bin" &&
+       diff -u "$B/out/$name.want.txt" "$B/out/$name.got.txt"; then ok "$6"; else bad "$6"; fi
+}
 roundtrip kinds test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/gen/data/kinds.txt
 roundtrip kinds_alias test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/gen/data/kinds.txt --alias
 roundtrip kinds_min test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/gen/data/kinds_min.txt
@@ -103,12 +114,8 @@ printf '\010\001\342\022\001z\260\011\005' > "$B/out/unknown_ext.bin"
 if "$B/rt_p2_Root" "$B/out/unknown_ext.bin" "$B/out/unknown_ext.got.bin" "$B/out/unknown_ext.got.txt" &&
    cmp -s "$B/out/unknown_ext.bin" "$B/out/unknown_ext.got.bin"; then ok "p2: unknown extension round-trips unchanged"; else bad "p2: unknown extension"; fi
 # a singular extension twice: the last wins (written once), as protoc; a repeated one keeps both
-printf '\240\006\001\340\006\003\240\006\002\340\006\004' > "$B/out/ext_twice.bin"
-proto --decode=p2.Root test/gen/proto/p2.proto < "$B/out/ext_twice.bin" > "$B/out/ext_twice.want.txt"
-proto --encode=p2.Root test/gen/proto/p2.proto < "$B/out/ext_twice.want.txt" > "$B/out/ext_twice.want.bin"
-if "$B/rt_p2_Root" "$B/out/ext_twice.bin" "$B/out/ext_twice.got.bin" "$B/out/ext_twice.got.txt" &&
-   cmp -s "$B/out/ext_twice.want.bin" "$B/out/ext_twice.got.bin" &&
-   diff -u "$B/out/ext_twice.want.txt" "$B/out/ext_twice.got.txt"; then ok "p2: a singular extension read twice keeps the last"; else bad "p2: extension twice"; fi
+reencode ext_twice test/gen/proto/p2.proto p2.Root p2_Root '\240\006\001\340\006\003\240\006\002\340\006\004' \
+    "p2: a singular extension read twice keeps the last"
 # extensions from another file compiled in the same run: known to p2.Root (number order, scalars by name)
 mkdir -p "$B/p2x"
 $PBJC -o "$B/p2x" -I test/gen/proto test/gen/proto/p2.proto test/gen/proto/p2ext.proto
@@ -163,12 +170,9 @@ if "$B/rt_pbjtest_KindsLite" --strict --expect "unknown field rejected" "$B/out/
 # non-canonical input: out of order, packed and unpacked mixed, a singular field twice, a message merged
 #   f_int32=1, r_int32 packed [1,2], f_int32=5 (wins), r_int32 unpacked 3, f_leaf{id:1}, f_leaf{label:"x"} (merged),
 #   f_double before them all at the end, r_unpacked packed [7]
-printf '\050\001\312\001\002\001\002\050\005\310\001\003\212\001\002\010\001\212\001\003\022\001x\011\000\000\000\000\000\000\360\077\262\002\001\007' > "$B/out/noncanon.bin"
-proto --decode=pbjtest.Kinds test/gen/proto/kinds.proto < "$B/out/noncanon.bin" > "$B/out/noncanon.want.txt"
-proto --encode=pbjtest.Kinds test/gen/proto/kinds.proto < "$B/out/noncanon.want.txt" > "$B/out/noncanon.want.bin"
-if "$B/rt_pbjtest_Kinds" "$B/out/noncanon.bin" "$B/out/noncanon.got.bin" "$B/out/noncanon.got.txt" &&
-   cmp -s "$B/out/noncanon.want.bin" "$B/out/noncanon.got.bin" &&
-   diff -u "$B/out/noncanon.want.txt" "$B/out/noncanon.got.txt"; then ok "non-canonical input re-encodes as protoc does"; else bad "non-canonical input"; fi
+reencode noncanon test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds \
+    '\050\001\312\001\002\001\002\050\005\310\001\003\212\001\002\010\001\212\001\003\022\001x\011\000\000\000\000\000\000\360\077\262\002\001\007' \
+    "non-canonical input re-encodes as protoc does"
 
 # limits and malformed input, each with its own status
 expect() {
