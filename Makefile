@@ -34,7 +34,7 @@ clean:
 	rm -rf $(CLEAN) pbjc
 
 # deps: install what the build and tests need from Debian's packages, if missing.
-DEB_PKGS := re2c lemon libcmocka-dev libxxhash-dev protobuf-compiler libprotobuf-dev libprotoc-dev pkg-config clang
+DEB_PKGS := re2c lemon libcmocka-dev libxxhash-dev protobuf-compiler libprotobuf-dev libprotoc-dev pkg-config clang libclang-rt-dev python3-protobuf
 deps:
 	@missing=""; for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
