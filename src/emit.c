@@ -1214,6 +1214,7 @@ static int write_if_changed(const char *path, const out *o)
 int emit_program(const ir_program *prog, const char *out_dir)
 {
     int errors = 0;
+    if (plan_check_names(prog) != 0) return 1;      /* C names two declarations share: code that would not compile */
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         plan_file *pf = plan_build_in(f, prog);

@@ -1,6 +1,8 @@
 /* plan.c: per message, the decisions emit writes out: C names, field order, oneof runs, presence, tag bytes. */
 #include "plan.h"
 
+#include "diag.h"
+#include "symtab.h"
 #include "../rt/pbj.h"    /* float bit casts for defaults */
 
 #include <inttypes.h>
@@ -487,4 +489,105 @@ plan_file *plan_build_in(const ir_file *f, const ir_program *prog)
     for (size_t i = 0; i < pf->messages.n; i++)          /* by number: the decoder's case list */
         qsort(pf->messages.v[i]->known_ext.v, pf->messages.v[i]->known_ext.n, sizeof(plan_field *), ext_by_number);
     return pf;
+}
+
+/* ---- C names at file scope: one table for the run, two declarations giving one name is an error ---- */
+
+typedef struct cname_owner {
+    const char *what;            /* "message", "a function of message", ... */
+    const char *full_name;       /* of the declaration the name comes from */
+    const ir_file *file;
+    ir_loc loc;
+} cname_owner;
+
+typedef struct cname_table {
+    symtab names;                /* C name -> cname_owner */
+    int clashes;
+    const cname_owner *last[2];  /* the two declarations last reported: their other names are not repeated */
+} cname_table;
+
+static bool loc_before(ir_loc a, ir_loc b) { return a.line < b.line || (a.line == b.line && a.col < b.col); }
+
+/* Record that the declaration full_name (of kind what, at f:loc) emits cname; a name already taken is reported
+ * at the later of the two declarations. */
+static void claim(cname_table *t, const char *cname, const char *what, const char *full_name, const ir_file *f, ir_loc loc)
+{
+    cname_owner *o = ir_alloc(sizeof *o);
+    *o = (cname_owner){what, full_name, f, loc};
+    cname_owner *first = symtab_put(&t->names, cname, strlen(cname), o);
+    if (!first || (first->file == f && strcmp(first->full_name, full_name) == 0)) return;
+    if (first->file == f && loc_before(loc, first->loc)) {     /* report where the later one is declared */
+        cname_owner *later = first;
+        first = o;
+        o = later;
+    }
+    if (t->last[0] && strcmp(t->last[0]->full_name, first->full_name) == 0 && strcmp(t->last[1]->full_name, o->full_name) == 0)
+        return;
+    t->last[0] = first;
+    t->last[1] = o;
+    diag_error(o->file, o->loc, "C name \"%s\" of %s \"%s\" is also the C name of %s \"%s\" (declared at %s:%u:%u)",
+               cname, o->what, o->full_name, first->what, first->full_name,
+               first->file ? first->file->path : "?", first->loc.line, first->loc.col);
+    t->clashes++;
+}
+
+static void claim_message(cname_table *t, const plan_message *pm)
+{
+    static const char *const functions[] = {
+        "init", "size", "encode", "decode", "equal", "print", "_write", "_decode", "missing", "encode_partial",
+    };
+    const ir_message *m = pm->m;
+    const char *fn = "a function of message", *c = pm->cname;
+    claim(t, c, "message", m->full_name, m->file, m->loc);
+    for (size_t i = 0; i < sizeof functions / sizeof *functions; i++)
+        claim(t, ir_printf("%s_%s", c, functions[i]), fn, m->full_name, m->file, m->loc);
+    if (pm->ext_ranges.n) claim(t, ir_strcat(c, "__print_ext"), fn, m->full_name, m->file, m->loc);
+    for (size_t i = 0; i < pm->oneofs.n; i++) {
+        const plan_oneof *po = pm->oneofs.v[i];
+        const char *full = ir_printf("%s.%s", m->full_name, po->o->name);
+        claim(t, po->case_type, "the case type of oneof", full, m->file, po->o->loc);
+        claim(t, po->none_const, "a case constant of oneof", full, m->file, po->o->loc);
+    }
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *pf = &pm->fields.v[i];
+        const char *acc = "an accessor of field", *x = pf->member;
+        if (pf->kind == PLAN_MAP) claim(t, ir_printf("%s__cmp_%s", c, x), acc, pf->f->full_name, m->file, pf->f->loc);
+        if (pf->oneof)
+            claim(t, ir_printf("%s_%s_%s", c, pf->oneof->member, x), "the case constant of field", pf->f->full_name,
+                  m->file, pf->f->loc);
+        if (pf->repeated || pf->kind == PLAN_MAP || pm->map_entry) continue;
+        if (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE) {       /* as gen_accessors in emit.c */
+            claim(t, ir_printf("%s_has_%s", c, x), acc, pf->f->full_name, m->file, pf->f->loc);
+            claim(t, ir_printf("%s_clear_%s", c, x), acc, pf->f->full_name, m->file, pf->f->loc);
+        }
+    }
+}
+
+static void claim_file(cname_table *t, const plan_file *pf)
+{
+    for (size_t i = 0; i < pf->enums.n; i++) {
+        const plan_enum *pe = pf->enums.v[i];
+        const ir_enum *e = pe->e;
+        claim(t, pe->cname, "enum", e->full_name, e->file, e->loc);
+        claim(t, ir_strcat(pe->cname, "_name"), "a function of enum", e->full_name, e->file, e->loc);
+        for (size_t j = 0; j < e->values.n; j++)
+            claim(t, pe->value_cnames.v[j], "enum value", e->values.v[j]->full_name, e->file, e->values.v[j]->loc);
+    }
+    for (size_t i = 0; i < pf->messages.n; i++) claim_message(t, pf->messages.v[i]);
+    static const char *const ext_functions[] = { "count", "at", "add", "has", "get", "set", "clear" };
+    for (size_t i = 0; i < pf->extensions.n; i++) {
+        const plan_field *x = pf->extensions.v[i];
+        for (size_t j = 0; j < sizeof ext_functions / sizeof *ext_functions; j++)
+            claim(t, ir_printf("%s_%s", x->cname, ext_functions[j]), "an accessor of extension", x->f->full_name,
+                  x->f->file, x->f->loc);
+    }
+}
+
+int plan_check_names(const ir_program *prog)
+{
+    cname_table t = {0};
+    symtab_init(&t.names);
+    for (size_t i = 0; i < prog->files.n; i++) claim_file(&t, plan_build(prog->files.v[i]));
+    symtab_free(&t.names);
+    return t.clashes;
 }

@@ -94,6 +94,11 @@ plan_file *plan_build(const ir_file *f);
  * (kept in pbj_ext, in number order, and printed by name where they can be). */
 plan_file *plan_build_in(const ir_file *f, const ir_program *prog);
 
+/* Every C name at file scope the generated code of prog's files declares (types, functions, enum values,
+ * oneof constants, accessors): two declarations giving the same name are reported (diag_error at the later
+ * one); returns how many. Names are never changed to avoid a clash. */
+int plan_check_names(const ir_program *prog);
+
 /* C names, shared with emit for referenced types of other files. */
 const char *plan_message_cname(const ir_message *m);
 const char *plan_enum_cname(const ir_enum *e);

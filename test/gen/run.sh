@@ -202,6 +202,27 @@ $PBJC --writers -o "$B/opts" -I test/gen/proto test/gen/proto/opts.proto
 grep -A1 '^/\* pbjopts\.[A-Za-z.]*$' "$B/opts/opts.pb.h" | grep -v '^--' > "$B/out/opts.txt" || true
 if diff -u test/gen/expected/opts.txt "$B/out/opts.txt"; then ok "header: each struct lists its resolved options"; else bad "header option comments"; fi
 
+# ---- C name collisions: two declarations giving one C identifier are an error, nothing written ----
+# each X.proto with an X.err gives exactly that first line of stderr and exit 1; near.proto (names
+# that only look close) generates and compiles
+for p in test/gen/collisions/*.proto; do
+    n=$(basename "$p" .proto)
+    rm -rf "$B/clash_$n"
+    st=0
+    $PBJC -o "$B/clash_$n" -I test/gen/collisions "$p" 2>"$B/out/clash_$n.stderr" || st=$?
+    if [ -f "test/gen/collisions/$n.err" ]; then
+        head -n 1 "$B/out/clash_$n.stderr" > "$B/out/clash_$n.got"
+        if [ $st = 1 ] && [ ! -e "$B/clash_$n" ] && diff -u "test/gen/collisions/$n.err" "$B/out/clash_$n.got"; then
+            ok "collision $n: reported, nothing written"; else bad "collision $n"; fi
+    else
+        cok=$st
+        for cc in gcc clang; do
+            [ $cok = 0 ] && $cc $STRICT -Irt -I"$B/clash_$n" -c "$B/clash_$n/$n.pb.c" -o /dev/null || cok=1
+        done
+        if [ $cok = 0 ] && [ ! -s "$B/out/clash_$n.stderr" ]; then ok "no collision $n: generates and compiles"; else bad "no collision $n"; fi
+    fi
+done
+
 # ---- real schemas: the well-known types and the hapi corpus compile cleanly -------------
 WKT=$(ls /usr/include/google/protobuf/*.proto)
 HAPI=$(cd $CORPUS && find services block platform streams -name '*.proto' | sort | sed "s|^|$CORPUS/|")
