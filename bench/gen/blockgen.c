@@ -92,15 +92,20 @@ static void round_trip(const uint8_t *buf, size_t len)
   rb_pools_free(&pl);
 }
 
-static bool write_file(const char *dir, const char *name, const void *data, size_t len)
+static bool write_path(const char *path, const void *data, size_t len)
 {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
   FILE *f = fopen(path, "wb");
   bool ok = f && fwrite(data, 1, len, f) == len;
   if (f && fclose(f)) ok = false;
   if (!ok) fprintf(stderr, "blockgen: cannot write %s\n", path);
   return ok;
+}
+
+static bool write_file(const char *dir, const char *name, const void *data, size_t len)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  return write_path(path, data, len);
 }
 
 /* The small messages, the transaction count and the read-every-field sum,
@@ -166,7 +171,7 @@ static int count_results(const char *in, const char *out)
   char num[32];
   int k = snprintf(num, sizeof num, "%u\n", results);
   printf("blockgen: %s: %u transaction results\n", in, results);
-  return write_file(".", out, num, (size_t)k) ? 0 : 1;
+  return write_path(out, num, (size_t)k) ? 0 : 1;
 }
 
 int main(int argc, char **argv)
