@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "numtext.h"
+#include "../rt/pbj.h"    /* the varint writer, float and double bits */
 #include "resolve.h"
 #include "std_options.h"
 
@@ -50,21 +51,10 @@ static void wb_put(wbuf *b, const void *data, size_t k)
     b->n += k;
 }
 
-static size_t varint_encode(uint8_t out[10], uint64_t v)
-{
-    size_t k = 0;
-    while (v >= 0x80) {
-        out[k++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    out[k++] = (uint8_t)v;
-    return k;
-}
-
 static void wb_varint(wbuf *b, uint64_t v)
 {
     uint8_t tmp[10];
-    wb_put(b, tmp, varint_encode(tmp, v));
+    wb_put(b, tmp, (size_t)(pbj_put_varint(tmp, v) - tmp));
 }
 
 static void wb_fixed(wbuf *b, uint64_t v, int bytes)
@@ -139,7 +129,7 @@ static size_t open_len(wbuf *b, uint32_t field)
 static void close_len(wbuf *b, size_t start)
 {
     uint8_t tmp[10];
-    size_t len = b->n - start, k = varint_encode(tmp, len);
+    size_t len = b->n - start, k = (size_t)(pbj_put_varint(tmp, len) - tmp);
     wb_need(b, k);
     memmove(b->p + start + k, b->p + start, len);
     memcpy(b->p + start, tmp, k);
@@ -435,20 +425,8 @@ static void put_scalar(wbuf *b, uint32_t field, int wire_type, uint64_t bits)
 
 static bool put_aggregate(writer *w, wbuf *b, const ir_field *f, const ir_value *v);
 
-static uint32_t float_bits(double d)
-{
-    float fl = numtext_to_float(d);
-    uint32_t u;
-    memcpy(&u, &fl, sizeof u);
-    return u;
-}
-
-static uint64_t double_bits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return u;
-}
+/* A float option value: rounded to float as protoc does (IEEE, not C's cast). */
+static uint32_t float_bits(double d) { return pbj_float_bits(numtext_to_float(d)); }
 
 /* One value of extension or field f, tag included, as protoc's SetOptionValue. */
 static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_value *v)
@@ -468,7 +446,7 @@ static void put_field_value(writer *w, wbuf *b, const ir_field *f, const ir_valu
             WRITER_ERROR(w, v->loc, "Value must be number for %s option \"%s\".",
                          ir_type_keyword(f->type), f->full_name ? f->full_name : f->name);
         } else {
-            put_scalar(b, num, ir_type_wire_type(f->type), f->type == IR_TYPE_FLOAT ? float_bits(d) : double_bits(d));
+            put_scalar(b, num, ir_type_wire_type(f->type), f->type == IR_TYPE_FLOAT ? float_bits(d) : pbj_double_bits(d));
         }
         break;
     case IR_TYPE_BOOL:
@@ -773,7 +751,7 @@ static bool tf_scalar(tf_lexer *lx, const ir_field *f, wbuf *payload)
         if (f->type == IR_TYPE_FLOAT)
             wb_fixed(payload, float_bits(d), 4);
         else
-            wb_fixed(payload, double_bits(d), 8);
+            wb_fixed(payload, pbj_double_bits(d), 8);
         return true;
     case IR_TYPE_BOOL:
         if (v.kind == IR_VAL_INT && v.u <= 1 && !negative) {
@@ -810,7 +788,7 @@ static bool tf_scalar(tf_lexer *lx, const ir_field *f, wbuf *payload)
         put_field_value(lx->w, &tmp, f, &v);
         if (lx->w->errors == errors) {
             uint8_t tag[10];
-            size_t k = varint_encode(tag, (uint64_t)(uint32_t)f->number << 3);
+            size_t k = (size_t)(pbj_put_varint(tag, (uint64_t)(uint32_t)f->number << 3) - tag);
             wb_put(payload, tmp.p + k, tmp.n - k);
         }
         free(tmp.p);

@@ -3,7 +3,7 @@
 
 #include "diag.h"
 #include "symtab.h"
-#include "../rt/pbj.h"    /* float bit casts for defaults */
+#include "../rt/pbj.h"    /* float bit casts for defaults, the varint writer for tags */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -201,17 +201,6 @@ static bool reaches_required(const ir_message *m)
     return false;
 }
 
-static int put_tag(uint8_t *out, uint32_t v)
-{
-    int n = 0;
-    while (v >= 0x80) {
-        out[n++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    out[n++] = (uint8_t)v;
-    return n;
-}
-
 /* [packed = true/false] as written, else the syntax's default. */
 static bool is_packed(const ir_field *f, bool proto3)
 {
@@ -295,11 +284,11 @@ static void plan_tags(plan_field *pf)
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP || pf->kind == PLAN_WRAPPER) wt = pf->group ? 3 : 2;
     int primary = pf->packed ? 2 : wt, other = pf->packed ? wt : 2;
     pf->tag_value = ((uint32_t)pf->number << 3) | (uint32_t)primary;
-    pf->tag_len = put_tag(pf->tag, pf->tag_value);
-    put_tag(pf->end_tag, ((uint32_t)pf->number << 3) | 4u);
+    pf->tag_len = (int)(pbj_put_varint(pf->tag, pf->tag_value) - pf->tag);
+    pbj_put_varint(pf->end_tag, ((uint32_t)pf->number << 3) | 4u);
     if (pf->packable) {
         pf->alt_tag_value = ((uint32_t)pf->number << 3) | (uint32_t)other;
-        pf->alt_tag_len = put_tag(pf->alt_tag, pf->alt_tag_value);
+        pf->alt_tag_len = (int)(pbj_put_varint(pf->alt_tag, pf->alt_tag_value) - pf->alt_tag);
     }
 }
 
