@@ -22,7 +22,12 @@ void *ir_alloc(size_t size);                 /* zeroed; never NULL (aborts on OO
 char *ir_strdup(const char *s);
 char *ir_strndup(const char *s, size_t n);
 char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
-char *ir_printf(const char *fmt, ...);
+#if defined(__GNUC__)
+#define IR_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define IR_PRINTF(a, b)
+#endif
+char *ir_printf(const char *fmt, ...) IR_PRINTF(1, 2);
 void  ir_free_all(void);
 
 /* A growable array in the pool: IR_VEC(T) v; ir_vec_push(&v, x); v.v[i], v.n. */
@@ -303,8 +308,9 @@ typedef struct ir_program {
     IR_VEC(ir_file *) inputs;        /* the command-line files, in command-line order */
 } ir_program;
 
-/* Builders and finders shared by the parser and the later phases. */
+/* Names and finders shared by the builder and the later phases. */
 ir_file *ir_file_new(const char *name, const char *path, const char *source, size_t len);
+const char *ir_join_name(const char *scope, const char *name);   /* "scope.name", or name when scope is NULL or "" */
 const char *ir_option_find(const ir_options *opts, const char *simple_name);  /* NULL or IDENT/STRING text */
 const ir_option *ir_option_get(const ir_options *opts, const char *simple_name);
 

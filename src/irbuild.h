@@ -1,4 +1,4 @@
-/* irbuild.h: the builder the grammar's actions call (private to parse.y, ir.c, parser.c). */
+/* irbuild.h: the builder the grammar's actions call (private to parse.y, irbuild.c, parser.c). */
 #ifndef PBJC_IRBUILD_H
 #define PBJC_IRBUILD_H
 

@@ -1,4 +1,4 @@
-/* parse.y: the .proto grammar (lemon); every action is one call into the builder (ir.c). */
+/* parse.y: the .proto grammar (lemon); every action is one call into the builder (irbuild.c). */
 
 %name pbjParse
 %token_prefix TK_

@@ -1,4 +1,4 @@
-/* parser.h: from .proto text to an unresolved ir_file (lex.re + parse.y + ir.c). */
+/* parser.h: from .proto text to an unresolved ir_file (lex.re + parse.y + irbuild.c). */
 #ifndef PBJC_PARSER_H
 #define PBJC_PARSER_H
 

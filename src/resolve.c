@@ -16,14 +16,6 @@
 #define PBJC_SYSTEM_INCLUDE "/usr/include"
 #endif
 
-/* ---- names ---------------------------------------------------------------- */
-
-const char *join_name(const char *scope, const char *name)
-{
-    if (!scope || !*scope) return name;
-    return ir_printf("%s.%s", scope, name);
-}
-
 /* ---- paths ---------------------------------------------------------------- */
 
 /* protoc's CanonicalizePath: drop empty and "." components; "." becomes "". */

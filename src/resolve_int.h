@@ -71,7 +71,4 @@ void defaults_file(resolver *r, ir_file *f);
 /* resolve_options.c */
 void options_file(resolver *r, ir_file *f);
 
-/* Small helpers shared by the resolver's files. */
-const char *join_name(const char *scope, const char *name);          /* "scope.name" or "name" */
-
 #endif

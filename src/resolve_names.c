@@ -52,7 +52,7 @@ static void add_package(resolver *r, ir_file *f, const char *name, size_t len)
 static void declare_field(resolver *r, ir_file *f, ir_field *fd, const char *scope)
 {
     if (!fd->name) return;
-    if (!fd->full_name) fd->full_name = join_name(scope, fd->name);
+    if (!fd->full_name) fd->full_name = ir_join_name(scope, fd->name);
     if (!fd->file) fd->file = f;
     add_symbol(r, f, fd->loc, SYM_FIELD, fd->full_name, fd);
 }
@@ -60,12 +60,12 @@ static void declare_field(resolver *r, ir_file *f, ir_field *fd, const char *sco
 static void declare_enum(resolver *r, ir_file *f, ir_enum *e, const char *scope)
 {
     if (!e->name) return;
-    if (!e->full_name) e->full_name = join_name(scope, e->name);
+    if (!e->full_name) e->full_name = ir_join_name(scope, e->name);
     if (!e->file) e->file = f;
     for (size_t i = 0; i < e->values.n; i++) {
         ir_enum_value *v = e->values.v[i];
         if (!v->name) continue;
-        if (!v->full_name) v->full_name = join_name(scope, v->name);
+        if (!v->full_name) v->full_name = ir_join_name(scope, v->name);
         if (!v->parent) v->parent = e;
         if (add_symbol(r, f, v->loc, SYM_ENUM_VALUE, v->full_name, v)) continue;
         bool twice_in_enum = false;
@@ -84,12 +84,12 @@ static void declare_enum(resolver *r, ir_file *f, ir_enum *e, const char *scope)
 static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *scope)
 {
     if (!m->name) return;
-    if (!m->full_name) m->full_name = join_name(scope, m->name);
+    if (!m->full_name) m->full_name = ir_join_name(scope, m->name);
     if (!m->file) m->file = f;
     for (size_t i = 0; i < m->oneofs.n; i++) {
         ir_oneof *o = m->oneofs.v[i];
         if (!o->parent) o->parent = m;
-        if (o->name) add_symbol(r, f, o->loc, SYM_ONEOF, join_name(m->full_name, o->name), o);
+        if (o->name) add_symbol(r, f, o->loc, SYM_ONEOF, ir_join_name(m->full_name, o->name), o);
     }
     for (size_t i = 0; i < m->fields.n; i++) {
         if (!m->fields.v[i]->parent) m->fields.v[i]->parent = m;
@@ -117,11 +117,11 @@ void names_declare_file(resolver *r, ir_file *f)
     for (size_t i = 0; i < f->services.n; i++) {
         ir_service *s = f->services.v[i];
         if (!s->name) continue;
-        if (!s->full_name) s->full_name = join_name(pkg, s->name);
+        if (!s->full_name) s->full_name = ir_join_name(pkg, s->name);
         if (!s->file) s->file = f;
         for (size_t j = 0; j < s->methods.n; j++) {
             ir_method *m = s->methods.v[j];
-            if (m->name) add_symbol(r, f, m->loc, SYM_METHOD, join_name(s->full_name, m->name), m);
+            if (m->name) add_symbol(r, f, m->loc, SYM_METHOD, ir_join_name(s->full_name, m->name), m);
         }
         add_symbol(r, f, s->loc, SYM_SERVICE, s->full_name, s);
     }
@@ -327,7 +327,7 @@ void names_link_file(resolver *r, ir_file *f)
         ir_service *s = f->services.v[i];
         for (size_t j = 0; j < s->methods.n; j++) {
             ir_method *m = s->methods.v[j];
-            const char *full = join_name(s->full_name, m->name);
+            const char *full = ir_join_name(s->full_name, m->name);
             m->input = link_rpc_type(r, m->input_name, m->input_loc, full);
             m->output = link_rpc_type(r, m->output_name, m->output_loc, full);
         }

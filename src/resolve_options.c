@@ -279,7 +279,7 @@ static void message_options(resolver *r, ir_message *m)
     site_options(r, SCOPE_MESSAGE, m->full_name, NULL, &m->options);
     for (size_t i = 0; i < m->fields.n; i++) field_options(r, m->fields.v[i]);
     for (size_t i = 0; i < m->oneofs.n; i++)
-        site_options(r, SCOPE_ONEOF, join_name(m->full_name, m->oneofs.v[i]->name), NULL, &m->oneofs.v[i]->options);
+        site_options(r, SCOPE_ONEOF, ir_join_name(m->full_name, m->oneofs.v[i]->name), NULL, &m->oneofs.v[i]->options);
     for (size_t i = 0; i < m->extension_ranges.n; i++)
         site_options(r, SCOPE_EXTENSION_RANGE, m->full_name, NULL, &m->extension_ranges.v[i].options);
     for (size_t i = 0; i < m->messages.n; i++) message_options(r, m->messages.v[i]);
@@ -289,7 +289,7 @@ static void message_options(resolver *r, ir_message *m)
 
 void options_file(resolver *r, ir_file *f)
 {
-    site_options(r, SCOPE_FILE, join_name(f->package, "dummy"), NULL, &f->options);
+    site_options(r, SCOPE_FILE, ir_join_name(f->package, "dummy"), NULL, &f->options);
     for (size_t i = 0; i < f->messages.n; i++) message_options(r, f->messages.v[i]);
     for (size_t i = 0; i < f->enums.n; i++) enum_options(r, f->enums.v[i]);
     for (size_t i = 0; i < f->extensions.n; i++) field_options(r, f->extensions.v[i]);
@@ -297,7 +297,7 @@ void options_file(resolver *r, ir_file *f)
         ir_service *s = f->services.v[i];
         site_options(r, SCOPE_SERVICE, s->full_name, NULL, &s->options);
         for (size_t j = 0; j < s->methods.n; j++)
-            site_options(r, SCOPE_METHOD, join_name(s->full_name, s->methods.v[j]->name), NULL,
+            site_options(r, SCOPE_METHOD, ir_join_name(s->full_name, s->methods.v[j]->name), NULL,
                          &s->methods.v[j]->options);
     }
 }
