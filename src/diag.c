@@ -58,6 +58,12 @@ DIAG_ENTRY(diag_error_at, (const char *path, const char *source, ir_loc loc, con
 DIAG_ENTRY(diag_note, (const ir_file *f, ir_loc loc, const char *fmt, ...),
            file_path(f), f ? f->source : NULL, "note", (void)0)
 
+void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap)
+{
+    report(file_path(f), f ? f->source : NULL, loc, "error", fmt, ap);
+    error_count++;
+}
+
 int diag_error_count(void) { return error_count; }
 int diag_warning_count(void) { return warning_count; }
 void diag_reset(void) { error_count = warning_count = 0; }

@@ -2,6 +2,7 @@
 #ifndef PBJC_DIAG_H
 #define PBJC_DIAG_H
 
+#include <stdarg.h>
 #include "ir.h"
 
 #if defined(__GNUC__)
@@ -14,6 +15,8 @@
  * f may be NULL (then "pbjc: error: msg"); loc.line 0 means no position. */
 void diag_error(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 void diag_warning(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* diag_error with the arguments in ap, for functions that add to what they report. */
+void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap) DIAG_PRINTF(3, 0);
 /* A diagnostic against a file known only by path and source (before an ir_file exists). */
 void diag_error_at(const char *path, const char *source, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(4, 5);
 /* Extra context line after an error: "path:line:col: note: msg". */

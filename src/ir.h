@@ -97,7 +97,15 @@ typedef struct ir_option {
     ir_value value;
 } ir_option;
 
-typedef IR_VEC(ir_option) ir_options;
+/* The options of one element as written (ir_vec_push works on it), and as
+ * resolve's option interpreter encodes them: the options message's bytes
+ * (NULL when the element has no options message, "" with wire_len 0 when an empty one). */
+typedef struct ir_options {
+    ir_option *v;
+    size_t n, cap;
+    const uint8_t *wire;
+    size_t wire_len;
+} ir_options;
 
 /* ---- types -------------------------------------------------------------- */
 
@@ -168,6 +176,8 @@ struct ir_field {
     ir_oneof *oneof;             /* containing oneof (real or the synthetic proto3-optional one) */
     bool proto3_optional;        /* proto3 "optional": presence via a synthetic oneof */
     bool is_map;                 /* map<K,V>: type_name points at the synthetic *Entry message */
+    bool packed;                 /* resolve: written packed ([packed], else packed by default in proto3) */
+    bool deprecated;             /* resolve: [deprecated = true] */
     ir_message *parent;          /* containing message, or for extensions the scope (NULL at file level) */
     ir_extend *extend;           /* set for extension fields */
     ir_file *file;
@@ -187,7 +197,7 @@ struct ir_oneof {
 
 typedef struct ir_range {
     ir_loc loc;
-    int32_t start, end;          /* inclusive end as written; "max" = 536870911 */
+    int32_t start, end;          /* inclusive end as written; "max" = the largest field number (message sets: INT32_MAX - 1) */
     ir_options options;          /* extension ranges only */
 } ir_range;
 
@@ -208,6 +218,8 @@ struct ir_message {
     IR_VEC(const char *) reserved_names;
     bool map_entry;              /* synthetic entry of a map field */
     bool is_group;               /* synthetic message of a group field */
+    bool message_set_wire_format;    /* option message_set_wire_format = true (set by the builder) */
+    bool deprecated;             /* resolve: option deprecated = true */
     ir_message *parent;          /* NULL at file level */
     ir_file *file;
     void *user;                  /* free for later phases (options, plan) */
@@ -220,6 +232,7 @@ struct ir_enum_value {
     const char *full_name;       /* enum values are siblings of their enum: "pkg.VALUE" or "pkg.Msg.VALUE" */
     int32_t number;
     ir_options options;
+    bool deprecated;             /* resolve: [deprecated = true] */
     ir_enum *parent;
 };
 
@@ -233,6 +246,7 @@ struct ir_enum {
     IR_VEC(ir_range) reserved_ranges;
     IR_VEC(const char *) reserved_names;
     bool allow_alias;
+    bool deprecated;             /* resolve: option deprecated = true */
     ir_message *parent;
     ir_file *file;
 };

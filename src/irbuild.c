@@ -8,16 +8,15 @@
 #include "lex.h"
 #include "parse.h"
 #include "diag.h"
+#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
 
 static void build_error(pctx *ctx, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 static void build_error(pctx *ctx, ir_loc loc, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    diag_verror(ctx->file, loc, fmt, ap);
     va_end(ap);
-    diag_error(ctx->file, loc, "%s", msg);
     ctx->errors++;
 }
 
@@ -216,6 +215,9 @@ void pb_option(pctx *ctx, ir_option *o, ir_value *v, ptok end)
     ir_vec_push(opts, *o);
     if (s->kind == SC_ENUM && ir_option_get(opts, "allow_alias") == &opts->v[opts->n - 1])
         ((ir_enum *)s->node)->allow_alias = v->kind == IR_VAL_IDENT && strcmp(v->text, "true") == 0;
+    const char *mset = s->kind == SC_MESSAGE ? ir_option_find(opts, "message_set_wire_format") : NULL;
+    if (mset)                                    /* the ranges' "max" depends on it */
+        ((ir_message *)s->node)->message_set_wire_format = strcmp(mset, "true") == 0;
 }
 
 static bool is_simple(const ir_option *o, const char *name)
@@ -327,8 +329,7 @@ static void add_synthetic_oneofs(ir_message *m)
 #define RANGE_MAX_SENTINEL INT32_MIN
 static void fix_max_ranges(ir_message *m)
 {
-    const char *mset = ir_option_find(&m->options, "message_set_wire_format");
-    int32_t max = mset && strcmp(mset, "true") == 0 ? INT32_MAX - 1 : 536870911;
+    int32_t max = m->message_set_wire_format ? INT32_MAX - 1 : PBJ_MAX_FIELD_NUMBER;
     for (size_t i = 0; i < m->extension_ranges.n; i++)
         if (m->extension_ranges.v[i].end == RANGE_MAX_SENTINEL) m->extension_ranges.v[i].end = max;
     for (size_t i = 0; i < m->reserved_ranges.n; i++)

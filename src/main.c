@@ -240,7 +240,6 @@ int main(int argc, char **argv)
     add_roots(&a.prog);
     int status = 0;
     if (resolve_program(&a.prog, a.inputs.v, a.inputs.n) != 0 || diag_error_count()) status = EXIT_INPUT;
-    else if (descriptor_validate(&a.prog) != 0) status = EXIT_INPUT;   /* option values protoc checks while encoding */
     else if (options_resolve(&a.prog) != 0) status = EXIT_INPUT;
     if (status == 0 && a.explain) options_explain(&a.prog, stdout);
     if (status == 0 && a.deps_only) {

@@ -289,6 +289,7 @@ int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
         check_file(&r, f);
         if (f->is_input && diag_error_count() == 0) warn_unused_imports(f);
     }
+    if (diag_error_count() == errors_before) resolve_interpret_options(prog);
     for (size_t i = 0; i < prog->files.n; i++) prog->files.v[i]->user = NULL;
     symtab_free(&r.files);
     symtab_free(&r.syms);

@@ -8,11 +8,16 @@
  * Maps each command-line path to its root-relative name (error when a path
  * lies under no root), loads and parses it and everything it imports
  * (transitively, each file once, cycles reported), then binds every name and
- * runs protoc's semantic checks. Fills prog->files and prog->inputs.
+ * runs protoc's semantic checks, then interprets the options (below). Fills
+ * prog->files and prog->inputs.
  * Returns the number of errors reported (0 on success). */
 int resolve_program(ir_program *prog, const char *const *paths, size_t npaths);
 
-/* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
-const char *resolve_option_name(const ir_option *o, size_t parts);
+/* protoc's option interpreter: every option list of prog->files encoded as its
+ * options message (ir_options.wire), reporting what only encoding finds
+ * (aggregate values, "was already set", ...). resolve_program runs it when
+ * nothing else failed; call it directly only on IR built by hand. Returns the
+ * number of errors reported. */
+int resolve_interpret_options(ir_program *prog);
 
 #endif

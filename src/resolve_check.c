@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "resolve_int.h"
 #include "std_options.h"
+#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
 
 /* Ranges are written with an inclusive end. */
 static bool ranges_overlap(const ir_range *a, const ir_range *b)
@@ -36,8 +37,8 @@ static void check_number(const ir_file *f, const ir_field *fd, bool is_extension
 {
     if (fd->number <= 0)
         diag_error(f, fd->number_loc, "Field numbers must be positive integers.");
-    else if (!is_extension && fd->number > FIELD_NUMBER_MAX)
-        diag_error(f, fd->number_loc, "Field numbers cannot be greater than %d.", FIELD_NUMBER_MAX);
+    else if (!is_extension && fd->number > PBJ_MAX_FIELD_NUMBER)
+        diag_error(f, fd->number_loc, "Field numbers cannot be greater than %d.", PBJ_MAX_FIELD_NUMBER);
     else if (fd->number >= RESERVED_NUMBER_FIRST && fd->number <= RESERVED_NUMBER_LAST)
         diag_error(f, fd->number_loc,
                    "Field numbers %d through %d are reserved for the protocol buffer library "
@@ -118,7 +119,7 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
         diag_error(f, fd->extend->extendee_loc,
                    "Extensions to non-lite types can only be declared in non-lite files. Note that you "
                    "cannot extend a non-lite type to contain a lite type, but the reverse is allowed.");
-    if (option_is_true(&m->options, "message_set_wire_format") &&
+    if (m->message_set_wire_format &&
         (fd->label != IR_LABEL_OPTIONAL || fd->type != IR_TYPE_MESSAGE))
         diag_error(f, fd->type_loc, "Extensions of MessageSets must be optional messages.");
     bool declared = false;
@@ -183,9 +184,9 @@ static bool name_reserved(const char *const *names, size_t n, const char *name)
 
 static void check_message_ranges(const ir_file *f, const ir_message *m)
 {
-    bool message_set = option_is_true(&m->options, "message_set_wire_format");
+    bool message_set = m->message_set_wire_format;
     for (size_t i = 0; i < m->extension_ranges.n; i++)
-        check_range_bounds(f, &m->extension_ranges.v[i], "Extension", message_set ? INT32_MAX - 1 : FIELD_NUMBER_MAX);
+        check_range_bounds(f, &m->extension_ranges.v[i], "Extension", message_set ? INT32_MAX - 1 : PBJ_MAX_FIELD_NUMBER);
     for (size_t i = 0; i < m->reserved_ranges.n; i++)
         check_range_bounds(f, &m->reserved_ranges.v[i], "Reserved", 0);
     check_reserved_names(f, m->loc, m->reserved_names.v, m->reserved_names.n, "Field name");
@@ -241,7 +242,7 @@ static void check_proto3_message(const ir_file *f, const ir_message *m)
 {
     if (m->extension_ranges.n > 0)
         diag_error(f, m->extension_ranges.v[0].loc, "Extension ranges are not allowed in proto3.");
-    if (option_is_true(&m->options, "message_set_wire_format"))
+    if (m->message_set_wire_format)
         diag_error(f, m->loc, "MessageSet is not supported in proto3.");
     for (size_t i = 0; i < m->fields.n; i++) {
         const char *key = json_key(m->fields.v[i]->name);
@@ -260,7 +261,7 @@ static void check_enum(const ir_file *f, const ir_enum *e);
 
 static void check_message(resolver *r, const ir_file *f, const ir_message *m)
 {
-    bool message_set = option_is_true(&m->options, "message_set_wire_format");
+    bool message_set = m->message_set_wire_format;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *fd = m->fields.v[i];
         check_field(f, fd, false);

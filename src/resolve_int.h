@@ -5,7 +5,6 @@
 #include "ir.h"
 #include "symtab.h"
 
-#define FIELD_NUMBER_MAX 536870911
 #define RESERVED_NUMBER_FIRST 19000
 #define RESERVED_NUMBER_LAST 19999
 
@@ -70,5 +69,7 @@ void defaults_file(resolver *r, ir_file *f);
 
 /* resolve_options.c */
 void options_file(resolver *r, ir_file *f);
+/* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
+const char *resolve_option_name(const ir_option *o, size_t parts);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include "diag.h"
 #include "numtext.h"
-#include "resolve.h"
+#include "optvalue.h"
 #include "resolve_int.h"
 #include "std_options.h"
 #include "suggest.h"
@@ -28,11 +28,6 @@ const char *resolve_option_name(const ir_option *o, size_t parts)
     return s;
 }
 
-static bool is_ident(const ir_value *v, const char *s)
-{
-    return v->kind == IR_VAL_IDENT && !v->negative && strcmp(v->text, s) == 0;
-}
-
 /* ---- values --------------------------------------------------------------- */
 
 static void check_std_value(const ir_file *f, const ir_value *v, std_kind kind, const char *full)
@@ -43,7 +38,7 @@ static void check_std_value(const ir_file *f, const ir_value *v, std_kind kind, 
         return;
     }
     if (kind == KIND_BOOL) {
-        if (!is_ident(v, "true") && !is_ident(v, "false"))
+        if (!optvalue_is_ident(v, "true") && !optvalue_is_ident(v, "false"))
             diag_error(f, v->loc, "Value must be \"true\" or \"false\" for boolean option \"%s\".", full);
         return;
     }
@@ -129,10 +124,10 @@ static void check_field_option(const ir_file *f, const ir_field *fd, const ir_op
 {
     const char *name = o->name.v[0].name;
     const ir_value *v = &o->value;
-    if (strcmp(name, "packed") == 0 && is_ident(v, "true") &&
+    if (strcmp(name, "packed") == 0 && optvalue_is_ident(v, "true") &&
         !(fd->label == IR_LABEL_REPEATED && ir_type_is_packable(fd->type)))
         diag_error(f, fd->type_loc, "[packed = true] can only be specified for repeated primitive fields.");
-    if ((strcmp(name, "lazy") == 0 || strcmp(name, "unverified_lazy") == 0) && is_ident(v, "true") &&
+    if ((strcmp(name, "lazy") == 0 || strcmp(name, "unverified_lazy") == 0) && optvalue_is_ident(v, "true") &&
         fd->type != IR_TYPE_MESSAGE)
         diag_error(f, fd->type_loc, "[%s = true] can only be specified for submessage fields.", name);
     if (strcmp(name, "jstype") == 0 && v->kind == IR_VAL_IDENT && strcmp(v->text, "JS_NORMAL") != 0) {
@@ -239,7 +234,7 @@ static void check_custom_option(const opt_site *site, ir_option *o)
     check_field_value(f, fd, &o->value, resolve_option_name(o, o->name.n));
 }
 
-/* Names and values; "was already set" is decided on the encoded options (descriptor.c). */
+/* Names and values; "was already set" is decided on the encoded options (resolve_interpret.c). */
 static void check_options(const opt_site *site, ir_options *opts)
 {
     for (size_t i = 0; i < opts->n; i++) {
@@ -254,6 +249,23 @@ static void check_options(const opt_site *site, ir_options *opts)
     }
 }
 
+/* ---- typed facts: what later phases ask of the standard options ------------ */
+
+/* A standard bool option's first setting is "true". */
+static bool option_true(const ir_options *opts, const char *name)
+{
+    const char *v = ir_option_find(opts, name);
+    return v && strcmp(v, "true") == 0;
+}
+
+/* The one packed rule: repeated scalars are packed when [packed = true], or in proto3 unless [packed = false]. */
+static bool field_packed(const ir_field *fd)
+{
+    if (fd->label != IR_LABEL_REPEATED || !ir_type_is_packable(fd->type)) return false;
+    const char *v = ir_option_find(&fd->options, "packed");
+    return v ? strcmp(v, "true") == 0 : fd->file && fd->file->syntax == IR_PROTO3;
+}
+
 /* ---- walking the file ----------------------------------------------------- */
 
 static void site_options(resolver *r, std_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts)
@@ -265,18 +277,25 @@ static void site_options(resolver *r, std_scope scope, const char *name_scope, c
 static void field_options(resolver *r, ir_field *fd)
 {
     site_options(r, SCOPE_FIELD, fd->full_name, fd, &fd->options);
+    fd->packed = field_packed(fd);
+    fd->deprecated = option_true(&fd->options, "deprecated");
 }
 
 static void enum_options(resolver *r, ir_enum *e)
 {
     site_options(r, SCOPE_ENUM, e->full_name, NULL, &e->options);
-    for (size_t i = 0; i < e->values.n; i++)
-        site_options(r, SCOPE_ENUM_VALUE, e->values.v[i]->full_name, NULL, &e->values.v[i]->options);
+    e->deprecated = option_true(&e->options, "deprecated");
+    for (size_t i = 0; i < e->values.n; i++) {
+        ir_enum_value *v = e->values.v[i];
+        site_options(r, SCOPE_ENUM_VALUE, v->full_name, NULL, &v->options);
+        v->deprecated = option_true(&v->options, "deprecated");
+    }
 }
 
 static void message_options(resolver *r, ir_message *m)
 {
     site_options(r, SCOPE_MESSAGE, m->full_name, NULL, &m->options);
+    m->deprecated = option_true(&m->options, "deprecated");
     for (size_t i = 0; i < m->fields.n; i++) field_options(r, m->fields.v[i]);
     for (size_t i = 0; i < m->oneofs.n; i++)
         site_options(r, SCOPE_ONEOF, ir_join_name(m->full_name, m->oneofs.v[i]->name), NULL, &m->oneofs.v[i]->options);

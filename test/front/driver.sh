@@ -86,6 +86,26 @@ same deps.mk "x: \\
 expect 0 "$PBJC" -I proto --check -o gen2 --descriptor_set_out=set2.pb proto/a.proto
 [ ! -e gen2 ] && [ ! -e set2.pb ] || fail "--check wrote outputs"
 
+# An aggregate option value nested 100 messages deep is written as protoc writes it; one
+# level more (or 30,000) is an error at the value, not a recursion as deep as the input.
+deep() {   # deep N: deep.proto with (o) = { r { r { ... } } } nesting N messages inside the value
+    awk -v n="$1" 'BEGIN {
+        print "syntax = \"proto2\";\nimport \"google/protobuf/descriptor.proto\";"
+        print "message R { optional R r = 1; }\nextend google.protobuf.FileOptions { optional R o = 50000; }"
+        printf "option (o) = {"; for (i = 0; i < n; i++) printf " r {"; for (i = 0; i < n; i++) printf " }"; print " };"
+    }' >proto/deep.proto
+}
+deep 100
+expect 0 "$PBJC" -I proto --descriptor_set_out=deep.pb proto/deep.proto
+protoc -I proto --descriptor_set_out=deep.protoc.pb proto/deep.proto && cmp -s deep.pb deep.protoc.pb ||
+    fail "an option value 100 messages deep: the set differs from protoc's"
+for n in 101 30000; do
+    deep $n
+    expect 1 "$PBJC" -I proto --check proto/deep.proto
+    head -1 err >first.err
+    same first.err "proto/deep.proto:5:14: error: Error while parsing option value for \"o\": Message is too deep, the parser exceeded the configured recursion limit of 100."
+done
+
 # --version and --help
 expect 0 "$PBJC" --version
 grep -Eq '^pbjc [0-9]+\.[0-9]+\.[0-9]+$' out || fail "--version printed: $(cat out)"

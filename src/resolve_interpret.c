@@ -1,0 +1,263 @@
+/* resolve_interpret.c: protoc's OptionInterpreter: each option list encoded as its options message, errors as protoc's. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "resolve.h"
+#include "resolve_int.h"
+#include "std_options.h"
+#include "textformat.h"
+#include "../rt/pbj.h"    /* wire type names */
+
+/* Standard options become known fields of the options message, in field-number
+ * order; custom ones unknown fields after them, in the order written. What
+ * resolve let through and only encoding finds (aggregate values, "was already
+ * set") is reported here. */
+
+/* ---- standard options: descriptor.proto 3.21, from src/std_options.h ------ */
+
+/* One standard option as its field of the options message. */
+static void put_std_option(optenv *env, wbuf *b, const std_option *so, const ir_option *o)
+{
+    const ir_value *v = &o->value;
+    if (so->kind == KIND_STRING) {
+        if (v->kind != IR_VAL_STRING) {
+            optenv_error(env, v->loc, "Value must be quoted string for string option \"google.protobuf.%s.%s\".",
+                         std_scope_message(so->scope), so->name);
+            return;
+        }
+        wb_bytes_field(b, so->number, v->str, v->str_len);
+    } else if (so->kind == KIND_BOOL) {
+        if (!optvalue_is_ident(v, "true") && !optvalue_is_ident(v, "false")) {
+            optenv_error(env, v->loc, "Value must be \"true\" or \"false\" for boolean option \"google.protobuf.%s.%s\".",
+                         std_scope_message(so->scope), so->name);
+            return;
+        }
+        wb_varint_field(b, so->number, optvalue_is_ident(v, "true"));
+    } else {
+        const std_enum_value *ev;
+        for (size_t i = 0; (ev = std_enum_value_at(i)); i++)
+            if (ev->kind == so->kind && optvalue_is_ident(v, ev->name)) {
+                wb_int32_field(b, so->number, ev->number);
+                return;
+            }
+        optenv_error(env, v->loc, "Value must be identifier for enum-valued option \"google.protobuf.%s.%s\".",
+                     std_scope_message(so->scope), so->name);
+    }
+}
+
+/* ---- "was already set": protoc's ExamineIfOptionIsSet on what is written ---- */
+
+/* Whether the fields [p, end) already set the field path nums[0..n) ends at, through
+ * every message (or group) value of the fields before it, as protoc's ExamineIfOptionIsSet. */
+static bool path_is_set(const uint8_t *p, const uint8_t *end, const uint32_t *nums, size_t n)
+{
+    uint32_t num;
+    int wire_type;
+    const uint8_t *val;
+    size_t len;
+    while (wire_next_field(&p, end, &num, &wire_type, &val, &len)) {
+        if (num != nums[0] || wire_type == PBJ_WT_EGROUP)
+            continue;
+        if (n == 1)
+            return true;
+        if ((wire_type == PBJ_WT_LEN || wire_type == PBJ_WT_SGROUP) && path_is_set(val, val + len, nums + 1, n - 1))
+            return true;
+    }
+    return false;
+}
+
+/* protoc's "was already set", for a singular option whose path is nums, against the options written so far. */
+static bool option_unset(optenv *env, const wbuf *b, const ir_option *o, const uint32_t *nums)
+{
+    if (!path_is_set(b->p, b->p + b->n, nums, o->name.n))
+        return true;
+    optenv_error(env, o->loc, "Option \"%s\" was already set.", resolve_option_name(o, o->name.n));
+    return false;
+}
+
+/* ---- custom options: extension fields of the options message ----------- */
+
+/* One value of extension or field f, tag included, as protoc's SetOptionValue. */
+static void put_field_value(optenv *env, wbuf *b, const ir_field *f, const ir_value *v)
+{
+    if (f->type != IR_TYPE_MESSAGE && f->type != IR_TYPE_GROUP)
+        optvalue_put_scalar(env, b, f, v);
+    else if (v->kind == IR_VAL_AGGREGATE)
+        textformat_put(env, b, f, v);
+    else
+        optenv_error(env, v->loc, "Option \"%s\" is a message. To set the entire message, use syntax like "
+                     "\"%s = { <proto text format> }\". To set fields within it, use syntax like "
+                     "\"%s.foo = value\".", f->name, f->name, f->name);
+}
+
+/* The field a name part denotes inside message m (NULL for the options message). */
+static const ir_field *option_part_field(optenv *env, const ir_option *o, size_t i, const ir_message *m)
+{
+    const ir_optname_part *p = &o->name.v[i];
+    if (p->extension) {
+        if (!p->ext)
+            optenv_error(env, o->loc, "Option \"(%s)\" unknown.", p->name);
+        return p->ext;
+    }
+    if (m)
+        for (size_t k = 0; k < m->fields.n; k++)
+            if (strcmp(m->fields.v[k]->name, p->name) == 0)
+                return m->fields.v[k];
+    optenv_error(env, o->loc, "Option field \"%s\" is not a field or extension of \"%s\".",
+                 p->name, m ? m->full_name : "the options message");
+    return NULL;
+}
+
+/* The value of path[n - 1], nested in one message value per part before it. */
+static void put_option_path(optenv *env, wbuf *b, const ir_field *const *path, size_t n, const ir_value *value)
+{
+    wbuf inner = { 0 };
+    put_field_value(env, &inner, path[n - 1], value);
+    for (size_t i = n - 1; i-- > 0;) {
+        wbuf outer = { 0 };
+        wb_message_field(&outer, (uint32_t)path[i]->number, path[i]->type == IR_TYPE_GROUP, inner.p, inner.n);
+        free(inner.p);
+        inner = outer;
+    }
+    wb_put(b, inner.p, inner.n);
+    free(inner.p);
+}
+
+/* (a).b.c = v: the leaf's value wrapped in one submessage per intermediate part. */
+static void put_custom_option(optenv *env, wbuf *b, const ir_option *o)
+{
+    size_t n = o->name.n;
+    const ir_field **path = malloc(n * sizeof *path);
+    uint32_t *nums = malloc(n * sizeof *nums);
+    if (!path || !nums)
+        abort();
+    const ir_message *m = NULL;
+    bool ok = true;
+    for (size_t i = 0; ok && i < n; i++) {
+        path[i] = option_part_field(env, o, i, m);
+        ok = path[i] != NULL;
+        if (!ok)
+            break;
+        nums[i] = (uint32_t)path[i]->number;
+        m = path[i]->message_type;
+        if (i + 1 < n && !m) {
+            optenv_error(env, o->loc, "Option \"%s\" is an atomic type, not a message.", o->name.v[i].name);
+            ok = false;
+        }
+    }
+    bool repeated = ok && (path[n - 1]->label == IR_LABEL_REPEATED || path[n - 1]->is_map);
+    if (ok && (repeated || option_unset(env, b, o, nums)))
+        put_option_path(env, b, path, n, &o->value);
+    free(nums);
+    free(path);
+}
+
+static const std_option *std_option_of(std_scope scope, const ir_option *o)
+{
+    return o->name.v[0].extension ? NULL : std_option_find(scope, o->name.v[0].name);
+}
+
+/* The standard options numbered next, in the order written. */
+static void put_std_options_numbered(optenv *env, wbuf *b, std_scope scope, const ir_options *opts, uint32_t next)
+{
+    for (size_t i = 0; i < opts->n; i++) {
+        const ir_option *o = &opts->v[i];
+        const std_option *so = std_option_of(scope, o);
+        if (!so || so->number != next)
+            continue;
+        if (o->name.n > 1)
+            optenv_error(env, o->loc, "Option \"%s\" is an atomic type, not a message.", so->name);
+        else if (option_unset(env, b, o, &so->number))
+            put_std_option(env, b, so, o);
+    }
+}
+
+/* The options message of one element: standard options by number (with map_entry, the
+ * map_entry = true protoc adds to a map's entry), then custom ones as written. */
+static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_entry)
+{
+    if (opts->n == 0 && !map_entry)
+        return;
+    wbuf b = { 0 };
+    const std_option *map_entry_opt = std_option_find(SCOPE_MESSAGE, "map_entry");
+    for (uint32_t last = 0;;) {                      /* standard ones, ascending field number */
+        uint32_t next = UINT32_MAX;
+        for (size_t i = 0; i < opts->n; i++) {
+            const std_option *so = std_option_of(scope, &opts->v[i]);
+            if (so && so->number > last && so->number < next)
+                next = so->number;
+        }
+        if (map_entry && map_entry_opt->number > last && map_entry_opt->number < next)
+            next = map_entry_opt->number;
+        if (next == UINT32_MAX)
+            break;
+        put_std_options_numbered(env, &b, scope, opts, next);
+        if (map_entry && next == map_entry_opt->number)
+            wb_varint_field(&b, next, 1);
+        last = next;
+    }
+    for (size_t i = 0; i < opts->n; i++) {
+        const ir_option *o = &opts->v[i];
+        if (o->name.v[0].extension)
+            put_custom_option(env, &b, o);
+        else if (!std_option_find(scope, o->name.v[0].name))
+            optenv_error(env, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
+    }
+    opts->wire = b.n ? (const uint8_t *)ir_strndup((const char *)b.p, b.n) : (const uint8_t *)"";
+    opts->wire_len = b.n;
+    free(b.p);
+}
+
+/* ---- every option list, in the order protoc's descriptor lists them -------- */
+
+static void interpret_field(optenv *env, ir_field *f) { interpret(env, SCOPE_FIELD, &f->options, false); }
+
+static void interpret_enum(optenv *env, ir_enum *e)
+{
+    for (size_t i = 0; i < e->values.n; i++)
+        interpret(env, SCOPE_ENUM_VALUE, &e->values.v[i]->options, false);
+    interpret(env, SCOPE_ENUM, &e->options, false);
+}
+
+static void interpret_message(optenv *env, ir_message *m)
+{
+    for (size_t i = 0; i < m->fields.n; i++)
+        interpret_field(env, m->fields.v[i]);
+    for (size_t i = 0; i < m->messages.n; i++)
+        interpret_message(env, m->messages.v[i]);
+    for (size_t i = 0; i < m->enums.n; i++)
+        interpret_enum(env, m->enums.v[i]);
+    for (size_t i = 0; i < m->extension_ranges.n; i++)
+        interpret(env, SCOPE_EXTENSION_RANGE, &m->extension_ranges.v[i].options, false);
+    for (size_t i = 0; i < m->extensions.n; i++)
+        interpret_field(env, m->extensions.v[i]);
+    interpret(env, SCOPE_MESSAGE, &m->options, m->map_entry && !ir_option_get(&m->options, "map_entry"));
+    for (size_t i = 0; i < m->oneofs.n; i++)
+        interpret(env, SCOPE_ONEOF, &m->oneofs.v[i]->options, false);
+}
+
+static void interpret_file(optenv *env, ir_file *f)
+{
+    env->file = f;
+    for (size_t i = 0; i < f->messages.n; i++)
+        interpret_message(env, f->messages.v[i]);
+    for (size_t i = 0; i < f->enums.n; i++)
+        interpret_enum(env, f->enums.v[i]);
+    for (size_t i = 0; i < f->services.n; i++) {
+        ir_service *s = f->services.v[i];
+        for (size_t j = 0; j < s->methods.n; j++)
+            interpret(env, SCOPE_METHOD, &s->methods.v[j]->options, false);
+        interpret(env, SCOPE_SERVICE, &s->options, false);
+    }
+    for (size_t i = 0; i < f->extensions.n; i++)
+        interpret_field(env, f->extensions.v[i]);
+    interpret(env, SCOPE_FILE, &f->options, false);
+}
+
+int resolve_interpret_options(ir_program *prog)
+{
+    optenv env = { .prog = prog };
+    for (size_t i = 0; i < prog->files.n; i++)      /* each after its imports, as protoc builds them */
+        interpret_file(&env, prog->files.v[i]);
+    return env.errors;
+}
