@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ir.h"
+#include "../rt/pbj.h"    /* wire type names */
 
 /* ---- pool ------------------------------------------------------------------ */
 
@@ -90,7 +91,7 @@ static const char *const type_keywords[] = {
 };
 
 static const signed char wire_types[] = {
-#define X(N, kw, num, wt) [IR_TYPE_##N] = wt,
+#define X(N, kw, num, wt) [IR_TYPE_##N] = PBJ_WT_##wt,
     IR_FIELD_TYPES(X)
 #undef X
 };
@@ -110,7 +111,7 @@ int ir_type_wire_type(ir_type t)
 bool ir_type_is_packable(ir_type t)
 {
     int wt = ir_type_wire_type(t);
-    return wt == 0 || wt == 1 || wt == 5;
+    return wt == PBJ_WT_VARINT || wt == PBJ_WT_I64 || wt == PBJ_WT_I32;
 }
 
 ir_type ir_type_from_keyword(const char *s, size_t n)

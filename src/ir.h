@@ -110,27 +110,26 @@ typedef struct ir_options {
 /* ---- types -------------------------------------------------------------- */
 
 /* X(NAME, keyword, descriptor number, wire type). Numbers are
- * google.protobuf.FieldDescriptorProto.Type; wire types 0 varint, 1 i64,
- * 2 len, 3 group start, 5 i32. */
-#define IR_FIELD_TYPES(X)                 \
-    X(DOUBLE,   "double",   1, 1)         \
-    X(FLOAT,    "float",    2, 5)         \
-    X(INT64,    "int64",    3, 0)         \
-    X(UINT64,   "uint64",   4, 0)         \
-    X(INT32,    "int32",    5, 0)         \
-    X(FIXED64,  "fixed64",  6, 1)         \
-    X(FIXED32,  "fixed32",  7, 5)         \
-    X(BOOL,     "bool",     8, 0)         \
-    X(STRING,   "string",   9, 2)         \
-    X(GROUP,    "group",   10, 3)         \
-    X(MESSAGE,  NULL,      11, 2)         \
-    X(BYTES,    "bytes",   12, 2)         \
-    X(UINT32,   "uint32",  13, 0)         \
-    X(ENUM,     NULL,      14, 0)         \
-    X(SFIXED32, "sfixed32",15, 5)         \
-    X(SFIXED64, "sfixed64",16, 1)         \
-    X(SINT32,   "sint32",  17, 0)         \
-    X(SINT64,   "sint64",  18, 0)
+ * google.protobuf.FieldDescriptorProto.Type; wire types name rt/pbj.h's PBJ_WT_*. */
+#define IR_FIELD_TYPES(X)                    \
+    X(DOUBLE,   "double",   1, I64)          \
+    X(FLOAT,    "float",    2, I32)          \
+    X(INT64,    "int64",    3, VARINT)       \
+    X(UINT64,   "uint64",   4, VARINT)       \
+    X(INT32,    "int32",    5, VARINT)       \
+    X(FIXED64,  "fixed64",  6, I64)          \
+    X(FIXED32,  "fixed32",  7, I32)          \
+    X(BOOL,     "bool",     8, VARINT)       \
+    X(STRING,   "string",   9, LEN)          \
+    X(GROUP,    "group",   10, SGROUP)       \
+    X(MESSAGE,  NULL,      11, LEN)          \
+    X(BYTES,    "bytes",   12, LEN)          \
+    X(UINT32,   "uint32",  13, VARINT)       \
+    X(ENUM,     NULL,      14, VARINT)       \
+    X(SFIXED32, "sfixed32",15, I32)          \
+    X(SFIXED64, "sfixed64",16, I64)          \
+    X(SINT32,   "sint32",  17, VARINT)       \
+    X(SINT64,   "sint64",  18, VARINT)
 
 typedef enum ir_type {
     IR_TYPE_UNRESOLVED = 0,   /* a named type before resolve */
@@ -140,7 +139,7 @@ typedef enum ir_type {
 } ir_type;
 
 const char *ir_type_keyword(ir_type t);     /* "int32", ...; "message"/"enum" for those */
-int ir_type_wire_type(ir_type t);
+int ir_type_wire_type(ir_type t);              /* a PBJ_WT_*, -1 for IR_TYPE_UNRESOLVED */
 bool ir_type_is_packable(ir_type t);        /* scalar numeric, bool, enum */
 ir_type ir_type_from_keyword(const char *s, size_t n);  /* IR_TYPE_UNRESOLVED if not a scalar keyword */
 
@@ -222,7 +221,8 @@ struct ir_message {
     bool deprecated;             /* resolve: option deprecated = true */
     ir_message *parent;          /* NULL at file level */
     ir_file *file;
-    void *user;                  /* free for later phases (options, plan) */
+    struct options_state *options_state;   /* options.c's pbj options of this message; NULL before options_resolve */
+    void *user;                  /* free for tools built on the IR (test/parity/gen.c); no phase uses it */
 };
 
 struct ir_enum_value {
@@ -312,7 +312,6 @@ struct ir_file {
     IR_VEC(ir_raw_comment) comments; /* every comment, source order */
     bool is_input;               /* given on the command line (code is generated for it) */
     bool parsed_ok;
-    void *user;                  /* free for later phases */
 };
 
 /* The whole run: every file loaded, in dependency order. */

@@ -52,8 +52,8 @@ typedef struct level {
     setting s[OPTIONS_COUNT];
 } level;
 
-/* Per message, in ir_message.user; resolved first so options_of can find it. */
-typedef struct msg_state {
+/* Per message, in ir_message.options_state; resolved first so options_of can find it. */
+typedef struct options_state {
     options_resolved r;
     level own;
     const level *file;
@@ -69,10 +69,10 @@ void options_reset(void) { memset(&project, 0, sizeof project); }
 
 const options_resolved *options_of(const ir_message *m)
 {
-    return m && m->user ? &((const msg_state *)m->user)->r : &defaults;
+    return m && m->options_state ? &m->options_state->r : &defaults;
 }
 
-static msg_state *state_of(const ir_message *m) { return m->user; }
+static msg_state *state_of(const ir_message *m) { return m->options_state; }
 
 static const char *full_name(const ir_message *m) { return m->full_name ? m->full_name : m->name; }
 
@@ -233,7 +233,7 @@ static int scan_file(const ir_file *f, level *file_level)
         const ir_raw_comment *c = &f->comments.v[k];
         if (!strstr(c->text, "<<<")) continue;
         ir_message *m = c->before ? c->before : c->inside;
-        if (m && m->user)
+        if (m && m->options_state)
             errors += scan_comment(f, c, &state_of(m)->own, ir_printf("message %s", full_name(m)));
         else
             errors += scan_comment(f, c, file_level, "the file");
@@ -342,7 +342,7 @@ static int close_over(const message_list *all, int id)
         ir_message *m = queue.v[head];
         for (size_t k = 0; k < m->fields.n; k++) {
             ir_message *t = field_target(m->fields.v[k]);
-            if (!t || !t->user || state_of(t)->visited[id]) continue;
+            if (!t || !t->options_state || state_of(t)->visited[id]) continue;
             msg_state *st = state_of(t);
             st->visited[id] = true, st->pred_msg[id] = m, st->pred_field[id] = m->fields.v[k];
             options_origin origin = st->r.opt[id].origin;
@@ -368,7 +368,7 @@ int options_resolve(ir_program *prog)
         for (size_t j = first; j < all.n; j++) {
             msg_state *st = ir_alloc(sizeof *st);
             st->file = &file_levels[k];
-            all.v[j]->user = st;
+            all.v[j]->options_state = st;
         }
         errors += scan_file(prog->files.v[k], &file_levels[k]);
     }

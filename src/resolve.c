@@ -145,8 +145,9 @@ static void load_imports(loader *ld, ir_file *f)
             diag_error(f, imp->loc, "Import \"%s\" was listed twice.", imp->name);
             continue;
         }
-        ir_file *dep = symtab_get(&ld->r->files, imp->name, strlen(imp->name));
-        if (dep && rf(dep)->load_state == 1) {
+        rfile *state = symtab_get(&ld->r->files, imp->name, strlen(imp->name));
+        ir_file *dep = state ? state->file : NULL;
+        if (state && state->load_state == 1) {
             report_cycle(ld, f, imp->loc, dep);
             continue;
         }
@@ -176,8 +177,7 @@ static ir_file *load_file(loader *ld, const char *name, const char *disk)
     rfile *state = ir_alloc(sizeof *state);
     state->file = f;
     state->load_state = 1;
-    f->user = state;
-    symtab_put(&ld->r->files, f->name, strlen(f->name), f);
+    symtab_put(&ld->r->files, f->name, strlen(f->name), state);
     ir_vec_push(&ld->stack, f);
     load_imports(ld, f);
     ld->stack.n--;
@@ -227,8 +227,8 @@ static void load_inputs(resolver *r, const char *const *paths, size_t npaths)
         const char *disk;
         const char *name = input_name(r->prog, paths[i], &disk);
         if (!name) continue;
-        ir_file *f = symtab_get(&r->files, name, strlen(name));
-        if (!f) f = load_file(&ld, name, disk);
+        rfile *state = symtab_get(&r->files, name, strlen(name));
+        ir_file *f = state ? state->file : load_file(&ld, name, disk);
         if (!f || f->is_input) continue;
         f->is_input = true;
         ir_vec_push(&r->prog->inputs, f);
@@ -276,7 +276,7 @@ int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
     load_inputs(&r, paths, npaths);
     for (size_t i = 0; i < prog->files.n; i++) {
         ir_file *f = prog->files.v[i];
-        for (size_t j = 0; j < f->imports.n; j++) add_dep(rf(f), f->imports.v[j].file);
+        for (size_t j = 0; j < f->imports.n; j++) add_dep(rf(&r, f), f->imports.v[j].file);
     }
     for (size_t i = 0; i < prog->files.n; i++) {          /* file by file, as protoc builds them */
         ir_file *f = prog->files.v[i];
@@ -290,7 +290,6 @@ int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
         if (f->is_input && diag_error_count() == 0) warn_unused_imports(f);
     }
     if (diag_error_count() == errors_before) resolve_interpret_options(prog);
-    for (size_t i = 0; i < prog->files.n; i++) prog->files.v[i]->user = NULL;
     symtab_free(&r.files);
     symtab_free(&r.syms);
     symtab_free(&r.ext_numbers);

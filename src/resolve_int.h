@@ -2,6 +2,9 @@
 #ifndef PBJC_RESOLVE_INT_H
 #define PBJC_RESOLVE_INT_H
 
+#include <assert.h>
+#include <string.h>
+
 #include "ir.h"
 #include "symtab.h"
 
@@ -12,11 +15,14 @@ typedef enum sym_kind {
     SYM_PACKAGE, SYM_MESSAGE, SYM_ENUM, SYM_ENUM_VALUE, SYM_FIELD, SYM_ONEOF, SYM_SERVICE, SYM_METHOD
 } sym_kind;
 
+typedef struct rfile rfile;
+
 /* One named thing in the global symbol table (full name without leading dot). */
 typedef struct sym {
     sym_kind kind;
     const char *full_name;
     ir_file *file;               /* defining file; for a package the first file declaring it */
+    rfile *home;                 /* the resolver's state of that file */
     union {
         void *any;
         ir_message *message;
@@ -29,17 +35,17 @@ typedef struct sym {
     } u;
 } sym;
 
-/* The resolver's state for one file, hung on ir_file.user while resolve runs. */
-typedef struct rfile {
+/* The resolver's state for one file, in resolver.files while resolve runs. */
+struct rfile {
     ir_file *file;
     int load_state;              /* 0 not seen, 1 loading (on the import stack), 2 loaded */
     unsigned visible_stamp;      /* == resolver.stamp: visible from the file being linked */
     IR_VEC(ir_file *) deps;      /* direct imports and what they re-export with import public */
-} rfile;
+};
 
 typedef struct resolver {
     ir_program *prog;
-    symtab files;                /* virtual name -> ir_file */
+    symtab files;                /* virtual name -> rfile */
     symtab syms;                 /* full name -> sym */
     symtab ext_numbers;          /* "extendee#number" -> ir_field (extension numbers in use) */
     ir_file *cur;                /* the file whose names are being bound */
@@ -50,7 +56,13 @@ typedef struct resolver {
     const char *resolved_as;
 } resolver;
 
-static inline rfile *rf(const ir_file *f) { return (rfile *)f->user; }
+/* The state of a file loaded in this run. */
+static inline rfile *rf(const resolver *r, const ir_file *f)
+{
+    rfile *state = symtab_get(&r->files, f->name, strlen(f->name));
+    assert(state && state->file == f);
+    return state;
+}
 
 /* resolve_names.c */
 void names_declare_file(resolver *r, ir_file *f);

@@ -15,6 +15,7 @@ static bool add_symbol(resolver *r, ir_file *f, ir_loc loc, sym_kind kind, const
     s->kind = kind;
     s->full_name = full;
     s->file = f;
+    s->home = rf(r, f);
     s->u.any = obj;
     sym *old = symtab_put(&r->syms, full, strlen(full), s);
     if (!old) return true;
@@ -43,6 +44,7 @@ static void add_package(resolver *r, ir_file *f, const char *name, size_t len)
     s->kind = SYM_PACKAGE;
     s->full_name = ir_strndup(name, len);
     s->file = f;
+    s->home = rf(r, f);
     symtab_put(&r->syms, s->full_name, len, s);
     size_t parent_len = len;
     while (parent_len > 0 && name[parent_len - 1] != '.') parent_len--;
@@ -134,8 +136,9 @@ void names_begin_file(resolver *r, ir_file *f)
 {
     r->cur = f;
     r->stamp++;
-    rf(f)->visible_stamp = r->stamp;
-    for (size_t i = 0; i < rf(f)->deps.n; i++) rf(rf(f)->deps.v[i])->visible_stamp = r->stamp;
+    rfile *state = rf(r, f);
+    state->visible_stamp = r->stamp;
+    for (size_t i = 0; i < state->deps.n; i++) rf(r, state->deps.v[i])->visible_stamp = r->stamp;
 }
 
 /* protoc's IsInPackage: file's package is name or lies inside it. */
@@ -156,14 +159,15 @@ static sym *find_visible(resolver *r, const char *name, size_t len)
 {
     sym *s = symtab_get(&r->syms, name, len);
     if (!s) return NULL;
-    if (rf(s->file)->visible_stamp == r->stamp) {
+    if (s->home->visible_stamp == r->stamp) {
         mark_used(r, s->file);
         return s;
     }
     if (s->kind == SYM_PACKAGE) {
         if (in_package(r->cur, name, len)) return s;
-        for (size_t i = 0; i < rf(r->cur)->deps.n; i++)
-            if (in_package(rf(r->cur)->deps.v[i], name, len)) return s;
+        const rfile *cur = rf(r, r->cur);
+        for (size_t i = 0; i < cur->deps.n; i++)
+            if (in_package(cur->deps.v[i], name, len)) return s;
     }
     r->undeclared_in = s->file;
     r->undeclared_name = ir_strndup(name, len);
@@ -227,7 +231,7 @@ static const char *closest_type(resolver *r, const char *name)
     size_t n = 0;
     for (size_t i = 0; i < r->syms.cap; i++) {
         const sym *s = r->syms.slots[i].value;
-        if (s && (s->kind == SYM_MESSAGE || s->kind == SYM_ENUM) && rf(s->file)->visible_stamp == r->stamp)
+        if (s && (s->kind == SYM_MESSAGE || s->kind == SYM_ENUM) && s->home->visible_stamp == r->stamp)
             types[n++] = s;
     }
     if (n) qsort(types, n, sizeof *types, by_full_name);
