@@ -4,7 +4,10 @@
 #include <string.h>
 #include "diag.h"
 
-static int error_count, warning_count;
+static diag_counts default_counts;
+static diag_counts *counts = &default_counts;
+
+void diag_use(diag_counts *c) { counts = c ? c : &default_counts; }
 
 /* The source line `line` (1-based) and a caret under byte column col, tabs kept. */
 static void show_line(const char *source, ir_loc loc)
@@ -50,20 +53,20 @@ static const char *file_path(const ir_file *f) { return f ? (f->path ? f->path :
     }
 
 DIAG_ENTRY(diag_error, (const ir_file *f, ir_loc loc, const char *fmt, ...),
-           file_path(f), f ? f->source : NULL, "error", error_count++)
+           file_path(f), f ? f->source : NULL, "error", counts->errors++)
 DIAG_ENTRY(diag_warning, (const ir_file *f, ir_loc loc, const char *fmt, ...),
-           file_path(f), f ? f->source : NULL, "warning", warning_count++)
+           file_path(f), f ? f->source : NULL, "warning", counts->warnings++)
 DIAG_ENTRY(diag_error_at, (const char *path, const char *source, ir_loc loc, const char *fmt, ...),
-           path, source, "error", error_count++)
+           path, source, "error", counts->errors++)
 DIAG_ENTRY(diag_note, (const ir_file *f, ir_loc loc, const char *fmt, ...),
            file_path(f), f ? f->source : NULL, "note", (void)0)
 
 void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap)
 {
     report(file_path(f), f ? f->source : NULL, loc, "error", fmt, ap);
-    error_count++;
+    counts->errors++;
 }
 
-int diag_error_count(void) { return error_count; }
-int diag_warning_count(void) { return warning_count; }
-void diag_reset(void) { error_count = warning_count = 0; }
+int diag_error_count(void) { return counts->errors; }
+int diag_warning_count(void) { return counts->warnings; }
+void diag_reset(void) { *counts = (diag_counts){ 0 }; }

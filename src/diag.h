@@ -22,6 +22,13 @@ void diag_error_at(const char *path, const char *source, ir_loc loc, const char 
 /* Extra context line after an error: "path:line:col: note: msg". */
 void diag_note(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 
+/* What a run reported. The functions above count into the run's (context_init
+ * sets them), or into default counts for tools and unit tests that make no context. */
+typedef struct diag_counts {
+    int errors, warnings;
+} diag_counts;
+
+void diag_use(diag_counts *counts);  /* NULL: the default counts again */
 int  diag_error_count(void);
 int  diag_warning_count(void);
 void diag_reset(void);               /* for unit tests */

@@ -8,39 +8,47 @@
 
 /* ---- pool ------------------------------------------------------------------ */
 
-typedef struct chunk {
-    struct chunk *next;
+typedef struct ir_chunk {
+    struct ir_chunk *next;
     size_t used, size;
     _Alignas(max_align_t) unsigned char data[];
-} chunk;
+} ir_chunk;
 
-static chunk *pool;
-
-void *ir_alloc(size_t size)
+void *ir_pool_alloc(ir_pool *pool, size_t size)
 {
     size = (size + _Alignof(max_align_t) - 1) & ~(size_t)(_Alignof(max_align_t) - 1);
-    if (!pool || pool->size - pool->used < size) {
+    ir_chunk *c = pool->chunks;
+    if (!c || c->size - c->used < size) {
         size_t cap = size > 65536 ? size : 65536;
-        chunk *c = malloc(sizeof *c + cap);
+        c = malloc(sizeof *c + cap);
         if (!c) { fputs("pbjc: out of memory\n", stderr); abort(); }
-        c->next = pool;
+        c->next = pool->chunks;
         c->used = 0;
         c->size = cap;
-        pool = c;
+        pool->chunks = c;
     }
-    void *p = pool->data + pool->used;
-    pool->used += size;
+    void *p = c->data + c->used;
+    c->used += size;
     return memset(p, 0, size);
 }
 
-void ir_free_all(void)
+void ir_pool_free(ir_pool *pool)
 {
-    while (pool) {
-        chunk *next = pool->next;
-        free(pool);
-        pool = next;
+    while (pool->chunks) {
+        ir_chunk *next = pool->chunks->next;
+        free(pool->chunks);
+        pool->chunks = next;
     }
 }
+
+static ir_pool default_pool;
+static ir_pool *in_use = &default_pool;
+
+void ir_use_pool(ir_pool *pool) { in_use = pool ? pool : &default_pool; }
+
+void *ir_alloc(size_t size) { return ir_pool_alloc(in_use, size); }
+
+void ir_free_all(void) { ir_pool_free(in_use); }
 
 char *ir_strndup(const char *s, size_t n)
 {

@@ -16,7 +16,18 @@ typedef struct ir_service ir_service;
 typedef struct ir_method ir_method;
 typedef struct ir_extend ir_extend;
 
-/* ---- memory: one pool for the whole run, freed at exit ---------------- */
+/* ---- memory: one pool per run (context.h), freed at its end ------------ */
+
+typedef struct ir_pool {
+    struct ir_chunk *chunks;
+} ir_pool;
+
+void *ir_pool_alloc(ir_pool *pool, size_t size);    /* zeroed; never NULL (aborts on OOM) */
+void  ir_pool_free(ir_pool *pool);                  /* everything allocated from it */
+
+/* The pool the functions below allocate from: the run's (context_init sets
+ * it), or a default one for tools and unit tests that make no context. */
+void  ir_use_pool(ir_pool *pool);            /* NULL: the default pool again */
 
 void *ir_alloc(size_t size);                 /* zeroed; never NULL (aborts on OOM) */
 char *ir_strdup(const char *s);
@@ -28,7 +39,7 @@ char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
 #define IR_PRINTF(a, b)
 #endif
 char *ir_printf(const char *fmt, ...) IR_PRINTF(1, 2);
-void  ir_free_all(void);
+void  ir_free_all(void);                     /* frees the pool in use */
 
 /* A growable array in the pool: IR_VEC(T) v; ir_vec_push(&v, x); v.v[i], v.n. */
 #define IR_VEC(T) struct { T *v; size_t n, cap; }

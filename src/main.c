@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "context.h"
 #include "descriptor.h"
 #include "diag.h"
 #include "emit.h"
@@ -80,7 +81,7 @@ static const char *flag_value(int argc, char **argv, int *i, const char *flag, b
     return NULL;
 }
 
-static void parse_args(args *a, int argc, char **argv)
+static void parse_args(args *a, options_project *project, int argc, char **argv)
 {
     bool inputs_only = false;
     for (int i = 1; i < argc; i++) {
@@ -110,7 +111,7 @@ static void parse_args(args *a, int argc, char **argv)
             a->out_dir = v;
         else if ((v = flag_value(argc, argv, &i, "--descriptor_set_out", false))) a->descriptor_out = v;
         else {
-            int r = options_parse_arg(argc, argv, &i);
+            int r = options_parse_arg(project, argc, argv, &i);
             if (r < 0) exit(EXIT_USAGE);
             if (r == 0) usage_error("unknown option '%s'", arg);
         }
@@ -235,12 +236,14 @@ static int write_deps(const args *a)
 
 int main(int argc, char **argv)
 {
+    pbjc_context ctx;
+    context_begin(&ctx);
     args a = { 0 };
-    parse_args(&a, argc, argv);
+    parse_args(&a, ctx.project, argc, argv);
     add_roots(&a.prog);
     int status = 0;
     if (resolve_program(&a.prog, a.inputs.v, a.inputs.n) != 0 || diag_error_count()) status = EXIT_INPUT;
-    else if (options_resolve(&a.prog) != 0) status = EXIT_INPUT;
+    else if (options_resolve(ctx.project, &a.prog) != 0) status = EXIT_INPUT;
     if (status == 0 && a.explain) options_explain(&a.prog, stdout);
     if (status == 0 && a.deps_only) {
         if (write_deps(&a)) status = EXIT_INPUT;
@@ -251,6 +254,6 @@ int main(int argc, char **argv)
     }
     fflush(stdout);
     if (ferror(stdout)) { fputs("pbjc: error: writing to standard output failed\n", stderr); status = EXIT_INPUT; }
-    ir_free_all();
+    context_end(&ctx);
     return status;
 }

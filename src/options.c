@@ -57,15 +57,20 @@ typedef struct options_state {
     options_resolved r;
     level own;
     const level *file;
+    const level *project;
     bool visited[OPTIONS_COUNT];             /* closure worklist, per closing option */
     ir_message *pred_msg[OPTIONS_COUNT];     /* the message it was reached from */
     const ir_field *pred_field[OPTIONS_COUNT];
 } msg_state;
 
-static level project;
+/* The command line's settings. */
+struct options_project {
+    level settings;
+};
+
 static const options_resolved defaults;      /* all zero: default tier, false, from default */
 
-void options_reset(void) { memset(&project, 0, sizeof project); }
+options_project *options_project_new(void) { return ir_alloc(sizeof(options_project)); }
 
 const options_resolved *options_of(const ir_message *m)
 {
@@ -256,7 +261,7 @@ static const setting *explicit_setting(const msg_state *st, int id, options_orig
 {
     if (st->own.s[id].set) return *origin = OPTIONS_FROM_MESSAGE, &st->own.s[id];
     if (st->file->s[id].set) return *origin = OPTIONS_FROM_FILE, &st->file->s[id];
-    if (project.s[id].set) return *origin = OPTIONS_FROM_PROJECT, &project.s[id];
+    if (st->project->s[id].set) return *origin = OPTIONS_FROM_PROJECT, &st->project->s[id];
     return *origin = OPTIONS_FROM_DEFAULT, NULL;
 }
 
@@ -357,7 +362,7 @@ static int close_over(const message_list *all, int id)
     return errors;
 }
 
-int options_resolve(ir_program *prog)
+int options_resolve(const options_project *project, ir_program *prog)
 {
     int errors = 0;
     message_list all = { 0 };
@@ -368,6 +373,7 @@ int options_resolve(ir_program *prog)
         for (size_t j = first; j < all.n; j++) {
             msg_state *st = ir_alloc(sizeof *st);
             st->file = &file_levels[k];
+            st->project = &project->settings;
             all.v[j]->options_state = st;
         }
         errors += scan_file(prog->files.v[k], &file_levels[k]);
@@ -423,7 +429,7 @@ void options_explain(const ir_program *prog, FILE *out)
 /* ---- command line ----------------------------------------------------------- */
 
 /* A project setting given as NAME (with or without "pbj.") and VALUE; flag is what the user typed. */
-static int set_project(const char *name, const char *text, const char *flag)
+static int set_project(options_project *project, const char *name, const char *text, const char *flag)
 {
     const char *full = strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX)) ? ir_strcat(PBJ_PREFIX, name) : name;
     int id = option_by_name(full, strlen(full)), value;
@@ -435,7 +441,7 @@ static int set_project(const char *name, const char *text, const char *flag)
         diag_error(NULL, (ir_loc){ 0 }, "bad value '%s' for %s in %s (expected %s)", text, full, flag, expected_values(id));
         return -1;
     }
-    setting *s = &project.s[id];
+    setting *s = &project->settings.s[id];
     if (s->set && (s->value != value || strcmp(s->text, text))) {
         diag_error(NULL, (ir_loc){ 0 }, "%s conflicts with %s = %s given before", flag, full, s->text);
         return -1;
@@ -454,17 +460,17 @@ static const char *flag_name(int id)
 }
 
 /* --pbj NAME=VALUE, --pbj=NAME=VALUE */
-static int parse_generic(const char *arg, const char *flag)
+static int parse_generic(options_project *project, const char *arg, const char *flag)
 {
     const char *eq = strchr(arg, '=');
     if (!eq) {
         diag_error(NULL, (ir_loc){ 0 }, "%s needs NAME=VALUE, e.g. --pbj pbj.writers=true", flag);
         return -1;
     }
-    return set_project(ir_strndup(arg, (size_t)(eq - arg)), value_between(eq + 1, eq + 1 + strlen(eq + 1)), flag);
+    return set_project(project, ir_strndup(arg, (size_t)(eq - arg)), value_between(eq + 1, eq + 1 + strlen(eq + 1)), flag);
 }
 
-int options_parse_arg(int argc, char **argv, int *i)
+int options_parse_arg(options_project *project, int argc, char **argv, int *i)
 {
     const char *arg = argv[*i];
     if (!strcmp(arg, "--pbj")) {
@@ -473,29 +479,29 @@ int options_parse_arg(int argc, char **argv, int *i)
             return -1;
         }
         ++*i;
-        return parse_generic(argv[*i], ir_printf("--pbj %s", argv[*i]));
+        return parse_generic(project, argv[*i], ir_printf("--pbj %s", argv[*i]));
     }
-    if (!strncmp(arg, "--pbj=", 6)) return parse_generic(arg + 6, arg);
+    if (!strncmp(arg, "--pbj=", 6)) return parse_generic(project, arg + 6, arg);
     for (int id = 0; id < OPTIONS_COUNT; id++) {
         const char *flag = flag_name(id);
         size_t len = strlen(flag);
         switch (options_table[id].role) {
         case ROLE_TIER:                                          /* --performance=max, --performance max */
-            if (!strncmp(arg, flag, len) && arg[len] == '=') return set_project(options_table[id].name, arg + len + 1, arg);
+            if (!strncmp(arg, flag, len) && arg[len] == '=') return set_project(project, options_table[id].name, arg + len + 1, arg);
             if (!strcmp(arg, flag)) {
                 if (*i + 1 >= argc) {
                     diag_error(NULL, (ir_loc){ 0 }, "%s needs a value: %s", flag, expected_values(id));
                     return -1;
                 }
                 ++*i;
-                return set_project(options_table[id].name, argv[*i], ir_printf("%s %s", flag, argv[*i]));
+                return set_project(project, options_table[id].name, argv[*i], ir_printf("%s %s", flag, argv[*i]));
             }
             break;
         case ROLE_COMPONENT:
         case ROLE_CLOSURE:                                       /* --writers, --no-writers */
-            if (!strcmp(arg, flag)) return set_project(options_table[id].name, "true", arg);
+            if (!strcmp(arg, flag)) return set_project(project, options_table[id].name, "true", arg);
             if (!strncmp(arg, "--no-", 5) && !strcmp(arg + 5, flag + 2))
-                return set_project(options_table[id].name, "false", arg);
+                return set_project(project, options_table[id].name, "false", arg);
             break;
         case ROLE_IGNORED:
             break;

@@ -5,19 +5,23 @@
 #include <stdio.h>
 #include "ir.h"
 
-/* Command-line project options. argv[*i] is the current argument; when it is
- * an option flag (--performance=max, --writers, --no-views, --pbj NAME=VALUE,
- * ...) consume it (and its value, advancing *i) and return 1; return 0 when
- * it is not an options flag; return -1 after printing a usage error. */
-int options_parse_arg(int argc, char **argv, int *i);
+/* The project's pbj options, from the command line (one per run: context.h). */
+typedef struct options_project options_project;
+options_project *options_project_new(void);      /* none set yet; in the IR's pool */
+
+/* argv[*i] is the current argument; when it is an option flag
+ * (--performance=max, --writers, --no-views, --pbj NAME=VALUE, ...) set it in
+ * project, consume it (and its value, advancing *i) and return 1; return 0
+ * when it is not an options flag; return -1 after printing a usage error. */
+int options_parse_arg(options_project *project, int argc, char **argv, int *i);
 
 /* Lines for --help, one flag per line, already indented. */
 void options_print_help(FILE *out);
 
 /* Resolve every message's options (message, file, project, tier, closure).
- * Stores the result in each ir_message's user field as an options_resolved.
+ * Stores the result in each ir_message's options_state, for options_of.
  * Returns the number of errors reported. */
-int options_resolve(ir_program *prog);
+int options_resolve(const options_project *project, ir_program *prog);
 
 /* --explain-options: one line per message, sorted by full name. */
 void options_explain(const ir_program *prog, FILE *out);
@@ -102,8 +106,5 @@ static inline options_tier options_tier_of(const ir_message *m)
  * writers=true(closure via acme.Root.middle) views=false(default)".
  * Writes at most n bytes (NUL included) like snprintf; returns the full length. */
 size_t options_describe(const ir_message *m, char *buf, size_t n);
-
-/* Forget the project options given so far (for unit tests). */
-void options_reset(void);
 
 #endif

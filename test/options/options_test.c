@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "options.h"
+#include "context.h"
 
 /* ---- building IR by hand --------------------------------------------------- */
 
 static ir_program prog;
+static pbjc_context ctx;          /* each test is a run of its own */
 
 static ir_file *file(const char *name, bool is_input)
 {
@@ -81,8 +81,7 @@ static void comment(ir_file *f, const char *text, uint32_t line, uint32_t col, i
 static int teardown(void **state)
 {
     (void)state;
-    options_reset();
-    ir_free_all();
+    context_end(&ctx);
     return 0;
 }
 
@@ -90,8 +89,7 @@ static int setup(void **state)
 {
     (void)state;
     memset(&prog, 0, sizeof prog);
-    options_reset();
-    diag_reset();
+    context_begin(&ctx);
     return 0;
 }
 
@@ -128,7 +126,7 @@ static int parse_arg(int argc, const char *const *args, int *i)
 {
     char **argv = ir_alloc((size_t)argc * sizeof *argv);
     for (int k = 0; k < argc; k++) argv[k] = ir_strdup(args[k]);
-    return options_parse_arg(argc, argv, i);
+    return options_parse_arg(ctx.project, argc, argv, i);
 }
 
 #define ORIGIN(m, id) (options_of(m)->opt[OPTION_##id].origin)
@@ -142,7 +140,7 @@ static void defaults_before_and_without_settings(void **state)
     ir_file *f = file("a.proto", true);
     ir_message *m = message(f, NULL, "M");
     assert_int_equal(VALUE(m, WRITERS), 0);
-    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_resolve(ctx.project, &prog), 0);
     assert_int_equal(options_tier_of(m), OPTIONS_TIER_DEFAULT);
     assert_false(options_on(m, OPTION_FAST_WRITE));
     assert_int_equal(ORIGIN(m, FAST_WRITE), OPTIONS_FROM_DEFAULT);
@@ -166,7 +164,7 @@ static void levels_message_over_file_over_project(void **state)
     comment(f, "// <<<pbj.writers = true>>>", 1, 1, NULL, NULL);
     comment(f, "/* <<<pbj.writers = \"false\">>> */", 3, 1, NULL, b);
     comment(f, "//<<<pbj.views=true>>> trailing words", 4, 5, c, NULL);
-    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_resolve(ctx.project, &prog), 0);
     assert_int_equal(VALUE(a, WRITERS), 1);
     assert_int_equal(ORIGIN(a, WRITERS), OPTIONS_FROM_FILE);
     assert_int_equal(VALUE(b, WRITERS), 0);
@@ -186,7 +184,7 @@ static void component_beats_tier_at_any_level(void **state)
     int i = 0;
     const char *argv[] = { "--performance=max" };
     assert_int_equal(parse_arg(1, argv, &i), 1);
-    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_resolve(ctx.project, &prog), 0);
     assert_int_equal(options_tier_of(a), OPTIONS_TIER_MAX);
     assert_int_equal(VALUE(a, FAST_WRITE), 0);
     assert_int_equal(ORIGIN(a, FAST_WRITE), OPTIONS_FROM_FILE);
@@ -200,7 +198,7 @@ static void tier_implies_component(void **state)
     ir_file *f = file("a.proto", true);
     ir_message *a = message(f, NULL, "A");
     comment(f, "// <<<pbj.performance = max>>>", 2, 1, NULL, a);
-    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_resolve(ctx.project, &prog), 0);
     assert_true(options_on(a, OPTION_FAST_WRITE));
     assert_int_equal(ORIGIN(a, FAST_WRITE), OPTIONS_FROM_TIER);
     char buf[256];
@@ -228,7 +226,7 @@ static void closure_paths_through_every_field_kind(void **state)
     field(self, "self", self);
     comment(f, "// <<<pbj.writers = true>>>", 3, 1, NULL, root);
     comment(f, "// <<<pbj.views = true>>>", 9, 1, NULL, self);
-    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_resolve(ctx.project, &prog), 0);
     assert_int_equal(ORIGIN(leaf, WRITERS), OPTIONS_FROM_CLOSURE);
     assert_string_equal(options_of(leaf)->opt[OPTION_WRITERS].via, "acme.Root.middle -> acme.Middle.leaves");
     assert_string_equal(options_of(other)->opt[OPTION_WRITERS].via,
@@ -250,7 +248,7 @@ static void reached_explicit_false_names_the_path(void **state)
     comment(f, "// <<<pbj.writers = true>>>", 3, 1, NULL, root);
     comment(f, "/* doc\n   <<<pbj.writers = false>>> */", 7, 3, leaf, NULL);
     capture_start();
-    int errors = options_resolve(&prog);
+    int errors = options_resolve(ctx.project, &prog);
     assert_string_equal(capture_first_line(),
                         "a.proto:8:7: error: pbj.writers = false on acme.Leaf, but the writers of acme.Root reach it: "
                         "acme.Root.middle -> acme.Middle.leaf -> acme.Leaf");
@@ -284,6 +282,7 @@ static void scanner_errors_with_positions(void **state)
 {
     for (size_t k = 0; k < sizeof scan_cases / sizeof scan_cases[0]; k++) {
         const scan_case *sc = &scan_cases[k];
+        teardown(state);             /* each case a run of its own */
         setup(state);
         ir_file *f = file("a.proto", true);
         ir_message *m = message(f, NULL, "M");
@@ -293,10 +292,9 @@ static void scanner_errors_with_positions(void **state)
                     place && !strcmp(place, "inside") ? m : NULL, place && !strcmp(place, "before") ? m : NULL);
         }
         capture_start();
-        int errors = options_resolve(&prog);
+        int errors = options_resolve(ctx.project, &prog);
         assert_string_equal(capture_first_line(), sc->first_line);
         assert_int_equal(errors, sc->errors);
-        teardown(state);
     }
 }
 
@@ -307,7 +305,7 @@ static void prose_and_java_package_are_not_errors(void **state)
     ir_message *m = message(f, NULL, "M");
     comment(f, "// x <<< 2 and a <<<b>>> c", 1, 1, NULL, NULL);
     comment(f, "// <<<pbj.java_package = \"com.hedera.hapi.node.base\">>> This comment is special", 2, 5, m, NULL);
-    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_resolve(ctx.project, &prog), 0);
     assert_string_equal(options_of(m)->opt[OPTION_JAVA_PACKAGE].text, "com.hedera.hapi.node.base");
     char buf[256];
     options_describe(m, buf, sizeof buf);
@@ -352,7 +350,7 @@ static void command_line_flags(void **state)
 
     ir_file *f = file("a.proto", true);
     ir_message *m = message(f, NULL, "M");
-    assert_int_equal(options_resolve(&prog), 0);
+    assert_int_equal(options_resolve(ctx.project, &prog), 0);
     assert_int_equal(options_tier_of(m), OPTIONS_TIER_MAX);
     assert_int_equal(ORIGIN(m, FAST_WRITE), OPTIONS_FROM_PROJECT);
     assert_int_equal(ORIGIN(m, VIEWS), OPTIONS_FROM_PROJECT);
