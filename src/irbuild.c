@@ -1,4 +1,5 @@
-/* irbuild.c: the builder the grammar's actions call: IR nodes from tokens, full names at the end of a file. */
+/* irbuild.c: the builder the grammar's actions call: IR nodes from tokens, syntax errors, full names at the end of a file. */
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,7 +21,18 @@ static void build_error(pctx *ctx, ir_loc loc, const char *fmt, ...)
     ctx->errors++;
 }
 
-static scope *top(pctx *ctx) { return &ctx->scopes.v[ctx->scopes.n - 1]; }
+static scope *top(pctx *ctx)
+{
+    assert(ctx->scopes.n > 0);                   /* the file's scope is never closed */
+    return &ctx->scopes.v[ctx->scopes.n - 1];
+}
+
+/* The node of the innermost scope, which the grammar guarantees is of kind k. */
+static void *top_node(pctx *ctx, scope_kind k)
+{
+    assert(top(ctx)->kind == k);
+    return top(ctx)->node;
+}
 
 static void push(pctx *ctx, scope_kind kind, void *node, ir_message *msg)
 {
@@ -367,7 +379,7 @@ void pb_enum_begin(pctx *ctx, ptok name, ptok open)
 /* enum_value ::= ident "=" ["-"] int */
 void pb_enum_value(pctx *ctx, ptok name, pnum number)
 {
-    ir_enum *e = top(ctx)->node;
+    ir_enum *e = top_node(ctx, SC_ENUM);
     ir_enum_value *v = ir_alloc(sizeof *v);
     v->loc = name.loc;
     v->name = ir_strndup(name.p, name.len);
@@ -405,7 +417,7 @@ static void check_message_type(pctx *ctx, pname t)
 /* rpc_head ::= "rpc" ident "(" ["stream"] type ")" "returns" "(" ["stream"] type ")" */
 void pb_method(pctx *ctx, ptok name, ptok *in_stream, pname in, ptok *out_stream, pname out)
 {
-    ir_service *s = top(ctx)->node;
+    ir_service *s = top_node(ctx, SC_SERVICE);
     ir_method *m = ir_alloc(sizeof *m);
     m->loc = name.loc;
     m->name = ir_strndup(name.p, name.len);
@@ -422,7 +434,7 @@ void pb_method(pctx *ctx, ptok name, ptok *in_stream, pname in, ptok *out_stream
 
 static ir_method *last_method(pctx *ctx)
 {
-    ir_service *s = top(ctx)->node;
+    ir_service *s = top_node(ctx, SC_SERVICE);
     return s->methods.v[s->methods.n - 1];
 }
 
@@ -646,6 +658,7 @@ void pb_group(pctx *ctx, ptok *label, ptok kw, ptok name, ptok number)
 void pb_group_begin(pctx *ctx, ptok open)
 {
     ir_message *m = ctx->group;
+    assert(m);                                   /* pb_group made it */
     set_comments(&m->comments, &open);
     mark_before(ctx, m, &open);
     body_open(ctx, m, open);
@@ -701,6 +714,100 @@ void pb_reserved_name(pctx *ctx, pname name)
     scope *s = top(ctx);
     if (s->kind == SC_ENUM) ir_vec_push(&((ir_enum *)s->node)->reserved_names, name.s);
     else ir_vec_push(&s->msg->reserved_names, name.s);
+}
+
+/* ---- syntax errors ------------------------------------------------------------------- */
+
+static const char *token_name(int k)
+{
+    switch (k) {
+    case TK_SEMI: return "';'";
+    case TK_LBRACE: return "'{'";
+    case TK_RBRACE: return "'}'";
+    case TK_LPAREN: return "'('";
+    case TK_RPAREN: return "')'";
+    case TK_LBRACKET: return "'['";
+    case TK_RBRACKET: return "']'";
+    case TK_LT: return "'<'";
+    case TK_GT: return "'>'";
+    case TK_EQ: return "'='";
+    case TK_COMMA: return "','";
+    case TK_DOT: return "'.'";
+    case TK_MINUS: return "'-'";
+    case TK_INT: return "an integer";
+    case TK_FLOAT: return "a number";
+    case TK_STRING: return "a string";
+    case TK_AGGREGATE: return "'{'";
+    case TK_IDENT: return "an identifier";
+    case TK_SYNTAX: return "\"syntax\"";
+    case TK_EDITION: return "\"edition\"";
+    case TK_IMPORT: return "\"import\"";
+    case TK_WEAK: return "\"weak\"";
+    case TK_PUBLIC: return "\"public\"";
+    case TK_PACKAGE: return "\"package\"";
+    case TK_OPTION: return "\"option\"";
+    case TK_MESSAGE: return "\"message\"";
+    case TK_ENUM: return "\"enum\"";
+    case TK_SERVICE: return "\"service\"";
+    case TK_RPC: return "\"rpc\"";
+    case TK_RETURNS: return "\"returns\"";
+    case TK_STREAM: return "\"stream\"";
+    case TK_EXTEND: return "\"extend\"";
+    case TK_EXTENSIONS: return "\"extensions\"";
+    case TK_RESERVED: return "\"reserved\"";
+    case TK_TO: return "\"to\"";
+    case TK_MAX: return "\"max\"";
+    case TK_ONEOF: return "\"oneof\"";
+    case TK_MAP: return "\"map\"";
+    case TK_OPTIONAL: return "\"optional\"";
+    case TK_REQUIRED: return "\"required\"";
+    case TK_REPEATED: return "\"repeated\"";
+    case TK_GROUP: return "\"group\"";
+    default: return "a symbol";
+    }
+}
+
+static bool has(const int *v, int n, int k)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == k) return true;
+    return false;
+}
+
+void pctx_syntax_error(pctx *ctx, const ptok *found, const int *expected, int nexpected)
+{
+    char what[96], want[256];
+    ctx->syntax_errors++;
+    if (found->loc.line == ctx->last_error.line && found->loc.col == ctx->last_error.col) return;   /* said already */
+    ctx->last_error = found->loc;
+    if (found->kind == 0) {
+        if (ctx->eof_error) return;
+        ctx->eof_error = true;
+        snprintf(what, sizeof what, "end of file");
+    } else if (found->kind == TK_AGGREGATE) {
+        snprintf(what, sizeof what, "'{'");
+    } else {
+        snprintf(what, sizeof what, "'%.*s'", found->len > 40 ? 40 : (int)found->len, found->p);
+    }
+    if (has(expected, nexpected, TK_SERVICE)) {
+        snprintf(want, sizeof want, "a top-level statement (message, enum, service, extend, import, package or option)");
+    } else if (has(expected, nexpected, TK_GROUP) && !has(expected, nexpected, TK_RBRACE)) {
+        snprintf(want, sizeof want, has(expected, nexpected, TK_OPTION) ? "a field or an option" : "a field");
+    } else if (has(expected, nexpected, TK_RBRACE) && nexpected > 5) {
+        snprintf(want, sizeof want, "a declaration or '}'");
+    } else if (nexpected == 0 || nexpected > 6) {
+        diag_error(ctx->file, found->loc, "unexpected %s", what);
+        ctx->errors++;
+        return;
+    } else {
+        size_t n = 0;
+        want[0] = '\0';
+        for (int i = 0; i < nexpected; i++)
+            n += (size_t)snprintf(want + n, sizeof want - n, "%s%s", i == 0 ? "" : i == nexpected - 1 ? " or " : ", ",
+                                  token_name(expected[i]));
+    }
+    diag_error(ctx->file, found->loc, "expected %s, found %s", want, what);
+    ctx->errors++;
 }
 
 /* ---- end of file: full names, comments' enclosing messages ------------------ */

@@ -65,8 +65,8 @@ typedef struct pctx {
     int errors;
     int syntax_errors;           /* counted even when one is not reported again */
     ir_loc last_error;           /* where the last syntax error was reported */
-    bool eof_error;
-    bool depth_error;            /* messages nested too deeply was reported */              /* a syntax error at the end of the file was reported */
+    bool eof_error;              /* a syntax error at the end of the file was reported */
+    bool depth_error;            /* messages nested too deeply was reported */
 } pctx;
 
 void pctx_init(pctx *ctx, ir_file *f);

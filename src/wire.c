@@ -1,6 +1,7 @@
 /* wire.c: a growable buffer of protobuf wire format and a reader of its fields. */
 #include "wire.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +91,7 @@ size_t wb_open(wbuf *b, uint32_t field)
 
 void wb_close(wbuf *b, size_t start)
 {
+    assert(start <= b->n);
     uint8_t tmp[10];
     size_t len = b->n - start, k = (size_t)(pbj_put_varint(tmp, len) - tmp);
     wb_need(b, k);
@@ -97,6 +99,9 @@ void wb_close(wbuf *b, size_t start)
     memcpy(b->p + start, tmp, k);
     b->n += k;
 }
+
+/* A tag is the field number, then the wire type in its low bits (PBJ_TAG). */
+enum { TAG_TYPE_BITS = 3, TAG_TYPE_MASK = (1 << TAG_TYPE_BITS) - 1 };
 
 static uint64_t read_varint(const uint8_t **p, const uint8_t *end)
 {
@@ -116,8 +121,8 @@ bool wire_next_field(const uint8_t **p, const uint8_t *end, uint32_t *num, int *
     if (*p >= end)
         return false;
     uint64_t tag = read_varint(p, end);
-    *num = (uint32_t)(tag >> 3);                   /* a tag is the field number, then 3 bits of wire type */
-    *wire_type = (int)(tag & 7);
+    *num = (uint32_t)(tag >> TAG_TYPE_BITS);
+    *wire_type = (int)(tag & TAG_TYPE_MASK);
     *val = *p;
     size_t skip = *wire_type == PBJ_WT_I64 ? 8 : *wire_type == PBJ_WT_I32 ? 4 : 0;
     if (*wire_type == PBJ_WT_VARINT) {
