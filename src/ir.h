@@ -163,6 +163,8 @@ typedef enum ir_label {
 
 typedef enum ir_syntax { IR_PROTO2 = 2, IR_PROTO3 = 3 } ir_syntax;
 
+enum { IR_MAP_KEY_NUMBER = 1, IR_MAP_VALUE_NUMBER = 2 };    /* the fields of a map's entry message */
+
 /* ---- declarations ------------------------------------------------------- */
 
 struct ir_field {
@@ -226,7 +228,7 @@ struct ir_message {
     IR_VEC(ir_range) extension_ranges;
     IR_VEC(ir_range) reserved_ranges;
     IR_VEC(const char *) reserved_names;
-    bool map_entry;              /* synthetic entry of a map field */
+    bool map_entry;              /* synthetic entry of a map field: key and value, numbered below */
     bool is_group;               /* synthetic message of a group field */
     bool message_set_wire_format;    /* option message_set_wire_format = true (set by the builder) */
     bool deprecated;             /* resolve: option deprecated = true */

@@ -610,8 +610,8 @@ static void add_map_entry(pctx *ctx, ir_field *f)
     m->file = ctx->file;
     if (m->parent) ir_vec_push(&m->parent->messages, m);
     else ir_vec_push(&ctx->file->messages, m);
-    ir_field *k = entry_field(m, "key", 1, ctx->map_key);
-    ir_field *v = entry_field(m, "value", 2, ctx->map_value);
+    ir_field *k = entry_field(m, "key", IR_MAP_KEY_NUMBER, ctx->map_key);
+    ir_field *v = entry_field(m, "value", IR_MAP_VALUE_NUMBER, ctx->map_value);
     /* protoc copies enforce_utf8 to string keys and values */
     for (size_t i = 0; i < f->options.n; i++) {
         if (!is_simple(&f->options.v[i], "enforce_utf8")) continue;

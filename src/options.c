@@ -290,7 +290,7 @@ static ir_message *field_target(const ir_field *f)
     ir_message *t = f->message_type;
     if (!t || f->type == IR_TYPE_ENUM || !t->map_entry) return t;
     for (size_t k = 0; k < t->fields.n; k++)
-        if (t->fields.v[k]->number == 2) return t->fields.v[k]->message_type;
+        if (t->fields.v[k]->number == IR_MAP_VALUE_NUMBER) return t->fields.v[k]->message_type;
     return NULL;
 }
 
