@@ -1,4 +1,4 @@
-/* resolve_int.h: state shared by the resolver's files (resolve, names, checks, defaults, options). */
+/* resolve_int.h: state shared by the resolver's files (resolve, names, checks, defaults, options, interpret). */
 #ifndef PBJC_RESOLVE_INT_H
 #define PBJC_RESOLVE_INT_H
 

@@ -78,7 +78,7 @@
     X(METHOD, "MethodOptions")                                  \
     X(EXTENSION_RANGE, "ExtensionRangeOptions")
 
-/* ---- the tables the lists make, for the resolver and the descriptor writer ---- */
+/* ---- the tables the lists make, for the resolver (names, values, the option interpreter) ---- */
 
 typedef enum std_scope {
 #define X(scope, message_name) SCOPE_##scope,

@@ -10,8 +10,10 @@
 #include "numtext.h"
 #include "../rt/pbj.h"    /* wire type names, PBJ_TAG, float and double bits */
 
-/* protobuf's parsers stop at this depth of nested messages (its recursion limit); deeper
- * values are an error rather than a recursion as deep as the input. */
+/* Messages nested inside one value, at most: protobuf's default recursion limit
+ * (deeper option bytes would not decode with it). protoc 3.21 sets no limit on
+ * option values and accepts any depth; past this one pbjc reports an error
+ * instead of recursing as deep as the input. */
 #define TEXTFORMAT_MAX_DEPTH 100
 
 /* A text-format token: an identifier, a number, a string, or one punctuation byte. */
