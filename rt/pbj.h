@@ -652,11 +652,18 @@ typedef enum pbj_unknown_mode {
 } pbj_unknown_mode;
 
 #define PBJ_DEFAULT_MAX_DEPTH 128
+/* The deepest nesting any max_depth allows: decode recurses once per level, so a
+ * larger setting is clamped to this. 10,000 levels fit an 8 MiB stack with room
+ * to spare (about 1 MiB, sanitizers included); define it smaller first for
+ * threads with small stacks. */
+#ifndef PBJ_MAX_DEPTH_CAP
+#define PBJ_MAX_DEPTH_CAP 10000
+#endif
 #define PBJ_DEFAULT_MAX_LENGTH ((size_t)64 << 20)   /* 64 MiB per length-delimited field */
 
 /* Zero (or NULL options) means the default for each member. */
 typedef struct pbj_decode_options {
-    uint32_t max_depth;           /* nesting limit; 0 = PBJ_DEFAULT_MAX_DEPTH */
+    uint32_t max_depth;           /* nesting limit; 0 = PBJ_DEFAULT_MAX_DEPTH; at most PBJ_MAX_DEPTH_CAP */
     size_t max_length;            /* limit on any one length prefix; 0 = PBJ_DEFAULT_MAX_LENGTH */
     bool alias;                   /* strings and bytes point into the input (keep it alive) */
     pbj_unknown_mode unknown;
@@ -677,17 +684,21 @@ PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_
     d->arena = a;
     d->max_length = o && o->max_length ? o->max_length : PBJ_DEFAULT_MAX_LENGTH;
     d->depth_left = o && o->max_depth ? o->max_depth : PBJ_DEFAULT_MAX_DEPTH;
+    if (d->depth_left > PBJ_MAX_DEPTH_CAP) d->depth_left = PBJ_MAX_DEPTH_CAP;
     d->alias = o ? o->alias : false;
     d->unknown = o ? o->unknown : PBJ_UNKNOWN_KEEP;
 }
 
-/* A tag: the varint (at most 5 bytes, below 2^32), checked for field number 0
- * and wire types 6 and 7. Returns NULL with *st set on error. */
+/* A tag: the varint (at most 5 bytes, below 2^32: protoc rejects a tag written
+ * with 6 to 10 bytes), checked for field number 0 and wire types 6 and 7.
+ * Returns NULL with *st set on error. */
+#define PBJ_MAX_TAG_BYTES 5
 PBJ_OUTLINE pbj_status pbj__tag_status(const uint8_t *p, const uint8_t *end)
 {
     uint64_t v;
-    if (!pbj_get_varint(p, end, &v)) return pbj_varint_error(p, end);
-    if (v <= UINT32_MAX && (v >> 3) == 0) return PBJ_ERR_FIELD_ZERO;
+    const uint8_t *q = pbj_get_varint(p, end, &v);
+    if (!q) return pbj_varint_error(p, end);
+    if (q - p <= PBJ_MAX_TAG_BYTES && (v >> 3) == 0) return PBJ_ERR_FIELD_ZERO;
     return PBJ_ERR_TAG;
 }
 
@@ -695,7 +706,7 @@ PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint
 {
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (PBJ_LIKELY(q && v <= UINT32_MAX && (v >> 3) != 0 && (v & 7) < 6)) {
+    if (PBJ_LIKELY(q && q - p <= PBJ_MAX_TAG_BYTES && v <= UINT32_MAX && (v >> 3) != 0 && (v & 7) < 6)) {
         *tag = (uint32_t)v;
         return q;
     }
@@ -953,7 +964,7 @@ PBJ_INLINE pbj_slice pbj__msgset_message(const pbj__ext_rec *r)
         if (t == PBJ_TAG(3, PBJ_WT_LEN) && (q = pbj_get_varint(p, r->end, &len))) return pbj_slice_make(q, (size_t)len);
         if (!(p = pbj_skip_field(p, r->end, (uint32_t)t, &d, d.depth_left, &st))) break;
     }
-    return pbj_slice_make(NULL, 0);
+    return pbj_slice_make(r->end, 0);          /* no message: empty, never NULL (callers add len to data) */
 }
 
 /* ext with n bytes of records rec (field number) inserted after the records of
@@ -1046,8 +1057,9 @@ PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int wt, size_
         } else if ((int)(r.tag & 7) != wt) continue;
         while (p && p < end) {
             uint64_t x = 0;
-            if (wt == PBJ_WT_I32) x = pbj_load_le32(p), p += 4;
-            else if (wt == PBJ_WT_I64) x = pbj_load_le64(p), p += 8;
+            if (wt == PBJ_WT_I32 && end - p >= 4) x = pbj_load_le32(p), p += 4;
+            else if (wt == PBJ_WT_I64 && end - p >= 8) x = pbj_load_le64(p), p += 8;
+            else if (wt != PBJ_WT_VARINT) break;      /* a packed record cut inside a value */
             else if (!(p = pbj_get_varint(p, end, &x))) break;
             if (k == want || want == (size_t)-1) *v = x;
             k++;

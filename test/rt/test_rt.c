@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 /* Count allocations through the overridable hooks. */
@@ -377,6 +378,12 @@ static void test_decode_primitives(void **state)
     assert_int_equal(st, PBJ_ERR_TAG);
     assert_null(pbj_get_tag(tbig, tbig + 2, &tag, &st));
     assert_int_equal(st, PBJ_ERR_TRUNCATED);
+    const uint8_t tlong[] = {0x88, 0x80, 0x80, 0x80, 0x80, 0x00};   /* field 1 in 6 bytes: protoc rejects it */
+    assert_null(pbj_get_tag(tlong, tlong + 6, &tag, &st));
+    assert_int_equal(st, PBJ_ERR_TAG);
+    const uint8_t t5[] = {0x88, 0x80, 0x80, 0x80, 0x00};             /* 5 bytes is still a tag */
+    assert_ptr_equal(pbj_get_tag(t5, t5 + 5, &tag, &st), t5 + 5);
+    assert_int_equal(tag, 8);
     /* lengths */
     size_t len;
     const uint8_t l3[] = {3, 'a', 'b', 'c'};
@@ -392,6 +399,11 @@ static void test_decode_primitives(void **state)
     pbj_decoder d2;
     pbj_decoder_init(&d2, &a, &o);
     assert_int_equal(d2.depth_left, 3);
+    o.max_depth = UINT32_MAX;                          /* clamped: recursion stays on the stack */
+    pbj_decoder_init(&d2, &a, &o);
+    assert_int_equal(d2.depth_left, PBJ_MAX_DEPTH_CAP);
+    o.max_depth = 3;
+    pbj_decoder_init(&d2, &a, &o);
     assert_null(pbj_get_len(l3, l3 + 4, &d2, &len, &st));
     assert_int_equal(st, PBJ_ERR_TOO_LONG);
     /* slices: copied or aliased */
@@ -561,7 +573,53 @@ static void test_extension_records(void **state)
     assert_int_equal(pbj__ext_payloads(set, 1001, 0, &s), 1);
     assert_int_equal(s.len, 2);
     assert_memory_equal(s.data, "\010\001", 2);
+    assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\007\014", 4, 7, false), PBJ_OK);
+    assert_int_equal(pbj__ext_payloads(set, 7, 0, &s), 1);      /* an item with no message */
+    assert_true(s.len == 0 && s.data != NULL);
     pbj_arena_free(&a);
+}
+
+/* Accessors never read past a record: a fixed64 sent as a 12-byte packed
+ * record gives one value; a packed fixed32 of 6 bytes gives one. */
+static void test_extension_records_cut(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_slice ext = {NULL, 0};
+    uint64_t v = 0;
+    uint8_t rec[2 + 1 + 12];
+    pbj_arena_init(&a, NULL, 0);
+    rec[0] = 0xa2, rec[1] = 0x06, rec[2] = 12;                     /* field 100, length 12 */
+    for (int i = 0; i < 12; i++) rec[3 + i] = (uint8_t)(i + 1);
+    uint8_t *heap = malloc(sizeof rec);                                /* ASan sees a read past it */
+    memcpy(heap, rec, sizeof rec);
+    assert_int_equal(pbj__ext_insert(&a, &ext, heap, sizeof rec, 100, false), PBJ_OK);
+    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_I64, (size_t)-1, &v), 1);
+    assert_true(v == 0x0807060504030201u);
+    heap[2] = 6;
+    pbj_slice six = {NULL, 0};
+    assert_int_equal(pbj__ext_insert(&a, &six, heap, 3 + 6, 100, false), PBJ_OK);
+    assert_int_equal(pbj__ext_values(six, 100, PBJ_WT_I32, (size_t)-1, &v), 1);
+    assert_true(v == 0x04030201u);
+    free(heap);
+    pbj_arena_free(&a);
+}
+
+/* Groups nested two million deep with max_depth at its largest: the clamp
+ * stops the recursion with PBJ_ERR_DEPTH long before the stack ends. */
+static void test_depth_cap(void **state)
+{
+    (void)state;
+    static uint8_t deep[2000000];
+    size_t n = sizeof deep;
+    memset(deep, 0x0b, n);                                          /* field 1, start group */
+    pbj_decode_options o = {0};
+    o.max_depth = UINT32_MAX;
+    pbj_decoder d;
+    pbj_decoder_init(&d, NULL, &o);
+    pbj_status st = PBJ_OK;
+    assert_null(pbj_skip_field(deep + 1, deep + n, 0x0b, &d, d.depth_left, &st));
+    assert_int_equal(st, PBJ_ERR_DEPTH);
 }
 
 static void test_count_varints(void **state)
@@ -622,6 +680,8 @@ int main(void)
         cmocka_unit_test(test_skip_and_unknown),
         cmocka_unit_test(test_wrapper_group_closed_enum),
         cmocka_unit_test(test_extension_records),
+        cmocka_unit_test(test_extension_records_cut),
+        cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_count_varints),
         cmocka_unit_test(test_sort_unique),
     };
