@@ -235,7 +235,6 @@ struct ir_message {
     ir_message *parent;          /* NULL at file level */
     ir_file *file;
     struct options_state *options_state;   /* options.c's pbj options of this message; NULL before options_resolve */
-    void *user;                  /* free for tools built on the IR (test/parity/gen.c); no phase uses it */
 };
 
 struct ir_enum_value {

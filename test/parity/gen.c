@@ -77,14 +77,38 @@ static int by_number(const void *a, const void *b) {
     return (x->number > y->number) - (x->number < y->number);
 }
 
+/* Each message's minfo, found by address (open addressing, grown at half full). */
+typedef struct info_slot_t { const ir_message *m; minfo *mi; } info_slot_t;
+static info_slot_t *infos;
+static size_t infos_cap, infos_n;
+
+static size_t info_slot(const ir_message *m) {
+    size_t i = ((uintptr_t)m >> 4) & (infos_cap - 1);
+    while (infos[i].m && infos[i].m != m) i = (i + 1) & (infos_cap - 1);
+    return i;
+}
+
+static void infos_grow(void) {
+    size_t old_cap = infos_cap;
+    info_slot_t *old = infos;
+    infos_cap = infos_cap ? infos_cap * 2 : 256;
+    infos = ir_alloc(infos_cap * sizeof *infos);  /* zeroed, freed with the IR's pool */
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].m) infos[info_slot(old[i].m)] = old[i];
+}
+
 static minfo *info(ir_message *m) {
-    if (m->user) return m->user;
+    if (2 * (infos_n + 1) > infos_cap) infos_grow();
+    size_t slot = info_slot(m);
+    if (infos[slot].m) return infos[slot].mi;
     minfo *mi = ir_alloc(sizeof *mi);            /* the IR's pool: freed with it */
     mi->n = m->fields.n;
     mi->fields = ir_alloc((mi->n + 1) * sizeof *mi->fields);
     memcpy(mi->fields, m->fields.v, mi->n * sizeof *mi->fields);
-    qsort(mi->fields, mi->n, sizeof *mi->fields, by_number);
-    m->user = mi;
+    if (mi->n) qsort(mi->fields, mi->n, sizeof *mi->fields, by_number);
+    infos[slot].m = m;
+    infos[slot].mi = mi;
+    infos_n++;
     return mi;
 }
 
