@@ -3,7 +3,6 @@
 
 #include <assert.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,23 +58,6 @@ static void put(tmpl_out *o, const char *s, size_t n)
 }
 
 static void puts_(tmpl_out *o, const char *s) { put(o, s, strlen(s)); }
-
-static void printf_(tmpl_out *o, const char *fmt, ...) DIAG_PRINTF(2, 3);
-static void printf_(tmpl_out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = NULL;
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    s = malloc((size_t)n + 1);
-    if (!s) abort();
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    put(o, s, (size_t)n);
-    free(s);
-}
 
 /* What templates.inc's functions call: literal text, a value in a line, a value as a block of lines. */
 static void tmpl_text(tmpl_out *o, const char *s) { puts_(o, s); }
@@ -187,6 +169,12 @@ static const field_section width_sections[][2] = {PLAN_WIDTHS(WIDTH_SECTIONS)};
 #define FRAMING_SECTIONS(E, s) [PLAN_FRAMING_##E] = {tmpl_value_read_msg_##s, tmpl_value_write_msg_##s, tmpl_value_write_empty_##s},
 static const field_section framing_sections[][3] = {PLAN_FRAMINGS(FRAMING_SECTIONS)};
 #undef FRAMING_SECTIONS
+
+#define EXT_SECTION(S, s, op) [PLAN_EXT_##S] = tmpl_ext_##op##_##s,
+#define EXT_OP_ROW(O, op) [PLAN_EXT_OP_##O] = {PLAN_EXT_SHAPES(EXT_SECTION, op)},
+static const field_section ext_sections[PLAN_EXT_OP_COUNT][PLAN_EXT_COUNT] = {PLAN_EXT_OPS(EXT_OP_ROW)};
+#undef EXT_OP_ROW
+#undef EXT_SECTION
 
 /* A field's variables with value.tmpl's pieces filled in. */
 static plan_code field_vars(const plan_message *pm, size_t i)
@@ -367,7 +355,20 @@ static const char *decode_other(const plan_message *pm)
     return finish(&o);
 }
 
-static const char *print_ext_fn(const plan_message *pm);
+/* M__print_ext: the records of extension ranges [lo, hi], known extensions by name. */
+static const char *print_ext_fn(const plan_message *pm)
+{
+    if (!pm->ext_ranges.n) return "";
+    message_vars v = message_vars_of(pm);
+    v.cases = "";
+    for (size_t i = 0; i < pm->known_ext.n; i++) {
+        const plan_field *pf = pm->known_ext.v[i];
+        if ((pf->foreign && pf->kind == PLAN_MESSAGE) || (i && pf->number == pm->known_ext.v[i - 1]->number))
+            continue;                                 /* its type's functions are not in scope here */
+        v.cases = ir_strcat(v.cases, expand_field(ext_sections[PLAN_EXT_OP_PRINT][pf->ext_shape], &pf->code));
+    }
+    return expand_message(tmpl_message_print_ext_fn, &v);
+}
 
 static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
@@ -405,162 +406,13 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     tmpl_message_source(o, &v);
 }
 
-/* M__print_ext: the records of extension ranges [lo, hi], known extensions by name. */
-static const char *print_ext_fn(const plan_message *pm)
-{
-    if (!pm->ext_ranges.n) return "";
-    tmpl_out out = {0}, *o = &out;
-    out.bol = true;
-    printf_(o, "#ifdef PBJ_TEXT_H\nstatic void %s(const %s *m, pbj_text *t, uint32_t lo, uint32_t hi)\n{\n", pm->print_ext, pm->cname);
-    puts_(o, "    size_t pos = 0;\n    pbj__ext_rec r;\n    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {\n");
-    puts_(o, "        uint32_t n = r.number;\n        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));\n");
-    puts_(o, "        (void)one;\n        if (n < lo || n > hi) continue;\n        switch (n) {\n");
-    for (size_t i = 0; i < pm->known_ext.n; i++) {
-        const plan_field *pf = pm->known_ext.v[i];
-        if ((pf->foreign && pf->kind == PLAN_MESSAGE) || (i && pf->number == pm->known_ext.v[i - 1]->number))
-            continue;                                 /* its type's functions are not in scope here */
-        printf_(o, "        case %d: {\n", pf->number);
-        if (pf->kind == PLAN_MESSAGE) {
-            printf_(o, "            %s x;\n            pbj_arena a;\n            pbj_decoder d;\n            pbj_slice s;\n            pbj_status st;\n", pf->type_cname);
-            puts_(o, "            pbj_arena_init(&a, NULL, 0);\n            pbj_decoder_init(&d, &a, NULL);\n");
-            printf_(o, "            %s(&x);\n", pf->code.subfn.init);
-            printf_(o, "            if (!pbj__ext_payloads(one, %d, 0, &s)) break;\n", pf->number);
-            printf_(o, "            st = %s(&x, s.data, s.data + s.len, &d);\n", pf->code.subfn.decode_body);
-            printf_(o, "            if (st == PBJ_OK) {\n                pbj_text_open(t, \"%s\");\n                %s(&x, t);\n                pbj_text_close(t);\n            }\n",
-                    pf->name, pf->code.subfn.print);
-            puts_(o, "            pbj_arena_free(&a);\n            if (st != PBJ_OK) break;\n            continue;\n        }\n");
-        } else if (plan_is_slice(pf->type)) {
-            printf_(o, "            pbj_slice s;\n            if (!pbj__ext_payloads(one, %d, 0, &s)) break;\n", pf->number);
-            printf_(o, "            %s\n", plan_print(pf, pf->name, "s"));
-            puts_(o, "            continue;\n        }\n");
-        } else {
-            printf_(o, "            uint64_t v;\n            size_t k = pbj__ext_values(one, %d, %d, (size_t)-1, &v);\n", pf->number, plan_wire_type(pf->type));
-            puts_(o, "            if (!k) break;\n            for (size_t i = 0; i < k; i++) {\n");
-            printf_(o, "                pbj__ext_values(one, %d, %d, i, &v);\n", pf->number, plan_wire_type(pf->type));
-            printf_(o, "                %s\n", plan_print(pf, pf->name, plan_from_wire(pf->type, "v")));
-            puts_(o, "            }\n            continue;\n        }\n");
-        }
-    }
-    puts_(o, "        default:\n            break;\n        }\n        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));\n    }\n}\n#endif\n\n");
-    return finish(o);
-}
-
 /* ---- extensions: typed accessors over the extendee's pbj_ext records ------------------------ */
 
-static void gen_ext_header(tmpl_out *o, const plan_field *pf)
+static void gen_ext(tmpl_out *o, const plan_field *pf, plan_ext_op op)
 {
-    const char *e = pf->extendee_cname;
-    printf_(o, "/* extension %s = %d of %s: the value is kept as raw records in m->pbj_ext; set, add and\n"
-               " * clear build the new records in arena a (the old ones stay until it is freed) */\n",
-            pf->f->full_name, pf->number, pf->f->extend->extendee->full_name);
-    bool msg = pf->kind == PLAN_MESSAGE;
-    const char *t = pf->ctype;
-    if (pf->repeated) {
-        printf_(o, "size_t %s(const %s *m);\n", pf->fn.count, e);
-        if (msg) {
-            printf_(o, "PBJ_MUST_USE pbj_status %s(const %s *m, size_t i, %s *out, pbj_arena *a);   /* decoded into *out */\n", pf->fn.at, e, t);
-            printf_(o, "PBJ_MUST_USE pbj_status %s(%s *m, %s *v, pbj_arena *a);\n", pf->fn.add, e, t);
-        } else {
-            printf_(o, "%s %s(const %s *m, size_t i);\n", t, pf->fn.at, e);
-            printf_(o, "PBJ_MUST_USE pbj_status %s(%s *m, %s v, pbj_arena *a);\n", pf->fn.add, e, t);
-        }
-    } else {
-        printf_(o, "bool %s(const %s *m);\n", pf->fn.has, e);
-        if (msg) {
-            printf_(o, "PBJ_MUST_USE pbj_status %s(const %s *m, %s *out, pbj_arena *a);   /* decoded into *out (init when absent) */\n", pf->fn.get, e, t);
-            printf_(o, "PBJ_MUST_USE pbj_status %s(%s *m, %s *v, pbj_arena *a);\n", pf->fn.set, e, t);
-        } else {
-            printf_(o, "%s %s(const %s *m);   /* its default when absent */\n", t, pf->fn.get, e);
-            printf_(o, "PBJ_MUST_USE pbj_status %s(%s *m, %s v, pbj_arena *a);\n", pf->fn.set, e, t);
-        }
-    }
-    printf_(o, "PBJ_MUST_USE pbj_status %s(%s *m, pbj_arena *a);\n\n", pf->fn.clear, e);
-}
-
-/* The record of one value (tag and payload) into an arena buffer rec: statements ending with st set. */
-static void ext_record(tmpl_out *o, const plan_field *pf, const char *v)
-{
-    const uint8_t *tag = pf->tag;
-    if (pf->kind == PLAN_MESSAGE) {
-        printf_(o, "    size_t s = %s(%s);\n", pf->code.subfn.size, v);
-        printf_(o, "    size_t n = %d + %s;\n", pf->tag_len, pf->group ? ir_printf("s + %d", pf->tag_len) : "pbj_len_size(s)");
-    } else if (plan_is_slice(pf->type)) printf_(o, "    size_t n = %d + pbj_len_size(%s.len);\n", pf->tag_len, v);
-    else printf_(o, "    size_t n = %d + %s;\n", pf->tag_len, plan_value_size(pf->type, v));
-    if (pf->msgset) {                                 /* an item: group 1 { type_id = 2; message = 3 } */
-        printf_(o, "    n += 4 + pbj_varint_size(%d) - %d;\n", pf->number, pf->tag_len);
-        puts_(o, "    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;\n    if (!rec) return PBJ_ERR_NOMEM;\n");
-        printf_(o, "    *p++ = 0x0b;\n    *p++ = 0x10;\n    p = pbj_put_varint(p, %d);\n    *p++ = 0x1a;\n", pf->number);
-        printf_(o, "    p = pbj_put_varint(p, s);\n    p = %s(%s, p);\n    *p++ = 0x0c;\n", pf->code.subfn.write, v);
-        return;
-    }
-    puts_(o, "    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;\n    if (!rec) return PBJ_ERR_NOMEM;\n");
-    tmpl_block(o, 4, plan_tag_write(tag, pf->tag_len));
-    if (pf->kind == PLAN_MESSAGE) {
-        if (!pf->group) puts_(o, "    p = pbj_put_varint(p, s);\n");
-        printf_(o, "    p = %s(%s, p);\n", pf->code.subfn.write, v);
-        if (pf->group) tmpl_block(o, 4, plan_tag_write(pf->end_tag, pf->tag_len));
-    } else printf_(o, "    %s\n", plan_value_write(pf->type, v));
-}
-
-/* An extension's records found in the unknown fields (decoded where the run did not know it) move to pbj_ext first. */
-static void ext_adopt(tmpl_out *o, int n)
-{
-    printf_(o, "    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, %d);\n    if (st0 != PBJ_OK) return st0;\n", n);
-}
-
-static void gen_ext_source(tmpl_out *o, const plan_field *pf)
-{
-    const char *e = pf->extendee_cname, *t = pf->ctype;
-    int n = pf->number, wt = plan_wire_type(pf->type);
-    bool msg = pf->kind == PLAN_MESSAGE, slice = !msg && plan_is_slice(pf->type);
-    const char *count = msg || slice ? ir_printf("pbj_slice s;\n    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, (size_t)-1, &s)", n, n)
-                                     : ir_printf("uint64_t v;\n    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, %d, (size_t)-1, &v)", n, n, wt);
-    printf_(o, "%s %s(const %s *m)\n{\n    %s%s;\n}\n\n", pf->repeated ? "size_t" : "bool", pf->repeated ? pf->fn.count : pf->fn.has, e,
-            count, pf->repeated ? "" : " != 0");
-    const char *idx = pf->repeated ? "i" : "(size_t)-1";
-    if (msg) {
-        printf_(o, "pbj_status %s(const %s *m, %s%s *out, pbj_arena *a)\n{\n", pf->repeated ? pf->fn.at : pf->fn.get, e,
-                pf->repeated ? "size_t i, " : "", t);
-        printf_(o, "    pbj_decoder d;\n    pbj_slice s;\n    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, 0, &s);\n", n, n);
-        printf_(o, "    pbj_decoder_init(&d, a, NULL);\n    %s(out);\n", pf->code.subfn.init);
-        if (pf->repeated) printf_(o, "    if (i >= k || !pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, i, &s)) return PBJ_OK;\n    return %s(out, s.data, s.data + s.len, &d);\n}\n\n", n, n, pf->code.subfn.decode_body);
-        else {
-            puts_(o, "    for (size_t i = 0; i < k; i++) {          /* every record merges into one message */\n");
-            printf_(o, "        pbj_status st;\n        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, i, &s);\n", n, n);
-            printf_(o, "        if ((st = %s(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;\n    }\n    return PBJ_OK;\n}\n\n", pf->code.subfn.decode_body);
-        }
-    } else if (slice) {
-        printf_(o, "pbj_slice %s(const %s *m%s)\n{\n    pbj_slice s = %s;\n", pf->repeated ? pf->fn.at : pf->fn.get, e,
-                pf->repeated ? ", size_t i" : "", pf->default_c ? pf->default_c : "pbj_slice_make(NULL, 0)");
-        printf_(o, "    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, %s, &s);\n    return s;\n}\n\n", n, n, idx);
-    } else {
-        printf_(o, "%s %s(const %s *m%s)\n{\n    uint64_t v = 0;\n", t, pf->repeated ? pf->fn.at : pf->fn.get, e, pf->repeated ? ", size_t i" : "");
-        printf_(o, "    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, %d), %d, %d, %s, &v)) return %s;\n", n, n, wt, idx, pf->default_c ? pf->default_c : "0");
-        printf_(o, "    return %s;\n}\n\n", plan_from_wire(pf->type, "v"));
-    }
-    printf_(o, "pbj_status %s(%s *m, %s%s v, pbj_arena *a)\n{\n", pf->repeated ? pf->fn.add : pf->fn.set, e, t, msg ? " *" : "");
-    ext_adopt(o, n);
-    if (pf->packed) {                                 /* one packed record of every value, as protoc writes it */
-        printf_(o, "    uint64_t w = 0;\n    size_t k = pbj__ext_values(m->pbj_ext, %d, %d, (size_t)-1, &w), s = 0;\n", n, wt);
-        printf_(o, "    for (size_t i = 0; i <= k; i++) {\n        %s x = v;\n", t);
-        printf_(o, "        if (i < k && pbj__ext_values(m->pbj_ext, %d, %d, i, &w)) x = %s;\n", n, wt, plan_from_wire(pf->type, "w"));
-        printf_(o, "        (void)x;\n        s += %s;\n    }\n", plan_value_size(pf->type, "x"));
-        printf_(o, "    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, %d + pbj_len_size(s)), *p = rec;\n", pf->tag_len);
-        puts_(o, "    if (!rec) return PBJ_ERR_NOMEM;\n");
-        tmpl_block(o, 4, plan_tag_write(pf->tag, pf->tag_len));
-        puts_(o, "    p = pbj_put_varint(p, s);\n");
-        printf_(o, "    for (size_t i = 0; i <= k; i++) {\n        %s x = v;\n", t);
-        printf_(o, "        if (i < k && pbj__ext_values(m->pbj_ext, %d, %d, i, &w)) x = %s;\n", n, wt, plan_from_wire(pf->type, "w"));
-        printf_(o, "        %s\n    }\n", plan_value_write(pf->type, "x"));
-        printf_(o, "    return pbj__ext_set(a, &m->pbj_ext, %d, rec, (size_t)(p - rec));\n}\n\n", n);
-    } else {
-        ext_record(o, pf, "v");
-        if (pf->repeated) printf_(o, "    return pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), %d, false);\n}\n\n", n);
-        else printf_(o, "    return pbj__ext_set(a, &m->pbj_ext, %d, rec, (size_t)(p - rec));\n}\n\n", n);
-    }
-    printf_(o, "pbj_status %s(%s *m, pbj_arena *a)\n{\n", pf->fn.clear, e);
-    ext_adopt(o, n);
-    printf_(o, "    return pbj__ext_remove(a, &m->pbj_ext, %d);\n}\n\n", n);
+    plan_code v = pf->code;
+    v.record = expand_field(ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
+    ext_sections[op][pf->ext_shape](o, &v);
 }
 
 /* ---- enums ------------------------------------------------------------------------------------ */
@@ -641,7 +493,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     if (pf->messages.n) puts_(o, "\n");
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_header(o, pf->messages.v[i]);
     if (pf->extensions.n) section(o, "extensions");
-    for (size_t i = 0; i < pf->extensions.n; i++) gen_ext_header(o, pf->extensions.v[i]);
+    for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);
     tmpl_file_header_bottom(o, &v);
 }
 
@@ -656,7 +508,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf->messages.v[i]);
     if (pf->extensions.n) section(o, "extensions");
-    for (size_t i = 0; i < pf->extensions.n; i++) gen_ext_source(o, pf->extensions.v[i]);
+    for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);
 }
 
 /* mkdir -p of the directory part of path. */

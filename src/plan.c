@@ -601,6 +601,51 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names)
     return pm;
 }
 
+static plan_ext_shape ext_shape_of(const plan_field *pf)
+{
+    if (pf->msgset) return PLAN_EXT_ITEM;
+    if (pf->kind == PLAN_MESSAGE)
+        return pf->group ? (pf->repeated ? PLAN_EXT_GROUPS : PLAN_EXT_GROUP) : pf->repeated ? PLAN_EXT_MESSAGES : PLAN_EXT_MESSAGE;
+    if (plan_is_slice(pf->type)) return pf->repeated ? PLAN_EXT_SLICES : PLAN_EXT_SLICE;
+    return pf->packed ? PLAN_EXT_PACKED : pf->repeated ? PLAN_EXT_VALUES : PLAN_EXT_VALUE;
+}
+
+/* Everything ext.tmpl prints for extension pf (its value in set and add is v). */
+static void plan_ext_code(plan_field *pf)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    ir_type t = pf->type;
+    bool msg = pf->kind == PLAN_MESSAGE;
+    c->name = pf->name;
+    c->full_name = f->full_name;
+    c->number = ir_printf("%d", pf->number);
+    c->ctype = pf->ctype;
+    c->extendee = pf->extendee_cname;
+    c->extendee_full = f->extend->extendee->full_name;
+    c->wt = ir_printf("%d", plan_wire_type(t));
+    c->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
+    c->value_type = msg ? ir_strcat(pf->ctype, " *") : pf->ctype;
+    c->tag_len = ir_printf("%d", pf->tag_len);
+    c->tag_write = plan_tag_write(pf->tag, pf->tag_len);
+    c->end_tag_write = plan_tag_write(pf->end_tag, pf->tag_len);
+    c->size_v = plan_value_size(t, "v");
+    c->write_v = plan_value_write(t, "v");
+    c->size_x = plan_value_size(t, "x");
+    c->write_x = plan_value_write(t, "x");
+    c->from_v = plan_from_wire(t, "v");
+    c->from_w = plan_from_wire(t, "w");
+    c->count_type = pf->repeated ? "size_t" : "bool";
+    c->count_fn = pf->repeated ? c->fn.count : c->fn.has;
+    c->count_test = pf->repeated ? "" : " != 0";
+    c->get_fn = pf->repeated ? c->fn.at : c->fn.get;
+    c->get_params = pf->repeated ? ", size_t i" : "";
+    c->idx = pf->repeated ? "i" : "(size_t)-1";
+    c->print_s = plan_print(pf, pf->name, "s");
+    c->print_v = plan_print(pf, pf->name, c->from_v);
+    c->record = "";
+}
+
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
 static plan_field *plan_extension(const ir_field *f, names_list *names)
 {
@@ -611,7 +656,7 @@ static plan_field *plan_extension(const ir_field *f, names_list *names)
     pf->name = ir_printf("[%s]", f->full_name);
     pf->number = f->number;
     pf->cname = names_of_full_name(f->full_name);
-    names_extension_functions(names, &pf->fn, pf->cname, f);
+    names_extension_functions(names, &pf->code.fn, pf->cname, f);
     pf->member = pf->cname;
     pf->extendee_cname = names_message_cname(f->extend->extendee);
     pf->msgset = is_msgset(f->extend->extendee) && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;
@@ -629,6 +674,8 @@ static plan_field *plan_extension(const ir_field *f, names_list *names)
     plan_tags(pf);
     sub_functions(pf);
     pf->default_c = default_expr(f);
+    pf->ext_shape = ext_shape_of(pf);
+    plan_ext_code(pf);
     return pf;
 }
 

@@ -46,6 +46,30 @@ typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
 typedef enum plan_shape { PLAN_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_SHAPE_COUNT } plan_shape;
 #undef PLAN_ENUM_ITEM
 
+/* An extension's shape: the cases that generate different accessors (ext.tmpl's <op>_<shape>). */
+#define PLAN_EXT_SHAPES(X, a)                                                                  \
+    X(VALUE, value, a)         /* a number */                                                    \
+    X(SLICE, slice, a)         /* a string or bytes */                                           \
+    X(MESSAGE, message, a)     /* a message */                                                   \
+    X(GROUP, group, a)         /* a group */                                                     \
+    X(ITEM, item, a)           /* a message of a message set: written as an item */              \
+    X(VALUES, values, a)       /* repeated numbers */                                            \
+    X(PACKED, packed, a)       /* repeated numbers, packed */                                    \
+    X(SLICES, slices, a)       /* repeated strings or bytes */                                   \
+    X(MESSAGES, messages, a)   /* repeated messages */                                           \
+    X(GROUPS, groups, a)       /* repeated groups */
+
+#define PLAN_ENUM_ITEM(E, s, a) PLAN_EXT_##E,
+typedef enum plan_ext_shape { PLAN_EXT_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_EXT_COUNT } plan_ext_shape;
+#undef PLAN_ENUM_ITEM
+
+/* What is generated for every extension (ext.tmpl's <op>_<shape>). */
+#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(PRINT, print)
+
+#define PLAN_ENUM_ITEM(E, s) PLAN_EXT_OP_##E,
+typedef enum plan_ext_op { PLAN_EXT_OPS(PLAN_ENUM_ITEM) PLAN_EXT_OP_COUNT } plan_ext_op;
+#undef PLAN_ENUM_ITEM
+
 /* How one value is read (value.tmpl's read_<class>). */
 #define PLAN_READS(X) X(FIXED, fixed) X(SLICE, slice) X(UTF8, utf8) X(VARINT, varint) X(CLOSED_ENUM, closed_enum)
 /* Whether values have one size (value.tmpl's <op>_fixed or <op>_varying). */
@@ -115,6 +139,17 @@ typedef struct plan_code {
     const char *cmp_fn, *key_compare;   /* the entries' order by key */
     /* map whose values are a closed enum */
     const char *value_enum, *value_member;
+    /* extensions (the value is v) */
+    names_extension fn;           /* the accessors */
+    const char *extendee, *extendee_full;
+    const char *wt;               /* wire type of one value */
+    const char *default_value;    /* of the getter, when absent */
+    const char *value_type;       /* of set and add's v */
+    const char *size_v, *write_v, *size_x, *write_x, *from_w;
+    const char *count_type, *count_fn, *count_test;   /* has or count */
+    const char *get_fn, *get_params, *idx;            /* get or at */
+    const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
+    const char *record;           /* filled by emit: statements building the record of v */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;
 } plan_code;
@@ -148,7 +183,7 @@ typedef struct plan_field {
     bool closed_map_value;        /* a map whose value is a closed enum: entries with unknown values go to unknown fields */
     const char *default_c;        /* C expression of a non-zero default ([default = ...], a closed enum's first value), or NULL */
     const char *cname;            /* extensions: "pkg_Scope_ext" (the accessor prefix), else NULL */
-    names_extension fn;           /* extensions: the accessors */
+    plan_ext_shape ext_shape;     /* extensions */
     const char *extendee_cname;   /* extensions: the extended message's C name */
     bool msgset;                  /* extensions of a message_set_wire_format message: written as an item */
     bool foreign;                 /* an extension declared in another file than its extendee's */
