@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include "diag.h"
+#include "symtab.h"
 #include "../rt/pbj.h"    /* float bit casts for defaults, the varint writer for tags */
 
 #include <inttypes.h>
@@ -202,59 +203,62 @@ static const char *default_expr(const ir_field *f)
 
 /* ---- required fields reached ---------------------------------------------------------- */
 
-/* Known answers per message (open addressing on the pointer): true is sound as soon as
- * found; false only once a whole search from the top found nothing. */
-enum { MISS_SLOTS = 1 << 17 };
-static struct miss_slot { const ir_message *m; unsigned char known; unsigned stamp; } *miss_table;
-static unsigned miss_stamp;
-
-static struct miss_slot *miss_slot_of(const ir_message *m)
-{
-    if (!miss_table) miss_table = calloc(MISS_SLOTS, sizeof *miss_table);
-    if (!miss_table) return NULL;
-    for (size_t h = ((uintptr_t)m >> 4) * 2654435761u % MISS_SLOTS, k = 0; k < MISS_SLOTS; k++, h = (h + 1) % MISS_SLOTS) {
-        if (miss_table[h].m == m) return &miss_table[h];
-        if (!miss_table[h].m) {
-            miss_table[h].m = m;
-            return &miss_table[h];
-        }
-    }
-    return NULL;
-}
+/* Known answers per message, by full name, for one run: true is sound as soon as found; false only once
+ * a whole search from the top found nothing. */
+typedef struct required_cache {
+    symtab known;                /* full name -> miss_state */
+    unsigned stamp;              /* of the search under way */
+} required_cache;
 
 enum { MISS_UNKNOWN, MISS_NO, MISS_YES };
 
-static bool miss_search(const ir_message *m)
+typedef struct miss_state {
+    unsigned char known;
+    unsigned stamp;              /* the last search that visited it */
+} miss_state;
+
+static miss_state *miss_state_of(required_cache *rc, const ir_message *m)
 {
-    struct miss_slot *s = miss_slot_of(m);
-    if (!s || s->known == MISS_YES) return true;
-    if (s->known == MISS_NO || s->stamp == miss_stamp) return false;
-    s->stamp = miss_stamp;
+    size_t n = strlen(m->full_name);
+    miss_state *s = symtab_get(&rc->known, m->full_name, n);
+    if (!s) {
+        s = ir_alloc(sizeof *s);
+        symtab_put(&rc->known, m->full_name, n, s);
+    }
+    return s;
+}
+
+static bool miss_search(required_cache *rc, const ir_message *m)
+{
+    miss_state *s = miss_state_of(rc, m);
+    if (s->known == MISS_YES) return true;
+    if (s->known == MISS_NO || s->stamp == rc->stamp) return false;
+    s->stamp = rc->stamp;
     for (size_t i = 0; i < m->fields.n; i++)
         if (m->fields.v[i]->label == IR_LABEL_REQUIRED) return s->known = MISS_YES, true;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
-        if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && f->message_type && miss_search(f->message_type))
+        if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && f->message_type && miss_search(rc, f->message_type))
             return s->known = MISS_YES, true;
     }
     return false;
 }
 
-static void miss_mark_no(const ir_message *m)
+static void miss_mark_no(required_cache *rc, const ir_message *m)
 {
-    struct miss_slot *s = miss_slot_of(m);
-    if (!s || s->known == MISS_NO) return;
+    miss_state *s = miss_state_of(rc, m);
+    if (s->known == MISS_NO) return;
     s->known = MISS_NO;
     for (size_t i = 0; i < m->fields.n; i++)
-        if (m->fields.v[i]->message_type) miss_mark_no(m->fields.v[i]->message_type);
+        if (m->fields.v[i]->message_type) miss_mark_no(rc, m->fields.v[i]->message_type);
 }
 
 /* Whether m or a message it reaches has a required field. */
-static bool reaches_required(const ir_message *m)
+static bool reaches_required(required_cache *rc, const ir_message *m)
 {
-    miss_stamp++;
-    if (miss_search(m)) return true;
-    miss_mark_no(m);                  /* nothing reached has one */
+    rc->stamp++;
+    if (miss_search(rc, m)) return true;
+    miss_mark_no(rc, m);              /* nothing reached has one */
     return false;
 }
 
@@ -523,7 +527,7 @@ static plan_oneof *plan_oneof_for(plan_message *pm, const ir_oneof *o)
     return po;
 }
 
-static plan_message *plan_message_build(const ir_message *m, names_list *names)
+static plan_message *plan_message_build(const ir_message *m, names_list *names, required_cache *rc)
 {
     plan_message *pm = ir_alloc(sizeof *pm);
     pm->m = m;
@@ -583,7 +587,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names)
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
             pf->has_member = unique_member(pm, names_has_member(pf->member));
         pf->required = f->label == IR_LABEL_REQUIRED;
-        pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(f->message_type);
+        pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(rc, f->message_type);
         if (!pf->oneof && !pm->map_entry) pf->default_c = default_expr(f);
         if (pf->kind == PLAN_MAP) {
             const ir_field *v = entry_field(f->message_type, 2);
@@ -597,7 +601,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names)
         plan_field_code(pm, pf, names);
     }
     plan_predictions(pm);
-    pm->may_miss = reaches_required(m);
+    pm->may_miss = reaches_required(rc, m);
     return pm;
 }
 
@@ -716,19 +720,26 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
     ir_vec_push(&pf->enums, pe);
 }
 
+typedef struct file_build {
+    plan_file *pf;
+    required_cache *rc;
+} file_build;
+
 static void collect_message(ir_message *m, void *ctx)
 {
-    plan_file *pf = ctx;
-    ir_vec_push(&pf->messages, plan_message_build(m, &pf->message_names));
+    file_build *b = ctx;
+    plan_file *pf = b->pf;
+    ir_vec_push(&pf->messages, plan_message_build(m, &pf->message_names, b->rc));
     for (size_t i = 0; i < m->enums.n; i++) collect_enum(pf, m->enums.v[i]);
 }
 
-static plan_file *plan_build_in(const ir_file *f, const ir_program *prog)
+static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, required_cache *rc)
 {
     plan_file *pf = ir_alloc(sizeof *pf);
     pf->f = f;
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
-    ir_each_message((ir_file *)(uintptr_t)f, collect_message, pf);
+    file_build b = {pf, rc};
+    ir_each_message((ir_file *)(uintptr_t)f, collect_message, &b);
     walk_extensions(pf, f);
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
@@ -741,7 +752,10 @@ plan_program *plan_build_program(const ir_program *prog)
 {
     plan_program *pp = ir_alloc(sizeof *pp);
     pp->prog = prog;
-    for (size_t i = 0; i < prog->files.n; i++) ir_vec_push(&pp->files, plan_build_in(prog->files.v[i], prog));
+    required_cache rc = {0};
+    symtab_init(&rc.known);
+    for (size_t i = 0; i < prog->files.n; i++) ir_vec_push(&pp->files, plan_build_in(prog->files.v[i], prog, &rc));
+    symtab_free(&rc.known);
     return pp;
 }
 
