@@ -92,7 +92,7 @@ typedef struct enum_vars enum_vars;
 
 /* The variables of message.tmpl: a message's names and the blocks emit fills from field.tmpl. */
 struct message_vars {
-    const char *c, *full, *options;
+    const char *c, *full, *options, *doc, *defines, *typedefs, *arrays;
     names_message n;
     const char *print_ext;
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
@@ -105,11 +105,11 @@ struct message_vars {
 
 /* The variables of enum.tmpl and file.tmpl. */
 struct enum_vars {
-    const char *c, *full, *name_fn, *first, *name, *number, *values, *cases;
+    const char *c, *full, *doc, *name_fn, *first, *name, *number, *values, *cases;
 };
 
 struct file_vars {
-    const char *proto, *guard, *rtversion, *header, *title, *version;
+    const char *proto, *version, *guard, *rtversion, *header, *title;
 };
 
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
@@ -268,8 +268,8 @@ static const char *each_run(const fields *fs, plan_op op, const char *s, message
 
 static message_vars message_vars_of(const plan_message *pm)
 {
-    return (message_vars){.c = pm->cname, .full = pm->m->full_name, .options = pm->options_text, .n = pm->fn,
-                          .print_ext = pm->print_ext};
+    return (message_vars){.c = pm->cname, .full = pm->m->full_name, .options = pm->options_text, .doc = pm->doc,
+                          .n = pm->fn, .print_ext = pm->print_ext};
 }
 
 static const char *struct_members(const fields *fs)
@@ -317,6 +317,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     message_vars v = message_vars_of(pm);
     v.oneof_cases = oneof_cases(pm);
     v.members = struct_members(&fs);
+    v.defines = each_field(&fs, PLAN_OP_DEFINE);
     v.required = expand_message(pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
     tmpl_message_header(o, &v);
@@ -427,8 +428,8 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
     const char *values = "";
     for (size_t i = 0; i < pe->e->values.n; i++)
         values = ir_strcat(values, expand_enum(tmpl_enum_value, &(enum_vars){.name = pe->value_cnames.v[i],
-                                                                            .number = int_literal(pe->e->values.v[i]->number)}));
-    tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .name_fn = pe->name_fn, .values = values,
+            .doc = pe->value_docs.v[i], .number = int_literal(pe->e->values.v[i]->number)}));
+    tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn, .values = values,
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
 }
 
@@ -475,22 +476,37 @@ static char *guard_of(const char *name)
     return g;
 }
 
+/* Every message's struct type, then the array types of repeated fields (which point to them). */
+static void gen_message_types(tmpl_out *o, const plan_file *pf)
+{
+    message_vars v = {.typedefs = "", .arrays = ""};
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        const plan_message *pm = pf->messages.v[i];
+        v.typedefs = ir_strcat(v.typedefs, expand_message(tmpl_message_typedef, &(message_vars){.c = pm->cname}));
+        for (size_t j = 0; j < pm->fields.n; j++)
+            v.arrays = ir_strcat(v.arrays, expand_field(field_sections[PLAN_OP_TYPES][pm->fields.v[j].shape], &pm->fields.v[j].code));
+    }
+    tmpl_message_types(o, &v);
+    if (*v.arrays) tmpl_message_arrays(o, &v);
+}
+
 static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(file_vars){.title = title}); }
 
 static void gen_header(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
-    file_vars v = {.proto = f->name, .guard = guard_of(f->name), .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)};
+    file_vars v = {.proto = f->name, .version = PBJC_VERSION, .guard = guard_of(f->name),
+                   .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)};
     tmpl_file_header_top(o, &v);
     for (size_t i = 0; i < f->imports.n; i++)
         tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(f->imports.v[i].name), ".pb.h")});
     tmpl_file_header_open(o, &v);
     if (pf->enums.n) section(o, "enums");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i]);
-    if (pf->messages.n) section(o, "message types");
-    for (size_t i = 0; i < pf->messages.n; i++)
-        tmpl_message_typedef(o, &(message_vars){.c = pf->messages.v[i]->cname});
-    if (pf->messages.n) puts_(o, "\n");
+    if (pf->messages.n) {
+        section(o, "message types");
+        gen_message_types(o, pf);
+    }
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_header(o, pf->messages.v[i]);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);
@@ -502,7 +518,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     const ir_file *f = pf->f;
     const char *base = strrchr(strip_proto(f->name), '/');
     base = base ? base + 1 : strip_proto(f->name);
-    tmpl_file_source_top(o, &(file_vars){.proto = f->name, .header = ir_strcat(base, ".pb.h"),
+    tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_strcat(base, ".pb.h"),
                                           .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)});
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);

@@ -104,6 +104,16 @@ const char *names_clear_fn(names_list *l, const char *cname, const char *member,
     return declare(l, ir_printf("%s_clear_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
 }
 
+const char *names_array_type(names_list *l, const char *cname, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_%s_array", cname, member), "the array type of field", f->full_name, f->file, f->loc);
+}
+
+const char *names_tag_define(names_list *l, const char *cname, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_%s_tag", cname, member), "the number macro of field", f->full_name, f->file, f->loc);
+}
+
 const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e)
 {
     return declare(l, cname, "enum", e->full_name, e->file, e->loc);

@@ -50,6 +50,8 @@ const char *names_oneof_none(names_list *l, const char *cname, const char *oneof
 const char *names_case_const(names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f);
 const char *names_has_fn(names_list *l, const char *cname, const char *member, const ir_field *f);
 const char *names_clear_fn(names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_array_type(names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_tag_define(names_list *l, const char *cname, const char *member, const ir_field *f);
 const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);

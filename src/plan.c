@@ -129,6 +129,42 @@ const char *plan_tag_write(const uint8_t *tag, int n)
 
 static const char *scalar_ctype(ir_type t) { return value_of(t)->ctype; }
 
+/* ---- the .proto's comments as C comments -------------------------------------------------------- */
+
+typedef IR_VEC(const char *) doc_text;
+
+/* Adds the lines of text, trimmed (and a doc comment's leading '*'), with no comment delimiters or trigraphs left. */
+static void doc_lines(doc_text *d, const char *text)
+{
+    for (const char *p = text; p && *p;) {
+        size_t n = strcspn(p, "\n"), b = strspn(p, " \t");
+        if (b < n && p[b] == '*') b += 1 + strspn(p + b + 1, " \t");      /* a doc comment's " * " */
+        if (b > n) b = n;
+        while (n > b && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
+        char *line = ir_strndup(p + b, n - b);
+        for (char *q = line; q[0] && q[1]; q++)
+            if ((q[0] == '*' && q[1] == '/') || (q[0] == '/' && q[1] == '*') || (q[0] == '?' && q[1] == '?')) q[1] = ' ';
+        ir_vec_push(d, line);
+        p += strcspn(p, "\n");
+        if (*p) p++;
+    }
+}
+
+/* The leading and trailing comments of a declaration as one C comment ("/" "* a\n * b *" "/"), or "". */
+static const char *doc_of(const ir_comments *c)
+{
+    doc_text d = {0};
+    doc_lines(&d, c->leading);
+    doc_lines(&d, c->trailing);
+    size_t first = 0, end = d.n;
+    while (first < end && !*d.v[first]) first++;
+    while (end > first && !*d.v[end - 1]) end--;
+    if (first == end) return "";
+    const char *s = ir_strcat("/* ", d.v[first]);
+    for (size_t i = first + 1; i < end; i++) s = ir_printf("%s\n *%s%s", s, *d.v[i] ? " " : "", d.v[i]);
+    return ir_strcat(s, " */");
+}
+
 /* ---- proto2 defaults, as C expressions --------------------------------------------- */
 
 /* A string or bytes default as a C string literal of exactly its bytes. */
@@ -422,6 +458,10 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     sub_functions(pf);
     c->sub_name_fn = pf->type_cname && f->enum_type ? names_enum_name_fn(NULL, pf->type_cname, f->enum_type) : "";
     c->number = ir_printf("%d", pf->number);
+    c->doc = doc_of(&f->comments);
+    c->number_note = pf->type == IR_TYPE_ENUM && f->enum_type ? ir_printf("%d: %s", pf->number, f->enum_type->full_name) : c->number;
+    c->array_type = pf->repeated || pf->kind == PLAN_MAP ? names_array_type(names, pm->cname, pf->member, f) : "";
+    c->tag_define = names_tag_define(names, pm->cname, pf->member, f);
     c->x = x;
     c->xa = ir_printf("a->%s", base);
     c->xb = ir_printf("b->%s", base);
@@ -533,6 +573,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     pm->m = m;
     pm->cname = names_message_type(names, names_message_cname(m), m);
     names_message_functions(names, &pm->fn, pm->cname, m);
+    pm->doc = doc_of(&m->comments);
     pm->options = options_of(m);
     size_t n = options_describe(m, NULL, 0);
     char *text = ir_alloc(n + 1);
@@ -716,7 +757,11 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
     pe->e = e;
     pe->cname = names_enum_type(l, names_enum_cname(e), e);
     pe->name_fn = names_enum_name_fn(l, pe->cname, e);
-    for (size_t i = 0; i < e->values.n; i++) ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));
+    pe->doc = doc_of(&e->comments);
+    for (size_t i = 0; i < e->values.n; i++) {
+        ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));
+        ir_vec_push(&pe->value_docs, doc_of(&e->values.v[i]->comments));
+    }
     ir_vec_push(&pf->enums, pe);
 }
 

@@ -35,7 +35,7 @@ typedef enum plan_kind {
 
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
-    X(MEMBER, member) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(WRITE, write) X(DECODE, decode)       \
+    X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(WRITE, write) X(DECODE, decode)       \
     X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
@@ -98,6 +98,10 @@ typedef struct plan_code {
     names_message subfn;          /* a message's functions */
     const char *sub_name_fn;      /* an enum's name function */
     const char *number;
+    const char *doc;              /* the .proto's comments as a C comment, or "" */
+    const char *number_note;      /* the member's comment: its number (and an enum's type) */
+    const char *array_type;       /* repeated and map fields: the named type of the array */
+    const char *tag_define;       /* the macro of the field's number */
     const char *x, *xa, *xb;      /* the member in m, a, b */
     const char *c;                /* the message's C name */
     const char *oneof;            /* the union member of its oneof */
@@ -211,6 +215,7 @@ struct plan_oneof {
 struct plan_message {
     const ir_message *m;
     const char *cname;            /* "acme_shop_Order" */
+    const char *doc;              /* the .proto's comments as a C comment, or "" */
     names_message fn;             /* its functions */
     const char *print_ext;        /* with extension ranges: the static function printing them */
     const options_resolved *options;     /* resolved pbj options (options_of: never NULL) */
@@ -229,7 +234,9 @@ typedef struct plan_enum {
     const ir_enum *e;
     const char *cname;            /* "acme_shop_Color" */
     const char *name_fn;          /* "acme_shop_Color_name" */
+    const char *doc;              /* the .proto's comments as a C comment, or "" */
     IR_VEC(const char *) value_cnames;   /* per ir value, "acme_shop_Color_RED" */
+    IR_VEC(const char *) value_docs;     /* per ir value, its comments as a C comment, or "" */
 } plan_enum;
 
 typedef struct plan_file {
