@@ -29,7 +29,7 @@ typedef struct tmpl_out {
 static void put_raw(tmpl_out *o, const char *s, size_t n)
 {
     if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
+        size_t cap = o->cap ? o->cap : 256;
         while (cap < o->len + n + 1) cap *= 2;
         char *ns = realloc(o->s, cap);
         if (!ns) abort();
@@ -323,6 +323,15 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     tmpl_message_header(o, &v);
 }
 
+/* The decoder's cases of known extensions xs (after the case labels numbers): replace says whether a
+ * later record replaces an earlier one. */
+static const char *ext_cases(const char *numbers, const plan_fields *x, const char *replace)
+{
+    for (size_t i = 0; i < x->n; i++)
+        numbers = ir_strcat(numbers, expand_message(tmpl_message_decode_number, &(message_vars){.number = x->v[i]->code.number}));
+    return *numbers ? expand_message(tmpl_message_decode_ext_cases, &(message_vars){.numbers = numbers, .replace = replace}) : "";
+}
+
 /* The decoder's default case: a known number with another wire type, known extensions, unknown fields. */
 static const char *decode_other(const plan_message *pm)
 {
@@ -336,19 +345,9 @@ static const char *decode_other(const plan_message *pm)
         tmpl_message_decode_wire_type(&o, &(message_vars){.numbers = numbers});
     }
     if (pm->known_ext.n || pm->msgset) {              /* known extensions: kept in pbj_ext, in number order */
-        const char *cases = "";
-        for (int replace = 0; replace < 2; replace++) {   /* repeated and messages append; singular scalars replace */
-            const char *numbers = pm->msgset && !replace ? expand_message(tmpl_message_decode_msgset_items, &v) : "";
-            for (size_t i = 0; i < pm->known_ext.n; i++) {
-                const plan_field *x = pm->known_ext.v[i];
-                if ((i && x->number == pm->known_ext.v[i - 1]->number) || replace != (!x->repeated && x->kind != PLAN_MESSAGE))
-                    continue;
-                numbers = ir_strcat(numbers, expand_message(tmpl_message_decode_number, &(message_vars){.number = ir_printf("%d", x->number)}));
-            }
-            if (*numbers)
-                cases = ir_strcat(cases, expand_message(tmpl_message_decode_ext_cases, &(message_vars){
-                    .numbers = numbers, .replace = replace ? "true" : "false"}));
-        }
+        const char *cases = ext_cases(pm->msgset ? expand_message(tmpl_message_decode_msgset_items, &v) : "",
+                                      &pm->ext_append, "false");
+        cases = ir_strcat(cases, ext_cases("", &pm->ext_replace, "true"));
         tmpl_message_decode_ext(&o, &(message_vars){.cases = cases});
     }
     if (pm->map_entry && pm->fields.n) tmpl_message_decode_skip(&o, &v);
@@ -362,10 +361,8 @@ static const char *print_ext_fn(const plan_message *pm)
     if (!pm->ext_ranges.n) return "";
     message_vars v = message_vars_of(pm);
     v.cases = "";
-    for (size_t i = 0; i < pm->known_ext.n; i++) {
-        const plan_field *pf = pm->known_ext.v[i];
-        if ((pf->foreign && pf->kind == PLAN_MESSAGE) || (i && pf->number == pm->known_ext.v[i - 1]->number))
-            continue;                                 /* its type's functions are not in scope here */
+    for (size_t i = 0; i < pm->ext_printed.n; i++) {
+        const plan_field *pf = pm->ext_printed.v[i];
         v.cases = ir_strcat(v.cases, expand_field(ext_sections[PLAN_EXT_OP_PRINT][pf->ext_shape], &pf->code));
     }
     return expand_message(tmpl_message_print_ext_fn, &v);

@@ -724,6 +724,19 @@ static plan_field *plan_extension(const ir_field *f, names_list *names)
     return pf;
 }
 
+/* The known extensions by number (the decoder's case lists), one per number. */
+static void sort_known_ext(plan_message *pm)
+{
+    sort(pm->known_ext.v, pm->known_ext.n, sizeof(plan_field *), ext_by_number);
+    for (size_t i = 0; i < pm->known_ext.n; i++) {
+        plan_field *x = pm->known_ext.v[i];
+        if (i && x->number == pm->known_ext.v[i - 1]->number) continue;
+        if (!x->repeated && x->kind != PLAN_MESSAGE) ir_vec_push(&pm->ext_replace, x);
+        else ir_vec_push(&pm->ext_append, x);
+        if (!(x->foreign && x->kind == PLAN_MESSAGE)) ir_vec_push(&pm->ext_printed, x);   /* else its type is not in scope */
+    }
+}
+
 typedef struct ext_walk {
     plan_file *pf;
     bool own;              /* the planned file's own extensions: accessors generated */
@@ -788,8 +801,7 @@ static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, requir
     walk_extensions(pf, f);
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++)          /* by number: the decoder's case list */
-        sort(pf->messages.v[i]->known_ext.v, pf->messages.v[i]->known_ext.n, sizeof(plan_field *), ext_by_number);
+    for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
     return pf;
 }
 

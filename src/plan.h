@@ -160,8 +160,10 @@ typedef struct plan_code {
 
 typedef struct plan_message plan_message;
 typedef struct plan_oneof plan_oneof;
+typedef struct plan_field plan_field;
+typedef IR_VEC(plan_field *) plan_fields;
 
-typedef struct plan_field {
+struct plan_field {
     const ir_field *f;
     const char *name;             /* as text format prints it: the field name (a group's: its type name) */
     const char *member;           /* C member name (sanitized) */
@@ -201,7 +203,7 @@ typedef struct plan_field {
     uint32_t alt_tag_value;
     bool predict_self;            /* repeated unpacked: after one, predict the next is the same field */
     plan_code code;               /* the field's code text (message fields) */
-} plan_field;
+};
 
 struct plan_oneof {
     const ir_oneof *o;
@@ -227,7 +229,10 @@ struct plan_message {
     bool msgset;                  /* message_set_wire_format: extensions are items of group 1 */
     bool may_miss;                /* a required field here or in a message reached: M_missing walks it */
     IR_VEC(ir_range) ext_ranges;  /* extension ranges, ascending; records in them are kept in pbj_ext */
-    IR_VEC(plan_field *) known_ext;      /* extensions of this message the run knows (any file), by number */
+    plan_fields known_ext;        /* extensions of this message the run knows (any file), by number */
+    plan_fields ext_append;       /* of those, one per number, the ones decode appends (repeated, messages) */
+    plan_fields ext_replace;      /* and the ones a later record replaces (singular numbers) */
+    plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
 };
 
 typedef struct plan_enum {
