@@ -1,4 +1,4 @@
-/* plan.c: per message, the decisions emit writes out: C names, field order, oneof runs, presence, tag bytes. */
+/* plan.c: per file, every decision emit writes out: C names, field order and shapes, oneof runs, presence, tag bytes, code text. */
 #include "plan.h"
 
 #include "diag.h"
@@ -9,37 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* C keywords, C11 reserved words and names the C library may define as macros. */
-static const char *const reserved_names[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
-    "union", "unsigned", "void", "volatile", "while", "_Alignas", "_Alignof", "_Atomic",
-    "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert",
-    "_Thread_local", "bool", "true", "false", "NULL", "errno", "assert", "alignas", "alignof",
-    "noreturn", "static_assert", "thread_local", "complex", "imaginary", "linux", "unix",
-    "stdin", "stdout", "stderr", "EOF", "offsetof",
-};
-
-const char *plan_sanitize(const char *name)
-{
-    for (size_t i = 0; i < sizeof reserved_names / sizeof *reserved_names; i++)
-        if (strcmp(name, reserved_names[i]) == 0) return ir_strcat(name, "_");
-    return name;
-}
-
-/* "a.b.Outer.Inner" -> "a_b_Outer_Inner" */
-static const char *cname_of(const char *full_name)
-{
-    char *s = ir_strdup(full_name);
-    for (char *p = s; *p; p++)
-        if (*p == '.') *p = '_';
-    return plan_sanitize(s);
-}
-
-const char *plan_message_cname(const ir_message *m) { return cname_of(m->full_name); }
-const char *plan_enum_cname(const ir_enum *e) { return cname_of(e->full_name); }
 
 static const struct { const char *name; ir_type type; } wrappers[] = {
     {"google.protobuf.DoubleValue", IR_TYPE_DOUBLE}, {"google.protobuf.FloatValue", IR_TYPE_FLOAT},
@@ -56,19 +25,144 @@ ir_type plan_wrapper_type(const ir_message *m)
     return IR_TYPE_UNRESOLVED;
 }
 
-static const char *scalar_ctype(ir_type t)
+/* ---- values by type: expressions with @ for the value (and # for the other one, or the field name) ---- */
+
+/* How values are laid out on the wire: X(class, wire type, size of one, write one, size of all (fixed
+ * width), width, load of the fixed bits). */
+#define WIRE_CLASSES(X)                                                                                     \
+    X(VARINT,  0, "pbj_varint_size(@)",  "p = pbj_put_varint(p, @);",  NULL,          NULL, NULL)              \
+    X(BOOL,    0, "1",                   "*p++ = @;",                  "@.count",     NULL, NULL)              \
+    X(FIXED32, 5, "4",                   "p = pbj_put_fixed32(p, @);", "@.count * 4", "4",  "pbj_load_le32(p)") \
+    X(FIXED64, 1, "8",                   "p = pbj_put_fixed64(p, @);", "@.count * 8", "8",  "pbj_load_le64(p)") \
+    X(SLICE,   2, "pbj_len_size(@.len)", "p = pbj_put_bytes(p, @);",   NULL,          NULL, NULL)
+
+#define WIRE_ENUM(C, wt, size, write, all, width, load) WIRE_##C,
+typedef enum wire_class { WIRE_CLASSES(WIRE_ENUM) } wire_class;
+#undef WIRE_ENUM
+
+static const struct wire_info {
+    int wire_type;
+    const char *size, *write, *all, *width, *load;
+} wire_info[] = {
+#define WIRE_ROW(C, wt, size, write, all, width, load) [WIRE_##C] = {wt, size, write, all, width, load},
+    WIRE_CLASSES(WIRE_ROW)
+#undef WIRE_ROW
+};
+
+/* X(type, C type, wire class, to wire, from wire, not zero, equal, text format) */
+#define VALUE_TYPES(X)                                                                                          \
+    X(DOUBLE,   "double",    FIXED64, "pbj_double_bits(@)",   "pbj_bits_double(@)",          "pbj_double_bits(@) != 0", \
+      "pbj_double_bits(@) == pbj_double_bits(#)", "pbj_text_double(t, \"#\", @);")                                       \
+    X(FLOAT,    "float",     FIXED32, "pbj_float_bits(@)",    "pbj_bits_float((uint32_t)@)", "pbj_float_bits(@) != 0",  \
+      "pbj_float_bits(@) == pbj_float_bits(#)", "pbj_text_float(t, \"#\", @);")                                          \
+    X(INT64,    "int64_t",   VARINT,  "(uint64_t)@",          "(int64_t)@",         "@", "@ == #", "pbj_text_int64(t, \"#\", @);")   \
+    X(UINT64,   "uint64_t",  VARINT,  "@",                    "@",                  "@", "@ == #", "pbj_text_uint64(t, \"#\", @);")  \
+    X(INT32,    "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "@ == #", "pbj_text_int32(t, \"#\", @);")   \
+    X(FIXED64,  "uint64_t",  FIXED64, "@",                    "@",                  "@", "@ == #", "pbj_text_uint64(t, \"#\", @);")  \
+    X(FIXED32,  "uint32_t",  FIXED32, "@",                    "(uint32_t)@",        "@", "@ == #", "pbj_text_uint32(t, \"#\", @);")  \
+    X(BOOL,     "bool",      BOOL,    "(uint8_t)@",           "(@ != 0)",           "@", "@ == #", "pbj_text_bool(t, \"#\", @);")    \
+    X(STRING,   "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0", "pbj_slice_eq(@, #)",                  \
+      "pbj_text_string(t, \"#\", pbj_slice_data(@), @.len);")                                                                   \
+    X(BYTES,    "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0", "pbj_slice_eq(@, #)",                  \
+      "pbj_text_bytes(t, \"#\", pbj_slice_data(@), @.len);")                                                                    \
+    X(UINT32,   "uint32_t",  VARINT,  "@",                    "(uint32_t)@",        "@", "@ == #", "pbj_text_uint32(t, \"#\", @);")  \
+    X(ENUM,     "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "@ == #", "pbj_text_int32(t, \"#\", @);")   \
+    X(SFIXED32, "int32_t",   FIXED32, "(uint32_t)@",          "(int32_t)@",         "@", "@ == #", "pbj_text_int32(t, \"#\", @);")   \
+    X(SFIXED64, "int64_t",   FIXED64, "(uint64_t)@",          "(int64_t)@",         "@", "@ == #", "pbj_text_int64(t, \"#\", @);")   \
+    X(SINT32,   "int32_t",   VARINT,  "pbj_zigzag32(@)",      "pbj_unzigzag32((uint32_t)@)", "@", "@ == #", "pbj_text_int32(t, \"#\", @);") \
+    X(SINT64,   "int64_t",   VARINT,  "pbj_zigzag64(@)",      "pbj_unzigzag64(@)",  "@", "@ == #", "pbj_text_int64(t, \"#\", @);")
+
+static const struct value_info {
+    const char *ctype;
+    wire_class wire;
+    const char *to_wire, *from_wire, *nonzero, *equal, *print;
+} value_info[] = {
+#define VALUE_ROW(T, ctype, wire, to, from, nz, eq, print) [IR_TYPE_##T] = {ctype, WIRE_##wire, to, from, nz, eq, print},
+    VALUE_TYPES(VALUE_ROW)
+#undef VALUE_ROW
+};
+
+static const struct value_info *value_of(ir_type t)
 {
-    switch (t) {
-    case IR_TYPE_DOUBLE: return "double";
-    case IR_TYPE_FLOAT: return "float";
-    case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64: return "int64_t";
-    case IR_TYPE_UINT64: case IR_TYPE_FIXED64: return "uint64_t";
-    case IR_TYPE_INT32: case IR_TYPE_SINT32: case IR_TYPE_SFIXED32: case IR_TYPE_ENUM: return "int32_t";
-    case IR_TYPE_UINT32: case IR_TYPE_FIXED32: return "uint32_t";
-    case IR_TYPE_BOOL: return "bool";
-    case IR_TYPE_STRING: case IR_TYPE_BYTES: return "pbj_slice";
-    default: return "void";
+    static const struct value_info none = {"void", WIRE_VARINT, "@", "@", "@", "@ == #", ""};
+    return (size_t)t < sizeof value_info / sizeof *value_info && value_info[t].ctype ? &value_info[t] : &none;
+}
+
+/* pattern with @ replaced by x and # by y. */
+static const char *fill(const char *pattern, const char *x, const char *y)
+{
+    size_t n = 1, lx = strlen(x), ly = y ? strlen(y) : 0;
+    for (const char *p = pattern; *p; p++) n += *p == '@' ? lx : *p == '#' ? ly : 1;
+    char *s = ir_alloc(n), *o = s;
+    for (const char *p = pattern; *p; p++) {
+        const char *r = *p == '@' ? x : *p == '#' ? y : NULL;
+        if (r) o += strlen(strcpy(o, r));
+        else *o++ = *p;
     }
+    return s;
+}
+
+static const struct wire_info *wire_of(ir_type t) { return &wire_info[value_of(t)->wire]; }
+
+int plan_wire_type(ir_type t) { return wire_of(t)->wire_type; }
+bool plan_is_slice(ir_type t) { return value_of(t)->wire == WIRE_SLICE; }
+const char *plan_from_wire(ir_type t, const char *v) { return fill(value_of(t)->from_wire, v, NULL); }
+static const char *to_wire(ir_type t, const char *x) { return fill(value_of(t)->to_wire, x, NULL); }
+const char *plan_value_size(ir_type t, const char *x) { return fill(wire_of(t)->size, to_wire(t, x), NULL); }
+const char *plan_value_write(ir_type t, const char *x) { return fill(wire_of(t)->write, to_wire(t, x), NULL); }
+static const char *nonzero(ir_type t, const char *x) { return fill(value_of(t)->nonzero, x, NULL); }
+
+const char *plan_print(const plan_field *pf, const char *name, const char *x)
+{
+    if (pf->type == IR_TYPE_ENUM && pf->type_cname)
+        return fill(ir_printf("pbj_text_enum(t, \"#\", @, %s(@));", names_enum_name_fn(NULL, pf->type_cname, pf->f->enum_type)), x, name);
+    return fill(value_of(pf->type)->print, x, name);
+}
+
+const char *plan_tag_write(const uint8_t *tag, int n)
+{
+    if (n == 1) return ir_printf("*p++ = 0x%02x;", tag[0]);
+    char bytes[4 * 5 + 1] = "";
+    for (int i = 0; i < n; i++) sprintf(bytes + 4 * i, "\\x%02x", tag[i]);
+    return ir_printf("memcpy(p, \"%s\", %d);\np += %d;", bytes, n, n);
+}
+
+static const char *scalar_ctype(ir_type t) { return value_of(t)->ctype; }
+
+/* ---- the .proto's comments as C comments -------------------------------------------------------- */
+
+typedef IR_VEC(const char *) doc_text;
+
+/* Adds the lines of text, trimmed (and a doc comment's leading '*'), with no comment delimiters or trigraphs left. */
+static void doc_lines(doc_text *d, const char *text)
+{
+    for (const char *p = text; p && *p;) {
+        size_t n = strcspn(p, "\n"), b = strspn(p, " \t");
+        if (b < n && p[b] == '*') b += 1 + strspn(p + b + 1, " \t");      /* a doc comment's " * " */
+        if (b > n) b = n;
+        while (n > b && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
+        char *line = ir_strndup(p + b, n - b);
+        for (char *q = line; q[0] && q[1]; q++)
+            if ((q[0] == '*' && q[1] == '/') || (q[0] == '/' && q[1] == '*') || (q[0] == '?' && q[1] == '?')) q[1] = ' ';
+        ir_vec_push(d, line);
+        p += strcspn(p, "\n");
+        if (*p) p++;
+    }
+}
+
+/* The leading and trailing comments of a declaration as one C comment ("/" "* a\n * b *" "/"), or "". */
+static const char *doc_of(const ir_comments *c)
+{
+    doc_text d = {0};
+    doc_lines(&d, c->leading);
+    doc_lines(&d, c->trailing);
+    size_t first = 0, end = d.n;
+    while (first < end && !*d.v[first]) first++;
+    while (end > first && !*d.v[end - 1]) end--;
+    if (first == end) return "";
+    const char *s = ir_strcat("/* ", d.v[first]);
+    for (size_t i = first + 1; i < end; i++) s = ir_printf("%s\n *%s%s", s, *d.v[i] ? " " : "", d.v[i]);
+    return ir_strcat(s, " */");
 }
 
 /* ---- proto2 defaults, as C expressions --------------------------------------------- */
@@ -145,59 +239,62 @@ static const char *default_expr(const ir_field *f)
 
 /* ---- required fields reached ---------------------------------------------------------- */
 
-/* Known answers per message (open addressing on the pointer): true is sound as soon as
- * found; false only once a whole search from the top found nothing. */
-enum { MISS_SLOTS = 1 << 17 };
-static struct miss_slot { const ir_message *m; unsigned char known; unsigned stamp; } *miss_table;
-static unsigned miss_stamp;
-
-static struct miss_slot *miss_slot_of(const ir_message *m)
-{
-    if (!miss_table) miss_table = calloc(MISS_SLOTS, sizeof *miss_table);
-    if (!miss_table) return NULL;
-    for (size_t h = ((uintptr_t)m >> 4) * 2654435761u % MISS_SLOTS, k = 0; k < MISS_SLOTS; k++, h = (h + 1) % MISS_SLOTS) {
-        if (miss_table[h].m == m) return &miss_table[h];
-        if (!miss_table[h].m) {
-            miss_table[h].m = m;
-            return &miss_table[h];
-        }
-    }
-    return NULL;
-}
+/* Known answers per message, by full name, for one run: true is sound as soon as found; false only once
+ * a whole search from the top found nothing. */
+typedef struct required_cache {
+    symtab known;                /* full name -> miss_state */
+    unsigned stamp;              /* of the search under way */
+} required_cache;
 
 enum { MISS_UNKNOWN, MISS_NO, MISS_YES };
 
-static bool miss_search(const ir_message *m)
+typedef struct miss_state {
+    unsigned char known;
+    unsigned stamp;              /* the last search that visited it */
+} miss_state;
+
+static miss_state *miss_state_of(required_cache *rc, const ir_message *m)
 {
-    struct miss_slot *s = miss_slot_of(m);
-    if (!s || s->known == MISS_YES) return true;
-    if (s->known == MISS_NO || s->stamp == miss_stamp) return false;
-    s->stamp = miss_stamp;
+    size_t n = strlen(m->full_name);
+    miss_state *s = symtab_get(&rc->known, m->full_name, n);
+    if (!s) {
+        s = ir_alloc(sizeof *s);
+        symtab_put(&rc->known, m->full_name, n, s);
+    }
+    return s;
+}
+
+static bool miss_search(required_cache *rc, const ir_message *m)
+{
+    miss_state *s = miss_state_of(rc, m);
+    if (s->known == MISS_YES) return true;
+    if (s->known == MISS_NO || s->stamp == rc->stamp) return false;
+    s->stamp = rc->stamp;
     for (size_t i = 0; i < m->fields.n; i++)
         if (m->fields.v[i]->label == IR_LABEL_REQUIRED) return s->known = MISS_YES, true;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
-        if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && f->message_type && miss_search(f->message_type))
+        if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && f->message_type && miss_search(rc, f->message_type))
             return s->known = MISS_YES, true;
     }
     return false;
 }
 
-static void miss_mark_no(const ir_message *m)
+static void miss_mark_no(required_cache *rc, const ir_message *m)
 {
-    struct miss_slot *s = miss_slot_of(m);
-    if (!s || s->known == MISS_NO) return;
+    miss_state *s = miss_state_of(rc, m);
+    if (s->known == MISS_NO) return;
     s->known = MISS_NO;
     for (size_t i = 0; i < m->fields.n; i++)
-        if (m->fields.v[i]->message_type) miss_mark_no(m->fields.v[i]->message_type);
+        if (m->fields.v[i]->message_type) miss_mark_no(rc, m->fields.v[i]->message_type);
 }
 
 /* Whether m or a message it reaches has a required field. */
-static bool reaches_required(const ir_message *m)
+static bool reaches_required(required_cache *rc, const ir_message *m)
 {
-    miss_stamp++;
-    if (miss_search(m)) return true;
-    miss_mark_no(m);                  /* nothing reached has one */
+    rc->stamp++;
+    if (miss_search(rc, m)) return true;
+    miss_mark_no(rc, m);              /* nothing reached has one */
     return false;
 }
 
@@ -215,10 +312,16 @@ static int by_number(const void *a, const void *b)
     return (x->number > y->number) - (x->number < y->number);
 }
 
+/* qsort that accepts an empty array (qsort's pointer must be valid even then). */
+static void sort(void *v, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1) qsort(v, n, size, cmp);
+}
+
 /* A member name distinct from every other member of the struct. */
 static const char *unique_member(const plan_message *pm, const char *want)
 {
-    const char *name = plan_sanitize(want);
+    const char *name = names_sanitize(want);
     for (bool clash = true; clash;) {
         clash = strcmp(name, "pbj_unknown") == 0 || strcmp(name, "pbj_ext") == 0 || strncmp(name, "pbj__", 5) == 0;
         for (size_t i = 0; i < pm->fields.n && !clash; i++) {
@@ -228,8 +331,7 @@ static const char *unique_member(const plan_message *pm, const char *want)
         }
         for (size_t i = 0; i < pm->oneofs.n && !clash; i++) {
             const plan_oneof *o = pm->oneofs.v[i];
-            clash = o->member && (strcmp(o->member, name) == 0 ||
-                                  strcmp(ir_strcat(o->member, "_case"), name) == 0);
+            clash = o->member && (strcmp(o->member, name) == 0 || strcmp(names_case_member(o->member), name) == 0);
         }
         if (clash) name = ir_strcat(name, "_");
     }
@@ -242,14 +344,14 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
     pf->repeated = f->label == IR_LABEL_REPEATED;
     if (f->is_map && f->message_type) {
         pf->kind = PLAN_MAP;
-        pf->type_cname = plan_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(f->message_type);
         pf->ctype = pf->type_cname;
         return;
     }
     if (f->type == IR_TYPE_GROUP) {
         pf->kind = PLAN_MESSAGE;
         pf->group = true;
-        pf->type_cname = plan_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(f->message_type);
         pf->ctype = pf->type_cname;
         return;
     }
@@ -263,14 +365,14 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
             return;
         }
         pf->kind = PLAN_MESSAGE;
-        pf->type_cname = plan_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(f->message_type);
         pf->ctype = pf->type_cname;
         return;
     }
     pf->kind = f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES ? PLAN_SLICE : PLAN_SCALAR;
     pf->ctype = scalar_ctype(f->type);
     if (f->type == IR_TYPE_ENUM && f->enum_type) {
-        pf->type_cname = plan_enum_cname(f->enum_type);
+        pf->type_cname = names_enum_cname(f->enum_type);
         pf->closed_enum = f->enum_type->file && f->enum_type->file->syntax == IR_PROTO2 && !map_entry;
     }
     pf->utf8 = proto3 && f->type == IR_TYPE_STRING;
@@ -289,6 +391,151 @@ static void plan_tags(plan_field *pf)
     if (pf->packable) {
         pf->alt_tag_value = ((uint32_t)pf->number << 3) | (uint32_t)other;
         pf->alt_tag_len = (int)(pbj_put_varint(pf->alt_tag, pf->alt_tag_value) - pf->alt_tag);
+    }
+}
+
+/* ---- shapes and the code text of a message's field --------------------------------------------- */
+
+static plan_shape shape_of(const plan_field *pf)
+{
+    if (pf->kind == PLAN_MAP) return pf->closed_map_value ? PLAN_SHAPE_MAP_CLOSED : PLAN_SHAPE_MAP;
+    if (pf->kind == PLAN_WRAPPER) return PLAN_SHAPE_WRAPPER;
+    if (pf->kind == PLAN_MESSAGE)
+        return pf->repeated ? PLAN_SHAPE_MESSAGES : pf->oneof ? PLAN_SHAPE_MESSAGE_ONEOF
+             : pf->always ? PLAN_SHAPE_MESSAGE_ALWAYS : PLAN_SHAPE_MESSAGE;
+    if (pf->repeated) return pf->packed ? PLAN_SHAPE_PACKED : pf->packable ? PLAN_SHAPE_REPEATED : PLAN_SHAPE_SLICES;
+    return pf->oneof ? PLAN_SHAPE_ONEOF : pf->always ? PLAN_SHAPE_ALWAYS : pf->has_member ? PLAN_SHAPE_OPTIONAL : PLAN_SHAPE_SCALAR;
+}
+
+static plan_read read_of(const plan_field *pf)
+{
+    const struct wire_info *w = wire_of(pf->type);
+    if (w->load) return PLAN_READ_FIXED;
+    if (plan_is_slice(pf->type)) return pf->utf8 ? PLAN_READ_UTF8 : PLAN_READ_SLICE;
+    return pf->closed_enum && pf->type_cname ? PLAN_READ_CLOSED_ENUM : PLAN_READ_VARINT;
+}
+
+static const char *tag_match(const uint8_t *tag, int n)
+{
+    const char *s = "";
+    for (int i = 0; i < n; i++) s = ir_printf("%s && p[%d] == 0x%02x", s, i, tag[i]);
+    return s;
+}
+
+/* The map entry's field number n (key 1, value 2), or NULL. */
+static const ir_field *entry_field(const ir_message *entry, int32_t n)
+{
+    for (size_t j = 0; j < entry->fields.n; j++)
+        if (entry->fields.v[j]->number == n) return entry->fields.v[j];
+    return NULL;
+}
+
+/* The functions of a message field's type ("" for other fields). */
+static void sub_functions(plan_field *pf)
+{
+#define NONE(member, suffix) pf->code.subfn.member = "";
+    NAMES_MESSAGE_FUNCTIONS(NONE)
+#undef NONE
+    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
+        names_message_functions(NULL, &pf->code.subfn, pf->type_cname, pf->f->message_type);
+}
+
+/* Everything field.tmpl and value.tmpl print for pf in message pm. */
+static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    ir_type t = pf->type;
+    const char *base = pf->oneof ? ir_printf("%s.%s", pf->oneof->member, pf->member) : pf->member;
+    const char *x = ir_printf("m->%s", base), *e = ir_printf("%s.data[i]", x);
+    *c = (plan_code){0};
+    c->name = pf->name;
+    c->full_name = f->full_name;
+    c->member = pf->member;
+    c->has_member = pf->has_member ? pf->has_member : "";
+    c->ctype = pf->ctype;
+    c->sub = pf->type_cname ? pf->type_cname : "";
+    sub_functions(pf);
+    c->sub_name_fn = pf->type_cname && f->enum_type ? names_enum_name_fn(NULL, pf->type_cname, f->enum_type) : "";
+    c->number = ir_printf("%d", pf->number);
+    c->doc = doc_of(&f->comments);
+    c->number_note = pf->type == IR_TYPE_ENUM && f->enum_type ? ir_printf("%d: %s", pf->number, f->enum_type->full_name) : c->number;
+    c->array_type = pf->repeated || pf->kind == PLAN_MAP ? names_array_type(names, pm->cname, pf->member, f) : "";
+    c->tag_define = names_tag_define(names, pm->cname, pf->member, f);
+    c->x = x;
+    c->xa = ir_printf("a->%s", base);
+    c->xb = ir_printf("b->%s", base);
+    c->c = pm->cname;
+    c->oneof = pf->oneof ? pf->oneof->member : "";
+    c->case_member = pf->oneof ? pf->oneof->case_member : "";
+    c->none_const = pf->oneof ? pf->oneof->none_const : "";
+    c->case_const = pf->oneof ? names_case_const(names, pm->cname, pf->oneof->member, pf->member, f) : "";
+    c->cmp_fn = pf->kind == PLAN_MAP ? names_map_cmp(names, pm->cname, pf->member, f) : "";
+    const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
+    const char *k = names_sanitize(key ? key->name : "key");
+    c->key_compare = key && plan_is_slice(key->type) ? ir_printf("pbj_slice_cmp(a->%s, b->%s)", k, k)
+                   : ir_printf("(a->%s > b->%s) - (a->%s < b->%s)", k, k, k, k);
+    c->presence = ir_printf("m->%s", pf->has_member ? pf->has_member : pf->member);
+    c->set_default = pf->default_c ? ir_printf("m->%s = %s;", pf->member, pf->default_c) : "";
+    bool accessors = !pf->repeated && pf->kind != PLAN_MAP && !pm->map_entry &&
+                     (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE);
+    c->has_fn = accessors ? names_has_fn(names, pm->cname, pf->member, f) : "";
+    c->clear_fn = accessors ? names_clear_fn(names, pm->cname, pf->member, f) : "";
+    c->tag = ir_printf("0x%x", pf->tag_value);
+    c->alt_tag = ir_printf("0x%x", pf->alt_tag_value);
+    c->tag_len = ir_printf("%d", pf->tag_len);
+    c->tag_write = plan_tag_write(pf->tag, pf->tag_len);
+    c->end_tag_write = plan_tag_write(pf->end_tag, pf->tag_len);
+    c->label = c->alt_label = c->predict = "";
+    c->tag_match = tag_match(pf->tag, pf->tag_len);
+    c->tag_decimal = ir_printf("%u", pf->tag_value);
+    c->nonzero = nonzero(t, x);
+    c->present = pf->has_member ? ir_printf("m->%s", pf->has_member) : pf->kind == PLAN_MESSAGE ? x : c->nonzero;
+    c->size = plan_value_size(t, x);
+    c->size_e = plan_value_size(t, e);
+    c->write = plan_value_write(t, x);
+    c->write_e = plan_value_write(t, e);
+    c->count_size = wire_of(t)->all ? fill(wire_of(t)->all, x, NULL) : "";
+    c->width = wire_of(t)->width ? wire_of(t)->width : "";
+    c->dst = pf->repeated ? ir_printf("%s.data[%s.count++]", x, x) : x;
+    c->mark = pf->oneof ? ir_printf("m->%s = %s;", pf->oneof->case_member, c->case_const)
+            : pf->has_member ? ir_printf("m->%s = 1;", pf->has_member) : "";
+    c->from_load = wire_of(t)->load ? plan_from_wire(t, wire_of(t)->load) : "";
+    c->from_v = plan_from_wire(t, "v");
+    c->print = plan_print(pf, pf->name, x);
+    c->print_e = plan_print(pf, pf->name, e);
+    const char *ea = ir_printf("%s.data[i]", c->xa), *eb = ir_printf("%s.data[i]", c->xb);
+    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
+        c->equal = ir_printf("(%s ? %s && %s(%s, %s) : !%s)", c->xa, c->xb, c->subfn.equal, c->xa, c->xb, c->xb);
+        c->equal_e = ir_printf("%s(&%s, &%s)", c->subfn.equal, ea, eb);
+    } else {
+        c->equal = fill(value_of(t)->equal, c->xa, c->xb);
+        c->equal_e = fill(value_of(t)->equal, ea, eb);
+    }
+    c->framed = pf->group ? ir_printf("%d + s", 2 * pf->tag_len) : ir_printf("%d + pbj_len_size(s)", pf->tag_len);
+    c->empty_size = ir_printf("%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
+    c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_printf("&%s", e) : x;
+    c->rtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_printf("&%s.data[%s.count]", x, x) : x;
+    c->wrapper_size = ir_printf("(%s ? %d + %s : 0)", c->nonzero, 1, c->size);
+    c->inner_tag = ir_printf("0x%02x", (1u << 3) | (unsigned)plan_wire_type(t));
+    bool slice = plan_is_slice(t);
+    c->v_init = slice ? "0" : to_wire(t, x);
+    c->s_init = slice ? x : "{NULL, 0}";
+    c->wrapper_value = slice ? "s" : c->from_v;
+    c->utf8 = pf->utf8 ? "true" : "false";
+    c->print_value = plan_print(pf, "value", x);
+    const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
+    c->value_enum = value && value->enum_type ? names_enum_name_fn(NULL, names_enum_cname(value->enum_type), value->enum_type) : "";
+    c->value_member = value ? names_sanitize(value->name) : "";
+}
+
+/* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
+static void plan_predictions(plan_message *pm)
+{
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        plan_field *pf = &pm->fields.v[i];
+        pf->predict_self = pf->repeated && !pf->packed && pf->kind != PLAN_WRAPPER;
+        if (pf->predict_self || i > 0) pf->code.label = ir_printf("f_%s:", pf->code.tag_decimal);
     }
 }
 
@@ -320,11 +567,13 @@ static plan_oneof *plan_oneof_for(plan_message *pm, const ir_oneof *o)
     return po;
 }
 
-static plan_message *plan_message_build(const ir_message *m)
+static plan_message *plan_message_build(const ir_message *m, names_list *names, required_cache *rc)
 {
     plan_message *pm = ir_alloc(sizeof *pm);
     pm->m = m;
-    pm->cname = plan_message_cname(m);
+    pm->cname = names_message_type(names, names_message_cname(m), m);
+    names_message_functions(names, &pm->fn, pm->cname, m);
+    pm->doc = doc_of(&m->comments);
     pm->options = options_of(m);
     size_t n = options_describe(m, NULL, 0);
     char *text = ir_alloc(n + 1);
@@ -347,22 +596,28 @@ static plan_message *plan_message_build(const ir_message *m)
         if (f->oneof && !f->oneof->synthetic) pf.oneof = plan_oneof_for(pm, f->oneof);
         ir_vec_push(&pm->fields, pf);
     }
-    qsort(pm->fields.v, pm->fields.n, sizeof *pm->fields.v, by_number);
+    sort(pm->fields.v, pm->fields.n, sizeof *pm->fields.v, by_number);
     /* names after sorting, so clashes resolve the same way every run: fields
      * keep their (unique) names, oneofs and has-bits yield */
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
-        pf->member = plan_sanitize(pf->f->name);
+        pf->member = names_sanitize(pf->f->name);
         if (pf->oneof) ir_vec_push(&pf->oneof->fields, pf);
     }
+    pm->msgset = is_msgset(m);
+    for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
+    sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
+    if (pm->ext_ranges.n) pm->print_ext = names_print_ext(names, pm->cname, m);
     for (size_t i = 0; i < pm->oneofs.n; i++) {
         plan_oneof *po = pm->oneofs.v[i];
         const char *want = po->o->name;
-        while (strcmp(unique_member(pm, want), want) != 0 || strcmp(unique_member(pm, ir_strcat(want, "_case")), ir_strcat(want, "_case")) != 0)
+        while (strcmp(unique_member(pm, want), want) != 0 ||
+               strcmp(unique_member(pm, names_case_member(want)), names_case_member(want)) != 0)
             want = ir_strcat(want, "_");
         po->member = want;
-        po->case_type = ir_printf("%s_%s_case", pm->cname, po->member);
-        po->none_const = ir_printf("%s_%s_NOT_SET", pm->cname, po->member);
+        po->case_member = names_case_member(want);
+        po->case_type = names_oneof_case_type(names, pm->cname, po->member, m, po->o);
+        po->none_const = names_oneof_none(names, pm->cname, po->member, m, po->o);
     }
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
@@ -371,29 +626,73 @@ static plan_message *plan_message_build(const ir_message *m)
             (!pm->proto3 && f->label != IR_LABEL_REPEATED && !pm->map_entry);
         if (pf->kind == PLAN_WRAPPER || (explicit_presence && !pf->oneof &&
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
-            pf->has_member = unique_member(pm, ir_strcat("has_", pf->member));
+            pf->has_member = unique_member(pm, names_has_member(pf->member));
         pf->required = f->label == IR_LABEL_REQUIRED;
-        pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(f->message_type);
+        pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(rc, f->message_type);
         if (!pf->oneof && !pm->map_entry) pf->default_c = default_expr(f);
         if (pf->kind == PLAN_MAP) {
-            const ir_message *entry = f->message_type;
-            for (size_t j = 0; j < entry->fields.n; j++) {
-                const ir_field *v = entry->fields.v[j];
-                if (v->number == 2 && v->type == IR_TYPE_ENUM && v->enum_type && v->enum_type->file &&
-                    v->enum_type->file->syntax == IR_PROTO2)
-                    pf->closed_map_value = true;
-            }
+            const ir_field *v = entry_field(f->message_type, 2);
+            pf->closed_map_value = v && v->type == IR_TYPE_ENUM && v->enum_type && v->enum_type->file &&
+                                   v->enum_type->file->syntax == IR_PROTO2;
         }
+        pf->shape = shape_of(pf);
+        pf->read = read_of(pf);
+        pf->width = wire_of(pf->type)->all ? PLAN_WIDTH_FIXED : PLAN_WIDTH_VARYING;
+        pf->framing = pf->group ? PLAN_FRAMING_GROUP : PLAN_FRAMING_LEN;
+        plan_field_code(pm, pf, names);
     }
-    pm->may_miss = reaches_required(m);
-    pm->msgset = is_msgset(m);
-    for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
-    qsort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
+    plan_predictions(pm);
+    pm->may_miss = reaches_required(rc, m);
     return pm;
 }
 
+static plan_ext_shape ext_shape_of(const plan_field *pf)
+{
+    if (pf->msgset) return PLAN_EXT_ITEM;
+    if (pf->kind == PLAN_MESSAGE)
+        return pf->group ? (pf->repeated ? PLAN_EXT_GROUPS : PLAN_EXT_GROUP) : pf->repeated ? PLAN_EXT_MESSAGES : PLAN_EXT_MESSAGE;
+    if (plan_is_slice(pf->type)) return pf->repeated ? PLAN_EXT_SLICES : PLAN_EXT_SLICE;
+    return pf->packed ? PLAN_EXT_PACKED : pf->repeated ? PLAN_EXT_VALUES : PLAN_EXT_VALUE;
+}
+
+/* Everything ext.tmpl prints for extension pf (its value in set and add is v). */
+static void plan_ext_code(plan_field *pf)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    ir_type t = pf->type;
+    bool msg = pf->kind == PLAN_MESSAGE;
+    c->name = pf->name;
+    c->full_name = f->full_name;
+    c->number = ir_printf("%d", pf->number);
+    c->ctype = pf->ctype;
+    c->extendee = pf->extendee_cname;
+    c->extendee_full = f->extend->extendee->full_name;
+    c->wt = ir_printf("%d", plan_wire_type(t));
+    c->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
+    c->value_type = msg ? ir_strcat(pf->ctype, " *") : pf->ctype;
+    c->tag_len = ir_printf("%d", pf->tag_len);
+    c->tag_write = plan_tag_write(pf->tag, pf->tag_len);
+    c->end_tag_write = plan_tag_write(pf->end_tag, pf->tag_len);
+    c->size_v = plan_value_size(t, "v");
+    c->write_v = plan_value_write(t, "v");
+    c->size_x = plan_value_size(t, "x");
+    c->write_x = plan_value_write(t, "x");
+    c->from_v = plan_from_wire(t, "v");
+    c->from_w = plan_from_wire(t, "w");
+    c->count_type = pf->repeated ? "size_t" : "bool";
+    c->count_fn = pf->repeated ? c->fn.count : c->fn.has;
+    c->count_test = pf->repeated ? "" : " != 0";
+    c->get_fn = pf->repeated ? c->fn.at : c->fn.get;
+    c->get_params = pf->repeated ? ", size_t i" : "";
+    c->idx = pf->repeated ? "i" : "(size_t)-1";
+    c->print_s = plan_print(pf, pf->name, "s");
+    c->print_v = plan_print(pf, pf->name, c->from_v);
+    c->record = "";
+}
+
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
-static plan_field *plan_extension(const ir_field *f)
+static plan_field *plan_extension(const ir_field *f, names_list *names)
 {
     if (f->type == IR_TYPE_UNRESOLVED || !f->extend || !f->extend->extendee) return NULL;
     if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) return NULL;
@@ -401,9 +700,10 @@ static plan_field *plan_extension(const ir_field *f)
     pf->f = f;
     pf->name = ir_printf("[%s]", f->full_name);
     pf->number = f->number;
-    pf->cname = cname_of(f->full_name);
+    pf->cname = names_of_full_name(f->full_name);
+    names_extension_functions(names, &pf->code.fn, pf->cname, f);
     pf->member = pf->cname;
-    pf->extendee_cname = plan_message_cname(f->extend->extendee);
+    pf->extendee_cname = names_message_cname(f->extend->extendee);
     pf->msgset = is_msgset(f->extend->extendee) && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;
     if (pf->msgset && f->extend->scope == f->message_type)    /* text format names it by its type, as protoc */
         pf->name = ir_printf("[%s]", f->message_type->full_name);
@@ -412,13 +712,29 @@ static plan_field *plan_extension(const ir_field *f)
     if (pf->kind == PLAN_WRAPPER) {                       /* extensions keep wrappers as messages */
         pf->kind = PLAN_MESSAGE;
         pf->type = f->type;
-        pf->type_cname = plan_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(f->message_type);
         pf->ctype = pf->type_cname;
         pf->utf8 = false;
     }
     plan_tags(pf);
+    sub_functions(pf);
     pf->default_c = default_expr(f);
+    pf->ext_shape = ext_shape_of(pf);
+    plan_ext_code(pf);
     return pf;
+}
+
+/* The known extensions by number (the decoder's case lists), one per number. */
+static void sort_known_ext(plan_message *pm)
+{
+    sort(pm->known_ext.v, pm->known_ext.n, sizeof(plan_field *), ext_by_number);
+    for (size_t i = 0; i < pm->known_ext.n; i++) {
+        plan_field *x = pm->known_ext.v[i];
+        if (i && x->number == pm->known_ext.v[i - 1]->number) continue;
+        if (!x->repeated && x->kind != PLAN_MESSAGE) ir_vec_push(&pm->ext_replace, x);
+        else ir_vec_push(&pm->ext_append, x);
+        if (!(x->foreign && x->kind == PLAN_MESSAGE)) ir_vec_push(&pm->ext_printed, x);   /* else its type is not in scope */
+    }
 }
 
 typedef struct ext_walk {
@@ -428,7 +744,7 @@ typedef struct ext_walk {
 
 static void add_extension(ext_walk *w, const ir_field *f)
 {
-    plan_field *x = plan_extension(f);
+    plan_field *x = plan_extension(f, w->own ? &w->pf->extension_names : NULL);
     if (!x) return;
     if (w->own) ir_vec_push(&w->pf->extensions, x);
     for (size_t i = 0; i < w->pf->messages.n; i++)
@@ -450,133 +766,70 @@ static void walk_extensions(plan_file *pf, const ir_file *f)
 static void collect_enum(plan_file *pf, const ir_enum *e)
 {
     plan_enum *pe = ir_alloc(sizeof *pe);
+    names_list *l = &pf->enum_names;
     pe->e = e;
-    pe->cname = plan_enum_cname(e);
-    for (size_t i = 0; i < e->values.n; i++)
-        ir_vec_push(&pe->value_cnames, plan_sanitize(ir_printf("%s_%s", pe->cname, e->values.v[i]->name)));
+    pe->cname = names_enum_type(l, names_enum_cname(e), e);
+    pe->name_fn = names_enum_name_fn(l, pe->cname, e);
+    pe->doc = doc_of(&e->comments);
+    for (size_t i = 0; i < e->values.n; i++) {
+        ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));
+        ir_vec_push(&pe->value_docs, doc_of(&e->values.v[i]->comments));
+    }
     ir_vec_push(&pf->enums, pe);
 }
 
+typedef struct file_build {
+    plan_file *pf;
+    required_cache *rc;
+} file_build;
+
 static void collect_message(ir_message *m, void *ctx)
 {
-    plan_file *pf = ctx;
-    ir_vec_push(&pf->messages, plan_message_build(m));
+    file_build *b = ctx;
+    plan_file *pf = b->pf;
+    ir_vec_push(&pf->messages, plan_message_build(m, &pf->message_names, b->rc));
     for (size_t i = 0; i < m->enums.n; i++) collect_enum(pf, m->enums.v[i]);
 }
 
-plan_file *plan_build(const ir_file *f) { return plan_build_in(f, NULL); }
-
-plan_file *plan_build_in(const ir_file *f, const ir_program *prog)
+static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, required_cache *rc)
 {
     plan_file *pf = ir_alloc(sizeof *pf);
     pf->f = f;
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
-    ir_each_message((ir_file *)(uintptr_t)f, collect_message, pf);
+    file_build b = {pf, rc};
+    ir_each_message((ir_file *)(uintptr_t)f, collect_message, &b);
     walk_extensions(pf, f);
-    for (size_t i = 0; prog && i < prog->files.n; i++)
+    for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++)          /* by number: the decoder's case list */
-        qsort(pf->messages.v[i]->known_ext.v, pf->messages.v[i]->known_ext.n, sizeof(plan_field *), ext_by_number);
+    for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
     return pf;
 }
 
-/* ---- C names at file scope: one table for the run, two declarations giving one name is an error ---- */
-
-typedef struct cname_owner {
-    const char *what;            /* "message", "a function of message", ... */
-    const char *full_name;       /* of the declaration the name comes from */
-    const ir_file *file;
-    ir_loc loc;
-} cname_owner;
-
-typedef struct cname_table {
-    symtab names;                /* C name -> cname_owner */
-    int clashes;
-    const cname_owner *last[2];  /* the two declarations last reported: their other names are not repeated */
-} cname_table;
-
-static bool loc_before(ir_loc a, ir_loc b) { return a.line < b.line || (a.line == b.line && a.col < b.col); }
-
-/* Record that the declaration full_name (of kind what, at f:loc) emits cname; a name already taken is reported
- * at the later of the two declarations. */
-static void claim(cname_table *t, const char *cname, const char *what, const char *full_name, const ir_file *f, ir_loc loc)
+plan_program *plan_build_program(const ir_program *prog)
 {
-    cname_owner *o = ir_alloc(sizeof *o);
-    *o = (cname_owner){what, full_name, f, loc};
-    cname_owner *first = symtab_put(&t->names, cname, strlen(cname), o);
-    if (!first || (first->file == f && strcmp(first->full_name, full_name) == 0)) return;
-    if (first->file == f && loc_before(loc, first->loc)) {     /* report where the later one is declared */
-        cname_owner *later = first;
-        first = o;
-        o = later;
-    }
-    if (t->last[0] && strcmp(t->last[0]->full_name, first->full_name) == 0 && strcmp(t->last[1]->full_name, o->full_name) == 0)
-        return;
-    t->last[0] = first;
-    t->last[1] = o;
-    diag_error(o->file, o->loc, "C name \"%s\" of %s \"%s\" is also the C name of %s \"%s\" (declared at %s:%u:%u)",
-               cname, o->what, o->full_name, first->what, first->full_name,
-               first->file ? first->file->path : "?", first->loc.line, first->loc.col);
-    t->clashes++;
+    plan_program *pp = ir_alloc(sizeof *pp);
+    pp->prog = prog;
+    required_cache rc = {0};
+    symtab_init(&rc.known);
+    for (size_t i = 0; i < prog->files.n; i++) ir_vec_push(&pp->files, plan_build_in(prog->files.v[i], prog, &rc));
+    symtab_free(&rc.known);
+    return pp;
 }
 
-static void claim_message(cname_table *t, const plan_message *pm)
+plan_file *plan_of(const plan_program *pp, const ir_file *f)
 {
-    static const char *const functions[] = {
-        "init", "size", "encode", "decode", "equal", "print", "_write", "_decode", "missing", "encode_partial",
-    };
-    const ir_message *m = pm->m;
-    const char *fn = "a function of message", *c = pm->cname;
-    claim(t, c, "message", m->full_name, m->file, m->loc);
-    for (size_t i = 0; i < sizeof functions / sizeof *functions; i++)
-        claim(t, ir_printf("%s_%s", c, functions[i]), fn, m->full_name, m->file, m->loc);
-    if (pm->ext_ranges.n) claim(t, ir_strcat(c, "__print_ext"), fn, m->full_name, m->file, m->loc);
-    for (size_t i = 0; i < pm->oneofs.n; i++) {
-        const plan_oneof *po = pm->oneofs.v[i];
-        const char *full = ir_printf("%s.%s", m->full_name, po->o->name);
-        claim(t, po->case_type, "the case type of oneof", full, m->file, po->o->loc);
-        claim(t, po->none_const, "a case constant of oneof", full, m->file, po->o->loc);
-    }
-    for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *pf = &pm->fields.v[i];
-        const char *acc = "an accessor of field", *x = pf->member;
-        if (pf->kind == PLAN_MAP) claim(t, ir_printf("%s__cmp_%s", c, x), acc, pf->f->full_name, m->file, pf->f->loc);
-        if (pf->oneof)
-            claim(t, ir_printf("%s_%s_%s", c, pf->oneof->member, x), "the case constant of field", pf->f->full_name,
-                  m->file, pf->f->loc);
-        if (pf->repeated || pf->kind == PLAN_MAP || pm->map_entry) continue;
-        if (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE) {       /* as gen_accessors in emit.c */
-            claim(t, ir_printf("%s_has_%s", c, x), acc, pf->f->full_name, m->file, pf->f->loc);
-            claim(t, ir_printf("%s_clear_%s", c, x), acc, pf->f->full_name, m->file, pf->f->loc);
-        }
-    }
+    for (size_t i = 0; i < pp->files.n; i++)
+        if (pp->files.v[i]->f == f) return pp->files.v[i];
+    return NULL;
 }
 
-static void claim_file(cname_table *t, const plan_file *pf)
+int plan_check_names(const plan_program *pp)
 {
-    for (size_t i = 0; i < pf->enums.n; i++) {
-        const plan_enum *pe = pf->enums.v[i];
-        const ir_enum *e = pe->e;
-        claim(t, pe->cname, "enum", e->full_name, e->file, e->loc);
-        claim(t, ir_strcat(pe->cname, "_name"), "a function of enum", e->full_name, e->file, e->loc);
-        for (size_t j = 0; j < e->values.n; j++)
-            claim(t, pe->value_cnames.v[j], "enum value", e->values.v[j]->full_name, e->file, e->values.v[j]->loc);
+    IR_VEC(const names_list *) lists = {0};
+    for (size_t i = 0; i < pp->files.n; i++) {
+        ir_vec_push(&lists, &pp->files.v[i]->enum_names);
+        ir_vec_push(&lists, &pp->files.v[i]->message_names);
+        ir_vec_push(&lists, &pp->files.v[i]->extension_names);
     }
-    for (size_t i = 0; i < pf->messages.n; i++) claim_message(t, pf->messages.v[i]);
-    static const char *const ext_functions[] = { "count", "at", "add", "has", "get", "set", "clear" };
-    for (size_t i = 0; i < pf->extensions.n; i++) {
-        const plan_field *x = pf->extensions.v[i];
-        for (size_t j = 0; j < sizeof ext_functions / sizeof *ext_functions; j++)
-            claim(t, ir_printf("%s_%s", x->cname, ext_functions[j]), "an accessor of extension", x->f->full_name,
-                  x->f->file, x->f->loc);
-    }
-}
-
-int plan_check_names(const ir_program *prog)
-{
-    cname_table t = {0};
-    symtab_init(&t.names);
-    for (size_t i = 0; i < prog->files.n; i++) claim_file(&t, plan_build(prog->files.v[i]));
-    symtab_free(&t.names);
-    return t.clashes;
+    return names_check(lists.v, lists.n);
 }

@@ -1,8 +1,9 @@
-/* plan.h: what emit needs per message: C names, fields by number, oneof runs, presence, constant tag bytes. */
+/* plan.h: what emit prints, decided once per file: C names, each field's shape and code expressions, order, oneof runs. */
 #ifndef PBJC_PLAN_H
 #define PBJC_PLAN_H
 
 #include "ir.h"
+#include "names.h"
 #include "options.h"
 
 /* How a field is stored in the struct and handled on the wire. */
@@ -14,16 +15,165 @@ typedef enum plan_kind {
     PLAN_MAP          /* entries of the synthetic *Entry message, sorted by key */
 } plan_kind;
 
+/* A field's shape: the cases that generate different code. Each operation of
+ * gen-templates/field.tmpl has one section per shape (<op>_<shape>). X(ENUM, section suffix) */
+#define PLAN_SHAPES(X, a)                                                                  \
+    X(SCALAR, scalar, a)                 /* number, string or bytes; written when not zero */       \
+    X(OPTIONAL, optional, a)             /* the same with a has-bit (proto2, proto3 optional) */     \
+    X(ALWAYS, always, a)                 /* a map entry's key or value: always written */            \
+    X(ONEOF, oneof, a)                   /* a oneof member that is not a message */                  \
+    X(PACKED, packed, a)                 /* repeated, written packed (either form read) */           \
+    X(REPEATED, repeated, a)             /* repeated packable, written unpacked (either form read) */\
+    X(SLICES, slices, a)                 /* repeated string or bytes */                              \
+    X(MESSAGE, message, a)               /* a message or group pointer, NULL = absent */             \
+    X(MESSAGE_ONEOF, message_oneof, a)   /* the same as a oneof member */                            \
+    X(MESSAGE_ALWAYS, message_always, a) /* a map entry's message value */                           \
+    X(MESSAGES, messages, a)             /* repeated message or group */                             \
+    X(MAP, map, a)                       /* map entries, sorted by key */                            \
+    X(MAP_CLOSED, map_closed, a)         /* a map whose value is a closed enum */                    \
+    X(WRAPPER, wrapper, a)               /* google.protobuf.XxxValue unboxed */
+
+/* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
+#define PLAN_OPS(X)                                                                                   \
+    X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(WRITE, write) X(DECODE, decode)       \
+    X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)
+
+#define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
+typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
+#undef PLAN_ENUM_ITEM
+
+#define PLAN_ENUM_ITEM(E, s, a) PLAN_SHAPE_##E,
+typedef enum plan_shape { PLAN_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_SHAPE_COUNT } plan_shape;
+#undef PLAN_ENUM_ITEM
+
+/* An extension's shape: the cases that generate different accessors (ext.tmpl's <op>_<shape>). */
+#define PLAN_EXT_SHAPES(X, a)                                                                  \
+    X(VALUE, value, a)         /* a number */                                                    \
+    X(SLICE, slice, a)         /* a string or bytes */                                           \
+    X(MESSAGE, message, a)     /* a message */                                                   \
+    X(GROUP, group, a)         /* a group */                                                     \
+    X(ITEM, item, a)           /* a message of a message set: written as an item */              \
+    X(VALUES, values, a)       /* repeated numbers */                                            \
+    X(PACKED, packed, a)       /* repeated numbers, packed */                                    \
+    X(SLICES, slices, a)       /* repeated strings or bytes */                                   \
+    X(MESSAGES, messages, a)   /* repeated messages */                                           \
+    X(GROUPS, groups, a)       /* repeated groups */
+
+#define PLAN_ENUM_ITEM(E, s, a) PLAN_EXT_##E,
+typedef enum plan_ext_shape { PLAN_EXT_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_EXT_COUNT } plan_ext_shape;
+#undef PLAN_ENUM_ITEM
+
+/* What is generated for every extension (ext.tmpl's <op>_<shape>). */
+#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(PRINT, print)
+
+#define PLAN_ENUM_ITEM(E, s) PLAN_EXT_OP_##E,
+typedef enum plan_ext_op { PLAN_EXT_OPS(PLAN_ENUM_ITEM) PLAN_EXT_OP_COUNT } plan_ext_op;
+#undef PLAN_ENUM_ITEM
+
+/* How one value is read (value.tmpl's read_<class>). */
+#define PLAN_READS(X) X(FIXED, fixed) X(SLICE, slice) X(UTF8, utf8) X(VARINT, varint) X(CLOSED_ENUM, closed_enum)
+/* Whether values have one size (value.tmpl's <op>_fixed or <op>_varying). */
+#define PLAN_WIDTHS(X) X(FIXED, fixed) X(VARYING, varying)
+/* How a message is framed on the wire (value.tmpl's <op>_len or <op>_group). */
+#define PLAN_FRAMINGS(X) X(LEN, len) X(GROUP, group)
+
+#define PLAN_ENUM_ITEM(E, s) PLAN_READ_##E,
+typedef enum plan_read { PLAN_READS(PLAN_ENUM_ITEM) } plan_read;
+#undef PLAN_ENUM_ITEM
+#define PLAN_ENUM_ITEM(E, s) PLAN_WIDTH_##E,
+typedef enum plan_width { PLAN_WIDTHS(PLAN_ENUM_ITEM) } plan_width;
+#undef PLAN_ENUM_ITEM
+#define PLAN_ENUM_ITEM(E, s) PLAN_FRAMING_##E,
+typedef enum plan_framing { PLAN_FRAMINGS(PLAN_ENUM_ITEM) } plan_framing;
+#undef PLAN_ENUM_ITEM
+
+/* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
+typedef struct plan_code {
+    const char *name;             /* as text format prints it */
+    const char *full_name;        /* "pkg.Msg.field" */
+    const char *member;           /* C member */
+    const char *has_member;       /* presence bit member */
+    const char *ctype;            /* C type of one value */
+    const char *sub;              /* message or enum C name */
+    names_message subfn;          /* a message's functions */
+    const char *sub_name_fn;      /* an enum's name function */
+    const char *number;
+    const char *doc;              /* the .proto's comments as a C comment, or "" */
+    const char *number_note;      /* the member's comment: its number (and an enum's type) */
+    const char *array_type;       /* repeated and map fields: the named type of the array */
+    const char *tag_define;       /* the macro of the field's number */
+    const char *x, *xa, *xb;      /* the member in m, a, b */
+    const char *c;                /* the message's C name */
+    const char *oneof;            /* the union member of its oneof */
+    const char *case_member;      /* its oneof's case member */
+    const char *case_const;       /* its oneof case constant */
+    const char *none_const;       /* its oneof's NOT_SET */
+    const char *has_fn, *clear_fn;  /* presence accessors */
+    const char *presence;         /* the member required checks (has-bit or pointer) */
+    const char *set_default;      /* "m->x = <default>;" or "" */
+    /* wire */
+    const char *tag, *alt_tag;    /* tag values as case labels */
+    const char *tag_len;
+    const char *tag_write;        /* statements writing the tag bytes */
+    const char *end_tag_write;    /* groups: the end tag */
+    const char *label, *alt_label;  /* "f_<tag>:" where a prediction jumps to this case, else "" */
+    const char *predict;          /* filled by emit: jumps to the case of the tag expected next */
+    const char *tag_match;        /* " && p[0] == 0x.." for each tag byte (the predict section's test) */
+    const char *tag_decimal;      /* the tag value in decimal (labels) */
+    /* values */
+    const char *present;          /* condition: written and printed */
+    const char *nonzero;          /* x is not its type's zero */
+    const char *size, *size_e;    /* encoded size of x, of element i */
+    const char *write, *write_e;  /* statement writing x, element i */
+    const char *count_size;       /* fixed width: size of all elements */
+    const char *width;            /* fixed width: bytes of one */
+    const char *dst;              /* where a read value goes */
+    const char *end;              /* set by emit: the end of the input a value is read from */
+    const char *mark;             /* after a read: presence set ("m->has_x = 1;", the oneof case) */
+    const char *from_load, *from_v; /* C value of the loaded fixed bits, of the varint v */
+    const char *print, *print_e;  /* text format statement of x, of element i */
+    const char *equal, *equal_e;  /* a == b for the member, for element i */
+    /* messages */
+    const char *framed;           /* size of one with tag and framing, its payload size in s */
+    const char *empty_size;       /* size of an empty one with tag */
+    const char *wtarget, *rtarget;  /* pointer written, read */
+    /* wrappers */
+    const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
+    /* maps */
+    const char *cmp_fn, *key_compare;   /* the entries' order by key */
+    /* map whose values are a closed enum */
+    const char *value_enum, *value_member;
+    /* extensions (the value is v) */
+    names_extension fn;           /* the accessors */
+    const char *extendee, *extendee_full;
+    const char *wt;               /* wire type of one value */
+    const char *default_value;    /* of the getter, when absent */
+    const char *value_type;       /* of set and add's v */
+    const char *size_v, *write_v, *size_x, *write_x, *from_w;
+    const char *count_type, *count_fn, *count_test;   /* has or count */
+    const char *get_fn, *get_params, *idx;            /* get or at */
+    const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
+    const char *record;           /* filled by emit: statements building the record of v */
+    /* filled by emit from value.tmpl (by read, width, framing) */
+    const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;
+} plan_code;
+
 typedef struct plan_message plan_message;
 typedef struct plan_oneof plan_oneof;
+typedef struct plan_field plan_field;
+typedef IR_VEC(plan_field *) plan_fields;
 
-typedef struct plan_field {
+struct plan_field {
     const ir_field *f;
     const char *name;             /* as text format prints it: the field name (a group's: its type name) */
     const char *member;           /* C member name (sanitized) */
     const char *has_member;       /* presence bit member, or NULL */
     int32_t number;
     plan_kind kind;
+    plan_shape shape;
+    plan_read read;
+    plan_width width;
+    plan_framing framing;
     ir_type type;                 /* for wrappers: the wrapped value's type */
     const char *ctype;            /* C type of one value ("int32_t", "pbj_slice", "acme_Sub") */
     const char *type_cname;       /* message or enum C name (messages, maps, enums), else NULL */
@@ -39,6 +189,7 @@ typedef struct plan_field {
     bool closed_map_value;        /* a map whose value is a closed enum: entries with unknown values go to unknown fields */
     const char *default_c;        /* C expression of a non-zero default ([default = ...], a closed enum's first value), or NULL */
     const char *cname;            /* extensions: "pkg_Scope_ext" (the accessor prefix), else NULL */
+    plan_ext_shape ext_shape;     /* extensions */
     const char *extendee_cname;   /* extensions: the extended message's C name */
     bool msgset;                  /* extensions of a message_set_wire_format message: written as an item */
     bool foreign;                 /* an extension declared in another file than its extendee's */
@@ -50,11 +201,14 @@ typedef struct plan_field {
     uint8_t alt_tag[5];           /* repeated packable: the other wire type's tag, also accepted */
     int alt_tag_len;
     uint32_t alt_tag_value;
-} plan_field;
+    bool predict_self;            /* repeated unpacked: after one, predict the next is the same field */
+    plan_code code;               /* the field's code text (message fields) */
+};
 
 struct plan_oneof {
     const ir_oneof *o;
-    const char *member;           /* union member name; the case member is member + "_case" */
+    const char *member;           /* union member name */
+    const char *case_member;      /* member + "_case" */
     const char *case_type;        /* "acme_Order_payment_case" */
     const char *none_const;       /* "acme_Order_payment_NOT_SET" */
     IR_VEC(plan_field *) fields;  /* by number */
@@ -63,6 +217,9 @@ struct plan_oneof {
 struct plan_message {
     const ir_message *m;
     const char *cname;            /* "acme_shop_Order" */
+    const char *doc;              /* the .proto's comments as a C comment, or "" */
+    names_message fn;             /* its functions */
+    const char *print_ext;        /* with extension ranges: the static function printing them */
     const options_resolved *options;     /* resolved pbj options (options_of: never NULL) */
     const char *options_text;     /* the same as one line (options_describe), for the header comment */
     IR_VEC(plan_field) fields;    /* by number (groups as messages) */
@@ -72,13 +229,19 @@ struct plan_message {
     bool msgset;                  /* message_set_wire_format: extensions are items of group 1 */
     bool may_miss;                /* a required field here or in a message reached: M_missing walks it */
     IR_VEC(ir_range) ext_ranges;  /* extension ranges, ascending; records in them are kept in pbj_ext */
-    IR_VEC(plan_field *) known_ext;      /* extensions of this message the run knows (any file), by number */
+    plan_fields known_ext;        /* extensions of this message the run knows (any file), by number */
+    plan_fields ext_append;       /* of those, one per number, the ones decode appends (repeated, messages) */
+    plan_fields ext_replace;      /* and the ones a later record replaces (singular numbers) */
+    plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
 };
 
 typedef struct plan_enum {
     const ir_enum *e;
     const char *cname;            /* "acme_shop_Color" */
+    const char *name_fn;          /* "acme_shop_Color_name" */
+    const char *doc;              /* the .proto's comments as a C comment, or "" */
     IR_VEC(const char *) value_cnames;   /* per ir value, "acme_shop_Color_RED" */
+    IR_VEC(const char *) value_docs;     /* per ir value, its comments as a C comment, or "" */
 } plan_enum;
 
 typedef struct plan_file {
@@ -86,25 +249,35 @@ typedef struct plan_file {
     IR_VEC(plan_message *) messages;     /* every message of the file, depth first */
     IR_VEC(plan_enum *) enums;           /* every enum of the file, top level and nested */
     IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
+    names_list enum_names, message_names, extension_names;  /* every C name declared at file scope */
 } plan_file;
 
-/* Plan one file (its messages may refer to other files' messages by C name). */
-plan_file *plan_build(const ir_file *f);
-/* The same, with the extensions of every file of prog known to f's messages
- * (kept in pbj_ext, in number order, and printed by name where they can be). */
-plan_file *plan_build_in(const ir_file *f, const ir_program *prog);
+/* Plans of every file of a program, in prog->files order. */
+typedef struct plan_program {
+    const ir_program *prog;
+    IR_VEC(plan_file *) files;
+} plan_program;
 
-/* Every C name at file scope the generated code of prog's files declares (types, functions, enum values,
- * oneof constants, accessors): two declarations giving the same name are reported (diag_error at the later
- * one); returns how many. Names are never changed to avoid a clash. */
-int plan_check_names(const ir_program *prog);
+/* Plan every file of prog once (each file's messages know the extensions of every file). */
+plan_program *plan_build_program(const ir_program *prog);
+/* The plan of one file of the program. */
+plan_file *plan_of(const plan_program *pp, const ir_file *f);
 
-/* C names, shared with emit for referenced types of other files. */
-const char *plan_message_cname(const ir_message *m);
-const char *plan_enum_cname(const ir_enum *e);
-const char *plan_sanitize(const char *name);    /* C keyword or reserved: name + "_" */
+/* Every C name at file scope the generated code of the planned files declares (types, functions, enum
+ * values, oneof constants, accessors): two declarations giving the same name are reported (diag_error at the
+ * later one); returns how many. Names are never changed to avoid a clash. */
+int plan_check_names(const plan_program *pp);
 
 /* Wrapper types unboxed: google.protobuf.Int32Value -> INT32 etc.; IR_TYPE_UNRESOLVED if m is not one. */
 ir_type plan_wrapper_type(const ir_message *m);
+
+/* Per-type value expressions, for emit's extension accessors (x: the C expression of a value). */
+int plan_wire_type(ir_type t);                          /* wire type of one value (packed: of each element) */
+bool plan_is_slice(ir_type t);
+const char *plan_from_wire(ir_type t, const char *v);   /* the C value of wire value v */
+const char *plan_value_size(ir_type t, const char *x);  /* encoded size of x, no tag */
+const char *plan_value_write(ir_type t, const char *x); /* "p = ...;" writing x */
+const char *plan_print(const plan_field *pf, const char *name, const char *x);   /* text format of x */
+const char *plan_tag_write(const uint8_t *tag, int n);  /* statements writing tag bytes */
 
 #endif

@@ -1,0 +1,170 @@
+/* names.c: the C names of generated declarations (every suffix spelled here), and the check that no two share one. */
+#include "names.h"
+
+#include "diag.h"
+#include "symtab.h"
+
+#include <string.h>
+
+/* C keywords, C11 reserved words and names the C library may define as macros. */
+static const char *const reserved_names[] = {
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
+    "union", "unsigned", "void", "volatile", "while", "_Alignas", "_Alignof", "_Atomic",
+    "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert",
+    "_Thread_local", "bool", "true", "false", "NULL", "errno", "assert", "alignas", "alignof",
+    "noreturn", "static_assert", "thread_local", "complex", "imaginary", "linux", "unix",
+    "stdin", "stdout", "stderr", "EOF", "offsetof",
+};
+
+const char *names_sanitize(const char *name)
+{
+    for (size_t i = 0; i < sizeof reserved_names / sizeof *reserved_names; i++)
+        if (strcmp(name, reserved_names[i]) == 0) return ir_strcat(name, "_");
+    return name;
+}
+
+const char *names_of_full_name(const char *full_name)
+{
+    char *s = ir_strdup(full_name);
+    for (char *p = s; *p; p++)
+        if (*p == '.') *p = '_';
+    return names_sanitize(s);
+}
+
+const char *names_message_cname(const ir_message *m) { return names_of_full_name(m->full_name); }
+const char *names_enum_cname(const ir_enum *e) { return names_of_full_name(e->full_name); }
+
+const char *names_has_member(const char *member) { return ir_strcat("has_", member); }
+const char *names_case_member(const char *oneof) { return ir_strcat(oneof, "_case"); }
+
+static const char *declare(names_list *l, const char *cname, const char *what, const char *full_name,
+                           const ir_file *f, ir_loc loc)
+{
+    if (l) ir_vec_push(l, ((names_decl){cname, what, full_name, f, loc}));
+    return cname;
+}
+
+void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m)
+{
+#define NAME(member, suffix) \
+    n->member = declare(l, ir_strcat(cname, suffix), "a function of message", m->full_name, m->file, m->loc);
+    NAMES_MESSAGE_FUNCTIONS(NAME)
+#undef NAME
+}
+
+void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f)
+{
+#define NAME(member, suffix) \
+    n->member = declare(l, ir_strcat(cname, suffix), "an accessor of extension", f->full_name, f->file, f->loc);
+    NAMES_EXTENSION_FUNCTIONS(NAME)
+#undef NAME
+}
+
+const char *names_message_type(names_list *l, const char *cname, const ir_message *m)
+{
+    return declare(l, cname, "message", m->full_name, m->file, m->loc);
+}
+
+const char *names_print_ext(names_list *l, const char *cname, const ir_message *m)
+{
+    return declare(l, ir_strcat(cname, "__print_ext"), "a function of message", m->full_name, m->file, m->loc);
+}
+
+const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s__cmp_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
+}
+
+static const char *oneof_full_name(const ir_message *m, const ir_oneof *o) { return ir_printf("%s.%s", m->full_name, o->name); }
+
+const char *names_oneof_case_type(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o)
+{
+    return declare(l, ir_printf("%s_%s_case", cname, oneof), "the case type of oneof", oneof_full_name(m, o), m->file, o->loc);
+}
+
+const char *names_oneof_none(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o)
+{
+    return declare(l, ir_printf("%s_%s_NOT_SET", cname, oneof), "a case constant of oneof", oneof_full_name(m, o), m->file, o->loc);
+}
+
+const char *names_case_const(names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_%s_%s", cname, oneof, member), "the case constant of field", f->full_name, f->file, f->loc);
+}
+
+const char *names_has_fn(names_list *l, const char *cname, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_has_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
+}
+
+const char *names_clear_fn(names_list *l, const char *cname, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_clear_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
+}
+
+const char *names_array_type(names_list *l, const char *cname, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_%s_array", cname, member), "the array type of field", f->full_name, f->file, f->loc);
+}
+
+const char *names_tag_define(names_list *l, const char *cname, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_%s_tag", cname, member), "the number macro of field", f->full_name, f->file, f->loc);
+}
+
+const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e)
+{
+    return declare(l, cname, "enum", e->full_name, e->file, e->loc);
+}
+
+const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e)
+{
+    return declare(l, ir_strcat(cname, "_name"), "a function of enum", e->full_name, e->file, e->loc);
+}
+
+const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e)
+{
+    return declare(l, names_sanitize(ir_printf("%s_%s", cname, v->name)), "enum value", v->full_name, e->file, v->loc);
+}
+
+/* ---- the check: one table for the run ---------------------------------------------------------- */
+
+typedef struct check {
+    symtab names;                /* C name -> names_decl */
+    int clashes;
+    const names_decl *last[2];   /* the two declarations last reported: their other names are not repeated */
+} check;
+
+static bool loc_before(ir_loc a, ir_loc b) { return a.line < b.line || (a.line == b.line && a.col < b.col); }
+
+/* A name already taken by another declaration is reported at the later of the two. */
+static void claim(check *t, const names_decl *o)
+{
+    const names_decl *first = symtab_put(&t->names, o->cname, strlen(o->cname), (void *)(uintptr_t)o);
+    if (!first || (first->file == o->file && strcmp(first->full_name, o->full_name) == 0)) return;
+    if (first->file == o->file && loc_before(o->loc, first->loc)) {     /* report where the later one is declared */
+        const names_decl *later = first;
+        first = o;
+        o = later;
+    }
+    if (t->last[0] && strcmp(t->last[0]->full_name, first->full_name) == 0 && strcmp(t->last[1]->full_name, o->full_name) == 0)
+        return;
+    t->last[0] = first;
+    t->last[1] = o;
+    diag_error(o->file, o->loc, "C name \"%s\" of %s \"%s\" is also the C name of %s \"%s\" (declared at %s:%u:%u)",
+               o->cname, o->what, o->full_name, first->what, first->full_name,
+               first->file ? first->file->path : "?", first->loc.line, first->loc.col);
+    t->clashes++;
+}
+
+int names_check(const names_list *const *lists, size_t n)
+{
+    check t = {0};
+    symtab_init(&t.names);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < lists[i]->n; j++) claim(&t, &lists[i]->v[j]);
+    symtab_free(&t.names);
+    return t.clashes;
+}

@@ -1,0 +1,66 @@
+/* names.h: every C identifier the generated code declares, spelled in one place, and the list the collision check walks. */
+#ifndef PBJC_NAMES_H
+#define PBJC_NAMES_H
+
+#include "ir.h"
+
+/* The functions of a message M: X(member, suffix), named M + suffix. */
+#define NAMES_MESSAGE_FUNCTIONS(X)                                                        \
+    X(init, "_init") X(size, "_size") X(encode, "_encode") X(decode, "_decode")           \
+    X(equal, "_equal") X(print, "_print") X(write, "__write") X(decode_body, "__decode")  \
+    X(missing, "_missing") X(encode_partial, "_encode_partial")
+
+/* The accessors of an extension X: X(member, suffix), named X + suffix. */
+#define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
+    X(count, "_count") X(at, "_at") X(add, "_add") X(has, "_has") X(get, "_get")          \
+    X(set, "_set") X(clear, "_clear")
+
+#define NAMES_MEMBER(member, suffix) const char *member;
+typedef struct names_message { NAMES_MESSAGE_FUNCTIONS(NAMES_MEMBER) } names_message;
+typedef struct names_extension { NAMES_EXTENSION_FUNCTIONS(NAMES_MEMBER) } names_extension;
+#undef NAMES_MEMBER
+
+/* One C name at file scope and the declaration it comes from. */
+typedef struct names_decl {
+    const char *cname;
+    const char *what;            /* "message", "a function of message", ... */
+    const char *full_name;       /* of the declaration the name comes from */
+    const ir_file *file;
+    ir_loc loc;
+} names_decl;
+
+/* Every name one file's generated code declares, in the order they are made. */
+typedef IR_VEC(names_decl) names_list;
+
+/* C keyword or reserved: name + "_" */
+const char *names_sanitize(const char *name);
+/* "a.b.Outer.Inner" -> "a_b_Outer_Inner" */
+const char *names_of_full_name(const char *full_name);
+const char *names_message_cname(const ir_message *m);
+const char *names_enum_cname(const ir_enum *e);
+
+/* Each of these makes a name, records it in list l (with its owner) unless l is NULL, and returns it. */
+void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m);
+void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f);
+const char *names_message_type(names_list *l, const char *cname, const ir_message *m);
+const char *names_print_ext(names_list *l, const char *cname, const ir_message *m);
+const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_oneof_case_type(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
+const char *names_oneof_none(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
+const char *names_case_const(names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f);
+const char *names_has_fn(names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_clear_fn(names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_array_type(names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_tag_define(names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e);
+const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e);
+const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
+
+/* Struct members (not at file scope, not in the list). */
+const char *names_has_member(const char *member);     /* "has_" + member */
+const char *names_case_member(const char *oneof);     /* oneof + "_case" */
+
+/* Two declarations giving one name in lists[0..n): each reported (diag_error at the later one); returns how many. */
+int names_check(const names_list *const *lists, size_t n);
+
+#endif
