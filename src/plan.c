@@ -27,24 +27,23 @@ ir_type plan_wrapper_type(const ir_message *m)
 
 /* ---- values by type: expressions with @ for the value (and # for the other one, or the field name) ---- */
 
-/* How values are laid out on the wire: X(class, wire type, size of one, write one, size of all (fixed
- * width), width, load of the fixed bits). */
+/* How values are laid out on the wire: X(class, size of one, write one, size of all (fixed width),
+ * width, load of the fixed bits); the wire type itself is ir_type_wire_type's. */
 #define WIRE_CLASSES(X)                                                                                     \
-    X(VARINT,  0, "pbj_varint_size(@)",  "p = pbj_put_varint(p, @);",  NULL,          NULL, NULL)              \
-    X(BOOL,    0, "1",                   "*p++ = @;",                  "@.count",     NULL, NULL)              \
-    X(FIXED32, 5, "4",                   "p = pbj_put_fixed32(p, @);", "@.count * 4", "4",  "pbj_load_le32(p)") \
-    X(FIXED64, 1, "8",                   "p = pbj_put_fixed64(p, @);", "@.count * 8", "8",  "pbj_load_le64(p)") \
-    X(SLICE,   2, "pbj_len_size(@.len)", "p = pbj_put_bytes(p, @);",   NULL,          NULL, NULL)
+    X(VARINT,  "pbj_varint_size(@)",  "p = pbj_put_varint(p, @);",  NULL,          NULL, NULL)              \
+    X(BOOL,    "1",                   "*p++ = @;",                  "@.count",     NULL, NULL)              \
+    X(FIXED32, "4",                   "p = pbj_put_fixed32(p, @);", "@.count * 4", "4",  "pbj_load_le32(p)") \
+    X(FIXED64, "8",                   "p = pbj_put_fixed64(p, @);", "@.count * 8", "8",  "pbj_load_le64(p)") \
+    X(SLICE,   "pbj_len_size(@.len)", "p = pbj_put_bytes(p, @);",   NULL,          NULL, NULL)
 
-#define WIRE_ENUM(C, wt, size, write, all, width, load) WIRE_##C,
+#define WIRE_ENUM(C, size, write, all, width, load) WIRE_##C,
 typedef enum wire_class { WIRE_CLASSES(WIRE_ENUM) } wire_class;
 #undef WIRE_ENUM
 
 static const struct wire_info {
-    int wire_type;
     const char *size, *write, *all, *width, *load;
 } wire_info[] = {
-#define WIRE_ROW(C, wt, size, write, all, width, load) [WIRE_##C] = {wt, size, write, all, width, load},
+#define WIRE_ROW(C, size, write, all, width, load) [WIRE_##C] = {size, write, all, width, load},
     WIRE_CLASSES(WIRE_ROW)
 #undef WIRE_ROW
 };
@@ -104,7 +103,6 @@ static const char *fill(const char *pattern, const char *x, const char *y)
 
 static const struct wire_info *wire_of(ir_type t) { return &wire_info[value_of(t)->wire]; }
 
-int plan_wire_type(ir_type t) { return wire_of(t)->wire_type; }
 bool plan_is_slice(ir_type t) { return value_of(t)->wire == WIRE_SLICE; }
 const char *plan_from_wire(ir_type t, const char *v) { return fill(value_of(t)->from_wire, v, NULL); }
 static const char *to_wire(ir_type t, const char *x) { return fill(value_of(t)->to_wire, x, NULL); }
@@ -298,14 +296,6 @@ static bool reaches_required(required_cache *rc, const ir_message *m)
     return false;
 }
 
-/* [packed = true/false] as written, else the syntax's default. */
-static bool is_packed(const ir_field *f, bool proto3)
-{
-    const char *v = ir_option_find(&f->options, "packed");
-    if (v) return strcmp(v, "true") == 0;
-    return proto3;
-}
-
 static int by_number(const void *a, const void *b)
 {
     const plan_field *x = a, *y = b;
@@ -377,19 +367,19 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
     }
     pf->utf8 = proto3 && f->type == IR_TYPE_STRING;
     pf->packable = pf->repeated && ir_type_is_packable(f->type);
-    pf->packed = pf->packable && is_packed(f, proto3);
+    pf->packed = f->packed;                      /* resolve's one packed rule */
 }
 
 static void plan_tags(plan_field *pf)
 {
     int wt = ir_type_wire_type(pf->type);
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP || pf->kind == PLAN_WRAPPER) wt = pf->group ? 3 : 2;
-    int primary = pf->packed ? 2 : wt, other = pf->packed ? wt : 2;
-    pf->tag_value = ((uint32_t)pf->number << 3) | (uint32_t)primary;
+    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP || pf->kind == PLAN_WRAPPER) wt = pf->group ? PBJ_WT_SGROUP : PBJ_WT_LEN;
+    int primary = pf->packed ? PBJ_WT_LEN : wt, other = pf->packed ? wt : PBJ_WT_LEN;
+    pf->tag_value = PBJ_TAG(pf->number, primary);
     pf->tag_len = (int)(pbj_put_varint(pf->tag, pf->tag_value) - pf->tag);
-    pbj_put_varint(pf->end_tag, ((uint32_t)pf->number << 3) | 4u);
+    pbj_put_varint(pf->end_tag, PBJ_TAG(pf->number, PBJ_WT_EGROUP));
     if (pf->packable) {
-        pf->alt_tag_value = ((uint32_t)pf->number << 3) | (uint32_t)other;
+        pf->alt_tag_value = PBJ_TAG(pf->number, other);
         pf->alt_tag_len = (int)(pbj_put_varint(pf->alt_tag, pf->alt_tag_value) - pf->alt_tag);
     }
 }
@@ -517,7 +507,7 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_printf("&%s", e) : x;
     c->rtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_printf("&%s.data[%s.count]", x, x) : x;
     c->wrapper_size = ir_printf("(%s ? %d + %s : 0)", c->nonzero, 1, c->size);
-    c->inner_tag = ir_printf("0x%02x", (1u << 3) | (unsigned)plan_wire_type(t));
+    c->inner_tag = ir_printf("0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t)));
     bool slice = plan_is_slice(t);
     c->v_init = slice ? "0" : to_wire(t, x);
     c->s_init = slice ? x : "{NULL, 0}";
@@ -543,12 +533,6 @@ static int ext_by_number(const void *a, const void *b)
 {
     const plan_field *x = *(plan_field *const *)a, *y = *(plan_field *const *)b;
     return (x->number > y->number) - (x->number < y->number);
-}
-
-static bool is_msgset(const ir_message *m)
-{
-    const char *v = ir_option_find(&m->options, "message_set_wire_format");
-    return v && strcmp(v, "true") == 0;
 }
 
 static int range_by_start(const void *a, const void *b)
@@ -604,7 +588,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         pf->member = names_sanitize(pf->f->name);
         if (pf->oneof) ir_vec_push(&pf->oneof->fields, pf);
     }
-    pm->msgset = is_msgset(m);
+    pm->msgset = m->message_set_wire_format;
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
     if (pm->ext_ranges.n) pm->print_ext = names_print_ext(names, pm->cname, m);
@@ -668,7 +652,7 @@ static void plan_ext_code(plan_field *pf)
     c->ctype = pf->ctype;
     c->extendee = pf->extendee_cname;
     c->extendee_full = f->extend->extendee->full_name;
-    c->wt = ir_printf("%d", plan_wire_type(t));
+    c->wt = ir_printf("%d", ir_type_wire_type(t));
     c->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
     c->value_type = msg ? ir_strcat(pf->ctype, " *") : pf->ctype;
     c->tag_len = ir_printf("%d", pf->tag_len);
@@ -704,7 +688,7 @@ static plan_field *plan_extension(const ir_field *f, names_list *names)
     names_extension_functions(names, &pf->code.fn, pf->cname, f);
     pf->member = pf->cname;
     pf->extendee_cname = names_message_cname(f->extend->extendee);
-    pf->msgset = is_msgset(f->extend->extendee) && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;
+    pf->msgset = f->extend->extendee->message_set_wire_format && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;
     if (pf->msgset && f->extend->scope == f->message_type)    /* text format names it by its type, as protoc */
         pf->name = ir_printf("[%s]", f->message_type->full_name);
     pf->foreign = f->file != f->extend->extendee->file;

@@ -272,7 +272,6 @@ int plan_check_names(const plan_program *pp);
 ir_type plan_wrapper_type(const ir_message *m);
 
 /* Per-type value expressions, for emit's extension accessors (x: the C expression of a value). */
-int plan_wire_type(ir_type t);                          /* wire type of one value (packed: of each element) */
 bool plan_is_slice(ir_type t);
 const char *plan_from_wire(ir_type t, const char *v);   /* the C value of wire value v */
 const char *plan_value_size(ir_type t, const char *x);  /* encoded size of x, no tag */
