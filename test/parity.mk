@@ -57,14 +57,12 @@ PARITY_ACCEPTED := scalars unknown
 $(PARITY_SCHEMAS:%=check-parity-%): check-parity-%: $(PARITY)/gen $(PARITY)/driver_% | deps
 	B=$(B) PARITY_ACCEPTED=$(filter $*,$(PARITY_ACCEPTED)) test/parity/run.sh $* $(or $(PARITY_COUNT_$*),$(PARITY_COUNT)) $(PARITY_SEED)
 
-# ---- a real schema: random Blocks of the block stream (../shared/corpus) -------------------
+# ---- a real schema: random Blocks of the block stream (the corpus) ------------------------
 # Its 128 generated files are built at -O0 without sanitizers (with them the build alone
 # takes minutes); the malformed-input step still runs, catching crashes.
-PARITY_HAPI       := ../shared/corpus/hapi-v0.59.0
-PARITY_HAPI_ROOTS := test/parity/corpus $(PARITY_HAPI)/services $(PARITY_HAPI)/block \
-                     $(PARITY_HAPI)/platform $(PARITY_HAPI)/streams
+PARITY_HAPI_ROOTS := test/parity/corpus $(CORPUS_HAPI)/services $(CORPUS_HAPI)/block \
+                     $(CORPUS_HAPI)/platform $(CORPUS_HAPI)/streams
 PARITY_HAPI_PB    := $(PARITY)/hapi
-PARITY_REAL_BLOCK := ../shared/corpus/blocks/000000000000000000000000000000497558.blk.gz
 
 # hapi.proto and every file it imports (pbjc -M lists them)
 $(PARITY_HAPI_PB)/.stamp: pbjc test/parity/corpus/hapi.proto
@@ -81,9 +79,14 @@ $(PARITY)/driver_hapi: test/parity/driver.c test/parity/wire.h $(PARITY_HAPI_PB)
 	  -o $@ $< $$(find $(PARITY_HAPI_PB) -name '*.pb.c')
 
 .PHONY: check-parity-hapi
+ifneq ($(CORPUS_FOUND),)
 check-parity-hapi: $(PARITY)/gen $(PARITY)/driver_hapi | deps
-	B=$(B) PARITY_ROOTS="$(PARITY_HAPI_ROOTS)" PARITY_GEN_FLAGS="-d 16 -m 300" PARITY_REAL=$(PARITY_REAL_BLOCK) \
+	B=$(B) PARITY_ROOTS="$(PARITY_HAPI_ROOTS)" PARITY_GEN_FLAGS="-d 16 -m 300" PARITY_REAL=$(CORPUS_BLOCK) \
 	  test/parity/run.sh hapi 6000 $(PARITY_SEED)
+else
+check-parity-hapi:
+	$(call corpus_skip,$@)
+endif
 
 check-parity: check-parity-text $(PARITY_SCHEMAS:%=check-parity-%) check-parity-hapi
 
