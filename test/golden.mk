@@ -1,8 +1,8 @@
 # test/golden.mk: pbjc's output for a few schemas is checked in (test/golden/CASE/expected, see
 # test/golden/run.sh), so every generator change is reviewed as a diff of generated C.
 # check-golden fails with that diff when ./pbjc's output changes (`make golden-update` accepts
-# it); the checked-in code also compiles with gcc and clang at -Werror and round-trips each
-# CASE/<message>.txt as protoc encodes it (under ASan+UBSan).
+# it); the checked-in code also compiles with gcc and clang at -Werror and round-trips the
+# case's one CASE/<message>.txt as protoc encodes it (under ASan+UBSan).
 GOLDEN        := $(B)/golden
 GOLDEN_CASES  := $(patsubst test/golden/%/,%,$(wildcard test/golden/*/))
 GOLDEN_FILES  := $(shell find test/golden -path '*/expected/*.pb.[ch]' | LC_ALL=C sort)
