@@ -4,7 +4,7 @@
 # the driver's flags, and --help against the man page.
 FRONT       := $(B)/front
 FRONT_UNITS := $(FRONT)/lex_test $(FRONT)/parse_test $(FRONT)/corpus_test
-FRONT_CORPUS := /usr/include/google/protobuf ../shared/corpus/hapi-v0.59.0
+FRONT_CORPUS := /usr/include/google/protobuf $(if $(CORPUS_FOUND),$(CORPUS_HAPI))
 
 $(FRONT)/%: test/unit/%.c test/unit/front_util.h $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
@@ -20,9 +20,11 @@ check-front-units: $(FRONT_UNITS)
 	$(FRONT)/lex_test
 	$(FRONT)/parse_test
 	$(FRONT)/corpus_test $(FRONT_CORPUS)
+	$(call corpus_skip,check-front-units: parsing hapi)
 
 check-front-comments: $(FRONT)/comment_dump | deps
-	test/front/comments.sh $(FRONT)/comment_dump
+	CORPUS="$(CORPUS_FOUND)" test/front/comments.sh $(FRONT)/comment_dump
+	$(call corpus_skip,check-front-comments: hapi's comments)
 
 check-front-driver: pbjc | deps
 	test/front/driver.sh ./pbjc

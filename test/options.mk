@@ -14,8 +14,13 @@ check-options-units: $(OPTIONS_UNIT)
 check-options-golden: pbjc
 	test/options/run.sh ./pbjc
 
+ifneq ($(CORPUS_FOUND),)
 check-options-corpus: pbjc
-	test/options/corpus.sh ./pbjc
+	CORPUS="$(CORPUS_FOUND)" test/options/corpus.sh ./pbjc
+else
+check-options-corpus:
+	$(call corpus_skip,$@)
+endif
 
 check-options: check-options-units check-options-golden check-options-corpus
 

@@ -28,9 +28,10 @@ PARITY_ITEM_unknown  := Known
 PARITY_ITEM_proto2   := Item
 # proto2's Item nests up to 100 messages (its fields are all written when set): fewer items
 PARITY_COUNT_proto2  := 300
-# the well-known types the schemas import, compiled into every driver
+# the well-known types the schemas import, linked into every driver
 PARITY_WKT   := wrappers any duration empty field_mask struct timestamp
-PARITY_WKT_C  = $(PARITY_WKT:%=$(PARITY)/pb/google/protobuf/%.pb.c)
+PARITY_WKT_O  = $(PARITY_WKT:%=$(PARITY)/obj/google/protobuf/%.o)
+PARITY_SAN_CFLAGS = -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(PARITY)/pb -Itest/parity
 
 # the random-message generator: pbjc's front end, walking the IR
 $(PARITY)/gen: test/parity/gen.c test/parity/wire.h $(PBJC_LIB_OBJS)
@@ -44,11 +45,16 @@ $(PARITY)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto)
 	./pbjc -I /usr/include -o $(PARITY)/pb $(PARITY_WKT:%=/usr/include/google/protobuf/%.proto)
 	@touch $@
 
-# one driver per schema, with ASan+UBSan; generated code must compile with -Werror
-$(PARITY)/driver_%: test/parity/driver.c test/parity/wire.h $(PARITY)/pb/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(PARITY)/pb -Itest/parity \
-	  -DPARITY_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
-	  -o $@ $< $(PARITY)/pb/$*.pb.c $(PARITY_WKT_C)
+# each generated file compiled once, with ASan+UBSan; generated code must compile with -Werror
+$(PARITY)/obj/%.o: $(PARITY)/pb/.stamp $(wildcard rt/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(PARITY_SAN_CFLAGS) -c -o $@ $(PARITY)/pb/$*.pb.c
+
+# one driver per schema (its objects kept for the next run)
+.SECONDARY: $(PARITY_WKT_O) $(PARITY_SCHEMAS:%=$(PARITY)/obj/%.o)
+$(PARITY)/driver_%: test/parity/driver.c test/parity/wire.h $(PARITY)/obj/%.o $(PARITY_WKT_O)
+	$(CC) $(PARITY_SAN_CFLAGS) -DPARITY_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
+	  -o $@ $< $(PARITY)/obj/$*.o $(PARITY_WKT_O)
 
 .PHONY: check-parity $(PARITY_SCHEMAS:%=check-parity-%)
 # schemas where a mutation cannot reach one of pbj's departures from protoc (see README)
@@ -57,33 +63,43 @@ PARITY_ACCEPTED := scalars unknown
 $(PARITY_SCHEMAS:%=check-parity-%): check-parity-%: $(PARITY)/gen $(PARITY)/driver_% | deps
 	B=$(B) PARITY_ACCEPTED=$(filter $*,$(PARITY_ACCEPTED)) test/parity/run.sh $* $(or $(PARITY_COUNT_$*),$(PARITY_COUNT)) $(PARITY_SEED)
 
-# ---- a real schema: random Blocks of the block stream (../shared/corpus) -------------------
+# ---- a real schema: random Blocks of the block stream (the corpus) ------------------------
 # Its 128 generated files are built at -O0 without sanitizers (with them the build alone
-# takes minutes); the malformed-input step still runs, catching crashes.
-PARITY_HAPI       := ../shared/corpus/hapi-v0.59.0
-PARITY_HAPI_ROOTS := test/parity/corpus $(PARITY_HAPI)/services $(PARITY_HAPI)/block \
-                     $(PARITY_HAPI)/platform $(PARITY_HAPI)/streams
+# takes minutes), in two units built side by side; the malformed-input step still runs,
+# catching crashes.
+PARITY_HAPI_ROOTS := test/parity/corpus $(CORPUS_HAPI)/services $(CORPUS_HAPI)/block \
+                     $(CORPUS_HAPI)/platform $(CORPUS_HAPI)/streams
 PARITY_HAPI_PB    := $(PARITY)/hapi
-PARITY_REAL_BLOCK := ../shared/corpus/blocks/000000000000000000000000000000497558.blk.gz
+PARITY_HAPI_UNITS := 1 2
 
-# hapi.proto and every file it imports (pbjc -M lists them)
+# hapi.proto and every file it imports (pbjc -M lists them); the units share the .pb.c files out
 $(PARITY_HAPI_PB)/.stamp: pbjc test/parity/corpus/hapi.proto
 	rm -rf $(PARITY_HAPI_PB) && mkdir -p $(PARITY_HAPI_PB)
 	./pbjc -M $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(PARITY_HAPI_PB) test/parity/corpus/hapi.proto \
 	  | tr -d '\\' | tr ' ' '\n' | grep '\.proto$$' > $(PARITY_HAPI_PB)/inputs
 	./pbjc $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(PARITY_HAPI_PB) $$(cat $(PARITY_HAPI_PB)/inputs) \
 	  2>$(PARITY_HAPI_PB)/pbjc.err || { cat $(PARITY_HAPI_PB)/pbjc.err; exit 1; }   # unused-import warnings kept out
+	cd $(PARITY_HAPI_PB) && find . -name '*.pb.c' | LC_ALL=C sort | \
+	  awk '{ print "#include \"" substr($$0, 3) "\"" > ("unit_" (NR % $(words $(PARITY_HAPI_UNITS)) + 1) ".c") }'
 	@touch $@
 
-$(PARITY)/driver_hapi: test/parity/driver.c test/parity/wire.h $(PARITY_HAPI_PB)/.stamp $(wildcard rt/*.h)
+$(PARITY_HAPI_PB)/unit_%.o: $(PARITY_HAPI_PB)/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -I$(PARITY_HAPI_PB) -c -o $@ $(PARITY_HAPI_PB)/unit_$*.c
+
+$(PARITY)/driver_hapi: test/parity/driver.c test/parity/wire.h $(PARITY_HAPI_UNITS:%=$(PARITY_HAPI_PB)/unit_%.o)
 	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -I$(PARITY_HAPI_PB) -Itest/parity \
 	  -DPARITY_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch -DITEM=com_hedera_hapi_block_stream_Block \
-	  -o $@ $< $$(find $(PARITY_HAPI_PB) -name '*.pb.c')
+	  -o $@ $< $(PARITY_HAPI_UNITS:%=$(PARITY_HAPI_PB)/unit_%.o)
 
 .PHONY: check-parity-hapi
+ifneq ($(CORPUS_FOUND),)
 check-parity-hapi: $(PARITY)/gen $(PARITY)/driver_hapi | deps
-	B=$(B) PARITY_ROOTS="$(PARITY_HAPI_ROOTS)" PARITY_GEN_FLAGS="-d 16 -m 300" PARITY_REAL=$(PARITY_REAL_BLOCK) \
+	B=$(B) PARITY_ROOTS="$(PARITY_HAPI_ROOTS)" PARITY_GEN_FLAGS="-d 16 -m 300" PARITY_REAL=$(CORPUS_BLOCK) \
 	  test/parity/run.sh hapi 6000 $(PARITY_SEED)
+else
+check-parity-hapi:
+	$(call corpus_skip,$@)
+endif
 
 check-parity: check-parity-text $(PARITY_SCHEMAS:%=check-parity-%) check-parity-hapi
 

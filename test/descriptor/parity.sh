@@ -1,6 +1,7 @@
 #!/bin/sh
 # parity.sh: pbjc --descriptor_set_out must write the same FileDescriptorSet as protoc.
-# usage: test/descriptor/parity.sh PBJC OUTDIR   (run from the repository top)
+# usage: test/descriptor/parity.sh PBJC OUTDIR   (run from the repository top; the hapi sets come
+# from $CORPUS, ../shared/corpus unless set, and are left out when CORPUS is empty)
 #
 # Every case compares the BYTES (cmp). pbjc orders the set as protoc does (each
 # input after its imports, depth first in import order; see
@@ -9,7 +10,8 @@
 set -u
 PBJC=${1:?usage: parity.sh PBJC OUTDIR}
 OUT=${2:?usage: parity.sh PBJC OUTDIR}
-HAPI=../shared/corpus/hapi-v0.59.0
+CORPUS=${CORPUS-../shared/corpus}
+HAPI=$CORPUS/hapi-v0.59.0
 CASES=test/descriptor/cases
 mkdir -p "$OUT"
 failures=0
@@ -51,10 +53,12 @@ compare wkt --include_imports -I/usr/include $(find /usr/include/google/protobuf
 
 # hapi: services, block, platform and streams share their roots; mirror and sdk
 # each need their own root plus the ones holding what they import.
-compare hapi --include_imports -I$HAPI/services -I$HAPI/block -I$HAPI/platform -I$HAPI/streams \
-    $(find $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams -name '*.proto' | LC_ALL=C sort)
-compare hapi-mirror --include_imports -I$HAPI/mirror -I$HAPI/services $(find $HAPI/mirror -name '*.proto' | LC_ALL=C sort)
-compare hapi-sdk --include_imports -I$HAPI/sdk -I$HAPI/services -I$HAPI/platform $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort)
+if [ -n "$CORPUS" ]; then
+    compare hapi --include_imports -I$HAPI/services -I$HAPI/block -I$HAPI/platform -I$HAPI/streams \
+        $(find $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams -name '*.proto' | LC_ALL=C sort)
+    compare hapi-mirror --include_imports -I$HAPI/mirror -I$HAPI/services $(find $HAPI/mirror -name '*.proto' | LC_ALL=C sort)
+    compare hapi-sdk --include_imports -I$HAPI/sdk -I$HAPI/services -I$HAPI/platform $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort)
+fi
 
 # Our own cases, each on its own, then all together, then without imports.
 for f in $CASES/*.proto; do

@@ -1,10 +1,12 @@
 #!/bin/sh
 # comments.sh: the comments the parser attaches (leading, trailing, detached) equal
 # protoc's SourceCodeInfo for every declaration, on the well-known types, hapi and
-# test/front/cases.  usage: test/front/comments.sh COMMENT_DUMP   (from the repository top)
+# test/front/cases.  usage: test/front/comments.sh COMMENT_DUMP   (from the repository top;
+# hapi comes from $CORPUS, ../shared/corpus unless set, and is left out when CORPUS is empty)
 set -u
 DUMP=${1:?usage: comments.sh COMMENT_DUMP}
-HAPI=../shared/corpus/hapi-v0.59.0
+CORPUS=${CORPUS-../shared/corpus}
+HAPI=$CORPUS/hapi-v0.59.0
 tmp=${TMPDIR:-/tmp}/pbjc-comments.$$
 trap 'rm -rf "$tmp".*' EXIT
 files=0 failures=0
@@ -29,11 +31,13 @@ check() {
 }
 
 for f in $(find /usr/include/google/protobuf -name '*.proto' | LC_ALL=C sort); do check "$f" /usr/include; done
-for f in $(find $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams -name '*.proto' | LC_ALL=C sort); do
-    check "$f" $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams
-done
-for f in $(find $HAPI/mirror -name '*.proto' | LC_ALL=C sort); do check "$f" $HAPI/mirror $HAPI/services; done
-for f in $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort); do check "$f" $HAPI/sdk $HAPI/services $HAPI/platform; done
+if [ -n "$CORPUS" ]; then
+    for f in $(find $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams -name '*.proto' | LC_ALL=C sort); do
+        check "$f" $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams
+    done
+    for f in $(find $HAPI/mirror -name '*.proto' | LC_ALL=C sort); do check "$f" $HAPI/mirror $HAPI/services; done
+    for f in $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort); do check "$f" $HAPI/sdk $HAPI/services $HAPI/platform; done
+fi
 for f in test/front/cases/*.proto; do check "$f" test/front/cases; done
 # the same cases with CRLF line ends and a UTF-8 byte order mark
 mkdir -p "$tmp.crlf"

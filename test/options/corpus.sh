@@ -2,8 +2,9 @@
 # corpus.sh: the real hapi schemas (which carry the Java PBJ compiler's
 # <<<pbj.java_package = "...">>> comments everywhere) give no option error, and
 # every message takes the project's settings. Usage: test/options/corpus.sh ./pbjc
+# (hapi from $CORPUS, ../shared/corpus unless set)
 set -u
-hapi=../shared/corpus/hapi-v0.59.0
+hapi=${CORPUS:-../shared/corpus}/hapi-v0.59.0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$1" --explain-options --views --performance=max -I $hapi/services -I $hapi/block -I $hapi/platform -I $hapi/streams \
