@@ -6,8 +6,8 @@ BB          := $(B)/bench
 BENCH_OPT   := -O2 -g -DNDEBUG
 PEER_OPT    := $(BENCH_OPT) -Wno-deprecated-declarations
 BENCH_CFLAGS = -std=c11 $(WARN) $(BENCH_OPT)
-REAL_BLOCK_GZ := ../shared/corpus/blocks/000000000000000000000000000000497558.blk.gz
-HAPI        := ../shared/corpus/hapi-v0.59.0
+REAL_BLOCK_GZ := $(CORPUS_BLOCK)
+HAPI        := $(CORPUS_HAPI)
 HAPI_ROOTS  := -I$(HAPI)/services -I$(HAPI)/block -I$(HAPI)/platform -I$(HAPI)/streams
 BENCH_DEB   := protobuf-c-compiler libprotobuf-c-dev nanopb libnanopb-dev libprotobuf-dev protobuf-compiler valgrind python3-protobuf
 

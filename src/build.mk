@@ -19,8 +19,9 @@ $(B)/.dir:
 $(B)/lex.c: src/lex.re $(B)/parse.h | $(B)/.dir deps
 	re2c -W --no-generation-date -o $@ $<
 
-# lemon writes parse.c, parse.h and parse.out next to its input: run it on a copy in $(B).
-$(B)/parse.c $(B)/parse.h: src/parse.y | $(B)/.dir deps
+# lemon writes parse.c, parse.h and parse.out next to its input: run it on a copy in $(B),
+# once for both outputs (a grouped target: with -j a plain rule would run twice at once).
+$(B)/parse.c $(B)/parse.h &: src/parse.y | $(B)/.dir deps
 	cp src/parse.y $(B)/parse.y
 	cd $(B) && lemon -q -T$(LEMON_TEMPLATE) parse.y
 

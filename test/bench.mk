@@ -20,7 +20,7 @@ check-bench-protoc: $(B)/bench/synthetic.blk | deps
 
 # pbjc's generated code encodes both blocks to their exact bytes and reads the
 # same sums as the reference (the harness asserts both; --quick: no timing).
-# The real block and its schema are the corpus's (bench/bench.mk looks in ../shared).
+# The real block and its schema are the corpus's ($(CORPUS_BLOCK) and $(CORPUS_HAPI) in bench/bench.mk).
 ifneq ($(CORPUS_FOUND),)
 check-bench-pbjc: $(B)/bench/bench-pbjc $(B)/bench/synthetic.blk $(B)/bench/real.tx
 	$(B)/bench/bench-pbjc --quick > /dev/null

@@ -41,5 +41,14 @@ $(GOLDEN)/rt/%: test/gen/roundtrip.c $(wildcard rt/*.h) $(GOLDEN_FILES) | deps
 $(GOLDEN_TRIPS:%=check-golden-roundtrip-%): check-golden-roundtrip-%: $(GOLDEN)/rt/%
 	test/golden/run.sh roundtrip $* $< $(GOLDEN)/out/$*
 
-check-golden: check-golden-diff $(GOLDEN_OBJS) $(GOLDEN_TRIPS:%=check-golden-roundtrip-%)
+# the header's user-facing names (M_f_array, M_f_tag) used as a user would, on the sample's code
+$(GOLDEN)/api: test/golden/api.c $(wildcard rt/*.h) $(filter test/golden/sample/%,$(GOLDEN_FILES)) | deps
+	@mkdir -p $(@D)
+	$(CC) $(GOLDEN_CFLAGS) $(SAN) -Itest/golden/sample/expected -o $@ $< $(filter test/golden/sample/%.c,$(GOLDEN_C))
+
+.PHONY: check-golden-api
+check-golden-api: $(GOLDEN)/api
+	$(GOLDEN)/api
+
+check-golden: check-golden-diff $(GOLDEN_OBJS) $(GOLDEN_TRIPS:%=check-golden-roundtrip-%) check-golden-api
 	@echo "check-golden: $(words $(GOLDEN_CASES)) cases: generated code as checked in, compiles with gcc and clang, round-trips"

@@ -244,6 +244,28 @@ header() {
             if [ $cok = 0 ] && [ ! -s "$B/out/clash_$n.stderr" ]; then ok "no collision $n: generates and compiles"; else bad "no collision $n"; fi
         fi
     done
+    # an output that cannot be written (a directory stands at its path): an error naming it, exit 1,
+    # no temporary file left beside it, the other outputs complete
+    rm -rf "$B/wfail"
+    mkdir -p "$B/wfail/shop/common.pb.h"
+    st=0
+    $PBJC -I samples/proto -o "$B/wfail" samples/proto/shop/common.proto 2>"$B/out/wfail.stderr" || st=$?
+    left=$(ls "$B/wfail/shop" | grep -v '^common\.pb\.[ch]$' || true)
+    if [ $st = 1 ] && grep -q "cannot write $B/wfail/shop/common.pb.h" "$B/out/wfail.stderr" && [ -z "$left" ] &&
+       grep -q 'shop_Money__write' "$B/wfail/shop/common.pb.c"; then
+        ok "outputs: a failed write is reported and leaves no temporary file"; else bad "outputs: failed write ($left)"; fi
+    # a write cut short (files limited to 1 KiB, SIGXFSZ ignored so write fails with EFBIG) leaves the
+    # previous output whole (the header, whose options comment changes): new bytes go to a temporary file
+    # renamed over the target only when complete
+    rm -rf "$B/wcut"
+    $PBJC -I samples/proto -o "$B/wcut" samples/proto/shop/common.proto
+    cp "$B/wcut/shop/common.pb.h" "$B/out/wcut.before.h"
+    st=0
+    (ulimit -f 1; trap '' XFSZ; exec $PBJC --performance=max -I samples/proto -o "$B/wcut" samples/proto/shop/common.proto) \
+        2>"$B/out/wcut.stderr" || st=$?
+    left=$(ls "$B/wcut/shop" | grep -v '^common\.pb\.[ch]$' || true)
+    if [ $st = 1 ] && grep -q 'cannot write' "$B/out/wcut.stderr" && cmp -s "$B/out/wcut.before.h" "$B/wcut/shop/common.pb.h" &&
+       [ -z "$left" ]; then ok "outputs: a write cut short leaves the previous file whole"; else bad "outputs: write cut short ($st $left)"; fi
 }
 
 # the well-known types and the hapi corpus, generated into one unit
