@@ -13,7 +13,13 @@ extern "C" {
  * [p, end): pbj_rbuf_data and pbj_rbuf_len. A caller block is used until it is
  * full; then blocks come from PBJ_MALLOC, doubling, and the bytes written so
  * far move to the end of the new one. A mark is pbj_rbuf_len at some moment:
- * it counts from the end, so it stays valid when the buffer grows. */
+ * it counts from the end, so it stays valid when the buffer grows.
+ *
+ * A message is written down from p with no call to grow: its code only checks
+ * that it stays above the block's start and gives up when it would not (NULL);
+ * M_write_reverse then doubles the block and writes the message again. So
+ * inside a message every position stays put and a length is two pointers
+ * apart; the work lost to a retry is at most what the buffer ends up holding. */
 typedef struct pbj_rbuf {
     uint8_t *start;               /* the block */
     uint8_t *p;                   /* the first byte written */
@@ -22,6 +28,12 @@ typedef struct pbj_rbuf {
 } pbj_rbuf;
 
 #define PBJ_RBUF_MIN_BLOCK 256
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PBJ__HOT static inline __attribute__((always_inline, unused))   /* in every field's code: no call */
+#else
+#define PBJ__HOT static inline
+#endif
 
 /* An empty buffer writing into buf[0..cap) first (buf NULL: from PBJ_MALLOC from the first byte). */
 PBJ_INLINE void pbj_rbuf_init(pbj_rbuf *b, void *buf, size_t cap)
@@ -45,76 +57,83 @@ PBJ_INLINE void pbj_rbuf_free(pbj_rbuf *b)
     pbj_rbuf_init(b, NULL, 0);
 }
 
-/* A new block holding the len bytes at p and room for n more before them; the new p, or NULL (no memory). */
-PBJ_OUTLINE uint8_t *pbj__rbuf_grow(pbj_rbuf *b, uint8_t *p, size_t n)
+/* A block twice as large (at least PBJ_RBUF_MIN_BLOCK) holding the bytes written at its end; false: no memory. */
+PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b)
 {
-    size_t len = (size_t)(b->end - p), cap = (size_t)(b->end - b->start);
-    if (n > (size_t)-1 / 2 - len) return NULL;
-    if (cap < PBJ_RBUF_MIN_BLOCK) cap = PBJ_RBUF_MIN_BLOCK;
-    while (cap < len + n) cap *= 2;
+    size_t len = pbj_rbuf_len(b), cap = (size_t)(b->end - b->start);
+    if (cap > (size_t)-1 / 4) return false;
+    cap = cap < PBJ_RBUF_MIN_BLOCK / 2 ? PBJ_RBUF_MIN_BLOCK : 2 * cap;
     uint8_t *block = (uint8_t *)PBJ_MALLOC(cap);
-    if (!block) return NULL;
-    if (len) memcpy(block + cap - len, p, len);
+    if (!block) return false;
+    if (len) memcpy(block + cap - len, b->p, len);
     PBJ_FREE(b->owned);
     b->owned = b->start = block;
     b->end = block + cap;
-    return b->p = b->end - len;
+    b->p = b->end - len;
+    return true;
 }
 
-/* p with room for n bytes before it (p may move when the buffer grows); NULL when there is no memory. */
-PBJ_INLINE uint8_t *pbj_rbuf_room(pbj_rbuf *b, uint8_t *p, size_t n)
+/* Whether n bytes fit before p (lim: the block's start). */
+PBJ__HOT bool pbj_rfits(const uint8_t *p, const uint8_t *lim, size_t n) { return PBJ_LIKELY((size_t)(p - lim) >= n); }
+
+/* The end of one try of M_write_reverse, which wrote the message down to p (NULL: it did not fit): true when it
+ * must run again in a larger block; else *st is its status (PBJ_ERR_SIZE past 2 GiB, PBJ_ERR_NOMEM), and on an
+ * error the buffer holds what it held before. */
+PBJ_INLINE bool pbj__rbuf_again(pbj_rbuf *b, uint8_t *p, pbj_status *st)
 {
-    if (PBJ_LIKELY((size_t)(p - b->start) >= n)) return p;
-    return pbj__rbuf_grow(b, p, n);
+    if (p) {
+        *st = (size_t)(b->p - p) > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+        if (*st == PBJ_OK) b->p = p;
+        return false;
+    }
+    if ((size_t)(b->p - b->start) > (size_t)INT32_MAX + ((size_t)1 << 24)) *st = PBJ_ERR_SIZE;   /* 2 GiB and room to spare */
+    else if (!pbj__rbuf_grow(b)) *st = PBJ_ERR_NOMEM;
+    else return true;
+    return false;
 }
 
-/* Bytes written since mark (a pbj_rbuf_len), the cursor at p. */
-PBJ_INLINE size_t pbj_rbuf_since(const pbj_rbuf *b, const uint8_t *p, size_t mark) { return (size_t)(b->end - p) - mark; }
-
-/* ---- writes ending at p: each returns the new p, the first byte it wrote ---- */
-PBJ_INLINE uint8_t *pbj_rput_varint(uint8_t *p, uint64_t v)
+/* ---- writes ending at p, after room was checked: each returns the new p, the first byte it wrote ---- */
+/* v as a varint (10 bytes of room). A branch-free 8-byte store of the 7-bit groups took more instructions than
+ * this loop on the synthetic block (bench/PERF_LOG.md). */
+PBJ__HOT uint8_t *pbj_rput_varint(uint8_t *p, uint64_t v)
 {
     if (PBJ_LIKELY(v < 0x80)) {
         *--p = (uint8_t)v;
         return p;
     }
-    size_t n = pbj_varint_size(v);
-    pbj_put_varint_n(p - n, v, n);
-    return p - n;
+    uint8_t *q = p - pbj_varint_size(v);
+    for (uint8_t *w = q; w < p - 1; w++) {
+        *w = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[-1] = (uint8_t)v;
+    return q;
 }
 
-PBJ_INLINE uint8_t *pbj_rput_fixed32(uint8_t *p, uint32_t v) { return pbj_store_le32(p - 4, v) - 4; }
-PBJ_INLINE uint8_t *pbj_rput_fixed64(uint8_t *p, uint64_t v) { return pbj_store_le64(p - 8, v) - 8; }
+PBJ__HOT uint8_t *pbj_rput_fixed32(uint8_t *p, uint32_t v) { return pbj_store_le32(p - 4, v) - 4; }
+PBJ__HOT uint8_t *pbj_rput_fixed64(uint8_t *p, uint64_t v) { return pbj_store_le64(p - 8, v) - 8; }
 
-PBJ_INLINE uint8_t *pbj_rput_raw(uint8_t *p, const void *data, size_t n)
+PBJ__HOT uint8_t *pbj_rput_raw(uint8_t *p, const void *data, size_t n)
 {
     if (n) memcpy(p - n, data, n);
     return p - n;
 }
 
-PBJ_INLINE uint8_t *pbj_rput_bytes(uint8_t *p, pbj_slice s)
+/* A string or bytes: its length needs 10 bytes of room beyond s.len. */
+PBJ__HOT uint8_t *pbj_rput_bytes(uint8_t *p, pbj_slice s)
 {
     return pbj_rput_varint(pbj_rput_raw(p, s.data, s.len), s.len);
 }
 
-/* The records of ext with numbers in [lo, hi] before p, after room; NULL when there is no memory. */
-PBJ_INLINE uint8_t *pbj__ext_rwrite(pbj_slice ext, uint32_t lo, uint32_t hi, pbj_rbuf *b, uint8_t *p)
+/* The records of ext with numbers in [lo, hi] before p, with margin bytes of room left; NULL when they do not fit. */
+PBJ_INLINE uint8_t *pbj__ext_rwrite(pbj_slice ext, uint32_t lo, uint32_t hi, uint8_t *p, const uint8_t *lim, size_t margin)
 {
     size_t from, to;
     if (!ext.len) return p;
     pbj__ext_span(ext, lo, hi, &from, &to);
     if (to <= from) return p;
-    if (!(p = pbj_rbuf_room(b, p, to - from))) return NULL;
+    if (!pbj_rfits(p, lim, to - from + margin)) return NULL;
     return pbj_rput_raw(p, ext.data + from, to - from);
-}
-
-/* The end of M_write_reverse, its bytes written down to p (NULL: no memory): PBJ_ERR_SIZE past 2 GiB; on an
- * error the buffer holds what it held at mark. */
-PBJ_INLINE pbj_status pbj__rbuf_finish(pbj_rbuf *b, size_t mark, uint8_t *p)
-{
-    pbj_status st = !p ? PBJ_ERR_NOMEM : pbj_rbuf_since(b, p, mark) > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
-    b->p = st == PBJ_OK ? p : b->end - mark;
-    return st;
 }
 
 #ifdef __cplusplus

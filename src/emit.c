@@ -101,7 +101,7 @@ struct message_vars {
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace;
-    const char *reverse_decl, *reverse, *rwrite, *rcheck;         /* the reverse encoder (reverse.tmpl) */
+    const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin;   /* the reverse encoder (reverse.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -426,6 +426,9 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     if (options_on(pm->m, OPTION_FAST_WRITE)) {
         v.rwrite = each_run_in(&fs, PLAN_OP_RWRITE, "m", tmpl_reverse_ext, true);
         v.rcheck = pm->may_miss ? expand_message(tmpl_reverse_required, &v) : "";
+        int margin = 0;
+        for (size_t i = 0; i < pm->fields.n; i++) margin += pm->fields.v[i].rbound;
+        v.margin = ir_printf("%d", margin);
         v.reverse = expand_message(tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);

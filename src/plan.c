@@ -137,19 +137,27 @@ const char *plan_tag_rwrite(const uint8_t *tag, int n)
     return ir_printf("p -= %d;\nmemcpy(p, \"%s\", %d);", n, tag_bytes(tag, n), n);
 }
 
-/* The reverse encoder's pieces by wire class: a value written before p, the most bytes it takes. */
-static const struct { const char *write, *max; } reverse_info[] = {
-    [WIRE_VARINT] = {"p = pbj_rput_varint(p, @);", "10"},
-    [WIRE_BOOL] = {"*--p = @;", "1"},
-    [WIRE_FIXED32] = {"p = pbj_rput_fixed32(p, @);", "4"},
-    [WIRE_FIXED64] = {"p = pbj_rput_fixed64(p, @);", "8"},
-    [WIRE_SLICE] = {"p = pbj_rput_bytes(p, @);", "10 + @.len"},
+/* The reverse encoder's pieces by wire class: a value written before p, the most bytes it takes, and the room
+ * it asks for first beyond the message's margin (every other byte of a value fits in the margin, src/emit.c). */
+static const struct { const char *write, *max; int bound; const char *room; } reverse_info[] = {
+    [WIRE_VARINT] = {"p = pbj_rput_varint(p, @);", "10", 10, ""},
+    [WIRE_BOOL] = {"*--p = @;", "1", 1, ""},
+    [WIRE_FIXED32] = {"p = pbj_rput_fixed32(p, @);", "4", 4, ""},
+    [WIRE_FIXED64] = {"p = pbj_rput_fixed64(p, @);", "8", 8, ""},
+    [WIRE_SLICE] = {"p = pbj_rput_bytes(p, @);", "10 + @.len", 10, "if (!pbj_rfits(p, lim, @.len + margin)) return NULL;"},
 };
 
 static const char *value_rwrite(ir_type t, const char *x) { return fill(reverse_info[value_of(t)->wire].write, to_wire(t, x), NULL); }
 static const char *value_rmax(ir_type t, int tag_len, const char *x)
 {
     return ir_printf("%d + %s", tag_len, fill(reverse_info[value_of(t)->wire].max, x, NULL));
+}
+
+/* The most bytes pf writes outside the room it asks for itself: tags, lengths, a value of fixed most size. */
+static int value_rbound(const plan_field *pf)
+{
+    bool value = !pf->repeated && (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE || pf->kind == PLAN_WRAPPER);
+    return 2 * pf->tag_len + 10 + (value ? 1 + reverse_info[value_of(pf->type)->wire].bound : 0);
 }
 
 static const char *scalar_ctype(ir_type t) { return value_of(t)->ctype; }
@@ -546,8 +554,9 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->value_member = value ? names_sanitize(value->name) : "";
     c->rwrite = value_rwrite(t, x);
     c->rwrite_e = value_rwrite(t, e);
-    c->rmax = value_rmax(t, pf->tag_len, x);
+    c->rroom = fill(reverse_info[value_of(t)->wire].room, x, NULL);
     c->rmax_e = value_rmax(t, pf->tag_len, e);
+    pf->rbound = value_rbound(pf);
     c->rtag = plan_tag_rwrite(pf->tag, pf->tag_len);
     c->rend_tag = plan_tag_rwrite(pf->end_tag, pf->tag_len);
     c->rmsg = c->rempty = "";

@@ -159,7 +159,8 @@ typedef struct plan_code {
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;
     /* the reverse encoder (fast_write): statements writing before p */
     const char *rwrite, *rwrite_e;  /* x, element i */
-    const char *rmax, *rmax_e;      /* the most bytes x, element i take with the tag */
+    const char *rroom;              /* the room x asks for beyond the margin (strings and bytes), or "" */
+    const char *rmax_e;             /* the most bytes element i takes with its tag */
     const char *rtag, *rend_tag;    /* the tag, a group's end tag */
     const char *rmsg, *rempty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
 } plan_code;
@@ -209,6 +210,7 @@ struct plan_field {
     uint32_t alt_tag_value;
     bool predict_self;            /* repeated unpacked: after one, predict the next is the same field */
     bool sub_reverse;             /* a message or map whose type's fast_write is on: it has M__write_reverse */
+    int rbound;                   /* the reverse encoder: the most bytes written outside the room it asks for */
     plan_code code;               /* the field's code text (message fields) */
 };
 

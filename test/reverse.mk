@@ -32,12 +32,12 @@ REV_ITEM_Defaults := p2_Defaults
 REV_ITEM_Set      := p2_HasSet
 REV_OWN := Mixed Kinds Kinds2 Opts P2 Defaults Set
 
-$(REV)/driver_p_%: test/reverse/driver.c $(REV_OBJS)
+$(REV)/driver_p_%: test/reverse/driver.c test/reverse/alloc.c $(REV_OBJS)
 	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -DREV_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch \
-	  -DITEM=parity_$*_$(PARITY_ITEM_$*) -o $@ $< $(REV_OBJS)
-$(REV)/driver_r_%: test/reverse/driver.c $(REV_OBJS)
+	  -DITEM=parity_$*_$(PARITY_ITEM_$*) -o $@ $< test/reverse/alloc.c $(REV_OBJS)
+$(REV)/driver_r_%: test/reverse/driver.c test/reverse/alloc.c $(REV_OBJS)
 	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -DREV_HEADER='"batches.pb.h"' -DBATCH=rev_$*Batch \
-	  -DITEM=$(REV_ITEM_$*) -o $@ $< $(REV_OBJS)
+	  -DITEM=$(REV_ITEM_$*) -o $@ $< test/reverse/alloc.c $(REV_OBJS)
 
 # the block stream: hapi.proto and its imports with --fast-write, at -O0 without sanitizers (as check-parity-hapi)
 $(REV)/hapi/.stamp: pbjc test/parity/corpus/hapi.proto
@@ -48,11 +48,19 @@ $(REV)/hapi/.stamp: pbjc test/parity/corpus/hapi.proto
 	  2>$(REV)/hapi/pbjc.err || { cat $(REV)/hapi/pbjc.err; exit 1; }
 	@touch $@
 
-$(REV)/driver_hapi: test/reverse/driver.c $(REV)/hapi/.stamp $(wildcard rt/*.h) test/reverse/alloc.h
+$(REV)/driver_hapi: test/reverse/driver.c test/reverse/alloc.c $(REV)/hapi/.stamp $(wildcard rt/*.h) test/reverse/alloc.h
 	$(CC) $(REV_CFLAGS) -O0 -I$(REV)/hapi -DREV_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch \
-	  -DITEM=com_hedera_hapi_block_stream_Block -o $@ $< $$(find $(REV)/hapi -name '*.pb.c')
+	  -DITEM=com_hedera_hapi_block_stream_Block -o $@ $< test/reverse/alloc.c $$(find $(REV)/hapi -name '*.pb.c')
 
-.PHONY: check-reverse check-reverse-schemas check-reverse-hapi
+# rt/pbj_rbuf.h alone
+$(REV)/rbuf_test: test/reverse/rbuf_test.c test/reverse/alloc.c $(wildcard rt/*.h) test/reverse/alloc.h
+	@mkdir -p $(@D)
+	$(CC) $(REV_CFLAGS) -O1 $(SAN) -o $@ $< test/reverse/alloc.c
+
+.PHONY: check-reverse check-reverse-rbuf check-reverse-schemas check-reverse-hapi
+check-reverse-rbuf: $(REV)/rbuf_test
+	$(REV)/rbuf_test
+
 check-reverse-schemas: $(PARITY)/gen $(PARITY_SCHEMAS:%=$(REV)/driver_p_%) $(REV_OWN:%=$(REV)/driver_r_%) | deps
 	set -e; for s in $(PARITY_SCHEMAS); do \
 	  B=$(B) test/reverse/run.sh p_$$s test/parity/schemas/$$s.proto parity.$$s.Batch \
@@ -65,6 +73,6 @@ check-reverse-hapi: $(PARITY)/gen $(REV)/driver_hapi | deps
 	B=$(B) REV_ROOTS="$(PARITY_HAPI_ROOTS)" REV_GEN_FLAGS="-d 16 -m 300" REV_REAL=$(PARITY_REAL_BLOCK) \
 	  test/reverse/run.sh hapi test/parity/corpus/hapi.proto parity.hapi.Batch 1000 $(REV_SEED)
 
-check-reverse: check-reverse-schemas check-reverse-hapi
+check-reverse: check-reverse-rbuf check-reverse-schemas check-reverse-hapi
 
 CHECKS += check-reverse

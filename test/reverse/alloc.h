@@ -2,6 +2,7 @@
 #ifndef REVERSE_ALLOC_H
 #define REVERSE_ALLOC_H
 #include <stddef.h>
+extern long rev_allowed;          /* blocks PBJ_MALLOC still gives before it fails; -1: never fails */
 void *rev_malloc(size_t n);
 void rev_free(void *p);
 #define PBJ_MALLOC(n) rev_malloc(n)

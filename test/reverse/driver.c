@@ -24,17 +24,7 @@
 #define B_(name) CAT(BATCH, name)
 #define I_(name) CAT(ITEM, name)
 
-/* ---- PBJ_MALLOC that fails after `allowed` more blocks (-1: never) ---------- */
-static long allowed = -1;
-
-void *rev_malloc(size_t n)
-{
-    if (allowed == 0) return NULL;
-    if (allowed > 0) allowed--;
-    return malloc(n);
-}
-
-void rev_free(void *p) { free(p); }
+/* ---- PBJ_MALLOC that fails after `rev_allowed` more blocks (-1: never) ---------- */
 
 /* ---- one message type's encoders, behind plain pointers ---------------------- */
 typedef struct codec {
@@ -95,14 +85,14 @@ static int check_nomem(const codec *c, const void *m, const uint8_t *want, size_
         pbj_rbuf_init(&r, tiny, sizeof tiny);
         pbj_status st = c->reverse(m, &r);         /* the bytes already there */
         bad |= status_differs("first write", se, st);
-        allowed = k;
+        rev_allowed = k;
         st = c->reverse(m, &r);
-        allowed = -1;
+        rev_allowed = -1;
         if (st == PBJ_ERR_NOMEM) {
             bad |= differ("out of memory: left as it was", want, se == PBJ_OK ? n : 0, pbj_rbuf_data(&r), pbj_rbuf_len(&r));
         } else {
-            bad |= status_differs("allowed enough blocks", se, st);
-            if (st == PBJ_OK) bad |= differ("allowed enough blocks", both, 2 * n, pbj_rbuf_data(&r), pbj_rbuf_len(&r));
+            bad |= status_differs("rev_allowed enough blocks", se, st);
+            if (st == PBJ_OK) bad |= differ("rev_allowed enough blocks", both, 2 * n, pbj_rbuf_data(&r), pbj_rbuf_len(&r));
             k = 64;
         }
         pbj_rbuf_free(&r);
