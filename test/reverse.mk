@@ -57,9 +57,14 @@ $(REV)/rbuf_test: test/reverse/rbuf_test.c test/reverse/alloc.c $(wildcard rt/*.
 	@mkdir -p $(@D)
 	$(CC) $(REV_CFLAGS) -O1 $(SAN) -o $@ $< test/reverse/alloc.c
 
+# required fields (test/reverse/batches.proto's Mixed holding a Slow)
+$(REV)/required_test: test/reverse/required_test.c test/reverse/alloc.c $(REV_OBJS)
+	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -o $@ $< test/reverse/alloc.c $(REV_OBJS)
+
 .PHONY: check-reverse check-reverse-rbuf check-reverse-schemas check-reverse-hapi
-check-reverse-rbuf: $(REV)/rbuf_test
+check-reverse-rbuf: $(REV)/rbuf_test $(REV)/required_test
 	$(REV)/rbuf_test
+	$(REV)/required_test
 
 check-reverse-schemas: $(PARITY)/gen $(PARITY_SCHEMAS:%=$(REV)/driver_p_%) $(REV_OWN:%=$(REV)/driver_r_%) | deps
 	set -e; for s in $(PARITY_SCHEMAS); do \
