@@ -1,9 +1,11 @@
 /* rbuf_test.c: rt/pbj_rbuf.h alone: reverse writes against the forward ones, growth keeping the bytes, reset, the
  * retry and its statuses (built with test/reverse/alloc.h forced in, so PBJ_MALLOC can fail). */
+#define _DEFAULT_SOURCE           /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include <pbj.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 
 static int failures;
@@ -63,10 +65,29 @@ static void growth(void)
     pbj_rbuf_free(&b);
 }
 
+/* Past 2 GiB: PBJ_ERR_SIZE, the buffer as it was (addresses of a reserved, never touched, mapping). */
+static void size_limit(void)
+{
+    size_t span = ((size_t)1 << 31) + ((size_t)1 << 25);
+    uint8_t *base = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base == MAP_FAILED) {
+        printf("rbuf: no 2 GiB of address space: size limit not checked\n");
+        return;
+    }
+    pbj_rbuf b = {base, base + span, base + span, NULL};
+    pbj_status st = PBJ_OK;
+    CHECK(!pbj__rbuf_again(&b, base + span - ((size_t)1 << 31), &st) && st == PBJ_ERR_SIZE && b.p == base + span);
+    CHECK(!pbj__rbuf_again(&b, base + span - INT32_MAX, &st) && st == PBJ_OK && b.p == base + span - INT32_MAX);
+    b.p = b.end;
+    CHECK(!pbj__rbuf_again(&b, NULL, &st) && st == PBJ_ERR_SIZE && b.p == b.end);   /* did not fit in over 2 GiB */
+    munmap(base, span);
+}
+
 int main(void)
 {
     varints();
     growth();
-    if (!failures) printf("rbuf: reverse varints, growth, reset, retry statuses: ok\n");
+    size_limit();
+    if (!failures) printf("rbuf: reverse varints, growth, reset, retry statuses, size limit: ok\n");
     return failures != 0;
 }
