@@ -122,10 +122,10 @@ $(BB)/bench-nanopb: bench/peers/bench_nanopb.c bench/harness.c bench/harness.h $
 PBJB := $(BB)/pbjc
 $(PBJB)/syn/blockstream.pb.c: bench/blockstream.proto pbjc
 	@mkdir -p $(@D)
-	./pbjc -o $(@D) -Ibench bench/blockstream.proto
+	./pbjc --fast-write -o $(@D) -Ibench bench/blockstream.proto
 $(PBJB)/real/stamp: $(BB)/real.files pbjc
 	@rm -rf $(@D); mkdir -p $(@D)
-	./pbjc -o $(@D) $(HAPI_ROOTS) $$(for f in $$(cat $<); do \
+	./pbjc --fast-write -o $(@D) $(HAPI_ROOTS) $$(for f in $$(cat $<); do \
 	  for r in $(HAPI_ROOTS:-I%=%) /usr/include; do [ -f $$r/$$f ] && echo $$r/$$f && break; done; done)
 	touch $@
 $(PBJB)/real/all.c: $(PBJB)/real/stamp $(BB)/real.files

@@ -1092,16 +1092,24 @@ PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, size_t want
     return k;
 }
 
+/* The records with numbers in [lo, hi]: ext.data[*from..*to) (one run: records are in number order). */
+PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *from, size_t *to)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    *from = *to = 0;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        if (r.number < lo) *from = pos;
+        if (r.number <= hi) *to = pos;
+    }
+}
+
 /* Copy the records with numbers in [lo, hi] to p (encode, between the fields around that range). */
 PBJ_INLINE uint8_t *pbj__ext_write(pbj_slice ext, uint32_t lo, uint32_t hi, uint8_t *p)
 {
-    size_t pos = 0, from = 0, to = 0;
-    pbj__ext_rec r;
+    size_t from, to;
     if (!ext.len) return p;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        if (r.number < lo) from = pos;
-        if (r.number <= hi) to = pos;
-    }
+    pbj__ext_span(ext, lo, hi, &from, &to);
     if (to > from) {
         memcpy(p, ext.data + from, to - from);
         p += to - from;
@@ -1175,5 +1183,7 @@ PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn
 #include "pbj_text.h"
 #endif
 #endif
+
+#include "pbj_rbuf.h"     /* the reverse encoder's buffer (M_write_reverse, pbj.fast_write) */
 
 #endif

@@ -101,6 +101,7 @@ struct message_vars {
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace;
+    const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin;   /* the reverse encoder (reverse.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -169,6 +170,11 @@ static const field_section width_sections[][2] = {PLAN_WIDTHS(WIDTH_SECTIONS)};
 #define FRAMING_SECTIONS(E, s) [PLAN_FRAMING_##E] = {tmpl_value_read_msg_##s, tmpl_value_write_msg_##s, tmpl_value_write_empty_##s},
 static const field_section framing_sections[][3] = {PLAN_FRAMINGS(FRAMING_SECTIONS)};
 #undef FRAMING_SECTIONS
+/* The reverse encoder's message (by whether its type has one: written forward when not) and empty message. */
+#define RFRAMING_SECTIONS(E, s) [PLAN_FRAMING_##E] = {tmpl_field_rwrite_msg_##s##_forward, tmpl_field_rwrite_msg_##s##_reverse, \
+                                                      tmpl_field_rwrite_empty_##s},
+static const field_section rframing_sections[][3] = {PLAN_FRAMINGS(RFRAMING_SECTIONS)};
+#undef RFRAMING_SECTIONS
 
 #define EXT_SECTION(S, s, op) [PLAN_EXT_##S] = tmpl_ext_##op##_##s,
 #define EXT_OP_ROW(O, op) [PLAN_EXT_OP_##O] = {PLAN_EXT_SHAPES(EXT_SECTION, op)},
@@ -191,6 +197,8 @@ static plan_code field_vars(const plan_message *pm, size_t i)
     v.read_msg = expand_field(framing_sections[pf->framing][0], &v);
     v.write_msg = expand_field(framing_sections[pf->framing][1], &v);
     v.write_empty = expand_field(framing_sections[pf->framing][2], &v);
+    v.rmsg = expand_field(rframing_sections[pf->framing][pf->sub_reverse], &v);
+    v.rempty = expand_field(rframing_sections[pf->framing][2], &v);
     const char *self = pf->predict_self ? expand_field(tmpl_field_predict, &pf->code) : "";
     v.predict = i + 1 < pm->fields.n ? ir_strcat(self, expand_field(tmpl_field_predict, &pm->fields.v[i + 1].code)) : self;
     return v;
@@ -223,32 +231,39 @@ static const char *each_field(const fields *fs, plan_op op)
     return finish(&o);
 }
 
-/* The extension ranges before number (from range r on) as one run [lo, hi], with section ext; returns the next range. */
-static size_t ext_before(const plan_message *pm, tmpl_out *o, message_section ext, message_vars *mv, size_t r, int64_t number)
+/* text with run added after it, or before it when reverse. */
+static const char *join(const char *text, const char *run, bool reverse)
+{
+    return reverse ? ir_strcat(run, text) : ir_strcat(text, run);
+}
+
+/* The extension ranges before number (from range r on) as one run [lo, hi], with section ext, joined to *text;
+ * returns the next range. */
+static size_t ext_before(const plan_message *pm, const char **text, bool reverse, message_section ext, message_vars *mv,
+                         size_t r, int64_t number)
 {
     if (!ext || r >= pm->ext_ranges.n || pm->ext_ranges.v[r].start > number) return r;
     uint32_t lo = (uint32_t)pm->ext_ranges.v[r].start, hi = (uint32_t)pm->ext_ranges.v[r].end;
     for (r++; r < pm->ext_ranges.n && pm->ext_ranges.v[r].start < number; r++) hi = (uint32_t)pm->ext_ranges.v[r].end;
     mv->lo = ir_printf("%u", lo);
     mv->hi = ir_printf("%u", hi);
-    ext(o, mv);
+    *text = join(*text, expand_message(ext, mv), reverse);
     return r;
 }
 
-/* op of every field in number order; adjacent members of one oneof share a switch on its case (s: "m" or "a");
- * ext, when given, writes each run of extension ranges at its place among the fields. */
-static const char *each_run(const fields *fs, plan_op op, const char *s, message_section ext)
+/* op of every field in number order (reverse: last field first); adjacent members of one oneof share a switch on
+ * its case (s: "m" or "a"); ext, when given, writes each run of extension ranges at its place among the fields. */
+static const char *each_run_in(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
 {
     const plan_message *pm = fs->pm;
     message_vars mv = {.print_ext = pm->print_ext, .s = s};
-    tmpl_out o = {0};
-    o.bol = true;
+    const char *text = "";
     size_t r = 0;
     for (size_t i = 0; i < pm->fields.n;) {
         const plan_field *pf = &pm->fields.v[i];
-        r = ext_before(pm, &o, ext, &mv, r, pf->number);
+        r = ext_before(pm, &text, reverse, ext, &mv, r, pf->number);
         if (!pf->oneof) {
-            puts_(&o, field_code(fs, op, i++));
+            text = join(text, field_code(fs, op, i++), reverse);
             continue;
         }
         const char *cases = "";
@@ -258,10 +273,15 @@ static const char *each_run(const fields *fs, plan_op op, const char *s, message
         }
         mv.case_member = pf->oneof->case_member;
         mv.cases = cases;
-        tmpl_message_oneof_run(&o, &mv);
+        text = join(text, expand_message(tmpl_message_oneof_run, &mv), reverse);
     }
-    ext_before(pm, &o, ext, &mv, r, INT64_MAX);
-    return finish(&o);
+    ext_before(pm, &text, reverse, ext, &mv, r, INT64_MAX);
+    return text;
+}
+
+static const char *each_run(const fields *fs, plan_op op, const char *s, message_section ext)
+{
+    return each_run_in(fs, op, s, ext, false);
 }
 
 /* ---- messages ------------------------------------------------------------------------------------- */
@@ -320,6 +340,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.defines = each_field(&fs, PLAN_OP_DEFINE);
     v.required = expand_message(pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
+    v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
 }
 
@@ -401,6 +422,15 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
         equal = ir_strcat(equal, expand_message(tmpl_message_equal_case, &(message_vars){.case_member = pm->oneofs.v[i]->case_member}));
     if (pm->ext_ranges.n) equal = ir_strcat(equal, expand_message(tmpl_message_equal_ext, &v));
     v.equal = ir_strcat(equal, each_run(&fs, PLAN_OP_EQUAL, "a", NULL));
+    v.reverse = "";
+    if (options_on(pm->m, OPTION_FAST_WRITE)) {
+        v.rwrite = each_run_in(&fs, PLAN_OP_RWRITE, "m", tmpl_reverse_ext, true);
+        v.rcheck = pm->may_miss ? expand_message(tmpl_reverse_required, &v) : "";
+        int margin = 0;
+        for (size_t i = 0; i < pm->fields.n; i++) margin += pm->fields.v[i].rbound;
+        v.margin = ir_printf("%d", margin);
+        v.reverse = expand_message(tmpl_reverse_source, &v);
+    }
     tmpl_message_source(o, &v);
 }
 

@@ -117,12 +117,47 @@ const char *plan_print(const plan_field *pf, const char *name, const char *x)
     return fill(value_of(pf->type)->print, x, name);
 }
 
+/* The tag's bytes as a C string literal's escapes. */
+static const char *tag_bytes(const uint8_t *tag, int n)
+{
+    char bytes[4 * 5 + 1] = "";
+    for (int i = 0; i < n; i++) sprintf(bytes + 4 * i, "\\x%02x", tag[i]);
+    return ir_strdup(bytes);
+}
+
 const char *plan_tag_write(const uint8_t *tag, int n)
 {
     if (n == 1) return ir_printf("*p++ = 0x%02x;", tag[0]);
-    char bytes[4 * 5 + 1] = "";
-    for (int i = 0; i < n; i++) sprintf(bytes + 4 * i, "\\x%02x", tag[i]);
-    return ir_printf("memcpy(p, \"%s\", %d);\np += %d;", bytes, n, n);
+    return ir_printf("memcpy(p, \"%s\", %d);\np += %d;", tag_bytes(tag, n), n, n);
+}
+
+const char *plan_tag_rwrite(const uint8_t *tag, int n)
+{
+    if (n == 1) return ir_printf("*--p = 0x%02x;", tag[0]);
+    return ir_printf("p -= %d;\nmemcpy(p, \"%s\", %d);", n, tag_bytes(tag, n), n);
+}
+
+/* The reverse encoder's pieces by wire class: a value written before p, the most bytes it takes, and the room
+ * it asks for first beyond the message's margin (every other byte of a value fits in the margin, src/emit.c). */
+static const struct { const char *write, *max; int bound; const char *room; } reverse_info[] = {
+    [WIRE_VARINT] = {"p = pbj_rput_varint(p, @);", "10", 10, ""},
+    [WIRE_BOOL] = {"*--p = @;", "1", 1, ""},
+    [WIRE_FIXED32] = {"p = pbj_rput_fixed32(p, @);", "4", 4, ""},
+    [WIRE_FIXED64] = {"p = pbj_rput_fixed64(p, @);", "8", 8, ""},
+    [WIRE_SLICE] = {"p = pbj_rput_bytes(p, @);", "10 + @.len", 10, "if (!pbj_rfits(p, lim, @.len + margin)) return NULL;"},
+};
+
+static const char *value_rwrite(ir_type t, const char *x) { return fill(reverse_info[value_of(t)->wire].write, to_wire(t, x), NULL); }
+static const char *value_rmax(ir_type t, int tag_len, const char *x)
+{
+    return ir_printf("%d + %s", tag_len, fill(reverse_info[value_of(t)->wire].max, x, NULL));
+}
+
+/* The most bytes pf writes outside the room it asks for itself: tags, lengths, a value of fixed most size. */
+static int value_rbound(const plan_field *pf)
+{
+    bool value = !pf->repeated && (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE || pf->kind == PLAN_WRAPPER);
+    return 2 * pf->tag_len + 10 + (value ? 1 + reverse_info[value_of(pf->type)->wire].bound : 0);
 }
 
 static const char *scalar_ctype(ir_type t) { return value_of(t)->ctype; }
@@ -517,6 +552,15 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
     c->value_enum = value && value->enum_type ? names_enum_name_fn(NULL, names_enum_cname(value->enum_type), value->enum_type) : "";
     c->value_member = value ? names_sanitize(value->name) : "";
+    c->rwrite = value_rwrite(t, x);
+    c->rwrite_e = value_rwrite(t, e);
+    c->rroom = fill(reverse_info[value_of(t)->wire].room, x, NULL);
+    c->rmax_e = value_rmax(t, pf->tag_len, e);
+    pf->rbound = value_rbound(pf);
+    c->rtag = plan_tag_rwrite(pf->tag, pf->tag_len);
+    c->rend_tag = plan_tag_rwrite(pf->end_tag, pf->tag_len);
+    c->rmsg = c->rempty = "";
+    pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
 }
 
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */

@@ -36,7 +36,8 @@ typedef enum plan_kind {
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
     X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(WRITE, write) X(DECODE, decode)       \
-    X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)
+    X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)    \
+    X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
@@ -156,6 +157,12 @@ typedef struct plan_code {
     const char *record;           /* filled by emit: statements building the record of v */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;
+    /* the reverse encoder (fast_write): statements writing before p */
+    const char *rwrite, *rwrite_e;  /* x, element i */
+    const char *rroom;              /* the room x asks for beyond the margin (strings and bytes), or "" */
+    const char *rmax_e;             /* the most bytes element i takes with its tag */
+    const char *rtag, *rend_tag;    /* the tag, a group's end tag */
+    const char *rmsg, *rempty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -202,6 +209,8 @@ struct plan_field {
     int alt_tag_len;
     uint32_t alt_tag_value;
     bool predict_self;            /* repeated unpacked: after one, predict the next is the same field */
+    bool sub_reverse;             /* a message or map whose type's fast_write is on: it has M__write_reverse */
+    int rbound;                   /* the reverse encoder: the most bytes written outside the room it asks for */
     plan_code code;               /* the field's code text (message fields) */
 };
 
@@ -278,5 +287,6 @@ const char *plan_value_size(ir_type t, const char *x);  /* encoded size of x, no
 const char *plan_value_write(ir_type t, const char *x); /* "p = ...;" writing x */
 const char *plan_print(const plan_field *pf, const char *name, const char *x);   /* text format of x */
 const char *plan_tag_write(const uint8_t *tag, int n);  /* statements writing tag bytes */
+const char *plan_tag_rwrite(const uint8_t *tag, int n); /* statements writing tag bytes before p */
 
 #endif

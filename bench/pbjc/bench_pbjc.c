@@ -21,13 +21,15 @@ typedef struct {
   pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *a, const pbj_decode_options *o);
   pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
   uint64_t (*visit)(const void *m);
+  pbj_status (*write_reverse)(const void *m, pbj_rbuf *out);
 } root_ops;
 
 #define ROOT(T, visit_fn) \
   static pbj_status T##_dec(void *m, const uint8_t *b, size_t n, pbj_arena *a, const pbj_decode_options *o) { return T##_decode(m, b, n, a, o); } \
   static pbj_status T##_enc(void *m, uint8_t *b, size_t cap, size_t *len) { return T##_encode(m, b, cap, len); } \
   static uint64_t T##_vis(const void *m) { return visit_fn(m); } \
-  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis };
+  static pbj_status T##_rev(const void *m, pbj_rbuf *out) { return T##_write_reverse(m, out); } \
+  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis, T##_rev };
 static uint64_t no_visit(const void *m) { (void)m; return 0; }
 ROOT(pbjbench_Block, visit_pbjbench_Block)
 ROOT(com_hedera_hapi_block_stream_Block, visit_com_hedera_hapi_block_stream_Block)
@@ -44,6 +46,7 @@ typedef struct {
   uint8_t *out; size_t cap, out_len;
   uint64_t sum;
   uint32_t reps;
+  pbj_rbuf rbuf;                  /* encode_reverse: reset per run, its grown block kept */
 } ctx;
 
 static void reset(void *v) { pbj_arena_reset(&((ctx *)v)->arena); }
@@ -65,6 +68,13 @@ static void op_encode(void *v)
   pbj_status st = c->ops->encode(c->msg, c->out, c->cap, &c->out_len);
   bh_assert(st == PBJ_OK, "pbjc encode: %s", pbj_status_str(st));
 }
+static void op_encode_reverse(void *v)
+{
+  ctx *c = v;
+  pbj_rbuf_reset(&c->rbuf);
+  pbj_status st = c->ops->write_reverse(c->msg, &c->rbuf);
+  bh_assert(st == PBJ_OK, "pbjc write_reverse: %s", pbj_status_str(st));
+}
 static void op_small_decode(void *v)
 {
   ctx *c = v;
@@ -74,6 +84,22 @@ static void op_small_encode(void *v)
 {
   ctx *c = v;
   for (uint32_t i = 0; i < c->reps; i++) op_encode(c);
+}
+static void op_small_encode_reverse(void *v)
+{
+  ctx *c = v;
+  for (uint32_t i = 0; i < c->reps; i++) op_encode_reverse(c);
+}
+
+/* The row of M_write_reverse into a reused pbj_rbuf (c->msg decoded): timed as label, shown as workload's op. */
+static void reverse_row(ctx *c, const char *label, const char *workload, const char *op, void (*fn)(void *), double units)
+{
+  pbj_rbuf_init(&c->rbuf, NULL, 0);
+  op_encode_reverse(c);           /* the block grown once, outside the count (a first write from no block retries) */
+  double ns = bh_time(c->e, label, fn, NULL, c);
+  bh_assert_same(label, pbj_rbuf_data(&c->rbuf), pbj_rbuf_len(&c->rbuf), c->in);
+  bh_row(c->e, workload, op, ns / units, 0, 0, "pbj.fast_write: back to front, no size pass");
+  pbj_rbuf_free(&c->rbuf);
 }
 
 /* Each SignedTransaction, then its TransactionBody from body_bytes; the arena reset per transaction. */
@@ -96,7 +122,7 @@ static void op_tx_decode(void *v)
 static void block(bh_env *e, const char *workload, const bh_buf *in, const root_ops *ops, size_t msg_size,
                   double units, uint64_t want_sum)
 {
-  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, 0 };
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, 0, { 0 } };
   char label[64];
   snprintf(label, sizeof label, "%s_decode", workload);
   double ns = bh_time(e, label, op_decode, reset, &c);
@@ -108,6 +134,8 @@ static void block(bh_env *e, const char *workload, const bh_buf *in, const root_
   ns = bh_time(e, label, op_encode, NULL, &c);
   bh_assert_same("pbjc encode", c.out, c.out_len, in);
   bh_row(e, workload, "encode", ns / units, 0, 0, "size + encode");
+  snprintf(label, sizeof label, "%s_encode_reverse", workload);
+  reverse_row(&c, label, workload, "encode_reverse", op_encode_reverse, units);
   snprintf(label, sizeof label, "%s_scan_structs", workload);
   ns = bh_time(e, label, op_scan, reset, &c);
   bh_assert(!want_sum || c.sum == want_sum, "pbjc %s sum %016llx", workload, (unsigned long long)c.sum);
@@ -119,7 +147,7 @@ static void block(bh_env *e, const char *workload, const bh_buf *in, const root_
 
 static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops *ops, size_t msg_size)
 {
-  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, e->small_reps };
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, e->small_reps, { 0 } };
   char op[64];
   snprintf(op, sizeof op, "%s_decode", name);
   double ns = bh_time(e, op, op_small_decode, NULL, &c);
@@ -130,6 +158,8 @@ static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops 
   ns = bh_time(e, op, op_small_encode, NULL, &c);
   bh_assert_same(op, c.out, c.out_len, in);
   bh_row(e, "small", op, ns / c.reps, 0, 0, NULL);
+  snprintf(op, sizeof op, "%s_encode_reverse", name);
+  reverse_row(&c, op, "small", op, op_small_encode_reverse, c.reps);
   pbj_arena_free(&c.arena);
   free(c.msg);
   free(c.out);
@@ -141,7 +171,7 @@ int main(int argc, char **argv)
   bh_init(&e, "pbjc", argc, argv);
   block(&e, "synthetic", &e.synthetic, &pbjbench_Block_ops, sizeof(pbjbench_Block), e.synthetic_tx, e.synthetic_sum);
   block(&e, "real", &e.real, &com_hedera_hapi_block_stream_Block_ops, sizeof(com_hedera_hapi_block_stream_Block), e.real_tx, 0);
-  ctx c = { &e, NULL, NULL, NULL, { 0 }, NULL, 0, 0, 0, 0 };
+  ctx c = { &e, NULL, NULL, NULL, { 0 }, NULL, 0, 0, 0, 0, { 0 } };
   double ns = bh_time(&e, "synthetic_tx_decode", op_tx_decode, NULL, &c);
   bh_assert(c.sum == e.tx_sum, "pbjc tx_decode sum");
   bh_row(&e, "synthetic", "tx_decode", ns / (double)e.n_txs, 0, c.sum, "arena reset per transaction");

@@ -1,0 +1,143 @@
+/* pbj_rbuf.h: the back-to-front output buffer of the reverse encoder (M_write_reverse, pbj.fast_write). */
+#ifndef PBJ_RBUF_H
+#define PBJ_RBUF_H
+
+#include "pbj.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bytes are written from the end of a block toward its start, so a length is
+ * written after the value it measures and no size pass runs. The output is
+ * [p, end): pbj_rbuf_data and pbj_rbuf_len. A caller block is used until it is
+ * full; then blocks come from PBJ_MALLOC, doubling, and the bytes written so
+ * far move to the end of the new one. A mark is pbj_rbuf_len at some moment:
+ * it counts from the end, so it stays valid when the buffer grows.
+ *
+ * A message is written down from p with no call to grow: its code only checks
+ * that it stays above the block's start and gives up when it would not (NULL);
+ * M_write_reverse then doubles the block and writes the message again. So
+ * inside a message every position stays put and a length is two pointers
+ * apart; the work lost to a retry is at most what the buffer ends up holding. */
+typedef struct pbj_rbuf {
+    uint8_t *start;               /* the block */
+    uint8_t *p;                   /* the first byte written */
+    uint8_t *end;                 /* one past the block */
+    uint8_t *owned;               /* the block when it came from PBJ_MALLOC, else NULL */
+} pbj_rbuf;
+
+#define PBJ_RBUF_MIN_BLOCK 256
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PBJ__HOT static inline __attribute__((always_inline, unused))   /* in every field's code: no call */
+#else
+#define PBJ__HOT static inline
+#endif
+
+/* An empty buffer writing into buf[0..cap) first (buf NULL: from PBJ_MALLOC from the first byte). */
+PBJ_INLINE void pbj_rbuf_init(pbj_rbuf *b, void *buf, size_t cap)
+{
+    static uint8_t none[1];       /* no block: an empty one (so a cursor is never NULL) */
+    b->start = buf ? (uint8_t *)buf : none;
+    b->end = b->p = buf ? b->start + cap : none;
+    b->owned = NULL;
+}
+
+/* Empty again, keeping the block (a grown one too) for the next message. */
+PBJ_INLINE void pbj_rbuf_reset(pbj_rbuf *b) { b->p = b->end; }
+
+PBJ_INLINE const uint8_t *pbj_rbuf_data(const pbj_rbuf *b) { return b->p; }
+PBJ_INLINE size_t pbj_rbuf_len(const pbj_rbuf *b) { return (size_t)(b->end - b->p); }
+
+/* Release a block from PBJ_MALLOC; the buffer is then empty with no block. */
+PBJ_INLINE void pbj_rbuf_free(pbj_rbuf *b)
+{
+    PBJ_FREE(b->owned);
+    pbj_rbuf_init(b, NULL, 0);
+}
+
+/* A block twice as large (at least PBJ_RBUF_MIN_BLOCK) holding the bytes written at its end; false: no memory. */
+PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b)
+{
+    size_t len = pbj_rbuf_len(b), cap = (size_t)(b->end - b->start);
+    if (cap > (size_t)-1 / 4) return false;
+    cap = cap < PBJ_RBUF_MIN_BLOCK / 2 ? PBJ_RBUF_MIN_BLOCK : 2 * cap;
+    uint8_t *block = (uint8_t *)PBJ_MALLOC(cap);
+    if (!block) return false;
+    if (len) memcpy(block + cap - len, b->p, len);
+    PBJ_FREE(b->owned);
+    b->owned = b->start = block;
+    b->end = block + cap;
+    b->p = b->end - len;
+    return true;
+}
+
+/* Whether n bytes fit before p (lim: the block's start). */
+PBJ__HOT bool pbj_rfits(const uint8_t *p, const uint8_t *lim, size_t n) { return PBJ_LIKELY((size_t)(p - lim) >= n); }
+
+/* The end of one try of M_write_reverse, which wrote the message down to p (NULL: it did not fit): true when it
+ * must run again in a larger block; else *st is its status (PBJ_ERR_SIZE past 2 GiB, PBJ_ERR_NOMEM), and on an
+ * error the buffer holds what it held before. */
+PBJ_INLINE bool pbj__rbuf_again(pbj_rbuf *b, uint8_t *p, pbj_status *st)
+{
+    if (p) {
+        *st = (size_t)(b->p - p) > INT32_MAX ? PBJ_ERR_SIZE : PBJ_OK;
+        if (*st == PBJ_OK) b->p = p;
+        return false;
+    }
+    if ((size_t)(b->p - b->start) > (size_t)INT32_MAX + ((size_t)1 << 24)) *st = PBJ_ERR_SIZE;   /* 2 GiB and room to spare */
+    else if (!pbj__rbuf_grow(b)) *st = PBJ_ERR_NOMEM;
+    else return true;
+    return false;
+}
+
+/* ---- writes ending at p, after room was checked: each returns the new p, the first byte it wrote ---- */
+/* v as a varint (10 bytes of room). A branch-free 8-byte store of the 7-bit groups took more instructions than
+ * this loop on the synthetic block (bench/PERF_LOG.md). */
+PBJ__HOT uint8_t *pbj_rput_varint(uint8_t *p, uint64_t v)
+{
+    if (PBJ_LIKELY(v < 0x80)) {
+        *--p = (uint8_t)v;
+        return p;
+    }
+    uint8_t *q = p - pbj_varint_size(v);
+    for (uint8_t *w = q; w < p - 1; w++) {
+        *w = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    p[-1] = (uint8_t)v;
+    return q;
+}
+
+PBJ__HOT uint8_t *pbj_rput_fixed32(uint8_t *p, uint32_t v) { return pbj_store_le32(p - 4, v) - 4; }
+PBJ__HOT uint8_t *pbj_rput_fixed64(uint8_t *p, uint64_t v) { return pbj_store_le64(p - 8, v) - 8; }
+
+PBJ__HOT uint8_t *pbj_rput_raw(uint8_t *p, const void *data, size_t n)
+{
+    if (n) memcpy(p - n, data, n);
+    return p - n;
+}
+
+/* A string or bytes: its length needs 10 bytes of room beyond s.len. */
+PBJ__HOT uint8_t *pbj_rput_bytes(uint8_t *p, pbj_slice s)
+{
+    return pbj_rput_varint(pbj_rput_raw(p, s.data, s.len), s.len);
+}
+
+/* The records of ext with numbers in [lo, hi] before p, with margin bytes of room left; NULL when they do not fit. */
+PBJ_INLINE uint8_t *pbj__ext_rwrite(pbj_slice ext, uint32_t lo, uint32_t hi, uint8_t *p, const uint8_t *lim, size_t margin)
+{
+    size_t from, to;
+    if (!ext.len) return p;
+    pbj__ext_span(ext, lo, hi, &from, &to);
+    if (to <= from) return p;
+    if (!pbj_rfits(p, lim, to - from + margin)) return NULL;
+    return pbj_rput_raw(p, ext.data + from, to - from);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
