@@ -173,18 +173,15 @@ PBJ_INLINE const uint8_t *pbj__view_field(const pbj_view *v, const pbj_view_fiel
     }
     if (f->known && !f->known((int32_t)num)) return p;   /* a closed enum's unknown value: not this field's */
     if (f->kind >= PBJ_VIEW_WRAPPER) {
-        pbj_slice str = pbj_view_slice(v, s);
-        uint64_t inner = s->v;
+        bool bytes = (f->inner_tag & 7) == PBJ_WT_LEN;
+        pbj_slice str = bytes ? pbj_view_slice(v, s) : pbj_view_empty();
+        uint64_t inner = bytes ? 0 : s->v;
         pbj_decoder wd = *d;
         if ((*st = pbj_decode_wrapper(at, at + len, &wd, f->inner_tag, &inner, &str, f->kind == PBJ_VIEW_WRAPPER_UTF8)) != PBJ_OK)
             return NULL;
-        if ((f->inner_tag & 7) == PBJ_WT_LEN) {
-            at = str.data;
-            len = str.len;
-        } else {
-            num = inner;
-            at = NULL;
-        }
+        at = bytes ? str.data : NULL;
+        len = bytes ? str.len : 0;
+        num = inner;
     }
     s->v = at ? (uint64_t)(at - v->buf) : num;
     s->len = (uint32_t)len;
