@@ -88,9 +88,8 @@ PBJ_INLINE pbj_slice pbj_view_empty(void)
 
 PBJ_INLINE void pbj__view_decoder(pbj_decoder *d)
 {
-    pbj_decode_options o = {0};
-    o.alias = true;                                /* nothing is ever copied or allocated */
-    pbj_decoder_init(d, NULL, &o);
+    pbj_decoder_init(d, NULL, NULL);
+    d->alias = true;                               /* nothing is ever copied or allocated */
 }
 
 /* The row of tag in t, or NULL; *wrong set when the number is known with another wire type. */
@@ -125,7 +124,7 @@ PBJ_INLINE pbj_status pbj__view_check_run(const uint8_t *p, const uint8_t *end, 
 PBJ_INLINE const uint8_t *pbj__view_value(const uint8_t *p, const uint8_t *end, uint32_t tag, const pbj_decoder *d,
                                           uint64_t *num, const uint8_t **at, size_t *len, pbj_status *st)
 {
-    uint32_t u32;
+    uint32_t u32 = 0;
     const uint8_t *q;
     switch (tag & 7) {
     case PBJ_WT_VARINT:
