@@ -31,3 +31,36 @@ $(PARITY_SCHEMAS:%=check-views-%): check-views-%: $(PARITY)/gen $(VIEWS)/driver_
 
 check-views: $(PARITY_SCHEMAS:%=check-views-%)
 CHECKS += check-views
+
+# ---- the real schema: random Blocks of the block stream and the real block ------------------------
+# Its 128 generated files are built at -O0 (sanitizers on: the malformed step is what they watch).
+VIEWS_HAPI_PB := $(VIEWS)/hapi
+
+$(VIEWS_HAPI_PB)/.stamp: pbjc test/parity/corpus/hapi.proto
+	rm -rf $(VIEWS_HAPI_PB) && mkdir -p $(VIEWS_HAPI_PB)
+	./pbjc -M $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(VIEWS_HAPI_PB) test/parity/corpus/hapi.proto \
+	  | tr -d '\\' | tr ' ' '\n' | grep '\.proto$$' > $(VIEWS_HAPI_PB)/inputs
+	./pbjc --views $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(VIEWS_HAPI_PB) $$(cat $(VIEWS_HAPI_PB)/inputs) \
+	  2>$(VIEWS_HAPI_PB)/pbjc.err || { cat $(VIEWS_HAPI_PB)/pbjc.err; exit 1; }
+	@touch $@
+
+$(VIEWS)/driver_hapi: test/views/driver.c $(VIEWS_HAPI_PB)/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror -O0 $(SAN) -Irt -I$(VIEWS_HAPI_PB) \
+	  -DVIEWS_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch -DITEM=com_hedera_hapi_block_stream_Block \
+	  -o $@ $< $$(find $(VIEWS_HAPI_PB) -name '*.pb.c')
+
+.PHONY: check-views-hapi
+check-views-hapi: $(PARITY)/gen $(VIEWS)/driver_hapi | deps
+	@mkdir -p $(VIEWS)/run
+	$(PARITY)/gen $(PARITY_HAPI_ROOTS:%=-I %) -d 16 -m 300 test/parity/corpus/hapi.proto parity.hapi.Batch canonical \
+	  1000 $(VIEWS_SEED) $(VIEWS)/run/hapi.can
+	$(VIEWS)/driver_hapi parity $(VIEWS)/run/hapi.can.bin
+	$(PARITY)/gen $(PARITY_HAPI_ROOTS:%=-I %) -d 16 -m 300 test/parity/corpus/hapi.proto parity.hapi.Batch unknown \
+	  1000 $(VIEWS_SEED) $(VIEWS)/run/hapi.unk
+	$(VIEWS)/driver_hapi parity $(VIEWS)/run/hapi.unk.bin
+	$(VIEWS)/driver_hapi malformed $(VIEWS)/run/hapi.can.bin 5 $(VIEWS_SEED)
+	gzip -dc $(PARITY_REAL_BLOCK) > $(VIEWS)/run/real.item
+	$(PARITY)/gen wrap $(VIEWS)/run/real.item $(VIEWS)/run/real.bin
+	$(VIEWS)/driver_hapi parity $(VIEWS)/run/real.bin
+
+check-views: check-views-hapi

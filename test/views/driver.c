@@ -20,7 +20,7 @@ static void *counted_malloc(size_t n)
 #define B_(name) CAT(BATCH, name)
 #define I_(name) CAT(ITEM, name)
 
-static char text_space[1 << 24];     /* the view's text: a caller buffer, so printing allocates nothing */
+static char text_space[1 << 26];     /* the view's text: a caller buffer, so printing allocates nothing */
 
 static uint8_t *read_all(const char *path, size_t *len)
 {
@@ -75,6 +75,7 @@ static int parity(const char *path)
             return 1;
         }
         pbj_text_free(&tw);
+        pbj_text_free(&tv);
         pbj_arena_free(&a);
         items++;
     }
@@ -106,6 +107,7 @@ static int malformed(const char *path, unsigned long mutations, unsigned long se
             before = allocations;
             pbj_text t;
             refused += view_text(exact, cut, &t) != PBJ_OK;
+            pbj_text_free(&t);
             if (allocations != before) return fprintf(stderr, "a truncated view allocated\n"), 1;
             free(exact);
         }
@@ -120,6 +122,7 @@ static int malformed(const char *path, unsigned long mutations, unsigned long se
             before = allocations;
             pbj_text t;
             refused += view_text(exact, s.len, &t) != PBJ_OK;
+            pbj_text_free(&t);
             if (allocations != before) return fprintf(stderr, "a mutated view allocated\n"), 1;
             free(exact);
         }
