@@ -394,6 +394,12 @@ static void collect_reaching(ir_message *m, void *ctx)
     if (!m->map_entry) ir_vec_push(l, m);
 }
 
+/* Where a value set without a closure came from, for the error below. */
+static const char *origin_text(options_origin o)
+{
+    return o == OPTIONS_FROM_PROJECT ? "set for the project" : o == OPTIONS_FROM_FILE ? "set on its file" : "set on it";
+}
+
 int options_check_closure_inputs(const ir_program *prog)
 {
     int errors = 0;
@@ -409,7 +415,7 @@ int options_check_closure_inputs(const ir_program *prog)
                 const options_value *v = &options_of(m)->opt[id];
                 diag_error(f, m->loc, PBJ_PREFIX "%s is on for %s (%s) in %s, which this run does not generate: "
                            "add %s to the command line", options_table[id].name, full_name(m),
-                           v->via ? ir_printf("reached via %s", v->via) : "set for it", f->name, f->name);
+                           v->via ? ir_printf("reached via %s", v->via) : origin_text(v->origin), f->name, f->name);
                 errors++;
                 break;
             }
