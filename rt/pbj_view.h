@@ -207,8 +207,13 @@ PBJ_INLINE pbj_status pbj_view_scan(pbj_view *v, const pbj_view_table *t, pbj_vi
         const uint8_t *start = p;
         uint32_t tag;
         if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
-        const pbj_view_field *f = next < t->count ? &t->fields[next] : NULL;
-        if (!f || (tag != f->tag && tag != f->packed_tag)) {
+        const pbj_view_field *f = NULL;
+        for (size_t j = next; j < t->count && j < next + 4; j++)   /* the field expected, or one a few absent fields on */
+            if (tag == t->fields[j].tag || tag == t->fields[j].packed_tag) {
+                f = &t->fields[j];
+                break;
+            }
+        if (!f) {
             bool wrong = false;
             if (!(f = pbj__view_find(t, tag, &wrong))) {
                 if (wrong) return PBJ_ERR_WIRE_TYPE;
