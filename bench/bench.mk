@@ -122,10 +122,10 @@ $(BB)/bench-nanopb: bench/peers/bench_nanopb.c bench/harness.c bench/harness.h $
 PBJB := $(BB)/pbjc
 $(PBJB)/syn/blockstream.pb.c: bench/blockstream.proto pbjc
 	@mkdir -p $(@D)
-	./pbjc --fast-write -o $(@D) -Ibench bench/blockstream.proto
+	./pbjc --fast-write --views -o $(@D) -Ibench bench/blockstream.proto
 $(PBJB)/real/stamp: $(BB)/real.files pbjc
 	@rm -rf $(@D); mkdir -p $(@D)
-	./pbjc --fast-write -o $(@D) $(HAPI_ROOTS) $$(for f in $$(cat $<); do \
+	./pbjc --fast-write --views -o $(@D) $(HAPI_ROOTS) $$(for f in $$(cat $<); do \
 	  for r in $(HAPI_ROOTS:-I%=%) /usr/include; do [ -f $$r/$$f ] && echo $$r/$$f && break; done; done)
 	touch $@
 $(PBJB)/real/all.c: $(PBJB)/real/stamp $(BB)/real.files
@@ -138,8 +138,14 @@ $(PBJB)/visit_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | benc
 $(PBJB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) pbjc $< com.hedera.hapi.block.stream.Block $@
+$(PBJB)/view_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | bench-visitgen-deps
+	@mkdir -p $(@D)
+	$(VISITGEN) pbjc-views $< pbjbench.Block,pbjbench.TransactionBody $@
+$(PBJB)/view_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen-deps
+	@mkdir -p $(@D)
+	$(VISITGEN) pbjc-views $< com.hedera.hapi.block.stream.Block $@
 $(BB)/bench-pbjc: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o \
-		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(wildcard rt/*.h)
+		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(PBJB)/view_synthetic.inc $(PBJB)/view_real.inc $(wildcard rt/*.h)
 	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB) -I$(PBJB)/syn -I$(PBJB)/real -o $@ bench/pbjc/bench_pbjc.c bench/harness.c \
 		$(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o
 

@@ -11,7 +11,6 @@ csv=$dir/results.csv
 WAIT_GEN="waiting on issue 3 (pbjc code generation)"
 WAIT_REVERSE="waiting on issue 4 + the fast_write issue"
 WAIT_WRITERS="waiting on issue 4 + the writers issue"
-WAIT_VIEWS="waiting on issue 4 + the views issue"
 
 run() { # run NAME BINARY [ARGS]: its rows, or one failure row
   name=$1; bin=$2; shift 2
@@ -34,10 +33,8 @@ if ! run pbjc "$dir/bench-pbjc" $extra; then
 fi
 for w in synthetic real; do
   grep -q "^pbjc,$w,encode_reverse,[0-9]" "$raw" || echo "pbjc,$w,encode_reverse,,,,$WAIT_REVERSE" >> "$raw"
-  echo "pbjc,$w,scan_views,,,,$WAIT_VIEWS" >> "$raw"
 done
 echo "pbjc,synthetic,produce_writers,,,,$WAIT_WRITERS" >> "$raw"
-echo "pbjc,synthetic,tx_scan_views,,,,$WAIT_VIEWS" >> "$raw"
 
 # Ratios: to the reference (synthetic, small); on the real block, which the
 # reference does not cover, to the fastest peer (pbjc excluded) for that op.

@@ -102,6 +102,8 @@ struct message_vars {
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace;
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin;   /* the reverse encoder (reverse.tmpl) */
+    names_view view;
+    const char *ncases, *nslots;
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -519,6 +521,69 @@ static void gen_message_types(tmpl_out *o, const plan_file *pf)
 
 static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(file_vars){.title = title}); }
 
+/* ---- views (pbj.views): view.tmpl's frame around viewfield.tmpl's sections ---------------------- */
+
+#define VIEW_SECTION(S, s, op) [PLAN_SHAPE_##S] = tmpl_viewfield_##op##_##s,
+static const field_section view_accessors[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, accessors)};
+static const field_section view_prints[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, print)};
+#undef VIEW_SECTION
+
+static bool file_has_views(const plan_file *pf)
+{
+    for (size_t i = 0; i < pf->messages.n; i++)
+        if (pf->messages.v[i]->views) return true;
+    return false;
+}
+
+static message_vars view_vars(const plan_message *pm)
+{
+    message_vars v = message_vars_of(pm);
+    v.view = pm->view;
+    v.ncases = ir_printf("%zu", pm->oneofs.n ? pm->oneofs.n : 1);
+    v.nslots = ir_printf("%zu", pm->fields.n ? pm->fields.n : 1);
+    v.number = ir_printf("%zu", pm->fields.n);
+    v.accessors = v.print = v.cases = "";
+    v.values = pm->fields.n ? "" : "{0},";
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *pf = &pm->fields.v[i];
+        v.accessors = ir_strcat(v.accessors, expand_field(view_accessors[pf->shape], &pf->code));
+        v.print = ir_strcat(v.print, expand_field(view_prints[pf->shape], &pf->code));
+        v.values = ir_printf("%s%s\n", v.values, pf->code.view_row);
+    }
+    for (size_t k = 0; k < pm->oneofs.n; k++) {
+        const plan_oneof *po = pm->oneofs.v[k];
+        v.cases = ir_strcat(v.cases, expand_message(tmpl_view_case_fn, &(message_vars){.case_type = po->case_type,
+            .case_member = po->view_case_fn, .c = pm->view.type, .number = ir_printf("%d", po->view_index)}));
+    }
+    return v;
+}
+
+static void gen_views_header(tmpl_out *o, const plan_file *pf)
+{
+    if (!file_has_views(pf)) return;
+    section(o, "views");
+    message_vars v = {.typedefs = ""};
+    for (size_t i = 0; i < pf->messages.n; i++)
+        if (pf->messages.v[i]->views)
+            v.typedefs = ir_strcat(v.typedefs, expand_message(tmpl_view_typedef, &(message_vars){.view = pf->messages.v[i]->view}));
+    tmpl_view_types(o, &v);
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        if (!pf->messages.v[i]->views) continue;
+        message_vars mv = view_vars(pf->messages.v[i]);
+        tmpl_view_header(o, &mv);
+    }
+}
+
+static void gen_views_source(tmpl_out *o, const plan_file *pf)
+{
+    if (file_has_views(pf)) section(o, "views");
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        if (!pf->messages.v[i]->views) continue;
+        message_vars mv = view_vars(pf->messages.v[i]);
+        tmpl_view_source(o, &mv);
+    }
+}
+
 static void gen_header(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
@@ -527,6 +592,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     tmpl_file_header_top(o, &v);
     for (size_t i = 0; i < f->imports.n; i++)
         tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(f->imports.v[i].name), ".pb.h")});
+    if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
     tmpl_file_header_open(o, &v);
     if (pf->enums.n) section(o, "enums");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i]);
@@ -535,6 +601,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         gen_message_types(o, pf);
     }
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_header(o, pf->messages.v[i]);
+    gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);
     tmpl_file_header_bottom(o, &v);
@@ -550,6 +617,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf->messages.v[i]);
+    gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);
 }
@@ -615,6 +683,7 @@ int emit_program(const ir_program *prog, const char *out_dir)
     int errors = 0;
     plan_program *pp = plan_build_program(prog);
     if (plan_check_names(pp) != 0) return 1;        /* C names two declarations share: code that would not compile */
+    if (options_check_closure_inputs(prog) != 0) return 1;   /* views or writers reaching a file not generated */
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         const plan_file *pf = plan_of(pp, f);

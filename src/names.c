@@ -62,6 +62,20 @@ void names_extension_functions(names_list *l, names_extension *n, const char *cn
 #undef NAME
 }
 
+void names_view_functions(names_list *l, names_view *n, const char *cname, const ir_message *m)
+{
+#define NAME(member, suffix) \
+    n->member = declare(l, ir_strcat(cname, suffix), "a view function of message", m->full_name, m->file, m->loc);
+    NAMES_VIEW_FUNCTIONS(NAME)
+#undef NAME
+}
+
+const char *names_view_accessor(names_list *l, const char *cname, const char *what, const char *member, const char *suffix,
+                                const char *full_name, const ir_file *f, ir_loc loc)
+{
+    return declare(l, ir_printf("%s_view_%s%s%s", cname, what, member, suffix), "a view accessor", full_name, f, loc);
+}
+
 const char *names_message_type(names_list *l, const char *cname, const ir_message *m)
 {
     return declare(l, cname, "message", m->full_name, m->file, m->loc);

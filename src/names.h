@@ -16,8 +16,14 @@
     X(count, "_count") X(at, "_at") X(add, "_add") X(has, "_has") X(get, "_get")          \
     X(set, "_set") X(clear, "_clear")
 
+/* A message M's view (pbj.views): X(member, suffix), named M + suffix. */
+#define NAMES_VIEW_FUNCTIONS(X)                                                           \
+    X(type, "_view") X(init, "_view_init") X(print, "_view_print") X(fields, "__view_fields") \
+    X(table, "__view_table")
+
 #define NAMES_MEMBER(member, suffix) const char *member;
 typedef struct names_message { NAMES_MESSAGE_FUNCTIONS(NAMES_MEMBER) } names_message;
+typedef struct names_view { NAMES_VIEW_FUNCTIONS(NAMES_MEMBER) } names_view;
 typedef struct names_extension { NAMES_EXTENSION_FUNCTIONS(NAMES_MEMBER) } names_extension;
 #undef NAMES_MEMBER
 
@@ -43,6 +49,10 @@ const char *names_enum_cname(const ir_enum *e);
 /* Each of these makes a name, records it in list l (with its owner) unless l is NULL, and returns it. */
 void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m);
 void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f);
+void names_view_functions(names_list *l, names_view *n, const char *cname, const ir_message *m);
+/* A view's accessor of field f or oneof: cname + "_view_" + what + member + suffix ("has_", "_next", "_case"). */
+const char *names_view_accessor(names_list *l, const char *cname, const char *what, const char *member, const char *suffix,
+                                const char *full_name, const ir_file *f, ir_loc loc);
 const char *names_message_type(names_list *l, const char *cname, const ir_message *m);
 const char *names_print_ext(names_list *l, const char *cname, const ir_message *m);
 const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f);

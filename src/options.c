@@ -386,6 +386,44 @@ int options_resolve(const options_project *project, ir_program *prog)
     return errors;
 }
 
+/* A closing option reaching a message of a file this run does not generate: one error per option and file
+ * (the code generated for the root would use what that file's code does not have). */
+static void collect_reaching(ir_message *m, void *ctx)
+{
+    message_list *l = ctx;
+    if (!m->map_entry) ir_vec_push(l, m);
+}
+
+/* Where a value set without a closure came from, for the error below. */
+static const char *origin_text(options_origin o)
+{
+    return o == OPTIONS_FROM_PROJECT ? "set for the project" : o == OPTIONS_FROM_FILE ? "set on its file" : "set on it";
+}
+
+int options_check_closure_inputs(const ir_program *prog)
+{
+    int errors = 0;
+    for (size_t k = 0; k < prog->files.n; k++) {
+        ir_file *f = prog->files.v[k];
+        message_list ms = { 0 };
+        if (f->is_input) continue;
+        ir_each_message(f, collect_reaching, &ms);
+        for (int id = 0; id < OPTIONS_COUNT; id++) {
+            for (size_t j = 0; options_table[id].role == ROLE_CLOSURE && j < ms.n; j++) {
+                const ir_message *m = ms.v[j];
+                if (!options_on(m, (options_id)id)) continue;
+                const options_value *v = &options_of(m)->opt[id];
+                diag_error(f, m->loc, PBJ_PREFIX "%s is on for %s (%s) in %s, which this run does not generate: "
+                           "add %s to the command line", options_table[id].name, full_name(m),
+                           v->via ? ir_printf("reached via %s", v->via) : origin_text(v->origin), f->name, f->name);
+                errors++;
+                break;
+            }
+        }
+    }
+    return errors;
+}
+
 /* ---- output --------------------------------------------------------------- */
 
 size_t options_describe(const ir_message *m, char *buf, size_t n)

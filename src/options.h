@@ -23,6 +23,10 @@ void options_print_help(FILE *out);
  * Returns the number of errors reported. */
 int options_resolve(const options_project *project, ir_program *prog);
 
+/* Every message a closing option (pbj.writers, pbj.views) turns on must be in a file this run generates
+ * (prog->inputs): else one error per option and file, naming the file to add. Returns the errors. */
+int options_check_closure_inputs(const ir_program *prog);
+
 /* --explain-options: one line per message, sorted by full name. */
 void options_explain(const ir_program *prog, FILE *out);
 

@@ -563,6 +563,62 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
 }
 
+/* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
+
+static const char *view_kind(const plan_field *pf)
+{
+    if (pf->kind == PLAN_WRAPPER) return pf->utf8 ? "PBJ_VIEW_WRAPPER_UTF8" : "PBJ_VIEW_WRAPPER";
+    if (pf->group) return "PBJ_VIEW_GROUP";
+    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) return "PBJ_VIEW_SLICE";
+    if (pf->kind == PLAN_SLICE) return pf->utf8 ? "PBJ_VIEW_UTF8" : "PBJ_VIEW_SLICE";
+    return "PBJ_VIEW_VALUE";
+}
+
+static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_list *names)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    ir_type t = pf->type;
+    bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, slice = plan_is_slice(t) && !message;
+    bool many = pf->repeated || pf->kind == PLAN_MAP;
+    c->view_get = names_view_accessor(names, pm->cname, "", pf->member, "", f->full_name, f->file, f->loc);
+    c->view_has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
+                ? names_view_accessor(names, pm->cname, "has_", pf->member, "", f->full_name, f->file, f->loc) : "";
+    c->view_next = many ? names_view_accessor(names, pm->cname, "", pf->member, "_next", f->full_name, f->file, f->loc) : "";
+    if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
+    c->view_type = pm->view.type;
+    c->view_field = ir_printf("%s[%zu]", pm->view.fields, i);
+    c->view_slot = ir_printf("v->slot[%zu]", i);
+    c->view_present = pf->oneof ? ir_printf("v->cases[%d] == %d", pf->oneof->view_index, pf->number)
+                                : ir_printf("%s.n != 0", c->view_slot);
+    c->view_value = slice || message ? ir_printf("pbj_view_slice(&v->pbj, &%s)", c->view_slot)
+                                     : plan_from_wire(t, ir_printf("%s.v", c->view_slot));
+    c->view_default = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
+    c->view_from = plan_from_wire(t, "w");
+    int wt = pf->group ? PBJ_WT_SGROUP : message || pf->kind == PLAN_WRAPPER ? PBJ_WT_LEN : ir_type_wire_type(t);
+    c->view_row = ir_printf("{%d, 0x%x, 0x%x, 0x%x, %s, %s, %d, %s},", pf->number, (unsigned)PBJ_TAG(pf->number, wt),
+                            pf->packable ? (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN) : 0u,
+                            pf->kind == PLAN_WRAPPER ? (unsigned)PBJ_TAG(1, ir_type_wire_type(t)) : 0u, view_kind(pf),
+                            many ? "true" : "false", pf->oneof ? pf->oneof->view_index : -1,
+                            pf->closed_enum && pf->type_cname ? names_enum_name_fn(NULL, pf->type_cname, f->enum_type) : "NULL");
+    c->view_print = plan_print(pf, pf->name, "e");
+    c->view_nonzero = nonzero(t, "e");
+    c->view_print_value = plan_print(pf, "value", "e");
+}
+
+static void plan_views(plan_message *pm, names_list *names)
+{
+    pm->views = options_on(pm->m, OPTION_VIEWS);
+    if (!pm->views) return;
+    names_view_functions(names, &pm->view, pm->cname, pm->m);
+    for (size_t k = 0; k < pm->oneofs.n; k++) {
+        plan_oneof *po = pm->oneofs.v[k];
+        po->view_index = (int)k;
+        po->view_case_fn = names_view_accessor(names, pm->cname, "", po->member, "_case", po->o->name, pm->m->file, pm->m->loc);
+    }
+    for (size_t i = 0; i < pm->fields.n; i++) plan_view_code(pm, &pm->fields.v[i], i, names);
+}
+
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
 static void plan_predictions(plan_message *pm)
 {
@@ -670,6 +726,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         plan_field_code(pm, pf, names);
     }
     plan_predictions(pm);
+    plan_views(pm, names);
     pm->may_miss = reaches_required(rc, m);
     return pm;
 }

@@ -155,6 +155,18 @@ typedef struct plan_code {
     const char *get_fn, *get_params, *idx;            /* get or at */
     const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
     const char *record;           /* filled by emit: statements building the record of v */
+    /* views (pbj.views, gen-templates/view.tmpl; "" when the message has none) */
+    const char *view_type;        /* the message's view type */
+    const char *view_get, *view_has, *view_next;  /* the field's accessors */
+    const char *view_field;       /* its row of the view table */
+    names_view subview;           /* a message field's type's view */
+    const char *view_slot;        /* "v->slot[i]": where the scan left it */
+    const char *view_present;     /* condition: the field was read */
+    const char *view_value;       /* its value, when present */
+    const char *view_default;     /* its value, when absent */
+    const char *view_from;        /* the value of wire number w (iterators) */
+    const char *view_row;         /* its row of the message's view table */
+    const char *view_print, *view_nonzero, *view_print_value;  /* of a value e */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;
     /* the reverse encoder (fast_write): statements writing before p */
@@ -221,6 +233,8 @@ struct plan_oneof {
     const char *case_type;        /* "acme_Order_payment_case" */
     const char *none_const;       /* "acme_Order_payment_NOT_SET" */
     IR_VEC(plan_field *) fields;  /* by number */
+    const char *view_case_fn;     /* views: the accessor of its case */
+    int view_index;               /* views: its index in the view's cases */
 };
 
 struct plan_message {
@@ -242,6 +256,8 @@ struct plan_message {
     plan_fields ext_append;       /* of those, one per number, the ones decode appends (repeated, messages) */
     plan_fields ext_replace;      /* and the ones a later record replaces (singular numbers) */
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
+    bool views;                   /* pbj.views resolves true: M_view and its accessors */
+    names_view view;              /* its names */
 };
 
 typedef struct plan_enum {

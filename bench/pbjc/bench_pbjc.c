@@ -12,6 +12,8 @@
 static inline uint64_t slice_sum(pbj_slice b) { return b.len ? b.len + b.data[0] + b.data[b.len - 1] : 0; }
 #include "visit_synthetic.inc"
 #include "visit_real.inc"
+#include "view_synthetic.inc"
+#include "view_real.inc"
 
 /* The bytes an arena has handed out (blocks taken minus what is left in the current one). */
 static size_t arena_used(const pbj_arena *a) { return a->allocated - a->avail; }
@@ -22,20 +24,23 @@ typedef struct {
   pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
   uint64_t (*visit)(const void *m);
   pbj_status (*write_reverse)(const void *m, pbj_rbuf *out);
+  uint64_t (*scan_views)(const uint8_t *buf, size_t len);   /* pbj.views: every field read from the bytes */
 } root_ops;
 
-#define ROOT(T, visit_fn) \
+#define ROOT(T, visit_fn, view_fn) \
+  static uint64_t T##_scan(const uint8_t *b, size_t n) { T##_view v; return T##_view_init(&v, b, n) == PBJ_OK ? view_fn(&v) : 0; } \
   static pbj_status T##_dec(void *m, const uint8_t *b, size_t n, pbj_arena *a, const pbj_decode_options *o) { return T##_decode(m, b, n, a, o); } \
   static pbj_status T##_enc(void *m, uint8_t *b, size_t cap, size_t *len) { return T##_encode(m, b, cap, len); } \
   static uint64_t T##_vis(const void *m) { return visit_fn(m); } \
   static pbj_status T##_rev(const void *m, pbj_rbuf *out) { return T##_write_reverse(m, out); } \
-  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis, T##_rev };
+  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis, T##_rev, T##_scan };
 static uint64_t no_visit(const void *m) { (void)m; return 0; }
-ROOT(pbjbench_Block, visit_pbjbench_Block)
-ROOT(com_hedera_hapi_block_stream_Block, visit_com_hedera_hapi_block_stream_Block)
-ROOT(pbjbench_Timestamp, no_visit)
-ROOT(pbjbench_AccountID, no_visit)
-ROOT(pbjbench_TransactionBody, no_visit)
+#define no_view(v) ((void)(v), (uint64_t)0)
+ROOT(pbjbench_Block, visit_pbjbench_Block, visit_view_pbjbench_Block)
+ROOT(com_hedera_hapi_block_stream_Block, visit_com_hedera_hapi_block_stream_Block, visit_view_com_hedera_hapi_block_stream_Block)
+ROOT(pbjbench_Timestamp, no_visit, no_view)
+ROOT(pbjbench_AccountID, no_visit, no_view)
+ROOT(pbjbench_TransactionBody, no_visit, no_view)
 
 typedef struct {
   bh_env *e;
@@ -61,6 +66,11 @@ static void op_scan(void *v)
   ctx *c = v;
   op_decode(c);
   c->sum = c->ops->visit(c->msg);
+}
+static void op_scan_views(void *v)
+{
+  ctx *c = v;
+  c->sum = c->ops->scan_views(c->in->data, c->in->len);
 }
 static void op_encode(void *v)
 {
@@ -102,6 +112,23 @@ static void reverse_row(ctx *c, const char *label, const char *workload, const c
   pbj_rbuf_free(&c->rbuf);
 }
 
+/* Each SignedTransaction's view, then its TransactionBody's from body_bytes: no allocation at all. */
+static void op_tx_scan_views(void *v)
+{
+  ctx *c = v;
+  uint64_t s = 0;
+  for (size_t i = 0; i < c->e->n_txs; i++) {
+    pbjbench_SignedTransaction_view st;
+    pbjbench_TransactionBody_view body;
+    pbj_status r = pbjbench_SignedTransaction_view_init(&st, c->e->txs[i].p, c->e->txs[i].n);
+    pbj_slice b = pbjbench_SignedTransaction_view_body_bytes(&st);
+    if (r == PBJ_OK) r = pbjbench_TransactionBody_view_init(&body, b.data, b.len);
+    bh_assert(r == PBJ_OK, "pbjc tx views: %s", pbj_status_str(r));
+    s += visit_view_pbjbench_SignedTransaction(&st) + visit_view_pbjbench_TransactionBody(&body);
+  }
+  c->sum = s;
+}
+
 /* Each SignedTransaction, then its TransactionBody from body_bytes; the arena reset per transaction. */
 static void op_tx_decode(void *v)
 {
@@ -140,6 +167,10 @@ static void block(bh_env *e, const char *workload, const bh_buf *in, const root_
   ns = bh_time(e, label, op_scan, reset, &c);
   bh_assert(!want_sum || c.sum == want_sum, "pbjc %s sum %016llx", workload, (unsigned long long)c.sum);
   bh_row(e, workload, "scan_structs", ns / units, bytes / units, c.sum, NULL);
+  snprintf(label, sizeof label, "%s_scan_views", workload);
+  ns = bh_time(e, label, op_scan_views, NULL, &c);
+  bh_assert(!want_sum || c.sum == want_sum, "pbjc %s views sum %016llx", workload, (unsigned long long)c.sum);
+  bh_row(e, workload, "scan_views", ns / units, 0, c.sum, "pbj.views: no allocation");
   pbj_arena_free(&c.arena);
   free(c.msg);
   free(c.out);
@@ -175,6 +206,9 @@ int main(int argc, char **argv)
   double ns = bh_time(&e, "synthetic_tx_decode", op_tx_decode, NULL, &c);
   bh_assert(c.sum == e.tx_sum, "pbjc tx_decode sum");
   bh_row(&e, "synthetic", "tx_decode", ns / (double)e.n_txs, 0, c.sum, "arena reset per transaction");
+  ns = bh_time(&e, "synthetic_tx_scan_views", op_tx_scan_views, NULL, &c);
+  bh_assert(c.sum == e.tx_sum, "pbjc tx_scan_views sum");
+  bh_row(&e, "synthetic", "tx_scan_views", ns / (double)e.n_txs, 0, c.sum, "pbj.views: no allocation");
   pbj_arena_free(&c.arena);
   small(&e, "timestamp", &e.timestamp, &pbjbench_Timestamp_ops, sizeof(pbjbench_Timestamp));
   small(&e, "account_id", &e.account_id, &pbjbench_AccountID_ops, sizeof(pbjbench_AccountID));

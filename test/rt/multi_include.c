@@ -1,7 +1,9 @@
-/* multi_include.c: pbj.h included several times in one unit, built as C11 and as C++. */
+/* multi_include.c: pbj.h and pbj_view.h included several times in one unit, built as C11 and as C++. */
 #include <pbj.h>
 #include <pbj.h>
 #include "pbj.h"
+#include <pbj_view.h>
+#include "pbj_view.h"
 #include <stdio.h>
 
 int main(void)
@@ -14,6 +16,15 @@ int main(void)
     const uint8_t *r = pbj_get_varint(buf, e, &v);
     void *m = pbj_arena_alloc(&a, 100);
     int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0);
+    static const pbj_view_field field = {1, PBJ_TAG(1, PBJ_WT_VARINT), PBJ_TAG(1, PBJ_WT_LEN), 0, PBJ_VIEW_VALUE, true, -1, NULL};
+    static const pbj_view_table table = {&field, 1, 0};
+    pbj_view view;
+    pbj_view_slot slot;
+    uint32_t cases;
+    const uint8_t msg[] = {0x08, 0x96, 0x01, 0x0a, 0x01, 0x07};   /* 1: 150, then packed [7] */
+    ok = ok && pbj_view_scan(&view, &table, &slot, &cases, msg, sizeof msg) == PBJ_OK && slot.n == 2;
+    pbj_view_iter it = pbj_view_items(&view, &field, &slot);
+    ok = ok && pbj_view_next_value(&it, &v) && v == 150 && pbj_view_next_value(&it, &v) && v == 7 && !pbj_view_next_value(&it, &v);
     pbj_arena_free(&a);
     printf("%s\n", ok ? "ok" : pbj_status_str(PBJ_ERR_VARINT));
     return ok ? 0 : 1;

@@ -1,0 +1,74 @@
+# test/views.mk: views (pbj.views) against decode: every message of the parity schemas read through views
+# prints what its decoded struct prints (random canonical and unknown-field batches), truncations and
+# mutations under ASan+UBSan, no allocation (test/views/driver.c counts PBJ_MALLOC).
+VIEWS       := $(B)/views
+VIEWS_COUNT ?= 300
+VIEWS_SEED  ?= 1
+VIEWS_WKT_C  = $(PARITY_WKT:%=$(VIEWS)/pb/google/protobuf/%.pb.c)
+
+# every schema and the well-known types in one run: the views closure reaches them
+$(VIEWS)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto)
+	@mkdir -p $(@D)
+	./pbjc --views -I test/parity/schemas -I /usr/include -o $(VIEWS)/pb $(wildcard test/parity/schemas/*.proto) \
+	  $(PARITY_WKT:%=/usr/include/google/protobuf/%.proto)
+	@touch $@
+
+$(VIEWS)/driver_%: test/views/driver.c $(VIEWS)/pb/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(VIEWS)/pb \
+	  -DVIEWS_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
+	  -o $@ $< $(VIEWS)/pb/$*.pb.c $(VIEWS_WKT_C)
+
+.PHONY: check-views $(PARITY_SCHEMAS:%=check-views-%)
+$(PARITY_SCHEMAS:%=check-views-%): check-views-%: $(PARITY)/gen $(VIEWS)/driver_% | deps
+	@mkdir -p $(VIEWS)/run
+	$(PARITY)/gen -I test/parity/schemas test/parity/schemas/$*.proto parity.$*.Batch canonical \
+	  $(or $(PARITY_COUNT_$*),$(VIEWS_COUNT)) $(VIEWS_SEED) $(VIEWS)/run/$*.can
+	$(VIEWS)/driver_$* parity $(VIEWS)/run/$*.can.bin
+	$(PARITY)/gen -I test/parity/schemas test/parity/schemas/$*.proto parity.$*.Batch unknown \
+	  $(or $(PARITY_COUNT_$*),$(VIEWS_COUNT)) $(VIEWS_SEED) $(VIEWS)/run/$*.unk
+	$(VIEWS)/driver_$* parity $(VIEWS)/run/$*.unk.bin
+	$(VIEWS)/driver_$* malformed $(VIEWS)/run/$*.can.bin 20 $(VIEWS_SEED)
+
+# views reaching a file the run does not generate: the error names it; given the file, the run succeeds
+.PHONY: check-views-closure
+check-views-closure: pbjc
+	@mkdir -p $(VIEWS)/closure
+	cd test/views/closure && ! $(CURDIR)/pbjc -o $(CURDIR)/$(VIEWS)/closure root.proto 2> $(CURDIR)/$(VIEWS)/closure/got.err
+	diff -u test/views/closure/expected.err $(VIEWS)/closure/got.err
+	cd test/views/closure && $(CURDIR)/pbjc -o $(CURDIR)/$(VIEWS)/closure root.proto leaf.proto
+
+check-views: check-views-closure $(PARITY_SCHEMAS:%=check-views-%)
+CHECKS += check-views
+
+# ---- the real schema: random Blocks of the block stream and the real block ------------------------
+# Its 128 generated files are built at -O0 (sanitizers on: the malformed step is what they watch).
+VIEWS_HAPI_PB := $(VIEWS)/hapi
+
+$(VIEWS_HAPI_PB)/.stamp: pbjc test/parity/corpus/hapi.proto
+	rm -rf $(VIEWS_HAPI_PB) && mkdir -p $(VIEWS_HAPI_PB)
+	./pbjc -M $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(VIEWS_HAPI_PB) test/parity/corpus/hapi.proto \
+	  | tr -d '\\' | tr ' ' '\n' | grep '\.proto$$' > $(VIEWS_HAPI_PB)/inputs
+	./pbjc --views $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(VIEWS_HAPI_PB) $$(cat $(VIEWS_HAPI_PB)/inputs) \
+	  2>$(VIEWS_HAPI_PB)/pbjc.err || { cat $(VIEWS_HAPI_PB)/pbjc.err; exit 1; }
+	@touch $@
+
+$(VIEWS)/driver_hapi: test/views/driver.c $(VIEWS_HAPI_PB)/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror -O0 $(SAN) -Irt -I$(VIEWS_HAPI_PB) \
+	  -DVIEWS_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch -DITEM=com_hedera_hapi_block_stream_Block \
+	  -o $@ $< $$(find $(VIEWS_HAPI_PB) -name '*.pb.c')
+
+.PHONY: check-views-hapi
+check-views-hapi: $(PARITY)/gen $(VIEWS)/driver_hapi | deps
+	@mkdir -p $(VIEWS)/run
+	$(PARITY)/gen $(PARITY_HAPI_ROOTS:%=-I %) -d 16 -m 300 test/parity/corpus/hapi.proto parity.hapi.Batch canonical \
+	  1000 $(VIEWS_SEED) $(VIEWS)/run/hapi.can
+	$(VIEWS)/driver_hapi parity $(VIEWS)/run/hapi.can.bin
+	$(PARITY)/gen $(PARITY_HAPI_ROOTS:%=-I %) -d 16 -m 300 test/parity/corpus/hapi.proto parity.hapi.Batch unknown \
+	  1000 $(VIEWS_SEED) $(VIEWS)/run/hapi.unk
+	$(VIEWS)/driver_hapi parity $(VIEWS)/run/hapi.unk.bin
+	$(VIEWS)/driver_hapi malformed $(VIEWS)/run/hapi.can.bin 5 $(VIEWS_SEED)
+	gzip -dc $(PARITY_REAL_BLOCK) > $(VIEWS)/run/real.item
+	$(PARITY)/gen wrap $(VIEWS)/run/real.item $(VIEWS)/run/real.bin
+	$(VIEWS)/driver_hapi parity $(VIEWS)/run/real.bin
+
+check-views: check-views-hapi
