@@ -15,8 +15,14 @@
     X(count, "_count") X(at, "_at") X(add, "_add") X(has, "_has") X(get, "_get")          \
     X(set, "_set") X(clear, "_clear")
 
+/* A message M's writer: X(member, suffix), named M + suffix. */
+#define NAMES_WRITER_FUNCTIONS(X)                                                          \
+    X(type, "_writer") X(start, "_writer_start") X(end, "_writer_end") X(from, "_writer_from") \
+    X(wtype, "__wtype")
+
 #define NAMES_MEMBER(member, suffix) const char *member;
 typedef struct names_message { NAMES_MESSAGE_FUNCTIONS(NAMES_MEMBER) } names_message;
+typedef struct names_writer { NAMES_WRITER_FUNCTIONS(NAMES_MEMBER) } names_writer;
 typedef struct names_extension { NAMES_EXTENSION_FUNCTIONS(NAMES_MEMBER) } names_extension;
 #undef NAMES_MEMBER
 
@@ -42,6 +48,11 @@ const char *names_enum_cname(const ir_enum *e);
 /* Each of these makes a name, records it in list l (with its owner) unless l is NULL, and returns it. */
 void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m);
 void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f);
+void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m);
+/* A field's writer function: cname + "_writer_" + prefix + part + suffix ("add_", "items", "_raw"); the
+ * part is the member, with "_" added when it is one of the writer's own words (start, end, from). */
+const char *names_writer_field(names_list *l, const char *cname, const char *prefix, const char *member, const char *suffix,
+                               const ir_field *f);
 const char *names_message_type(names_list *l, const char *cname, const ir_message *m);
 const char *names_print_ext(names_list *l, const char *cname, const ir_message *m);
 const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f);

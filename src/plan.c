@@ -519,6 +519,65 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->value_member = value ? names_sanitize(value->name) : "";
 }
 
+/* A map entry's key or value as a writer's parameter type. */
+static const char *entry_param(const ir_field *ef)
+{
+    if (ef->type == IR_TYPE_MESSAGE && ef->message_type) return ir_strcat(names_message_cname(ef->message_type), " *");
+    return scalar_ctype(ef->type);
+}
+
+/* A map's entries: put_x(w, key, value) fills the entry struct and checks the key follows the last. */
+static void plan_writer_map(plan_code *c, const ir_message *entry)
+{
+    const ir_field *k = entry_field(entry, 1), *v = entry_field(entry, 2);
+    if (!k || !v) return;
+    bool slice = plan_is_slice(k->type);
+    c->wk_member = names_sanitize(k->name);
+    c->wk_type = entry_param(k);
+    c->wv_member = names_sanitize(v->name);
+    c->wv_type = entry_param(v);
+    c->wk_ord = slice ? "0" : strncmp(c->wk_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
+                                                                 : "(uint64_t)key";
+    c->wk_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
+    c->wk_len = slice ? "key.len" : "0";
+}
+
+/* The writer functions of field pf of pm (wfield.tmpl), named in names. */
+static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
+#define WRITER_FN(prefix, suffix) names_writer_field(names, pm->cname, prefix, pf->member, suffix, f)
+    c->wc = pm->wn.type;
+    c->wset = c->wadd = c->wfrom = c->wraw = c->wput = "";
+    if (map) c->wput = WRITER_FN("put_", "");
+    else if (pf->repeated) c->wadd = WRITER_FN("add_", "");
+    else c->wset = WRITER_FN("", "");
+    if (msg) {
+        c->wfrom = WRITER_FN(pf->repeated ? "add_" : "", "_from");
+        c->wraw = WRITER_FN(pf->repeated ? "add_" : "", "_raw");
+    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN("", "");     /* packable: the whole array */
+#undef WRITER_FN
+    c->wopen = pf->repeated ? c->wadd : c->wset;
+    names_writer sub = {0};
+    if (msg) names_writer_functions(NULL, &sub, pf->type_cname, f->message_type);
+    c->sub_wc = msg ? sub.type : "";
+    c->sub_wtype = msg ? sub.wtype : "";
+    uint32_t key = 2u * (uint32_t)pf->number;
+    c->wkey = ir_printf("%uu", key);
+    c->wpos = ir_printf("%uu", key + (pf->repeated || map ? 0u : 1u));
+    size_t oneof = 0;
+    while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
+    c->wbit = pf->oneof ? ir_printf("(UINT64_C(1) << %zu)", oneof % 64) : "0";
+    c->wparams = slice ? "const void *data, size_t len" : ir_printf("%s v", pf->ctype);
+    c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
+    c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
+    c->wend_tag = pf->group ? ir_printf("0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
+    c->wk_member = c->wk_type = c->wv_member = c->wv_type = c->wk_ord = c->wk_data = c->wk_len = "";
+    if (map) plan_writer_map(c, f->message_type);
+}
+
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
 static void plan_predictions(plan_message *pm)
 {
@@ -627,6 +686,11 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     }
     plan_predictions(pm);
     pm->may_miss = reaches_required(rc, m);
+    pm->writers = options_on(m, OPTION_WRITERS) && !m->map_entry;
+    if (pm->writers) {
+        names_writer_functions(names, &pm->wn, pm->cname, m);
+        for (size_t i = 0; i < pm->fields.n; i++) plan_writer_code(pm, &pm->fields.v[i], names);
+    }
     return pm;
 }
 
@@ -816,4 +880,26 @@ int plan_check_names(const plan_program *pp)
         ir_vec_push(&lists, &pp->files.v[i]->extension_names);
     }
     return names_check(lists.v, lists.n);
+}
+
+int plan_check_writers_closure(const plan_program *pp)
+{
+    int errors = 0;
+    for (size_t i = 0; i < pp->files.n; i++) {
+        const plan_file *pf = pp->files.v[i];
+        if (!pf->f->is_input) continue;
+        for (size_t j = 0; j < pf->messages.n; j++) {
+            const plan_message *pm = pf->messages.v[j];
+            for (size_t k = 0; pm->writers && k < pm->fields.n; k++) {
+                const ir_field *f = pm->fields.v[k].f;
+                const ir_file *sub = pm->fields.v[k].kind == PLAN_MESSAGE ? f->message_type->file : NULL;
+                if (!sub || sub->is_input) continue;
+                diag_error(f->file, f->loc, "writers of %s need writers of %s, declared in %s, which this run does not "
+                           "generate: give %s on the command line too (or set pbj.writers = false on %s)",
+                           pm->m->full_name, f->message_type->full_name, sub->name, sub->name, pm->m->full_name);
+                errors++;
+            }
+        }
+    }
+    return errors;
 }

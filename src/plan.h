@@ -156,6 +156,17 @@ typedef struct plan_code {
     const char *record;           /* filled by emit: statements building the record of v */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;
+    /* writers (wfield.tmpl): the field's functions ("" when its shape has none) */
+    const char *wc;                               /* the message's writer type */
+    const char *wset, *wadd, *wfrom, *wraw, *wput;
+    const char *wopen;                            /* message fields: the function opening a child (wset or wadd) */
+    const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
+    const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
+    const char *wkey, *wpos, *wbit;               /* order key (2n), pos after a call, its oneof's bit */
+    const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
+    const char *wend_tag;                         /* groups: the end tag's value; else "0" */
+    const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
+    const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -233,6 +244,8 @@ struct plan_message {
     plan_fields ext_append;       /* of those, one per number, the ones decode appends (repeated, messages) */
     plan_fields ext_replace;      /* and the ones a later record replaces (singular numbers) */
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
+    bool writers;                 /* pbj.writers resolves true (never for map entries) */
+    names_writer wn;              /* its writer's type and functions */
 };
 
 typedef struct plan_enum {
@@ -270,6 +283,10 @@ int plan_check_names(const plan_program *pp);
 
 /* Wrapper types unboxed: google.protobuf.Int32Value -> INT32 etc.; IR_TYPE_UNRESOLVED if m is not one. */
 ir_type plan_wrapper_type(const ir_message *m);
+
+/* Messages with writers whose closure reaches a message of a file not generated in this run: each
+ * reported (diag_error naming the file); returns how many. */
+int plan_check_writers_closure(const plan_program *pp);
 
 /* Per-type value expressions, for emit's extension accessors (x: the C expression of a value). */
 bool plan_is_slice(ir_type t);
