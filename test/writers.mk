@@ -27,3 +27,21 @@ check-writers-hapi: $(WRITERS_DEPS) | deps
 check-writers: check-writers-w3 $(WRITERS_PARITY:%=check-writers-%) check-writers-hapi
 
 CHECKS += check-writers
+
+# the rules one by one (test/writers/unit.c) on w3.proto and w2.proto, and pbjc's errors: a closure
+# reaching a file not generated, a writer name two declarations give
+$(WRITERS)/unit/.stamp: pbjc test/writers/w3.proto test/writers/w2.proto
+	rm -rf $(@D) && mkdir -p $(@D)
+	./pbjc --writers -I test/writers -I /usr/include -o $(@D) test/writers/w3.proto test/writers/w2.proto \
+	  /usr/include/google/protobuf/wrappers.proto
+	@touch $@
+
+$(WRITERS)/unit/unit: test/writers/unit.c $(WRITERS)/unit/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror $(WRITERS_SAN) -Irt -I$(@D) -o $@ $< $(@D)/w3.pb.c $(@D)/w2.pb.c \
+	  $(@D)/google/protobuf/wrappers.pb.c
+
+check-writers-unit: $(WRITERS)/unit/unit pbjc
+	$(WRITERS)/unit/unit
+	sh test/writers/errors.sh $(WRITERS)/unit
+
+check-writers: check-writers-unit
