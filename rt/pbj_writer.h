@@ -84,14 +84,14 @@ PBJ_INLINE void pbj_wbuf_init(pbj_wbuf *b, void *block, size_t cap)
     b->dead.buf = b;
 }
 
-/* Forget the output and any failure (open writers become dead); memory, the strategy and what was
- * learnt stay. */
+/* Forget the output and any failure; memory, the strategy and what was learnt stay. Child writers open
+ * on b become dead; a top-level writer begun before must not be used again until started again (reset
+ * never touches it: it may be gone). */
 PBJ_INLINE void pbj_wbuf_reset(pbj_wbuf *b)
 {
     b->len = 0;
     b->status = PBJ_OK;
     b->failed = NULL;
-    if (b->top) b->top->open = false, b->top->pos = 0;
     for (uint32_t d = 1; d < b->depth; d++) b->child[d].open = false, b->child[d].pos = 0;
     b->depth = 0;
     b->top = NULL;

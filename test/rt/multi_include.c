@@ -2,6 +2,8 @@
 #include <pbj.h>
 #include <pbj.h>
 #include "pbj.h"
+#include "pbj_writer.h"
+#include <pbj_writer.h>
 #include <stdio.h>
 
 int main(void)
@@ -13,7 +15,9 @@ int main(void)
     uint8_t *e = pbj_put_varint(buf, 300);
     const uint8_t *r = pbj_get_varint(buf, e, &v);
     void *m = pbj_arena_alloc(&a, 100);
-    int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0);
+    static pbj_wbuf wb;
+    pbj_wbuf_init(&wb, buf, sizeof buf);
+    int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0) && pbj_wbuf_len(&wb) == 0;
     pbj_arena_free(&a);
     printf("%s\n", ok ? "ok" : pbj_status_str(PBJ_ERR_VARINT));
     return ok ? 0 : 1;
