@@ -10,7 +10,6 @@ csv=$dir/results.csv
 # Rows that wait on pbjc work not done yet: contender,workload,op,reason.
 WAIT_GEN="waiting on issue 3 (pbjc code generation)"
 WAIT_REVERSE="waiting on issue 4 + the fast_write issue"
-WAIT_WRITERS="waiting on issue 4 + the writers issue"
 WAIT_VIEWS="waiting on issue 4 + the views issue"
 
 run() { # run NAME BINARY [ARGS]: its rows, or one failure row
@@ -36,7 +35,6 @@ for w in synthetic real; do
   echo "pbjc,$w,encode_reverse,,,,$WAIT_REVERSE" >> "$raw"
   echo "pbjc,$w,scan_views,,,,$WAIT_VIEWS" >> "$raw"
 done
-echo "pbjc,synthetic,produce_writers,,,,$WAIT_WRITERS" >> "$raw"
 echo "pbjc,synthetic,tx_scan_views,,,,$WAIT_VIEWS" >> "$raw"
 
 # Ratios: to the reference (synthetic, small); on the real block, which the

@@ -570,6 +570,7 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
     c->wbit = pf->oneof ? ir_printf("(UINT64_C(1) << %zu)", oneof % 64) : "0";
+    c->wmark = pf->oneof ? ir_printf("w->w.oneofs |= %s;", c->wbit) : "";
     c->wparams = slice ? "const void *data, size_t len" : ir_printf("%s v", pf->ctype);
     c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
     c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";

@@ -163,6 +163,7 @@ typedef struct plan_code {
     const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
     const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
     const char *wkey, *wpos, *wbit;               /* order key (2n), pos after a call, its oneof's bit */
+    const char *wmark;                            /* oneof members: the statement marking the oneof written */
     const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
     const char *wend_tag;                         /* groups: the end tag's value; else "0" */
     const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
