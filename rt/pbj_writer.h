@@ -176,18 +176,24 @@ PBJ_INLINE void pbj__wlearn(pbj_wbuf *b, const pbj_wtype *t, uint8_t k)
     if (k > b->learn[s].max) b->learn[s].max = k;
 }
 
-/* Write length len of the body after the reserved bytes at at: moved when it needs another size. */
-PBJ_OUTLINE bool pbj__wpatch(pbj_writer *w, size_t at, uint8_t reserved, uint8_t *k_out)
+/* The body after the reserved bytes at at needs k length bytes, not reserved: move it. */
+PBJ_OUTLINE bool pbj__wmove(pbj_writer *w, size_t at, uint8_t reserved, size_t k)
 {
     pbj_wbuf *b = w->buf;
-    size_t body = at + reserved, len = b->len - body, k = pbj_varint_size(len);
-    if (k != reserved) {
-        if (k > reserved && !pbj__wroom(w, k - reserved)) return false;
-        memmove(b->data + at + k, b->data + body, len);
-        b->len = b->len + k - reserved;
-        b->moves++;
-    }
-    pbj_put_varint_n(b->data + at, len, k);
+    size_t body = at + reserved, len = b->len - body;
+    if (k > reserved && !pbj__wroom(w, k - reserved)) return false;
+    memmove(b->data + at + k, b->data + body, len);
+    b->len = b->len + k - reserved;
+    b->moves++;
+    return true;
+}
+
+/* Write the length of the body after the reserved bytes at at (moved when it needs another size). */
+PBJ_INLINE bool pbj__wpatch(pbj_writer *w, size_t at, uint8_t reserved, uint8_t *k_out)
+{
+    size_t len = w->buf->len - at - reserved, k = pbj_varint_size(len);
+    if (PBJ_UNLIKELY(k != reserved) && !pbj__wmove(w, at, reserved, k)) return false;
+    pbj_put_varint_n(w->buf->data + at, len, k);
     *k_out = (uint8_t)k;
     return true;
 }
@@ -202,7 +208,7 @@ PBJ_INLINE bool pbj__wpacked_close(pbj_writer *w)
 }
 
 /* End the innermost open writer of b: its length patched (or a group's end tag written). */
-PBJ_OUTLINE bool pbj__wclose(pbj_wbuf *b)
+PBJ_INLINE bool pbj__wclose(pbj_wbuf *b)
 {
     uint32_t d = b->depth - 1;
     pbj_writer *c = pbj__wframe(b, d);
@@ -227,7 +233,7 @@ PBJ_OUTLINE bool pbj__wclose(pbj_wbuf *b)
 
 /* The slow path of a field call on w (key 2n for field n, bit its oneof's): a failure recorded, children
  * open on w ended, an open packed record closed, then the order and the oneof checked. */
-PBJ_OUTLINE pbj_status pbj__wgate(pbj_writer *w, uint32_t key, uint64_t bit, const char *field)
+PBJ_INLINE pbj_status pbj__wgate(pbj_writer *w, uint32_t key, uint64_t bit, const char *field)
 {
     pbj_wbuf *b = w->buf;
     if (!b) return PBJ_ERR_ORDER;
@@ -248,21 +254,21 @@ PBJ_INLINE pbj_status pbj__wcheck(pbj_writer *w, uint32_t key, uint64_t bit, con
 }
 
 /* Open a child writer after its tag (a group's end tag end_tag, else a length is reserved). */
-PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t tag, uint32_t end_tag, const char *field)
+PBJ_INLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t tag, uint32_t end_tag, const char *field)
 {
     pbj_wbuf *b = w->buf;
-    if (b->depth >= PBJ_WRITER_DEPTH) return pbj__wfail(w, PBJ_ERR_DEPTH, field), &b->dead;
+    if (PBJ_UNLIKELY(b->depth >= PBJ_WRITER_DEPTH)) return pbj__wfail(w, PBJ_ERR_DEPTH, field), &b->dead;
     uint8_t r = end_tag ? 0 : pbj__wreserve(b, t);
     uint8_t *p = pbj__wroom(w, pbj_varint_size(tag) + r);
     if (!p) return &b->dead;
     pbj_writer *c = &b->child[b->depth];
-    memset(c, 0, sizeof *c);
     c->buf = b;
     c->rec_at = b->len;
     p = pbj_put_varint(p, tag);
     c->len_at = (size_t)(p - b->data);
     pbj__wdone(w, p + r);
     c->pos = 1;
+    c->oneofs = 0;
     c->type = t;
     c->depth = b->depth++;
     c->end_tag = end_tag;
