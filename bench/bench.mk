@@ -140,7 +140,7 @@ $(PBJB)/visit_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen
 	$(VISITGEN) pbjc $< com.hedera.hapi.block.stream.Block $@
 # produce_writers: the synthetic block's structs walked field by field through the writers (test/writers' replay_gen)
 $(PBJB)/replay_synthetic.c: bench/blockstream.proto $(B)/writers/replay_gen
-	$(B)/writers/replay_gen -Ibench $@ bench/blockstream.proto
+	$(B)/writers/replay_gen -I bench $@ bench/blockstream.proto
 $(BB)/bench-pbjc: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o \
 		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(PBJB)/replay_synthetic.c $(wildcard rt/*.h)
 	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB) -I$(PBJB)/syn -I$(PBJB)/real -Itest/writers -o $@ bench/pbjc/bench_pbjc.c bench/harness.c \
