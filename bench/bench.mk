@@ -122,7 +122,7 @@ $(BB)/bench-nanopb: bench/peers/bench_nanopb.c bench/harness.c bench/harness.h $
 PBJB := $(BB)/pbjc
 $(PBJB)/syn/blockstream.pb.c: bench/blockstream.proto pbjc
 	@mkdir -p $(@D)
-	./pbjc --fast-write --views -o $(@D) -Ibench bench/blockstream.proto
+	./pbjc --fast-write --views --writers -o $(@D) -Ibench bench/blockstream.proto
 $(PBJB)/real/stamp: $(BB)/real.files pbjc
 	@rm -rf $(@D); mkdir -p $(@D)
 	./pbjc --fast-write --views -o $(@D) $(HAPI_ROOTS) $$(for f in $$(cat $<); do \
@@ -144,9 +144,13 @@ $(PBJB)/view_synthetic.inc: $(BB)/synthetic.desc bench/tools/visitgen.py | bench
 $(PBJB)/view_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen-deps
 	@mkdir -p $(@D)
 	$(VISITGEN) pbjc-views $< com.hedera.hapi.block.stream.Block $@
+# produce_writers: the synthetic block's structs walked field by field through the writers (test/writers' replay_gen)
+$(PBJB)/replay_synthetic.c: bench/blockstream.proto $(B)/writers/replay_gen
+	$(B)/writers/replay_gen -I bench $@ bench/blockstream.proto
 $(BB)/bench-pbjc: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o \
-		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(PBJB)/view_synthetic.inc $(PBJB)/view_real.inc $(wildcard rt/*.h)
-	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB) -I$(PBJB)/syn -I$(PBJB)/real -o $@ bench/pbjc/bench_pbjc.c bench/harness.c \
+		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(PBJB)/view_synthetic.inc $(PBJB)/view_real.inc \
+		$(PBJB)/replay_synthetic.c $(wildcard rt/*.h)
+	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB) -I$(PBJB)/syn -I$(PBJB)/real -Itest/writers -o $@ bench/pbjc/bench_pbjc.c bench/harness.c \
 		$(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o
 
 # ---- the runs ----

@@ -10,7 +10,6 @@ csv=$dir/results.csv
 # Rows that wait on pbjc work not done yet: contender,workload,op,reason.
 WAIT_GEN="waiting on issue 3 (pbjc code generation)"
 WAIT_REVERSE="waiting on issue 4 + the fast_write issue"
-WAIT_WRITERS="waiting on issue 4 + the writers issue"
 
 run() { # run NAME BINARY [ARGS]: its rows, or one failure row
   name=$1; bin=$2; shift 2
@@ -34,7 +33,6 @@ fi
 for w in synthetic real; do
   grep -q "^pbjc,$w,encode_reverse,[0-9]" "$raw" || echo "pbjc,$w,encode_reverse,,,,$WAIT_REVERSE" >> "$raw"
 done
-echo "pbjc,synthetic,produce_writers,,,,$WAIT_WRITERS" >> "$raw"
 
 # Ratios: to the reference (synthetic, small); on the real block, which the
 # reference does not cover, to the fastest peer (pbjc excluded) for that op.

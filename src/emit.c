@@ -104,6 +104,8 @@ struct message_vars {
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin;   /* the reverse encoder (reverse.tmpl) */
     names_view view;
     const char *ncases, *nslots;
+    names_writer wn;                                                           /* writers */
+    const char *wfields;
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -177,6 +179,10 @@ static const field_section framing_sections[][3] = {PLAN_FRAMINGS(FRAMING_SECTIO
                                                       tmpl_field_rwrite_empty_##s},
 static const field_section rframing_sections[][3] = {PLAN_FRAMINGS(RFRAMING_SECTIONS)};
 #undef RFRAMING_SECTIONS
+
+#define WRITER_SECTION(S, s, a) [PLAN_SHAPE_##S] = tmpl_wfield_##s,
+static const field_section writer_sections[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(WRITER_SECTION, 0)};
+#undef WRITER_SECTION
 
 #define EXT_SECTION(S, s, op) [PLAN_EXT_##S] = tmpl_ext_##op##_##s,
 #define EXT_OP_ROW(O, op) [PLAN_EXT_OP_##O] = {PLAN_EXT_SHAPES(EXT_SECTION, op)},
@@ -436,6 +442,33 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     tmpl_message_source(o, &v);
 }
 
+/* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
+
+static bool has_writers(const plan_file *pf)
+{
+    for (size_t i = 0; i < pf->messages.n; i++)
+        if (pf->messages.v[i]->writers) return true;
+    return false;
+}
+
+static void gen_writers_header(tmpl_out *o, const plan_file *pf)
+{
+    tmpl_writer_intro(o, &(message_vars){0});
+    for (size_t i = 0; i < pf->messages.n; i++)
+        if (pf->messages.v[i]->writers) tmpl_writer_type(o, &(message_vars){.wn = pf->messages.v[i]->wn});
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        const plan_message *pm = pf->messages.v[i];
+        if (!pm->writers) continue;
+        fields fs = fields_of(pm);
+        message_vars v = message_vars_of(pm);
+        v.wn = pm->wn;
+        v.wfields = "";
+        for (size_t j = 0; j < pm->fields.n; j++)
+            v.wfields = ir_strcat(v.wfields, expand_field(writer_sections[pm->fields.v[j].shape], &fs.v[j]));
+        tmpl_writer_functions(o, &v);
+    }
+}
+
 /* ---- extensions: typed accessors over the extendee's pbj_ext records ------------------------ */
 
 static void gen_ext(tmpl_out *o, const plan_field *pf, plan_ext_op op)
@@ -604,6 +637,10 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);
+    if (has_writers(pf)) {
+        section(o, "writers");
+        gen_writers_header(o, pf);
+    }
     tmpl_file_header_bottom(o, &v);
 }
 
@@ -620,6 +657,9 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);
+    if (has_writers(pf)) section(o, "writers");
+    for (size_t i = 0; i < pf->messages.n; i++)
+        if (pf->messages.v[i]->writers) tmpl_writer_wtype(o, &(message_vars){.wn = pf->messages.v[i]->wn, .full = pf->messages.v[i]->m->full_name});
 }
 
 /* mkdir -p of the directory part of path. */

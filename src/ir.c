@@ -176,3 +176,18 @@ void ir_each_message(ir_file *f, ir_message_fn fn, void *ctx)
 {
     for (size_t i = 0; i < f->messages.n; i++) each_message(f->messages.v[i], fn, ctx);
 }
+
+static const struct { const char *name; ir_type type; } wrappers[] = {
+    {"google.protobuf.DoubleValue", IR_TYPE_DOUBLE}, {"google.protobuf.FloatValue", IR_TYPE_FLOAT},
+    {"google.protobuf.Int64Value", IR_TYPE_INT64},   {"google.protobuf.UInt64Value", IR_TYPE_UINT64},
+    {"google.protobuf.Int32Value", IR_TYPE_INT32},   {"google.protobuf.UInt32Value", IR_TYPE_UINT32},
+    {"google.protobuf.BoolValue", IR_TYPE_BOOL},     {"google.protobuf.StringValue", IR_TYPE_STRING},
+    {"google.protobuf.BytesValue", IR_TYPE_BYTES},
+};
+
+ir_type ir_wrapper_type(const ir_message *m)
+{
+    for (size_t i = 0; m && m->full_name && i < sizeof wrappers / sizeof *wrappers; i++)
+        if (strcmp(m->full_name, wrappers[i].name) == 0) return wrappers[i].type;
+    return IR_TYPE_UNRESOLVED;
+}

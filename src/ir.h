@@ -343,4 +343,7 @@ const ir_option *ir_option_get(const ir_options *opts, const char *simple_name);
 typedef void (*ir_message_fn)(ir_message *m, void *ctx);
 void ir_each_message(ir_file *f, ir_message_fn fn, void *ctx);
 
+/* The value type of a google.protobuf wrapper message (Int32Value -> INT32 ...), IR_TYPE_UNRESOLVED for any other. */
+ir_type ir_wrapper_type(const ir_message *m);
+
 #endif

@@ -76,6 +76,24 @@ const char *names_view_accessor(names_list *l, const char *cname, const char *wh
     return declare(l, ir_printf("%s_view_%s%s%s", cname, what, member, suffix), "a view accessor", full_name, f, loc);
 }
 
+void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m)
+{
+#define NAME(member, suffix) \
+    n->member = declare(l, ir_strcat(cname, suffix), "a writer function of message", m->full_name, m->file, m->loc);
+    NAMES_WRITER_FUNCTIONS(NAME)
+#undef NAME
+}
+
+const char *names_writer_field(names_list *l, const char *cname, const char *prefix, const char *member, const char *suffix,
+                               const ir_field *f)
+{
+    static const char *const own[] = {"start", "end", "from"};     /* M_writer_start, _end, _from */
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (strcmp(member, own[i]) == 0) member = ir_strcat(member, "_");
+    const char *name = ir_printf("%s_writer_%s%s%s", cname, prefix, member, suffix);
+    return declare(l, name, "a writer function of field", f->full_name, f->file, f->loc);
+}
+
 const char *names_message_type(names_list *l, const char *cname, const ir_message *m)
 {
     return declare(l, cname, "message", m->full_name, m->file, m->loc);

@@ -21,9 +21,15 @@
     X(type, "_view") X(init, "_view_init") X(print, "_view_print") X(fields, "__view_fields") \
     X(table, "__view_table")
 
+/* A message M's writer: X(member, suffix), named M + suffix. */
+#define NAMES_WRITER_FUNCTIONS(X)                                                          \
+    X(type, "_writer") X(start, "_writer_start") X(end, "_writer_end") X(from, "_writer_from") \
+    X(wtype, "__wtype")
+
 #define NAMES_MEMBER(member, suffix) const char *member;
 typedef struct names_message { NAMES_MESSAGE_FUNCTIONS(NAMES_MEMBER) } names_message;
 typedef struct names_view { NAMES_VIEW_FUNCTIONS(NAMES_MEMBER) } names_view;
+typedef struct names_writer { NAMES_WRITER_FUNCTIONS(NAMES_MEMBER) } names_writer;
 typedef struct names_extension { NAMES_EXTENSION_FUNCTIONS(NAMES_MEMBER) } names_extension;
 #undef NAMES_MEMBER
 
@@ -53,6 +59,11 @@ void names_view_functions(names_list *l, names_view *n, const char *cname, const
 /* A view's accessor of field f or oneof: cname + "_view_" + what + member + suffix ("has_", "_next", "_case"). */
 const char *names_view_accessor(names_list *l, const char *cname, const char *what, const char *member, const char *suffix,
                                 const char *full_name, const ir_file *f, ir_loc loc);
+void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m);
+/* A field's writer function: cname + "_writer_" + prefix + part + suffix ("add_", "items", "_raw"); the
+ * part is the member, with "_" added when it is one of the writer's own words (start, end, from). */
+const char *names_writer_field(names_list *l, const char *cname, const char *prefix, const char *member, const char *suffix,
+                               const ir_field *f);
 const char *names_message_type(names_list *l, const char *cname, const ir_message *m);
 const char *names_print_ext(names_list *l, const char *cname, const ir_message *m);
 const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f);

@@ -386,13 +386,7 @@ int options_resolve(const options_project *project, ir_program *prog)
     return errors;
 }
 
-/* A closing option reaching a message of a file this run does not generate: one error per option and file
- * (the code generated for the root would use what that file's code does not have). */
-static void collect_reaching(ir_message *m, void *ctx)
-{
-    message_list *l = ctx;
-    if (!m->map_entry) ir_vec_push(l, m);
-}
+static void collect_all(ir_message *m, void *ctx) { ir_vec_push((message_list *)ctx, m); }
 
 /* Where a value set without a closure came from, for the error below. */
 static const char *origin_text(options_origin o)
@@ -400,24 +394,40 @@ static const char *origin_text(options_origin o)
     return o == OPTIONS_FROM_PROJECT ? "set for the project" : o == OPTIONS_FROM_FILE ? "set on its file" : "set on it";
 }
 
+/* The message whose code field fd of m uses, when that is another message's (a wrapper held singly is
+ * unboxed, as plan does, and needs none); else NULL. */
+static const ir_message *used_type(const ir_message *m, const ir_field *fd)
+{
+    const ir_message *t = fd->message_type;
+    bool unboxed = ir_wrapper_type(t) != IR_TYPE_UNRESOLVED && fd->label != IR_LABEL_REPEATED && !fd->oneof && !m->map_entry;
+    return t && !unboxed ? t : NULL;
+}
+
+/* A closing option on in an input file whose code uses a message of a file this run does not generate:
+ * one error per option and file, at the first such message (the root's code would call functions that
+ * file's code does not have). */
 int options_check_closure_inputs(const ir_program *prog)
 {
     int errors = 0;
-    for (size_t k = 0; k < prog->files.n; k++) {
-        ir_file *f = prog->files.v[k];
-        message_list ms = { 0 };
-        if (f->is_input) continue;
-        ir_each_message(f, collect_reaching, &ms);
-        for (int id = 0; id < OPTIONS_COUNT; id++) {
-            for (size_t j = 0; options_table[id].role == ROLE_CLOSURE && j < ms.n; j++) {
-                const ir_message *m = ms.v[j];
-                if (!options_on(m, (options_id)id)) continue;
-                const options_value *v = &options_of(m)->opt[id];
-                diag_error(f, m->loc, PBJ_PREFIX "%s is on for %s (%s) in %s, which this run does not generate: "
-                           "add %s to the command line", options_table[id].name, full_name(m),
+    message_list ms = { 0 };
+    for (size_t k = 0; k < prog->files.n; k++)
+        if (prog->files.v[k]->is_input) ir_each_message(prog->files.v[k], collect_all, &ms);
+    for (int id = 0; id < OPTIONS_COUNT; id++) {
+        IR_VEC(const ir_file *) told = { 0 };
+        for (size_t j = 0; options_table[id].role == ROLE_CLOSURE && j < ms.n; j++) {
+            const ir_message *m = ms.v[j];
+            for (size_t i = 0; options_on(m, (options_id)id) && i < m->fields.n; i++) {
+                const ir_message *t = used_type(m, m->fields.v[i]);
+                const ir_file *f = t ? t->file : NULL;
+                size_t n = 0;
+                while (f && n < told.n && told.v[n] != f) n++;
+                if (!f || f->is_input || n < told.n) continue;
+                ir_vec_push(&told, f);
+                const options_value *v = &options_of(t)->opt[id];
+                diag_error(f, t->loc, PBJ_PREFIX "%s is on for %s (%s) in %s, which this run does not generate: "
+                           "add %s to the command line", options_table[id].name, full_name(t),
                            v->via ? ir_printf("reached via %s", v->via) : origin_text(v->origin), f->name, f->name);
                 errors++;
-                break;
             }
         }
     }

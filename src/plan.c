@@ -10,21 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct { const char *name; ir_type type; } wrappers[] = {
-    {"google.protobuf.DoubleValue", IR_TYPE_DOUBLE}, {"google.protobuf.FloatValue", IR_TYPE_FLOAT},
-    {"google.protobuf.Int64Value", IR_TYPE_INT64},   {"google.protobuf.UInt64Value", IR_TYPE_UINT64},
-    {"google.protobuf.Int32Value", IR_TYPE_INT32},   {"google.protobuf.UInt32Value", IR_TYPE_UINT32},
-    {"google.protobuf.BoolValue", IR_TYPE_BOOL},     {"google.protobuf.StringValue", IR_TYPE_STRING},
-    {"google.protobuf.BytesValue", IR_TYPE_BYTES},
-};
-
-ir_type plan_wrapper_type(const ir_message *m)
-{
-    for (size_t i = 0; m && m->full_name && i < sizeof wrappers / sizeof *wrappers; i++)
-        if (strcmp(m->full_name, wrappers[i].name) == 0) return wrappers[i].type;
-    return IR_TYPE_UNRESOLVED;
-}
-
 /* ---- values by type: expressions with @ for the value (and # for the other one, or the field name) ---- */
 
 /* How values are laid out on the wire: X(class, size of one, write one, size of all (fixed width),
@@ -381,7 +366,7 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
         return;
     }
     if (f->type == IR_TYPE_MESSAGE) {
-        ir_type w = plan_wrapper_type(f->message_type);
+        ir_type w = ir_wrapper_type(f->message_type);
         if (w != IR_TYPE_UNRESOLVED && !pf->repeated && !f->oneof && !map_entry) {
             pf->kind = PLAN_WRAPPER;
             pf->type = w;
@@ -619,6 +604,66 @@ static void plan_views(plan_message *pm, names_list *names)
     for (size_t i = 0; i < pm->fields.n; i++) plan_view_code(pm, &pm->fields.v[i], i, names);
 }
 
+/* A map entry's key or value as a writer's parameter type. */
+static const char *entry_param(const ir_field *ef)
+{
+    if (ef->type == IR_TYPE_MESSAGE && ef->message_type) return ir_strcat(names_message_cname(ef->message_type), " *");
+    return scalar_ctype(ef->type);
+}
+
+/* A map's entries: put_x(w, key, value) fills the entry struct and checks the key follows the last. */
+static void plan_writer_map(plan_code *c, const ir_message *entry)
+{
+    const ir_field *k = entry_field(entry, 1), *v = entry_field(entry, 2);
+    if (!k || !v) return;
+    bool slice = plan_is_slice(k->type);
+    c->wk_member = names_sanitize(k->name);
+    c->wk_type = entry_param(k);
+    c->wv_member = names_sanitize(v->name);
+    c->wv_type = entry_param(v);
+    c->wk_ord = slice ? "0" : strncmp(c->wk_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
+                                                                 : "(uint64_t)key";
+    c->wk_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
+    c->wk_len = slice ? "key.len" : "0";
+}
+
+/* The writer functions of field pf of pm (wfield.tmpl), named in names. */
+static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
+#define WRITER_FN(prefix, suffix) names_writer_field(names, pm->cname, prefix, pf->member, suffix, f)
+    c->wc = pm->wn.type;
+    c->wset = c->wadd = c->wfrom = c->wraw = c->wput = "";
+    if (map) c->wput = WRITER_FN("put_", "");
+    else if (pf->repeated) c->wadd = WRITER_FN("add_", "");
+    else c->wset = WRITER_FN("", "");
+    if (msg) {
+        c->wfrom = WRITER_FN(pf->repeated ? "add_" : "", "_from");
+        c->wraw = WRITER_FN(pf->repeated ? "add_" : "", "_raw");
+    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN("", "");     /* packable: the whole array */
+#undef WRITER_FN
+    c->wopen = pf->repeated ? c->wadd : c->wset;
+    names_writer sub = {0};
+    if (msg) names_writer_functions(NULL, &sub, pf->type_cname, f->message_type);
+    c->sub_wc = msg ? sub.type : "";
+    c->sub_wtype = msg ? sub.wtype : "";
+    uint32_t key = 2u * (uint32_t)pf->number;
+    c->wkey = ir_printf("%uu", key);
+    c->wpos = ir_printf("%uu", key + (pf->repeated || map ? 0u : 1u));
+    size_t oneof = 0;
+    while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
+    c->wbit = pf->oneof ? ir_printf("(UINT64_C(1) << %zu)", oneof % 64) : "0";
+    c->wmark = pf->oneof ? ir_printf("w->w.oneofs |= %s;", c->wbit) : "";
+    c->wparams = slice ? "const void *data, size_t len" : ir_printf("%s v", pf->ctype);
+    c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
+    c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
+    c->wend_tag = pf->group ? ir_printf("0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
+    c->wk_member = c->wk_type = c->wv_member = c->wv_type = c->wk_ord = c->wk_data = c->wk_len = "";
+    if (map) plan_writer_map(c, f->message_type);
+}
+
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
 static void plan_predictions(plan_message *pm)
 {
@@ -728,6 +773,11 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     plan_predictions(pm);
     plan_views(pm, names);
     pm->may_miss = reaches_required(rc, m);
+    pm->writers = options_on(m, OPTION_WRITERS) && !m->map_entry;
+    if (pm->writers) {
+        names_writer_functions(names, &pm->wn, pm->cname, m);
+        for (size_t i = 0; i < pm->fields.n; i++) plan_writer_code(pm, &pm->fields.v[i], names);
+    }
     return pm;
 }
 

@@ -175,6 +175,18 @@ typedef struct plan_code {
     const char *rmax_e;             /* the most bytes element i takes with its tag */
     const char *rtag, *rend_tag;    /* the tag, a group's end tag */
     const char *rmsg, *rempty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
+    /* writers (wfield.tmpl): the field's functions ("" when its shape has none) */
+    const char *wc;                               /* the message's writer type */
+    const char *wset, *wadd, *wfrom, *wraw, *wput;
+    const char *wopen;                            /* message fields: the function opening a child (wset or wadd) */
+    const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
+    const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
+    const char *wkey, *wpos, *wbit;               /* order key (2n), pos after a call, its oneof's bit */
+    const char *wmark;                            /* oneof members: the statement marking the oneof written */
+    const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
+    const char *wend_tag;                         /* groups: the end tag's value; else "0" */
+    const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
+    const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -258,6 +270,8 @@ struct plan_message {
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
     bool views;                   /* pbj.views resolves true: M_view and its accessors */
     names_view view;              /* its names */
+    bool writers;                 /* pbj.writers resolves true (never for map entries) */
+    names_writer wn;              /* its writer's type and functions */
 };
 
 typedef struct plan_enum {
@@ -292,9 +306,6 @@ plan_file *plan_of(const plan_program *pp, const ir_file *f);
  * values, oneof constants, accessors): two declarations giving the same name are reported (diag_error at the
  * later one); returns how many. Names are never changed to avoid a clash. */
 int plan_check_names(const plan_program *pp);
-
-/* Wrapper types unboxed: google.protobuf.Int32Value -> INT32 etc.; IR_TYPE_UNRESOLVED if m is not one. */
-ir_type plan_wrapper_type(const ir_message *m);
 
 /* Per-type value expressions, for emit's extension accessors (x: the C expression of a value). */
 bool plan_is_slice(ir_type t);

@@ -4,6 +4,8 @@
 #include "pbj.h"
 #include <pbj_view.h>
 #include "pbj_view.h"
+#include "pbj_writer.h"
+#include <pbj_writer.h>
 #include <stdio.h>
 
 int main(void)
@@ -15,7 +17,9 @@ int main(void)
     uint8_t *e = pbj_put_varint(buf, 300);
     const uint8_t *r = pbj_get_varint(buf, e, &v);
     void *m = pbj_arena_alloc(&a, 100);
-    int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0);
+    static pbj_wbuf wb;
+    pbj_wbuf_init(&wb, buf, sizeof buf);
+    int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0) && pbj_wbuf_len(&wb) == 0;
     static const pbj_view_field field = {1, PBJ_TAG(1, PBJ_WT_VARINT), PBJ_TAG(1, PBJ_WT_LEN), 0, PBJ_VIEW_VALUE, true, -1, NULL};
     static const pbj_view_table table = {&field, 1, 0};
     pbj_view view;

@@ -1,0 +1,177 @@
+/* replay_gen.c: writes C that replays a decoded struct through its generated writers, call by call, from pbjc's plan. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../src/context.h"
+#include "../../src/plan.h"
+#include "../../src/resolve.h"
+
+/*
+ * usage: replay_gen [-I root]... OUT.c FILE.proto...
+ *   Every message with writers (--writers: all of them) of the files gets
+ *       static int replay_M(M_writer *w, M *m, replay_rng *r);
+ *   which writes m field by field in number order, choosing at random (r) between equivalent calls
+ *   (a child writer, _from or _raw for a message; add one by one or the whole array for packable
+ *   fields; ending children explicitly or not). A message holding unknown fields or extensions goes
+ *   whole through its parent's _from. With r->fault set, the fault-th call is followed by a probe call
+ *   that must fail (a singular field again, or the field before): REPLAY_CAUGHT when it returned
+ *   PBJ_ERR_ORDER and wrote nothing, REPLAY_MISSED otherwise. test/writers/replay.h declares the rest.
+ */
+
+static FILE *out;
+
+/* The "zero" arguments of a call of pf's function f. */
+static const char *zero_args(const plan_field *pf, const char *f)
+{
+    const plan_code *c = &pf->code;
+    if (f == c->wraw) return "NULL, 0";
+    if (f == c->wput) {
+        const char *k = strcmp(c->wk_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
+        const char *v = strchr(c->wv_type, '*') ? "NULL" : strcmp(c->wv_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
+        return ir_printf("%s, %s", k, v);
+    }
+    return strchr(c->wparams, ',') ? "NULL, 0" : "0";
+}
+
+/* A call of pf's function with "zero" arguments. */
+static const char *zero_call(const plan_field *pf)
+{
+    const plan_code *c = &pf->code;
+    const char *f = *c->wraw ? c->wraw : *c->wput ? c->wput : *c->wadd ? c->wadd : c->wset;
+    return ir_printf("%s(w, %s)", f, zero_args(pf, f));
+}
+
+/* After a call of field pf: a call that cannot be valid, pf again when singular or the field before. */
+static void probe(const plan_field *pf, const plan_field *before)
+{
+    bool again = !pf->repeated && pf->kind != PLAN_MAP;
+    if (again && before) fprintf(out, "        PROBE(coin(r) ? %s : %s);\n", zero_call(pf), zero_call(before));
+    else if (again || before) fprintf(out, "        PROBE(%s);\n", zero_call(again ? pf : before));
+}
+
+/* The statements writing message value e (an expression of type Sub *) of field pf: open, from or raw. */
+static void message_call(const plan_field *pf, const char *e)
+{
+    const plan_code *c = &pf->code;
+    fprintf(out, "        %s *v = %s;\n", c->sub, e);
+    fprintf(out, "        switch (pick(r, v == NULL, v && whole_%s(v))) {\n", c->sub);
+    fprintf(out, "        case 0: {\n            %s *c = %s(w);\n", c->sub_wc, c->wopen);
+    fprintf(out, "            if (v && (st = replay_%s(c, v, r)) != 0) return st;\n", c->sub);
+    fprintf(out, "            if (coin(r) || r->fault) CALL(%s_end(c));\n            break;\n        }\n", c->sub_wc);
+    fprintf(out, "        case 1:\n            CALL(%s(w, v));\n            break;\n", c->wfrom);
+    fprintf(out, "        default: {\n            size_t n = v ? %s(v) : 0;\n", c->subfn.size);
+    fprintf(out, "            uint8_t *b = (uint8_t *)malloc(n + 1);\n            if (n) %s(v, b);\n", c->subfn.write);
+    fprintf(out, "            st = %s(w, b, n);\n            free(b);\n            if (st) return st;\n", c->wraw);
+    fprintf(out, "            break;\n        }\n        }\n");
+}
+
+static void field_calls(const plan_message *pm, size_t i)
+{
+    const plan_field *pf = &pm->fields.v[i];
+    const plan_code *c = &pf->code;
+    const char *x = c->x;
+    bool slice = strchr(c->wparams, ',') != NULL;
+    const char *one = slice ? ir_printf("%s.data, %s.len", x, x) : x;
+    const char *e = ir_printf("%s.data[i]", x);
+    const char *one_e = slice ? ir_printf("%s.data, %s.len", e, e) : e;
+    switch (pf->shape) {
+    case PLAN_SHAPE_SCALAR:
+        fprintf(out, "    if (%s || coin(r)) {\n        CALL(%s(w, %s));\n", c->nonzero, c->wset, one);
+        break;
+    case PLAN_SHAPE_OPTIONAL:
+    case PLAN_SHAPE_WRAPPER:
+        fprintf(out, "    if (m->%s) {\n        CALL(%s(w, %s));\n", c->has_member, c->wset, one);
+        break;
+    case PLAN_SHAPE_ONEOF:
+        fprintf(out, "    if (m->%s == %s) {\n        CALL(%s(w, %s));\n", c->case_member, c->case_const, c->wset, one);
+        break;
+    case PLAN_SHAPE_PACKED:
+    case PLAN_SHAPE_REPEATED:
+        fprintf(out, "    if (%s.count) {\n        if (coin(r)) CALL(%s(w, %s.data, %s.count));\n", x, c->wset, x, x);
+        fprintf(out, "        else for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, c->wadd, e);
+        break;
+    case PLAN_SHAPE_SLICES:
+        fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, x, c->wadd, one_e);
+        break;
+    case PLAN_SHAPE_MESSAGE:
+        fprintf(out, "    if (%s) {\n", x);
+        message_call(pf, x);
+        break;
+    case PLAN_SHAPE_MESSAGE_ONEOF:
+        fprintf(out, "    if (m->%s == %s) {\n", c->case_member, c->case_const);
+        message_call(pf, x);
+        break;
+    case PLAN_SHAPE_MESSAGES:
+        fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) {\n", x, x);
+        message_call(pf, ir_printf("&%s", e));
+        fprintf(out, "        }\n");
+        break;
+    case PLAN_SHAPE_MAP:
+    case PLAN_SHAPE_MAP_CLOSED:
+        fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s.%s, %s.%s));\n",
+                x, x, c->wput, e, c->wk_member, e, c->wv_member);
+        break;
+    default:
+        return;
+    }
+    probe(pf, i ? &pm->fields.v[i - 1] : NULL);
+    fprintf(out, "    }\n");
+}
+
+static void replay_fn(const plan_message *pm)
+{
+    fprintf(out, "static inline int replay_%s(%s *w, %s *m, replay_rng *r)\n{\n    int st = 0;\n    (void)st, (void)w, (void)m, (void)r;\n",
+            pm->cname, pm->wn.type, pm->cname);
+    for (size_t i = 0; i < pm->fields.n; i++) field_calls(pm, i);
+    fprintf(out, "    return 0;\n}\n\n");
+}
+
+/* Whether m must go whole (unknown fields or extensions: no field calls write them). */
+static void whole_fn(const plan_message *pm)
+{
+    fprintf(out, "static inline bool whole_%s(const %s *m) { return m->pbj_unknown.len%s; }\n", pm->cname, pm->cname,
+            pm->ext_ranges.n ? " || m->pbj_ext.len" : "");
+}
+
+int main(int argc, char **argv)
+{
+    pbjc_context ctx;
+    context_begin(&ctx);
+    ir_program prog = {0};
+    int i = 1;
+    for (; i + 1 < argc && strcmp(argv[i], "-I") == 0; i += 2) ir_vec_push(&prog.roots, argv[i + 1]);
+    if (argc - i < 2) {
+        fputs("usage: replay_gen [-I root]... OUT.c FILE.proto...\n", stderr);
+        return 2;
+    }
+    char name[] = "replay_gen", flag[] = "--writers";
+    char *writers[] = {name, flag};
+    int k = 1;
+    options_parse_arg(ctx.project, 2, writers, &k);
+    const char *path = argv[i++];
+    IR_VEC(const char *) files = {0};
+    for (int j = i; j < argc; j++) ir_vec_push(&files, argv[j]);
+    if (resolve_program(&prog, files.v, files.n) != 0 || options_resolve(ctx.project, &prog) != 0)
+        return 1;
+    plan_program *pp = plan_build_program(&prog);
+    out = fopen(path, "w");
+    if (!out) return 1;
+    fprintf(out, "/* made by test/writers/replay_gen.c */\n");
+    for (size_t f = 0; f < prog.inputs.n; f++) {
+        const char *proto = prog.inputs.v[f]->name;
+        fprintf(out, "#include \"%.*s.pb.h\"\n", (int)(strlen(proto) - 6), proto);
+    }
+    for (size_t f = 0; f < pp->files.n; f++)
+        for (size_t j = 0; f < pp->files.n && pp->files.v[f]->f->is_input && j < pp->files.v[f]->messages.n; j++) {
+            const plan_message *pm = pp->files.v[f]->messages.v[j];
+            if (!pm->writers) continue;
+            fprintf(out, "static inline int replay_%s(%s *w, %s *m, replay_rng *r);\n", pm->cname, pm->wn.type, pm->cname);
+            whole_fn(pm);
+        }
+    for (size_t f = 0; f < pp->files.n; f++)
+        for (size_t j = 0; pp->files.v[f]->f->is_input && j < pp->files.v[f]->messages.n; j++)
+            if (pp->files.v[f]->messages.v[j]->writers) replay_fn(pp->files.v[f]->messages.v[j]);
+    int err = fclose(out) != 0;
+    context_end(&ctx);
+    return err;
+}

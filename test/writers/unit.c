@@ -1,0 +1,269 @@
+/* unit.c: the writers' rules one by one on test/writers/w3.proto and w2.proto: order, oneofs, map keys, sticky failures, auto-close, lengths at every varint boundary, deep nesting, groups. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "w3.pb.h"
+
+static int failures;
+
+#define CHECK(c)                                                                       \
+    do {                                                                               \
+        if (!(c)) {                                                                    \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c);       \
+            failures++;                                                                \
+        }                                                                              \
+    } while (0)
+
+static pbj_arena arena;
+
+/* The struct encoder's bytes of m, from the arena. */
+static pbj_slice encoded(w3_All *m)
+{
+    size_t n = w3_All_size(m);
+    uint8_t *p = (uint8_t *)pbj_arena_alloc(&arena, n + 1);
+    w3_All__write(m, p);
+    return pbj_slice_make(p, n);
+}
+
+static bool equals(const pbj_wbuf *b, pbj_slice want)
+{
+    return b->status == PBJ_OK && b->len == want.len && memcmp(b->data, want.data, want.len) == 0;
+}
+
+/* A call out of order: PBJ_ERR_ORDER naming the field, nothing written, every later call fails, reset heals. */
+static void test_order(void)
+{
+    pbj_wbuf b;
+    w3_All_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    CHECK(w3_All_writer_i64(&w, 5) == PBJ_OK);
+    size_t len = b.len;
+    CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);
+    CHECK(b.len == len && b.status == PBJ_ERR_ORDER && strcmp(b.failed, "w3.All.i32") == 0);
+    CHECK(w3_All_writer_u32(&w, 1) == PBJ_ERR_ORDER && b.len == len);         /* sticky */
+    CHECK(w3_All_writer_end(&w) == PBJ_ERR_ORDER);
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i32(&w, 1) == PBJ_OK);
+    CHECK(w3_All_writer_i32(&w, 2) == PBJ_ERR_ORDER);                          /* a singular field twice */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    CHECK(w3_All_writer_add_unpacked_i(&w, 1) == PBJ_OK && w3_All_writer_add_unpacked_i(&w, 2) == PBJ_OK);
+    CHECK(w3_All_writer_add_strs(&w, "a", 1) == PBJ_OK);
+    CHECK(w3_All_writer_add_unpacked_i(&w, 3) == PBJ_ERR_ORDER);              /* not consecutive */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    CHECK(w3_All_writer_add_packed_i(&w, 1) == PBJ_OK && w3_All_writer_packed_d(&w, NULL, 0) == PBJ_OK);
+    CHECK(w3_All_writer_add_packed_i(&w, 2) == PBJ_ERR_ORDER);                /* its record ended */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i32(&w, 1) == PBJ_OK);
+    CHECK(w3_All_writer_from(&w, NULL) == PBJ_ERR_ORDER);                      /* from needs a fresh writer */
+    pbj_wbuf_free(&b);
+}
+
+static void test_oneof_and_maps(void)
+{
+    pbj_wbuf b;
+    w3_All_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_pick_i(&w, 0) == PBJ_OK);
+    CHECK(w3_All_writer_pick_s(&w, "x", 1) == PBJ_ERR_ORDER);                 /* a second alternative */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_pick_s(&w, "x", 1) == PBJ_OK);
+    CHECK(w3_All_writer_other_u(&w, 7) == PBJ_OK);                            /* another oneof */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    CHECK(w3_All_writer_put_counts(&w, PBJ_STR("a"), 1) == PBJ_OK && w3_All_writer_put_counts(&w, PBJ_STR("ab"), 2) == PBJ_OK);
+    CHECK(w3_All_writer_put_counts(&w, PBJ_STR("ab"), 3) == PBJ_ERR_ORDER);   /* a key twice */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_put_counts(&w, PBJ_STR("b"), 1) == PBJ_OK);
+    CHECK(w3_All_writer_put_counts(&w, PBJ_STR("a"), 1) == PBJ_ERR_ORDER);    /* descending */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_put_by_id(&w, -5, NULL) == PBJ_OK);
+    CHECK(w3_All_writer_put_by_id(&w, 3, NULL) == PBJ_OK);                    /* signed order */
+    CHECK(w3_All_writer_put_by_id(&w, -7, NULL) == PBJ_ERR_ORDER);
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_put_flags(&w, true, PBJ_STR("t")) == PBJ_OK);
+    CHECK(w3_All_writer_put_flags(&w, false, PBJ_STR("f")) == PBJ_ERR_ORDER);
+    pbj_wbuf_free(&b);
+}
+
+/* Use before start and after end; invalid UTF-8 refused before anything is written, the writer still usable. */
+static void test_lifecycle(void)
+{
+    pbj_wbuf b;
+    w3_All_writer w;
+    memset(&w, 0, sizeof w);
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);                          /* never started */
+    CHECK(w3_All_writer_end(&w) == PBJ_ERR_ORDER);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    CHECK(w3_All_writer_s(&w, "\xff", 1) == PBJ_ERR_UTF8 && b.len == 0 && b.status == PBJ_OK);
+    CHECK(w3_All_writer_s(&w, "ok", 2) == PBJ_OK && w3_All_writer_end(&w) == PBJ_OK);
+    CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER && b.len == 4);           /* after end */
+    pbj_wbuf_reset(&b);
+    w3_All_writer w2;
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    CHECK(w3_All_writer_start(&w2, &b) == PBJ_ERR_ORDER);                      /* one top-level writer at a time */
+    pbj_wbuf_free(&b);
+    uint8_t small[3];
+    pbj_wbuf_init(&b, small, sizeof small);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_s(&w, "abcd", 4) == PBJ_ERR_BUFFER);
+    CHECK(w3_All_writer_end(&w) == PBJ_ERR_BUFFER && b.len == 0);
+}
+
+/* Children: auto-closed by a call on the parent and by its end; item ranges; equal to the struct encoder. */
+static void test_children(void)
+{
+    pbj_wbuf b;
+    w3_All_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    w3_Leaf_writer *leaf = w3_All_writer_leaf(&w);
+    CHECK(w3_Leaf_writer_id(leaf, 9) == PBJ_OK);
+    w3_Leaf_writer *kid = w3_Leaf_writer_add_kids(leaf);
+    CHECK(w3_Leaf_writer_name(kid, "k", 1) == PBJ_OK);
+    w3_Leaf_writer *l1 = w3_All_writer_add_leaves(&w);                        /* ends kid and leaf */
+    CHECK(b.item_at == 0 && b.item_len == 10);         /* leaf: tag 2, length 1, id 2, kids 5 */
+    CHECK(w3_Leaf_writer_id(kid, 1) == PBJ_ERR_ORDER);                          /* ended: refused */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+    leaf = w3_All_writer_leaf(&w);
+    CHECK(w3_Leaf_writer_id(leaf, 9) == PBJ_OK);
+    kid = w3_Leaf_writer_add_kids(leaf);
+    CHECK(w3_Leaf_writer_name(kid, "k", 1) == PBJ_OK);
+    l1 = w3_All_writer_add_leaves(&w);
+    CHECK(w3_Leaf_writer_id(l1, 1) == PBJ_OK);
+    CHECK(w3_All_writer_add_leaves_from(&w, &(w3_Leaf){.id = 2}) == PBJ_OK);
+    CHECK(w3_All_writer_add_leaves_raw(&w, "\x08\x03", 2) == PBJ_OK);
+    w3_Leaf_writer *pick = w3_All_writer_pick_leaf(&w);
+    CHECK(w3_All_writer_end(&w) == PBJ_OK);                                     /* ends pick */
+    (void)pick;
+    w3_Leaf k = {.name = PBJ_STR("k")};
+    w3_Leaf one = {.id = 9, .kids = {&k, 1}}, leaves[3] = {{.id = 1}, {.id = 2}, {.id = 3}}, empty = {.id = 0};
+    w3_All m;
+    w3_All_init(&m);
+    m.leaf = &one;
+    m.leaves.data = leaves;
+    m.leaves.count = 3;
+    m.pick_case = w3_All_pick_pick_leaf;
+    m.pick.pick_leaf = &empty;
+    CHECK(equals(&b, encoded(&m)));
+    pbj_wbuf_free(&b);
+}
+
+/* Body lengths about every varint boundary and 2.1 MB, in each strategy: canonical, moves counted. */
+static void test_lengths(void)
+{
+    static const size_t sizes[] = {0, 1, 2, 124, 125, 126, 127, 128, 129, 16380, 16381, 16382, 16383, 16384, 2100000};
+    char *text = (char *)malloc(2100000);
+    memset(text, 'a', 2100000);
+    for (int s = 0; s < 3; s++) {
+        pbj_wbuf b;
+        pbj_wbuf_init(&b, NULL, 0);
+        pbj_wbuf_set_reserve(&b, (pbj_reserve)s);
+        for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+            size_t body = sizes[k];                   /* Leaf.name: 1 tag byte, its length, the text */
+            size_t n = body < 2 ? 0 : body - 1 - pbj_varint_size(body - 1 - pbj_varint_size(body - 2));
+            w3_All_writer w;
+            pbj_wbuf_reset(&b);
+            size_t moves = b.moves;
+            CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+            w3_Leaf_writer *leaf = w3_All_writer_leaf(&w);
+            if (body) CHECK(w3_Leaf_writer_name(leaf, text, n) == PBJ_OK);
+            CHECK(w3_All_writer_end(&w) == PBJ_OK);
+            w3_Leaf l = {.name = pbj_slice_make(text, n)};
+            w3_All m;
+            w3_All_init(&m);
+            m.leaf = &l;
+            CHECK(equals(&b, encoded(&m)));
+            if (s == PBJ_RESERVE_ONE_BYTE) CHECK((b.moves != moves) == (b.len - 2 - (body > 0) >= 128));
+        }
+        pbj_wbuf_free(&b);
+    }
+    free(text);
+}
+
+/* 100 levels through child writers; deeper than PBJ_WRITER_DEPTH fails with PBJ_ERR_DEPTH. */
+static void test_deep(void)
+{
+    pbj_wbuf b;
+    pbj_wbuf_init(&b, NULL, 0);
+    w3_Deep_writer top, *w;
+    w3_Deep levels[100];
+    for (int i = 0; i < 100; i++) {
+        w3_Deep_init(&levels[i]);
+        levels[i].depth = i;
+        levels[i].next = i < 99 ? &levels[i + 1] : NULL;
+    }
+    /* level i: next (field 1) opens level i + 1, then depth (field 2) once the levels below ended */
+    CHECK(w3_Deep_writer_start(&top, &b) == PBJ_OK);
+    w3_Deep_writer *open[100];
+    open[0] = &top;
+    for (int i = 1; i < 100; i++) open[i] = w3_Deep_writer_next(open[i - 1]);
+    for (int i = 99; i >= 0; i--) CHECK(w3_Deep_writer_depth(open[i], i) == PBJ_OK);
+    CHECK(w3_Deep_writer_end(&top) == PBJ_OK);
+    size_t n = w3_Deep_size(&levels[0]);
+    uint8_t *want = (uint8_t *)malloc(n);
+    w3_Deep__write(&levels[0], want);
+    CHECK(b.status == PBJ_OK && b.len == n && memcmp(b.data, want, n) == 0);
+    free(want);
+    CHECK(w3_Deep_writer_depth(open[99], 1) == PBJ_ERR_ORDER);                /* ended with its parent */
+
+    pbj_wbuf_reset(&b);
+    CHECK(w3_Deep_writer_start(&top, &b) == PBJ_OK);
+    w = &top;
+    for (int i = 0; i < PBJ_WRITER_DEPTH; i++) w = w3_Deep_writer_next(w);
+    CHECK(b.status == PBJ_ERR_DEPTH && w3_Deep_writer_depth(w, 1) == PBJ_ERR_DEPTH);
+    pbj_wbuf_free(&b);
+}
+
+/* proto2: presence written even at the default, groups through child, from and raw. */
+static void test_proto2(void)
+{
+    pbj_wbuf b;
+    w2_Old_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w2_Old_writer_start(&w, &b) == PBJ_OK);
+    CHECK(w2_Old_writer_a(&w, 0) == PBJ_OK && w2_Old_writer_req(&w, "", 0) == PBJ_OK);
+    w2_Old_G_writer *g = w2_Old_writer_g(&w);
+    CHECK(w2_Old_G_writer_x(g, 5) == PBJ_OK && w2_Old_G_writer_add_ys(g, "y", 1) == PBJ_OK);
+    w2_Old_R r = {.has_z = 1, .z = 300};
+    CHECK(w2_Old_writer_add_r_from(&w, &r) == PBJ_OK);
+    CHECK(w2_Old_writer_add_r_raw(&w, "\x40\x01", 2) == PBJ_OK);
+    CHECK(w2_Old_writer_add_r(&w) != NULL && w2_Old_writer_end(&w) == PBJ_OK);
+    w2_Old m;
+    w2_Old_init(&m);
+    m.has_a = 1;
+    m.a = 0;
+    m.has_req = 1;
+    pbj_slice ys = PBJ_STR("y");
+    w2_Old_G gm = {.has_x = 1, .x = 5, .ys = {&ys, 1}};
+    w2_Old_R rs[3] = {r, {.has_z = 1, .z = 1}, {.has_z = 0}};
+    m.g = &gm;
+    m.r.data = rs;
+    m.r.count = 3;
+    size_t n = w2_Old_size(&m);
+    uint8_t want[64];
+    CHECK(n <= sizeof want);
+    w2_Old__write(&m, want);
+    CHECK(b.status == PBJ_OK && b.len == n && memcmp(b.data, want, n) == 0);
+    pbj_wbuf_free(&b);
+}
+
+int main(void)
+{
+    pbj_arena_init(&arena, NULL, 0);
+    test_order();
+    test_oneof_and_maps();
+    test_lifecycle();
+    test_children();
+    test_lengths();
+    test_deep();
+    test_proto2();
+    pbj_arena_free(&arena);
+    if (failures) return 1;
+    puts("writers unit: ok");
+    return 0;
+}
