@@ -74,9 +74,14 @@ check-reverse-schemas: $(PARITY)/gen $(PARITY_SCHEMAS:%=$(REV)/driver_p_%) $(REV
 	  B=$(B) REV_ROOTS="test/reverse test/gen/proto" test/reverse/run.sh r_$$s test/reverse/batches.proto \
 	    rev.$${s}Batch $(REV_COUNT) $(REV_SEED); done
 
+ifneq ($(CORPUS_FOUND),)
 check-reverse-hapi: $(PARITY)/gen $(REV)/driver_hapi | deps
-	B=$(B) REV_ROOTS="$(PARITY_HAPI_ROOTS)" REV_GEN_FLAGS="-d 16 -m 300" REV_REAL=$(PARITY_REAL_BLOCK) \
+	B=$(B) REV_ROOTS="$(PARITY_HAPI_ROOTS)" REV_GEN_FLAGS="-d 16 -m 300" REV_REAL=$(CORPUS_BLOCK) \
 	  test/reverse/run.sh hapi test/parity/corpus/hapi.proto parity.hapi.Batch 1000 $(REV_SEED)
+else
+check-reverse-hapi:
+	$(call corpus_skip,$@)
+endif
 
 check-reverse: check-reverse-rbuf check-reverse-schemas check-reverse-hapi
 

@@ -58,6 +58,7 @@ $(VIEWS)/driver_hapi: test/views/driver.c $(VIEWS_HAPI_PB)/.stamp $(wildcard rt/
 	  -o $@ $< $$(find $(VIEWS_HAPI_PB) -name '*.pb.c')
 
 .PHONY: check-views-hapi
+ifneq ($(CORPUS_FOUND),)
 check-views-hapi: $(PARITY)/gen $(VIEWS)/driver_hapi | deps
 	@mkdir -p $(VIEWS)/run
 	$(PARITY)/gen $(PARITY_HAPI_ROOTS:%=-I %) -d 16 -m 300 test/parity/corpus/hapi.proto parity.hapi.Batch canonical \
@@ -67,8 +68,12 @@ check-views-hapi: $(PARITY)/gen $(VIEWS)/driver_hapi | deps
 	  1000 $(VIEWS_SEED) $(VIEWS)/run/hapi.unk
 	$(VIEWS)/driver_hapi parity $(VIEWS)/run/hapi.unk.bin
 	$(VIEWS)/driver_hapi malformed $(VIEWS)/run/hapi.can.bin 5 $(VIEWS_SEED)
-	gzip -dc $(PARITY_REAL_BLOCK) > $(VIEWS)/run/real.item
+	gzip -dc $(CORPUS_BLOCK) > $(VIEWS)/run/real.item
 	$(PARITY)/gen wrap $(VIEWS)/run/real.item $(VIEWS)/run/real.bin
 	$(VIEWS)/driver_hapi parity $(VIEWS)/run/real.bin
+else
+check-views-hapi:
+	$(call corpus_skip,$@)
+endif
 
 check-views: check-views-hapi

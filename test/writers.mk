@@ -20,9 +20,14 @@ $(WRITERS_PARITY:%=check-writers-%): check-writers-%: $(WRITERS_DEPS) | deps
 	B=$(B) GEN_FLAGS="$(if $(filter proto2,$*),-d 100)" test/writers/run.sh $* test/parity/schemas/$*.proto \
 	  parity_$*_$(PARITY_ITEM_$*) $(if $(filter proto2,$*),100,300) 1 "$(WRITERS_SAN)" test/parity/schemas
 
+ifneq ($(CORPUS_FOUND),)
 check-writers-hapi: $(WRITERS_DEPS) | deps
 	B=$(B) GEN_FLAGS="-d 16 -m 300" test/writers/run.sh hapi test/parity/corpus/hapi.proto \
 	  com_hedera_hapi_block_stream_Block 300 1 "-O0" $(PARITY_HAPI_ROOTS)
+else
+check-writers-hapi:
+	$(call corpus_skip,$@)
+endif
 
 check-writers: check-writers-w3 $(WRITERS_PARITY:%=check-writers-%) check-writers-hapi
 
