@@ -46,28 +46,28 @@ static const char *declare(names_list *l, const char *cname, const char *what, c
     return cname;
 }
 
+/* n->member = cname + suffix for each X(member, suffix) of a set, declared as what of decl (a message or field). */
+#define NAME_EACH(member, suffix) n->member = declare(l, ir_strcat(cname, suffix), what, decl->full_name, decl->file, decl->loc);
+
 void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m)
 {
-#define NAME(member, suffix) \
-    n->member = declare(l, ir_strcat(cname, suffix), "a function of message", m->full_name, m->file, m->loc);
-    NAMES_MESSAGE_FUNCTIONS(NAME)
-#undef NAME
+    const char *what = "a function of message";
+    const ir_message *decl = m;
+    NAMES_MESSAGE_FUNCTIONS(NAME_EACH)
 }
 
 void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f)
 {
-#define NAME(member, suffix) \
-    n->member = declare(l, ir_strcat(cname, suffix), "an accessor of extension", f->full_name, f->file, f->loc);
-    NAMES_EXTENSION_FUNCTIONS(NAME)
-#undef NAME
+    const char *what = "an accessor of extension";
+    const ir_field *decl = f;
+    NAMES_EXTENSION_FUNCTIONS(NAME_EACH)
 }
 
 void names_view_functions(names_list *l, names_view *n, const char *cname, const ir_message *m)
 {
-#define NAME(member, suffix) \
-    n->member = declare(l, ir_strcat(cname, suffix), "a view function of message", m->full_name, m->file, m->loc);
-    NAMES_VIEW_FUNCTIONS(NAME)
-#undef NAME
+    const char *what = "a view function of message";
+    const ir_message *decl = m;
+    NAMES_VIEW_FUNCTIONS(NAME_EACH)
 }
 
 const char *names_view_accessor(names_list *l, const char *cname, const char *what, const char *member, const char *suffix,
@@ -78,10 +78,9 @@ const char *names_view_accessor(names_list *l, const char *cname, const char *wh
 
 void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m)
 {
-#define NAME(member, suffix) \
-    n->member = declare(l, ir_strcat(cname, suffix), "a writer function of message", m->full_name, m->file, m->loc);
-    NAMES_WRITER_FUNCTIONS(NAME)
-#undef NAME
+    const char *what = "a writer function of message";
+    const ir_message *decl = m;
+    NAMES_WRITER_FUNCTIONS(NAME_EACH)
 }
 
 const char *names_writer_field(names_list *l, const char *cname, const char *prefix, const char *member, const char *suffix,
@@ -93,6 +92,8 @@ const char *names_writer_field(names_list *l, const char *cname, const char *pre
     const char *name = ir_printf("%s_writer_%s%s%s", cname, prefix, member, suffix);
     return declare(l, name, "a writer function of field", f->full_name, f->file, f->loc);
 }
+
+#undef NAME_EACH
 
 const char *names_message_type(names_list *l, const char *cname, const ir_message *m)
 {

@@ -103,16 +103,13 @@ void wb_close(wbuf *b, size_t start)
 /* A tag is the field number, then the wire type in its low bits (PBJ_TAG). */
 enum { TAG_TYPE_BITS = 3, TAG_TYPE_MASK = (1 << TAG_TYPE_BITS) - 1 };
 
+/* The runtime's varint reader on a cursor: a malformed or cut varint reads as 0 and ends the input. */
 static uint64_t read_varint(const uint8_t **p, const uint8_t *end)
 {
     uint64_t v = 0;
-    for (int shift = 0; *p < end && shift < 64; shift += 7) {
-        uint8_t c = *(*p)++;
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (!(c & 0x80))
-            break;
-    }
-    return v;
+    const uint8_t *q = pbj_get_varint(*p, end, &v);
+    *p = q ? q : end;
+    return q ? v : 0;
 }
 
 bool wire_next_field(const uint8_t **p, const uint8_t *end, uint32_t *num, int *wire_type,
