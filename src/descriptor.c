@@ -93,7 +93,10 @@ static void put_field(wbuf *b, uint32_t tag, const ir_field *f)
     if (!type_full && f->enum_type)
         type_full = f->enum_type->full_name;
     put_type_ref(b, FieldDescriptorProto_type_name, type_full, f->type_name);
-    wb_string_field(b, FieldDescriptorProto_default_value, f->default_value);
+    if (f->type == IR_TYPE_STRING && f->default_value)     /* the bytes as written, NULs too */
+        wb_bytes_field(b, FieldDescriptorProto_default_value, f->default_raw->str, f->default_raw->str_len);
+    else
+        wb_string_field(b, FieldDescriptorProto_default_value, f->default_value);
     put_options(b, FieldDescriptorProto_options, &f->options);
     if (f->oneof && !f->extend)
         wb_int32_field(b, FieldDescriptorProto_oneof_index, f->oneof->index);

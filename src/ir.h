@@ -246,6 +246,7 @@ struct ir_enum_value {
     ir_options options;
     bool deprecated;             /* resolve: [deprecated = true] */
     ir_enum *parent;
+    ir_loc number_loc;
 };
 
 struct ir_enum {

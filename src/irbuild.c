@@ -183,6 +183,7 @@ void pb_syntax(pctx *ctx, ptok kw, pname value, ptok end)
 void pb_edition(pctx *ctx, ptok kw)
 {
     build_error(ctx, kw.loc, "editions are not supported yet; use syntax = \"proto2\" or \"proto3\"");
+    ctx->stop = true;                        /* the rest would only be read wrongly as proto2 */
 }
 
 /* package ::= "package" dotted ";" */
@@ -354,12 +355,35 @@ void pb_block_end(pctx *ctx, ptok close)
     if (ctx->scopes.n <= 1) return;
     scope s = *top(ctx);
     ctx->scopes.n--;
+    if (s.kind == SC_ENUM) {
+        ctx->closed_enum = s.node;
+        ctx->closed_enum_end = close.p;
+    }
     if (s.kind != SC_MESSAGE) return;
     ir_message *m = s.node;
     if (ctx->file->syntax == IR_PROTO3 && !m->is_group) add_synthetic_oneofs(m);
     fix_max_ranges(m);
     for (size_t i = ctx->bodies.n; i-- > 0;)
         if (ctx->bodies.v[i].m == m) { ctx->bodies.v[i].close = (size_t)(close.p - ctx->file->source); break; }
+}
+
+/* protoc's Parser::ValidateEnum on an enum just closed, reported at the next token (at). */
+void pb_enum_validate(pctx *ctx, ir_loc at)
+{
+    const ir_enum *e = ctx->closed_enum;
+    ctx->closed_enum = NULL;
+    const ir_option *o = ir_option_get(&e->options, "allow_alias");
+    if (!o) return;
+    if (o->value.kind != IR_VAL_IDENT || strcmp(o->value.text, "true") != 0) {
+        build_error(ctx, at, "\"%s\" declares 'option allow_alias = false;' which has no effect. "
+                             "Please remove the declaration.", e->name);
+        return;
+    }
+    for (size_t i = 0; i < e->values.n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (e->values.v[i]->number == e->values.v[j]->number) return;
+    build_error(ctx, at, "\"%s\" declares support for enum aliases but no enum values share field numbers. "
+                         "Please remove the unnecessary 'option allow_alias = true;' declaration.", e->name);
 }
 
 /* enum_head ::= "enum" ident "{" */
@@ -384,6 +408,7 @@ void pb_enum_value(pctx *ctx, ptok name, pnum number)
     v->loc = name.loc;
     v->name = ir_strndup(name.p, name.len);
     v->number = (int32_t)number.v;
+    v->number_loc = number.loc;
     v->parent = e;
     ir_vec_push(&e->values, v);
     ctx->value = v;
@@ -774,6 +799,27 @@ static bool has(const int *v, int n, int k)
     return false;
 }
 
+/* The end of the file inside a block: name the innermost one left open and where it starts. */
+static bool report_open_block(pctx *ctx, ir_loc at)
+{
+    const scope *s = top(ctx);
+    const char *kind = NULL, *name = NULL;
+    ir_loc from = { 0, 0 };
+    switch (s->kind) {
+    case SC_MESSAGE: kind = "message"; name = ((ir_message *)s->node)->name; from = ((ir_message *)s->node)->loc; break;
+    case SC_ENUM: kind = "enum"; name = ((ir_enum *)s->node)->name; from = ((ir_enum *)s->node)->loc; break;
+    case SC_SERVICE: kind = "service"; name = ((ir_service *)s->node)->name; from = ((ir_service *)s->node)->loc; break;
+    case SC_ONEOF: kind = "oneof"; name = ((ir_oneof *)s->node)->name; from = ((ir_oneof *)s->node)->loc; break;
+    case SC_EXTEND: kind = "extend"; name = ((ir_extend *)s->node)->extendee_name; from = ((ir_extend *)s->node)->loc; break;
+    case SC_METHOD: kind = "rpc"; name = ((ir_method *)s->node)->name; from = ((ir_method *)s->node)->loc; break;
+    case SC_FILE: return false;
+    }
+    diag_error(ctx->file, at, "end of file inside %s \"%s\" (opened at line %u, column %u): missing '}'",
+               kind, name, (unsigned)from.line, (unsigned)from.col);
+    ctx->errors++;
+    return true;
+}
+
 void pctx_syntax_error(pctx *ctx, const ptok *found, const int *expected, int nexpected)
 {
     char what[96], want[256];
@@ -783,6 +829,7 @@ void pctx_syntax_error(pctx *ctx, const ptok *found, const int *expected, int ne
     if (found->kind == 0) {
         if (ctx->eof_error) return;
         ctx->eof_error = true;
+        if (report_open_block(ctx, found->loc)) return;
         snprintf(what, sizeof what, "end of file");
     } else if (found->kind == TK_AGGREGATE) {
         snprintf(what, sizeof what, "'{'");

@@ -67,6 +67,9 @@ typedef struct pctx {
     ir_loc last_error;           /* where the last syntax error was reported */
     bool eof_error;              /* a syntax error at the end of the file was reported */
     bool depth_error;            /* messages nested too deeply was reported */
+    bool stop;                   /* an error after which the rest of the file is not read */
+    ir_enum *closed_enum;        /* an enum just closed, checked at the next token (pb_enum_validate) */
+    const char *closed_enum_end; /* its '}' */
 } pctx;
 
 void pctx_init(pctx *ctx, ir_file *f);
@@ -98,6 +101,7 @@ void pb_block_end(pctx *ctx, ptok close);       /* '}' of any block */
 void pb_enum_begin(pctx *ctx, ptok name, ptok open);
 void pb_enum_value(pctx *ctx, ptok name, pnum number);
 void pb_enum_value_end(pctx *ctx, ptok end);
+void pb_enum_validate(pctx *ctx, ir_loc next);  /* allow_alias, as protoc's parser checks it */
 void pb_service_begin(pctx *ctx, ptok name, ptok open);
 void pb_method(pctx *ctx, ptok name, ptok *in_stream, pname in, ptok *out_stream, pname out);
 void pb_method_end(pctx *ctx, ptok end);        /* ';' */

@@ -1,6 +1,7 @@
 /* lex.re: the .proto lexer (re2c): NUL-terminated source bytes to tokens with line/col. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include "lex.h"
 #include "parse.h"
@@ -58,8 +59,8 @@ static str_piece string_piece(const unsigned char **pp, unsigned char quote, uin
             for (const unsigned char *q = start + 1; q < YYCURSOR; q++) v = v * 8 + (uint32_t)(*q - '0');
             *value = v & 0xff; kind = PIECE_BYTE; goto done;
         }
-        "\\" [xX] hexd{1,2} { *value = hex_value(start + 2, (int)(YYCURSOR - start - 2)); kind = PIECE_BYTE; goto done; }
-        "\\" [xX]     { kind = PIECE_BAD_HEX; goto done; }
+        "\\x" hexd{1,2} { *value = hex_value(start + 2, (int)(YYCURSOR - start - 2)); kind = PIECE_BYTE; goto done; }
+        "\\x"         { kind = PIECE_BAD_HEX; goto done; }
         "\\u" hexd{4} { *value = hex_value(start + 2, 4); kind = PIECE_CODEPOINT; goto done; }
         "\\u"         { kind = PIECE_BAD_U4; goto done; }
         "\\U00" [01] hexd{5} { *value = hex_value(start + 2, 8); kind = PIECE_CODEPOINT; goto done; }
@@ -89,7 +90,7 @@ static void buf_put(lex_buf *b, const char *s, size_t n)
     b->p[b->n] = '\0';
 }
 
-/* A code point as UTF-8 (beyond 0x1fffff protoc writes it back as "\U%08x"). */
+/* A code point as UTF-8 (beyond 0x10ffff protoc writes it back as "\U%08x"). */
 static void put_utf8(lex_buf *b, uint32_t c)
 {
     char u[16];
@@ -99,7 +100,7 @@ static void put_utf8(lex_buf *b, uint32_t c)
     else if (c < 0x10000) {
         u[0] = (char)(0xe0 | c >> 12); u[1] = (char)(0x80 | (c >> 6 & 0x3f));
         u[2] = (char)(0x80 | (c & 0x3f)); n = 3;
-    } else if (c <= 0x1fffff) {
+    } else if (c <= 0x10ffff) {
         u[0] = (char)(0xf0 | c >> 18); u[1] = (char)(0x80 | (c >> 12 & 0x3f));
         u[2] = (char)(0x80 | (c >> 6 & 0x3f)); u[3] = (char)(0x80 | (c & 0x3f)); n = 4;
     } else {
@@ -175,6 +176,21 @@ static void lex_error(lexer *lx, const char *p, const char *msg)
     lx->errors++;
 }
 
+/* Where protoc reports a bad escape starting at the backslash at: the first byte that does not fit. */
+static const unsigned char *bad_escape_at(const unsigned char *at, str_piece k)
+{
+    const unsigned char *p = at + 2;
+    if (k == PIECE_BAD_ESCAPE) return at + 1;
+    if (k == PIECE_BAD_U8) {                 /* "\\U" then 0, 0, 0 or 1, then five hex digits */
+        if (p[0] != '0') return p;
+        if (p[1] != '0') return p + 1;
+        if (p[2] != '0' && p[2] != '1') return p + 2;
+        p += 3;
+    }
+    for (int n = k == PIECE_BAD_U4 ? 4 : 5; n > 0 && isxdigit(*p); n--) p++;
+    return p;
+}
+
 /* After a string's opening quote: check it to its end; report the first problem. */
 static void scan_string(lexer *lx, const unsigned char **pp, const char *start)
 {
@@ -197,19 +213,20 @@ static void scan_string(lexer *lx, const unsigned char **pp, const char *start)
             else lex_error(lx, start, "string literal not terminated before the end of the file");
             break;
         }
-        if (k >= PIECE_BAD_ESCAPE) lex_error(lx, (const char *)at, bad[k]);
+        if (k >= PIECE_BAD_ESCAPE) lex_error(lx, (const char *)bad_escape_at(at, k), bad[k]);
     }
     *pp = p;
 }
 
-/* After "/" "*": to the end of the comment, counting lines. */
+/* After "/" "*": to the end of the comment, counting lines; an open one is reported at the end of the file. */
 static void scan_block_comment(lexer *lx, const unsigned char **pp, const char *start)
 {
     const unsigned char *p = *pp;
     ir_loc at = loc_of(lx, start);
     for (;;) {
         if (*p == '\0' && (const char *)p >= lx->src + lx->len) {
-            diag_error_at(lx->path, lx->src, at, "block comment not terminated before the end of the file");
+            diag_error_at(lx->path, lx->src, loc_of(lx, (const char *)p),
+                          "block comment not terminated before the end of the file (it starts at line %u)", at.line);
             lx->errors++;
             break;
         }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "context.h"
 #include "descriptor.h"
 #include "diag.h"
@@ -45,6 +46,7 @@ static const char *const help_text =
     "  --descriptor_set_out=FILE\n"
     "                          write a google.protobuf.FileDescriptorSet of the inputs to FILE\n"
     "  --include_imports       with --descriptor_set_out: also every file the inputs import\n"
+
     "  -M                      print make dependencies of the outputs to stdout; write nothing else\n"
     "  -MD                     write make dependencies beside the outputs (OUTPUT.d) while compiling\n"
     "  -MF FILE                write the dependencies to FILE instead\n"
@@ -106,6 +108,8 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
         else if ((v = flag_value(argc, argv, &i, "--proto_path", false)) ||
                  (v = flag_value(argc, argv, &i, "-I", true))) {
             if (!*v) usage_error("%s needs a directory", arg);
+            if (access(v, F_OK) != 0)        /* protoc's words */
+                fprintf(stderr, "%s: warning: directory does not exist.\n", v);
             ir_vec_push(&a->prog.roots, v);
         } else if ((v = flag_value(argc, argv, &i, "--out", false)) || (v = flag_value(argc, argv, &i, "-o", true)))
             a->out_dir = v;

@@ -320,6 +320,7 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
     lex_token t;
     for (;;) {
         next_token(d, &t);
+        if (d->ctx.closed_enum) pb_enum_validate(&d->ctx, t.loc);             /* its '}' reduced it */
         if (t.kind == TK_LBRACE && d->prev_kind == TK_EQ) read_aggregate(d, &t);
         if (pending_kind != 0) {
             collector c;
@@ -335,7 +336,8 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
             pending_empty = t.kind == TK_SEMI && (d->prev_kind <= 0 || ends_declaration(d->prev_kind));
         }
         feed(&fd, &tok);
-        if (t.kind == LEX_EOF) break;
+        if (d->ctx.closed_enum && d->ctx.closed_enum_end != t.p) pb_enum_validate(&d->ctx, t.loc);  /* t reduced it */
+        if (t.kind == LEX_EOF || d->ctx.stop) break;
         d->prev_kind = t.kind;
     }
     pbjParseFree(fd.parser, free);

@@ -161,7 +161,7 @@ static void check_range_bounds(const ir_file *f, const ir_range *rg, const char 
         diag_error(f, rg->loc, "%s numbers must be positive integers.", what);
     else if (rg->end < rg->start)
         diag_error(f, rg->loc, "%s range end number must be greater than start number.", what);
-    else if (max && rg->end > max)
+    else if (rg->end > max)
         diag_error(f, rg->loc, "%s numbers cannot be greater than %d.", what, max);
 }
 
@@ -187,8 +187,9 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
     bool message_set = m->message_set_wire_format;
     for (size_t i = 0; i < m->extension_ranges.n; i++)
         check_range_bounds(f, &m->extension_ranges.v[i], "Extension", message_set ? INT32_MAX - 1 : PBJ_MAX_FIELD_NUMBER);
-    for (size_t i = 0; i < m->reserved_ranges.n; i++)
-        check_range_bounds(f, &m->reserved_ranges.v[i], "Reserved", 0);
+    for (size_t i = 0; i < m->reserved_ranges.n; i++)      /* protoc 3.21 takes "20 to 10" in a message */
+        if (m->reserved_ranges.v[i].start <= 0)
+            diag_error(f, m->reserved_ranges.v[i].loc, "Reserved numbers must be positive integers.");
     check_reserved_names(f, m->loc, m->reserved_names.v, m->reserved_names.n, "Field name");
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *fd = m->fields.v[i];
@@ -214,16 +215,16 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
         }
         for (size_t j = 0; j < i; j++) {
             const ir_range *b = &m->extension_ranges.v[j];
-            if (ranges_overlap(a, b))
-                diag_error(f, a->loc, "Extension range %d to %d overlaps with already-defined range %d to %d.",
+            if (ranges_overlap(a, b))            /* protoc points at the earlier range */
+                diag_error(f, b->loc, "Extension range %d to %d overlaps with already-defined range %d to %d.",
                            a->start, a->end, b->start, b->end);
         }
     }
     for (size_t i = 0; i < m->reserved_ranges.n; i++)
         for (size_t j = 0; j < i; j++) {
             const ir_range *a = &m->reserved_ranges.v[i], *b = &m->reserved_ranges.v[j];
-            if (ranges_overlap(a, b))
-                diag_error(f, a->loc, "Reserved range %d to %d overlaps with already-defined range %d to %d.",
+            if (ranges_overlap(a, b))            /* protoc gives no line */
+                diag_error(f, (ir_loc){ 0, 0 }, "Reserved range %d to %d overlaps with already-defined range %d to %d.",
                            a->start, a->end, b->start, b->end);
         }
 }
@@ -289,14 +290,13 @@ static void check_message(resolver *r, const ir_file *f, const ir_message *m)
 
 static void check_enum_values(const ir_file *f, const ir_enum *e)
 {
-    bool aliased = false, allow_alias = e->allow_alias || option_is_true(&e->options, "allow_alias");
+    bool allow_alias = e->allow_alias || option_is_true(&e->options, "allow_alias");
     for (size_t i = 0; i < e->values.n; i++) {
         const ir_enum_value *v = e->values.v[i];
         for (size_t j = 0; j < i; j++) {
             if (e->values.v[j]->number != v->number) continue;
-            aliased = true;
-            if (!allow_alias)
-                diag_error(f, v->loc,
+            if (!allow_alias)                /* allow_alias itself: the parser's pb_enum_validate */
+                diag_error(f, v->number_loc,
                            "\"%s\" uses the same enum value as \"%s\". If this is intended, set "
                            "'option allow_alias = true;' to the enum definition.",
                            v->full_name, e->values.v[j]->full_name);
@@ -308,14 +308,6 @@ static void check_enum_values(const ir_file *f, const ir_enum *e)
         if (name_reserved(e->reserved_names.v, e->reserved_names.n, v->name))
             diag_error(f, v->loc, "Enum value \"%s\" is reserved.", v->name);
     }
-    const ir_option *alias_opt = ir_option_get(&e->options, "allow_alias");
-    if (alias_opt && alias_opt->value.kind == IR_VAL_IDENT && strcmp(alias_opt->value.text, "false") == 0)
-        diag_error(f, alias_opt->loc, "\"%s\" declares 'option allow_alias = false;' which has no effect. "
-                                      "Please remove the declaration.", e->full_name);
-    if (allow_alias && !aliased)
-        diag_error(f, e->loc,
-                   "\"%s\" declares support for enum aliases but no enum values share field numbers. "
-                   "Please remove the unnecessary 'option allow_alias = true;' declaration.", e->full_name);
 }
 
 /* protoc's PrefixRemover: value without the enum's name as a prefix (case and '_' ignored), if it has it. */

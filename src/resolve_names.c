@@ -106,7 +106,7 @@ static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *
         declare_message(r, f, m->messages.v[i], m->full_name);
     }
     for (size_t i = 0; i < m->extensions.n; i++) declare_field(r, f, m->extensions.v[i], m->full_name);
-    add_symbol(r, f, m->loc, SYM_MESSAGE, m->full_name, m);
+    add_symbol(r, f, m->map_entry ? (ir_loc){ 0, 0 } : m->loc, SYM_MESSAGE, m->full_name, m);   /* protoc: no line for an entry */
 }
 
 /* Every symbol of f into the global table in protoc's order (children before their parent); duplicates reported. */

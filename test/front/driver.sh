@@ -106,6 +106,15 @@ for n in 101 30000; do
     same first.err "proto/deep.proto:5:14: error: Error while parsing option value for \"o\": Message is too deep, the parser exceeded the configured recursion limit of 100."
 done
 
+# a -I root that does not exist: protoc's warning, and the run goes on
+expect 0 "$PBJC" -I no/such/dir -I proto --check proto/a.proto
+same err "no/such/dir: warning: directory does not exist."
+
+# an editions file: one error, nothing read as proto2 after it
+printf 'edition = "2023";\nmessage M {\n  int32 a = 1 [features.field_presence = EXPLICIT];\n  required int32 b = 2;\n}\n' >proto/ed.proto
+expect 1 "$PBJC" -I proto --check proto/ed.proto
+[ "$(grep -c ': error: ' err)" = 1 ] || { fail "editions: not exactly one error:"; cat err; }
+
 # --version and --help
 expect 0 "$PBJC" --version
 grep -Eq '^pbjc [0-9]+\.[0-9]+\.[0-9]+$' out || fail "--version printed: $(cat out)"

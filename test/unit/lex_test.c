@@ -88,7 +88,7 @@ static void test_string_escapes(void **state)
     lex_buf b = decode("\"\\a\\b\\f\\n\\r\\t\\v\\\\\\'\\\"\\?\"");
     assert_int_equal(b.n, 11);
     assert_memory_equal(b.p, "\a\b\f\n\r\t\v\\'\"?", 11);
-    b = decode("'\\x41\\x4a\\X7e\\101\\0\\7\\377q'");   /* hex (1-2 digits), octal (1-3 digits) */
+    b = decode("'\\x41\\x4a\\x7e\\101\\0\\7\\377q'");   /* hex (1-2 digits), octal (1-3 digits) */
     assert_int_equal(b.n, 8);
     assert_memory_equal(b.p, "AJ~A\0\a\377q", 8);
     b = decode("\"\\u00e9\\u20AC\\U0001F600\"");   /* UTF-8 of U+00E9, U+20AC, U+1F600 */
@@ -167,11 +167,11 @@ static void test_errors_with_positions(void **state)
         while (lex_next(&lx, &tok) != LEX_EOF) {}
         assert_string_equal(first_line(capture_end()), "t.proto:1:7: error: NUL character in a string literal");
     }
-    assert_string_equal(lex_error_of("\"a\\qb\""), "t.proto:1:3: error: invalid escape sequence in string literal");
-    assert_string_equal(lex_error_of("\"\\xg\""), "t.proto:1:2: error: expected hex digits for \\x escape sequence");
-    assert_string_equal(lex_error_of("\"\\u12\""), "t.proto:1:2: error: expected four hex digits for \\u escape sequence");
-    assert_string_equal(lex_error_of("\"\\U00200000\""), "t.proto:1:2: error: expected eight hex digits up to 10ffff for \\U escape sequence");
-    assert_string_equal(lex_error_of("a\n  /* open"), "t.proto:2:3: error: block comment not terminated before the end of the file");
+    assert_string_equal(lex_error_of("\"a\\qb\""), "t.proto:1:4: error: invalid escape sequence in string literal");
+    assert_string_equal(lex_error_of("\"\\xg\""), "t.proto:1:4: error: expected hex digits for \\x escape sequence");
+    assert_string_equal(lex_error_of("\"\\u12\""), "t.proto:1:6: error: expected four hex digits for \\u escape sequence");
+    assert_string_equal(lex_error_of("\"\\U00200000\""), "t.proto:1:6: error: expected eight hex digits up to 10ffff for \\U escape sequence");
+    assert_string_equal(lex_error_of("a\n  /* open"), "t.proto:2:10: error: block comment not terminated before the end of the file (it starts at line 2)");
     assert_string_equal(lex_error_of("/* a /* b */"), "t.proto:1:6: error: \"/*\" inside block comment; block comments cannot be nested");
     assert_string_equal(lex_error_of("x = 08;"), "t.proto:1:5: error: numbers starting with leading zero must be in octal");
     assert_string_equal(lex_error_of("x = 0x;"), "t.proto:1:5: error: \"0x\" must be followed by hex digits");

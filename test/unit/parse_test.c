@@ -483,7 +483,7 @@ static void test_syntax_errors(void **state)
     assert_string_equal(parse_error("syntax = \"proto3\";\nmessage A {\n  int32 x = 1\n}\n"),
                         "t.proto:4:1: error: expected ';', found '}'");
     assert_string_equal(parse_error("syntax = \"proto3\";\nmessage A {\n"),
-                        "t.proto:3:1: error: expected a declaration or '}', found end of file");
+                        "t.proto:3:1: error: end of file inside message \"A\" (opened at line 2, column 9): missing '}'");
     assert_string_equal(parse_error("syntax = \"proto3\";\nfoo bar;\n"),
                         "t.proto:2:1: error: expected a top-level statement (message, enum, service, extend, import, package or option), found 'foo'");
     assert_string_equal(parse_error("edition = \"2023\";\n"),
