@@ -197,6 +197,17 @@ PBJ_INLINE uint64_t pbj_double_bits(double d) { uint64_t u; memcpy(&u, &d, 8); r
 PBJ_INLINE float pbj_bits_float(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 PBJ_INLINE double pbj_bits_double(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
+/* Java's Double.compare and Float.compare (pbj.comparable; a float widens exactly): numeric order, -0.0
+ * before 0.0, NaN after everything and equal to itself. */
+PBJ_INLINE int pbj_cmp_double(double a, double b)
+{
+    if (a < b) return -1;
+    if (a > b) return 1;
+    if (a != a || b != b) return (b == b) - (a == a);
+    int64_t x = (int64_t)pbj_double_bits(a), y = (int64_t)pbj_double_bits(b);
+    return (x > y) - (x < y);
+}
+
 /* ---- fixed-width little-endian access ------------------------------------ */
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define PBJ_LITTLE_ENDIAN 1

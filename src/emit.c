@@ -106,6 +106,7 @@ struct message_vars {
     const char *ncases, *nslots;
     names_writer wn;                                                           /* writers */
     const char *wfields;
+    const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -350,6 +351,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
     v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
+    if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
 }
 
 /* The decoder's cases of known extensions xs (after the case labels numbers): replace says whether a
@@ -397,6 +399,28 @@ static const char *print_ext_fn(const plan_message *pm)
     return expand_message(tmpl_message_print_ext_fn, &v);
 }
 
+/* M_compare: each key pbj.comparable lists, in its order (a oneof: its case, then the value of the one set). */
+static void gen_compare(tmpl_out *o, const plan_message *pm, const fields *fs)
+{
+    const options_compare_key *keys;
+    size_t n = options_comparable(pm->m, &keys);
+    message_vars v = {.c = pm->cname, .compare_fn = pm->compare_fn, .compare = ""};
+    for (size_t k = 0; k < n; k++) {
+        const char *cases = "", *case_member = NULL;
+        for (size_t i = 0; i < pm->fields.n; i++) {
+            const plan_field *pf = &pm->fields.v[i];
+            if (pf->f == keys[k].field) v.compare = ir_strcat(v.compare, field_code(fs, PLAN_OP_COMPARE, i));
+            if (!keys[k].oneof || !pf->oneof || pf->oneof->o != keys[k].oneof) continue;
+            case_member = pf->oneof->case_member;
+            cases = ir_strcat(cases, expand_message(tmpl_compare_oneof_case, &(message_vars){
+                .case_const = pf->code.case_const, .body = field_code(fs, PLAN_OP_COMPARE, i)}));
+        }
+        if (case_member)
+            v.compare = ir_strcat(v.compare, expand_message(tmpl_compare_oneof, &(message_vars){.case_member = case_member, .cases = cases}));
+    }
+    tmpl_compare_source(o, &v);
+}
+
 static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
     fields fs = fields_of(pm);
@@ -440,6 +464,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
         v.reverse = expand_message(tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
+    if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */

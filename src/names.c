@@ -201,3 +201,8 @@ int names_check(const names_list *const *lists, size_t n)
     symtab_free(&t.names);
     return t.clashes;
 }
+
+const char *names_compare_fn(names_list *l, const char *cname, const ir_message *m)
+{
+    return declare(l, ir_strcat(cname, "_compare"), "a function of message", m->full_name, m->file, m->loc);
+}

@@ -85,4 +85,7 @@ const char *names_case_member(const char *oneof);     /* oneof + "_case" */
 /* Two declarations giving one name in lists[0..n): each reported (diag_error at the later one); returns how many. */
 int names_check(const names_list *const *lists, size_t n);
 
+/* pbj.comparable: M + "_compare", the order of two messages by the fields it lists. */
+const char *names_compare_fn(names_list *l, const char *cname, const ir_message *m);
+
 #endif

@@ -9,7 +9,7 @@
 
 /* ---- the tables -------------------------------------------------------- */
 
-typedef enum option_role { ROLE_TIER, ROLE_COMPONENT, ROLE_CLOSURE, ROLE_IGNORED } option_role;
+typedef enum option_role { ROLE_TIER, ROLE_COMPONENT, ROLE_CLOSURE, ROLE_IGNORED, ROLE_FIELDS } option_role;
 
 static const struct {
     const char *name;
@@ -58,6 +58,7 @@ typedef struct options_state {
     level own;
     const level *file;
     const level *project;
+    IR_VEC(options_compare_key) compare;     /* pbj.comparable's keys, once checked */
     bool visited[OPTIONS_COUNT];             /* closure worklist, per closing option */
     ir_message *pred_msg[OPTIONS_COUNT];     /* the message it was reached from */
     const ir_field *pred_field[OPTIONS_COUNT];
@@ -134,6 +135,7 @@ static bool parse_value(int id, const char *text, int *out)
         if (!strcmp(text, "false")) return *out = 0, true;
         return false;
     case ROLE_IGNORED:
+    case ROLE_FIELDS:                            /* names checked once the messages are known */
         return *out = 0, true;
     }
     return false;
@@ -143,7 +145,7 @@ static const char *value_text(int id, int value)
 {
     switch (options_table[id].role) {
     case ROLE_TIER: return tiers[value].name;
-    case ROLE_IGNORED: return "";
+    case ROLE_IGNORED: case ROLE_FIELDS: return "";
     default: return value ? "true" : "false";
     }
 }
@@ -224,7 +226,10 @@ static int scan_comment(const ir_file *f, const ir_raw_comment *c, level *lv, co
             errors++, diag_error(f, loc, "unknown pbj option %s%s", opt_name, suggestion(opt_name));
         else if (!parse_value(id, text, &value))
             errors++, diag_error(f, loc, "bad value '%s' for %s (expected %s)", text, opt_name, expected_values(id));
-        else
+        else if (options_table[id].role == ROLE_FIELDS && !strcmp(where, "the file"))
+            errors++, diag_error(f, loc, "%s names fields of one message: write it in the comment before the message "
+                                         "or inside its body", opt_name);
+        else if (options_table[id].role != ROLE_IGNORED || !lv->s[id].set)   /* Java packages may differ per enum */
             errors += set_at(lv, id, value, text, f, loc, where);
     }
     return errors;
@@ -271,7 +276,9 @@ static void resolve_levels(msg_state *st)
     for (int id = 0; id < OPTIONS_COUNT; id++) {              /* PERFORMANCE first: components need it */
         options_value *v = &st->r.opt[id];
         const setting *s = explicit_setting(st, id, &v->origin);
-        if (s) {
+        if (options_table[id].role == ROLE_FIELDS) {        /* the message's own only */
+            *v = st->own.s[id].set ? (options_value){ 0, st->own.s[id].text, OPTIONS_FROM_MESSAGE, NULL } : (options_value){ 0 };
+        } else if (s) {
             v->value = s->value;
             v->text = options_table[id].role == ROLE_IGNORED ? s->text : NULL;
         } else if (options_table[id].role == ROLE_COMPONENT) {
@@ -362,6 +369,97 @@ static int close_over(const message_list *all, int id)
     return errors;
 }
 
+/* ---- pbj.comparable: the keys of M_compare ------------------------------------ */
+
+static const ir_field *field_named(const ir_message *m, const char *name)
+{
+    for (size_t k = 0; k < m->fields.n; k++)
+        if (!strcmp(m->fields.v[k]->name, name)) return m->fields.v[k];
+    return NULL;
+}
+
+static const ir_oneof *oneof_named(const ir_message *m, const char *name)
+{
+    for (size_t k = 0; k < m->oneofs.n; k++)
+        if (!m->oneofs.v[k]->synthetic && !strcmp(m->oneofs.v[k]->name, name)) return m->oneofs.v[k];
+    return NULL;
+}
+
+/* The keys pbj.comparable names on m, each found (repeated fields, maps and oneof members by their own name rejected
+ * as PBJ rejects them); false after reporting an error. */
+static bool parse_keys(const ir_message *m)
+{
+    msg_state *st = state_of(m);
+    const setting *s = &st->own.s[OPTION_COMPARABLE];
+    for (const char *p = s->text;;) {
+        const char *end = p + strcspn(p, ",");
+        while (p < end && is_space(*p)) p++;
+        const char *last = end;
+        while (last > p && is_space(last[-1])) last--;
+        const char *name = ir_strndup(p, (size_t)(last - p));
+        const ir_field *f = field_named(m, name);
+        const ir_oneof *o = f ? NULL : oneof_named(m, name);
+        const char *why = !*name ? "is an empty name"
+                        : !f && !o ? "is no field or oneof of it"
+                        : f && f->oneof && !f->oneof->synthetic ? ir_printf("is a member of oneof '%s': name the oneof", f->oneof->name)
+                        : f && (f->label == IR_LABEL_REPEATED || f->is_map) ? "is repeated: repeated fields and maps cannot be compared"
+                        : NULL;
+        if (why) {
+            diag_error(s->file, s->loc, PBJ_PREFIX "comparable of %s: '%s' %s", full_name(m), name, why);
+            return false;
+        }
+        ir_vec_push(&st->compare, ((options_compare_key){ f, o }));
+        if (!*end) return true;
+        p = end + 1;
+    }
+}
+
+/* A message field compares when its type has pbj.comparable, or is a wrapper held unboxed (plan's PLAN_WRAPPER). */
+static bool type_compares(const ir_field *f)
+{
+    const ir_message *t = f->message_type;
+    if (!t || f->type == IR_TYPE_ENUM) return true;
+    if (ir_wrapper_type(t) != IR_TYPE_UNRESOLVED && !f->oneof) return true;
+    return t->options_state && state_of(t)->compare.n;
+}
+
+static int check_key_types(const ir_message *m)
+{
+    const msg_state *st = state_of(m);
+    const setting *s = &st->own.s[OPTION_COMPARABLE];
+    for (size_t k = 0; k < st->compare.n; k++) {
+        const options_compare_key *key = &st->compare.v[k];
+        const ir_field *const *alts = key->field ? &key->field : (const ir_field *const *)key->oneof->fields.v;
+        size_t n = key->field ? 1 : key->oneof->fields.n;
+        for (size_t a = 0; a < n; a++)
+            if (!type_compares(alts[a])) {
+                diag_error(s->file, s->loc, PBJ_PREFIX "comparable of %s: field '%s' has type %s, which has no "
+                           PBJ_PREFIX "comparable", full_name(m), alts[a]->name, full_name(alts[a]->message_type));
+                return 1;
+            }
+    }
+    return 0;
+}
+
+static int check_comparable(const message_list *all)
+{
+    int errors = 0;
+    for (size_t k = 0; k < all->n; k++)
+        if (state_of(all->v[k])->own.s[OPTION_COMPARABLE].set && !parse_keys(all->v[k])) {
+            errors++;
+            state_of(all->v[k])->compare.n = 0;
+        }
+    for (size_t k = 0; k < all->n; k++) errors += check_key_types(all->v[k]);
+    return errors;
+}
+
+size_t options_comparable(const ir_message *m, const options_compare_key **keys)
+{
+    if (!m || !m->options_state) return 0;
+    *keys = state_of(m)->compare.v;
+    return state_of(m)->compare.n;
+}
+
 int options_resolve(const options_project *project, ir_program *prog)
 {
     int errors = 0;
@@ -381,6 +479,7 @@ int options_resolve(const options_project *project, ir_program *prog)
     for (size_t k = 0; k < all.n; k++) resolve_levels(state_of(all.v[k]));
     for (int id = 0; id < OPTIONS_COUNT; id++)
         if (options_table[id].role == ROLE_CLOSURE) errors += close_over(&all, id);
+    errors += check_comparable(&all);
     for (size_t k = 0; k < all.n; k++)                         /* entries: their owner's */
         if (all.v[k]->map_entry && all.v[k]->parent) state_of(all.v[k])->r = *options_of(all.v[k]->parent);
     return errors;
@@ -442,12 +541,12 @@ size_t options_describe(const ir_message *m, char *buf, size_t n)
     size_t len = 0;
     for (int id = 0; id < OPTIONS_COUNT; id++) {
         const options_value *v = &r->opt[id];
-        if (options_table[id].role == ROLE_IGNORED) continue;
+        if (options_table[id].role == ROLE_IGNORED || (options_table[id].role == ROLE_FIELDS && !v->text)) continue;
         const char *from = origin_names[v->origin];
         if (v->origin == OPTIONS_FROM_TIER) from = ir_printf("tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name);
         if (v->origin == OPTIONS_FROM_CLOSURE) from = ir_printf("closure via %s", v->via);
         int w = snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, "%s%s=%s(%s)", len ? " " : "",
-                         options_table[id].name, value_text(id, v->value), from);
+                         options_table[id].name, v->text ? v->text : value_text(id, v->value), from);
         len += w > 0 ? (size_t)w : 0;
     }
     if (len == 0 && n) buf[0] = '\0';
@@ -470,7 +569,13 @@ void options_explain(const ir_program *prog, FILE *out)
         size_t len = options_describe(m, NULL, 0);
         char *line = ir_alloc(len + 1);
         options_describe(m, line, len + 1);
-        fprintf(out, "%s%s: %s\n", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
+        fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
+        for (int id = 0; id < OPTIONS_COUNT; id++) {             /* the Java compiler's, said to be ignored */
+            const options_value *v = &options_of(m)->opt[id];
+            if (options_table[id].role == ROLE_IGNORED && v->text)
+                fprintf(out, " %s=%s(%s; ignored)", options_table[id].name, v->text, origin_names[v->origin]);
+        }
+        fputc('\n', out);
     }
 }
 
@@ -483,6 +588,11 @@ static int set_project(options_project *project, const char *name, const char *t
     int id = option_by_name(full, strlen(full)), value;
     if (id < 0) {
         diag_error(NULL, (ir_loc){ 0 }, "unknown pbj option %s in %s%s", full, flag, suggestion(full));
+        return -1;
+    }
+    if (options_table[id].role == ROLE_FIELDS) {
+        diag_error(NULL, (ir_loc){ 0 }, "%s in %s: it names fields of one message, so it is set in a comment on the message",
+                   full, flag);
         return -1;
     }
     if (!parse_value(id, text, &value)) {
@@ -552,6 +662,7 @@ int options_parse_arg(options_project *project, int argc, char **argv, int *i)
                 return set_project(project, options_table[id].name, "false", arg);
             break;
         case ROLE_IGNORED:
+        case ROLE_FIELDS:
             break;
         }
     }
@@ -571,6 +682,7 @@ void options_print_help(FILE *out)
             fprintf(out, "  %-30s %s\n", ir_printf("%s, --no-%s", flag, flag + 2), options_table[id].help);
             break;
         case ROLE_IGNORED:
+        case ROLE_FIELDS:
             break;
         }
     }

@@ -35,13 +35,19 @@ void options_explain(const ir_program *prog, FILE *out);
 /* X(ID, name, role, help): every pbj option ("pbj." + name), in explain order.
  * Roles: TIER (a bundle of components), COMPONENT (a bool a tier may imply),
  * CLOSURE (a bool that spreads to every message reached), IGNORED (accepted
- * for the Java PBJ compiler's schemas, no effect on C output). */
+ * for the Java PBJ compiler's schemas, no effect on C output), FIELDS (a list
+ * of a message's field and oneof names, set on the message itself only). */
 #define OPTIONS_LIST(X)                                                                   \
     X(PERFORMANCE,  "performance",  TIER,      "a tier: max turns on every speed component") \
     X(FAST_WRITE,   "fast_write",   COMPONENT, "emit the reverse (back to front) encoder")    \
     X(WRITERS,      "writers",      CLOSURE,   "emit writers, for every message reached too") \
     X(VIEWS,        "views",        CLOSURE,   "emit views, for every message reached too")   \
-    X(JAVA_PACKAGE, "java_package", IGNORED,   "the Java PBJ compiler's package; ignored")
+    X(JAVA_PACKAGE, "java_package", IGNORED,   "the Java PBJ compiler's package; ignored") \
+    X(MESSAGE_JAVA_PACKAGE, "message_java_package", IGNORED, "the Java PBJ compiler's package of a message; ignored") \
+    X(ENUM_JAVA_PACKAGE, "enum_java_package", IGNORED, "the Java PBJ compiler's package of an enum; ignored") \
+    X(SERVICE_JAVA_PACKAGE, "service_java_package", IGNORED, "the Java PBJ compiler's package of a service; ignored") \
+    X(CACHEABLE,    "cacheable",    IGNORED,   "the Java PBJ compiler's parsed-object cache size; ignored") \
+    X(COMPARABLE,   "comparable",   FIELDS,    "M_compare, ordering by the fields and oneofs listed")
 
 typedef enum options_id {
 #define X(ID, name, role, help) OPTION_##ID,
@@ -79,8 +85,8 @@ typedef enum options_origin {
 } options_origin;
 
 typedef struct options_value {
-    int value;               /* bools 0/1; PERFORMANCE an options_tier; IGNORED 0 */
-    const char *text;        /* IGNORED: the value as written, else NULL */
+    int value;               /* bools 0/1; PERFORMANCE an options_tier; IGNORED and FIELDS 0 */
+    const char *text;        /* IGNORED and FIELDS: the value as written, else NULL */
     options_origin origin;
     const char *via;         /* CLOSURE: "acme.Root.middle -> acme.Middle.leaf" (the fields followed) */
 } options_value;
@@ -110,5 +116,13 @@ static inline options_tier options_tier_of(const ir_message *m)
  * writers=true(closure via acme.Root.middle) views=false(default)".
  * Writes at most n bytes (NUL included) like snprintf; returns the full length. */
 size_t options_describe(const ir_message *m, char *buf, size_t n);
+
+/* pbj.comparable of m: the fields and oneofs it names, in order (checked: singular, of a comparable type).
+ * Returns how many (0: m has no M_compare) and sets *keys to them. */
+typedef struct options_compare_key {
+    const ir_field *field;   /* a field, or NULL for */
+    const ir_oneof *oneof;   /* a oneof */
+} options_compare_key;
+size_t options_comparable(const ir_message *m, const options_compare_key **keys);
 
 #endif

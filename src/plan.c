@@ -450,6 +450,25 @@ static void sub_functions(plan_field *pf)
         names_message_functions(NULL, &pf->code.subfn, pf->type_cname, pf->f->message_type);
 }
 
+/* pbj.comparable: how a value orders (integers, bools and enums by value, floats as Java's compare, strings and
+ * bytes byte-wise), and a message field's type's M_compare. */
+static const char *const compare_patterns[] = {
+    [IR_TYPE_DOUBLE] = "pbj_cmp_double(@, #)", [IR_TYPE_FLOAT] = "pbj_cmp_double(@, #)",
+    [IR_TYPE_STRING] = "pbj_slice_cmp(@, #)", [IR_TYPE_BYTES] = "pbj_slice_cmp(@, #)",
+};
+
+static void plan_compare_code(plan_field *pf)
+{
+    plan_code *c = &pf->code;
+    ir_type t = pf->type;
+    const char *pattern = (size_t)t < sizeof compare_patterns / sizeof *compare_patterns && compare_patterns[t]
+                        ? compare_patterns[t] : "((@ > #) - (@ < #))";
+    c->compare = fill(pattern, c->xa, c->xb);
+    const options_compare_key *keys;
+    const ir_message *sub = pf->kind == PLAN_MESSAGE ? pf->f->message_type : NULL;
+    c->sub_compare = sub && options_comparable(sub, &keys) ? names_compare_fn(NULL, pf->type_cname, sub) : "";
+}
+
 /* Everything field.tmpl and value.tmpl print for pf in message pm. */
 static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -546,6 +565,7 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->rend_tag = plan_tag_rwrite(pf->end_tag, pf->tag_len);
     c->rmsg = c->rempty = "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
+    plan_compare_code(pf);
 }
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
@@ -773,6 +793,8 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     plan_predictions(pm);
     plan_views(pm, names);
     pm->may_miss = reaches_required(rc, m);
+    const options_compare_key *keys;
+    if (options_comparable(m, &keys)) pm->compare_fn = names_compare_fn(names, pm->cname, m);
     pm->writers = options_on(m, OPTION_WRITERS) && !m->map_entry;
     if (pm->writers) {
         names_writer_functions(names, &pm->wn, pm->cname, m);

@@ -37,7 +37,8 @@ typedef enum plan_kind {
 #define PLAN_OPS(X)                                                                                   \
     X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(WRITE, write) X(DECODE, decode)       \
     X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)    \
-    X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */
+    X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */ \
+    X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
@@ -187,6 +188,9 @@ typedef struct plan_code {
     const char *wend_tag;                         /* groups: the end tag's value; else "0" */
     const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
     const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
+    /* pbj.comparable (field_compare.tmpl) */
+    const char *compare;                          /* <0, 0, >0: a's value against b's (numbers, strings and bytes) */
+    const char *sub_compare;                      /* a message field's type's M_compare, or "" */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -272,6 +276,7 @@ struct plan_message {
     names_view view;              /* its names */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
+    const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */
 };
 
 typedef struct plan_enum {

@@ -15,7 +15,7 @@ $(FRONT)/comment_dump: test/front/comment_dump.c $(PBJC_SAN_LIB_OBJS) | deps
 	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS)
 
 .PHONY: check-front check-front-units check-front-comments check-front-driver check-front-man check-front-parity \
-        check-front-fuzz
+        check-front-fuzz check-front-compare
 check-front-units: $(FRONT_UNITS)
 	$(FRONT)/lex_test
 	$(FRONT)/parse_test
@@ -50,6 +50,17 @@ check-front-fuzz: $(FRONT)/fuzz_parse
 	  >$(FRONT)/fuzz.log 2>&1 || { tail -40 $(FRONT)/fuzz.log; exit 1; }
 	@tail -1 $(FRONT)/fuzz.log
 
-check-front: check-front-units check-front-comments check-front-driver check-front-man check-front-parity check-front-fuzz
+# pbj.comparable's M_compare: the generated code of test/front/compare under cmocka, ASan+UBSan, -Werror.
+$(FRONT)/compare/compare.pb.c: test/front/compare/compare.proto pbjc | deps
+	./pbjc -I test/front/compare -I /usr/include -o $(FRONT)/compare $< /usr/include/google/protobuf/wrappers.proto
+
+$(FRONT)/compare_test: test/front/compare/compare_test.c $(FRONT)/compare/compare.pb.c | deps
+	$(CC) $(ALL_CFLAGS) -Werror $(SAN) -Irt -I$(FRONT)/compare -o $@ $^ $(FRONT)/compare/google/protobuf/wrappers.pb.c -lcmocka -lm
+
+check-front-compare: $(FRONT)/compare_test
+	$(FRONT)/compare_test
+
+check-front: check-front-units check-front-comments check-front-driver check-front-man check-front-parity check-front-fuzz \
+             check-front-compare
 
 CHECKS += check-front

@@ -275,7 +275,8 @@ static const scan_case scan_cases[] = {
       "a.proto:3:8: error: malformed pbj option: expected <<<pbj.NAME = VALUE>>>" },
     { { { "// <<<pbj.zzzzzzz = 1>>> and <<<pbj.views = true", 1, 1, NULL } }, 2,
       "a.proto:1:7: error: unknown pbj option pbj.zzzzzzz (known: pbj.performance, pbj.fast_write, "
-      "pbj.writers, pbj.views, pbj.java_package)" },
+      "pbj.writers, pbj.views, pbj.java_package, pbj.message_java_package, pbj.enum_java_package, "
+      "pbj.service_java_package, pbj.cacheable, pbj.comparable)" },
 };
 
 static void scanner_errors_with_positions(void **state)
