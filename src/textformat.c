@@ -473,9 +473,20 @@ static int entry_cmp(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* Serialize entries as a generated message would: by field number, packed where packed. */
-static void tf_serialize(tf_entries *entries, wbuf *out)
+/* An extension of a message_set_wire_format message: group 1 { type_id = 2, message = 3 }, as protoc writes it. */
+static void put_message_set_item(wbuf *out, uint32_t number, const wbuf *payload)
 {
+    wbuf item = { 0 };
+    wb_varint_field(&item, 2, number);
+    wb_bytes_field(&item, 3, payload->p, payload->n);
+    wb_message_field(out, 1, true, item.p, item.n);
+    free(item.p);
+}
+
+/* Serialize entries of message m as a generated message would: by field number, packed where packed. */
+static void tf_serialize(const ir_message *m, tf_entries *entries, wbuf *out)
+{
+    bool message_set = m && m->message_set_wire_format;
     if (entries->n)
         qsort(entries->v, entries->n, sizeof *entries->v, entry_cmp);
     for (size_t i = 0; i < entries->n;) {
@@ -491,7 +502,9 @@ static void tf_serialize(tf_entries *entries, wbuf *out)
             for (; j < entries->n && entries->v[j].field == f; j++) {
                 const wbuf *p = &entries->v[j].payload;
                 int wire_type = ir_type_wire_type(f->type);
-                if (wire_type == PBJ_WT_LEN || wire_type == PBJ_WT_SGROUP) {
+                if (message_set && f->extend && f->type == IR_TYPE_MESSAGE) {
+                    put_message_set_item(out, num, p);
+                } else if (wire_type == PBJ_WT_LEN || wire_type == PBJ_WT_SGROUP) {
                     wb_message_field(out, num, wire_type == PBJ_WT_SGROUP, p->p, p->n);
                 } else {
                     wb_tag(out, num, wire_type);
@@ -576,7 +589,7 @@ static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbu
     if (ok && m && m->map_entry)
         add_missing_map_entry_fields(m, &entries);
     if (ok)
-        tf_serialize(&entries, out);
+        tf_serialize(m, &entries, out);
     for (size_t i = 0; i < entries.n; i++)
         free(entries.v[i].payload.p);
     lx->depth -= close[0] != 0;

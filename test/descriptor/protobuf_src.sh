@@ -2,14 +2,12 @@
 # protobuf_src.sh: descriptor parity on protobuf 3.21.12's own test schemas (src/google/protobuf, every
 # file protoc accepts), each alone, plain and with --include_imports: the sets' bytes must be equal (cmp).
 # usage: test/descriptor/protobuf_src.sh PBJC SRC OUTDIR   (SRC: the sources' src/ directory; `make protobuf-src`)
-# KNOWN lists files whose difference is a known open item (printed, not counted).
 set -u
 PBJC=$(cd "$(dirname "${1:?usage}")" && pwd)/$(basename "$1")
 SRC=${2:?usage}
 OUT=$(mkdir -p "${3:?usage}" && cd "$3" && pwd)
-KNOWN="google/protobuf/unittest_custom_options.proto"   # issue 15 item 2: a MessageSet inside an aggregate option
 cd "$SRC" || exit 2
-pass=0 fail=0 skip=0 known=0
+pass=0 fail=0 skip=0
 for f in $(find google -name '*.proto' | LC_ALL=C sort); do
     n=$(echo "$f" | tr / _)
     if ! protoc -I. -o "$OUT/$n.protoc" "$f" 2>/dev/null; then skip=$((skip + 1)); continue; fi   # protoc rejects it
@@ -18,12 +16,10 @@ for f in $(find google -name '*.proto' | LC_ALL=C sort); do
         if "$PBJC" -I. $flags --descriptor_set_out="$OUT/$n.pbjc" "$f" 2>"$OUT/$n.err" &&
            cmp -s "$OUT/$n.protoc" "$OUT/$n.pbjc"; then
             pass=$((pass + 1))
-        elif echo " $KNOWN " | grep -q " $f "; then
-            echo "protobuf-src: known difference: $f $flags"; known=$((known + 1))
         else
             echo "protobuf-src: FAIL: $f $flags"; head -3 "$OUT/$n.err"; fail=$((fail + 1))
         fi
     done
 done
-echo "protobuf-src: $pass sets identical, $fail differ, $known known, $skip files protoc rejects"
+echo "protobuf-src: $pass sets identical, $fail differ, $skip files protoc rejects"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
