@@ -70,6 +70,7 @@ void names_link_file(resolver *r, ir_file *f);
 void names_begin_file(resolver *r, ir_file *f);      /* sets r->cur and its visibility */
 /* protoc's LookupSymbol: name relative to the scope of the element named relative_to. */
 sym *names_lookup(resolver *r, const char *name, const char *relative_to, bool types_only);
+void names_mark_used(resolver *r, const ir_file *def);     /* the current file's import of def is used */
 void names_not_defined(resolver *r, ir_loc loc, const char *name);
 bool names_is_aggregate(const sym *s);
 

@@ -94,7 +94,7 @@ static void put_field_value(optenv *env, wbuf *b, const ir_field *f, const ir_va
 static const ir_field *option_part_field(optenv *env, const ir_option *o, size_t i, const ir_message *m)
 {
     const ir_optname_part *p = &o->name.v[i];
-    if (p->extension) {
+    if (p->extension || p->ext) {                    /* p->ext of a plain name: a loaded descriptor.proto's field */
         if (!p->ext)
             optenv_error(env, o->loc, "Option \"(%s)\" unknown.", p->name);
         return p->ext;
@@ -157,12 +157,21 @@ static const std_option *std_option_of(std_scope scope, const ir_option *o)
     return o->name.v[0].extension ? NULL : std_option_find(scope, o->name.v[0].name);
 }
 
+/* A standard option only a loaded (newer) descriptor.proto knows: its field there, else NULL. */
+static const ir_field *loaded_std_field(const ir_option *o)
+{
+    return o->name.v[0].extension ? NULL : o->name.v[0].ext;
+}
+
 /* The standard options numbered next, in the order written. */
 static void put_std_options_numbered(optenv *env, wbuf *b, std_scope scope, const ir_options *opts, uint32_t next)
 {
     for (size_t i = 0; i < opts->n; i++) {
         const ir_option *o = &opts->v[i];
         const std_option *so = std_option_of(scope, o);
+        const ir_field *loaded = loaded_std_field(o);
+        if (loaded && (uint32_t)loaded->number == next)
+            put_custom_option(env, b, o);
         if (!so || so->number != next)
             continue;
         if (o->name.n > 1)
@@ -184,8 +193,10 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
         uint32_t next = UINT32_MAX;
         for (size_t i = 0; i < opts->n; i++) {
             const std_option *so = std_option_of(scope, &opts->v[i]);
-            if (so && so->number > last && so->number < next)
-                next = so->number;
+            const ir_field *loaded = loaded_std_field(&opts->v[i]);
+            uint32_t number = so ? so->number : loaded ? (uint32_t)loaded->number : 0;
+            if (number > last && number < next)
+                next = number;
         }
         if (map_entry && map_entry_opt->number > last && map_entry_opt->number < next)
             next = map_entry_opt->number;
@@ -200,7 +211,7 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
         const ir_option *o = &opts->v[i];
         if (o->name.v[0].extension)
             put_custom_option(env, &b, o);
-        else if (!std_option_find(scope, o->name.v[0].name))
+        else if (!std_option_find(scope, o->name.v[0].name) && !loaded_std_field(o))
             optenv_error(env, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
     }
     opts->wire = b.n ? (const uint8_t *)ir_strndup((const char *)b.p, b.n) : (const uint8_t *)"";

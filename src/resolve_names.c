@@ -148,7 +148,7 @@ static bool in_package(const ir_file *f, const char *name, size_t len)
            (f->package[len] == '\0' || f->package[len] == '.');
 }
 
-static void mark_used(resolver *r, const ir_file *def)
+void names_mark_used(resolver *r, const ir_file *def)
 {
     for (size_t i = 0; i < r->cur->imports.n; i++)
         if (r->cur->imports.v[i].file == def) r->cur->imports.v[i].used = true;
@@ -160,7 +160,7 @@ static sym *find_visible(resolver *r, const char *name, size_t len)
     sym *s = symtab_get(&r->syms, name, len);
     if (!s) return NULL;
     if (s->home->visible_stamp == r->stamp) {
-        mark_used(r, s->file);
+        names_mark_used(r, s->file);
         return s;
     }
     if (s->kind == SYM_PACKAGE) {

@@ -172,6 +172,24 @@ static void check_std_option(const opt_site *site, const ir_option *o)
                               "proto which defines the option.", resolve_option_name(o, o->name.n));
 }
 
+/* A standard option the built-in table does not know, found in the options message of a
+ * google/protobuf/descriptor.proto the run loaded (a newer one): protoc resolves standard
+ * options against the copy it loaded. Binds the first part to that field; false when there is none. */
+static bool bind_loaded_std_option(const opt_site *site, ir_optname_part *p)
+{
+    if (p->extension || std_option_find(site->scope, p->name)) return false;
+    const char *full = ir_printf("google.protobuf.%s", std_scope_message(site->scope));
+    const sym *s = symtab_get(&site->r->syms, full, strlen(full));
+    if (!s || s->kind != SYM_MESSAGE) return false;
+    for (size_t k = 0; k < s->u.message->fields.n; k++)
+        if (strcmp(s->u.message->fields.v[k]->name, p->name) == 0) {
+            names_mark_used(site->r, s->file);
+            p->ext = s->u.message->fields.v[k];
+            return true;
+        }
+    return false;
+}
+
 /* ---- custom options ------------------------------------------------------- */
 
 /* The extension (name) of message m, resolved from the option's scope; NULL after an error. */
@@ -221,6 +239,10 @@ static void check_custom_option(const opt_site *site, ir_option *o)
             fd = p->ext;
             continue;
         }
+        if (i == 0) {                                 /* bound by bind_loaded_std_option */
+            fd = p->ext;
+            continue;
+        }
         const ir_message *m = fd ? fd->message_type : NULL;
         const ir_field *sub = NULL;
         for (size_t k = 0; m && k < m->fields.n; k++)
@@ -244,7 +266,7 @@ static void check_options(const opt_site *site, ir_options *opts)
             diag_error(site->r->cur, o->value.loc, "Invalid '-' symbol before identifier.");   /* -inf, -nan */
             continue;
         }
-        if (o->name.v[0].extension) check_custom_option(site, o);
+        if (o->name.v[0].extension || bind_loaded_std_option(site, &o->name.v[0])) check_custom_option(site, o);
         else check_std_option(site, o);
     }
 }

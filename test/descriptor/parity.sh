@@ -60,6 +60,10 @@ if [ -n "$CORPUS" ]; then
     compare hapi-sdk --include_imports -I$HAPI/sdk -I$HAPI/services -I$HAPI/platform $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort)
 fi
 
+# A newer google/protobuf/descriptor.proto on the -I path: its standard options are known.
+compare newer-descriptor --include_imports -Itest/descriptor/newer test/descriptor/newer/uses_newer.proto
+compare newer-descriptor-plain -Itest/descriptor/newer test/descriptor/newer/uses_newer.proto
+
 # Our own cases, each on its own, then all together, then without imports.
 for f in $CASES/*.proto; do
     compare "case-$(basename "$f" .proto)" --include_imports -I$CASES -I/usr/include "$f"
