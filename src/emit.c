@@ -669,6 +669,21 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     tmpl_file_header_bottom(o, &v);
 }
 
+/* The headers of other files whose message set items this file's messages print by name (plan's ext_printed). */
+static void foreign_item_includes(tmpl_out *o, const plan_file *pf)
+{
+    IR_VEC(const ir_file *) done = {0};
+    for (size_t i = 0; i < pf->messages.n; i++)
+        for (size_t k = 0; k < pf->messages.v[i]->ext_printed.n; k++) {
+            const plan_field *x = pf->messages.v[i]->ext_printed.v[k];
+            size_t j = 0;
+            while (j < done.n && done.v[j] != x->f->file) j++;
+            if (!x->foreign || j < done.n) continue;
+            ir_vec_push(&done, x->f->file);
+            tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(x->f->file->name), ".pb.h")});
+        }
+}
+
 static void gen_source(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
@@ -676,6 +691,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     base = base ? base + 1 : strip_proto(f->name);
     tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_strcat(base, ".pb.h"),
                                           .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)});
+    foreign_item_includes(o, pf);
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf->messages.v[i]);

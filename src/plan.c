@@ -881,6 +881,13 @@ static plan_field *plan_extension(const ir_field *f, names_list *names)
     return pf;
 }
 
+/* A message set's item declared in another file this run generates: the extendee's source includes that
+ * file's header (emit_source's foreign_item_includes), so it prints the item by name, as protoc does. */
+static bool foreign_item_in_scope(const plan_field *x)
+{
+    return x->foreign && x->msgset && x->f->file && x->f->file->is_input;
+}
+
 /* The known extensions by number (the decoder's case lists), one per number. */
 static void sort_known_ext(plan_message *pm)
 {
@@ -890,7 +897,8 @@ static void sort_known_ext(plan_message *pm)
         if (i && x->number == pm->known_ext.v[i - 1]->number) continue;
         if (!x->repeated && x->kind != PLAN_MESSAGE) ir_vec_push(&pm->ext_replace, x);
         else ir_vec_push(&pm->ext_append, x);
-        if (!(x->foreign && x->kind == PLAN_MESSAGE)) ir_vec_push(&pm->ext_printed, x);   /* else its type is not in scope */
+        if (!(x->foreign && x->kind == PLAN_MESSAGE) || foreign_item_in_scope(x))
+            ir_vec_push(&pm->ext_printed, x);          /* else its type is not in scope */
     }
 }
 

@@ -15,7 +15,7 @@ $(FRONT)/comment_dump: test/front/comment_dump.c $(PBJC_SAN_LIB_OBJS) | deps
 	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS)
 
 .PHONY: check-front check-front-units check-front-comments check-front-driver check-front-man check-front-parity \
-        check-front-fuzz check-front-compare
+        check-front-fuzz check-front-compare check-front-msgset
 check-front-units: $(FRONT_UNITS)
 	$(FRONT)/lex_test
 	$(FRONT)/parse_test
@@ -60,7 +60,11 @@ $(FRONT)/compare_test: test/front/compare/compare_test.c $(FRONT)/compare/compar
 check-front-compare: $(FRONT)/compare_test
 	$(FRONT)/compare_test
 
+# M_print of message set items another file declares (issue 15 item 4).
+check-front-msgset: pbjc | deps
+	test/front/msgset/print.sh ./pbjc $(FRONT)/msgset
+
 check-front: check-front-units check-front-comments check-front-driver check-front-man check-front-parity check-front-fuzz \
-             check-front-compare
+             check-front-compare check-front-msgset
 
 CHECKS += check-front
