@@ -28,12 +28,23 @@ mk order_demo >/dev/null
 [ "$work/build/shop/order.pb.o" -nt "$work/proto/shop/common.proto" ] || fail "order.pb.o not rebuilt after its import changed"
 grep -q 'zone' "$work/gen/shop/common.pb.h" || fail "common.pb.h not regenerated"
 
-# Touching order.proto regenerates, and pbjc leaves outputs whose bytes did
-# not change as they were (same mtime), so what includes them need not rebuild.
+# Touching order.proto runs pbjc once (its order.pb.d is remade), and pbjc leaves outputs whose bytes
+# did not change as they were (same mtime), so nothing that includes them is compiled again.
 before=$(stat -c %Y "$work/gen/shop/order.pb.c")
+deps=$(stat -c %Y "$work/gen/shop/order.pb.d")
 sleep 1
 touch "$work/proto/shop/order.proto"
-mk -q order_demo && fail "touching order.proto left the build up to date"
+obj=$(stat -c %Y "$work/build/shop/order.pb.o")
 mk order_demo >/dev/null
 [ "$(stat -c %Y "$work/gen/shop/order.pb.c")" = "$before" ] || fail "pbjc rewrote an unchanged order.pb.c"
+[ "$(stat -c %Y "$work/gen/shop/order.pb.d")" != "$deps" ] || fail "touching order.proto did not run pbjc"
+[ "$(stat -c %Y "$work/build/shop/order.pb.o")" = "$obj" ] || fail "an unchanged order.pb.c was compiled again"
+mk -q order_demo || fail "touching order.proto regenerates more than once"
+
+# A generated file deleted is generated again; clean runs no pbjc.
+rm "$work/gen/shop/common.pb.h"
+mk order_demo >/dev/null
+[ -f "$work/gen/shop/common.pb.h" ] || fail "a deleted common.pb.h is not generated again"
+mk clean
+[ ! -d "$work/gen" ] || fail "clean generated code"
 echo "samples: ok (print equals protoc --decode; -MD rebuilds follow imports)"
