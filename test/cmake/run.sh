@@ -48,5 +48,11 @@ for gen in Ninja "Unix Makefiles"; do
     [ "$(mtime "$obj")" != "$before" ] || fail "order.pb.c.o not recompiled after its import changed"
     build
     [ "$(runs)" = 5 ] || fail "the build after the import change was not the last to run pbjc"
+    gw="$prefix/gateway"                        # the gateway sample, with the same package
+    rm -rf "$gw" && mkdir -p "$gw"
+    cp -r samples/gateway/proto samples/gateway/gateway.c samples/gateway/CMakeLists.txt "$gw"/
+    cmake -S "$gw" -B "$gw/build" -G "$gen" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null || fail "configure the gateway"
+    env -u MAKEFLAGS -u MAKELEVEL cmake --build "$gw/build" >/dev/null || fail "build the gateway"
+    mkdir -p "$gw/out" && "$gw/build/gateway" "$gw/out" | grep -qx "read 4 readings" || fail "the gateway sample"
 done
 echo "cmake: ok (find_package(pbj), pbj_generate with Ninja and Unix Makefiles: no rerun, depfiles follow imports)"
