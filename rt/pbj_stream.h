@@ -26,8 +26,9 @@
  * at least PBJ_STREAM_BLOCK bytes. A record longer than max_length (default
  * 64 MiB) is PBJ_ERR_TOO_LONG; input ending inside one is PBJ_ERR_TRUNCATED.
  * With pbj_decode_options.alias, strings point into the source's buffer and
- * live until the next record is read. PBJ_NO_STDIO leaves out the FILE * and
- * file descriptor (POSIX only) sinks and sources.
+ * live until the next record is read. PBJ_NO_STDIO leaves out the FILE * sink
+ * and source; file descriptors need PBJ_STREAM_FD defined first (POSIX: it
+ * includes <unistd.h>, whose names a schema's C names could meet).
  */
 
 #include "pbj.h"
@@ -176,7 +177,7 @@ PBJ_MUST_USE PBJ_OUTLINE pbj_status pbj_source_next(pbj_source *s, pbj_slice *re
     return PBJ_OK;
 }
 
-/* ---- FILE * and file descriptors ------------------------------------------------ */
+/* ---- FILE * (unless PBJ_NO_STDIO) and file descriptors (with PBJ_STREAM_FD) ----------- */
 #ifndef PBJ_NO_STDIO
 #include <stdio.h>
 
@@ -194,7 +195,9 @@ PBJ_OUTLINE pbj_status pbj__file_read(void *ctx, uint8_t *p, size_t cap, size_t 
 PBJ_INLINE void pbj_sink_file(pbj_sink *s, FILE *f) { pbj_sink_callback(s, pbj__file_write, f); }
 PBJ_INLINE void pbj_source_file(pbj_source *s, FILE *f) { pbj_source_callback(s, pbj__file_read, f); }
 
-#if defined(__unix__) || defined(__APPLE__)
+#endif
+
+#ifdef PBJ_STREAM_FD
 #include <errno.h>
 #include <unistd.h>
 
@@ -223,7 +226,6 @@ PBJ_OUTLINE pbj_status pbj__fd_read(void *ctx, uint8_t *p, size_t cap, size_t *g
 
 PBJ_INLINE void pbj_sink_fd(pbj_sink *s, int fd) { pbj_sink_callback(s, pbj__fd_write, (void *)(intptr_t)fd); }
 PBJ_INLINE void pbj_source_fd(pbj_source *s, int fd) { pbj_source_callback(s, pbj__fd_read, (void *)(intptr_t)fd); }
-#endif
 #endif
 
 #ifdef __cplusplus

@@ -1,6 +1,7 @@
 /* driver.c: one parity schema's building helpers on a random batch: copy, merge against decoding two encodings
  * one after the other, and streams of every sink and source. */
 #define _POSIX_C_SOURCE 200809L
+#define PBJ_STREAM_FD           /* pbj_sink_fd, pbj_source_fd */
 
 /*
  * Built once per schema with -DPARITY_HEADER='"x.pb.h"' -DBATCH=<C name of the batch> -DITEM=<its item>.
