@@ -36,6 +36,7 @@ include src/build.mk
 -include $(sort $(wildcard test/*.mk))
 -include bench/bench.mk
 -include samples/samples.mk
+-include cmake/cmake.mk
 
 check: $(CHECKS)
 	@echo "make check: all $(words $(CHECKS)) test groups passed$(if $(CORPUS_FOUND),,; the parts that need $(CORPUS) were skipped (named above))"

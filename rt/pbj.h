@@ -1197,5 +1197,7 @@ PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn
 #endif
 
 #include "pbj_rbuf.h"     /* the reverse encoder's buffer (M_write_reverse, pbj.fast_write) */
+#include "pbj_stream.h"   /* length-delimited records over memory, FILE *, fds and callbacks */
+#include "pbj_build.h"    /* building helpers (M_add_f, M_merge, ...) and service tables */
 
 #endif

@@ -29,7 +29,6 @@
 #include "pbj.h"          /* PBJ_MALLOC/PBJ_FREE, PBJ_OUTLINE (pbj.h also includes this file at its end) */
 
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,12 +134,12 @@ static inline void pbj_text_name(pbj_text *t, const char *name) {
 
 static inline void pbj_text_put_int64(pbj_text *t, int64_t v) {
     char buf[PBJ_TEXT_NUMBER_MAX];
-    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%" PRId64, v));
+    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%lld", (long long)v));
 }
 
 static inline void pbj_text_put_uint64(pbj_text *t, uint64_t v) {
     char buf[PBJ_TEXT_NUMBER_MAX];
-    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%" PRIu64, v));
+    pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, "%llu", (unsigned long long)v));
 }
 
 static inline void pbj_text_put_bool(pbj_text *t, bool v) {
@@ -392,8 +391,8 @@ static inline void pbj__text_unknown_fields(pbj_text *t, const uint8_t *p, const
             v = pbj__text_le(p, size);
             p += size;
             pbj__text_unknown_number(t, number);
-            if (size == 8) pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, ": 0x%016" PRIx64 "\n", v));
-            else pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, ": 0x%08" PRIx32 "\n", (uint32_t)v));
+            if (size == 8) pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, ": 0x%016llx\n", (unsigned long long)v));
+            else pbj_text_put(t, buf, (size_t)snprintf(buf, sizeof buf, ": 0x%08lx\n", (unsigned long)(uint32_t)v));
             break;
         }
         case 2: {

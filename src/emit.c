@@ -107,6 +107,7 @@ struct message_vars {
     names_writer wn;                                                           /* writers */
     const char *wfields;
     const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
+    const char *hfields, *hsource, *merge, *sort;                              /* building helpers */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -579,6 +580,42 @@ static void gen_message_types(tmpl_out *o, const plan_file *pf)
 
 static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(file_vars){.title = title}); }
 
+/* ---- building helpers and services: after every struct, as writers ---------------------------- */
+
+static message_vars helper_vars(const plan_message *pm)
+{
+    fields fs = fields_of(pm);
+    message_vars v = message_vars_of(pm);
+    v.hfields = each_field(&fs, PLAN_OP_HELPERS);
+    v.hsource = each_field(&fs, PLAN_OP_HELPERS_SOURCE);
+    v.merge = each_field(&fs, PLAN_OP_HELPERS_MERGE);
+    v.numbers = "";
+    for (size_t i = 0; i < pm->ext_replace.n; i++) v.numbers = ir_printf("%s%s, ", v.numbers, pm->ext_replace.v[i]->code.number);
+    if (pm->ext_ranges.n) v.merge = ir_strcat(v.merge, expand_message(tmpl_helpers_merge_ext, &v));
+    v.sort = each_field(&fs, PLAN_OP_HELPERS_SORT);
+    return v;
+}
+
+static message_vars service_vars(const plan_service *ps)
+{
+    size_t n = ps->s->methods.n;
+    return (message_vars){.c = ps->table, .body = ps->methods, .name = ps->s->name, .full = ps->s->full_name,
+                          .values = n ? ps->rows : "{0},", .number = ir_printf("%zu", n)};
+}
+
+static void gen_helpers(tmpl_out *o, const plan_file *pf, message_section message_fn, message_section service_fn)
+{
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        message_vars v = helper_vars(pf->messages.v[i]);
+        message_fn(o, &v);
+    }
+    if (pf->services.n) section(o, "services");
+    for (size_t i = 0; i < pf->services.n; i++) {
+        message_vars v = service_vars(pf->services.v[i]);
+        service_fn(o, &v);
+    }
+}
+
 /* ---- views (pbj.views): view.tmpl's frame around viewfield.tmpl's sections ---------------------- */
 
 #define VIEW_SECTION(S, s, op) [PLAN_SHAPE_##S] = tmpl_viewfield_##op##_##s,
@@ -666,6 +703,11 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         section(o, "writers");
         gen_writers_header(o, pf);
     }
+    if (pf->messages.n) {
+        section(o, "building messages");
+        tmpl_helpers_intro(o, &(message_vars){0});
+    }
+    gen_helpers(o, pf, tmpl_helpers_header, tmpl_service_header);
     tmpl_file_header_bottom(o, &v);
 }
 
@@ -701,6 +743,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     if (has_writers(pf)) section(o, "writers");
     for (size_t i = 0; i < pf->messages.n; i++)
         if (pf->messages.v[i]->writers) tmpl_writer_wtype(o, &(message_vars){.wn = pf->messages.v[i]->wn, .full = pf->messages.v[i]->m->full_name});
+    gen_helpers(o, pf, tmpl_helpers_source, tmpl_service_source);
 }
 
 /* mkdir -p of the directory part of path. */

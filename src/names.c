@@ -162,6 +162,16 @@ const char *names_enum_value(names_list *l, const char *cname, const ir_enum_val
     return declare(l, names_sanitize(ir_printf("%s_%s", cname, v->name)), "enum value", v->full_name, e->file, v->loc);
 }
 
+const char *names_helper_field(names_list *l, const char *cname, const char *prefix, const char *member, const ir_field *f)
+{
+    return declare(l, ir_printf("%s_%s%s", cname, prefix, member), "a building helper of field", f->full_name, f->file, f->loc);
+}
+
+const char *names_service(names_list *l, const ir_service *s, const char *suffix)
+{
+    return declare(l, ir_strcat(names_of_full_name(s->full_name), suffix), "the table of service", s->full_name, s->file, s->loc);
+}
+
 /* ---- the check: one table for the run ---------------------------------------------------------- */
 
 typedef struct check {

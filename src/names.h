@@ -9,7 +9,10 @@
     X(init, "_init") X(size, "_size") X(encode, "_encode") X(decode, "_decode")           \
     X(equal, "_equal") X(print, "_print") X(write, "__write") X(decode_body, "__decode")  \
     X(missing, "_missing") X(encode_partial, "_encode_partial")                         \
-    X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")
+    X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")          \
+    X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
+    X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
+    X(read_delimited, "_read_delimited")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -77,6 +80,11 @@ const char *names_tag_define(names_list *l, const char *cname, const char *membe
 const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
+
+/* A field's building helper (helpers.tmpl): cname + "_" + prefix + member ("add_", "set_", "put_", ...). */
+const char *names_helper_field(names_list *l, const char *cname, const char *prefix, const char *member, const ir_field *f);
+/* A service's table (service.tmpl): its C name + suffix ("_service", "__methods"). */
+const char *names_service(names_list *l, const ir_service *s, const char *suffix);
 
 /* Struct members (not at file scope, not in the list). */
 const char *names_has_member(const char *member);     /* "has_" + member */

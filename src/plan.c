@@ -684,6 +684,41 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     if (map) plan_writer_map(c, f->message_type);
 }
 
+/* The building helpers of field pf of pm (field_helpers.tmpl), named in names. Merge copies b's value into m. */
+static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
+    bool own = !pm->map_entry;                       /* an entry's fields get no helpers of their own */
+#define HELPER_FN(prefix, when) ((when) && own ? names_helper_field(names, pm->cname, prefix, pf->member, f) : "")
+    c->hadd = HELPER_FN("add_", pf->repeated);
+    c->hset = HELPER_FN("set_", !pf->repeated && !msg && !map);
+    c->hmutable = HELPER_FN("mutable_", !pf->repeated && msg);
+    c->hput = HELPER_FN("put_", map);
+    c->hget = HELPER_FN("get_", map);
+#undef HELPER_FN
+    c->hparams = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_printf("%s v", pf->ctype);
+    c->hvalue = !slice ? "" : pf->utf8
+        ? "pbj_slice v;\nif (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;\n"
+          "if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;"
+        : "pbj_slice v;\nif (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;";
+    c->hret = slice ? "PBJ_MUST_USE pbj_status" : "void";
+    c->hdone = slice ? "return PBJ_OK;" : "";
+    c->hpresent = pf->oneof ? ir_printf("b->%s == %s", pf->oneof->case_member, c->case_const)
+                : pf->has_member ? ir_printf("b->%s", pf->has_member) : nonzero(pf->type, c->xb);
+    c->hcopy = slice ? ir_printf("if ((st = pbj_copy(arena, %s.data, %s.len, &%s)) != PBJ_OK) return st;", c->xb, c->xb, c->x)
+                     : ir_printf("%s = %s;", c->x, c->xb);
+    if (pf->kind == PLAN_WRAPPER)                    /* an empty wrapper leaves the value, as decode merges it */
+        c->hcopy = ir_printf("if (%s) {\n    %s\n}", nonzero(pf->type, c->xb), c->hcopy);
+    c->hinit = msg && pf->repeated ? ir_printf("%s(data);", c->subfn.init) : "";
+    const ir_field *key = map ? entry_field(f->message_type, 1) : NULL;
+    c->hkey = key ? names_sanitize(key->name) : "";
+    c->hkey_type = key ? scalar_ctype(key->type) : "";
+    c->hkey_copy = key && plan_is_slice(key->type)
+                 ? ir_printf("if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->hkey) : "";
+}
+
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
 static void plan_predictions(plan_message *pm)
 {
@@ -789,6 +824,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         pf->width = wire_of(pf->type)->all ? PLAN_WIDTH_FIXED : PLAN_WIDTH_VARYING;
         pf->framing = pf->group ? PLAN_FRAMING_GROUP : PLAN_FRAMING_LEN;
         plan_field_code(pm, pf, names);
+        plan_helper_code(pm, pf, names);
     }
     plan_predictions(pm);
     plan_views(pm, names);
@@ -943,6 +979,26 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
     ir_vec_push(&pf->enums, pe);
 }
 
+static const char *c_bool(bool b) { return b ? "true" : "false"; }
+
+/* A service's table: one row per method (name, full name, request and response types, streaming). */
+static plan_service *plan_service_build(plan_file *pf, const ir_service *s)
+{
+    plan_service *ps = ir_alloc(sizeof *ps);
+    ps->s = s;
+    ps->table = names_service(&pf->message_names, s, "_service");
+    ps->methods = names_service(&pf->message_names, s, "__methods");
+    ps->rows = "";
+    for (size_t i = 0; i < s->methods.n; i++) {
+        const ir_method *m = s->methods.v[i];
+        ps->rows = ir_printf("%s{\"%s\", \"%s.%s\", \"/%s/%s\", \"%s\", \"%s\", %s, %s},\n", ps->rows, m->name, s->full_name,
+                             m->name, s->full_name, m->name, m->input ? m->input->full_name : m->input_name,
+                             m->output ? m->output->full_name : m->output_name, c_bool(m->client_streaming),
+                             c_bool(m->server_streaming));
+    }
+    return ps;
+}
+
 typedef struct file_build {
     plan_file *pf;
     required_cache *rc;
@@ -967,6 +1023,7 @@ static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, requir
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
+    for (size_t i = 0; i < f->services.n; i++) ir_vec_push(&pf->services, plan_service_build(pf, f->services.v[i]));
     return pf;
 }
 

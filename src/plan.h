@@ -37,8 +37,10 @@ typedef enum plan_kind {
 #define PLAN_OPS(X)                                                                                   \
     X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(WRITE, write) X(DECODE, decode)       \
     X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)    \
-    X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */ \
-    X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */
+    X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
+    X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
+    X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
+    X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
@@ -191,6 +193,14 @@ typedef struct plan_code {
     /* pbj.comparable (field_compare.tmpl) */
     const char *compare;                          /* <0, 0, >0: a's value against b's (numbers, strings and bytes) */
     const char *sub_compare;                      /* a message field's type's M_compare, or "" */
+    /* building messages (field_helpers.tmpl): the field's helpers ("" when its shape has none) */
+    const char *hadd, *hset, *hmutable, *hput, *hget;
+    const char *hparams, *hvalue;     /* the setter's parameters, the statements making its v */
+    const char *hret, *hdone;         /* the setter's return type and last statement (strings and bytes: a status) */
+    const char *hpresent;             /* condition: merge's source b holds the field */
+    const char *hcopy;                /* statements copying b's value into m, strings and bytes into arena */
+    const char *hinit;                /* repeated messages: the statement initialising a new element */
+    const char *hkey_type, *hkey, *hkey_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -288,12 +298,20 @@ typedef struct plan_enum {
     IR_VEC(const char *) value_docs;     /* per ir value, its comments as a C comment, or "" */
 } plan_enum;
 
+/* A service's table for an RPC layer (gen-templates/service.tmpl). */
+typedef struct plan_service {
+    const ir_service *s;
+    const char *table, *methods;  /* the table's C name, its methods' array */
+    const char *rows;             /* the methods' rows */
+} plan_service;
+
 typedef struct plan_file {
     const ir_file *f;
     IR_VEC(plan_message *) messages;     /* every message of the file, depth first */
     IR_VEC(plan_enum *) enums;           /* every enum of the file, top level and nested */
     IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
     names_list enum_names, message_names, extension_names;  /* every C name declared at file scope */
+    IR_VEC(plan_service *) services;
 } plan_file;
 
 /* Plans of every file of a program, in prog->files order. */

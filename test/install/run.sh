@@ -16,7 +16,7 @@ cflags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags pbj | sed "
 # The sample, built with the installed pbjc and runtime only (no -I into the repository).
 work="$prefix/sample"
 mkdir -p "$work"
-cp -r samples/proto samples/Makefile samples/order_demo.c "$work"/
+cp -r samples/proto samples/Makefile samples/pbj.mk samples/order_demo.c "$work"/
 env -u MAKEFLAGS -u MAKELEVEL make -s -C "$work" PBJC="$prefix/bin/pbjc" PBJ_CFLAGS="$cflags" run > "$work/out.txt" \
     || fail "the sample does not build against the installed runtime"
 grep -qx "decoded equal to the original: yes" "$work/out.txt" || fail "the installed sample does not round-trip"

@@ -373,3 +373,104 @@ bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const gol
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.defaults.Defaults: building helpers ==== */
+
+pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena)
+{
+    golden_defaults_Defaults_init(dst);
+    return golden_defaults_Defaults_merge(dst, src, arena);
+}
+
+pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_d_int32) {
+        m->d_int32 = b->d_int32;
+        m->has_d_int32 = 1;
+    }
+    if (b->has_d_uint64) {
+        m->d_uint64 = b->d_uint64;
+        m->has_d_uint64 = 1;
+    }
+    if (b->has_d_sint64) {
+        m->d_sint64 = b->d_sint64;
+        m->has_d_sint64 = 1;
+    }
+    if (b->has_d_float) {
+        m->d_float = b->d_float;
+        m->has_d_float = 1;
+    }
+    if (b->has_d_inf) {
+        m->d_inf = b->d_inf;
+        m->has_d_inf = 1;
+    }
+    if (b->has_d_nan) {
+        m->d_nan = b->d_nan;
+        m->has_d_nan = 1;
+    }
+    if (b->has_d_bool) {
+        m->d_bool = b->d_bool;
+        m->has_d_bool = 1;
+    }
+    if (b->has_d_string) {
+        if ((st = pbj_copy(arena, b->d_string.data, b->d_string.len, &m->d_string)) != PBJ_OK) return st;
+        m->has_d_string = 1;
+    }
+    if (b->has_d_bytes) {
+        if ((st = pbj_copy(arena, b->d_bytes.data, b->d_bytes.len, &m->d_bytes)) != PBJ_OK) return st;
+        m->has_d_bytes = 1;
+    }
+    if (b->has_d_color) {
+        m->d_color = b->d_color;
+        m->has_d_color = 1;
+    }
+    if (b->has_d_first) {
+        m->d_first = b->d_first;
+        m->has_d_first = 1;
+    }
+    if (b->has_no_default) {
+        m->no_default = b->no_default;
+        m->has_no_default = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_defaults_Defaults_encode_append(golden_defaults_Defaults *m, pbj_buf *out)
+{
+    size_t n = golden_defaults_Defaults_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_defaults_Defaults_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_defaults_Defaults_write_delimited(golden_defaults_Defaults *m, pbj_sink *out)
+{
+    size_t n = golden_defaults_Defaults_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_defaults_Defaults_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_defaults_Defaults_read_delimited(golden_defaults_Defaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_defaults_Defaults_decode(m, record.data, record.len, arena, opts);
+}
+

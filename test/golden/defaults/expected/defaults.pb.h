@@ -179,6 +179,97 @@ static inline void golden_defaults_Defaults_clear_no_default(golden_defaults_Def
     memset(&m->no_default, 0, sizeof m->no_default);
 }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_defaults_Defaults_clear(golden_defaults_Defaults *m) { golden_defaults_Defaults_init(m); }
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode_append(golden_defaults_Defaults *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_write_delimited(golden_defaults_Defaults *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_read_delimited(golden_defaults_Defaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_defaults_Defaults_set_d_int32(golden_defaults_Defaults *m, int32_t v)
+{
+    m->d_int32 = v;
+    m->has_d_int32 = 1;
+}
+static inline void golden_defaults_Defaults_set_d_uint64(golden_defaults_Defaults *m, uint64_t v)
+{
+    m->d_uint64 = v;
+    m->has_d_uint64 = 1;
+}
+static inline void golden_defaults_Defaults_set_d_sint64(golden_defaults_Defaults *m, int64_t v)
+{
+    m->d_sint64 = v;
+    m->has_d_sint64 = 1;
+}
+static inline void golden_defaults_Defaults_set_d_float(golden_defaults_Defaults *m, float v)
+{
+    m->d_float = v;
+    m->has_d_float = 1;
+}
+static inline void golden_defaults_Defaults_set_d_inf(golden_defaults_Defaults *m, double v)
+{
+    m->d_inf = v;
+    m->has_d_inf = 1;
+}
+static inline void golden_defaults_Defaults_set_d_nan(golden_defaults_Defaults *m, double v)
+{
+    m->d_nan = v;
+    m->has_d_nan = 1;
+}
+static inline void golden_defaults_Defaults_set_d_bool(golden_defaults_Defaults *m, bool v)
+{
+    m->d_bool = v;
+    m->has_d_bool = 1;
+}
+static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_set_d_string(golden_defaults_Defaults *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->d_string = v;
+    m->has_d_string = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status golden_defaults_Defaults_set_d_bytes(golden_defaults_Defaults *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->d_bytes = v;
+    m->has_d_bytes = 1;
+    return PBJ_OK;
+}
+static inline void golden_defaults_Defaults_set_d_color(golden_defaults_Defaults *m, int32_t v)
+{
+    m->d_color = v;
+    m->has_d_color = 1;
+}
+static inline void golden_defaults_Defaults_set_d_first(golden_defaults_Defaults *m, int32_t v)
+{
+    m->d_first = v;
+    m->has_d_first = 1;
+}
+static inline void golden_defaults_Defaults_set_no_default(golden_defaults_Defaults *m, int32_t v)
+{
+    m->no_default = v;
+    m->has_no_default = 1;
+}
+
 #ifdef __cplusplus
 }
 #endif

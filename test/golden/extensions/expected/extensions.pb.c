@@ -764,3 +764,231 @@ pbj_status golden_extensions_Scope_s_double_clear(golden_extensions_Base *m, pbj
     return pbj__ext_remove(a, &m->pbj_ext, 150);
 }
 
+/* ==== golden.extensions.Base: building helpers ==== */
+
+pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena)
+{
+    golden_extensions_Base_init(dst);
+    return golden_extensions_Base_merge(dst, src, arena);
+}
+
+pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_id) {
+        m->id = b->id;
+        m->has_id = 1;
+    }
+    {
+        static const uint32_t replace[] = {100, 101, 150, 0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_extensions_Base_encode_append(golden_extensions_Base *m, pbj_buf *out)
+{
+    size_t n = golden_extensions_Base_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_extensions_Base_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_extensions_Base_write_delimited(golden_extensions_Base *m, pbj_sink *out)
+{
+    size_t n = golden_extensions_Base_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_extensions_Base_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_extensions_Base_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.extensions.Note: building helpers ==== */
+
+pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena)
+{
+    golden_extensions_Note_init(dst);
+    return golden_extensions_Note_merge(dst, src, arena);
+}
+
+pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_text) {
+        if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
+        m->has_text = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_extensions_Note_encode_append(golden_extensions_Note *m, pbj_buf *out)
+{
+    size_t n = golden_extensions_Note_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_extensions_Note_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_extensions_Note_write_delimited(golden_extensions_Note *m, pbj_sink *out)
+{
+    size_t n = golden_extensions_Note_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_extensions_Note_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_extensions_Note_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.extensions.EGroup: building helpers ==== */
+
+pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena)
+{
+    golden_extensions_EGroup_init(dst);
+    return golden_extensions_EGroup_merge(dst, src, arena);
+}
+
+pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_g) {
+        m->g = b->g;
+        m->has_g = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_extensions_EGroup_encode_append(golden_extensions_EGroup *m, pbj_buf *out)
+{
+    size_t n = golden_extensions_EGroup_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_extensions_EGroup_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_extensions_EGroup_write_delimited(golden_extensions_EGroup *m, pbj_sink *out)
+{
+    size_t n = golden_extensions_EGroup_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_extensions_EGroup_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_extensions_EGroup_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.extensions.Scope: building helpers ==== */
+
+pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena)
+{
+    golden_extensions_Scope_init(dst);
+    return golden_extensions_Scope_merge(dst, src, arena);
+}
+
+pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_extensions_Scope_encode_append(golden_extensions_Scope *m, pbj_buf *out)
+{
+    size_t n = golden_extensions_Scope_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_extensions_Scope_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_extensions_Scope_write_delimited(golden_extensions_Scope *m, pbj_sink *out)
+{
+    size_t n = golden_extensions_Scope_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_extensions_Scope_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_extensions_Scope_decode(m, record.data, record.len, arena, opts);
+}
+

@@ -202,6 +202,73 @@ double golden_extensions_Scope_s_double_get(const golden_extensions_Base *m);   
 PBJ_MUST_USE pbj_status golden_extensions_Scope_s_double_set(golden_extensions_Base *m, double v, pbj_arena *a);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_s_double_clear(golden_extensions_Base *m, pbj_arena *a);
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_extensions_Base_clear(golden_extensions_Base *m) { golden_extensions_Base_init(m); }
+PBJ_MUST_USE pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Base_encode_append(golden_extensions_Base *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_Base_write_delimited(golden_extensions_Base *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_extensions_Base_set_id(golden_extensions_Base *m, int32_t v)
+{
+    m->id = v;
+    m->has_id = 1;
+}
+
+static inline void golden_extensions_Note_clear(golden_extensions_Note *m) { golden_extensions_Note_init(m); }
+PBJ_MUST_USE pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Note_encode_append(golden_extensions_Note *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_Note_write_delimited(golden_extensions_Note *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status golden_extensions_Note_set_text(golden_extensions_Note *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->text = v;
+    m->has_text = 1;
+    return PBJ_OK;
+}
+
+static inline void golden_extensions_EGroup_clear(golden_extensions_EGroup *m) { golden_extensions_EGroup_init(m); }
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode_append(golden_extensions_EGroup *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_write_delimited(golden_extensions_EGroup *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_extensions_EGroup_set_g(golden_extensions_EGroup *m, int32_t v)
+{
+    m->g = v;
+    m->has_g = 1;
+}
+
+static inline void golden_extensions_Scope_clear(golden_extensions_Scope *m) { golden_extensions_Scope_init(m); }
+PBJ_MUST_USE pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_encode_append(golden_extensions_Scope *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_write_delimited(golden_extensions_Scope *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
 #ifdef __cplusplus
 }
 #endif

@@ -509,3 +509,261 @@ bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.groups.Grouped: building helpers ==== */
+
+pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena)
+{
+    golden_groups_Grouped_init(dst);
+    return golden_groups_Grouped_merge(dst, src, arena);
+}
+
+pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_a) {
+        m->a = b->a;
+        m->has_a = 1;
+    }
+    if (b->single) {
+        if (!m->single) {
+            if (!(m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single)))) return PBJ_ERR_NOMEM;
+            golden_groups_Grouped_Single_init(m->single);
+        }
+        if ((st = golden_groups_Grouped_Single_merge(m->single, b->single, arena)) != PBJ_OK) return st;
+    }
+    if (b->many.count) {
+        golden_groups_Grouped_Many *data = (golden_groups_Grouped_Many *)pbj_append_array(arena, m->many.data, m->many.count, NULL, b->many.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->many.data = data;
+        for (size_t i = 0; i < b->many.count; i++) {
+            golden_groups_Grouped_Many_init(&data[m->many.count]);
+            if ((st = golden_groups_Grouped_Many_merge(&data[m->many.count++], &b->many.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->single && (st = golden_groups_Grouped_Single_sort_maps(m->single, arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->many.count; i++)
+        if ((st = golden_groups_Grouped_Many_sort_maps(&m->many.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_encode_append(golden_groups_Grouped *m, pbj_buf *out)
+{
+    size_t n = golden_groups_Grouped_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_groups_Grouped_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_write_delimited(golden_groups_Grouped *m, pbj_sink *out)
+{
+    size_t n = golden_groups_Grouped_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_groups_Grouped_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_groups_Grouped_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.groups.Grouped.Single: building helpers ==== */
+
+pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena)
+{
+    golden_groups_Grouped_Single_init(dst);
+    return golden_groups_Grouped_Single_merge(dst, src, arena);
+}
+
+pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_x) {
+        m->x = b->x;
+        m->has_x = 1;
+    }
+    if (b->deep) {
+        if (!m->deep) {
+            if (!(m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single_Deep)))) return PBJ_ERR_NOMEM;
+            golden_groups_Grouped_Single_Deep_init(m->deep);
+        }
+        if ((st = golden_groups_Grouped_Single_Deep_merge(m->deep, b->deep, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->deep && (st = golden_groups_Grouped_Single_Deep_sort_maps(m->deep, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Single_encode_append(golden_groups_Grouped_Single *m, pbj_buf *out)
+{
+    size_t n = golden_groups_Grouped_Single_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_groups_Grouped_Single_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Single_write_delimited(golden_groups_Grouped_Single *m, pbj_sink *out)
+{
+    size_t n = golden_groups_Grouped_Single_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_groups_Grouped_Single_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Single *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_groups_Grouped_Single_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.groups.Grouped.Single.Deep: building helpers ==== */
+
+pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena)
+{
+    golden_groups_Grouped_Single_Deep_init(dst);
+    return golden_groups_Grouped_Single_Deep_merge(dst, src, arena);
+}
+
+pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->tags.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->tags.data, m->tags.count, NULL, b->tags.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->tags.data = data;
+        for (size_t i = 0; i < b->tags.count; i++)
+            if ((st = pbj_copy(arena, b->tags.data[i].data, b->tags.data[i].len, &data[m->tags.count++])) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Single_Deep_encode_append(golden_groups_Grouped_Single_Deep *m, pbj_buf *out)
+{
+    size_t n = golden_groups_Grouped_Single_Deep_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_groups_Grouped_Single_Deep_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Single_Deep_write_delimited(golden_groups_Grouped_Single_Deep *m, pbj_sink *out)
+{
+    size_t n = golden_groups_Grouped_Single_Deep_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_groups_Grouped_Single_Deep_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_groups_Grouped_Single_Deep_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.groups.Grouped.Many: building helpers ==== */
+
+pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena)
+{
+    golden_groups_Grouped_Many_init(dst);
+    return golden_groups_Grouped_Many_merge(dst, src, arena);
+}
+
+pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_k) {
+        m->k = b->k;
+        m->has_k = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Many_encode_append(golden_groups_Grouped_Many *m, pbj_buf *out)
+{
+    size_t n = golden_groups_Grouped_Many_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_groups_Grouped_Many_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_groups_Grouped_Many_write_delimited(golden_groups_Grouped_Many *m, pbj_sink *out)
+{
+    size_t n = golden_groups_Grouped_Many_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_groups_Grouped_Many_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_groups_Grouped_Many_read_delimited(golden_groups_Grouped_Many *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_groups_Grouped_Many_decode(m, record.data, record.len, arena, opts);
+}
+

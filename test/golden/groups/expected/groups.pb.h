@@ -165,6 +165,103 @@ static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many
     memset(&m->k, 0, sizeof m->k);
 }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_groups_Grouped_clear(golden_groups_Grouped *m) { golden_groups_Grouped_init(m); }
+PBJ_MUST_USE pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_encode_append(golden_groups_Grouped *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_write_delimited(golden_groups_Grouped *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_groups_Grouped_set_a(golden_groups_Grouped *m, int32_t v)
+{
+    m->a = v;
+    m->has_a = 1;
+}
+/* single, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_groups_Grouped_Single *golden_groups_Grouped_mutable_single(golden_groups_Grouped *m, pbj_arena *arena)
+{
+    if (!m->single && (m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single)))) golden_groups_Grouped_Single_init(m->single);
+    return m->single;
+}
+/* a new element at the end of many (zero, or initialised), NULL when out of memory */
+static inline golden_groups_Grouped_Many *golden_groups_Grouped_add_many(golden_groups_Grouped *m, pbj_arena *arena)
+{
+    golden_groups_Grouped_Many *data = (golden_groups_Grouped_Many *)pbj__array_grow(arena, m->many.data, m->many.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->many.data = data;
+    data += m->many.count++;
+    memset(data, 0, sizeof *data);
+    golden_groups_Grouped_Many_init(data);
+    return data;
+}
+
+static inline void golden_groups_Grouped_Single_clear(golden_groups_Grouped_Single *m) { golden_groups_Grouped_Single_init(m); }
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode_append(golden_groups_Grouped_Single *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_write_delimited(golden_groups_Grouped_Single *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Single *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_groups_Grouped_Single_set_x(golden_groups_Grouped_Single *m, int32_t v)
+{
+    m->x = v;
+    m->has_x = 1;
+}
+/* deep, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_groups_Grouped_Single_Deep *golden_groups_Grouped_Single_mutable_deep(golden_groups_Grouped_Single *m, pbj_arena *arena)
+{
+    if (!m->deep && (m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single_Deep)))) golden_groups_Grouped_Single_Deep_init(m->deep);
+    return m->deep;
+}
+
+static inline void golden_groups_Grouped_Single_Deep_clear(golden_groups_Grouped_Single_Deep *m) { golden_groups_Grouped_Single_Deep_init(m); }
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode_append(golden_groups_Grouped_Single_Deep *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_write_delimited(golden_groups_Grouped_Single_Deep *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of tags (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *golden_groups_Grouped_Single_Deep_add_tags(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->tags.data, m->tags.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->tags.data = data;
+    data += m->tags.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+
+static inline void golden_groups_Grouped_Many_clear(golden_groups_Grouped_Many *m) { golden_groups_Grouped_Many_init(m); }
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode_append(golden_groups_Grouped_Many *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_write_delimited(golden_groups_Grouped_Many *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_read_delimited(golden_groups_Grouped_Many *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_groups_Grouped_Many_set_k(golden_groups_Grouped_Many *m, int32_t v)
+{
+    m->k = v;
+    m->has_k = 1;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -1203,3 +1203,672 @@ bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a,
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.maps.Value: building helpers ==== */
+
+pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena)
+{
+    golden_maps_Value_init(dst);
+    return golden_maps_Value_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->text.len != 0) {
+        if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_maps_Value_encode_append(golden_maps_Value *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Value_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Value_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Value_write_delimited(golden_maps_Value *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Value_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Value_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Value_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.maps.Maps: building helpers ==== */
+
+pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena)
+{
+    golden_maps_Maps_init(dst);
+    return golden_maps_Maps_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    for (size_t i = 0; i < b->counts.count; i++) {
+        golden_maps_Maps_CountsEntry *e = golden_maps_Maps_put_counts(m, b->counts.data[i].key, arena);
+        if (!e) return PBJ_ERR_NOMEM;
+        golden_maps_Maps_CountsEntry_init(e);
+        if ((st = golden_maps_Maps_CountsEntry_merge(e, &b->counts.data[i], arena)) != PBJ_OK) return st;
+    }
+    for (size_t i = 0; i < b->names.count; i++) {
+        golden_maps_Maps_NamesEntry *e = golden_maps_Maps_put_names(m, b->names.data[i].key, arena);
+        if (!e) return PBJ_ERR_NOMEM;
+        golden_maps_Maps_NamesEntry_init(e);
+        if ((st = golden_maps_Maps_NamesEntry_merge(e, &b->names.data[i], arena)) != PBJ_OK) return st;
+    }
+    for (size_t i = 0; i < b->values.count; i++) {
+        golden_maps_Maps_ValuesEntry *e = golden_maps_Maps_put_values(m, b->values.data[i].key, arena);
+        if (!e) return PBJ_ERR_NOMEM;
+        golden_maps_Maps_ValuesEntry_init(e);
+        if ((st = golden_maps_Maps_ValuesEntry_merge(e, &b->values.data[i], arena)) != PBJ_OK) return st;
+    }
+    for (size_t i = 0; i < b->flags.count; i++) {
+        golden_maps_Maps_FlagsEntry *e = golden_maps_Maps_put_flags(m, b->flags.data[i].key, arena);
+        if (!e) return PBJ_ERR_NOMEM;
+        golden_maps_Maps_FlagsEntry_init(e);
+        if ((st = golden_maps_Maps_FlagsEntry_merge(e, &b->flags.data[i], arena)) != PBJ_OK) return st;
+    }
+    for (size_t i = 0; i < b->blobs.count; i++) {
+        golden_maps_Maps_BlobsEntry *e = golden_maps_Maps_put_blobs(m, b->blobs.data[i].key, arena);
+        if (!e) return PBJ_ERR_NOMEM;
+        golden_maps_Maps_BlobsEntry_init(e);
+        if ((st = golden_maps_Maps_BlobsEntry_merge(e, &b->blobs.data[i], arena)) != PBJ_OK) return st;
+    }
+    for (size_t i = 0; i < b->weights.count; i++) {
+        golden_maps_Maps_WeightsEntry *e = golden_maps_Maps_put_weights(m, b->weights.data[i].key, arena);
+        if (!e) return PBJ_ERR_NOMEM;
+        golden_maps_Maps_WeightsEntry_init(e);
+        if ((st = golden_maps_Maps_WeightsEntry_merge(e, &b->weights.data[i], arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->counts.count > 1) {
+        size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        m->counts.count = n;
+    }
+    for (size_t i = 0; i < m->counts.count; i++)
+        if ((st = golden_maps_Maps_CountsEntry_sort_maps(&m->counts.data[i], arena)) != PBJ_OK) return st;
+    if (m->names.count > 1) {
+        size_t n = pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        m->names.count = n;
+    }
+    for (size_t i = 0; i < m->names.count; i++)
+        if ((st = golden_maps_Maps_NamesEntry_sort_maps(&m->names.data[i], arena)) != PBJ_OK) return st;
+    if (m->values.count > 1) {
+        size_t n = pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        m->values.count = n;
+    }
+    for (size_t i = 0; i < m->values.count; i++)
+        if ((st = golden_maps_Maps_ValuesEntry_sort_maps(&m->values.data[i], arena)) != PBJ_OK) return st;
+    if (m->flags.count > 1) {
+        size_t n = pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        m->flags.count = n;
+    }
+    for (size_t i = 0; i < m->flags.count; i++)
+        if ((st = golden_maps_Maps_FlagsEntry_sort_maps(&m->flags.data[i], arena)) != PBJ_OK) return st;
+    if (m->blobs.count > 1) {
+        size_t n = pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        m->blobs.count = n;
+    }
+    for (size_t i = 0; i < m->blobs.count; i++)
+        if ((st = golden_maps_Maps_BlobsEntry_sort_maps(&m->blobs.data[i], arena)) != PBJ_OK) return st;
+    if (m->weights.count > 1) {
+        size_t n = pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        m->weights.count = n;
+    }
+    for (size_t i = 0; i < m->weights.count; i++)
+        if ((st = golden_maps_Maps_WeightsEntry_sort_maps(&m->weights.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+golden_maps_Maps_CountsEntry *golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena)
+{
+    golden_maps_Maps_CountsEntry probe;
+    size_t at;
+    golden_maps_Maps_CountsEntry_init(&probe);
+    probe.key = key;
+    if (pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_maps_Maps__cmp_counts, &at)) return &m->counts.data[at];
+    if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
+    golden_maps_Maps_CountsEntry *data = (golden_maps_Maps_CountsEntry *)pbj__array_grow(arena, m->counts.data, m->counts.count, 1, sizeof probe);
+    if (!data) return NULL;
+    m->counts.data = data;
+    memmove(data + at + 1, data + at, (m->counts.count++ - at) * sizeof probe);
+    data[at] = probe;
+    return &data[at];
+}
+
+golden_maps_Maps_CountsEntry *golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key)
+{
+    golden_maps_Maps_CountsEntry probe;
+    size_t at;
+    golden_maps_Maps_CountsEntry_init(&probe);
+    probe.key = key;
+    return pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_maps_Maps__cmp_counts, &at) ? &m->counts.data[at] : NULL;
+}
+
+golden_maps_Maps_NamesEntry *golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_arena *arena)
+{
+    golden_maps_Maps_NamesEntry probe;
+    size_t at;
+    golden_maps_Maps_NamesEntry_init(&probe);
+    probe.key = key;
+    if (pbj_find(m->names.data, m->names.count, sizeof probe, &probe, golden_maps_Maps__cmp_names, &at)) return &m->names.data[at];
+    golden_maps_Maps_NamesEntry *data = (golden_maps_Maps_NamesEntry *)pbj__array_grow(arena, m->names.data, m->names.count, 1, sizeof probe);
+    if (!data) return NULL;
+    m->names.data = data;
+    memmove(data + at + 1, data + at, (m->names.count++ - at) * sizeof probe);
+    data[at] = probe;
+    return &data[at];
+}
+
+golden_maps_Maps_NamesEntry *golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key)
+{
+    golden_maps_Maps_NamesEntry probe;
+    size_t at;
+    golden_maps_Maps_NamesEntry_init(&probe);
+    probe.key = key;
+    return pbj_find(m->names.data, m->names.count, sizeof probe, &probe, golden_maps_Maps__cmp_names, &at) ? &m->names.data[at] : NULL;
+}
+
+golden_maps_Maps_ValuesEntry *golden_maps_Maps_put_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena)
+{
+    golden_maps_Maps_ValuesEntry probe;
+    size_t at;
+    golden_maps_Maps_ValuesEntry_init(&probe);
+    probe.key = key;
+    if (pbj_find(m->values.data, m->values.count, sizeof probe, &probe, golden_maps_Maps__cmp_values, &at)) return &m->values.data[at];
+    golden_maps_Maps_ValuesEntry *data = (golden_maps_Maps_ValuesEntry *)pbj__array_grow(arena, m->values.data, m->values.count, 1, sizeof probe);
+    if (!data) return NULL;
+    m->values.data = data;
+    memmove(data + at + 1, data + at, (m->values.count++ - at) * sizeof probe);
+    data[at] = probe;
+    return &data[at];
+}
+
+golden_maps_Maps_ValuesEntry *golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key)
+{
+    golden_maps_Maps_ValuesEntry probe;
+    size_t at;
+    golden_maps_Maps_ValuesEntry_init(&probe);
+    probe.key = key;
+    return pbj_find(m->values.data, m->values.count, sizeof probe, &probe, golden_maps_Maps__cmp_values, &at) ? &m->values.data[at] : NULL;
+}
+
+golden_maps_Maps_FlagsEntry *golden_maps_Maps_put_flags(golden_maps_Maps *m, bool key, pbj_arena *arena)
+{
+    golden_maps_Maps_FlagsEntry probe;
+    size_t at;
+    golden_maps_Maps_FlagsEntry_init(&probe);
+    probe.key = key;
+    if (pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, golden_maps_Maps__cmp_flags, &at)) return &m->flags.data[at];
+    golden_maps_Maps_FlagsEntry *data = (golden_maps_Maps_FlagsEntry *)pbj__array_grow(arena, m->flags.data, m->flags.count, 1, sizeof probe);
+    if (!data) return NULL;
+    m->flags.data = data;
+    memmove(data + at + 1, data + at, (m->flags.count++ - at) * sizeof probe);
+    data[at] = probe;
+    return &data[at];
+}
+
+golden_maps_Maps_FlagsEntry *golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key)
+{
+    golden_maps_Maps_FlagsEntry probe;
+    size_t at;
+    golden_maps_Maps_FlagsEntry_init(&probe);
+    probe.key = key;
+    return pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, golden_maps_Maps__cmp_flags, &at) ? &m->flags.data[at] : NULL;
+}
+
+golden_maps_Maps_BlobsEntry *golden_maps_Maps_put_blobs(golden_maps_Maps *m, int32_t key, pbj_arena *arena)
+{
+    golden_maps_Maps_BlobsEntry probe;
+    size_t at;
+    golden_maps_Maps_BlobsEntry_init(&probe);
+    probe.key = key;
+    if (pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, golden_maps_Maps__cmp_blobs, &at)) return &m->blobs.data[at];
+    golden_maps_Maps_BlobsEntry *data = (golden_maps_Maps_BlobsEntry *)pbj__array_grow(arena, m->blobs.data, m->blobs.count, 1, sizeof probe);
+    if (!data) return NULL;
+    m->blobs.data = data;
+    memmove(data + at + 1, data + at, (m->blobs.count++ - at) * sizeof probe);
+    data[at] = probe;
+    return &data[at];
+}
+
+golden_maps_Maps_BlobsEntry *golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key)
+{
+    golden_maps_Maps_BlobsEntry probe;
+    size_t at;
+    golden_maps_Maps_BlobsEntry_init(&probe);
+    probe.key = key;
+    return pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, golden_maps_Maps__cmp_blobs, &at) ? &m->blobs.data[at] : NULL;
+}
+
+golden_maps_Maps_WeightsEntry *golden_maps_Maps_put_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena)
+{
+    golden_maps_Maps_WeightsEntry probe;
+    size_t at;
+    golden_maps_Maps_WeightsEntry_init(&probe);
+    probe.key = key;
+    if (pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, golden_maps_Maps__cmp_weights, &at)) return &m->weights.data[at];
+    golden_maps_Maps_WeightsEntry *data = (golden_maps_Maps_WeightsEntry *)pbj__array_grow(arena, m->weights.data, m->weights.count, 1, sizeof probe);
+    if (!data) return NULL;
+    m->weights.data = data;
+    memmove(data + at + 1, data + at, (m->weights.count++ - at) * sizeof probe);
+    data[at] = probe;
+    return &data[at];
+}
+
+golden_maps_Maps_WeightsEntry *golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key)
+{
+    golden_maps_Maps_WeightsEntry probe;
+    size_t at;
+    golden_maps_Maps_WeightsEntry_init(&probe);
+    probe.key = key;
+    return pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, golden_maps_Maps__cmp_weights, &at) ? &m->weights.data[at] : NULL;
+}
+
+pbj_status golden_maps_Maps_encode_append(golden_maps_Maps *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Maps_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Maps_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Maps_write_delimited(golden_maps_Maps *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Maps_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Maps_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Maps_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.maps.Maps.CountsEntry: building helpers ==== */
+
+pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena)
+{
+    golden_maps_Maps_CountsEntry_init(dst);
+    return golden_maps_Maps_CountsEntry_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
+    m->value = b->value;
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_maps_Maps_CountsEntry_encode_append(golden_maps_Maps_CountsEntry *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Maps_CountsEntry_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Maps_CountsEntry_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Maps_CountsEntry_write_delimited(golden_maps_Maps_CountsEntry *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Maps_CountsEntry_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Maps_CountsEntry_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Maps_CountsEntry_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.maps.Maps.NamesEntry: building helpers ==== */
+
+pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena)
+{
+    golden_maps_Maps_NamesEntry_init(dst);
+    return golden_maps_Maps_NamesEntry_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    m->key = b->key;
+    if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_maps_Maps_NamesEntry_encode_append(golden_maps_Maps_NamesEntry *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Maps_NamesEntry_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Maps_NamesEntry_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Maps_NamesEntry_write_delimited(golden_maps_Maps_NamesEntry *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Maps_NamesEntry_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Maps_NamesEntry_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Maps_NamesEntry_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.maps.Maps.ValuesEntry: building helpers ==== */
+
+pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena)
+{
+    golden_maps_Maps_ValuesEntry_init(dst);
+    return golden_maps_Maps_ValuesEntry_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    m->key = b->key;
+    if (b->value) {
+        if (!m->value) {
+            if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(arena, sizeof(golden_maps_Value)))) return PBJ_ERR_NOMEM;
+            golden_maps_Value_init(m->value);
+        }
+        if ((st = golden_maps_Value_merge(m->value, b->value, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->value && (st = golden_maps_Value_sort_maps(m->value, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_maps_Maps_ValuesEntry_encode_append(golden_maps_Maps_ValuesEntry *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Maps_ValuesEntry_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Maps_ValuesEntry_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Maps_ValuesEntry_write_delimited(golden_maps_Maps_ValuesEntry *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Maps_ValuesEntry_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Maps_ValuesEntry_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Maps_ValuesEntry_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.maps.Maps.FlagsEntry: building helpers ==== */
+
+pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena)
+{
+    golden_maps_Maps_FlagsEntry_init(dst);
+    return golden_maps_Maps_FlagsEntry_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    m->key = b->key;
+    m->value = b->value;
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_maps_Maps_FlagsEntry_encode_append(golden_maps_Maps_FlagsEntry *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Maps_FlagsEntry_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Maps_FlagsEntry_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Maps_FlagsEntry_write_delimited(golden_maps_Maps_FlagsEntry *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Maps_FlagsEntry_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Maps_FlagsEntry_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Maps_FlagsEntry_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.maps.Maps.BlobsEntry: building helpers ==== */
+
+pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena)
+{
+    golden_maps_Maps_BlobsEntry_init(dst);
+    return golden_maps_Maps_BlobsEntry_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    m->key = b->key;
+    if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_maps_Maps_BlobsEntry_encode_append(golden_maps_Maps_BlobsEntry *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Maps_BlobsEntry_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Maps_BlobsEntry_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Maps_BlobsEntry_write_delimited(golden_maps_Maps_BlobsEntry *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Maps_BlobsEntry_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Maps_BlobsEntry_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Maps_BlobsEntry_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.maps.Maps.WeightsEntry: building helpers ==== */
+
+pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena)
+{
+    golden_maps_Maps_WeightsEntry_init(dst);
+    return golden_maps_Maps_WeightsEntry_merge(dst, src, arena);
+}
+
+pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    m->key = b->key;
+    m->value = b->value;
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_maps_Maps_WeightsEntry_encode_append(golden_maps_Maps_WeightsEntry *m, pbj_buf *out)
+{
+    size_t n = golden_maps_Maps_WeightsEntry_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_maps_Maps_WeightsEntry_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_maps_Maps_WeightsEntry_write_delimited(golden_maps_Maps_WeightsEntry *m, pbj_sink *out)
+{
+    size_t n = golden_maps_Maps_WeightsEntry_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_maps_Maps_WeightsEntry_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_maps_Maps_WeightsEntry_read_delimited(golden_maps_Maps_WeightsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_maps_Maps_WeightsEntry_decode(m, record.data, record.len, arena, opts);
+}
+

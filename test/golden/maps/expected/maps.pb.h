@@ -279,6 +279,119 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_W
 static inline const char *golden_maps_Maps_WeightsEntry_missing(const golden_maps_Maps_WeightsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_WeightsEntry_encode(m, buf, cap, len); }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_maps_Value_clear(golden_maps_Value *m) { golden_maps_Value_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Value_encode_append(golden_maps_Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Value_write_delimited(golden_maps_Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status golden_maps_Value_set_text(golden_maps_Value *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->text = v;
+    return PBJ_OK;
+}
+
+static inline void golden_maps_Maps_clear(golden_maps_Maps *m) { golden_maps_Maps_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(golden_maps_Maps *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(golden_maps_Maps *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* map counts: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
+golden_maps_Maps_CountsEntry *golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena);
+/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
+golden_maps_Maps_CountsEntry *golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key);
+/* map names: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
+golden_maps_Maps_NamesEntry *golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_arena *arena);
+/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
+golden_maps_Maps_NamesEntry *golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key);
+/* map values: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
+golden_maps_Maps_ValuesEntry *golden_maps_Maps_put_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena);
+/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
+golden_maps_Maps_ValuesEntry *golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key);
+/* map flags: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
+golden_maps_Maps_FlagsEntry *golden_maps_Maps_put_flags(golden_maps_Maps *m, bool key, pbj_arena *arena);
+/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
+golden_maps_Maps_FlagsEntry *golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key);
+/* map blobs: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
+golden_maps_Maps_BlobsEntry *golden_maps_Maps_put_blobs(golden_maps_Maps *m, int32_t key, pbj_arena *arena);
+/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
+golden_maps_Maps_BlobsEntry *golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key);
+/* map weights: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
+golden_maps_Maps_WeightsEntry *golden_maps_Maps_put_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena);
+/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
+golden_maps_Maps_WeightsEntry *golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key);
+
+static inline void golden_maps_Maps_CountsEntry_clear(golden_maps_Maps_CountsEntry *m) { golden_maps_Maps_CountsEntry_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode_append(golden_maps_Maps_CountsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_write_delimited(golden_maps_Maps_CountsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void golden_maps_Maps_NamesEntry_clear(golden_maps_Maps_NamesEntry *m) { golden_maps_Maps_NamesEntry_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode_append(golden_maps_Maps_NamesEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_write_delimited(golden_maps_Maps_NamesEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void golden_maps_Maps_ValuesEntry_clear(golden_maps_Maps_ValuesEntry *m) { golden_maps_Maps_ValuesEntry_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode_append(golden_maps_Maps_ValuesEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_write_delimited(golden_maps_Maps_ValuesEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void golden_maps_Maps_FlagsEntry_clear(golden_maps_Maps_FlagsEntry *m) { golden_maps_Maps_FlagsEntry_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode_append(golden_maps_Maps_FlagsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_write_delimited(golden_maps_Maps_FlagsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void golden_maps_Maps_BlobsEntry_clear(golden_maps_Maps_BlobsEntry *m) { golden_maps_Maps_BlobsEntry_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode_append(golden_maps_Maps_BlobsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_write_delimited(golden_maps_Maps_BlobsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void golden_maps_Maps_WeightsEntry_clear(golden_maps_Maps_WeightsEntry *m) { golden_maps_Maps_WeightsEntry_init(m); }
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode_append(golden_maps_Maps_WeightsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_write_delimited(golden_maps_Maps_WeightsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_read_delimited(golden_maps_Maps_WeightsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
 #ifdef __cplusplus
 }
 #endif

@@ -409,3 +409,182 @@ pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_are
     return pbj__ext_remove(a, &m->pbj_ext, 1001);
 }
 
+/* ==== golden.message_set.Set: building helpers ==== */
+
+pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena)
+{
+    golden_message_set_Set_init(dst);
+    return golden_message_set_Set_merge(dst, src, arena);
+}
+
+pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_message_set_Set_encode_append(golden_message_set_Set *m, pbj_buf *out)
+{
+    size_t n = golden_message_set_Set_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_message_set_Set_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_message_set_Set_write_delimited(golden_message_set_Set *m, pbj_sink *out)
+{
+    size_t n = golden_message_set_Set_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_message_set_Set_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_message_set_Set_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.message_set.Item: building helpers ==== */
+
+pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena)
+{
+    golden_message_set_Item_init(dst);
+    return golden_message_set_Item_merge(dst, src, arena);
+}
+
+pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_v) {
+        m->v = b->v;
+        m->has_v = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_message_set_Item_encode_append(golden_message_set_Item *m, pbj_buf *out)
+{
+    size_t n = golden_message_set_Item_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_message_set_Item_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_message_set_Item_write_delimited(golden_message_set_Item *m, pbj_sink *out)
+{
+    size_t n = golden_message_set_Item_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_message_set_Item_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_message_set_Item_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.message_set.Holder: building helpers ==== */
+
+pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena)
+{
+    golden_message_set_Holder_init(dst);
+    return golden_message_set_Holder_merge(dst, src, arena);
+}
+
+pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->set) {
+        if (!m->set) {
+            if (!(m->set = (golden_message_set_Set *)pbj_arena_alloc(arena, sizeof(golden_message_set_Set)))) return PBJ_ERR_NOMEM;
+            golden_message_set_Set_init(m->set);
+        }
+        if ((st = golden_message_set_Set_merge(m->set, b->set, arena)) != PBJ_OK) return st;
+    }
+    if (b->has_after) {
+        m->after = b->after;
+        m->has_after = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->set && (st = golden_message_set_Set_sort_maps(m->set, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_message_set_Holder_encode_append(golden_message_set_Holder *m, pbj_buf *out)
+{
+    size_t n = golden_message_set_Holder_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_message_set_Holder_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_message_set_Holder_write_delimited(golden_message_set_Holder *m, pbj_sink *out)
+{
+    size_t n = golden_message_set_Holder_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_message_set_Holder_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_message_set_Holder_decode(m, record.data, record.len, arena, opts);
+}
+

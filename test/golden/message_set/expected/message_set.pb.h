@@ -130,6 +130,63 @@ PBJ_MUST_USE pbj_status golden_message_set_Item_item_get(const golden_message_se
 PBJ_MUST_USE pbj_status golden_message_set_Item_item_set(golden_message_set_Set *m, golden_message_set_Item *v, pbj_arena *a);
 PBJ_MUST_USE pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_arena *a);
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_message_set_Set_clear(golden_message_set_Set *m) { golden_message_set_Set_init(m); }
+PBJ_MUST_USE pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Set_encode_append(golden_message_set_Set *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_message_set_Set_write_delimited(golden_message_set_Set *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
+static inline void golden_message_set_Item_clear(golden_message_set_Item *m) { golden_message_set_Item_init(m); }
+PBJ_MUST_USE pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Item_encode_append(golden_message_set_Item *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_message_set_Item_write_delimited(golden_message_set_Item *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_message_set_Item_set_v(golden_message_set_Item *m, int32_t v)
+{
+    m->v = v;
+    m->has_v = 1;
+}
+
+static inline void golden_message_set_Holder_clear(golden_message_set_Holder *m) { golden_message_set_Holder_init(m); }
+PBJ_MUST_USE pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_encode_append(golden_message_set_Holder *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_write_delimited(golden_message_set_Holder *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* set, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_message_set_Set *golden_message_set_Holder_mutable_set(golden_message_set_Holder *m, pbj_arena *arena)
+{
+    if (!m->set && (m->set = (golden_message_set_Set *)pbj_arena_alloc(arena, sizeof(golden_message_set_Set)))) golden_message_set_Set_init(m->set);
+    return m->set;
+}
+static inline void golden_message_set_Holder_set_after(golden_message_set_Holder *m, int32_t v)
+{
+    m->after = v;
+    m->has_after = 1;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -462,3 +462,206 @@ bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_ne
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.nested.Outer: building helpers ==== */
+
+pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena)
+{
+    golden_nested_Outer_init(dst);
+    return golden_nested_Outer_merge(dst, src, arena);
+}
+
+pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->inner) {
+        if (!m->inner) {
+            if (!(m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) return PBJ_ERR_NOMEM;
+            golden_nested_Outer_Inner_init(m->inner);
+        }
+        if ((st = golden_nested_Outer_Inner_merge(m->inner, b->inner, arena)) != PBJ_OK) return st;
+    }
+    if (b->kind) {
+        m->kind = b->kind;
+    }
+    if (b->sibling) {
+        if (!m->sibling) {
+            if (!(m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(arena, sizeof(golden_nested_Sibling)))) return PBJ_ERR_NOMEM;
+            golden_nested_Sibling_init(m->sibling);
+        }
+        if ((st = golden_nested_Sibling_merge(m->sibling, b->sibling, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->inner && (st = golden_nested_Outer_Inner_sort_maps(m->inner, arena)) != PBJ_OK) return st;
+    if (m->sibling && (st = golden_nested_Sibling_sort_maps(m->sibling, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_nested_Outer_encode_append(golden_nested_Outer *m, pbj_buf *out)
+{
+    size_t n = golden_nested_Outer_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_nested_Outer_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_nested_Outer_write_delimited(golden_nested_Outer *m, pbj_sink *out)
+{
+    size_t n = golden_nested_Outer_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_nested_Outer_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_nested_Outer_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.nested.Outer.Inner: building helpers ==== */
+
+pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena)
+{
+    golden_nested_Outer_Inner_init(dst);
+    return golden_nested_Outer_Inner_merge(dst, src, arena);
+}
+
+pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->id) {
+        m->id = b->id;
+    }
+    if (b->kind) {
+        m->kind = b->kind;
+    }
+    if (b->child) {
+        if (!m->child) {
+            if (!(m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) return PBJ_ERR_NOMEM;
+            golden_nested_Outer_Inner_init(m->child);
+        }
+        if ((st = golden_nested_Outer_Inner_merge(m->child, b->child, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->child && (st = golden_nested_Outer_Inner_sort_maps(m->child, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_nested_Outer_Inner_encode_append(golden_nested_Outer_Inner *m, pbj_buf *out)
+{
+    size_t n = golden_nested_Outer_Inner_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_nested_Outer_Inner_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_nested_Outer_Inner_write_delimited(golden_nested_Outer_Inner *m, pbj_sink *out)
+{
+    size_t n = golden_nested_Outer_Inner_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_nested_Outer_Inner_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_nested_Outer_Inner_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.nested.Sibling: building helpers ==== */
+
+pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena)
+{
+    golden_nested_Sibling_init(dst);
+    return golden_nested_Sibling_merge(dst, src, arena);
+}
+
+pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->back) {
+        if (!m->back) {
+            if (!(m->back = (golden_nested_Outer *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer)))) return PBJ_ERR_NOMEM;
+            golden_nested_Outer_init(m->back);
+        }
+        if ((st = golden_nested_Outer_merge(m->back, b->back, arena)) != PBJ_OK) return st;
+    }
+    if (b->note.len != 0) {
+        if ((st = pbj_copy(arena, b->note.data, b->note.len, &m->note)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->back && (st = golden_nested_Outer_sort_maps(m->back, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_nested_Sibling_encode_append(golden_nested_Sibling *m, pbj_buf *out)
+{
+    size_t n = golden_nested_Sibling_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_nested_Sibling_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_nested_Sibling_write_delimited(golden_nested_Sibling *m, pbj_sink *out)
+{
+    size_t n = golden_nested_Sibling_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_nested_Sibling_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_nested_Sibling_decode(m, record.data, record.len, arena, opts);
+}
+

@@ -135,6 +135,91 @@ static inline pbj_status golden_nested_Sibling_encode_partial(golden_nested_Sibl
 static inline bool golden_nested_Sibling_has_back(const golden_nested_Sibling *m) { return m->back != NULL; }
 static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { m->back = NULL; }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_nested_Outer_clear(golden_nested_Outer *m) { golden_nested_Outer_init(m); }
+PBJ_MUST_USE pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Outer_encode_append(golden_nested_Outer *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_write_delimited(golden_nested_Outer *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* inner, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_nested_Outer_Inner *golden_nested_Outer_mutable_inner(golden_nested_Outer *m, pbj_arena *arena)
+{
+    if (!m->inner && (m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->inner);
+    return m->inner;
+}
+static inline void golden_nested_Outer_set_kind(golden_nested_Outer *m, int32_t v)
+{
+    m->kind = v;
+}
+/* sibling, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_nested_Sibling *golden_nested_Outer_mutable_sibling(golden_nested_Outer *m, pbj_arena *arena)
+{
+    if (!m->sibling && (m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(arena, sizeof(golden_nested_Sibling)))) golden_nested_Sibling_init(m->sibling);
+    return m->sibling;
+}
+
+static inline void golden_nested_Outer_Inner_clear(golden_nested_Outer_Inner *m) { golden_nested_Outer_Inner_init(m); }
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode_append(golden_nested_Outer_Inner *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_write_delimited(golden_nested_Outer_Inner *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_nested_Outer_Inner_set_id(golden_nested_Outer_Inner *m, int32_t v)
+{
+    m->id = v;
+}
+static inline void golden_nested_Outer_Inner_set_kind(golden_nested_Outer_Inner *m, int32_t v)
+{
+    m->kind = v;
+}
+/* child, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_nested_Outer_Inner *golden_nested_Outer_Inner_mutable_child(golden_nested_Outer_Inner *m, pbj_arena *arena)
+{
+    if (!m->child && (m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->child);
+    return m->child;
+}
+
+static inline void golden_nested_Sibling_clear(golden_nested_Sibling *m) { golden_nested_Sibling_init(m); }
+PBJ_MUST_USE pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_encode_append(golden_nested_Sibling *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_write_delimited(golden_nested_Sibling *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* back, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_nested_Outer *golden_nested_Sibling_mutable_back(golden_nested_Sibling *m, pbj_arena *arena)
+{
+    if (!m->back && (m->back = (golden_nested_Outer *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer)))) golden_nested_Outer_init(m->back);
+    return m->back;
+}
+static inline PBJ_MUST_USE pbj_status golden_nested_Sibling_set_note(golden_nested_Sibling *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->note = v;
+    return PBJ_OK;
+}
+
 #ifdef __cplusplus
 }
 #endif

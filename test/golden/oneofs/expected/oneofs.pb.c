@@ -448,3 +448,147 @@ bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneo
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.oneofs.Point: building helpers ==== */
+
+pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena)
+{
+    golden_oneofs_Point_init(dst);
+    return golden_oneofs_Point_merge(dst, src, arena);
+}
+
+pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->x) {
+        m->x = b->x;
+    }
+    if (b->y) {
+        m->y = b->y;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_oneofs_Point_encode_append(golden_oneofs_Point *m, pbj_buf *out)
+{
+    size_t n = golden_oneofs_Point_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_oneofs_Point_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_oneofs_Point_write_delimited(golden_oneofs_Point *m, pbj_sink *out)
+{
+    size_t n = golden_oneofs_Point_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_oneofs_Point_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_oneofs_Point_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.oneofs.Choice: building helpers ==== */
+
+pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena)
+{
+    golden_oneofs_Choice_init(dst);
+    return golden_oneofs_Choice_merge(dst, src, arena);
+}
+
+pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value_case == golden_oneofs_Choice_value_number) {
+        m->value.number = b->value.number;
+        m->value_case = golden_oneofs_Choice_value_number;
+    }
+    if (b->value_case == golden_oneofs_Choice_value_text) {
+        if ((st = pbj_copy(arena, b->value.text.data, b->value.text.len, &m->value.text)) != PBJ_OK) return st;
+        m->value_case = golden_oneofs_Choice_value_text;
+    }
+    if (b->value_case == golden_oneofs_Choice_value_point) {
+        if (m->value_case != golden_oneofs_Choice_value_point || !m->value.point) {
+            if (!(m->value.point = (golden_oneofs_Point *)pbj_arena_alloc(arena, sizeof(golden_oneofs_Point)))) return PBJ_ERR_NOMEM;
+            golden_oneofs_Point_init(m->value.point);
+            m->value_case = golden_oneofs_Choice_value_point;
+        }
+        if (b->value.point && (st = golden_oneofs_Point_merge(m->value.point, b->value.point, arena)) != PBJ_OK) return st;
+    }
+    if (b->value_case == golden_oneofs_Choice_value_raw) {
+        if ((st = pbj_copy(arena, b->value.raw.data, b->value.raw.len, &m->value.raw)) != PBJ_OK) return st;
+        m->value_case = golden_oneofs_Choice_value_raw;
+    }
+    if (b->plain) {
+        m->plain = b->plain;
+    }
+    if (b->other_case == golden_oneofs_Choice_other_ratio) {
+        m->other.ratio = b->other.ratio;
+        m->other_case = golden_oneofs_Choice_other_ratio;
+    }
+    if (b->other_case == golden_oneofs_Choice_other_flag) {
+        m->other.flag = b->other.flag;
+        m->other_case = golden_oneofs_Choice_other_flag;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->value_case == golden_oneofs_Choice_value_point && m->value.point && (st = golden_oneofs_Point_sort_maps(m->value.point, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_oneofs_Choice_encode_append(golden_oneofs_Choice *m, pbj_buf *out)
+{
+    size_t n = golden_oneofs_Choice_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_oneofs_Choice_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_oneofs_Choice_write_delimited(golden_oneofs_Choice *m, pbj_sink *out)
+{
+    size_t n = golden_oneofs_Choice_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_oneofs_Choice_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_oneofs_Choice_read_delimited(golden_oneofs_Choice *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_oneofs_Choice_decode(m, record.data, record.len, arena, opts);
+}
+

@@ -153,6 +153,94 @@ static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
     memset(&m->other, 0, sizeof m->other);
 }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_oneofs_Point_clear(golden_oneofs_Point *m) { golden_oneofs_Point_init(m); }
+PBJ_MUST_USE pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_encode_append(golden_oneofs_Point *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_write_delimited(golden_oneofs_Point *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_oneofs_Point_set_x(golden_oneofs_Point *m, int32_t v)
+{
+    m->x = v;
+}
+static inline void golden_oneofs_Point_set_y(golden_oneofs_Point *m, int32_t v)
+{
+    m->y = v;
+}
+
+static inline void golden_oneofs_Choice_clear(golden_oneofs_Choice *m) { golden_oneofs_Choice_init(m); }
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode_append(golden_oneofs_Choice *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_write_delimited(golden_oneofs_Choice *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_read_delimited(golden_oneofs_Choice *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_oneofs_Choice_set_number(golden_oneofs_Choice *m, int32_t v)
+{
+    m->value.number = v;
+    m->value_case = golden_oneofs_Choice_value_number;
+}
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_text(golden_oneofs_Choice *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->value.text = v;
+    m->value_case = golden_oneofs_Choice_value_text;
+    return PBJ_OK;
+}
+/* point, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory */
+static inline golden_oneofs_Point *golden_oneofs_Choice_mutable_point(golden_oneofs_Choice *m, pbj_arena *arena)
+{
+    if (m->value_case == golden_oneofs_Choice_value_point && m->value.point) return m->value.point;
+    golden_oneofs_Point *v = (golden_oneofs_Point *)pbj_arena_alloc(arena, sizeof(golden_oneofs_Point));
+    if (!v) return NULL;
+    golden_oneofs_Point_init(v);
+    m->value.point = v;
+    m->value_case = golden_oneofs_Choice_value_point;
+    return v;
+}
+static inline PBJ_MUST_USE pbj_status golden_oneofs_Choice_set_raw(golden_oneofs_Choice *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->value.raw = v;
+    m->value_case = golden_oneofs_Choice_value_raw;
+    return PBJ_OK;
+}
+static inline void golden_oneofs_Choice_set_plain(golden_oneofs_Choice *m, int32_t v)
+{
+    m->plain = v;
+}
+static inline void golden_oneofs_Choice_set_ratio(golden_oneofs_Choice *m, double v)
+{
+    m->other.ratio = v;
+    m->other_case = golden_oneofs_Choice_other_ratio;
+}
+static inline void golden_oneofs_Choice_set_flag(golden_oneofs_Choice *m, bool v)
+{
+    m->other.flag = v;
+    m->other_case = golden_oneofs_Choice_other_flag;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -249,3 +249,83 @@ bool golden_optional_Maybe_equal(const golden_optional_Maybe *a, const golden_op
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.optional.Maybe: building helpers ==== */
+
+pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena)
+{
+    golden_optional_Maybe_init(dst);
+    return golden_optional_Maybe_merge(dst, src, arena);
+}
+
+pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_count) {
+        m->count = b->count;
+        m->has_count = 1;
+    }
+    if (b->has_label) {
+        if ((st = pbj_copy(arena, b->label.data, b->label.len, &m->label)) != PBJ_OK) return st;
+        m->has_label = 1;
+    }
+    if (b->has_enabled) {
+        m->enabled = b->enabled;
+        m->has_enabled = 1;
+    }
+    if (b->has_mode) {
+        m->mode = b->mode;
+        m->has_mode = 1;
+    }
+    if (b->has_ratio) {
+        m->ratio = b->ratio;
+        m->has_ratio = 1;
+    }
+    if (b->has_data) {
+        if ((st = pbj_copy(arena, b->data.data, b->data.len, &m->data)) != PBJ_OK) return st;
+        m->has_data = 1;
+    }
+    if (b->plain) {
+        m->plain = b->plain;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_optional_Maybe_encode_append(golden_optional_Maybe *m, pbj_buf *out)
+{
+    size_t n = golden_optional_Maybe_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_optional_Maybe_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_optional_Maybe_write_delimited(golden_optional_Maybe *m, pbj_sink *out)
+{
+    size_t n = golden_optional_Maybe_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_optional_Maybe_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_optional_Maybe_read_delimited(golden_optional_Maybe *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_optional_Maybe_decode(m, record.data, record.len, arena, opts);
+}
+

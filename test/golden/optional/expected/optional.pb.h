@@ -115,6 +115,72 @@ static inline void golden_optional_Maybe_clear_data(golden_optional_Maybe *m)
     memset(&m->data, 0, sizeof m->data);
 }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_optional_Maybe_clear(golden_optional_Maybe *m) { golden_optional_Maybe_init(m); }
+PBJ_MUST_USE pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_encode_append(golden_optional_Maybe *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_write_delimited(golden_optional_Maybe *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_read_delimited(golden_optional_Maybe *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_optional_Maybe_set_count(golden_optional_Maybe *m, int32_t v)
+{
+    m->count = v;
+    m->has_count = 1;
+}
+static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_label(golden_optional_Maybe *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->label = v;
+    m->has_label = 1;
+    return PBJ_OK;
+}
+static inline void golden_optional_Maybe_set_enabled(golden_optional_Maybe *m, bool v)
+{
+    m->enabled = v;
+    m->has_enabled = 1;
+}
+static inline void golden_optional_Maybe_set_mode(golden_optional_Maybe *m, int32_t v)
+{
+    m->mode = v;
+    m->has_mode = 1;
+}
+static inline void golden_optional_Maybe_set_ratio(golden_optional_Maybe *m, double v)
+{
+    m->ratio = v;
+    m->has_ratio = 1;
+}
+static inline PBJ_MUST_USE pbj_status golden_optional_Maybe_set_data(golden_optional_Maybe *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->data = v;
+    m->has_data = 1;
+    return PBJ_OK;
+}
+static inline void golden_optional_Maybe_set_plain(golden_optional_Maybe *m, int32_t v)
+{
+    m->plain = v;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -681,3 +681,178 @@ bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_re
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.repeated.Item: building helpers ==== */
+
+pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena)
+{
+    golden_repeated_Item_init(dst);
+    return golden_repeated_Item_merge(dst, src, arena);
+}
+
+pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->id) {
+        m->id = b->id;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_repeated_Item_encode_append(golden_repeated_Item *m, pbj_buf *out)
+{
+    size_t n = golden_repeated_Item_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_repeated_Item_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_repeated_Item_write_delimited(golden_repeated_Item *m, pbj_sink *out)
+{
+    size_t n = golden_repeated_Item_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_repeated_Item_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_repeated_Item_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.repeated.Lists: building helpers ==== */
+
+pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena)
+{
+    golden_repeated_Lists_init(dst);
+    return golden_repeated_Lists_merge(dst, src, arena);
+}
+
+pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->packed_int32.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->packed_int32.data, m->packed_int32.count, b->packed_int32.data, b->packed_int32.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->packed_int32.data = data;
+        m->packed_int32.count += b->packed_int32.count;
+    }
+    if (b->packed_sint64.count) {
+        int64_t *data = (int64_t *)pbj_append_array(arena, m->packed_sint64.data, m->packed_sint64.count, b->packed_sint64.data, b->packed_sint64.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->packed_sint64.data = data;
+        m->packed_sint64.count += b->packed_sint64.count;
+    }
+    if (b->packed_fixed32.count) {
+        uint32_t *data = (uint32_t *)pbj_append_array(arena, m->packed_fixed32.data, m->packed_fixed32.count, b->packed_fixed32.data, b->packed_fixed32.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->packed_fixed32.data = data;
+        m->packed_fixed32.count += b->packed_fixed32.count;
+    }
+    if (b->packed_double.count) {
+        double *data = (double *)pbj_append_array(arena, m->packed_double.data, m->packed_double.count, b->packed_double.data, b->packed_double.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->packed_double.data = data;
+        m->packed_double.count += b->packed_double.count;
+    }
+    if (b->packed_bool.count) {
+        bool *data = (bool *)pbj_append_array(arena, m->packed_bool.data, m->packed_bool.count, b->packed_bool.data, b->packed_bool.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->packed_bool.data = data;
+        m->packed_bool.count += b->packed_bool.count;
+    }
+    if (b->packed_suit.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->packed_suit.data, m->packed_suit.count, b->packed_suit.data, b->packed_suit.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->packed_suit.data = data;
+        m->packed_suit.count += b->packed_suit.count;
+    }
+    if (b->unpacked_int32.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->unpacked_int32.data, m->unpacked_int32.count, b->unpacked_int32.data, b->unpacked_int32.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->unpacked_int32.data = data;
+        m->unpacked_int32.count += b->unpacked_int32.count;
+    }
+    if (b->unpacked_fixed64.count) {
+        uint64_t *data = (uint64_t *)pbj_append_array(arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, b->unpacked_fixed64.data, b->unpacked_fixed64.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->unpacked_fixed64.data = data;
+        m->unpacked_fixed64.count += b->unpacked_fixed64.count;
+    }
+    if (b->names.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->names.data, m->names.count, NULL, b->names.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->names.data = data;
+        for (size_t i = 0; i < b->names.count; i++)
+            if ((st = pbj_copy(arena, b->names.data[i].data, b->names.data[i].len, &data[m->names.count++])) != PBJ_OK) return st;
+    }
+    if (b->items.count) {
+        golden_repeated_Item *data = (golden_repeated_Item *)pbj_append_array(arena, m->items.data, m->items.count, NULL, b->items.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->items.data = data;
+        for (size_t i = 0; i < b->items.count; i++) {
+            golden_repeated_Item_init(&data[m->items.count]);
+            if ((st = golden_repeated_Item_merge(&data[m->items.count++], &b->items.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->items.count; i++)
+        if ((st = golden_repeated_Item_sort_maps(&m->items.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_repeated_Lists_encode_append(golden_repeated_Lists *m, pbj_buf *out)
+{
+    size_t n = golden_repeated_Lists_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_repeated_Lists_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_repeated_Lists_write_delimited(golden_repeated_Lists *m, pbj_sink *out)
+{
+    size_t n = golden_repeated_Lists_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_repeated_Lists_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_repeated_Lists_read_delimited(golden_repeated_Lists *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_repeated_Lists_decode(m, record.data, record.len, arena, opts);
+}
+

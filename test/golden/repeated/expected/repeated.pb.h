@@ -118,6 +118,144 @@ PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, 
 static inline const char *golden_repeated_Lists_missing(const golden_repeated_Lists *m) { (void)m; return NULL; }
 static inline pbj_status golden_repeated_Lists_encode_partial(golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Lists_encode(m, buf, cap, len); }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_repeated_Item_clear(golden_repeated_Item *m) { golden_repeated_Item_init(m); }
+PBJ_MUST_USE pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_repeated_Item_encode_append(golden_repeated_Item *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_repeated_Item_write_delimited(golden_repeated_Item *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_repeated_Item_set_id(golden_repeated_Item *m, int32_t v)
+{
+    m->id = v;
+}
+
+static inline void golden_repeated_Lists_clear(golden_repeated_Lists *m) { golden_repeated_Lists_init(m); }
+PBJ_MUST_USE pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_encode_append(golden_repeated_Lists *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_write_delimited(golden_repeated_Lists *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_read_delimited(golden_repeated_Lists *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of packed_int32 (zero, or initialised), NULL when out of memory */
+static inline int32_t *golden_repeated_Lists_add_packed_int32(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->packed_int32.data, m->packed_int32.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->packed_int32.data = data;
+    data += m->packed_int32.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of packed_sint64 (zero, or initialised), NULL when out of memory */
+static inline int64_t *golden_repeated_Lists_add_packed_sint64(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    int64_t *data = (int64_t *)pbj__array_grow(arena, m->packed_sint64.data, m->packed_sint64.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->packed_sint64.data = data;
+    data += m->packed_sint64.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of packed_fixed32 (zero, or initialised), NULL when out of memory */
+static inline uint32_t *golden_repeated_Lists_add_packed_fixed32(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    uint32_t *data = (uint32_t *)pbj__array_grow(arena, m->packed_fixed32.data, m->packed_fixed32.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->packed_fixed32.data = data;
+    data += m->packed_fixed32.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of packed_double (zero, or initialised), NULL when out of memory */
+static inline double *golden_repeated_Lists_add_packed_double(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    double *data = (double *)pbj__array_grow(arena, m->packed_double.data, m->packed_double.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->packed_double.data = data;
+    data += m->packed_double.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of packed_bool (zero, or initialised), NULL when out of memory */
+static inline bool *golden_repeated_Lists_add_packed_bool(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    bool *data = (bool *)pbj__array_grow(arena, m->packed_bool.data, m->packed_bool.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->packed_bool.data = data;
+    data += m->packed_bool.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of packed_suit (zero, or initialised), NULL when out of memory */
+static inline int32_t *golden_repeated_Lists_add_packed_suit(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->packed_suit.data, m->packed_suit.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->packed_suit.data = data;
+    data += m->packed_suit.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of unpacked_int32 (zero, or initialised), NULL when out of memory */
+static inline int32_t *golden_repeated_Lists_add_unpacked_int32(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->unpacked_int32.data, m->unpacked_int32.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->unpacked_int32.data = data;
+    data += m->unpacked_int32.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of unpacked_fixed64 (zero, or initialised), NULL when out of memory */
+static inline uint64_t *golden_repeated_Lists_add_unpacked_fixed64(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    uint64_t *data = (uint64_t *)pbj__array_grow(arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->unpacked_fixed64.data = data;
+    data += m->unpacked_fixed64.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of names (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *golden_repeated_Lists_add_names(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->names.data, m->names.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->names.data = data;
+    data += m->names.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of items (zero, or initialised), NULL when out of memory */
+static inline golden_repeated_Item *golden_repeated_Lists_add_items(golden_repeated_Lists *m, pbj_arena *arena)
+{
+    golden_repeated_Item *data = (golden_repeated_Item *)pbj__array_grow(arena, m->items.data, m->items.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->items.data = data;
+    data += m->items.count++;
+    memset(data, 0, sizeof *data);
+    golden_repeated_Item_init(data);
+    return data;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -363,3 +363,148 @@ bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_re
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.required.Part: building helpers ==== */
+
+pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena)
+{
+    golden_required_Part_init(dst);
+    return golden_required_Part_merge(dst, src, arena);
+}
+
+pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->has_size) {
+        m->size = b->size;
+        m->has_size = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_required_Part_encode_append(golden_required_Part *m, pbj_buf *out)
+{
+    size_t n = golden_required_Part_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_required_Part_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_required_Part_write_delimited(golden_required_Part *m, pbj_sink *out)
+{
+    size_t n = golden_required_Part_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_required_Part_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_required_Part_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== golden.required.Whole: building helpers ==== */
+
+pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena)
+{
+    golden_required_Whole_init(dst);
+    return golden_required_Whole_merge(dst, src, arena);
+}
+
+pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_id) {
+        m->id = b->id;
+        m->has_id = 1;
+    }
+    if (b->main) {
+        if (!m->main) {
+            if (!(m->main = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) return PBJ_ERR_NOMEM;
+            golden_required_Part_init(m->main);
+        }
+        if ((st = golden_required_Part_merge(m->main, b->main, arena)) != PBJ_OK) return st;
+    }
+    if (b->parts.count) {
+        golden_required_Part *data = (golden_required_Part *)pbj_append_array(arena, m->parts.data, m->parts.count, NULL, b->parts.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->parts.data = data;
+        for (size_t i = 0; i < b->parts.count; i++) {
+            golden_required_Part_init(&data[m->parts.count]);
+            if ((st = golden_required_Part_merge(&data[m->parts.count++], &b->parts.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->spare) {
+        if (!m->spare) {
+            if (!(m->spare = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) return PBJ_ERR_NOMEM;
+            golden_required_Part_init(m->spare);
+        }
+        if ((st = golden_required_Part_merge(m->spare, b->spare, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->main && (st = golden_required_Part_sort_maps(m->main, arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->parts.count; i++)
+        if ((st = golden_required_Part_sort_maps(&m->parts.data[i], arena)) != PBJ_OK) return st;
+    if (m->spare && (st = golden_required_Part_sort_maps(m->spare, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_required_Whole_encode_append(golden_required_Whole *m, pbj_buf *out)
+{
+    size_t n = golden_required_Whole_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_required_Whole_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_required_Whole_write_delimited(golden_required_Whole *m, pbj_sink *out)
+{
+    size_t n = golden_required_Whole_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_required_Whole_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_required_Whole_decode(m, record.data, record.len, arena, opts);
+}
+

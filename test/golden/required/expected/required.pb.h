@@ -118,6 +118,80 @@ static inline void golden_required_Whole_clear_main(golden_required_Whole *m) { 
 static inline bool golden_required_Whole_has_spare(const golden_required_Whole *m) { return m->spare != NULL; }
 static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) { m->spare = NULL; }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_required_Part_clear(golden_required_Part *m) { golden_required_Part_init(m); }
+PBJ_MUST_USE pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Part_encode_append(golden_required_Part *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_required_Part_write_delimited(golden_required_Part *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status golden_required_Part_set_name(golden_required_Part *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+static inline void golden_required_Part_set_size(golden_required_Part *m, int32_t v)
+{
+    m->size = v;
+    m->has_size = 1;
+}
+
+static inline void golden_required_Whole_clear(golden_required_Whole *m) { golden_required_Whole_init(m); }
+PBJ_MUST_USE pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Whole_encode_append(golden_required_Whole *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_required_Whole_write_delimited(golden_required_Whole *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_required_Whole_set_id(golden_required_Whole *m, int64_t v)
+{
+    m->id = v;
+    m->has_id = 1;
+}
+/* main, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_required_Part *golden_required_Whole_mutable_main(golden_required_Whole *m, pbj_arena *arena)
+{
+    if (!m->main && (m->main = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->main);
+    return m->main;
+}
+/* a new element at the end of parts (zero, or initialised), NULL when out of memory */
+static inline golden_required_Part *golden_required_Whole_add_parts(golden_required_Whole *m, pbj_arena *arena)
+{
+    golden_required_Part *data = (golden_required_Part *)pbj__array_grow(arena, m->parts.data, m->parts.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->parts.data = data;
+    data += m->parts.count++;
+    memset(data, 0, sizeof *data);
+    golden_required_Part_init(data);
+    return data;
+}
+/* spare, made (initialised, in arena) when absent; NULL when out of memory */
+static inline golden_required_Part *golden_required_Whole_mutable_spare(golden_required_Whole *m, pbj_arena *arena)
+{
+    if (!m->spare && (m->spare = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->spare);
+    return m->spare;
+}
+
 #ifdef __cplusplus
 }
 #endif

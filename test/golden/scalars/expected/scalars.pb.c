@@ -406,3 +406,101 @@ bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.scalars.Scalars: building helpers ==== */
+
+pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena)
+{
+    golden_scalars_Scalars_init(dst);
+    return golden_scalars_Scalars_merge(dst, src, arena);
+}
+
+pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (pbj_double_bits(b->f_double) != 0) {
+        m->f_double = b->f_double;
+    }
+    if (pbj_float_bits(b->f_float) != 0) {
+        m->f_float = b->f_float;
+    }
+    if (b->f_int32) {
+        m->f_int32 = b->f_int32;
+    }
+    if (b->f_int64) {
+        m->f_int64 = b->f_int64;
+    }
+    if (b->f_uint32) {
+        m->f_uint32 = b->f_uint32;
+    }
+    if (b->f_uint64) {
+        m->f_uint64 = b->f_uint64;
+    }
+    if (b->f_sint32) {
+        m->f_sint32 = b->f_sint32;
+    }
+    if (b->f_sint64) {
+        m->f_sint64 = b->f_sint64;
+    }
+    if (b->f_fixed32) {
+        m->f_fixed32 = b->f_fixed32;
+    }
+    if (b->f_fixed64) {
+        m->f_fixed64 = b->f_fixed64;
+    }
+    if (b->f_sfixed32) {
+        m->f_sfixed32 = b->f_sfixed32;
+    }
+    if (b->f_sfixed64) {
+        m->f_sfixed64 = b->f_sfixed64;
+    }
+    if (b->f_bool) {
+        m->f_bool = b->f_bool;
+    }
+    if (b->f_level) {
+        m->f_level = b->f_level;
+    }
+    if (b->f_far) {
+        m->f_far = b->f_far;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_scalars_Scalars_encode_append(golden_scalars_Scalars *m, pbj_buf *out)
+{
+    size_t n = golden_scalars_Scalars_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_scalars_Scalars_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_scalars_Scalars_write_delimited(golden_scalars_Scalars *m, pbj_sink *out)
+{
+    size_t n = golden_scalars_Scalars_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_scalars_Scalars_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_scalars_Scalars_read_delimited(golden_scalars_Scalars *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_scalars_Scalars_decode(m, record.data, record.len, arena, opts);
+}
+

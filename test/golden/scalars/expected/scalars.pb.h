@@ -92,6 +92,91 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m
 static inline const char *golden_scalars_Scalars_missing(const golden_scalars_Scalars *m) { (void)m; return NULL; }
 static inline pbj_status golden_scalars_Scalars_encode_partial(golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len) { return golden_scalars_Scalars_encode(m, buf, cap, len); }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_scalars_Scalars_clear(golden_scalars_Scalars *m) { golden_scalars_Scalars_init(m); }
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode_append(golden_scalars_Scalars *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_write_delimited(golden_scalars_Scalars *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_read_delimited(golden_scalars_Scalars *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_scalars_Scalars_set_f_double(golden_scalars_Scalars *m, double v)
+{
+    m->f_double = v;
+}
+static inline void golden_scalars_Scalars_set_f_float(golden_scalars_Scalars *m, float v)
+{
+    m->f_float = v;
+}
+static inline void golden_scalars_Scalars_set_f_int32(golden_scalars_Scalars *m, int32_t v)
+{
+    m->f_int32 = v;
+}
+static inline void golden_scalars_Scalars_set_f_int64(golden_scalars_Scalars *m, int64_t v)
+{
+    m->f_int64 = v;
+}
+static inline void golden_scalars_Scalars_set_f_uint32(golden_scalars_Scalars *m, uint32_t v)
+{
+    m->f_uint32 = v;
+}
+static inline void golden_scalars_Scalars_set_f_uint64(golden_scalars_Scalars *m, uint64_t v)
+{
+    m->f_uint64 = v;
+}
+static inline void golden_scalars_Scalars_set_f_sint32(golden_scalars_Scalars *m, int32_t v)
+{
+    m->f_sint32 = v;
+}
+static inline void golden_scalars_Scalars_set_f_sint64(golden_scalars_Scalars *m, int64_t v)
+{
+    m->f_sint64 = v;
+}
+static inline void golden_scalars_Scalars_set_f_fixed32(golden_scalars_Scalars *m, uint32_t v)
+{
+    m->f_fixed32 = v;
+}
+static inline void golden_scalars_Scalars_set_f_fixed64(golden_scalars_Scalars *m, uint64_t v)
+{
+    m->f_fixed64 = v;
+}
+static inline void golden_scalars_Scalars_set_f_sfixed32(golden_scalars_Scalars *m, int32_t v)
+{
+    m->f_sfixed32 = v;
+}
+static inline void golden_scalars_Scalars_set_f_sfixed64(golden_scalars_Scalars *m, int64_t v)
+{
+    m->f_sfixed64 = v;
+}
+static inline void golden_scalars_Scalars_set_f_bool(golden_scalars_Scalars *m, bool v)
+{
+    m->f_bool = v;
+}
+static inline void golden_scalars_Scalars_set_f_level(golden_scalars_Scalars *m, int32_t v)
+{
+    m->f_level = v;
+}
+static inline void golden_scalars_Scalars_set_f_far(golden_scalars_Scalars *m, int32_t v)
+{
+    m->f_far = v;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -186,3 +186,76 @@ bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_stri
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== golden.strings.Texts: building helpers ==== */
+
+pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena)
+{
+    golden_strings_Texts_init(dst);
+    return golden_strings_Texts_merge(dst, src, arena);
+}
+
+pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->name.len != 0) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+    }
+    if (b->blob.len != 0) {
+        if ((st = pbj_copy(arena, b->blob.data, b->blob.len, &m->blob)) != PBJ_OK) return st;
+    }
+    if (b->tags.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->tags.data, m->tags.count, NULL, b->tags.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->tags.data = data;
+        for (size_t i = 0; i < b->tags.count; i++)
+            if ((st = pbj_copy(arena, b->tags.data[i].data, b->tags.data[i].len, &data[m->tags.count++])) != PBJ_OK) return st;
+    }
+    if (b->chunks.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->chunks.data, m->chunks.count, NULL, b->chunks.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->chunks.data = data;
+        for (size_t i = 0; i < b->chunks.count; i++)
+            if ((st = pbj_copy(arena, b->chunks.data[i].data, b->chunks.data[i].len, &data[m->chunks.count++])) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status golden_strings_Texts_encode_append(golden_strings_Texts *m, pbj_buf *out)
+{
+    size_t n = golden_strings_Texts_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_strings_Texts_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_strings_Texts_write_delimited(golden_strings_Texts *m, pbj_sink *out)
+{
+    size_t n = golden_strings_Texts_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_strings_Texts_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_strings_Texts_read_delimited(golden_strings_Texts *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_strings_Texts_decode(m, record.data, record.len, arena, opts);
+}
+

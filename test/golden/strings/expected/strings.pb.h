@@ -59,6 +59,66 @@ PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, co
 static inline const char *golden_strings_Texts_missing(const golden_strings_Texts *m) { (void)m; return NULL; }
 static inline pbj_status golden_strings_Texts_encode_partial(golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode(m, buf, cap, len); }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_strings_Texts_clear(golden_strings_Texts *m) { golden_strings_Texts_init(m); }
+PBJ_MUST_USE pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_strings_Texts_encode_append(golden_strings_Texts *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_strings_Texts_write_delimited(golden_strings_Texts *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_strings_Texts_read_delimited(golden_strings_Texts *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status golden_strings_Texts_set_name(golden_strings_Texts *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status golden_strings_Texts_set_blob(golden_strings_Texts *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->blob = v;
+    return PBJ_OK;
+}
+/* a new element at the end of tags (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *golden_strings_Texts_add_tags(golden_strings_Texts *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->tags.data, m->tags.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->tags.data = data;
+    data += m->tags.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of chunks (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *golden_strings_Texts_add_chunks(golden_strings_Texts *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->chunks.data, m->chunks.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->chunks.data = data;
+    data += m->chunks.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -134,6 +134,94 @@ static inline void golden_wrappers_Wrapped_clear_bytes(golden_wrappers_Wrapped *
     memset(&m->bytes, 0, sizeof m->bytes);
 }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void golden_wrappers_Wrapped_clear(golden_wrappers_Wrapped *m) { golden_wrappers_Wrapped_init(m); }
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode_append(golden_wrappers_Wrapped *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_write_delimited(golden_wrappers_Wrapped *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_read_delimited(golden_wrappers_Wrapped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void golden_wrappers_Wrapped_set_i32(golden_wrappers_Wrapped *m, int32_t v)
+{
+    m->i32 = v;
+    m->has_i32 = 1;
+}
+static inline void golden_wrappers_Wrapped_set_i64(golden_wrappers_Wrapped *m, int64_t v)
+{
+    m->i64 = v;
+    m->has_i64 = 1;
+}
+static inline void golden_wrappers_Wrapped_set_u32(golden_wrappers_Wrapped *m, uint32_t v)
+{
+    m->u32 = v;
+    m->has_u32 = 1;
+}
+static inline void golden_wrappers_Wrapped_set_u64(golden_wrappers_Wrapped *m, uint64_t v)
+{
+    m->u64 = v;
+    m->has_u64 = 1;
+}
+static inline void golden_wrappers_Wrapped_set_f(golden_wrappers_Wrapped *m, float v)
+{
+    m->f = v;
+    m->has_f = 1;
+}
+static inline void golden_wrappers_Wrapped_set_d(golden_wrappers_Wrapped *m, double v)
+{
+    m->d = v;
+    m->has_d = 1;
+}
+static inline void golden_wrappers_Wrapped_set_b(golden_wrappers_Wrapped *m, bool v)
+{
+    m->b = v;
+    m->has_b = 1;
+}
+static inline PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_set_s(golden_wrappers_Wrapped *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->s = v;
+    m->has_s = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_set_bytes(golden_wrappers_Wrapped *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->bytes = v;
+    m->has_bytes = 1;
+    return PBJ_OK;
+}
+/* a new element at the end of list (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_Int32Value *golden_wrappers_Wrapped_add_list(golden_wrappers_Wrapped *m, pbj_arena *arena)
+{
+    google_protobuf_Int32Value *data = (google_protobuf_Int32Value *)pbj__array_grow(arena, m->list.data, m->list.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->list.data = data;
+    data += m->list.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_Int32Value_init(data);
+    return data;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -244,3 +244,121 @@ bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b)
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== shop.Money: building helpers ==== */
+
+pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena)
+{
+    shop_Money_init(dst);
+    return shop_Money_merge(dst, src, arena);
+}
+
+pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->currency.len != 0) {
+        if ((st = pbj_copy(arena, b->currency.data, b->currency.len, &m->currency)) != PBJ_OK) return st;
+    }
+    if (b->units) {
+        m->units = b->units;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status shop_Money_encode_append(shop_Money *m, pbj_buf *out)
+{
+    size_t n = shop_Money_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = shop_Money_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status shop_Money_write_delimited(shop_Money *m, pbj_sink *out)
+{
+    size_t n = shop_Money_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = shop_Money_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : shop_Money_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== shop.Timestamp: building helpers ==== */
+
+pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena)
+{
+    shop_Timestamp_init(dst);
+    return shop_Timestamp_merge(dst, src, arena);
+}
+
+pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->seconds) {
+        m->seconds = b->seconds;
+    }
+    if (b->nanos) {
+        m->nanos = b->nanos;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status shop_Timestamp_encode_append(shop_Timestamp *m, pbj_buf *out)
+{
+    size_t n = shop_Timestamp_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = shop_Timestamp_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status shop_Timestamp_write_delimited(shop_Timestamp *m, pbj_sink *out)
+{
+    size_t n = shop_Timestamp_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = shop_Timestamp_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status shop_Timestamp_read_delimited(shop_Timestamp *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : shop_Timestamp_decode(m, record.data, record.len, arena, opts);
+}
+

@@ -85,6 +85,59 @@ PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t 
 static inline const char *shop_Timestamp_missing(const shop_Timestamp *m) { (void)m; return NULL; }
 static inline pbj_status shop_Timestamp_encode_partial(shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode(m, buf, cap, len); }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void shop_Money_clear(shop_Money *m) { shop_Money_init(m); }
+PBJ_MUST_USE pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Money_encode_append(shop_Money *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Money_write_delimited(shop_Money *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status shop_Money_set_currency(shop_Money *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->currency = v;
+    return PBJ_OK;
+}
+static inline void shop_Money_set_units(shop_Money *m, int64_t v)
+{
+    m->units = v;
+}
+
+static inline void shop_Timestamp_clear(shop_Timestamp *m) { shop_Timestamp_init(m); }
+PBJ_MUST_USE pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Timestamp_encode_append(shop_Timestamp *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Timestamp_write_delimited(shop_Timestamp *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Timestamp_read_delimited(shop_Timestamp *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void shop_Timestamp_set_seconds(shop_Timestamp *m, int64_t v)
+{
+    m->seconds = v;
+}
+static inline void shop_Timestamp_set_nanos(shop_Timestamp *m, int32_t v)
+{
+    m->nanos = v;
+}
+
 #ifdef __cplusplus
 }
 #endif

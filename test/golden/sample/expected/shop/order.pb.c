@@ -656,3 +656,256 @@ bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Orde
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== shop.LineItem: building helpers ==== */
+
+pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena)
+{
+    shop_LineItem_init(dst);
+    return shop_LineItem_merge(dst, src, arena);
+}
+
+pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->sku.len != 0) {
+        if ((st = pbj_copy(arena, b->sku.data, b->sku.len, &m->sku)) != PBJ_OK) return st;
+    }
+    if (b->quantity) {
+        m->quantity = b->quantity;
+    }
+    if (b->unit_price) {
+        if (!m->unit_price) {
+            if (!(m->unit_price = (shop_Money *)pbj_arena_alloc(arena, sizeof(shop_Money)))) return PBJ_ERR_NOMEM;
+            shop_Money_init(m->unit_price);
+        }
+        if ((st = shop_Money_merge(m->unit_price, b->unit_price, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->unit_price && (st = shop_Money_sort_maps(m->unit_price, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status shop_LineItem_encode_append(shop_LineItem *m, pbj_buf *out)
+{
+    size_t n = shop_LineItem_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = shop_LineItem_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status shop_LineItem_write_delimited(shop_LineItem *m, pbj_sink *out)
+{
+    size_t n = shop_LineItem_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = shop_LineItem_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : shop_LineItem_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== shop.Order: building helpers ==== */
+
+pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena)
+{
+    shop_Order_init(dst);
+    return shop_Order_merge(dst, src, arena);
+}
+
+pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->id) {
+        m->id = b->id;
+    }
+    if (b->customer.len != 0) {
+        if ((st = pbj_copy(arena, b->customer.data, b->customer.len, &m->customer)) != PBJ_OK) return st;
+    }
+    if (b->status) {
+        m->status = b->status;
+    }
+    if (b->items.count) {
+        shop_LineItem *data = (shop_LineItem *)pbj_append_array(arena, m->items.data, m->items.count, NULL, b->items.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->items.data = data;
+        for (size_t i = 0; i < b->items.count; i++) {
+            shop_LineItem_init(&data[m->items.count]);
+            if ((st = shop_LineItem_merge(&data[m->items.count++], &b->items.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->placed_at) {
+        if (!m->placed_at) {
+            if (!(m->placed_at = (shop_Timestamp *)pbj_arena_alloc(arena, sizeof(shop_Timestamp)))) return PBJ_ERR_NOMEM;
+            shop_Timestamp_init(m->placed_at);
+        }
+        if ((st = shop_Timestamp_merge(m->placed_at, b->placed_at, arena)) != PBJ_OK) return st;
+    }
+    for (size_t i = 0; i < b->notes.count; i++) {
+        shop_Order_NotesEntry *e = shop_Order_put_notes(m, b->notes.data[i].key, arena);
+        if (!e) return PBJ_ERR_NOMEM;
+        shop_Order_NotesEntry_init(e);
+        if ((st = shop_Order_NotesEntry_merge(e, &b->notes.data[i], arena)) != PBJ_OK) return st;
+    }
+    if (b->delivery_case == shop_Order_delivery_address) {
+        if ((st = pbj_copy(arena, b->delivery.address.data, b->delivery.address.len, &m->delivery.address)) != PBJ_OK) return st;
+        m->delivery_case = shop_Order_delivery_address;
+    }
+    if (b->delivery_case == shop_Order_delivery_pickup_store) {
+        if ((st = pbj_copy(arena, b->delivery.pickup_store.data, b->delivery.pickup_store.len, &m->delivery.pickup_store)) != PBJ_OK) return st;
+        m->delivery_case = shop_Order_delivery_pickup_store;
+    }
+    if (b->has_coupon) {
+        if ((st = pbj_copy(arena, b->coupon.data, b->coupon.len, &m->coupon)) != PBJ_OK) return st;
+        m->has_coupon = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->items.count; i++)
+        if ((st = shop_LineItem_sort_maps(&m->items.data[i], arena)) != PBJ_OK) return st;
+    if (m->placed_at && (st = shop_Timestamp_sort_maps(m->placed_at, arena)) != PBJ_OK) return st;
+    if (m->notes.count > 1) {
+        size_t n = pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, arena);
+        if (n == (size_t)-1) return PBJ_ERR_NOMEM;
+        m->notes.count = n;
+    }
+    for (size_t i = 0; i < m->notes.count; i++)
+        if ((st = shop_Order_NotesEntry_sort_maps(&m->notes.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+shop_Order_NotesEntry *shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_arena *arena)
+{
+    shop_Order_NotesEntry probe;
+    size_t at;
+    shop_Order_NotesEntry_init(&probe);
+    probe.key = key;
+    if (pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, shop_Order__cmp_notes, &at)) return &m->notes.data[at];
+    if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
+    shop_Order_NotesEntry *data = (shop_Order_NotesEntry *)pbj__array_grow(arena, m->notes.data, m->notes.count, 1, sizeof probe);
+    if (!data) return NULL;
+    m->notes.data = data;
+    memmove(data + at + 1, data + at, (m->notes.count++ - at) * sizeof probe);
+    data[at] = probe;
+    return &data[at];
+}
+
+shop_Order_NotesEntry *shop_Order_get_notes(const shop_Order *m, pbj_slice key)
+{
+    shop_Order_NotesEntry probe;
+    size_t at;
+    shop_Order_NotesEntry_init(&probe);
+    probe.key = key;
+    return pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, shop_Order__cmp_notes, &at) ? &m->notes.data[at] : NULL;
+}
+
+pbj_status shop_Order_encode_append(shop_Order *m, pbj_buf *out)
+{
+    size_t n = shop_Order_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = shop_Order_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status shop_Order_write_delimited(shop_Order *m, pbj_sink *out)
+{
+    size_t n = shop_Order_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = shop_Order_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : shop_Order_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== shop.Order.NotesEntry: building helpers ==== */
+
+pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena)
+{
+    shop_Order_NotesEntry_init(dst);
+    return shop_Order_NotesEntry_merge(dst, src, arena);
+}
+
+pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
+    if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status shop_Order_NotesEntry_encode_append(shop_Order_NotesEntry *m, pbj_buf *out)
+{
+    size_t n = shop_Order_NotesEntry_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = shop_Order_NotesEntry_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status shop_Order_NotesEntry_write_delimited(shop_Order_NotesEntry *m, pbj_sink *out)
+{
+    size_t n = shop_Order_NotesEntry_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = shop_Order_NotesEntry_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : shop_Order_NotesEntry_decode(m, record.data, record.len, arena, opts);
+}
+

@@ -177,6 +177,129 @@ PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, 
 static inline const char *shop_Order_NotesEntry_missing(const shop_Order_NotesEntry *m) { (void)m; return NULL; }
 static inline pbj_status shop_Order_NotesEntry_encode_partial(shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_NotesEntry_encode(m, buf, cap, len); }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void shop_LineItem_clear(shop_LineItem *m) { shop_LineItem_init(m); }
+PBJ_MUST_USE pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_LineItem_encode_append(shop_LineItem *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_LineItem_write_delimited(shop_LineItem *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status shop_LineItem_set_sku(shop_LineItem *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->sku = v;
+    return PBJ_OK;
+}
+static inline void shop_LineItem_set_quantity(shop_LineItem *m, uint32_t v)
+{
+    m->quantity = v;
+}
+/* unit_price, made (initialised, in arena) when absent; NULL when out of memory */
+static inline shop_Money *shop_LineItem_mutable_unit_price(shop_LineItem *m, pbj_arena *arena)
+{
+    if (!m->unit_price && (m->unit_price = (shop_Money *)pbj_arena_alloc(arena, sizeof(shop_Money)))) shop_Money_init(m->unit_price);
+    return m->unit_price;
+}
+
+static inline void shop_Order_clear(shop_Order *m) { shop_Order_init(m); }
+PBJ_MUST_USE pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order_encode_append(shop_Order *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Order_write_delimited(shop_Order *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void shop_Order_set_id(shop_Order *m, uint64_t v)
+{
+    m->id = v;
+}
+static inline PBJ_MUST_USE pbj_status shop_Order_set_customer(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->customer = v;
+    return PBJ_OK;
+}
+static inline void shop_Order_set_status(shop_Order *m, int32_t v)
+{
+    m->status = v;
+}
+/* a new element at the end of items (zero, or initialised), NULL when out of memory */
+static inline shop_LineItem *shop_Order_add_items(shop_Order *m, pbj_arena *arena)
+{
+    shop_LineItem *data = (shop_LineItem *)pbj__array_grow(arena, m->items.data, m->items.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->items.data = data;
+    data += m->items.count++;
+    memset(data, 0, sizeof *data);
+    shop_LineItem_init(data);
+    return data;
+}
+/* placed_at, made (initialised, in arena) when absent; NULL when out of memory */
+static inline shop_Timestamp *shop_Order_mutable_placed_at(shop_Order *m, pbj_arena *arena)
+{
+    if (!m->placed_at && (m->placed_at = (shop_Timestamp *)pbj_arena_alloc(arena, sizeof(shop_Timestamp)))) shop_Timestamp_init(m->placed_at);
+    return m->placed_at;
+}
+/* map notes: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
+shop_Order_NotesEntry *shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_arena *arena);
+/* the entry of key, NULL when absent (entries sorted by key, as decode, put and shop_Order_sort_maps leave them) */
+shop_Order_NotesEntry *shop_Order_get_notes(const shop_Order *m, pbj_slice key);
+static inline PBJ_MUST_USE pbj_status shop_Order_set_address(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->delivery.address = v;
+    m->delivery_case = shop_Order_delivery_address;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status shop_Order_set_pickup_store(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->delivery.pickup_store = v;
+    m->delivery_case = shop_Order_delivery_pickup_store;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status shop_Order_set_coupon(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->coupon = v;
+    m->has_coupon = 1;
+    return PBJ_OK;
+}
+
+static inline void shop_Order_NotesEntry_clear(shop_Order_NotesEntry *m) { shop_Order_NotesEntry_init(m); }
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode_append(shop_Order_NotesEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_write_delimited(shop_Order_NotesEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+
 #ifdef __cplusplus
 }
 #endif

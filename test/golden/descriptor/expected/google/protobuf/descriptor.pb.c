@@ -6307,3 +6307,2225 @@ bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_Ge
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== google.protobuf.FileDescriptorSet: building helpers ==== */
+
+pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorSet_init(dst);
+    return google_protobuf_FileDescriptorSet_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->file.count) {
+        google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->file.data, m->file.count, NULL, b->file.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->file.data = data;
+        for (size_t i = 0; i < b->file.count; i++) {
+            google_protobuf_FileDescriptorProto_init(&data[m->file.count]);
+            if ((st = google_protobuf_FileDescriptorProto_merge(&data[m->file.count++], &b->file.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->file.count; i++)
+        if ((st = google_protobuf_FileDescriptorProto_sort_maps(&m->file.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet_encode_append(google_protobuf_FileDescriptorSet *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_FileDescriptorSet_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_FileDescriptorSet_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet_write_delimited(google_protobuf_FileDescriptorSet *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_FileDescriptorSet_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_FileDescriptorSet_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FileDescriptorSet_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FileDescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto_init(dst);
+    return google_protobuf_FileDescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->has_package) {
+        if ((st = pbj_copy(arena, b->package.data, b->package.len, &m->package)) != PBJ_OK) return st;
+        m->has_package = 1;
+    }
+    if (b->dependency.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->dependency.data, m->dependency.count, NULL, b->dependency.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->dependency.data = data;
+        for (size_t i = 0; i < b->dependency.count; i++)
+            if ((st = pbj_copy(arena, b->dependency.data[i].data, b->dependency.data[i].len, &data[m->dependency.count++])) != PBJ_OK) return st;
+    }
+    if (b->message_type.count) {
+        google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj_append_array(arena, m->message_type.data, m->message_type.count, NULL, b->message_type.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->message_type.data = data;
+        for (size_t i = 0; i < b->message_type.count; i++) {
+            google_protobuf_DescriptorProto_init(&data[m->message_type.count]);
+            if ((st = google_protobuf_DescriptorProto_merge(&data[m->message_type.count++], &b->message_type.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->enum_type.count) {
+        google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj_append_array(arena, m->enum_type.data, m->enum_type.count, NULL, b->enum_type.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->enum_type.data = data;
+        for (size_t i = 0; i < b->enum_type.count; i++) {
+            google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
+            if ((st = google_protobuf_EnumDescriptorProto_merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->service.count) {
+        google_protobuf_ServiceDescriptorProto *data = (google_protobuf_ServiceDescriptorProto *)pbj_append_array(arena, m->service.data, m->service.count, NULL, b->service.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->service.data = data;
+        for (size_t i = 0; i < b->service.count; i++) {
+            google_protobuf_ServiceDescriptorProto_init(&data[m->service.count]);
+            if ((st = google_protobuf_ServiceDescriptorProto_merge(&data[m->service.count++], &b->service.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->extension.count) {
+        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->extension.data, m->extension.count, NULL, b->extension.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->extension.data = data;
+        for (size_t i = 0; i < b->extension.count; i++) {
+            google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
+            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->extension.count++], &b->extension.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FileOptions_init(m->options);
+        }
+        if ((st = google_protobuf_FileOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->source_code_info) {
+        if (!m->source_code_info) {
+            if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) return PBJ_ERR_NOMEM;
+            google_protobuf_SourceCodeInfo_init(m->source_code_info);
+        }
+        if ((st = google_protobuf_SourceCodeInfo_merge(m->source_code_info, b->source_code_info, arena)) != PBJ_OK) return st;
+    }
+    if (b->public_dependency.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->public_dependency.data, m->public_dependency.count, b->public_dependency.data, b->public_dependency.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->public_dependency.data = data;
+        m->public_dependency.count += b->public_dependency.count;
+    }
+    if (b->weak_dependency.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->weak_dependency.data, m->weak_dependency.count, b->weak_dependency.data, b->weak_dependency.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->weak_dependency.data = data;
+        m->weak_dependency.count += b->weak_dependency.count;
+    }
+    if (b->has_syntax) {
+        if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
+        m->has_syntax = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->message_type.count; i++)
+        if ((st = google_protobuf_DescriptorProto_sort_maps(&m->message_type.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->enum_type.count; i++)
+        if ((st = google_protobuf_EnumDescriptorProto_sort_maps(&m->enum_type.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->service.count; i++)
+        if ((st = google_protobuf_ServiceDescriptorProto_sort_maps(&m->service.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->extension.count; i++)
+        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->extension.data[i], arena)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_FileOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (m->source_code_info && (st = google_protobuf_SourceCodeInfo_sort_maps(m->source_code_info, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_encode_append(google_protobuf_FileDescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_FileDescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_FileDescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_write_delimited(google_protobuf_FileDescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_FileDescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_FileDescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FileDescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.DescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_init(dst);
+    return google_protobuf_DescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->field.count) {
+        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->field.data, m->field.count, NULL, b->field.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->field.data = data;
+        for (size_t i = 0; i < b->field.count; i++) {
+            google_protobuf_FieldDescriptorProto_init(&data[m->field.count]);
+            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->field.count++], &b->field.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->nested_type.count) {
+        google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj_append_array(arena, m->nested_type.data, m->nested_type.count, NULL, b->nested_type.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->nested_type.data = data;
+        for (size_t i = 0; i < b->nested_type.count; i++) {
+            google_protobuf_DescriptorProto_init(&data[m->nested_type.count]);
+            if ((st = google_protobuf_DescriptorProto_merge(&data[m->nested_type.count++], &b->nested_type.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->enum_type.count) {
+        google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj_append_array(arena, m->enum_type.data, m->enum_type.count, NULL, b->enum_type.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->enum_type.data = data;
+        for (size_t i = 0; i < b->enum_type.count; i++) {
+            google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
+            if ((st = google_protobuf_EnumDescriptorProto_merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->extension_range.count) {
+        google_protobuf_DescriptorProto_ExtensionRange *data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_append_array(arena, m->extension_range.data, m->extension_range.count, NULL, b->extension_range.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->extension_range.data = data;
+        for (size_t i = 0; i < b->extension_range.count; i++) {
+            google_protobuf_DescriptorProto_ExtensionRange_init(&data[m->extension_range.count]);
+            if ((st = google_protobuf_DescriptorProto_ExtensionRange_merge(&data[m->extension_range.count++], &b->extension_range.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->extension.count) {
+        google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj_append_array(arena, m->extension.data, m->extension.count, NULL, b->extension.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->extension.data = data;
+        for (size_t i = 0; i < b->extension.count; i++) {
+            google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
+            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->extension.count++], &b->extension.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_MessageOptions_init(m->options);
+        }
+        if ((st = google_protobuf_MessageOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->oneof_decl.count) {
+        google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj_append_array(arena, m->oneof_decl.data, m->oneof_decl.count, NULL, b->oneof_decl.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->oneof_decl.data = data;
+        for (size_t i = 0; i < b->oneof_decl.count; i++) {
+            google_protobuf_OneofDescriptorProto_init(&data[m->oneof_decl.count]);
+            if ((st = google_protobuf_OneofDescriptorProto_merge(&data[m->oneof_decl.count++], &b->oneof_decl.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->reserved_range.count) {
+        google_protobuf_DescriptorProto_ReservedRange *data = (google_protobuf_DescriptorProto_ReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->reserved_range.data = data;
+        for (size_t i = 0; i < b->reserved_range.count; i++) {
+            google_protobuf_DescriptorProto_ReservedRange_init(&data[m->reserved_range.count]);
+            if ((st = google_protobuf_DescriptorProto_ReservedRange_merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->reserved_name.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->reserved_name.data, m->reserved_name.count, NULL, b->reserved_name.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->reserved_name.data = data;
+        for (size_t i = 0; i < b->reserved_name.count; i++)
+            if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->field.count; i++)
+        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->field.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->nested_type.count; i++)
+        if ((st = google_protobuf_DescriptorProto_sort_maps(&m->nested_type.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->enum_type.count; i++)
+        if ((st = google_protobuf_EnumDescriptorProto_sort_maps(&m->enum_type.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->extension_range.count; i++)
+        if ((st = google_protobuf_DescriptorProto_ExtensionRange_sort_maps(&m->extension_range.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->extension.count; i++)
+        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->extension.data[i], arena)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_MessageOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->oneof_decl.count; i++)
+        if ((st = google_protobuf_OneofDescriptorProto_sort_maps(&m->oneof_decl.data[i], arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->reserved_range.count; i++)
+        if ((st = google_protobuf_DescriptorProto_ReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_encode_append(google_protobuf_DescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_DescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_DescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_write_delimited(google_protobuf_DescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_DescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_DescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.DescriptorProto.ExtensionRange: building helpers ==== */
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ExtensionRange_init(dst);
+    return google_protobuf_DescriptorProto_ExtensionRange_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_start) {
+        m->start = b->start;
+        m->has_start = 1;
+    }
+    if (b->has_end) {
+        m->end = b->end;
+        m->has_end = 1;
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_ExtensionRangeOptions_init(m->options);
+        }
+        if ((st = google_protobuf_ExtensionRangeOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->options && (st = google_protobuf_ExtensionRangeOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_DescriptorProto_ExtensionRange_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_DescriptorProto_ExtensionRange_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ExtensionRange_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.DescriptorProto.ReservedRange: building helpers ==== */
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ReservedRange_init(dst);
+    return google_protobuf_DescriptorProto_ReservedRange_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_start) {
+        m->start = b->start;
+        m->has_start = 1;
+    }
+    if (b->has_end) {
+        m->end = b->end;
+        m->has_end = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_DescriptorProto_ReservedRange_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_DescriptorProto_ReservedRange_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ReservedRange_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
+
+pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
+{
+    google_protobuf_ExtensionRangeOptions_init(dst);
+    return google_protobuf_ExtensionRangeOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_encode_append(google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_ExtensionRangeOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_ExtensionRangeOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FieldDescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto_init(dst);
+    return google_protobuf_FieldDescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->has_extendee) {
+        if ((st = pbj_copy(arena, b->extendee.data, b->extendee.len, &m->extendee)) != PBJ_OK) return st;
+        m->has_extendee = 1;
+    }
+    if (b->has_number) {
+        m->number = b->number;
+        m->has_number = 1;
+    }
+    if (b->has_label) {
+        m->label = b->label;
+        m->has_label = 1;
+    }
+    if (b->has_type) {
+        m->type = b->type;
+        m->has_type = 1;
+    }
+    if (b->has_type_name) {
+        if ((st = pbj_copy(arena, b->type_name.data, b->type_name.len, &m->type_name)) != PBJ_OK) return st;
+        m->has_type_name = 1;
+    }
+    if (b->has_default_value) {
+        if ((st = pbj_copy(arena, b->default_value.data, b->default_value.len, &m->default_value)) != PBJ_OK) return st;
+        m->has_default_value = 1;
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FieldOptions_init(m->options);
+        }
+        if ((st = google_protobuf_FieldOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->has_oneof_index) {
+        m->oneof_index = b->oneof_index;
+        m->has_oneof_index = 1;
+    }
+    if (b->has_json_name) {
+        if ((st = pbj_copy(arena, b->json_name.data, b->json_name.len, &m->json_name)) != PBJ_OK) return st;
+        m->has_json_name = 1;
+    }
+    if (b->has_proto3_optional) {
+        m->proto3_optional = b->proto3_optional;
+        m->has_proto3_optional = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->options && (st = google_protobuf_FieldOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FieldDescriptorProto_encode_append(google_protobuf_FieldDescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_FieldDescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_FieldDescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_FieldDescriptorProto_write_delimited(google_protobuf_FieldDescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_FieldDescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_FieldDescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FieldDescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.OneofDescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_OneofDescriptorProto_init(dst);
+    return google_protobuf_OneofDescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_OneofOptions_init(m->options);
+        }
+        if ((st = google_protobuf_OneofOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->options && (st = google_protobuf_OneofOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_OneofDescriptorProto_encode_append(google_protobuf_OneofDescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_OneofDescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_OneofDescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_OneofDescriptorProto_write_delimited(google_protobuf_OneofDescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_OneofDescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_OneofDescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_OneofDescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.EnumDescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto_init(dst);
+    return google_protobuf_EnumDescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->value.count) {
+        google_protobuf_EnumValueDescriptorProto *data = (google_protobuf_EnumValueDescriptorProto *)pbj_append_array(arena, m->value.data, m->value.count, NULL, b->value.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->value.data = data;
+        for (size_t i = 0; i < b->value.count; i++) {
+            google_protobuf_EnumValueDescriptorProto_init(&data[m->value.count]);
+            if ((st = google_protobuf_EnumValueDescriptorProto_merge(&data[m->value.count++], &b->value.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_EnumOptions_init(m->options);
+        }
+        if ((st = google_protobuf_EnumOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->reserved_range.count) {
+        google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->reserved_range.data = data;
+        for (size_t i = 0; i < b->reserved_range.count; i++) {
+            google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&data[m->reserved_range.count]);
+            if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->reserved_name.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->reserved_name.data, m->reserved_name.count, NULL, b->reserved_name.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->reserved_name.data = data;
+        for (size_t i = 0; i < b->reserved_name.count; i++)
+            if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->value.count; i++)
+        if ((st = google_protobuf_EnumValueDescriptorProto_sort_maps(&m->value.data[i], arena)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_EnumOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->reserved_range.count; i++)
+        if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_encode_append(google_protobuf_EnumDescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_EnumDescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_EnumDescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_write_delimited(google_protobuf_EnumDescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_EnumDescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_EnumDescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange: building helpers ==== */
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(dst);
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_start) {
+        m->start = b->start;
+        m->has_start = 1;
+    }
+    if (b->has_end) {
+        m->end = b->end;
+        m->has_end = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.EnumValueDescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_EnumValueDescriptorProto_init(dst);
+    return google_protobuf_EnumValueDescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->has_number) {
+        m->number = b->number;
+        m->has_number = 1;
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_EnumValueOptions_init(m->options);
+        }
+        if ((st = google_protobuf_EnumValueOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->options && (st = google_protobuf_EnumValueOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_EnumValueDescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_EnumValueDescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_EnumValueDescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_EnumValueDescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_EnumValueDescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.ServiceDescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_ServiceDescriptorProto_init(dst);
+    return google_protobuf_ServiceDescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->method.count) {
+        google_protobuf_MethodDescriptorProto *data = (google_protobuf_MethodDescriptorProto *)pbj_append_array(arena, m->method.data, m->method.count, NULL, b->method.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->method.data = data;
+        for (size_t i = 0; i < b->method.count; i++) {
+            google_protobuf_MethodDescriptorProto_init(&data[m->method.count]);
+            if ((st = google_protobuf_MethodDescriptorProto_merge(&data[m->method.count++], &b->method.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_ServiceOptions_init(m->options);
+        }
+        if ((st = google_protobuf_ServiceOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->method.count; i++)
+        if ((st = google_protobuf_MethodDescriptorProto_sort_maps(&m->method.data[i], arena)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_ServiceOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_encode_append(google_protobuf_ServiceDescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_ServiceDescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_ServiceDescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_ServiceDescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_ServiceDescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_ServiceDescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.MethodDescriptorProto: building helpers ==== */
+
+pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena)
+{
+    google_protobuf_MethodDescriptorProto_init(dst);
+    return google_protobuf_MethodDescriptorProto_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name) {
+        if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
+        m->has_name = 1;
+    }
+    if (b->has_input_type) {
+        if ((st = pbj_copy(arena, b->input_type.data, b->input_type.len, &m->input_type)) != PBJ_OK) return st;
+        m->has_input_type = 1;
+    }
+    if (b->has_output_type) {
+        if ((st = pbj_copy(arena, b->output_type.data, b->output_type.len, &m->output_type)) != PBJ_OK) return st;
+        m->has_output_type = 1;
+    }
+    if (b->options) {
+        if (!m->options) {
+            if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) return PBJ_ERR_NOMEM;
+            google_protobuf_MethodOptions_init(m->options);
+        }
+        if ((st = google_protobuf_MethodOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+    }
+    if (b->has_client_streaming) {
+        m->client_streaming = b->client_streaming;
+        m->has_client_streaming = 1;
+    }
+    if (b->has_server_streaming) {
+        m->server_streaming = b->server_streaming;
+        m->has_server_streaming = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (m->options && (st = google_protobuf_MethodOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_MethodDescriptorProto_encode_append(google_protobuf_MethodDescriptorProto *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_MethodDescriptorProto_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_MethodDescriptorProto_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_MethodDescriptorProto_write_delimited(google_protobuf_MethodDescriptorProto *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_MethodDescriptorProto_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_MethodDescriptorProto_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_MethodDescriptorProto_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FileOptions: building helpers ==== */
+
+pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena)
+{
+    google_protobuf_FileOptions_init(dst);
+    return google_protobuf_FileOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_java_package) {
+        if ((st = pbj_copy(arena, b->java_package.data, b->java_package.len, &m->java_package)) != PBJ_OK) return st;
+        m->has_java_package = 1;
+    }
+    if (b->has_java_outer_classname) {
+        if ((st = pbj_copy(arena, b->java_outer_classname.data, b->java_outer_classname.len, &m->java_outer_classname)) != PBJ_OK) return st;
+        m->has_java_outer_classname = 1;
+    }
+    if (b->has_optimize_for) {
+        m->optimize_for = b->optimize_for;
+        m->has_optimize_for = 1;
+    }
+    if (b->has_java_multiple_files) {
+        m->java_multiple_files = b->java_multiple_files;
+        m->has_java_multiple_files = 1;
+    }
+    if (b->has_go_package) {
+        if ((st = pbj_copy(arena, b->go_package.data, b->go_package.len, &m->go_package)) != PBJ_OK) return st;
+        m->has_go_package = 1;
+    }
+    if (b->has_cc_generic_services) {
+        m->cc_generic_services = b->cc_generic_services;
+        m->has_cc_generic_services = 1;
+    }
+    if (b->has_java_generic_services) {
+        m->java_generic_services = b->java_generic_services;
+        m->has_java_generic_services = 1;
+    }
+    if (b->has_py_generic_services) {
+        m->py_generic_services = b->py_generic_services;
+        m->has_py_generic_services = 1;
+    }
+    if (b->has_java_generate_equals_and_hash) {
+        m->java_generate_equals_and_hash = b->java_generate_equals_and_hash;
+        m->has_java_generate_equals_and_hash = 1;
+    }
+    if (b->has_deprecated) {
+        m->deprecated = b->deprecated;
+        m->has_deprecated = 1;
+    }
+    if (b->has_java_string_check_utf8) {
+        m->java_string_check_utf8 = b->java_string_check_utf8;
+        m->has_java_string_check_utf8 = 1;
+    }
+    if (b->has_cc_enable_arenas) {
+        m->cc_enable_arenas = b->cc_enable_arenas;
+        m->has_cc_enable_arenas = 1;
+    }
+    if (b->has_objc_class_prefix) {
+        if ((st = pbj_copy(arena, b->objc_class_prefix.data, b->objc_class_prefix.len, &m->objc_class_prefix)) != PBJ_OK) return st;
+        m->has_objc_class_prefix = 1;
+    }
+    if (b->has_csharp_namespace) {
+        if ((st = pbj_copy(arena, b->csharp_namespace.data, b->csharp_namespace.len, &m->csharp_namespace)) != PBJ_OK) return st;
+        m->has_csharp_namespace = 1;
+    }
+    if (b->has_swift_prefix) {
+        if ((st = pbj_copy(arena, b->swift_prefix.data, b->swift_prefix.len, &m->swift_prefix)) != PBJ_OK) return st;
+        m->has_swift_prefix = 1;
+    }
+    if (b->has_php_class_prefix) {
+        if ((st = pbj_copy(arena, b->php_class_prefix.data, b->php_class_prefix.len, &m->php_class_prefix)) != PBJ_OK) return st;
+        m->has_php_class_prefix = 1;
+    }
+    if (b->has_php_namespace) {
+        if ((st = pbj_copy(arena, b->php_namespace.data, b->php_namespace.len, &m->php_namespace)) != PBJ_OK) return st;
+        m->has_php_namespace = 1;
+    }
+    if (b->has_php_generic_services) {
+        m->php_generic_services = b->php_generic_services;
+        m->has_php_generic_services = 1;
+    }
+    if (b->has_php_metadata_namespace) {
+        if ((st = pbj_copy(arena, b->php_metadata_namespace.data, b->php_metadata_namespace.len, &m->php_metadata_namespace)) != PBJ_OK) return st;
+        m->has_php_metadata_namespace = 1;
+    }
+    if (b->has_ruby_package) {
+        if ((st = pbj_copy(arena, b->ruby_package.data, b->ruby_package.len, &m->ruby_package)) != PBJ_OK) return st;
+        m->has_ruby_package = 1;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FileOptions_encode_append(google_protobuf_FileOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_FileOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_FileOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_FileOptions_write_delimited(google_protobuf_FileOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_FileOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_FileOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FileOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.MessageOptions: building helpers ==== */
+
+pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena)
+{
+    google_protobuf_MessageOptions_init(dst);
+    return google_protobuf_MessageOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_message_set_wire_format) {
+        m->message_set_wire_format = b->message_set_wire_format;
+        m->has_message_set_wire_format = 1;
+    }
+    if (b->has_no_standard_descriptor_accessor) {
+        m->no_standard_descriptor_accessor = b->no_standard_descriptor_accessor;
+        m->has_no_standard_descriptor_accessor = 1;
+    }
+    if (b->has_deprecated) {
+        m->deprecated = b->deprecated;
+        m->has_deprecated = 1;
+    }
+    if (b->has_map_entry) {
+        m->map_entry = b->map_entry;
+        m->has_map_entry = 1;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_MessageOptions_encode_append(google_protobuf_MessageOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_MessageOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_MessageOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_MessageOptions_write_delimited(google_protobuf_MessageOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_MessageOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_MessageOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_MessageOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FieldOptions: building helpers ==== */
+
+pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena)
+{
+    google_protobuf_FieldOptions_init(dst);
+    return google_protobuf_FieldOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_ctype) {
+        m->ctype = b->ctype;
+        m->has_ctype = 1;
+    }
+    if (b->has_packed) {
+        m->packed = b->packed;
+        m->has_packed = 1;
+    }
+    if (b->has_deprecated) {
+        m->deprecated = b->deprecated;
+        m->has_deprecated = 1;
+    }
+    if (b->has_lazy) {
+        m->lazy = b->lazy;
+        m->has_lazy = 1;
+    }
+    if (b->has_jstype) {
+        m->jstype = b->jstype;
+        m->has_jstype = 1;
+    }
+    if (b->has_weak) {
+        m->weak = b->weak;
+        m->has_weak = 1;
+    }
+    if (b->has_unverified_lazy) {
+        m->unverified_lazy = b->unverified_lazy;
+        m->has_unverified_lazy = 1;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_encode_append(google_protobuf_FieldOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_FieldOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_FieldOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_write_delimited(google_protobuf_FieldOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_FieldOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_FieldOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FieldOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.OneofOptions: building helpers ==== */
+
+pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena)
+{
+    google_protobuf_OneofOptions_init(dst);
+    return google_protobuf_OneofOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_OneofOptions_encode_append(google_protobuf_OneofOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_OneofOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_OneofOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_OneofOptions_write_delimited(google_protobuf_OneofOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_OneofOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_OneofOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_OneofOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.EnumOptions: building helpers ==== */
+
+pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena)
+{
+    google_protobuf_EnumOptions_init(dst);
+    return google_protobuf_EnumOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_allow_alias) {
+        m->allow_alias = b->allow_alias;
+        m->has_allow_alias = 1;
+    }
+    if (b->has_deprecated) {
+        m->deprecated = b->deprecated;
+        m->has_deprecated = 1;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_EnumOptions_encode_append(google_protobuf_EnumOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_EnumOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_EnumOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_EnumOptions_write_delimited(google_protobuf_EnumOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_EnumOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_EnumOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_EnumOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.EnumValueOptions: building helpers ==== */
+
+pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena)
+{
+    google_protobuf_EnumValueOptions_init(dst);
+    return google_protobuf_EnumValueOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_deprecated) {
+        m->deprecated = b->deprecated;
+        m->has_deprecated = 1;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_EnumValueOptions_encode_append(google_protobuf_EnumValueOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_EnumValueOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_EnumValueOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_EnumValueOptions_write_delimited(google_protobuf_EnumValueOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_EnumValueOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_EnumValueOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_EnumValueOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.ServiceOptions: building helpers ==== */
+
+pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena)
+{
+    google_protobuf_ServiceOptions_init(dst);
+    return google_protobuf_ServiceOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_deprecated) {
+        m->deprecated = b->deprecated;
+        m->has_deprecated = 1;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_ServiceOptions_encode_append(google_protobuf_ServiceOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_ServiceOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_ServiceOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_ServiceOptions_write_delimited(google_protobuf_ServiceOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_ServiceOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_ServiceOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_ServiceOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.MethodOptions: building helpers ==== */
+
+pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena)
+{
+    google_protobuf_MethodOptions_init(dst);
+    return google_protobuf_MethodOptions_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_deprecated) {
+        m->deprecated = b->deprecated;
+        m->has_deprecated = 1;
+    }
+    if (b->has_idempotency_level) {
+        m->idempotency_level = b->idempotency_level;
+        m->has_idempotency_level = 1;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_MethodOptions_encode_append(google_protobuf_MethodOptions *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_MethodOptions_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_MethodOptions_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_MethodOptions_write_delimited(google_protobuf_MethodOptions *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_MethodOptions_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_MethodOptions_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_MethodOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.UninterpretedOption: building helpers ==== */
+
+pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption_init(dst);
+    return google_protobuf_UninterpretedOption_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->name.count) {
+        google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj_append_array(arena, m->name.data, m->name.count, NULL, b->name.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->name.data = data;
+        for (size_t i = 0; i < b->name.count; i++) {
+            google_protobuf_UninterpretedOption_NamePart_init(&data[m->name.count]);
+            if ((st = google_protobuf_UninterpretedOption_NamePart_merge(&data[m->name.count++], &b->name.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->has_identifier_value) {
+        if ((st = pbj_copy(arena, b->identifier_value.data, b->identifier_value.len, &m->identifier_value)) != PBJ_OK) return st;
+        m->has_identifier_value = 1;
+    }
+    if (b->has_positive_int_value) {
+        m->positive_int_value = b->positive_int_value;
+        m->has_positive_int_value = 1;
+    }
+    if (b->has_negative_int_value) {
+        m->negative_int_value = b->negative_int_value;
+        m->has_negative_int_value = 1;
+    }
+    if (b->has_double_value) {
+        m->double_value = b->double_value;
+        m->has_double_value = 1;
+    }
+    if (b->has_string_value) {
+        if ((st = pbj_copy(arena, b->string_value.data, b->string_value.len, &m->string_value)) != PBJ_OK) return st;
+        m->has_string_value = 1;
+    }
+    if (b->has_aggregate_value) {
+        if ((st = pbj_copy(arena, b->aggregate_value.data, b->aggregate_value.len, &m->aggregate_value)) != PBJ_OK) return st;
+        m->has_aggregate_value = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->name.count; i++)
+        if ((st = google_protobuf_UninterpretedOption_NamePart_sort_maps(&m->name.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_encode_append(google_protobuf_UninterpretedOption *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_UninterpretedOption_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_UninterpretedOption_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_write_delimited(google_protobuf_UninterpretedOption *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_UninterpretedOption_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_UninterpretedOption_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.UninterpretedOption.NamePart: building helpers ==== */
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption_NamePart_init(dst);
+    return google_protobuf_UninterpretedOption_NamePart_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_name_part) {
+        if ((st = pbj_copy(arena, b->name_part.data, b->name_part.len, &m->name_part)) != PBJ_OK) return st;
+        m->has_name_part = 1;
+    }
+    if (b->has_is_extension) {
+        m->is_extension = b->is_extension;
+        m->has_is_extension = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_UninterpretedOption_NamePart_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_UninterpretedOption_NamePart_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_UninterpretedOption_NamePart_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.SourceCodeInfo: building helpers ==== */
+
+pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena)
+{
+    google_protobuf_SourceCodeInfo_init(dst);
+    return google_protobuf_SourceCodeInfo_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->location.count) {
+        google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj_append_array(arena, m->location.data, m->location.count, NULL, b->location.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->location.data = data;
+        for (size_t i = 0; i < b->location.count; i++) {
+            google_protobuf_SourceCodeInfo_Location_init(&data[m->location.count]);
+            if ((st = google_protobuf_SourceCodeInfo_Location_merge(&data[m->location.count++], &b->location.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->location.count; i++)
+        if ((st = google_protobuf_SourceCodeInfo_Location_sort_maps(&m->location.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_encode_append(google_protobuf_SourceCodeInfo *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_SourceCodeInfo_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_SourceCodeInfo_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_write_delimited(google_protobuf_SourceCodeInfo *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_SourceCodeInfo_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_SourceCodeInfo_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_SourceCodeInfo_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.SourceCodeInfo.Location: building helpers ==== */
+
+pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena)
+{
+    google_protobuf_SourceCodeInfo_Location_init(dst);
+    return google_protobuf_SourceCodeInfo_Location_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->path.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->path.data = data;
+        m->path.count += b->path.count;
+    }
+    if (b->span.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->span.data, m->span.count, b->span.data, b->span.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->span.data = data;
+        m->span.count += b->span.count;
+    }
+    if (b->has_leading_comments) {
+        if ((st = pbj_copy(arena, b->leading_comments.data, b->leading_comments.len, &m->leading_comments)) != PBJ_OK) return st;
+        m->has_leading_comments = 1;
+    }
+    if (b->has_trailing_comments) {
+        if ((st = pbj_copy(arena, b->trailing_comments.data, b->trailing_comments.len, &m->trailing_comments)) != PBJ_OK) return st;
+        m->has_trailing_comments = 1;
+    }
+    if (b->leading_detached_comments.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, NULL, b->leading_detached_comments.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->leading_detached_comments.data = data;
+        for (size_t i = 0; i < b->leading_detached_comments.count; i++)
+            if ((st = pbj_copy(arena, b->leading_detached_comments.data[i].data, b->leading_detached_comments.data[i].len, &data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_SourceCodeInfo_Location_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_SourceCodeInfo_Location_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_SourceCodeInfo_Location_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_SourceCodeInfo_Location_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_SourceCodeInfo_Location_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.GeneratedCodeInfo: building helpers ==== */
+
+pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena)
+{
+    google_protobuf_GeneratedCodeInfo_init(dst);
+    return google_protobuf_GeneratedCodeInfo_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->annotation.count) {
+        google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_append_array(arena, m->annotation.data, m->annotation.count, NULL, b->annotation.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->annotation.data = data;
+        for (size_t i = 0; i < b->annotation.count; i++) {
+            google_protobuf_GeneratedCodeInfo_Annotation_init(&data[m->annotation.count]);
+            if ((st = google_protobuf_GeneratedCodeInfo_Annotation_merge(&data[m->annotation.count++], &b->annotation.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->annotation.count; i++)
+        if ((st = google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(&m->annotation.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_encode_append(google_protobuf_GeneratedCodeInfo *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_GeneratedCodeInfo_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_GeneratedCodeInfo_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_GeneratedCodeInfo_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_GeneratedCodeInfo_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_GeneratedCodeInfo_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.GeneratedCodeInfo.Annotation: building helpers ==== */
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena)
+{
+    google_protobuf_GeneratedCodeInfo_Annotation_init(dst);
+    return google_protobuf_GeneratedCodeInfo_Annotation_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->path.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->path.data = data;
+        m->path.count += b->path.count;
+    }
+    if (b->has_source_file) {
+        if ((st = pbj_copy(arena, b->source_file.data, b->source_file.len, &m->source_file)) != PBJ_OK) return st;
+        m->has_source_file = 1;
+    }
+    if (b->has_begin) {
+        m->begin = b->begin;
+        m->has_begin = 1;
+    }
+    if (b->has_end) {
+        m->end = b->end;
+        m->has_end = 1;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_GeneratedCodeInfo_Annotation_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_GeneratedCodeInfo_Annotation_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_GeneratedCodeInfo_Annotation_decode(m, record.data, record.len, arena, opts);
+}
+

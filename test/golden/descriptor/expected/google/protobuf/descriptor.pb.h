@@ -2181,6 +2181,1185 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google
     memset(&m->end, 0, sizeof m->end);
 }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void google_protobuf_FileDescriptorSet_clear(google_protobuf_FileDescriptorSet *m) { google_protobuf_FileDescriptorSet_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(google_protobuf_FileDescriptorSet *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(google_protobuf_FileDescriptorSet *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of file (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_FileDescriptorProto *google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(arena, m->file.data, m->file.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->file.data = data;
+    data += m->file.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_FileDescriptorProto_init(data);
+    return data;
+}
+
+static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_FileDescriptorProto *m) { google_protobuf_FileDescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(google_protobuf_FileDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(google_protobuf_FileDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_name(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_package(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->package = v;
+    m->has_package = 1;
+    return PBJ_OK;
+}
+/* a new element at the end of dependency (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *google_protobuf_FileDescriptorProto_add_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->dependency.data, m->dependency.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->dependency.data = data;
+    data += m->dependency.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of message_type (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_DescriptorProto *google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj__array_grow(arena, m->message_type.data, m->message_type.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->message_type.data = data;
+    data += m->message_type.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_DescriptorProto_init(data);
+    return data;
+}
+/* a new element at the end of enum_type (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_EnumDescriptorProto *google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(arena, m->enum_type.data, m->enum_type.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->enum_type.data = data;
+    data += m->enum_type.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_EnumDescriptorProto_init(data);
+    return data;
+}
+/* a new element at the end of service (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_ServiceDescriptorProto *google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_ServiceDescriptorProto *data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(arena, m->service.data, m->service.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->service.data = data;
+    data += m->service.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_ServiceDescriptorProto_init(data);
+    return data;
+}
+/* a new element at the end of extension (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_FieldDescriptorProto *google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->extension.data, m->extension.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->extension.data = data;
+    data += m->extension.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_FieldDescriptorProto_init(data);
+    return data;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_FileOptions *google_protobuf_FileDescriptorProto_mutable_options(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) google_protobuf_FileOptions_init(m->options);
+    return m->options;
+}
+/* source_code_info, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_SourceCodeInfo *google_protobuf_FileDescriptorProto_mutable_source_code_info(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->source_code_info && (m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) google_protobuf_SourceCodeInfo_init(m->source_code_info);
+    return m->source_code_info;
+}
+/* a new element at the end of public_dependency (zero, or initialised), NULL when out of memory */
+static inline int32_t *google_protobuf_FileDescriptorProto_add_public_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->public_dependency.data = data;
+    data += m->public_dependency.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of weak_dependency (zero, or initialised), NULL when out of memory */
+static inline int32_t *google_protobuf_FileDescriptorProto_add_weak_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->weak_dependency.data = data;
+    data += m->weak_dependency.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_syntax(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->syntax = v;
+    m->has_syntax = 1;
+    return PBJ_OK;
+}
+
+static inline void google_protobuf_DescriptorProto_clear(google_protobuf_DescriptorProto *m) { google_protobuf_DescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(google_protobuf_DescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(google_protobuf_DescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_set_name(google_protobuf_DescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+/* a new element at the end of field (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_FieldDescriptorProto *google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->field.data, m->field.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->field.data = data;
+    data += m->field.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_FieldDescriptorProto_init(data);
+    return data;
+}
+/* a new element at the end of nested_type (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_DescriptorProto *google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj__array_grow(arena, m->nested_type.data, m->nested_type.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->nested_type.data = data;
+    data += m->nested_type.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_DescriptorProto_init(data);
+    return data;
+}
+/* a new element at the end of enum_type (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_EnumDescriptorProto *google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(arena, m->enum_type.data, m->enum_type.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->enum_type.data = data;
+    data += m->enum_type.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_EnumDescriptorProto_init(data);
+    return data;
+}
+/* a new element at the end of extension_range (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_DescriptorProto_ExtensionRange *google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ExtensionRange *data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(arena, m->extension_range.data, m->extension_range.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->extension_range.data = data;
+    data += m->extension_range.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_DescriptorProto_ExtensionRange_init(data);
+    return data;
+}
+/* a new element at the end of extension (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_FieldDescriptorProto *google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->extension.data, m->extension.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->extension.data = data;
+    data += m->extension.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_FieldDescriptorProto_init(data);
+    return data;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_MessageOptions *google_protobuf_DescriptorProto_mutable_options(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) google_protobuf_MessageOptions_init(m->options);
+    return m->options;
+}
+/* a new element at the end of oneof_decl (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_OneofDescriptorProto *google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->oneof_decl.data = data;
+    data += m->oneof_decl.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_OneofDescriptorProto_init(data);
+    return data;
+}
+/* a new element at the end of reserved_range (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_DescriptorProto_ReservedRange *google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ReservedRange *data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->reserved_range.data = data;
+    data += m->reserved_range.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_DescriptorProto_ReservedRange_init(data);
+    return data;
+}
+/* a new element at the end of reserved_name (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *google_protobuf_DescriptorProto_add_reserved_name(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->reserved_name.data = data;
+    data += m->reserved_name.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+
+static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_protobuf_DescriptorProto_ExtensionRange *m) { google_protobuf_DescriptorProto_ExtensionRange_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_DescriptorProto_ExtensionRange_set_start(google_protobuf_DescriptorProto_ExtensionRange *m, int32_t v)
+{
+    m->start = v;
+    m->has_start = 1;
+}
+static inline void google_protobuf_DescriptorProto_ExtensionRange_set_end(google_protobuf_DescriptorProto_ExtensionRange *m, int32_t v)
+{
+    m->end = v;
+    m->has_end = 1;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_ExtensionRangeOptions *google_protobuf_DescriptorProto_ExtensionRange_mutable_options(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) google_protobuf_ExtensionRangeOptions_init(m->options);
+    return m->options;
+}
+
+static inline void google_protobuf_DescriptorProto_ReservedRange_clear(google_protobuf_DescriptorProto_ReservedRange *m) { google_protobuf_DescriptorProto_ReservedRange_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_DescriptorProto_ReservedRange_set_start(google_protobuf_DescriptorProto_ReservedRange *m, int32_t v)
+{
+    m->start = v;
+    m->has_start = 1;
+}
+static inline void google_protobuf_DescriptorProto_ReservedRange_set_end(google_protobuf_DescriptorProto_ReservedRange *m, int32_t v)
+{
+    m->end = v;
+    m->has_end = 1;
+}
+
+static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_ExtensionRangeOptions *m) { google_protobuf_ExtensionRangeOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_FieldDescriptorProto *m) { google_protobuf_FieldDescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_extendee(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->extendee = v;
+    m->has_extendee = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_FieldDescriptorProto_set_number(google_protobuf_FieldDescriptorProto *m, int32_t v)
+{
+    m->number = v;
+    m->has_number = 1;
+}
+static inline void google_protobuf_FieldDescriptorProto_set_label(google_protobuf_FieldDescriptorProto *m, int32_t v)
+{
+    m->label = v;
+    m->has_label = 1;
+}
+static inline void google_protobuf_FieldDescriptorProto_set_type(google_protobuf_FieldDescriptorProto *m, int32_t v)
+{
+    m->type = v;
+    m->has_type = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_type_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->type_name = v;
+    m->has_type_name = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_default_value(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->default_value = v;
+    m->has_default_value = 1;
+    return PBJ_OK;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_FieldOptions *google_protobuf_FieldDescriptorProto_mutable_options(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) google_protobuf_FieldOptions_init(m->options);
+    return m->options;
+}
+static inline void google_protobuf_FieldDescriptorProto_set_oneof_index(google_protobuf_FieldDescriptorProto *m, int32_t v)
+{
+    m->oneof_index = v;
+    m->has_oneof_index = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_json_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->json_name = v;
+    m->has_json_name = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_FieldDescriptorProto_set_proto3_optional(google_protobuf_FieldDescriptorProto *m, bool v)
+{
+    m->proto3_optional = v;
+    m->has_proto3_optional = 1;
+}
+
+static inline void google_protobuf_OneofDescriptorProto_clear(google_protobuf_OneofDescriptorProto *m) { google_protobuf_OneofDescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_name(google_protobuf_OneofDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_OneofOptions *google_protobuf_OneofDescriptorProto_mutable_options(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) google_protobuf_OneofOptions_init(m->options);
+    return m->options;
+}
+
+static inline void google_protobuf_EnumDescriptorProto_clear(google_protobuf_EnumDescriptorProto *m) { google_protobuf_EnumDescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_name(google_protobuf_EnumDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+/* a new element at the end of value (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_EnumValueDescriptorProto *google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_EnumValueDescriptorProto *data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(arena, m->value.data, m->value.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->value.data = data;
+    data += m->value.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_EnumValueDescriptorProto_init(data);
+    return data;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_EnumOptions *google_protobuf_EnumDescriptorProto_mutable_options(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) google_protobuf_EnumOptions_init(m->options);
+    return m->options;
+}
+/* a new element at the end of reserved_range (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_EnumDescriptorProto_EnumReservedRange *google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->reserved_range.data = data;
+    data += m->reserved_range.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(data);
+    return data;
+}
+/* a new element at the end of reserved_name (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *google_protobuf_EnumDescriptorProto_add_reserved_name(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->reserved_name.data = data;
+    data += m->reserved_name.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+
+static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_start(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, int32_t v)
+{
+    m->start = v;
+    m->has_start = 1;
+}
+static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_end(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, int32_t v)
+{
+    m->end = v;
+    m->has_end = 1;
+}
+
+static inline void google_protobuf_EnumValueDescriptorProto_clear(google_protobuf_EnumValueDescriptorProto *m) { google_protobuf_EnumValueDescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_set_name(google_protobuf_EnumValueDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_EnumValueDescriptorProto_set_number(google_protobuf_EnumValueDescriptorProto *m, int32_t v)
+{
+    m->number = v;
+    m->has_number = 1;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_EnumValueOptions *google_protobuf_EnumValueDescriptorProto_mutable_options(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) google_protobuf_EnumValueOptions_init(m->options);
+    return m->options;
+}
+
+static inline void google_protobuf_ServiceDescriptorProto_clear(google_protobuf_ServiceDescriptorProto *m) { google_protobuf_ServiceDescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set_name(google_protobuf_ServiceDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+/* a new element at the end of method (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_MethodDescriptorProto *google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
+{
+    google_protobuf_MethodDescriptorProto *data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(arena, m->method.data, m->method.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->method.data = data;
+    data += m->method.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_MethodDescriptorProto_init(data);
+    return data;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_ServiceOptions *google_protobuf_ServiceDescriptorProto_mutable_options(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) google_protobuf_ServiceOptions_init(m->options);
+    return m->options;
+}
+
+static inline void google_protobuf_MethodDescriptorProto_clear(google_protobuf_MethodDescriptorProto *m) { google_protobuf_MethodDescriptorProto_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_name(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name = v;
+    m->has_name = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_input_type(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->input_type = v;
+    m->has_input_type = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_output_type(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->output_type = v;
+    m->has_output_type = 1;
+    return PBJ_OK;
+}
+/* options, made (initialised, in arena) when absent; NULL when out of memory */
+static inline google_protobuf_MethodOptions *google_protobuf_MethodDescriptorProto_mutable_options(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
+{
+    if (!m->options && (m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) google_protobuf_MethodOptions_init(m->options);
+    return m->options;
+}
+static inline void google_protobuf_MethodDescriptorProto_set_client_streaming(google_protobuf_MethodDescriptorProto *m, bool v)
+{
+    m->client_streaming = v;
+    m->has_client_streaming = 1;
+}
+static inline void google_protobuf_MethodDescriptorProto_set_server_streaming(google_protobuf_MethodDescriptorProto *m, bool v)
+{
+    m->server_streaming = v;
+    m->has_server_streaming = 1;
+}
+
+static inline void google_protobuf_FileOptions_clear(google_protobuf_FileOptions *m) { google_protobuf_FileOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(google_protobuf_FileOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(google_protobuf_FileOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->java_package = v;
+    m->has_java_package = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_outer_classname(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->java_outer_classname = v;
+    m->has_java_outer_classname = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_FileOptions_set_optimize_for(google_protobuf_FileOptions *m, int32_t v)
+{
+    m->optimize_for = v;
+    m->has_optimize_for = 1;
+}
+static inline void google_protobuf_FileOptions_set_java_multiple_files(google_protobuf_FileOptions *m, bool v)
+{
+    m->java_multiple_files = v;
+    m->has_java_multiple_files = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_go_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->go_package = v;
+    m->has_go_package = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_FileOptions_set_cc_generic_services(google_protobuf_FileOptions *m, bool v)
+{
+    m->cc_generic_services = v;
+    m->has_cc_generic_services = 1;
+}
+static inline void google_protobuf_FileOptions_set_java_generic_services(google_protobuf_FileOptions *m, bool v)
+{
+    m->java_generic_services = v;
+    m->has_java_generic_services = 1;
+}
+static inline void google_protobuf_FileOptions_set_py_generic_services(google_protobuf_FileOptions *m, bool v)
+{
+    m->py_generic_services = v;
+    m->has_py_generic_services = 1;
+}
+static inline void google_protobuf_FileOptions_set_java_generate_equals_and_hash(google_protobuf_FileOptions *m, bool v)
+{
+    m->java_generate_equals_and_hash = v;
+    m->has_java_generate_equals_and_hash = 1;
+}
+static inline void google_protobuf_FileOptions_set_deprecated(google_protobuf_FileOptions *m, bool v)
+{
+    m->deprecated = v;
+    m->has_deprecated = 1;
+}
+static inline void google_protobuf_FileOptions_set_java_string_check_utf8(google_protobuf_FileOptions *m, bool v)
+{
+    m->java_string_check_utf8 = v;
+    m->has_java_string_check_utf8 = 1;
+}
+static inline void google_protobuf_FileOptions_set_cc_enable_arenas(google_protobuf_FileOptions *m, bool v)
+{
+    m->cc_enable_arenas = v;
+    m->has_cc_enable_arenas = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_objc_class_prefix(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->objc_class_prefix = v;
+    m->has_objc_class_prefix = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_csharp_namespace(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->csharp_namespace = v;
+    m->has_csharp_namespace = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_swift_prefix(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->swift_prefix = v;
+    m->has_swift_prefix = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_class_prefix(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->php_class_prefix = v;
+    m->has_php_class_prefix = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_namespace(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->php_namespace = v;
+    m->has_php_namespace = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_FileOptions_set_php_generic_services(google_protobuf_FileOptions *m, bool v)
+{
+    m->php_generic_services = v;
+    m->has_php_generic_services = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_metadata_namespace(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->php_metadata_namespace = v;
+    m->has_php_metadata_namespace = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->ruby_package = v;
+    m->has_ruby_package = 1;
+    return PBJ_OK;
+}
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageOptions *m) { google_protobuf_MessageOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(google_protobuf_MessageOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(google_protobuf_MessageOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_MessageOptions_set_message_set_wire_format(google_protobuf_MessageOptions *m, bool v)
+{
+    m->message_set_wire_format = v;
+    m->has_message_set_wire_format = 1;
+}
+static inline void google_protobuf_MessageOptions_set_no_standard_descriptor_accessor(google_protobuf_MessageOptions *m, bool v)
+{
+    m->no_standard_descriptor_accessor = v;
+    m->has_no_standard_descriptor_accessor = 1;
+}
+static inline void google_protobuf_MessageOptions_set_deprecated(google_protobuf_MessageOptions *m, bool v)
+{
+    m->deprecated = v;
+    m->has_deprecated = 1;
+}
+static inline void google_protobuf_MessageOptions_set_map_entry(google_protobuf_MessageOptions *m, bool v)
+{
+    m->map_entry = v;
+    m->has_map_entry = 1;
+}
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptions *m) { google_protobuf_FieldOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(google_protobuf_FieldOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(google_protobuf_FieldOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_FieldOptions_set_ctype(google_protobuf_FieldOptions *m, int32_t v)
+{
+    m->ctype = v;
+    m->has_ctype = 1;
+}
+static inline void google_protobuf_FieldOptions_set_packed(google_protobuf_FieldOptions *m, bool v)
+{
+    m->packed = v;
+    m->has_packed = 1;
+}
+static inline void google_protobuf_FieldOptions_set_deprecated(google_protobuf_FieldOptions *m, bool v)
+{
+    m->deprecated = v;
+    m->has_deprecated = 1;
+}
+static inline void google_protobuf_FieldOptions_set_lazy(google_protobuf_FieldOptions *m, bool v)
+{
+    m->lazy = v;
+    m->has_lazy = 1;
+}
+static inline void google_protobuf_FieldOptions_set_jstype(google_protobuf_FieldOptions *m, int32_t v)
+{
+    m->jstype = v;
+    m->has_jstype = 1;
+}
+static inline void google_protobuf_FieldOptions_set_weak(google_protobuf_FieldOptions *m, bool v)
+{
+    m->weak = v;
+    m->has_weak = 1;
+}
+static inline void google_protobuf_FieldOptions_set_unverified_lazy(google_protobuf_FieldOptions *m, bool v)
+{
+    m->unverified_lazy = v;
+    m->has_unverified_lazy = 1;
+}
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptions *m) { google_protobuf_OneofOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(google_protobuf_OneofOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(google_protobuf_OneofOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions *m) { google_protobuf_EnumOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(google_protobuf_EnumOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(google_protobuf_EnumOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_EnumOptions_set_allow_alias(google_protobuf_EnumOptions *m, bool v)
+{
+    m->allow_alias = v;
+    m->has_allow_alias = 1;
+}
+static inline void google_protobuf_EnumOptions_set_deprecated(google_protobuf_EnumOptions *m, bool v)
+{
+    m->deprecated = v;
+    m->has_deprecated = 1;
+}
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumValueOptions *m) { google_protobuf_EnumValueOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(google_protobuf_EnumValueOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(google_protobuf_EnumValueOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_EnumValueOptions_set_deprecated(google_protobuf_EnumValueOptions *m, bool v)
+{
+    m->deprecated = v;
+    m->has_deprecated = 1;
+}
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceOptions *m) { google_protobuf_ServiceOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(google_protobuf_ServiceOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(google_protobuf_ServiceOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_ServiceOptions_set_deprecated(google_protobuf_ServiceOptions *m, bool v)
+{
+    m->deprecated = v;
+    m->has_deprecated = 1;
+}
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOptions *m) { google_protobuf_MethodOptions_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(google_protobuf_MethodOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(google_protobuf_MethodOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_MethodOptions_set_deprecated(google_protobuf_MethodOptions *m, bool v)
+{
+    m->deprecated = v;
+    m->has_deprecated = 1;
+}
+static inline void google_protobuf_MethodOptions_set_idempotency_level(google_protobuf_MethodOptions *m, int32_t v)
+{
+    m->idempotency_level = v;
+    m->has_idempotency_level = 1;
+}
+/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption *google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->uninterpreted_option.data = data;
+    data += m->uninterpreted_option.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_init(data);
+    return data;
+}
+
+static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_UninterpretedOption *m) { google_protobuf_UninterpretedOption_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(google_protobuf_UninterpretedOption *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(google_protobuf_UninterpretedOption *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of name (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_UninterpretedOption_NamePart *google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(arena, m->name.data, m->name.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->name.data = data;
+    data += m->name.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_UninterpretedOption_NamePart_init(data);
+    return data;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_identifier_value(google_protobuf_UninterpretedOption *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->identifier_value = v;
+    m->has_identifier_value = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_UninterpretedOption_set_positive_int_value(google_protobuf_UninterpretedOption *m, uint64_t v)
+{
+    m->positive_int_value = v;
+    m->has_positive_int_value = 1;
+}
+static inline void google_protobuf_UninterpretedOption_set_negative_int_value(google_protobuf_UninterpretedOption *m, int64_t v)
+{
+    m->negative_int_value = v;
+    m->has_negative_int_value = 1;
+}
+static inline void google_protobuf_UninterpretedOption_set_double_value(google_protobuf_UninterpretedOption *m, double v)
+{
+    m->double_value = v;
+    m->has_double_value = 1;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_string_value(google_protobuf_UninterpretedOption *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->string_value = v;
+    m->has_string_value = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_aggregate_value(google_protobuf_UninterpretedOption *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->aggregate_value = v;
+    m->has_aggregate_value = 1;
+    return PBJ_OK;
+}
+
+static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_protobuf_UninterpretedOption_NamePart *m) { google_protobuf_UninterpretedOption_NamePart_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_set_name_part(google_protobuf_UninterpretedOption_NamePart *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->name_part = v;
+    m->has_name_part = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_UninterpretedOption_NamePart_set_is_extension(google_protobuf_UninterpretedOption_NamePart *m, bool v)
+{
+    m->is_extension = v;
+    m->has_is_extension = 1;
+}
+
+static inline void google_protobuf_SourceCodeInfo_clear(google_protobuf_SourceCodeInfo *m) { google_protobuf_SourceCodeInfo_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(google_protobuf_SourceCodeInfo *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(google_protobuf_SourceCodeInfo *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of location (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_SourceCodeInfo_Location *google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
+{
+    google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(arena, m->location.data, m->location.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->location.data = data;
+    data += m->location.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_SourceCodeInfo_Location_init(data);
+    return data;
+}
+
+static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf_SourceCodeInfo_Location *m) { google_protobuf_SourceCodeInfo_Location_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of path (zero, or initialised), NULL when out of memory */
+static inline int32_t *google_protobuf_SourceCodeInfo_Location_add_path(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->path.data, m->path.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->path.data = data;
+    data += m->path.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+/* a new element at the end of span (zero, or initialised), NULL when out of memory */
+static inline int32_t *google_protobuf_SourceCodeInfo_Location_add_span(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->span.data, m->span.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->span.data = data;
+    data += m->span.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_leading_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->leading_comments = v;
+    m->has_leading_comments = 1;
+    return PBJ_OK;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_trailing_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->trailing_comments = v;
+    m->has_trailing_comments = 1;
+    return PBJ_OK;
+}
+/* a new element at the end of leading_detached_comments (zero, or initialised), NULL when out of memory */
+static inline pbj_slice *google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+{
+    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->leading_detached_comments.data = data;
+    data += m->leading_detached_comments.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+
+static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_GeneratedCodeInfo *m) { google_protobuf_GeneratedCodeInfo_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of annotation (zero, or initialised), NULL when out of memory */
+static inline google_protobuf_GeneratedCodeInfo_Annotation *google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
+{
+    google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(arena, m->annotation.data, m->annotation.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->annotation.data = data;
+    data += m->annotation.count++;
+    memset(data, 0, sizeof *data);
+    google_protobuf_GeneratedCodeInfo_Annotation_init(data);
+    return data;
+}
+
+static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_protobuf_GeneratedCodeInfo_Annotation *m) { google_protobuf_GeneratedCodeInfo_Annotation_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+/* a new element at the end of path (zero, or initialised), NULL when out of memory */
+static inline int32_t *google_protobuf_GeneratedCodeInfo_Annotation_add_path(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
+{
+    int32_t *data = (int32_t *)pbj__array_grow(arena, m->path.data, m->path.count, 1, sizeof *data);
+    if (!data) return NULL;
+    m->path.data = data;
+    data += m->path.count++;
+    memset(data, 0, sizeof *data);
+    return data;
+}
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_set_source_file(google_protobuf_GeneratedCodeInfo_Annotation *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->source_file = v;
+    m->has_source_file = 1;
+    return PBJ_OK;
+}
+static inline void google_protobuf_GeneratedCodeInfo_Annotation_set_begin(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v)
+{
+    m->begin = v;
+    m->has_begin = 1;
+}
+static inline void google_protobuf_GeneratedCodeInfo_Annotation_set_end(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v)
+{
+    m->end = v;
+    m->has_end = 1;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -873,3 +873,507 @@ bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+/* ==== google.protobuf.DoubleValue: building helpers ==== */
+
+pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena)
+{
+    google_protobuf_DoubleValue_init(dst);
+    return google_protobuf_DoubleValue_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (pbj_double_bits(b->value) != 0) {
+        m->value = b->value;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_DoubleValue_encode_append(google_protobuf_DoubleValue *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_DoubleValue_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_DoubleValue_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_DoubleValue_write_delimited(google_protobuf_DoubleValue *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_DoubleValue_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_DoubleValue_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_DoubleValue_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FloatValue: building helpers ==== */
+
+pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena)
+{
+    google_protobuf_FloatValue_init(dst);
+    return google_protobuf_FloatValue_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (pbj_float_bits(b->value) != 0) {
+        m->value = b->value;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_FloatValue_encode_append(google_protobuf_FloatValue *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_FloatValue_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_FloatValue_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_FloatValue_write_delimited(google_protobuf_FloatValue *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_FloatValue_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_FloatValue_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FloatValue_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.Int64Value: building helpers ==== */
+
+pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena)
+{
+    google_protobuf_Int64Value_init(dst);
+    return google_protobuf_Int64Value_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value) {
+        m->value = b->value;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_Int64Value_encode_append(google_protobuf_Int64Value *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_Int64Value_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_Int64Value_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_Int64Value_write_delimited(google_protobuf_Int64Value *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_Int64Value_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_Int64Value_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_Int64Value_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.UInt64Value: building helpers ==== */
+
+pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena)
+{
+    google_protobuf_UInt64Value_init(dst);
+    return google_protobuf_UInt64Value_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value) {
+        m->value = b->value;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_UInt64Value_encode_append(google_protobuf_UInt64Value *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_UInt64Value_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_UInt64Value_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_UInt64Value_write_delimited(google_protobuf_UInt64Value *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_UInt64Value_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_UInt64Value_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_UInt64Value_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.Int32Value: building helpers ==== */
+
+pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena)
+{
+    google_protobuf_Int32Value_init(dst);
+    return google_protobuf_Int32Value_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value) {
+        m->value = b->value;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_Int32Value_encode_append(google_protobuf_Int32Value *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_Int32Value_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_Int32Value_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_Int32Value_write_delimited(google_protobuf_Int32Value *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_Int32Value_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_Int32Value_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_Int32Value_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.UInt32Value: building helpers ==== */
+
+pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena)
+{
+    google_protobuf_UInt32Value_init(dst);
+    return google_protobuf_UInt32Value_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value) {
+        m->value = b->value;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_UInt32Value_encode_append(google_protobuf_UInt32Value *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_UInt32Value_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_UInt32Value_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_UInt32Value_write_delimited(google_protobuf_UInt32Value *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_UInt32Value_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_UInt32Value_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_UInt32Value_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.BoolValue: building helpers ==== */
+
+pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena)
+{
+    google_protobuf_BoolValue_init(dst);
+    return google_protobuf_BoolValue_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value) {
+        m->value = b->value;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_BoolValue_encode_append(google_protobuf_BoolValue *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_BoolValue_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_BoolValue_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_BoolValue_write_delimited(google_protobuf_BoolValue *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_BoolValue_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_BoolValue_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_BoolValue_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.StringValue: building helpers ==== */
+
+pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena)
+{
+    google_protobuf_StringValue_init(dst);
+    return google_protobuf_StringValue_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value.len != 0) {
+        if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_StringValue_encode_append(google_protobuf_StringValue *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_StringValue_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_StringValue_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_StringValue_write_delimited(google_protobuf_StringValue *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_StringValue_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_StringValue_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_StringValue_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.BytesValue: building helpers ==== */
+
+pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena)
+{
+    google_protobuf_BytesValue_init(dst);
+    return google_protobuf_BytesValue_merge(dst, src, arena);
+}
+
+pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->value.len != 0) {
+        if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    return st;
+}
+
+pbj_status google_protobuf_BytesValue_encode_append(google_protobuf_BytesValue *m, pbj_buf *out)
+{
+    size_t n = google_protobuf_BytesValue_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = google_protobuf_BytesValue_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status google_protobuf_BytesValue_write_delimited(google_protobuf_BytesValue *m, pbj_sink *out)
+{
+    size_t n = google_protobuf_BytesValue_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = google_protobuf_BytesValue_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status google_protobuf_BytesValue_read_delimited(google_protobuf_BytesValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_BytesValue_decode(m, record.data, record.len, arena, opts);
+}
+

@@ -302,6 +302,138 @@ PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_Bytes
 static inline const char *google_protobuf_BytesValue_missing(const google_protobuf_BytesValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_BytesValue_encode_partial(google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode(m, buf, cap, len); }
 
+/* ==== building messages ==== */
+
+/* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
+ * M_clear(m) empties m (M_init); M_copy(dst, src, arena) makes dst a deep copy of src (strings, bytes, arrays
+ * and messages in arena; src may be freed after); M_merge(m, b, arena) merges b into m as protobuf does, giving
+ * what decoding m's encoding followed by b's gives: set scalars overwrite, repeated fields append, messages
+ * merge, a oneof's other case replaces, map entries replace by key, unknown fields append; M_sort_maps(m, arena)
+ * sorts the entries of m's maps (and of the messages m holds) by key, keeping the last of equal keys: encode
+ * writes entries in array order, so sort a map filled by hand or its decoded copy is not M_equal to it;
+ * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
+ * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
+ * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
+ * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
+ * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
+ * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+
+static inline void google_protobuf_DoubleValue_clear(google_protobuf_DoubleValue *m) { google_protobuf_DoubleValue_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode_append(google_protobuf_DoubleValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_write_delimited(google_protobuf_DoubleValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_DoubleValue_set_value(google_protobuf_DoubleValue *m, double v)
+{
+    m->value = v;
+}
+
+static inline void google_protobuf_FloatValue_clear(google_protobuf_FloatValue *m) { google_protobuf_FloatValue_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode_append(google_protobuf_FloatValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_write_delimited(google_protobuf_FloatValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_FloatValue_set_value(google_protobuf_FloatValue *m, float v)
+{
+    m->value = v;
+}
+
+static inline void google_protobuf_Int64Value_clear(google_protobuf_Int64Value *m) { google_protobuf_Int64Value_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode_append(google_protobuf_Int64Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_write_delimited(google_protobuf_Int64Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_Int64Value_set_value(google_protobuf_Int64Value *m, int64_t v)
+{
+    m->value = v;
+}
+
+static inline void google_protobuf_UInt64Value_clear(google_protobuf_UInt64Value *m) { google_protobuf_UInt64Value_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode_append(google_protobuf_UInt64Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_write_delimited(google_protobuf_UInt64Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_UInt64Value_set_value(google_protobuf_UInt64Value *m, uint64_t v)
+{
+    m->value = v;
+}
+
+static inline void google_protobuf_Int32Value_clear(google_protobuf_Int32Value *m) { google_protobuf_Int32Value_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode_append(google_protobuf_Int32Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_write_delimited(google_protobuf_Int32Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_Int32Value_set_value(google_protobuf_Int32Value *m, int32_t v)
+{
+    m->value = v;
+}
+
+static inline void google_protobuf_UInt32Value_clear(google_protobuf_UInt32Value *m) { google_protobuf_UInt32Value_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode_append(google_protobuf_UInt32Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_write_delimited(google_protobuf_UInt32Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_UInt32Value_set_value(google_protobuf_UInt32Value *m, uint32_t v)
+{
+    m->value = v;
+}
+
+static inline void google_protobuf_BoolValue_clear(google_protobuf_BoolValue *m) { google_protobuf_BoolValue_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode_append(google_protobuf_BoolValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_write_delimited(google_protobuf_BoolValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline void google_protobuf_BoolValue_set_value(google_protobuf_BoolValue *m, bool v)
+{
+    m->value = v;
+}
+
+static inline void google_protobuf_StringValue_clear(google_protobuf_StringValue *m) { google_protobuf_StringValue_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode_append(google_protobuf_StringValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_write_delimited(google_protobuf_StringValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_set_value(google_protobuf_StringValue *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->value = v;
+    return PBJ_OK;
+}
+
+static inline void google_protobuf_BytesValue_clear(google_protobuf_BytesValue *m) { google_protobuf_BytesValue_init(m); }
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode_append(google_protobuf_BytesValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_write_delimited(google_protobuf_BytesValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_read_delimited(google_protobuf_BytesValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
+static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_set_value(google_protobuf_BytesValue *m, const void *data, size_t len, pbj_arena *arena)
+{
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    m->value = v;
+    return PBJ_OK;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,90 @@
+/* pbj_build.h: what the generated building helpers (M_add_f, M_set_f, M_put_f, M_merge, ...) and service tables use. */
+#ifndef PBJ_BUILD_H
+#define PBJ_BUILD_H
+
+#include "pbj.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* *out = a copy of data[0..len) in the arena (len 0: an empty slice, no allocation). */
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_copy(pbj_arena *a, const void *data, size_t len, pbj_slice *out)
+{
+    uint8_t *p = NULL;
+    if (len) {
+        if (!(p = (uint8_t *)pbj_arena_alloc(a, len))) return PBJ_ERR_NOMEM;
+        memcpy(p, data, len);
+    }
+    *out = pbj_slice_make(p, len);
+    return PBJ_OK;
+}
+
+/* A new array in the arena holding data's count elements, then n from src (left uninitialised when src is
+ * NULL), with the room M_add_f expects; NULL when out of memory. data itself is left as it was. */
+PBJ_OUTLINE void *pbj_append_array(pbj_arena *a, const void *data, size_t count, const void *src, size_t n, size_t elem)
+{
+    size_t cap = pbj__capacity(count + n);
+    if (cap < count + n || cap > (size_t)-1 / elem) return NULL;
+    uint8_t *p = (uint8_t *)pbj_arena_alloc(a, cap * elem);
+    if (!p) return NULL;
+    if (count) memcpy(p, data, count * elem);
+    if (src && n) memcpy(p + count * elem, src, n * elem);
+    return p;
+}
+
+/* Binary search of key among n sorted elements: true with *at its index, else false with *at where it goes. */
+PBJ_INLINE bool pbj_find(const void *base, size_t n, size_t elem, const void *key, pbj_cmp_fn cmp, size_t *at)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = cmp((const uint8_t *)base + mid * elem, key);
+        if (c == 0) {
+            *at = mid;
+            return true;
+        }
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    *at = lo;
+    return false;
+}
+
+/* Extension records of from added to ext's, each after the records of its number; the records of the numbers
+ * replace[0..n) (singular scalars) replace ext's, as decoding the two encodings one after the other does. */
+PBJ_OUTLINE pbj_status pbj__ext_merge(pbj_arena *a, pbj_slice *ext, pbj_slice from, const uint32_t *replace, size_t n)
+{
+    size_t pos = 0, i;
+    pbj__ext_rec r;
+    pbj_status st;
+    while (pbj__ext_next(from, &pos, &r)) {
+        for (i = 0; i < n && replace[i] != r.number; i++) {}
+        if (i < n && (st = pbj__ext_remove(a, ext, r.number)) != PBJ_OK) return st;
+        if ((st = pbj__ext_insert(a, ext, r.start, (size_t)(r.end - r.start), r.number, false)) != PBJ_OK) return st;
+    }
+    return PBJ_OK;
+}
+
+/* ---- services: each service's methods, for an RPC layer (x_Svc_service in the generated header) ---- */
+typedef struct pbj_method {
+    const char *name;             /* "Get" */
+    const char *full_name;        /* "acme.Shop.Get" */
+    const char *path;             /* "/acme.Shop/Get", as gRPC names it */
+    const char *request;          /* the request message's full name */
+    const char *response;         /* the response message's full name */
+    bool client_streaming, server_streaming;
+} pbj_method;
+
+typedef struct pbj_service {
+    const char *name;             /* "Shop" */
+    const char *full_name;        /* "acme.Shop" */
+    const pbj_method *methods;
+    size_t count;
+} pbj_service;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,30 @@
+# test/embedded.mk: the runtime and generated code for a microcontroller (arm-none-eabi-gcc, Cortex-M4,
+# newlib): the default build (text printing included) compiles; with PBJ_NO_TEXT, PBJ_NO_STDIO and a
+# PBJ_MALLOC that always fails, test/embedded/main.c links, and the objects need nothing of the C library
+# but memcpy, memmove, memset, memcmp and strlen (and libgcc's helpers, __*).
+EMBEDDED := $(B)/embedded
+ARM_CC := arm-none-eabi-gcc
+ARM_CFLAGS := -mcpu=cortex-m4 -mthumb -Os -std=c11 -Wall -Wextra -Wpedantic -Werror -ffunction-sections -fdata-sections
+ARM_BARE := -DPBJ_NO_TEXT -DPBJ_NO_STDIO '-DPBJ_MALLOC(n)=((void)(n), (void *)0)' '-DPBJ_FREE(p)=((void)(p))'
+ARM_LIBC_USED := memcpy memmove memset memcmp strlen
+
+.PHONY: check-embedded embedded-deps
+embedded-deps:
+	@$(MAKE) --no-print-directory deps DEB_PKGS="gcc-arm-none-eabi libnewlib-arm-none-eabi"
+
+check-embedded: pbjc $(wildcard rt/*.h) test/embedded/main.c | embedded-deps
+	rm -rf $(EMBEDDED) && mkdir -p $(EMBEDDED)/default $(EMBEDDED)/bare
+	./pbjc -I samples/proto -o $(EMBEDDED)/gen samples/proto/shop/order.proto samples/proto/shop/common.proto
+	for f in order common; do \
+	  $(ARM_CC) $(ARM_CFLAGS) -Irt -I$(EMBEDDED)/gen -c -o $(EMBEDDED)/default/$$f.o $(EMBEDDED)/gen/shop/$$f.pb.c && \
+	  $(ARM_CC) $(ARM_CFLAGS) $(ARM_BARE) -Irt -I$(EMBEDDED)/gen -c -o $(EMBEDDED)/bare/$$f.o $(EMBEDDED)/gen/shop/$$f.pb.c \
+	  || exit 1; done
+	$(ARM_CC) $(ARM_CFLAGS) $(ARM_BARE) -Irt -I$(EMBEDDED)/gen -c -o $(EMBEDDED)/bare/main.o test/embedded/main.c
+	$(ARM_CC) $(ARM_CFLAGS) --specs=nosys.specs -Wl,--gc-sections -o $(EMBEDDED)/main.elf $(EMBEDDED)/bare/*.o
+	arm-none-eabi-ld -r -o $(EMBEDDED)/all.o $(EMBEDDED)/bare/*.o
+	@used=$$(arm-none-eabi-nm -u $(EMBEDDED)/all.o | awk 'NF == 2 { print $$2 }' | sort -u); \
+	for s in $$used; do case " $(ARM_LIBC_USED) " in *" $$s "*) ;; *) case $$s in __*) continue;; esac; \
+	  echo "FAIL embedded: the bare objects need $$s"; exit 1;; esac; done; \
+	echo "embedded: ok (arm-none-eabi: default build compiles; bare build links, using only: $$(echo $$used))"
+
+CHECKS += check-embedded

@@ -1,0 +1,284 @@
+/* unit.c: the building helpers one by one on test/helpers/h.proto and h2.proto: setters copy, add, mutable,
+ * map put and get in key order, sort_maps, clear, merge of oneofs, proto2 defaults and extensions, encode_append,
+ * the service tables, and the stream runtime's corner cases. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "h.pb.h"
+
+static pbj_arena arena;
+
+static int setup(void **state)
+{
+    (void)state;
+    pbj_arena_init(&arena, NULL, 0);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    pbj_arena_free(&arena);
+    return 0;
+}
+
+/* m encoded, decoded again: equal to m. */
+static void assert_round_trip(h_Root *m)
+{
+    pbj_buf buf = {0};
+    assert_int_equal(h_Root_encode_append(m, &buf), PBJ_OK);
+    h_Root back;
+    assert_int_equal(h_Root_decode(&back, buf.data, buf.len, &arena, NULL), PBJ_OK);
+    assert_true(h_Root_equal(m, &back));
+    pbj_buf_free(&buf);
+}
+
+static void setters_copy_into_the_arena(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    char text[] = "temporary";
+    h_Root_set_id(&m, 5);
+    assert_int_equal(h_Root_set_title(&m, text, strlen(text), &arena), PBJ_OK);
+    assert_int_equal(h_Root_set_blob(&m, "\0\1\2", 3, &arena), PBJ_OK);
+    h_Root_set_count(&m, 0);
+    memset(text, 'x', sizeof text - 1);                /* the caller's bytes change: the field does not */
+    assert_int_equal(m.id, 5);
+    assert_true(pbj_slice_eq(m.title, pbj_slice_cstr("temporary")));
+    assert_ptr_not_equal(m.title.data, (const uint8_t *)text);
+    assert_int_equal(m.blob.len, 3);
+    assert_true(m.has_count);                          /* optional: present even at zero */
+    assert_int_equal(h_Root_set_title(&m, "\xff", 1, &arena), PBJ_ERR_UTF8);   /* proto3 strings are checked */
+    assert_true(pbj_slice_eq(m.title, pbj_slice_cstr("temporary")));
+    assert_round_trip(&m);
+}
+
+static void add_appends_initialised_elements(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    for (int i = 0; i < 100; i++) *h_Root_add_nums(&m, &arena) = i;
+    for (int i = 0; i < 10; i++) *h_Root_add_tags(&m, &arena) = PBJ_STR("t");
+    h_Leaf *leaf = h_Root_add_leaves(&m, &arena);
+    assert_int_equal(leaf->scores.count, 0);
+    assert_int_equal(h_Leaf_set_name(leaf, "a", 1, &arena), PBJ_OK);
+    h_Root_add_leaves(&m, &arena);
+    assert_int_equal(m.nums.count, 100);
+    for (int i = 0; i < 100; i++) assert_int_equal(m.nums.data[i], i);
+    assert_int_equal(m.tags.count, 10);
+    assert_int_equal(m.leaves.count, 2);
+    assert_true(pbj_slice_eq(m.leaves.data[0].name, PBJ_STR("a")));
+    assert_round_trip(&m);
+}
+
+static void mutable_makes_once(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    h_Leaf *leaf = h_Root_mutable_leaf(&m, &arena);
+    assert_non_null(leaf);
+    assert_ptr_equal(h_Root_mutable_leaf(&m, &arena), leaf);
+    h_Leaf *node = h_Root_mutable_node(&m, &arena);     /* a oneof's message: sets the case */
+    assert_int_equal(m.choice_case, h_Root_choice_node);
+    assert_ptr_equal(h_Root_mutable_node(&m, &arena), node);
+    assert_int_equal(h_Root_set_text(&m, "x", 1, &arena), PBJ_OK);   /* another case replaces it */
+    assert_int_equal(m.choice_case, h_Root_choice_text);
+    h_Leaf *again = h_Root_mutable_node(&m, &arena);
+    assert_int_equal(m.choice_case, h_Root_choice_node);
+    assert_int_equal(again->name.len, 0);
+    assert_round_trip(&m);
+}
+
+static void put_keeps_keys_sorted(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    const int32_t keys[] = {50, -3, 7, 1000, 0, 7, -90};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        h_Root_ByIdEntry *e = h_Root_put_by_id(&m, keys[i], &arena);
+        assert_non_null(e);
+        e->value = (h_Leaf *)pbj_arena_alloc(&arena, sizeof(h_Leaf));
+        h_Leaf_init(e->value);
+        e->value->name = pbj_slice_make("v", 1);
+    }
+    assert_int_equal(m.by_id.count, 6);                /* 7 twice: one entry */
+    for (size_t i = 1; i < m.by_id.count; i++) assert_true(m.by_id.data[i - 1].key < m.by_id.data[i].key);
+    assert_non_null(h_Root_get_by_id(&m, 1000));
+    assert_null(h_Root_get_by_id(&m, 8));
+    char key[] = "zeta";
+    assert_non_null(h_Root_put_labels(&m, pbj_slice_cstr(key), &arena));
+    assert_non_null(h_Root_put_labels(&m, PBJ_STR("alpha"), &arena));
+    assert_non_null(h_Root_put_labels(&m, PBJ_STR(""), &arena));
+    key[0] = 'Z';                                      /* a new key is copied into the arena */
+    assert_true(pbj_slice_eq(m.labels.data[2].key, PBJ_STR("zeta")));
+    assert_true(pbj_slice_eq(h_Root_get_labels(&m, PBJ_STR("alpha"))->key, PBJ_STR("alpha")));
+    assert_null(h_Root_get_labels(&m, PBJ_STR("Zeta")));
+    assert_round_trip(&m);                             /* sorted: the decoded copy is equal */
+}
+
+static void sort_maps_sorts_nested_maps(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    h_Root_LabelsEntry labels[3] = {{PBJ_STR("b"), PBJ_STR("1"), {0}, 0}, {PBJ_STR("a"), PBJ_STR("2"), {0}, 0},
+                                    {PBJ_STR("b"), PBJ_STR("3"), {0}, 0}};
+    h_Leaf_ScoresEntry scores[2] = {{PBJ_STR("y"), 1, {0}, 0}, {PBJ_STR("x"), 2, {0}, 0}};
+    m.labels.data = labels;
+    m.labels.count = 3;
+    h_Leaf *leaf = h_Root_add_leaves(&m, &arena);
+    leaf->scores.data = scores;
+    leaf->scores.count = 2;
+    assert_int_equal(h_Root_sort_maps(&m, &arena), PBJ_OK);
+    assert_int_equal(m.labels.count, 2);               /* the last of equal keys kept */
+    assert_true(pbj_slice_eq(labels[0].key, PBJ_STR("a")) && pbj_slice_eq(labels[1].value, PBJ_STR("3")));
+    assert_true(pbj_slice_eq(scores[0].key, PBJ_STR("x")));
+    assert_round_trip(&m);
+}
+
+static void clear_empties(void **state)
+{
+    (void)state;
+    h2_Old o;
+    h2_Old_init(&o);
+    h2_Old_set_level(&o, 3);
+    assert_int_equal(h2_Old_set_note(&o, "\xff", 1, &arena), PBJ_OK);   /* proto2 strings are bytes */
+    h2_Old_clear(&o);
+    assert_int_equal(o.level, 7);                      /* the default again */
+    assert_false(o.has_level);
+    assert_true(pbj_slice_eq(o.note, PBJ_STR("hi")));
+}
+
+/* merge equals decoding the two encodings one after the other. */
+static void assert_merge_is_decode(h_Root *a, h_Root *b)
+{
+    pbj_buf both = {0};
+    assert_int_equal(h_Root_encode_append(a, &both), PBJ_OK);
+    assert_int_equal(h_Root_encode_append(b, &both), PBJ_OK);
+    h_Root want, got;
+    assert_int_equal(h_Root_decode(&want, both.data, both.len, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Root_copy(&got, a, &arena), PBJ_OK);
+    assert_int_equal(h_Root_merge(&got, b, &arena), PBJ_OK);
+    assert_true(h_Root_equal(&got, &want));
+    pbj_buf_free(&both);
+}
+
+static void merge_oneofs_maps_and_extensions(void **state)
+{
+    (void)state;
+    h_Root a, b;
+    h_Root_init(&a);
+    h_Root_init(&b);
+    assert_int_equal(h_Leaf_set_name(h_Root_mutable_node(&a, &arena), "n", 1, &arena), PBJ_OK);
+    h_Root_mutable_node(&b, &arena)->scores.count = 0;
+    assert_non_null(h_Root_put_labels(&b, PBJ_STR("k"), &arena));
+    h_Root_LabelsEntry *e = h_Root_put_labels(&a, PBJ_STR("k"), &arena);
+    e->value = PBJ_STR("old");
+    assert_merge_is_decode(&a, &b);                    /* the same case: merged; the key's entry replaced */
+    h_Root_set_kind(&b, h_Kind_KIND_A);
+    assert_merge_is_decode(&a, &b);                    /* another case: replaced */
+    h2_Old *oa = h_Root_mutable_old(&a, &arena), *ob = h_Root_mutable_old(&b, &arena);
+    h2_Old_set_level(ob, 0);
+    assert_int_equal(h2_tip_set(oa, 1, &arena), PBJ_OK);
+    assert_int_equal(h2_tip_set(ob, 2, &arena), PBJ_OK);
+    assert_int_equal(h2_notes_add(oa, PBJ_STR("x"), &arena), PBJ_OK);
+    assert_int_equal(h2_notes_add(ob, PBJ_STR("y"), &arena), PBJ_OK);
+    h2_Old_Item *item = h2_Old_add_item(ob, &arena);
+    h2_Old_Item_set_n(item, 4);
+    assert_merge_is_decode(&a, &b);                    /* singular extensions replace, repeated ones append */
+    h_Root got;
+    assert_int_equal(h_Root_copy(&got, &a, &arena), PBJ_OK);
+    assert_int_equal(h_Root_merge(&got, &b, &arena), PBJ_OK);
+    assert_int_equal(h2_tip_get(got.old), 2);
+    assert_int_equal(h2_notes_count(got.old), 2);
+    assert_true(got.old->has_level && got.old->level == 0);
+}
+
+static void service_tables(void **state)
+{
+    (void)state;
+    assert_string_equal(h_Shop_service.full_name, "h.Shop");
+    assert_int_equal(h_Shop_service.count, 4);
+    const pbj_method *m = h_Shop_service.methods;
+    assert_string_equal(m[1].path, "/h.Shop/Watch");
+    assert_string_equal(m[1].request, "h.Leaf");
+    assert_string_equal(m[1].response, "h.Root");
+    assert_true(!m[0].client_streaming && !m[0].server_streaming && !m[1].client_streaming && m[1].server_streaming);
+    assert_true(m[2].client_streaming && !m[2].server_streaming && m[3].client_streaming && m[3].server_streaming);
+    assert_int_equal(h_Empty_service.count, 0);
+}
+
+static pbj_status fail_write(void *ctx, const uint8_t *p, size_t n)
+{
+    (void)ctx, (void)p, (void)n;
+    return PBJ_ERR_BUFFER;
+}
+
+static pbj_status fail_read(void *ctx, uint8_t *p, size_t cap, size_t *got)
+{
+    (void)ctx, (void)p, (void)cap;
+    *got = 0;
+    return PBJ_ERR_TRUNCATED;
+}
+
+static void stream_corners(void **state)
+{
+    (void)state;
+    h_Leaf leaf;
+    h_Leaf_init(&leaf);
+    pbj_sink out;
+    pbj_sink_callback(&out, fail_write, NULL);         /* a write error is returned */
+    assert_int_equal(h_Leaf_write_delimited(&leaf, &out), PBJ_ERR_BUFFER);
+    pbj_sink_free(&out);
+    pbj_source in;
+    pbj_source_callback(&in, fail_read, NULL);         /* a read error stops the stream and sticks */
+    assert_false(pbj_source_more(&in));
+    assert_int_equal(in.status, PBJ_ERR_TRUNCATED);
+    assert_int_equal(h_Leaf_read_delimited(&leaf, &in, &arena, NULL), PBJ_ERR_TRUNCATED);
+    pbj_source_free(&in);
+    const uint8_t empty_records[] = {0, 0, 0x80};       /* two empty messages, then a varint cut short */
+    pbj_source_memory(&in, empty_records, sizeof empty_records);
+    assert_int_equal(h_Leaf_read_delimited(&leaf, &in, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Leaf_read_delimited(&leaf, &in, &arena, NULL), PBJ_OK);
+    assert_true(pbj_source_more(&in));
+    assert_int_equal(h_Leaf_read_delimited(&leaf, &in, &arena, NULL), PBJ_ERR_TRUNCATED);
+    assert_false(pbj_source_more(&in));
+    const uint8_t bad[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01};
+    pbj_source_memory(&in, bad, sizeof bad);
+    assert_int_equal(h_Leaf_read_delimited(&leaf, &in, &arena, NULL), PBJ_ERR_VARINT);
+    pbj_source_memory(&in, NULL, 0);                   /* an empty stream has no record */
+    assert_false(pbj_source_more(&in));
+    assert_int_equal(in.status, PBJ_OK);
+    const uint8_t small[] = {2, 0x0a, 0x00, 1};
+    pbj_source_memory(&in, small, sizeof small);
+    in.max_length = 1;                                 /* a record longer than max_length */
+    assert_int_equal(h_Leaf_read_delimited(&leaf, &in, &arena, NULL), PBJ_ERR_TOO_LONG);
+    pbj_sink_memory(&out);
+    assert_int_equal(pbj_sink_put(&out, "\x0a\x00", 2), PBJ_OK);
+    assert_int_equal(out.buf.len, 3);
+    assert_memory_equal(out.buf.data, "\x02\x0a\x00", 3);
+    pbj_sink_free(&out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(setters_copy_into_the_arena, setup, teardown),
+        cmocka_unit_test_setup_teardown(add_appends_initialised_elements, setup, teardown),
+        cmocka_unit_test_setup_teardown(mutable_makes_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(put_keeps_keys_sorted, setup, teardown),
+        cmocka_unit_test_setup_teardown(sort_maps_sorts_nested_maps, setup, teardown),
+        cmocka_unit_test_setup_teardown(clear_empties, setup, teardown),
+        cmocka_unit_test_setup_teardown(merge_oneofs_maps_and_extensions, setup, teardown),
+        cmocka_unit_test_setup_teardown(service_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(stream_corners, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
