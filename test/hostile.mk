@@ -1,7 +1,8 @@
 # test/hostile.mk: schemas built to make the compiler slow or big (issue 14 item 8).
 # check-hostile: duplicates found by sorting report what the quadratic scan reported
 # (dups3.expected), and 100,000 fields or enum values check within a memory bound (they took
-# 18 GB). bench-hostile: time and memory of pbjc --check beside protoc on the big schemas.
+# 18 GB); generated print and equal on hand-built chains and cycles (deep_test.c, under
+# ASan+UBSan). bench-hostile: time and memory of pbjc --check beside protoc on the big schemas.
 HOSTILE     := $(B)/hostile
 HOSTILE_GEN := test/hostile/gen_schema.py
 # virtual memory (KB) allowed for 100,000 fields or values (once 18 GB: the old checks die at this bound; now about 70 MB resident)
@@ -13,8 +14,14 @@ $(HOSTILE)/%.proto: $(HOSTILE_GEN)
 	@mkdir -p $(@D)
 	$(HOSTILE_GEN) $(subst _, ,$*) $@
 
+$(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto pbjc $(wildcard rt/*.h) | deps
+	@mkdir -p $(@D)
+	./pbjc -I test/hostile -o $(HOSTILE) test/hostile/deep.proto
+	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c
+
 .PHONY: check-hostile bench-hostile
-check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto
+check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test
+	$(HOSTILE)/deep_test
 	./pbjc --check -I test/hostile test/hostile/dups3.proto 2>&1 | grep -E ': (error|warning):' | \
 	  diff -u test/hostile/dups3.expected -
 	for f in fields_100000 enum_100000; do \
