@@ -16,6 +16,13 @@
  * Field lines: pbj_text_int32(t, "name", v) writes "<indent>name: v\n".
  * Nested messages: pbj_text_open(t, "name") writes "<indent>name {\n" and
  * indents by two more spaces; pbj_text_close(t) writes "<indent>}\n".
+ * Depth: a message nested t->max_depth levels below the one printed
+ * (PBJ_TEXT_MAX_DEPTH, the decoder's default limit: what decodes with default
+ * options prints; set t->max_depth after pbj_text_init for more, at most
+ * PBJ_MAX_DEPTH_CAP) stops the text there, as an allocation failure does, and
+ * M_print returns PBJ_ERR_DEPTH (PBJ_ERR_NOMEM for a failed allocation). A
+ * hand-built cycle or a 100,000-deep chain gives a bounded text, not a stack
+ * overflow (a chain d deep prints d * d bytes of indent: the limit bounds it).
  * Unknown fields: pbj_text_unknown(t, bytes, len) prints raw wire bytes as
  * protoc prints a message's UnknownFieldSet.
  *
@@ -42,14 +49,20 @@ typedef struct pbj_text {
     size_t len;          /* bytes of text, the NUL excluded */
     size_t cap;          /* bytes available at data, the NUL included */
     int depth;           /* nesting: each level indents two spaces */
+    int max_depth;       /* deepest nesting M_print enters (PBJ_TEXT_MAX_DEPTH) */
     bool heap;           /* data came from PBJ_MALLOC (pbj_text_free releases it) */
-    bool failed;         /* an allocation failed; the text is a prefix */
+    bool failed;         /* an allocation failed, or too_deep; the text is a prefix */
+    bool too_deep;       /* a message nested deeper than max_depth */
 } pbj_text;
 
 /* Protoc's recursion budget for reading length-delimited unknown fields as messages. */
 #define PBJ_TEXT_UNKNOWN_BUDGET 10
 /* Deepest nesting of unknown groups printed (protobuf's default recursion limit). */
 #define PBJ_TEXT_GROUP_DEPTH 100
+/* The nesting M_print enters by default: the decoder's default limit. */
+#ifndef PBJ_TEXT_MAX_DEPTH
+#define PBJ_TEXT_MAX_DEPTH PBJ_DEFAULT_MAX_DEPTH
+#endif
 /* Enough for any number this header formats, NUL included. */
 #define PBJ_TEXT_NUMBER_MAX 32
 
@@ -61,8 +74,10 @@ static inline void pbj_text_init(pbj_text *t) {
     t->len = 0;
     t->cap = 0;          /* the shared "" is never written to */
     t->depth = 0;
+    t->max_depth = PBJ_TEXT_MAX_DEPTH;
     t->heap = false;
     t->failed = false;
+    t->too_deep = false;
 }
 
 /* Write into buf[0..cap) first; the heap takes over when it is full. */
@@ -80,6 +95,12 @@ static inline void pbj_text_free(pbj_text *t) {
     pbj_text_init(t);
 }
 
+/* The text fails: nothing more is written. */
+static inline void pbj__text_stop(pbj_text *t) {
+    t->failed = true;
+    t->cap = t->len + 1;     /* no room left */
+}
+
 /* Make room for n more bytes and the NUL; false (and t->failed) when it cannot. */
 PBJ_OUTLINE bool pbj__text_grow(pbj_text *t, size_t n) {
     if (t->failed) return false;
@@ -91,8 +112,7 @@ PBJ_OUTLINE bool pbj__text_grow(pbj_text *t, size_t n) {
     }
     char *data = need < t->len ? NULL : (char *)PBJ_MALLOC(cap);   /* need < len: overflow */
     if (!data) {
-        t->failed = true;
-        t->cap = t->len + 1;     /* no room left: nothing more is written */
+        pbj__text_stop(t);
         return false;
     }
     memcpy(data, t->data, t->len + 1);
@@ -273,6 +293,22 @@ static inline void pbj_text_close(pbj_text *t) {
     t->depth--;
     pbj_text_indent(t);
     pbj_text_put(t, "}\n", 2);
+}
+
+/* Whether M_print may print a message at t's depth: false when the text has failed
+ * or the message lies deeper than t->max_depth (then too_deep, and nothing more is written). */
+static inline bool pbj_text_enter(pbj_text *t) {
+    int max = t->max_depth < PBJ_MAX_DEPTH_CAP ? t->max_depth : PBJ_MAX_DEPTH_CAP;
+    if (t->depth >= max && !t->failed) {
+        t->too_deep = true;
+        pbj__text_stop(t);
+    }
+    return !t->failed;
+}
+
+/* PBJ_ERR_DEPTH, PBJ_ERR_NOMEM or PBJ_OK, for what M_print returns. */
+static inline pbj_status pbj_text_status(const pbj_text *t) {
+    return t->too_deep ? PBJ_ERR_DEPTH : t->failed ? PBJ_ERR_NOMEM : PBJ_OK;
 }
 
 /* ---- unknown fields -------------------------------------------------------- */

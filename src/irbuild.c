@@ -887,10 +887,14 @@ void pctx_finish(pctx *ctx)
     for (size_t i = 0; i < f->enums.n; i++) name_enum(f->enums.v[i], pkg);
     for (size_t i = 0; i < f->services.n; i++) f->services.v[i]->full_name = ir_join_name(pkg, f->services.v[i]->name);
     name_extensions(f->extensions.v, f->extensions.n, pkg);
-    /* innermost body containing each comment: bodies are in opening order, so the last match wins */
+    /* the innermost body around each comment, in one sweep: comments and bodies are in source order; a
+     * stack holds the bodies opened before the comment, the last opened on top; a body that ends before
+     * a comment holds no later comment either */
+    size_t *stack = ir_alloc((ctx->bodies.n + 1) * sizeof *stack), depth = 0, next = 0;
     for (size_t i = 0; i < f->comments.n; i++) {
         size_t off = ctx->comment_offsets.v[i];
-        for (size_t j = 0; j < ctx->bodies.n; j++)
-            if (ctx->bodies.v[j].open < off && off < ctx->bodies.v[j].close) f->comments.v[i].inside = ctx->bodies.v[j].m;
+        for (; next < ctx->bodies.n && ctx->bodies.v[next].open < off; next++) stack[depth++] = next;
+        while (depth && ctx->bodies.v[stack[depth - 1]].close <= off) depth--;
+        if (depth) f->comments.v[i].inside = ctx->bodies.v[stack[depth - 1]].m;
     }
 }

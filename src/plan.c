@@ -535,8 +535,8 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->print_e = plan_print(pf, pf->name, e);
     const char *ea = ir_printf("%s.data[i]", c->xa), *eb = ir_printf("%s.data[i]", c->xb);
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
-        c->equal = ir_printf("(%s ? %s && %s(%s, %s) : !%s)", c->xa, c->xb, c->subfn.equal, c->xa, c->xb, c->xb);
-        c->equal_e = ir_printf("%s(&%s, &%s)", c->subfn.equal, ea, eb);
+        c->equal = ir_printf("(%s ? %s && %s(%s, %s, depth) : !%s)", c->xa, c->xb, c->subfn.equal_depth, c->xa, c->xb, c->xb);
+        c->equal_e = ir_printf("%s(&%s, &%s, depth)", c->subfn.equal_depth, ea, eb);
     } else {
         c->equal = fill(value_of(t)->equal, c->xa, c->xb);
         c->equal_e = fill(value_of(t)->equal, ea, eb);

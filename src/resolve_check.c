@@ -1,6 +1,7 @@
 /* resolve_check.c: protoc's semantic checks over resolved IR: numbers, ranges, reserved, proto3, maps, enums. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -17,6 +18,65 @@ static bool ranges_overlap(const ir_range *a, const ir_range *b)
 static bool in_range(const ir_range *rg, int32_t n)
 {
     return rg->start <= n && n <= rg->end;
+}
+
+/* ---- duplicates, found by sorting (n log n: a schema may have 100,000 fields) ---- */
+
+/* One item of a list searched for duplicates: its key (text when set, else number) and its place. */
+typedef struct dup_key {
+    const char *text;
+    int64_t number;
+    size_t index;
+} dup_key;
+
+static int key_cmp(const dup_key *a, const dup_key *b)
+{
+    return a->text ? strcmp(a->text, b->text) : (a->number > b->number) - (a->number < b->number);
+}
+
+static int key_place_cmp(const void *pa, const void *pb)
+{
+    const dup_key *a = pa, *b = pb;
+    int c = key_cmp(a, b);
+    return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* Sorts keys[0..n) by key, then place; first[i] is the first place with the key of place i. */
+static size_t *first_same_key(dup_key *keys, size_t n)
+{
+    size_t *first = ir_alloc((n + 1) * sizeof *first);
+    if (n) qsort(keys, n, sizeof *keys, key_place_cmp);
+    for (size_t i = 0, group = 0; i < n; i++) {
+        if (key_cmp(&keys[i], &keys[group]) != 0) group = i;
+        first[keys[i].index] = keys[group].index;
+    }
+    return first;
+}
+
+static dup_key *text_keys(const char *const *texts, size_t n)
+{
+    dup_key *keys = ir_alloc((n + 1) * sizeof *keys);
+    for (size_t i = 0; i < n; i++) keys[i] = (dup_key){texts[i], 0, i};
+    return keys;
+}
+
+static int text_cmp(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A sorted copy of names, for name_reserved. */
+static const char **sorted_names(const char *const *names, size_t n)
+{
+    const char **sorted = ir_alloc((n + 1) * sizeof *sorted);
+    if (n) memcpy(sorted, names, n * sizeof *sorted);
+    if (n) qsort(sorted, n, sizeof *sorted, text_cmp);
+    return sorted;
+}
+
+static bool name_reserved(const char *const *sorted, size_t n, const char *name)
+{
+    return n && bsearch(&name, sorted, n, sizeof *sorted, text_cmp) != NULL;
 }
 
 static bool option_is_true(const ir_options *opts, const char *name)
@@ -144,14 +204,14 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
 
 static void check_field_numbers_unique(const ir_file *f, const ir_message *m)
 {
+    dup_key *keys = ir_alloc((m->fields.n + 1) * sizeof *keys);
+    for (size_t i = 0; i < m->fields.n; i++) keys[i] = (dup_key){NULL, m->fields.v[i]->number, i};
+    const size_t *first = first_same_key(keys, m->fields.n);
     for (size_t i = 0; i < m->fields.n; i++)
-        for (size_t j = 0; j < i; j++)
-            if (m->fields.v[i]->number == m->fields.v[j]->number) {
-                diag_error(f, m->fields.v[i]->number_loc,
-                           "Field number %d has already been used in \"%s\" by field \"%s\".",
-                           m->fields.v[i]->number, m->full_name, m->fields.v[j]->name);
-                break;
-            }
+        if (first[i] != i)
+            diag_error(f, m->fields.v[i]->number_loc,
+                       "Field number %d has already been used in \"%s\" by field \"%s\".",
+                       m->fields.v[i]->number, m->full_name, m->fields.v[first[i]]->name);
 }
 
 /* Ranges as protoc's BuildExtensionRange / BuildReservedRange check them. */
@@ -167,19 +227,9 @@ static void check_range_bounds(const ir_file *f, const ir_range *rg, const char 
 
 static void check_reserved_names(const ir_file *f, ir_loc loc, const char *const *names, size_t n, const char *what)
 {
+    const size_t *first = first_same_key(text_keys(names, n), n);
     for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(names[i], names[j]) == 0) {
-                diag_error(f, loc, "%s \"%s\" is reserved multiple times.", what, names[i]);
-                break;
-            }
-}
-
-static bool name_reserved(const char *const *names, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0) return true;
-    return false;
+        if (first[i] != i) diag_error(f, loc, "%s \"%s\" is reserved multiple times.", what, names[i]);
 }
 
 static void check_message_ranges(const ir_file *f, const ir_message *m)
@@ -191,6 +241,7 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
         if (m->reserved_ranges.v[i].start <= 0)
             diag_error(f, m->reserved_ranges.v[i].loc, "Reserved numbers must be positive integers.");
     check_reserved_names(f, m->loc, m->reserved_names.v, m->reserved_names.n, "Field name");
+    const char **reserved = sorted_names(m->reserved_names.v, m->reserved_names.n);
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *fd = m->fields.v[i];
         for (size_t j = 0; j < m->extension_ranges.n; j++) {
@@ -202,7 +253,7 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
         for (size_t j = 0; j < m->reserved_ranges.n; j++)
             if (in_range(&m->reserved_ranges.v[j], fd->number))
                 diag_error(f, fd->number_loc, "Field \"%s\" uses reserved number %d.", fd->name, fd->number);
-        if (name_reserved(m->reserved_names.v, m->reserved_names.n, fd->name))
+        if (name_reserved(reserved, m->reserved_names.n, fd->name))
             diag_error(f, fd->loc, "Field name \"%s\" is reserved.", fd->name);
     }
     for (size_t i = 0; i < m->extension_ranges.n; i++) {
@@ -245,17 +296,29 @@ static void check_proto3_message(const ir_file *f, const ir_message *m)
         diag_error(f, m->extension_ranges.v[0].loc, "Extension ranges are not allowed in proto3.");
     if (m->message_set_wire_format)
         diag_error(f, m->loc, "MessageSet is not supported in proto3.");
-    for (size_t i = 0; i < m->fields.n; i++) {
-        const char *key = json_key(m->fields.v[i]->name);
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(m->fields.v[i]->name, m->fields.v[j]->name) != 0 &&   /* a plain duplicate is reported as such */
-                strcmp(key, json_key(m->fields.v[j]->name)) == 0) {
-                diag_error(f, m->fields.v[i]->loc,
-                           "The JSON camel-case name of field \"%s\" conflicts with field \"%s\". "
-                           "This is not allowed in proto3.", m->fields.v[i]->name, m->fields.v[j]->name);
-                break;
-            }
+    size_t n = m->fields.n;
+    dup_key *keys = ir_alloc((n + 1) * sizeof *keys);
+    for (size_t i = 0; i < n; i++) keys[i] = (dup_key){json_key(m->fields.v[i]->name), 0, i};
+    const size_t *first = first_same_key(keys, n);
+    /* field i clashes with the first field before it with its key and another name (a plain
+     * duplicate is reported as such): the key's first field, else the first with another name */
+    size_t *clash = ir_alloc((n + 1) * sizeof *clash), other = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = keys[k].index, head = first[i];
+        if (head == i) other = i;
+        const char *name = m->fields.v[i]->name;
+        if (strcmp(name, m->fields.v[head]->name) != 0) {
+            if (other == head) other = i;
+            clash[i] = head;
+        } else {
+            clash[i] = other != head ? other : i;
+        }
     }
+    for (size_t i = 0; i < n; i++)
+        if (clash[i] != i)
+            diag_error(f, m->fields.v[i]->loc,
+                       "The JSON camel-case name of field \"%s\" conflicts with field \"%s\". "
+                       "This is not allowed in proto3.", m->fields.v[i]->name, m->fields.v[clash[i]]->name);
 }
 
 static void check_enum(const ir_file *f, const ir_enum *e);
@@ -291,21 +354,21 @@ static void check_message(resolver *r, const ir_file *f, const ir_message *m)
 static void check_enum_values(const ir_file *f, const ir_enum *e)
 {
     bool allow_alias = e->allow_alias || option_is_true(&e->options, "allow_alias");
+    dup_key *keys = ir_alloc((e->values.n + 1) * sizeof *keys);
+    for (size_t i = 0; i < e->values.n; i++) keys[i] = (dup_key){NULL, e->values.v[i]->number, i};
+    const size_t *first = first_same_key(keys, e->values.n);
+    const char **reserved = sorted_names(e->reserved_names.v, e->reserved_names.n);
     for (size_t i = 0; i < e->values.n; i++) {
         const ir_enum_value *v = e->values.v[i];
-        for (size_t j = 0; j < i; j++) {
-            if (e->values.v[j]->number != v->number) continue;
-            if (!allow_alias)                /* allow_alias itself: the parser's pb_enum_validate */
-                diag_error(f, v->number_loc,
-                           "\"%s\" uses the same enum value as \"%s\". If this is intended, set "
-                           "'option allow_alias = true;' to the enum definition.",
-                           v->full_name, e->values.v[j]->full_name);
-            break;
-        }
+        if (first[i] != i && !allow_alias)   /* allow_alias itself: the parser's pb_enum_validate */
+            diag_error(f, v->number_loc,
+                       "\"%s\" uses the same enum value as \"%s\". If this is intended, set "
+                       "'option allow_alias = true;' to the enum definition.",
+                       v->full_name, e->values.v[first[i]]->full_name);
         for (size_t j = 0; j < e->reserved_ranges.n; j++)
             if (in_range(&e->reserved_ranges.v[j], v->number))
                 diag_error(f, v->loc, "Enum value \"%s\" uses reserved number %d.", v->name, v->number);
-        if (name_reserved(e->reserved_names.v, e->reserved_names.n, v->name))
+        if (name_reserved(reserved, e->reserved_names.n, v->name))
             diag_error(f, v->loc, "Enum value \"%s\" is reserved.", v->name);
     }
 }
@@ -345,24 +408,20 @@ static const char *pascal_case(const char *s)
  * and they are PascalCased (an error in proto3, a warning in proto2). */
 static void check_enum_value_names(const ir_file *f, const ir_enum *e)
 {
-    const char **keys = ir_alloc((e->values.n + 1) * sizeof *keys);
+    dup_key *keys = ir_alloc((e->values.n + 1) * sizeof *keys);
+    for (size_t i = 0; i < e->values.n; i++)
+        keys[i] = (dup_key){pascal_case(strip_enum_prefix(e->name, e->values.v[i]->name)), 0, i};
+    const size_t *first = first_same_key(keys, e->values.n);
     for (size_t i = 0; i < e->values.n; i++) {
-        const ir_enum_value *v = e->values.v[i];
-        keys[i] = pascal_case(strip_enum_prefix(e->name, v->name));
-        for (size_t j = 0; j < i; j++) {
-            const ir_enum_value *w = e->values.v[j];
-            if (strcmp(keys[i], keys[j]) != 0) continue;
-            if (strcmp(v->name, w->name) != 0 && v->number != w->number) {
-                const char *msg = ir_printf(
-                    "Enum name %s has the same name as %s if you ignore case and strip out the enum name "
-                    "prefix (if any). This is error-prone and can lead to undefined behavior. Please avoid "
-                    "doing this. If you are using allow_alias, please assign the same numeric value to both "
-                    "enums.", v->name, w->name);
-                if (f->syntax == IR_PROTO3) diag_error(f, v->loc, "%s", msg);
-                else diag_warning(f, v->loc, "%s", msg);
-            }
-            break;
-        }
+        const ir_enum_value *v = e->values.v[i], *w = e->values.v[first[i]];
+        if (first[i] == i || strcmp(v->name, w->name) == 0 || v->number == w->number) continue;
+        const char *msg = ir_printf(
+            "Enum name %s has the same name as %s if you ignore case and strip out the enum name "
+            "prefix (if any). This is error-prone and can lead to undefined behavior. Please avoid "
+            "doing this. If you are using allow_alias, please assign the same numeric value to both "
+            "enums.", v->name, w->name);
+        if (f->syntax == IR_PROTO3) diag_error(f, v->loc, "%s", msg);
+        else diag_warning(f, v->loc, "%s", msg);
     }
 }
 

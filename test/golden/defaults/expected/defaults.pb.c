@@ -325,8 +325,9 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
 }
 
 #ifdef PBJ_TEXT_H
-void golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t)
+pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_d_int32)
         pbj_text_int32(t, "d_int32", m->d_int32);
     if (m->has_d_uint64)
@@ -352,12 +353,19 @@ void golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text 
     if (m->has_no_default)
         pbj_text_int32(t, "no_default", m->no_default);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b)
 {
+    return golden_defaults_Defaults__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_defaults_Defaults__equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_d_int32 != b->has_d_int32 || (a->has_d_int32 && !(a->d_int32 == b->d_int32))) return false;
     if (a->has_d_uint64 != b->has_d_uint64 || (a->has_d_uint64 && !(a->d_uint64 == b->d_uint64))) return false;
     if (a->has_d_sint64 != b->has_d_sint64 || (a->has_d_sint64 && !(a->d_sint64 == b->d_sint64))) return false;

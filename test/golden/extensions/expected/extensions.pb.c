@@ -210,18 +210,26 @@ static void golden_extensions_Base__print_ext(const golden_extensions_Base *m, p
 #endif
 
 #ifdef PBJ_TEXT_H
-void golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t)
+pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_id)
         pbj_text_int32(t, "id", m->id);
     golden_extensions_Base__print_ext(m, t, 100, 199);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b)
 {
+    return golden_extensions_Base__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden_extensions_Base *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_id != b->has_id || (a->has_id && !(a->id == b->id))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -310,17 +318,25 @@ pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8
 }
 
 #ifdef PBJ_TEXT_H
-void golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t)
+pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_text)
         pbj_text_string(t, "text", pbj_slice_data(m->text), m->text.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b)
 {
+    return golden_extensions_Note__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden_extensions_Note *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_text != b->has_text || (a->has_text && !(pbj_slice_eq(a->text, b->text)))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -408,17 +424,25 @@ pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const u
 }
 
 #ifdef PBJ_TEXT_H
-void golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t)
+pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_g)
         pbj_text_int32(t, "g", m->g);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b)
 {
+    return golden_extensions_EGroup__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_g != b->has_g || (a->has_g && !(a->g == b->g))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -486,15 +510,23 @@ pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uin
 }
 
 #ifdef PBJ_TEXT_H
-void golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t)
+pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b)
 {
+    return golden_extensions_Scope__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 

@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_extensions_Base golden_extensions_Base;
 typedef struct golden_extensions_Note golden_extensions_Note;
@@ -45,8 +47,9 @@ size_t golden_extensions_Base_size(golden_extensions_Base *m);
 PBJ_MUST_USE pbj_status golden_extensions_Base_encode(golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b);
+bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden_extensions_Base *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *p);   /* after golden_extensions_Base_size */
 PBJ_MUST_USE pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -78,8 +81,9 @@ size_t golden_extensions_Note_size(golden_extensions_Note *m);
 PBJ_MUST_USE pbj_status golden_extensions_Note_encode(golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b);
+bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden_extensions_Note *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *p);   /* after golden_extensions_Note_size */
 PBJ_MUST_USE pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -111,8 +115,9 @@ size_t golden_extensions_EGroup_size(golden_extensions_EGroup *m);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode(golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b);
+bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *p);   /* after golden_extensions_EGroup_size */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -141,8 +146,9 @@ size_t golden_extensions_Scope_size(golden_extensions_Scope *m);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_encode(golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b);
+bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *p);   /* after golden_extensions_Scope_size */
 PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -145,8 +145,9 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
 }
 
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t)
+pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_a)
         pbj_text_int32(t, "a", m->a);
     if (m->single) {
@@ -160,17 +161,24 @@ void golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t)
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b)
 {
+    return golden_groups_Grouped__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_a != b->has_a || (a->has_a && !(a->a == b->a))) return false;
-    if (!((a->single ? b->single && golden_groups_Grouped_Single_equal(a->single, b->single) : !b->single))) return false;
+    if (!((a->single ? b->single && golden_groups_Grouped_Single__equal(a->single, b->single, depth) : !b->single))) return false;
     if (a->many.count != b->many.count) return false;
     for (size_t i = 0; i < a->many.count; i++)
-        if (!(golden_groups_Grouped_Many_equal(&a->many.data[i], &b->many.data[i]))) return false;
+        if (!(golden_groups_Grouped_Many__equal(&a->many.data[i], &b->many.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -284,8 +292,9 @@ pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m,
 }
 
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t)
+pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_x)
         pbj_text_int32(t, "x", m->x);
     if (m->deep) {
@@ -294,14 +303,21 @@ void golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, p
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b)
 {
+    return golden_groups_Grouped_Single__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_x != b->has_x || (a->has_x && !(a->x == b->x))) return false;
-    if (!((a->deep ? b->deep && golden_groups_Grouped_Single_Deep_equal(a->deep, b->deep) : !b->deep))) return false;
+    if (!((a->deep ? b->deep && golden_groups_Grouped_Single_Deep__equal(a->deep, b->deep, depth) : !b->deep))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -394,17 +410,25 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
 }
 
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t)
+pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->tags.count; i++)
         pbj_text_string(t, "tags", pbj_slice_data(m->tags.data[i]), m->tags.data[i].len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b)
 {
+    return golden_groups_Grouped_Single_Deep__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->tags.count != b->tags.count) return false;
     for (size_t i = 0; i < a->tags.count; i++)
         if (!(pbj_slice_eq(a->tags.data[i], b->tags.data[i]))) return false;
@@ -494,17 +518,25 @@ pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, con
 }
 
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t)
+pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_k)
         pbj_text_int32(t, "k", m->k);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b)
 {
+    return golden_groups_Grouped_Many__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_k != b->has_k || (a->has_k && !(a->k == b->k))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }

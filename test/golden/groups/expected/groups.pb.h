@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_groups_Grouped golden_groups_Grouped;
 typedef struct golden_groups_Grouped_Single golden_groups_Grouped_Single;
@@ -51,8 +53,9 @@ size_t golden_groups_Grouped_size(golden_groups_Grouped *m);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_encode(golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b);
+bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *p);   /* after golden_groups_Grouped_size */
 PBJ_MUST_USE pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -88,8 +91,9 @@ size_t golden_groups_Grouped_Single_size(golden_groups_Grouped_Single *m);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode(golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b);
+bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *p);   /* after golden_groups_Grouped_Single_size */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -122,8 +126,9 @@ size_t golden_groups_Grouped_Single_Deep_size(golden_groups_Grouped_Single_Deep 
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode(golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b);
+bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *p);   /* after golden_groups_Grouped_Single_Deep_size */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -149,8 +154,9 @@ size_t golden_groups_Grouped_Many_size(golden_groups_Grouped_Many *m);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode(golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b);
+bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *p);   /* after golden_groups_Grouped_Many_size */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -99,17 +99,25 @@ pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, con
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t)
+pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->text.len != 0)
         pbj_text_string(t, "text", pbj_slice_data(m->text), m->text.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b)
 {
+    return golden_maps_Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Value *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->text, b->text))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -424,8 +432,9 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t)
+pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->counts.count; i++) {
         pbj_text_open(t, "counts");
         golden_maps_Maps_CountsEntry_print(&m->counts.data[i], t);
@@ -457,30 +466,37 @@ void golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t)
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b)
 {
+    return golden_maps_Maps__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->counts.count != b->counts.count) return false;
     for (size_t i = 0; i < a->counts.count; i++)
-        if (!(golden_maps_Maps_CountsEntry_equal(&a->counts.data[i], &b->counts.data[i]))) return false;
+        if (!(golden_maps_Maps_CountsEntry__equal(&a->counts.data[i], &b->counts.data[i], depth))) return false;
     if (a->names.count != b->names.count) return false;
     for (size_t i = 0; i < a->names.count; i++)
-        if (!(golden_maps_Maps_NamesEntry_equal(&a->names.data[i], &b->names.data[i]))) return false;
+        if (!(golden_maps_Maps_NamesEntry__equal(&a->names.data[i], &b->names.data[i], depth))) return false;
     if (a->values.count != b->values.count) return false;
     for (size_t i = 0; i < a->values.count; i++)
-        if (!(golden_maps_Maps_ValuesEntry_equal(&a->values.data[i], &b->values.data[i]))) return false;
+        if (!(golden_maps_Maps_ValuesEntry__equal(&a->values.data[i], &b->values.data[i], depth))) return false;
     if (a->flags.count != b->flags.count) return false;
     for (size_t i = 0; i < a->flags.count; i++)
-        if (!(golden_maps_Maps_FlagsEntry_equal(&a->flags.data[i], &b->flags.data[i]))) return false;
+        if (!(golden_maps_Maps_FlagsEntry__equal(&a->flags.data[i], &b->flags.data[i], depth))) return false;
     if (a->blobs.count != b->blobs.count) return false;
     for (size_t i = 0; i < a->blobs.count; i++)
-        if (!(golden_maps_Maps_BlobsEntry_equal(&a->blobs.data[i], &b->blobs.data[i]))) return false;
+        if (!(golden_maps_Maps_BlobsEntry__equal(&a->blobs.data[i], &b->blobs.data[i], depth))) return false;
     if (a->weights.count != b->weights.count) return false;
     for (size_t i = 0; i < a->weights.count; i++)
-        if (!(golden_maps_Maps_WeightsEntry_equal(&a->weights.data[i], &b->weights.data[i]))) return false;
+        if (!(golden_maps_Maps_WeightsEntry__equal(&a->weights.data[i], &b->weights.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -587,17 +603,25 @@ pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m,
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t)
+pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     pbj_text_string(t, "key", pbj_slice_data(m->key), m->key.len);
     pbj_text_int32(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b)
 {
+    return golden_maps_Maps_CountsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->key, b->key))) return false;
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -706,17 +730,25 @@ pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, c
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t)
+pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     pbj_text_int64(t, "key", m->key);
     pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b)
 {
+    return golden_maps_Maps_NamesEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->key == b->key)) return false;
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -837,21 +869,29 @@ pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m,
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t)
+pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     pbj_text_uint32(t, "key", m->key);
     pbj_text_open(t, "value");
     if (m->value) golden_maps_Value_print(m->value, t);
     pbj_text_close(t);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b)
 {
+    return golden_maps_Maps_ValuesEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->key == b->key)) return false;
-    if (!((a->value ? b->value && golden_maps_Value_equal(a->value, b->value) : !b->value))) return false;
+    if (!((a->value ? b->value && golden_maps_Value__equal(a->value, b->value, depth) : !b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -957,17 +997,25 @@ pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, c
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t)
+pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     pbj_text_bool(t, "key", m->key);
     pbj_text_enum(t, "value", m->value, golden_maps_Flag_name(m->value));
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b)
 {
+    return golden_maps_Maps_FlagsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->key == b->key)) return false;
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -1075,17 +1123,25 @@ pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, c
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t)
+pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     pbj_text_int32(t, "key", m->key);
     pbj_text_bytes(t, "value", pbj_slice_data(m->value), m->value.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b)
 {
+    return golden_maps_Maps_BlobsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->key == b->key)) return false;
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -1187,17 +1243,25 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
 }
 
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t)
+pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     pbj_text_uint64(t, "key", m->key);
     pbj_text_double(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b)
 {
+    return golden_maps_Maps_WeightsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->key == b->key)) return false;
     if (!(pbj_double_bits(a->value) == pbj_double_bits(b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);

@@ -30,8 +30,10 @@ const char *golden_maps_Flag_name(int32_t v);
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_maps_Value golden_maps_Value;
 typedef struct golden_maps_Maps golden_maps_Maps;
@@ -65,8 +67,9 @@ size_t golden_maps_Value_size(golden_maps_Value *m);
 PBJ_MUST_USE pbj_status golden_maps_Value_encode(golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b);
+bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *p);   /* after golden_maps_Value_size */
 PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -101,8 +104,9 @@ size_t golden_maps_Maps_size(golden_maps_Maps *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_encode(golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b);
+bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *p);   /* after golden_maps_Maps_size */
 PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -129,8 +133,9 @@ size_t golden_maps_Maps_CountsEntry_size(golden_maps_Maps_CountsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode(golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b);
+bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *p);   /* after golden_maps_Maps_CountsEntry_size */
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -157,8 +162,9 @@ size_t golden_maps_Maps_NamesEntry_size(golden_maps_Maps_NamesEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode(golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b);
+bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *p);   /* after golden_maps_Maps_NamesEntry_size */
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -185,8 +191,9 @@ size_t golden_maps_Maps_ValuesEntry_size(golden_maps_Maps_ValuesEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode(golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b);
+bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *p);   /* after golden_maps_Maps_ValuesEntry_size */
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -213,8 +220,9 @@ size_t golden_maps_Maps_FlagsEntry_size(golden_maps_Maps_FlagsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode(golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b);
+bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *p);   /* after golden_maps_Maps_FlagsEntry_size */
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -241,8 +249,9 @@ size_t golden_maps_Maps_BlobsEntry_size(golden_maps_Maps_BlobsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode(golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b);
+bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *p);   /* after golden_maps_Maps_BlobsEntry_size */
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -269,8 +278,9 @@ size_t golden_maps_Maps_WeightsEntry_size(golden_maps_Maps_WeightsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode(golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b);
+bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *p);   /* after golden_maps_Maps_WeightsEntry_size */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

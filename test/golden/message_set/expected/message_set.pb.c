@@ -117,16 +117,24 @@ static void golden_message_set_Set__print_ext(const golden_message_set_Set *m, p
 #endif
 
 #ifdef PBJ_TEXT_H
-void golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t)
+pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     golden_message_set_Set__print_ext(m, t, 4, 2147483646);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b)
 {
+    return golden_message_set_Set__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden_message_set_Set *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -214,17 +222,25 @@ pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uin
 }
 
 #ifdef PBJ_TEXT_H
-void golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t)
+pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_v)
         pbj_text_int32(t, "v", m->v);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b)
 {
+    return golden_message_set_Item__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_message_set_Item__equal(const golden_message_set_Item *a, const golden_message_set_Item *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_v != b->has_v || (a->has_v && !(a->v == b->v))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -339,8 +355,9 @@ pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const
 }
 
 #ifdef PBJ_TEXT_H
-void golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t)
+pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->set) {
         pbj_text_open(t, "set");
         golden_message_set_Set_print(m->set, t);
@@ -349,13 +366,20 @@ void golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_tex
     if (m->has_after)
         pbj_text_int32(t, "after", m->after);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b)
 {
+    return golden_message_set_Holder__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b, uint32_t depth)
+{
     if (a == b) return true;
-    if (!((a->set ? b->set && golden_message_set_Set_equal(a->set, b->set) : !b->set))) return false;
+    if (depth-- == 0) return false;
+    if (!((a->set ? b->set && golden_message_set_Set__equal(a->set, b->set, depth) : !b->set))) return false;
     if (a->has_after != b->has_after || (a->has_after && !(a->after == b->after))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }

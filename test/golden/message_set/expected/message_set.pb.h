@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_message_set_Set golden_message_set_Set;
 typedef struct golden_message_set_Item golden_message_set_Item;
@@ -41,8 +43,9 @@ size_t golden_message_set_Set_size(golden_message_set_Set *m);
 PBJ_MUST_USE pbj_status golden_message_set_Set_encode(golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b);
+bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden_message_set_Set *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *p);   /* after golden_message_set_Set_size */
 PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -68,8 +71,9 @@ size_t golden_message_set_Item_size(golden_message_set_Item *m);
 PBJ_MUST_USE pbj_status golden_message_set_Item_encode(golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b);
+bool golden_message_set_Item__equal(const golden_message_set_Item *a, const golden_message_set_Item *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *p);   /* after golden_message_set_Item_size */
 PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -103,8 +107,9 @@ size_t golden_message_set_Holder_size(golden_message_set_Holder *m);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_encode(golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b);
+bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *p);   /* after golden_message_set_Holder_size */
 PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -152,8 +152,9 @@ pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p,
 }
 
 #ifdef PBJ_TEXT_H
-void golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t)
+pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->inner) {
         pbj_text_open(t, "inner");
         golden_nested_Outer_Inner_print(m->inner, t);
@@ -167,15 +168,22 @@ void golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t)
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b)
 {
+    return golden_nested_Outer__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_nested_Outer *b, uint32_t depth)
+{
     if (a == b) return true;
-    if (!((a->inner ? b->inner && golden_nested_Outer_Inner_equal(a->inner, b->inner) : !b->inner))) return false;
+    if (depth-- == 0) return false;
+    if (!((a->inner ? b->inner && golden_nested_Outer_Inner__equal(a->inner, b->inner, depth) : !b->inner))) return false;
     if (!(a->kind == b->kind)) return false;
-    if (!((a->sibling ? b->sibling && golden_nested_Sibling_equal(a->sibling, b->sibling) : !b->sibling))) return false;
+    if (!((a->sibling ? b->sibling && golden_nested_Sibling__equal(a->sibling, b->sibling, depth) : !b->sibling))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -307,8 +315,9 @@ pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const
 }
 
 #ifdef PBJ_TEXT_H
-void golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t)
+pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->id)
         pbj_text_int32(t, "id", m->id);
     if (m->kind)
@@ -319,15 +328,22 @@ void golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_tex
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b)
 {
+    return golden_nested_Outer_Inner__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->id == b->id)) return false;
     if (!(a->kind == b->kind)) return false;
-    if (!((a->child ? b->child && golden_nested_Outer_Inner_equal(a->child, b->child) : !b->child))) return false;
+    if (!((a->child ? b->child && golden_nested_Outer_Inner__equal(a->child, b->child, depth) : !b->child))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -441,8 +457,9 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
 }
 
 #ifdef PBJ_TEXT_H
-void golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t)
+pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->back) {
         pbj_text_open(t, "back");
         golden_nested_Outer_print(m->back, t);
@@ -451,13 +468,20 @@ void golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t)
     if (m->note.len != 0)
         pbj_text_string(t, "note", pbj_slice_data(m->note), m->note.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b)
 {
+    return golden_nested_Sibling__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b, uint32_t depth)
+{
     if (a == b) return true;
-    if (!((a->back ? b->back && golden_nested_Outer_equal(a->back, b->back) : !b->back))) return false;
+    if (depth-- == 0) return false;
+    if (!((a->back ? b->back && golden_nested_Outer__equal(a->back, b->back, depth) : !b->back))) return false;
     if (!(pbj_slice_eq(a->note, b->note))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }

@@ -30,8 +30,10 @@ const char *golden_nested_Outer_Inner_Kind_name(int32_t v);
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_nested_Outer golden_nested_Outer;
 typedef struct golden_nested_Outer_Inner golden_nested_Outer_Inner;
@@ -57,8 +59,9 @@ size_t golden_nested_Outer_size(golden_nested_Outer *m);
 PBJ_MUST_USE pbj_status golden_nested_Outer_encode(golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b);
+bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_nested_Outer *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *p);   /* after golden_nested_Outer_size */
 PBJ_MUST_USE pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -92,8 +95,9 @@ size_t golden_nested_Outer_Inner_size(golden_nested_Outer_Inner *m);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode(golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b);
+bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *p);   /* after golden_nested_Outer_Inner_size */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -123,8 +127,9 @@ size_t golden_nested_Sibling_size(golden_nested_Sibling *m);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_encode(golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b);
+bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *p);   /* after golden_nested_Sibling_size */
 PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -106,19 +106,27 @@ pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p,
 }
 
 #ifdef PBJ_TEXT_H
-void golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t)
+pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->x)
         pbj_text_int32(t, "x", m->x);
     if (m->y)
         pbj_text_int32(t, "y", m->y);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b)
 {
+    return golden_oneofs_Point__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->x == b->x)) return false;
     if (!(a->y == b->y)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -377,8 +385,9 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
 }
 
 #ifdef PBJ_TEXT_H
-void golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t)
+pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     switch (m->value_case) {
     case golden_oneofs_Choice_value_number:
         pbj_text_int32(t, "number", m->value.number);
@@ -410,12 +419,19 @@ void golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t)
         break;
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b)
 {
+    return golden_oneofs_Choice__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->value_case != b->value_case) return false;
     if (a->other_case != b->other_case) return false;
     switch (a->value_case) {
@@ -426,7 +442,7 @@ bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneo
         if (!(pbj_slice_eq(a->value.text, b->value.text))) return false;
         break;
     case golden_oneofs_Choice_value_point:
-        if (!((a->value.point ? b->value.point && golden_oneofs_Point_equal(a->value.point, b->value.point) : !b->value.point))) return false;
+        if (!((a->value.point ? b->value.point && golden_oneofs_Point__equal(a->value.point, b->value.point, depth) : !b->value.point))) return false;
         break;
     case golden_oneofs_Choice_value_raw:
         if (!(pbj_slice_eq(a->value.raw, b->value.raw))) return false;

@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_oneofs_Point golden_oneofs_Point;
 typedef struct golden_oneofs_Choice golden_oneofs_Choice;
@@ -43,8 +45,9 @@ size_t golden_oneofs_Point_size(golden_oneofs_Point *m);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_encode(golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b);
+bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *p);   /* after golden_oneofs_Point_size */
 PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -101,8 +104,9 @@ size_t golden_oneofs_Choice_size(golden_oneofs_Choice *m);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode(golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b);
+bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *p);   /* after golden_oneofs_Choice_size */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -216,8 +216,9 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
 }
 
 #ifdef PBJ_TEXT_H
-void golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t)
+pbj_status golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_count)
         pbj_text_int32(t, "count", m->count);
     if (m->has_label)
@@ -233,12 +234,19 @@ void golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t)
     if (m->plain)
         pbj_text_int32(t, "plain", m->plain);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_optional_Maybe_equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b)
 {
+    return golden_optional_Maybe__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_count != b->has_count || (a->has_count && !(a->count == b->count))) return false;
     if (a->has_label != b->has_label || (a->has_label && !(pbj_slice_eq(a->label, b->label)))) return false;
     if (a->has_enabled != b->has_enabled || (a->has_enabled && !(a->enabled == b->enabled))) return false;

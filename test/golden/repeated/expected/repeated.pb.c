@@ -99,17 +99,25 @@ pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *
 }
 
 #ifdef PBJ_TEXT_H
-void golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t)
+pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->id)
         pbj_text_int32(t, "id", m->id);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_repeated_Item_equal(const golden_repeated_Item *a, const golden_repeated_Item *b)
 {
+    return golden_repeated_Item__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_repeated_Item *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->id == b->id)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -616,8 +624,9 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
 }
 
 #ifdef PBJ_TEXT_H
-void golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t)
+pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->packed_int32.count; i++)
         pbj_text_int32(t, "packed_int32", m->packed_int32.data[i]);
     for (size_t i = 0; i < m->packed_sint64.count; i++)
@@ -642,12 +651,19 @@ void golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t)
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b)
 {
+    return golden_repeated_Lists__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->packed_int32.count != b->packed_int32.count) return false;
     for (size_t i = 0; i < a->packed_int32.count; i++)
         if (!(a->packed_int32.data[i] == b->packed_int32.data[i])) return false;
@@ -677,7 +693,7 @@ bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_re
         if (!(pbj_slice_eq(a->names.data[i], b->names.data[i]))) return false;
     if (a->items.count != b->items.count) return false;
     for (size_t i = 0; i < a->items.count; i++)
-        if (!(golden_repeated_Item_equal(&a->items.data[i], &b->items.data[i]))) return false;
+        if (!(golden_repeated_Item__equal(&a->items.data[i], &b->items.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 

@@ -31,8 +31,10 @@ const char *golden_repeated_Suit_name(int32_t v);
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_repeated_Item golden_repeated_Item;
 typedef struct golden_repeated_Lists golden_repeated_Lists;
@@ -64,8 +66,9 @@ size_t golden_repeated_Item_size(golden_repeated_Item *m);
 PBJ_MUST_USE pbj_status golden_repeated_Item_encode(golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_repeated_Item_equal(const golden_repeated_Item *a, const golden_repeated_Item *b);
+bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_repeated_Item *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *p);   /* after golden_repeated_Item_size */
 PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -108,8 +111,9 @@ size_t golden_repeated_Lists_size(golden_repeated_Lists *m);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_encode(golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b);
+bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *p);   /* after golden_repeated_Lists_size */
 PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -123,19 +123,27 @@ pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *
 }
 
 #ifdef PBJ_TEXT_H
-void golden_required_Part_print(const golden_required_Part *m, pbj_text *t)
+pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     if (m->has_size)
         pbj_text_int32(t, "size", m->size);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b)
 {
+    return golden_required_Part__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_required_Part__equal(const golden_required_Part *a, const golden_required_Part *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->has_size != b->has_size || (a->has_size && !(a->size == b->size))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -328,8 +336,9 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
 }
 
 #ifdef PBJ_TEXT_H
-void golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t)
+pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_id)
         pbj_text_int64(t, "id", m->id);
     if (m->main) {
@@ -348,18 +357,25 @@ void golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t)
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b)
 {
+    return golden_required_Whole__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_required_Whole *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_id != b->has_id || (a->has_id && !(a->id == b->id))) return false;
-    if (!((a->main ? b->main && golden_required_Part_equal(a->main, b->main) : !b->main))) return false;
+    if (!((a->main ? b->main && golden_required_Part__equal(a->main, b->main, depth) : !b->main))) return false;
     if (a->parts.count != b->parts.count) return false;
     for (size_t i = 0; i < a->parts.count; i++)
-        if (!(golden_required_Part_equal(&a->parts.data[i], &b->parts.data[i]))) return false;
-    if (!((a->spare ? b->spare && golden_required_Part_equal(a->spare, b->spare) : !b->spare))) return false;
+        if (!(golden_required_Part__equal(&a->parts.data[i], &b->parts.data[i], depth))) return false;
+    if (!((a->spare ? b->spare && golden_required_Part__equal(a->spare, b->spare, depth) : !b->spare))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 

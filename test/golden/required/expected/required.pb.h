@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_required_Part golden_required_Part;
 typedef struct golden_required_Whole golden_required_Whole;
@@ -47,8 +49,9 @@ size_t golden_required_Part_size(golden_required_Part *m);
 PBJ_MUST_USE pbj_status golden_required_Part_encode(golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b);
+bool golden_required_Part__equal(const golden_required_Part *a, const golden_required_Part *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_required_Part_print(const golden_required_Part *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *p);   /* after golden_required_Part_size */
 PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -95,8 +98,9 @@ size_t golden_required_Whole_size(golden_required_Whole *m);
 PBJ_MUST_USE pbj_status golden_required_Whole_encode(golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b);
+bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_required_Whole *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *p);   /* after golden_required_Whole_size */
 PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -349,8 +349,9 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
 }
 
 #ifdef PBJ_TEXT_H
-void golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t)
+pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (pbj_double_bits(m->f_double) != 0)
         pbj_text_double(t, "f_double", m->f_double);
     if (pbj_float_bits(m->f_float) != 0)
@@ -382,12 +383,19 @@ void golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t)
     if (m->f_far)
         pbj_text_int32(t, "f_far", m->f_far);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b)
 {
+    return golden_scalars_Scalars__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_double_bits(a->f_double) == pbj_double_bits(b->f_double))) return false;
     if (!(pbj_float_bits(a->f_float) == pbj_float_bits(b->f_float))) return false;
     if (!(a->f_int32 == b->f_int32)) return false;

@@ -32,8 +32,10 @@ const char *golden_scalars_Level_name(int32_t v);
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_scalars_Scalars golden_scalars_Scalars;
 
@@ -82,8 +84,9 @@ size_t golden_scalars_Scalars_size(golden_scalars_Scalars *m);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode(golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b);
+bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *p);   /* after golden_scalars_Scalars_size */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -158,8 +158,9 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
 }
 
 #ifdef PBJ_TEXT_H
-void golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t)
+pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->name.len != 0)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     if (m->blob.len != 0)
@@ -169,12 +170,19 @@ void golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t)
     for (size_t i = 0; i < m->chunks.count; i++)
         pbj_text_bytes(t, "chunks", pbj_slice_data(m->chunks.data[i]), m->chunks.data[i].len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_strings_Texts *b)
 {
+    return golden_strings_Texts__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_strings_Texts *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->name, b->name))) return false;
     if (!(pbj_slice_eq(a->blob, b->blob))) return false;
     if (a->tags.count != b->tags.count) return false;

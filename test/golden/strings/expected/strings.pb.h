@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_strings_Texts golden_strings_Texts;
 
@@ -49,8 +51,9 @@ size_t golden_strings_Texts_size(golden_strings_Texts *m);
 PBJ_MUST_USE pbj_status golden_strings_Texts_encode(golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_strings_Texts *b);
+bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_strings_Texts *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *p);   /* after golden_strings_Texts_size */
 PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -368,8 +368,9 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
 }
 
 #ifdef PBJ_TEXT_H
-void golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t)
+pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_i32) {
         pbj_text_open(t, "i32");
         if (m->i32)
@@ -430,12 +431,19 @@ void golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b)
 {
+    return golden_wrappers_Wrapped__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_i32 != b->has_i32 || (a->has_i32 && !(a->i32 == b->i32))) return false;
     if (a->has_i64 != b->has_i64 || (a->has_i64 && !(a->i64 == b->i64))) return false;
     if (a->has_u32 != b->has_u32 || (a->has_u32 && !(a->u32 == b->u32))) return false;
@@ -447,7 +455,7 @@ bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golde
     if (a->has_bytes != b->has_bytes || (a->has_bytes && !(pbj_slice_eq(a->bytes, b->bytes)))) return false;
     if (a->list.count != b->list.count) return false;
     for (size_t i = 0; i < a->list.count; i++)
-        if (!(google_protobuf_Int32Value_equal(&a->list.data[i], &b->list.data[i]))) return false;
+        if (!(google_protobuf_Int32Value__equal(&a->list.data[i], &b->list.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 

@@ -107,19 +107,27 @@ pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *en
 }
 
 #ifdef PBJ_TEXT_H
-void shop_Money_print(const shop_Money *m, pbj_text *t)
+pbj_status shop_Money_print(const shop_Money *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->currency.len != 0)
         pbj_text_string(t, "currency", pbj_slice_data(m->currency), m->currency.len);
     if (m->units)
         pbj_text_int64(t, "units", m->units);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool shop_Money_equal(const shop_Money *a, const shop_Money *b)
 {
+    return shop_Money__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->currency, b->currency))) return false;
     if (!(a->units == b->units)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -226,19 +234,27 @@ pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uin
 }
 
 #ifdef PBJ_TEXT_H
-void shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t)
+pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->seconds)
         pbj_text_int64(t, "seconds", m->seconds);
     if (m->nanos)
         pbj_text_int32(t, "nanos", m->nanos);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b)
 {
+    return shop_Timestamp__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->seconds == b->seconds)) return false;
     if (!(a->nanos == b->nanos)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);

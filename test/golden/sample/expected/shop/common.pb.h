@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct shop_Money shop_Money;
 typedef struct shop_Timestamp shop_Timestamp;
@@ -46,8 +48,9 @@ size_t shop_Money_size(shop_Money *m);
 PBJ_MUST_USE pbj_status shop_Money_encode(shop_Money *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Money_equal(const shop_Money *a, const shop_Money *b);
+bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void shop_Money_print(const shop_Money *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status shop_Money_print(const shop_Money *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *shop_Money__write(const shop_Money *m, uint8_t *p);   /* after shop_Money_size */
 PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -75,8 +78,9 @@ size_t shop_Timestamp_size(shop_Timestamp *m);
 PBJ_MUST_USE pbj_status shop_Timestamp_encode(shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b);
+bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *p);   /* after shop_Timestamp_size */
 PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

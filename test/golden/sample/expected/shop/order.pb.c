@@ -147,8 +147,9 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
 }
 
 #ifdef PBJ_TEXT_H
-void shop_LineItem_print(const shop_LineItem *m, pbj_text *t)
+pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->sku.len != 0)
         pbj_text_string(t, "sku", pbj_slice_data(m->sku), m->sku.len);
     if (m->quantity)
@@ -159,15 +160,22 @@ void shop_LineItem_print(const shop_LineItem *m, pbj_text *t)
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b)
 {
+    return shop_LineItem__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->sku, b->sku))) return false;
     if (!(a->quantity == b->quantity)) return false;
-    if (!((a->unit_price ? b->unit_price && shop_Money_equal(a->unit_price, b->unit_price) : !b->unit_price))) return false;
+    if (!((a->unit_price ? b->unit_price && shop_Money__equal(a->unit_price, b->unit_price, depth) : !b->unit_price))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -469,8 +477,9 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
 }
 
 #ifdef PBJ_TEXT_H
-void shop_Order_print(const shop_Order *m, pbj_text *t)
+pbj_status shop_Order_print(const shop_Order *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->id)
         pbj_text_uint64(t, "id", m->id);
     if (m->customer.len != 0)
@@ -505,23 +514,30 @@ void shop_Order_print(const shop_Order *m, pbj_text *t)
     if (m->has_coupon)
         pbj_text_string(t, "coupon", pbj_slice_data(m->coupon), m->coupon.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool shop_Order_equal(const shop_Order *a, const shop_Order *b)
 {
+    return shop_Order__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->delivery_case != b->delivery_case) return false;
     if (!(a->id == b->id)) return false;
     if (!(pbj_slice_eq(a->customer, b->customer))) return false;
     if (!(a->status == b->status)) return false;
     if (a->items.count != b->items.count) return false;
     for (size_t i = 0; i < a->items.count; i++)
-        if (!(shop_LineItem_equal(&a->items.data[i], &b->items.data[i]))) return false;
-    if (!((a->placed_at ? b->placed_at && shop_Timestamp_equal(a->placed_at, b->placed_at) : !b->placed_at))) return false;
+        if (!(shop_LineItem__equal(&a->items.data[i], &b->items.data[i], depth))) return false;
+    if (!((a->placed_at ? b->placed_at && shop_Timestamp__equal(a->placed_at, b->placed_at, depth) : !b->placed_at))) return false;
     if (a->notes.count != b->notes.count) return false;
     for (size_t i = 0; i < a->notes.count; i++)
-        if (!(shop_Order_NotesEntry_equal(&a->notes.data[i], &b->notes.data[i]))) return false;
+        if (!(shop_Order_NotesEntry__equal(&a->notes.data[i], &b->notes.data[i], depth))) return false;
     switch (a->delivery_case) {
     case shop_Order_delivery_address:
         if (!(pbj_slice_eq(a->delivery.address, b->delivery.address))) return false;
@@ -640,17 +656,25 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
 }
 
 #ifdef PBJ_TEXT_H
-void shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t)
+pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     pbj_text_string(t, "key", pbj_slice_data(m->key), m->key.len);
     pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b)
 {
+    return shop_Order_NotesEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->key, b->key))) return false;
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);

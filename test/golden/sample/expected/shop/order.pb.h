@@ -33,8 +33,10 @@ const char *shop_Status_name(int32_t v);
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct shop_LineItem shop_LineItem;
 typedef struct shop_Order shop_Order;
@@ -63,8 +65,9 @@ size_t shop_LineItem_size(shop_LineItem *m);
 PBJ_MUST_USE pbj_status shop_LineItem_encode(shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b);
+bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void shop_LineItem_print(const shop_LineItem *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *p);   /* after shop_LineItem_size */
 PBJ_MUST_USE pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -117,8 +120,9 @@ size_t shop_Order_size(shop_Order *m);
 PBJ_MUST_USE pbj_status shop_Order_encode(shop_Order *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Order_equal(const shop_Order *a, const shop_Order *b);
+bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void shop_Order_print(const shop_Order *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status shop_Order_print(const shop_Order *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *shop_Order__write(const shop_Order *m, uint8_t *p);   /* after shop_Order_size */
 PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -167,8 +171,9 @@ size_t shop_Order_NotesEntry_size(shop_Order_NotesEntry *m);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode(shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b);
+bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *p);   /* after shop_Order_NotesEntry_size */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

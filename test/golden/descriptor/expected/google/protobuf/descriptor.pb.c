@@ -192,23 +192,31 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t)
+pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->file.count; i++) {
         pbj_text_open(t, "file");
         google_protobuf_FileDescriptorProto_print(&m->file.data[i], t);
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b)
 {
+    return google_protobuf_FileDescriptorSet__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->file.count != b->file.count) return false;
     for (size_t i = 0; i < a->file.count; i++)
-        if (!(google_protobuf_FileDescriptorProto_equal(&a->file.data[i], &b->file.data[i]))) return false;
+        if (!(google_protobuf_FileDescriptorProto__equal(&a->file.data[i], &b->file.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -661,8 +669,9 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     if (m->has_package)
@@ -706,12 +715,19 @@ void google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescrip
     if (m->has_syntax)
         pbj_text_string(t, "syntax", pbj_slice_data(m->syntax), m->syntax.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b)
 {
+    return google_protobuf_FileDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->has_package != b->has_package || (a->has_package && !(pbj_slice_eq(a->package, b->package)))) return false;
     if (a->dependency.count != b->dependency.count) return false;
@@ -719,18 +735,18 @@ bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescrip
         if (!(pbj_slice_eq(a->dependency.data[i], b->dependency.data[i]))) return false;
     if (a->message_type.count != b->message_type.count) return false;
     for (size_t i = 0; i < a->message_type.count; i++)
-        if (!(google_protobuf_DescriptorProto_equal(&a->message_type.data[i], &b->message_type.data[i]))) return false;
+        if (!(google_protobuf_DescriptorProto__equal(&a->message_type.data[i], &b->message_type.data[i], depth))) return false;
     if (a->enum_type.count != b->enum_type.count) return false;
     for (size_t i = 0; i < a->enum_type.count; i++)
-        if (!(google_protobuf_EnumDescriptorProto_equal(&a->enum_type.data[i], &b->enum_type.data[i]))) return false;
+        if (!(google_protobuf_EnumDescriptorProto__equal(&a->enum_type.data[i], &b->enum_type.data[i], depth))) return false;
     if (a->service.count != b->service.count) return false;
     for (size_t i = 0; i < a->service.count; i++)
-        if (!(google_protobuf_ServiceDescriptorProto_equal(&a->service.data[i], &b->service.data[i]))) return false;
+        if (!(google_protobuf_ServiceDescriptorProto__equal(&a->service.data[i], &b->service.data[i], depth))) return false;
     if (a->extension.count != b->extension.count) return false;
     for (size_t i = 0; i < a->extension.count; i++)
-        if (!(google_protobuf_FieldDescriptorProto_equal(&a->extension.data[i], &b->extension.data[i]))) return false;
-    if (!((a->options ? b->options && google_protobuf_FileOptions_equal(a->options, b->options) : !b->options))) return false;
-    if (!((a->source_code_info ? b->source_code_info && google_protobuf_SourceCodeInfo_equal(a->source_code_info, b->source_code_info) : !b->source_code_info))) return false;
+        if (!(google_protobuf_FieldDescriptorProto__equal(&a->extension.data[i], &b->extension.data[i], depth))) return false;
+    if (!((a->options ? b->options && google_protobuf_FileOptions__equal(a->options, b->options, depth) : !b->options))) return false;
+    if (!((a->source_code_info ? b->source_code_info && google_protobuf_SourceCodeInfo__equal(a->source_code_info, b->source_code_info, depth) : !b->source_code_info))) return false;
     if (a->public_dependency.count != b->public_dependency.count) return false;
     for (size_t i = 0; i < a->public_dependency.count; i++)
         if (!(a->public_dependency.data[i] == b->public_dependency.data[i])) return false;
@@ -1113,8 +1129,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     for (size_t i = 0; i < m->field.count; i++) {
@@ -1160,35 +1177,42 @@ void google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto
     for (size_t i = 0; i < m->reserved_name.count; i++)
         pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b)
 {
+    return google_protobuf_DescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->field.count != b->field.count) return false;
     for (size_t i = 0; i < a->field.count; i++)
-        if (!(google_protobuf_FieldDescriptorProto_equal(&a->field.data[i], &b->field.data[i]))) return false;
+        if (!(google_protobuf_FieldDescriptorProto__equal(&a->field.data[i], &b->field.data[i], depth))) return false;
     if (a->nested_type.count != b->nested_type.count) return false;
     for (size_t i = 0; i < a->nested_type.count; i++)
-        if (!(google_protobuf_DescriptorProto_equal(&a->nested_type.data[i], &b->nested_type.data[i]))) return false;
+        if (!(google_protobuf_DescriptorProto__equal(&a->nested_type.data[i], &b->nested_type.data[i], depth))) return false;
     if (a->enum_type.count != b->enum_type.count) return false;
     for (size_t i = 0; i < a->enum_type.count; i++)
-        if (!(google_protobuf_EnumDescriptorProto_equal(&a->enum_type.data[i], &b->enum_type.data[i]))) return false;
+        if (!(google_protobuf_EnumDescriptorProto__equal(&a->enum_type.data[i], &b->enum_type.data[i], depth))) return false;
     if (a->extension_range.count != b->extension_range.count) return false;
     for (size_t i = 0; i < a->extension_range.count; i++)
-        if (!(google_protobuf_DescriptorProto_ExtensionRange_equal(&a->extension_range.data[i], &b->extension_range.data[i]))) return false;
+        if (!(google_protobuf_DescriptorProto_ExtensionRange__equal(&a->extension_range.data[i], &b->extension_range.data[i], depth))) return false;
     if (a->extension.count != b->extension.count) return false;
     for (size_t i = 0; i < a->extension.count; i++)
-        if (!(google_protobuf_FieldDescriptorProto_equal(&a->extension.data[i], &b->extension.data[i]))) return false;
-    if (!((a->options ? b->options && google_protobuf_MessageOptions_equal(a->options, b->options) : !b->options))) return false;
+        if (!(google_protobuf_FieldDescriptorProto__equal(&a->extension.data[i], &b->extension.data[i], depth))) return false;
+    if (!((a->options ? b->options && google_protobuf_MessageOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     if (a->oneof_decl.count != b->oneof_decl.count) return false;
     for (size_t i = 0; i < a->oneof_decl.count; i++)
-        if (!(google_protobuf_OneofDescriptorProto_equal(&a->oneof_decl.data[i], &b->oneof_decl.data[i]))) return false;
+        if (!(google_protobuf_OneofDescriptorProto__equal(&a->oneof_decl.data[i], &b->oneof_decl.data[i], depth))) return false;
     if (a->reserved_range.count != b->reserved_range.count) return false;
     for (size_t i = 0; i < a->reserved_range.count; i++)
-        if (!(google_protobuf_DescriptorProto_ReservedRange_equal(&a->reserved_range.data[i], &b->reserved_range.data[i]))) return false;
+        if (!(google_protobuf_DescriptorProto_ReservedRange__equal(&a->reserved_range.data[i], &b->reserved_range.data[i], depth))) return false;
     if (a->reserved_name.count != b->reserved_name.count) return false;
     for (size_t i = 0; i < a->reserved_name.count; i++)
         if (!(pbj_slice_eq(a->reserved_name.data[i], b->reserved_name.data[i]))) return false;
@@ -1340,8 +1364,9 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t)
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_start)
         pbj_text_int32(t, "start", m->start);
     if (m->has_end)
@@ -1352,15 +1377,22 @@ void google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b)
 {
+    return google_protobuf_DescriptorProto_ExtensionRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_start != b->has_start || (a->has_start && !(a->start == b->start))) return false;
     if (a->has_end != b->has_end || (a->has_end && !(a->end == b->end))) return false;
-    if (!((a->options ? b->options && google_protobuf_ExtensionRangeOptions_equal(a->options, b->options) : !b->options))) return false;
+    if (!((a->options ? b->options && google_protobuf_ExtensionRangeOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -1467,19 +1499,27 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t)
+pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_start)
         pbj_text_int32(t, "start", m->start);
     if (m->has_end)
         pbj_text_int32(t, "end", m->end);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b)
 {
+    return google_protobuf_DescriptorProto_ReservedRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_start != b->has_start || (a->has_start && !(a->start == b->start))) return false;
     if (a->has_end != b->has_end || (a->has_end && !(a->end == b->end))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -1617,8 +1657,9 @@ static void google_protobuf_ExtensionRangeOptions__print_ext(const google_protob
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
+pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -1626,16 +1667,23 @@ void google_protobuf_ExtensionRangeOptions_print(const google_protobuf_Extension
     }
     google_protobuf_ExtensionRangeOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b)
 {
+    return google_protobuf_ExtensionRangeOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -1951,8 +1999,9 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     if (m->has_extendee)
@@ -1979,12 +2028,19 @@ void google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescr
     if (m->has_proto3_optional)
         pbj_text_bool(t, "proto3_optional", m->proto3_optional);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b)
 {
+    return google_protobuf_FieldDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->has_extendee != b->has_extendee || (a->has_extendee && !(pbj_slice_eq(a->extendee, b->extendee)))) return false;
     if (a->has_number != b->has_number || (a->has_number && !(a->number == b->number))) return false;
@@ -1992,7 +2048,7 @@ bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescr
     if (a->has_type != b->has_type || (a->has_type && !(a->type == b->type))) return false;
     if (a->has_type_name != b->has_type_name || (a->has_type_name && !(pbj_slice_eq(a->type_name, b->type_name)))) return false;
     if (a->has_default_value != b->has_default_value || (a->has_default_value && !(pbj_slice_eq(a->default_value, b->default_value)))) return false;
-    if (!((a->options ? b->options && google_protobuf_FieldOptions_equal(a->options, b->options) : !b->options))) return false;
+    if (!((a->options ? b->options && google_protobuf_FieldOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     if (a->has_oneof_index != b->has_oneof_index || (a->has_oneof_index && !(a->oneof_index == b->oneof_index))) return false;
     if (a->has_json_name != b->has_json_name || (a->has_json_name && !(pbj_slice_eq(a->json_name, b->json_name)))) return false;
     if (a->has_proto3_optional != b->has_proto3_optional || (a->has_proto3_optional && !(a->proto3_optional == b->proto3_optional))) return false;
@@ -2124,8 +2180,9 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     if (m->options) {
@@ -2134,14 +2191,21 @@ void google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescr
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b)
 {
+    return google_protobuf_OneofDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
-    if (!((a->options ? b->options && google_protobuf_OneofOptions_equal(a->options, b->options) : !b->options))) return false;
+    if (!((a->options ? b->options && google_protobuf_OneofOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -2357,8 +2421,9 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     for (size_t i = 0; i < m->value.count; i++) {
@@ -2379,20 +2444,27 @@ void google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescrip
     for (size_t i = 0; i < m->reserved_name.count; i++)
         pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b)
 {
+    return google_protobuf_EnumDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->value.count != b->value.count) return false;
     for (size_t i = 0; i < a->value.count; i++)
-        if (!(google_protobuf_EnumValueDescriptorProto_equal(&a->value.data[i], &b->value.data[i]))) return false;
-    if (!((a->options ? b->options && google_protobuf_EnumOptions_equal(a->options, b->options) : !b->options))) return false;
+        if (!(google_protobuf_EnumValueDescriptorProto__equal(&a->value.data[i], &b->value.data[i], depth))) return false;
+    if (!((a->options ? b->options && google_protobuf_EnumOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     if (a->reserved_range.count != b->reserved_range.count) return false;
     for (size_t i = 0; i < a->reserved_range.count; i++)
-        if (!(google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(&a->reserved_range.data[i], &b->reserved_range.data[i]))) return false;
+        if (!(google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(&a->reserved_range.data[i], &b->reserved_range.data[i], depth))) return false;
     if (a->reserved_name.count != b->reserved_name.count) return false;
     for (size_t i = 0; i < a->reserved_name.count; i++)
         if (!(pbj_slice_eq(a->reserved_name.data[i], b->reserved_name.data[i]))) return false;
@@ -2502,19 +2574,27 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t)
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_start)
         pbj_text_int32(t, "start", m->start);
     if (m->has_end)
         pbj_text_int32(t, "end", m->end);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b)
 {
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_start != b->has_start || (a->has_start && !(a->start == b->start))) return false;
     if (a->has_end != b->has_end || (a->has_end && !(a->end == b->end))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -2665,8 +2745,9 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     if (m->has_number)
@@ -2677,15 +2758,22 @@ void google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumVa
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b)
 {
+    return google_protobuf_EnumValueDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->has_number != b->has_number || (a->has_number && !(a->number == b->number))) return false;
-    if (!((a->options ? b->options && google_protobuf_EnumValueOptions_equal(a->options, b->options) : !b->options))) return false;
+    if (!((a->options ? b->options && google_protobuf_EnumValueOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -2846,8 +2934,9 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     for (size_t i = 0; i < m->method.count; i++) {
@@ -2861,17 +2950,24 @@ void google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceD
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b)
 {
+    return google_protobuf_ServiceDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->method.count != b->method.count) return false;
     for (size_t i = 0; i < a->method.count; i++)
-        if (!(google_protobuf_MethodDescriptorProto_equal(&a->method.data[i], &b->method.data[i]))) return false;
-    if (!((a->options ? b->options && google_protobuf_ServiceOptions_equal(a->options, b->options) : !b->options))) return false;
+        if (!(google_protobuf_MethodDescriptorProto__equal(&a->method.data[i], &b->method.data[i], depth))) return false;
+    if (!((a->options ? b->options && google_protobuf_ServiceOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -3080,8 +3176,9 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t)
+pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name)
         pbj_text_string(t, "name", pbj_slice_data(m->name), m->name.len);
     if (m->has_input_type)
@@ -3098,16 +3195,23 @@ void google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDes
     if (m->has_server_streaming)
         pbj_text_bool(t, "server_streaming", m->server_streaming);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b)
 {
+    return google_protobuf_MethodDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name != b->has_name || (a->has_name && !(pbj_slice_eq(a->name, b->name)))) return false;
     if (a->has_input_type != b->has_input_type || (a->has_input_type && !(pbj_slice_eq(a->input_type, b->input_type)))) return false;
     if (a->has_output_type != b->has_output_type || (a->has_output_type && !(pbj_slice_eq(a->output_type, b->output_type)))) return false;
-    if (!((a->options ? b->options && google_protobuf_MethodOptions_equal(a->options, b->options) : !b->options))) return false;
+    if (!((a->options ? b->options && google_protobuf_MethodOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     if (a->has_client_streaming != b->has_client_streaming || (a->has_client_streaming && !(a->client_streaming == b->client_streaming))) return false;
     if (a->has_server_streaming != b->has_server_streaming || (a->has_server_streaming && !(a->server_streaming == b->server_streaming))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -3663,8 +3767,9 @@ static void google_protobuf_FileOptions__print_ext(const google_protobuf_FileOpt
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t)
+pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_java_package)
         pbj_text_string(t, "java_package", pbj_slice_data(m->java_package), m->java_package.len);
     if (m->has_java_outer_classname)
@@ -3712,12 +3817,19 @@ void google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj
     }
     google_protobuf_FileOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b)
 {
+    return google_protobuf_FileOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_java_package != b->has_java_package || (a->has_java_package && !(pbj_slice_eq(a->java_package, b->java_package)))) return false;
     if (a->has_java_outer_classname != b->has_java_outer_classname || (a->has_java_outer_classname && !(pbj_slice_eq(a->java_outer_classname, b->java_outer_classname)))) return false;
@@ -3741,7 +3853,7 @@ bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, con
     if (a->has_ruby_package != b->has_ruby_package || (a->has_ruby_package && !(pbj_slice_eq(a->ruby_package, b->ruby_package)))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -3956,8 +4068,9 @@ static void google_protobuf_MessageOptions__print_ext(const google_protobuf_Mess
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t)
+pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_message_set_wire_format)
         pbj_text_bool(t, "message_set_wire_format", m->message_set_wire_format);
     if (m->has_no_standard_descriptor_accessor)
@@ -3973,12 +4086,19 @@ void google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *
     }
     google_protobuf_MessageOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b)
 {
+    return google_protobuf_MessageOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_message_set_wire_format != b->has_message_set_wire_format || (a->has_message_set_wire_format && !(a->message_set_wire_format == b->message_set_wire_format))) return false;
     if (a->has_no_standard_descriptor_accessor != b->has_no_standard_descriptor_accessor || (a->has_no_standard_descriptor_accessor && !(a->no_standard_descriptor_accessor == b->no_standard_descriptor_accessor))) return false;
@@ -3986,7 +4106,7 @@ bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *
     if (a->has_map_entry != b->has_map_entry || (a->has_map_entry && !(a->map_entry == b->map_entry))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -4265,8 +4385,9 @@ static void google_protobuf_FieldOptions__print_ext(const google_protobuf_FieldO
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t)
+pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_ctype)
         pbj_text_enum(t, "ctype", m->ctype, google_protobuf_FieldOptions_CType_name(m->ctype));
     if (m->has_packed)
@@ -4288,12 +4409,19 @@ void google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, p
     }
     google_protobuf_FieldOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b)
 {
+    return google_protobuf_FieldOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_ctype != b->has_ctype || (a->has_ctype && !(a->ctype == b->ctype))) return false;
     if (a->has_packed != b->has_packed || (a->has_packed && !(a->packed == b->packed))) return false;
@@ -4304,7 +4432,7 @@ bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, c
     if (a->has_unverified_lazy != b->has_unverified_lazy || (a->has_unverified_lazy && !(a->unverified_lazy == b->unverified_lazy))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -4440,8 +4568,9 @@ static void google_protobuf_OneofOptions__print_ext(const google_protobuf_OneofO
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t)
+pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -4449,16 +4578,23 @@ void google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, p
     }
     google_protobuf_OneofOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b)
 {
+    return google_protobuf_OneofOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -4633,8 +4769,9 @@ static void google_protobuf_EnumOptions__print_ext(const google_protobuf_EnumOpt
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t)
+pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_allow_alias)
         pbj_text_bool(t, "allow_alias", m->allow_alias);
     if (m->has_deprecated)
@@ -4646,18 +4783,25 @@ void google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj
     }
     google_protobuf_EnumOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b)
 {
+    return google_protobuf_EnumOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_allow_alias != b->has_allow_alias || (a->has_allow_alias && !(a->allow_alias == b->allow_alias))) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -4812,8 +4956,9 @@ static void google_protobuf_EnumValueOptions__print_ext(const google_protobuf_En
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t)
+pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
@@ -4823,17 +4968,24 @@ void google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptio
     }
     google_protobuf_EnumValueOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b)
 {
+    return google_protobuf_EnumValueOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -4989,8 +5141,9 @@ static void google_protobuf_ServiceOptions__print_ext(const google_protobuf_Serv
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t)
+pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
@@ -5000,17 +5153,24 @@ void google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *
     }
     google_protobuf_ServiceOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b)
 {
+    return google_protobuf_ServiceOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -5189,8 +5349,9 @@ static void google_protobuf_MethodOptions__print_ext(const google_protobuf_Metho
 #endif
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t)
+pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
     if (m->has_idempotency_level)
@@ -5202,18 +5363,25 @@ void google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m,
     }
     google_protobuf_MethodOptions__print_ext(m, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b)
 {
+    return google_protobuf_MethodOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
     if (a->has_idempotency_level != b->has_idempotency_level || (a->has_idempotency_level && !(a->idempotency_level == b->idempotency_level))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption_equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -5444,8 +5612,9 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t)
+pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->name.count; i++) {
         pbj_text_open(t, "name");
         google_protobuf_UninterpretedOption_NamePart_print(&m->name.data[i], t);
@@ -5464,15 +5633,22 @@ void google_protobuf_UninterpretedOption_print(const google_protobuf_Uninterpret
     if (m->has_aggregate_value)
         pbj_text_string(t, "aggregate_value", pbj_slice_data(m->aggregate_value), m->aggregate_value.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b)
 {
+    return google_protobuf_UninterpretedOption__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_UninterpretedOption__equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->name.count != b->name.count) return false;
     for (size_t i = 0; i < a->name.count; i++)
-        if (!(google_protobuf_UninterpretedOption_NamePart_equal(&a->name.data[i], &b->name.data[i]))) return false;
+        if (!(google_protobuf_UninterpretedOption_NamePart__equal(&a->name.data[i], &b->name.data[i], depth))) return false;
     if (a->has_identifier_value != b->has_identifier_value || (a->has_identifier_value && !(pbj_slice_eq(a->identifier_value, b->identifier_value)))) return false;
     if (a->has_positive_int_value != b->has_positive_int_value || (a->has_positive_int_value && !(a->positive_int_value == b->positive_int_value))) return false;
     if (a->has_negative_int_value != b->has_negative_int_value || (a->has_negative_int_value && !(a->negative_int_value == b->negative_int_value))) return false;
@@ -5601,19 +5777,27 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t)
+pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_name_part)
         pbj_text_string(t, "name_part", pbj_slice_data(m->name_part), m->name_part.len);
     if (m->has_is_extension)
         pbj_text_bool(t, "is_extension", m->is_extension);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b)
 {
+    return google_protobuf_UninterpretedOption_NamePart__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_name_part != b->has_name_part || (a->has_name_part && !(pbj_slice_eq(a->name_part, b->name_part)))) return false;
     if (a->has_is_extension != b->has_is_extension || (a->has_is_extension && !(a->is_extension == b->is_extension))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
@@ -5713,23 +5897,31 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t)
+pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->location.count; i++) {
         pbj_text_open(t, "location");
         google_protobuf_SourceCodeInfo_Location_print(&m->location.data[i], t);
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b)
 {
+    return google_protobuf_SourceCodeInfo__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->location.count != b->location.count) return false;
     for (size_t i = 0; i < a->location.count; i++)
-        if (!(google_protobuf_SourceCodeInfo_Location_equal(&a->location.data[i], &b->location.data[i]))) return false;
+        if (!(google_protobuf_SourceCodeInfo_Location__equal(&a->location.data[i], &b->location.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -5961,8 +6153,9 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t)
+pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->path.count; i++)
         pbj_text_int32(t, "path", m->path.data[i]);
     for (size_t i = 0; i < m->span.count; i++)
@@ -5974,12 +6167,19 @@ void google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceC
     for (size_t i = 0; i < m->leading_detached_comments.count; i++)
         pbj_text_string(t, "leading_detached_comments", pbj_slice_data(m->leading_detached_comments.data[i]), m->leading_detached_comments.data[i].len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b)
 {
+    return google_protobuf_SourceCodeInfo_Location__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->path.count != b->path.count) return false;
     for (size_t i = 0; i < a->path.count; i++)
         if (!(a->path.data[i] == b->path.data[i])) return false;
@@ -6088,23 +6288,31 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t)
+pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->annotation.count; i++) {
         pbj_text_open(t, "annotation");
         google_protobuf_GeneratedCodeInfo_Annotation_print(&m->annotation.data[i], t);
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b)
 {
+    return google_protobuf_GeneratedCodeInfo__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->annotation.count != b->annotation.count) return false;
     for (size_t i = 0; i < a->annotation.count; i++)
-        if (!(google_protobuf_GeneratedCodeInfo_Annotation_equal(&a->annotation.data[i], &b->annotation.data[i]))) return false;
+        if (!(google_protobuf_GeneratedCodeInfo_Annotation__equal(&a->annotation.data[i], &b->annotation.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -6281,8 +6489,9 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t)
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     for (size_t i = 0; i < m->path.count; i++)
         pbj_text_int32(t, "path", m->path.data[i]);
     if (m->has_source_file)
@@ -6292,12 +6501,19 @@ void google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_Ge
     if (m->has_end)
         pbj_text_int32(t, "end", m->end);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b)
 {
+    return google_protobuf_GeneratedCodeInfo_Annotation__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->path.count != b->path.count) return false;
     for (size_t i = 0; i < a->path.count; i++)
         if (!(a->path.data[i] == b->path.data[i])) return false;

@@ -125,8 +125,10 @@ const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v);
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_FileDescriptorSet google_protobuf_FileDescriptorSet;
 typedef struct google_protobuf_FileDescriptorProto google_protobuf_FileDescriptorProto;
@@ -211,8 +213,9 @@ size_t google_protobuf_FileDescriptorSet_size(google_protobuf_FileDescriptorSet 
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode(google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b);
+bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *p);   /* after google_protobuf_FileDescriptorSet_size */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -279,8 +282,9 @@ size_t google_protobuf_FileDescriptorProto_size(google_protobuf_FileDescriptorPr
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode(google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b);
+bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p);   /* after google_protobuf_FileDescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -352,8 +356,9 @@ size_t google_protobuf_DescriptorProto_size(google_protobuf_DescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode(google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b);
+bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p);   /* after google_protobuf_DescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -397,8 +402,9 @@ size_t google_protobuf_DescriptorProto_ExtensionRange_size(google_protobuf_Descr
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b);
+bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *p);   /* after google_protobuf_DescriptorProto_ExtensionRange_size */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -449,8 +455,9 @@ size_t google_protobuf_DescriptorProto_ReservedRange_size(google_protobuf_Descri
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b);
+bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *p);   /* after google_protobuf_DescriptorProto_ReservedRange_size */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -489,8 +496,9 @@ size_t google_protobuf_ExtensionRangeOptions_size(google_protobuf_ExtensionRange
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b);
+bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p);   /* after google_protobuf_ExtensionRangeOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -589,8 +597,9 @@ size_t google_protobuf_FieldDescriptorProto_size(google_protobuf_FieldDescriptor
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode(google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b);
+bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *p);   /* after google_protobuf_FieldDescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -686,8 +695,9 @@ size_t google_protobuf_OneofDescriptorProto_size(google_protobuf_OneofDescriptor
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode(google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b);
+bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *p);   /* after google_protobuf_OneofDescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -738,8 +748,9 @@ size_t google_protobuf_EnumDescriptorProto_size(google_protobuf_EnumDescriptorPr
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode(google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b);
+bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p);   /* after google_protobuf_EnumDescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -787,8 +798,9 @@ size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b);
+bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *p);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -832,8 +844,9 @@ size_t google_protobuf_EnumValueDescriptorProto_size(google_protobuf_EnumValueDe
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode(google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b);
+bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *p);   /* after google_protobuf_EnumValueDescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -881,8 +894,9 @@ size_t google_protobuf_ServiceDescriptorProto_size(google_protobuf_ServiceDescri
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode(google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b);
+bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *p);   /* after google_protobuf_ServiceDescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -938,8 +952,9 @@ size_t google_protobuf_MethodDescriptorProto_size(google_protobuf_MethodDescript
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode(google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b);
+bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *p);   /* after google_protobuf_MethodDescriptorProto_size */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1123,8 +1138,9 @@ size_t google_protobuf_FileOptions_size(google_protobuf_FileOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode(google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b);
+bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *p);   /* after google_protobuf_FileOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1334,8 +1350,9 @@ size_t google_protobuf_MessageOptions_size(google_protobuf_MessageOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode(google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b);
+bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *p);   /* after google_protobuf_MessageOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1472,8 +1489,9 @@ size_t google_protobuf_FieldOptions_size(google_protobuf_FieldOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode(google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b);
+bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *p);   /* after google_protobuf_FieldOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1545,8 +1563,9 @@ size_t google_protobuf_OneofOptions_size(google_protobuf_OneofOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode(google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b);
+bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *p);   /* after google_protobuf_OneofOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1588,8 +1607,9 @@ size_t google_protobuf_EnumOptions_size(google_protobuf_EnumOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode(google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b);
+bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *p);   /* after google_protobuf_EnumOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1638,8 +1658,9 @@ size_t google_protobuf_EnumValueOptions_size(google_protobuf_EnumValueOptions *m
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode(google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b);
+bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *p);   /* after google_protobuf_EnumValueOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1682,8 +1703,9 @@ size_t google_protobuf_ServiceOptions_size(google_protobuf_ServiceOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode(google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b);
+bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *p);   /* after google_protobuf_ServiceOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1729,8 +1751,9 @@ size_t google_protobuf_MethodOptions_size(google_protobuf_MethodOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode(google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b);
+bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *p);   /* after google_protobuf_MethodOptions_size */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1796,8 +1819,9 @@ size_t google_protobuf_UninterpretedOption_size(google_protobuf_UninterpretedOpt
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode(google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b);
+bool google_protobuf_UninterpretedOption__equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *p);   /* after google_protobuf_UninterpretedOption_size */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1870,8 +1894,9 @@ size_t google_protobuf_UninterpretedOption_NamePart_size(google_protobuf_Uninter
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode(google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b);
+bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *p);   /* after google_protobuf_UninterpretedOption_NamePart_size */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -1956,8 +1981,9 @@ size_t google_protobuf_SourceCodeInfo_size(google_protobuf_SourceCodeInfo *m);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode(google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b);
+bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *p);   /* after google_protobuf_SourceCodeInfo_size */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -2067,8 +2093,9 @@ size_t google_protobuf_SourceCodeInfo_Location_size(google_protobuf_SourceCodeIn
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode(google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b);
+bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *p);   /* after google_protobuf_SourceCodeInfo_Location_size */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -2110,8 +2137,9 @@ size_t google_protobuf_GeneratedCodeInfo_size(google_protobuf_GeneratedCodeInfo 
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode(google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b);
+bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *p);   /* after google_protobuf_GeneratedCodeInfo_size */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -2153,8 +2181,9 @@ size_t google_protobuf_GeneratedCodeInfo_Annotation_size(google_protobuf_Generat
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b);
+bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *p);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

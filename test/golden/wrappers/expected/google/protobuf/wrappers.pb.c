@@ -84,17 +84,25 @@ pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, c
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t)
+pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (pbj_double_bits(m->value) != 0)
         pbj_text_double(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b)
 {
+    return google_protobuf_DoubleValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_double_bits(a->value) == pbj_double_bits(b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -178,17 +186,25 @@ pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, con
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t)
+pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (pbj_float_bits(m->value) != 0)
         pbj_text_float(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b)
 {
+    return google_protobuf_FloatValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_float_bits(a->value) == pbj_float_bits(b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -275,17 +291,25 @@ pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, con
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t)
+pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->value)
         pbj_text_int64(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b)
 {
+    return google_protobuf_Int64Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -372,17 +396,25 @@ pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, c
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t)
+pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->value)
         pbj_text_uint64(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b)
 {
+    return google_protobuf_UInt64Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -469,17 +501,25 @@ pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, con
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t)
+pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->value)
         pbj_text_int32(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b)
 {
+    return google_protobuf_Int32Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -566,17 +606,25 @@ pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, c
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t)
+pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->value)
         pbj_text_uint32(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b)
 {
+    return google_protobuf_UInt32Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -663,17 +711,25 @@ pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t)
+pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->value)
         pbj_text_bool(t, "value", m->value);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b)
 {
+    return google_protobuf_BoolValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -761,17 +817,25 @@ pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, c
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t)
+pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->value.len != 0)
         pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b)
 {
+    return google_protobuf_StringValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
@@ -858,17 +922,25 @@ pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, con
 }
 
 #ifdef PBJ_TEXT_H
-void google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t)
+pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->value.len != 0)
         pbj_text_bytes(t, "value", pbj_slice_data(m->value), m->value.len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b)
 {
+    return google_protobuf_BytesValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }

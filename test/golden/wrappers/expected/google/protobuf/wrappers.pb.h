@@ -19,8 +19,10 @@ extern "C" {
  * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
  * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
  * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two; M_print writes the text format protoc --decode prints (include
- * pbj_text.h first). M__write and M__decode serve other generated code. M_f_tag is field f's number and
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
+ * other generated code. M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_DoubleValue google_protobuf_DoubleValue;
 typedef struct google_protobuf_FloatValue google_protobuf_FloatValue;
@@ -52,8 +54,9 @@ size_t google_protobuf_DoubleValue_size(google_protobuf_DoubleValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode(google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b);
+bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *p);   /* after google_protobuf_DoubleValue_size */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -82,8 +85,9 @@ size_t google_protobuf_FloatValue_size(google_protobuf_FloatValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode(google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b);
+bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *p);   /* after google_protobuf_FloatValue_size */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -112,8 +116,9 @@ size_t google_protobuf_Int64Value_size(google_protobuf_Int64Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode(google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b);
+bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *p);   /* after google_protobuf_Int64Value_size */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -142,8 +147,9 @@ size_t google_protobuf_UInt64Value_size(google_protobuf_UInt64Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode(google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b);
+bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *p);   /* after google_protobuf_UInt64Value_size */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -172,8 +178,9 @@ size_t google_protobuf_Int32Value_size(google_protobuf_Int32Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode(google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b);
+bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *p);   /* after google_protobuf_Int32Value_size */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -202,8 +209,9 @@ size_t google_protobuf_UInt32Value_size(google_protobuf_UInt32Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode(google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b);
+bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *p);   /* after google_protobuf_UInt32Value_size */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -232,8 +240,9 @@ size_t google_protobuf_BoolValue_size(google_protobuf_BoolValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode(google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b);
+bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *p);   /* after google_protobuf_BoolValue_size */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -262,8 +271,9 @@ size_t google_protobuf_StringValue_size(google_protobuf_StringValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode(google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b);
+bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *p);   /* after google_protobuf_StringValue_size */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
@@ -292,8 +302,9 @@ size_t google_protobuf_BytesValue_size(google_protobuf_BytesValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode(google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b);
+bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
-void google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
+pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
 uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *p);   /* after google_protobuf_BytesValue_size */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);

@@ -1,0 +1,77 @@
+# test/fuzz.mk: libFuzzer targets (clang, ASan+UBSan): the .proto parser (test/front's
+# fuzz_parse) and generated decode, through test/fuzz/fuzz_decode.c, of test/parity's proto2
+# schema with test/golden's extensions and message sets, of its proto3 schemas, of
+# descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus).
+# `make fuzz` builds them; `make fuzz FUZZ_SECONDS=N` also runs each for N seconds, growing
+# $(FUZZ)/corpus-<target>; check-fuzz runs each for FUZZ_RUNS inputs from its seeds.
+FUZZ        := $(B)/fuzz
+FUZZ_RUNS   ?= 3000
+FUZZ_RUNS_parse ?= 300
+# extra libFuzzer flags for long runs, e.g. FUZZ_FLAGS='-fork=1 -ignore_crashes=1' to go on past a crash
+FUZZ_FLAGS  ?=
+FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrappers wkt) \
+               test/golden/extensions/extensions test/golden/message_set/message_set
+FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
+FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
+FUZZ_TARGETS := parse $(FUZZ_DECODE)
+FUZZ_DICT_parse  := test/fuzz/proto.dict
+FUZZ_SEEDS_parse := test/front/cases
+# objects each decode target links
+FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o
+FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
+                        $(filter-out %/descriptor,$(FUZZ_WKT))))
+FUZZ_OBJS_descriptor := $(FUZZ)/obj/google/protobuf/descriptor.o
+# hapi's generated files, split in two units by test/parity.mk (included after this file)
+FUZZ_HAPI_PB   := $(B)/parity/hapi
+FUZZ_OBJS_hapi := $(FUZZ)/hapi_unit_1.o $(FUZZ)/hapi_unit_2.o
+
+$(FUZZ)/pb/.stamp: pbjc $(FUZZ_SCHEMA:%=%.proto)
+	@mkdir -p $(@D)
+	./pbjc -I test/parity/schemas -I test/golden/extensions -I test/golden/message_set -I /usr/include -o $(FUZZ)/pb $(FUZZ_SCHEMA:%=%.proto)
+	./pbjc -I /usr/include -o $(FUZZ)/pb $(FUZZ_WKT:%=/usr/include/%.proto)
+	@touch $@
+
+.SECONDARY: $(foreach t,$(FUZZ_DECODE),$(FUZZ_OBJS_$(t)))
+$(FUZZ)/obj/%.o: $(FUZZ)/pb/.stamp $(wildcard rt/*.h) | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -fsanitize=fuzzer-no-link -Irt -I$(FUZZ)/pb -c -o $@ $(FUZZ)/pb/$*.pb.c
+
+# hapi's generated files as test/parity builds them, at -O0 (with sanitizers -O1 takes minutes)
+$(FUZZ)/hapi_unit_%.o: $(FUZZ_HAPI_PB)/.stamp $(wildcard rt/*.h) | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -O0 -fsanitize=fuzzer-no-link -Irt -I$(FUZZ_HAPI_PB) -c -o $@ $(FUZZ_HAPI_PB)/unit_$*.c
+
+$(FUZZ)/fuzz_parse: $(FRONT)/fuzz_parse
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(foreach t,proto2 proto3 descriptor hapi,$(eval $(FUZZ)/fuzz_$(t): $(FUZZ_OBJS_$(t)) test/fuzz/$(t).h))
+$(FUZZ)/fuzz_%: test/fuzz/fuzz_decode.c | deps
+	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -I$(FUZZ)/pb -I$(FUZZ_HAPI_PB) -DFUZZ_TARGET='"$*.h"' \
+	  -o $@ $< $(FUZZ_OBJS_$*)
+
+# fuzz_run(target, libFuzzer flags, corpus dir): the target on its corpus and its seeds
+fuzz_run = $(FUZZ)/fuzz_$(1) $(2) -max_len=$(if $(filter hapi descriptor,$(1)),65536,8192) \
+	  -dict=$(or $(FUZZ_DICT_$(1)),test/fuzz/wire.dict) -close_fd_mask=2 -artifact_prefix=$(FUZZ)/$(1)- \
+	  $(3) $(or $(FUZZ_SEEDS_$(1)),test/fuzz/seeds/$(1)) >$(FUZZ)/$(1).log 2>&1 || { tail -40 $(FUZZ)/$(1).log; exit 1; }
+
+.PHONY: fuzz check-fuzz $(FUZZ_TARGETS:%=check-fuzz-%) $(FUZZ_TARGETS:%=fuzz-run-%)
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ)/fuzz_%) $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_TARGETS:%=fuzz-run-%))
+	$(call corpus_skip,fuzz: hapi's Block)
+
+$(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%: $(FUZZ)/fuzz_%
+	@mkdir -p $(FUZZ)/corpus-$*
+	$(call fuzz_run,$*,-max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS),$(FUZZ)/corpus-$*)
+	@grep -E '^Done|^#[0-9]+.*DONE' $(FUZZ)/$*.log | tail -1
+
+# a short fixed run: the seeds, then FUZZ_RUNS inputs from seed 1 into a fresh corpus
+$(FUZZ_TARGETS:%=check-fuzz-%): check-fuzz-%: $(FUZZ)/fuzz_%
+	rm -rf $(FUZZ)/check-$* && mkdir -p $(FUZZ)/check-$*
+	$(call fuzz_run,$*,-runs=$(or $(FUZZ_RUNS_$*),$(FUZZ_RUNS)) -seed=1,$(FUZZ)/check-$*)
+	@echo "fuzz $*: $$(grep -E '^Done' $(FUZZ)/$*.log)"
+
+check-fuzz: $(FUZZ_TARGETS:%=check-fuzz-%)
+	$(call corpus_skip,check-fuzz: hapi's Block)
+
+CHECKS += check-fuzz

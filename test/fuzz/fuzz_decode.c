@@ -1,0 +1,118 @@
+/* fuzz_decode.c: libFuzzer target: any bytes through generated decode; what decodes must round-trip. */
+#define _POSIX_C_SOURCE 200809L
+
+/*
+ * Built once per target with -DFUZZ_TARGET='"target.h"': that header includes the generated
+ * headers and defines FUZZ_MESSAGES(X) as X(C name) for each message read. With more than
+ * one, the input's first byte picks the message (modulo their count) and the rest is read.
+ * For input that decodes with the default options, m1:
+ *   encode(m1) = b1 succeeds and writes exactly size(m1) bytes;
+ *   encode into a buffer one byte short gives PBJ_ERR_BUFFER (ASan sees any byte past it);
+ *   decode(b1) = m2 succeeds, equal(m1, m2), equal(m2, m1);
+ *   encode(m2) = b1, byte for byte;
+ *   print(m1) = print(m2), text for text.
+ * Any broken rule aborts with a line saying which.
+ */
+#include FUZZ_TARGET
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define REQUIRE(cond, ...)                                \
+    do {                                                  \
+        if (!(cond)) {                                    \
+            fprintf(stderr, "fuzz_decode: " __VA_ARGS__); \
+            fprintf(stderr, "\n");                        \
+            abort();                                      \
+        }                                                 \
+    } while (0)
+
+/* One message's generated functions, on untyped pointers. */
+typedef struct fuzz_ops {
+    const char *name;
+    size_t struct_size;
+    pbj_status (*decode)(void *m, const uint8_t *p, size_t n, pbj_arena *a);
+    size_t (*size)(void *m);
+    pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
+    bool (*equal)(const void *a, const void *b);
+    void (*print)(const void *m, pbj_text *t);
+} fuzz_ops;
+
+#define FUZZ_WRAP(T)                                                                                        \
+    static pbj_status T##_fz_decode(void *m, const uint8_t *p, size_t n, pbj_arena *a) {                    \
+        return T##_decode(m, p, n, a, NULL);                                                                \
+    }                                                                                                       \
+    static size_t T##_fz_size(void *m) { return T##_size(m); }                                              \
+    static pbj_status T##_fz_encode(void *m, uint8_t *b, size_t cap, size_t *len) { return T##_encode(m, b, cap, len); } \
+    static bool T##_fz_equal(const void *a, const void *b) { return T##_equal(a, b); }                      \
+    static void T##_fz_print(const void *m, pbj_text *t) { T##_print(m, t); }
+#define FUZZ_ROW(T) {#T, sizeof(T), T##_fz_decode, T##_fz_size, T##_fz_encode, T##_fz_equal, T##_fz_print},
+
+FUZZ_MESSAGES(FUZZ_WRAP)
+static const fuzz_ops messages[] = {FUZZ_MESSAGES(FUZZ_ROW)};
+#define MESSAGE_COUNT (sizeof messages / sizeof messages[0])
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* m encoded into a buffer of exactly its size (malloc'd: the caller frees it). */
+static uint8_t *encode_exact(const fuzz_ops *o, void *m, size_t *len) {
+    size_t n = o->size(m);
+    uint8_t *buf = malloc(n ? n : 1);
+    REQUIRE(buf, "out of memory");
+    pbj_status st = o->encode(m, buf, n, len);
+    REQUIRE(st == PBJ_OK, "%s: encode: %s", o->name, pbj_status_str(st));
+    REQUIRE(*len == n, "%s: encode wrote %zu bytes, size said %zu", o->name, *len, n);
+    return buf;
+}
+
+/* One byte short: PBJ_ERR_BUFFER, and (ASan) nothing written past the buffer. */
+static void encode_short(const fuzz_ops *o, void *m, size_t n) {
+    if (n == 0) return;
+    uint8_t *buf = malloc(n - 1 ? n - 1 : 1);
+    size_t len;
+    pbj_status st = o->encode(m, buf, n - 1, &len);
+    REQUIRE(st == PBJ_ERR_BUFFER, "%s: encode into %zu bytes for %zu: %s", o->name, n - 1, n, pbj_status_str(st));
+    free(buf);
+}
+
+static void print_to(const fuzz_ops *o, const void *m, pbj_text *t) {
+    pbj_text_init(t);
+    o->print(m, t);
+    REQUIRE(!t->failed, "%s: print failed", o->name);
+}
+
+static void roundtrip(const fuzz_ops *o, const uint8_t *data, size_t size) {
+    void *m1 = malloc(o->struct_size), *m2 = malloc(o->struct_size);
+    pbj_arena arena;
+    pbj_arena_init(&arena, NULL, 0);
+    if (o->decode(m1, data, size, &arena) == PBJ_OK) {
+        size_t n1, n2;
+        uint8_t *b1 = encode_exact(o, m1, &n1);
+        encode_short(o, m1, n1);
+        pbj_status st = o->decode(m2, b1, n1, &arena);
+        REQUIRE(st == PBJ_OK, "%s: decode of its own encoding (%zu bytes): %s", o->name, n1, pbj_status_str(st));
+        REQUIRE(o->equal(m1, m2) && o->equal(m2, m1), "%s: decode(encode(m)) is not equal to m", o->name);
+        uint8_t *b2 = encode_exact(o, m2, &n2);
+        REQUIRE(n1 == n2 && memcmp(b1, b2, n1) == 0, "%s: re-encode differs (%zu and %zu bytes)", o->name, n1, n2);
+        pbj_text t1, t2;
+        print_to(o, m1, &t1);
+        print_to(o, m2, &t2);
+        REQUIRE(t1.len == t2.len && memcmp(t1.data, t2.data, t1.len) == 0, "%s: print differs after a round trip", o->name);
+        pbj_text_free(&t1);
+        pbj_text_free(&t2);
+        free(b1);
+        free(b2);
+    }
+    pbj_arena_free(&arena);
+    free(m1);
+    free(m2);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (MESSAGE_COUNT == 1) {
+        roundtrip(&messages[0], data, size);
+    } else if (size > 0) {
+        roundtrip(&messages[data[0] % MESSAGE_COUNT], data + 1, size - 1);
+    }
+    return 0;
+}

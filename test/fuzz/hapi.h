@@ -1,0 +1,3 @@
+/* hapi.h: the fuzz target of the real block stream's Block (../shared/corpus). */
+#include "hapi.pb.h"
+#define FUZZ_MESSAGES(X) X(com_hedera_hapi_block_stream_Block)

@@ -1,0 +1,5 @@
+/* proto2.h: the proto2 fuzz target: test/parity's proto2 schema, test/golden's extensions and message sets. */
+#include "proto2.pb.h"
+#include "extensions.pb.h"
+#include "message_set.pb.h"
+#define FUZZ_MESSAGES(X) X(parity_proto2_Item) X(golden_extensions_Base) X(golden_message_set_Holder)

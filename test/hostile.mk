@@ -1,0 +1,42 @@
+# test/hostile.mk: schemas built to make the compiler slow or big (issue 14 item 8).
+# check-hostile: duplicates found by sorting report what the quadratic scan reported
+# (dups3.expected), and 100,000 fields or enum values check within a memory bound (they took
+# 18 GB); generated print and equal on hand-built chains and cycles (deep_test.c, under
+# ASan+UBSan). bench-hostile: time and memory of pbjc --check beside protoc on the big schemas.
+HOSTILE     := $(B)/hostile
+HOSTILE_GEN := test/hostile/gen_schema.py
+# virtual memory (KB) allowed for 100,000 fields or values (once 18 GB: the old checks die at this bound; now about 70 MB resident)
+HOSTILE_VMEM ?= 400000
+# the measured schemas: kind:count (comments: megabytes)
+HOSTILE_BENCH ?= fields:20000 fields:100000 enum:100000 comments:50
+
+$(HOSTILE)/%.proto: $(HOSTILE_GEN)
+	@mkdir -p $(@D)
+	$(HOSTILE_GEN) $(subst _, ,$*) $@
+
+$(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto pbjc $(wildcard rt/*.h) | deps
+	@mkdir -p $(@D)
+	./pbjc -I test/hostile -o $(HOSTILE) test/hostile/deep.proto
+	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c
+
+.PHONY: check-hostile bench-hostile
+check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test
+	$(HOSTILE)/deep_test
+	./pbjc --check -I test/hostile test/hostile/dups3.proto 2>&1 | grep -E ': (error|warning):' | \
+	  diff -u test/hostile/dups3.expected -
+	for f in fields_100000 enum_100000; do \
+	  (ulimit -v $(HOSTILE_VMEM); ./pbjc --check -I $(HOSTILE) $(HOSTILE)/$$f.proto) || \
+	  { echo "FAIL hostile: $$f.proto does not check within $(HOSTILE_VMEM) KB"; exit 1; }; \
+	done
+	@echo "hostile: duplicates as before; 100,000 fields and 100,000 enum values within $(HOSTILE_VMEM) KB"
+
+# one row per schema: wall and CPU seconds, peak resident KB, of pbjc --check and protoc -o
+bench-hostile: pbjc $(foreach s,$(HOSTILE_BENCH),$(HOSTILE)/$(subst :,_,$(s)).proto) | deps
+	@printf '%-18s %28s %28s\n' schema "pbjc: wall, cpu s, KB" "protoc: wall, cpu s, KB"
+	@for s in $(subst :,_,$(HOSTILE_BENCH)); do \
+	  p=$$(/usr/bin/time -f '%e %U %S %M' ./pbjc --check -I $(HOSTILE) $(HOSTILE)/$$s.proto 2>&1 >/dev/null | tail -1); \
+	  q=$$(/usr/bin/time -f '%e %U %S %M' protoc -I $(HOSTILE) -o /dev/null $(HOSTILE)/$$s.proto 2>&1 >/dev/null | tail -1); \
+	  echo "$$s $$p $$q" | awk '{ printf "%-18s %10s %8.2f %9s %10s %8.2f %9s\n", $$1, $$2, $$3 + $$4, $$5, $$6, $$7 + $$8, $$9 }'; \
+	done
+
+CHECKS += check-hostile
