@@ -658,6 +658,7 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     c->wmark = pf->oneof ? ir_printf("w->w.oneofs |= %s;", c->wbit) : "";
     c->wparams = slice ? "const void *data, size_t len" : ir_printf("%s v", pf->ctype);
     c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
+    c->wmax = value_rmax(pf->type, pf->tag_len, c->x);
     c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
     c->wend_tag = pf->group ? ir_printf("0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
     c->wk_member = c->wk_type = c->wv_member = c->wv_type = c->wk_ord = c->wk_data = c->wk_len = "";

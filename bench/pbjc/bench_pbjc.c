@@ -8,7 +8,7 @@
 #include "blockstream.pb.h"
 #include "stream/block.pb.h"
 #include "replay.h"
-#include "replay_synthetic.c"     /* replay_M: a struct through M's writers, field by field */
+#include "produce_synthetic.c"    /* produce_M: a struct through M's writers, field by field */
 
 /* The sum helper the generated visitors call. */
 static inline uint64_t slice_sum(pbj_slice b) { return b.len ? b.len + b.data[0] + b.data[b.len - 1] : 0; }
@@ -148,7 +148,8 @@ static void op_tx_decode(void *v)
   c->sum = s;
 }
 
-/* The decoded synthetic block through the writers: a child writer per message, every element one call. */
+/* The decoded synthetic block through the writers: a child writer per message (ended explicitly), a
+ * packable array in one call. */
 typedef struct {
   pbjbench_Block *block;
   pbj_wbuf buf;
@@ -158,10 +159,9 @@ static void op_produce_writers(void *v)
 {
   produce_ctx *c = v;
   pbjbench_Block_writer w;
-  replay_rng fixed = { 0, 0 };        /* seed 0: always the same choice (child writers) */
   pbj_wbuf_reset(&c->buf);
   int st = pbjbench_Block_writer_start(&w, &c->buf);
-  if (!st) st = replay_pbjbench_Block(&w, c->block, &fixed);
+  if (!st) st = produce_pbjbench_Block(&w, c->block);
   if (!st) st = pbjbench_Block_writer_end(&w);
   bh_assert(st == 0, "pbjc produce_writers: %d", st);
 }
