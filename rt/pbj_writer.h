@@ -35,6 +35,9 @@ typedef enum pbj_reserve {
 /* A message type's identity: the key of what the buffer learns about its lengths. */
 typedef struct pbj_wtype {
     const char *name;
+    uint64_t required;            /* the bits of pbj_writer.oneofs its required fields' calls set */
+    uint32_t first;               /* the first of those bits (after its oneofs') */
+    const char *const *required_names;   /* the full name of the field of bit first + i */
 } pbj_wtype;
 
 typedef struct pbj_wbuf pbj_wbuf;
@@ -47,7 +50,8 @@ typedef struct pbj_writer {
     pbj_wbuf *buf;
     uint32_t pos;
     uint32_t saved;               /* pos while a child is open */
-    uint64_t oneofs;              /* a bit per oneof one of whose alternatives was written */
+    uint64_t oneofs;              /* a bit per oneof one of whose alternatives was written, then per
+                                   * required field written (pbj_wtype.required) */
     struct pbj_writer *up;        /* the parent (NULL: a top-level writer) */
     struct pbj_writer *next;      /* the frame a child opens in (NULL: the deepest) */
     size_t len_at;                /* where its reserved length is (groups: the end tag) */
@@ -127,6 +131,10 @@ PBJ_INLINE const uint8_t *pbj_wbuf_data(const pbj_wbuf *b) { return b->data; }
 PBJ_INLINE size_t pbj_wbuf_len(const pbj_wbuf *b) { return b->len; }
 
 /* ---- private: used by generated code ------------------------------------------------------------ */
+
+/* Writers take const structs (M_writer_from, the fields' _from); M_size caches sizes in the struct until
+ * it takes const M *: the one place a const struct is handed to it (drop the cast then). */
+#define PBJ__WMUT(T, m) ((T *)(uintptr_t)(m))
 
 /* The innermost writer open on b (NULL: none). */
 PBJ_INLINE pbj_writer *pbj__winner(pbj_wbuf *b)
@@ -232,6 +240,14 @@ PBJ_INLINE bool pbj__wpacked_close(pbj_writer *w)
     return true;
 }
 
+/* PBJ_ERR_REQUIRED naming the first required field of type t that w has not written. */
+PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t)
+{
+    uint32_t bit = t->first;
+    while (w->oneofs & t->required & (UINT64_C(1) << bit)) bit++;
+    return pbj__wfail(w, PBJ_ERR_REQUIRED, t->required_names[bit - t->first]);
+}
+
 /* A child's record is complete: it is closed and its parent takes calls again. */
 PBJ_WINLINE void pbj__wclosed(pbj_writer *c)
 {
@@ -248,6 +264,7 @@ PBJ_WINLINE void pbj__wclosed(pbj_writer *c)
 PBJ_OUTLINE bool pbj__wclose(pbj_writer *c)
 {
     pbj_wbuf *b = c->buf;
+    if (c->type && (c->oneofs & c->type->required) != c->type->required) return pbj__wmissing(c, c->type), false;
     if ((c->pos & PBJ__WPACKED) && !pbj__wpacked_close(c)) return false;
     if (!c->up) {                                 /* the top-level writer */
         c->open = false;
@@ -350,8 +367,7 @@ PBJ_OUTLINE pbj_writer *pbj__wopen_slow(pbj_writer *w, uint32_t key, uint32_t wp
                                         const pbj_wtype *t, uint32_t tag, uint32_t end_tag)
 {
     if (pbj__wgate(w, key, bit, field) != PBJ_OK) return pbj__wdead(w);
-    w->pos = wpos;
-    w->oneofs |= bit;
+    w->pos = wpos;                                /* the caller marks its oneof */
     return pbj__wchild(w, t, tag, end_tag, field);
 }
 
@@ -420,11 +436,12 @@ PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w)
     return PBJ_OK;
 }
 
-/* End w (and every writer open inside it): a child's length is patched. The fast path: a child taking
- * calls (none open inside it, no packed record open) whose body fits the one byte reserved. */
-PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w)
+/* End w (and every writer open inside it): a child's length is patched, its required fields (bits
+ * required) checked. The fast path: a child taking calls (none open inside it, no packed record open)
+ * with its required fields whose body fits the one byte reserved. */
+PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
 {
-    if (PBJ_LIKELY(w->pos - 1 < PBJ__WDONE && w->reserved == 1)) {
+    if (PBJ_LIKELY(w->pos - 1 < PBJ__WDONE && w->reserved == 1 && (w->oneofs & required) == required)) {
         pbj_wbuf *b = w->buf;
         size_t len = b->len - w->len_at - 1;
         if (PBJ_LIKELY(len < 0x80)) {

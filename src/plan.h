@@ -273,6 +273,8 @@ struct plan_message {
     names_view view;              /* its names */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
+    const char *wrequired;        /* the rest of its pbj_wtype's initializer: required bits, first, names */
+    const char *wrequired_mask;   /* its required fields' bits ("0": none) */
 };
 
 typedef struct plan_enum {
