@@ -279,6 +279,24 @@ static void test_required(void)
     pbj_wbuf_free(&b);
 }
 
+/* Unknown fields and extension records as encoded bytes, between checked calls. */
+static void test_unknown(void)
+{
+    pbj_wbuf b;
+    w3_All_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i32(&w, 1) == PBJ_OK);
+    w3_Leaf_writer *leaf = w3_All_writer_leaf(&w);
+    CHECK(w3_Leaf_writer_id(leaf, 2) == PBJ_OK);
+    CHECK(w3_All_writer_unknown(&w, "\x98\x06\x07", 3) == PBJ_OK);          /* ends leaf first */
+    CHECK(w3_All_writer_start_(&w, 3) == PBJ_OK && w3_All_writer_end(&w) == PBJ_OK);
+    CHECK(b.len == 13 && memcmp(b.data, "\x08\x01\x9a\x01\x02\x08\x02\x98\x06\x07\xb0\x02\x03", 13) == 0);
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i64(&w, 3) == PBJ_OK);
+    CHECK(w3_All_writer_unknown(&w, "", 0) == PBJ_OK && w3_All_writer_i32(&w, 4) == PBJ_ERR_ORDER);   /* still checked */
+    pbj_wbuf_free(&b);
+}
+
 /* 65 oneofs: the 1st and the 65th are told apart (no shared bit); a second alternative of the 1st fails. */
 static void test_many_oneofs(void)
 {
@@ -305,6 +323,7 @@ int main(void)
     test_proto2();
     test_required();
     test_many_oneofs();
+    test_unknown();
     pbj_arena_free(&arena);
     if (failures) return 1;
     puts("writers unit: ok");
