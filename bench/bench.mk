@@ -145,11 +145,14 @@ $(PBJB)/view_real.inc: $(BB)/real.desc bench/tools/visitgen.py | bench-visitgen-
 	@mkdir -p $(@D)
 	$(VISITGEN) pbjc-views $< com.hedera.hapi.block.stream.Block $@
 # produce_writers: the synthetic block's structs walked field by field through the writers (test/writers' replay_gen)
-$(PBJB)/replay_synthetic.c: bench/blockstream.proto $(B)/writers/replay_gen
-	$(B)/writers/replay_gen -I bench $@ bench/blockstream.proto
+$(PBJB)/produce_synthetic.c: bench/blockstream.proto $(B)/writers/replay_gen
+	$(B)/writers/replay_gen --produce -I bench $@ bench/blockstream.proto
+# produce_structs: the same values set field by field into new structs, then encoded
+$(PBJB)/build_synthetic.c: bench/blockstream.proto $(B)/writers/replay_gen
+	$(B)/writers/replay_gen --structs -I bench $@ bench/blockstream.proto
 $(BB)/bench-pbjc: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o \
 		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(PBJB)/view_synthetic.inc $(PBJB)/view_real.inc \
-		$(PBJB)/replay_synthetic.c $(wildcard rt/*.h)
+		$(PBJB)/produce_synthetic.c $(PBJB)/build_synthetic.c $(wildcard rt/*.h)
 	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJB) -I$(PBJB)/syn -I$(PBJB)/real -Itest/writers -o $@ bench/pbjc/bench_pbjc.c bench/harness.c \
 		$(PBJB)/syn/blockstream.pb.c $(PBJB)/real.o
 

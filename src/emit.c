@@ -108,6 +108,7 @@ struct message_vars {
     const char *wfields;
     const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
     const char *hfields, *hsource, *merge, *sort;                              /* building helpers */
+    const char *wrequired, *wrequired_mask;
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -488,6 +489,7 @@ static void gen_writers_header(tmpl_out *o, const plan_file *pf)
         fields fs = fields_of(pm);
         message_vars v = message_vars_of(pm);
         v.wn = pm->wn;
+        v.wrequired_mask = pm->wrequired_mask;
         v.wfields = "";
         for (size_t j = 0; j < pm->fields.n; j++)
             v.wfields = ir_strcat(v.wfields, expand_field(writer_sections[pm->fields.v[j].shape], &fs.v[j]));
@@ -741,8 +743,10 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);
     if (has_writers(pf)) section(o, "writers");
-    for (size_t i = 0; i < pf->messages.n; i++)
-        if (pf->messages.v[i]->writers) tmpl_writer_wtype(o, &(message_vars){.wn = pf->messages.v[i]->wn, .full = pf->messages.v[i]->m->full_name});
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        const plan_message *pm = pf->messages.v[i];
+        if (pm->writers) tmpl_writer_wtype(o, &(message_vars){.wn = pm->wn, .full = pm->m->full_name, .wrequired = pm->wrequired});
+    }
     gen_helpers(o, pf, tmpl_helpers_source, tmpl_service_source);
 }
 

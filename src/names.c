@@ -86,7 +86,7 @@ void names_writer_functions(names_list *l, names_writer *n, const char *cname, c
 const char *names_writer_field(names_list *l, const char *cname, const char *prefix, const char *member, const char *suffix,
                                const ir_field *f)
 {
-    static const char *const own[] = {"start", "end", "from"};     /* M_writer_start, _end, _from */
+    static const char *const own[] = {"start", "end", "from", "unknown"};   /* M_writer_start, ... */
     for (size_t i = 0; i < sizeof own / sizeof *own; i++)
         if (strcmp(member, own[i]) == 0) member = ir_strcat(member, "_");
     const char *name = ir_printf("%s_writer_%s%s%s", cname, prefix, member, suffix);

@@ -27,7 +27,7 @@
 /* A message M's writer: X(member, suffix), named M + suffix. */
 #define NAMES_WRITER_FUNCTIONS(X)                                                          \
     X(type, "_writer") X(start, "_writer_start") X(end, "_writer_end") X(from, "_writer_from") \
-    X(wtype, "__wtype")
+    X(wtype, "__wtype") X(unknown, "_writer_unknown")
 
 #define NAMES_MEMBER(member, suffix) const char *member;
 typedef struct names_message { NAMES_MESSAGE_FUNCTIONS(NAMES_MEMBER) } names_message;

@@ -674,10 +674,12 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     c->wpos = ir_printf("%uu", key + (pf->repeated || map ? 0u : 1u));
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
-    c->wbit = pf->oneof ? ir_printf("(UINT64_C(1) << %zu)", oneof % 64) : "0";
-    c->wmark = pf->oneof ? ir_printf("w->w.oneofs |= %s;", c->wbit) : "";
+    bool checked = pf->oneof && oneof < 64;       /* the 65th oneof on are not checked */
+    c->wbit = checked ? ir_printf("(UINT64_C(1) << %zu)", oneof) : "0";
+    c->wmark = checked ? ir_printf("w->w.oneofs |= %s;", c->wbit) : "";
     c->wparams = slice ? "const void *data, size_t len" : ir_printf("%s v", pf->ctype);
     c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
+    c->wmax = value_rmax(pf->type, pf->tag_len, c->x);
     c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
     c->wend_tag = pf->group ? ir_printf("0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
     c->wk_member = c->wk_type = c->wv_member = c->wv_type = c->wk_ord = c->wk_data = c->wk_len = "";
@@ -717,6 +719,25 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
     c->hkey_type = key ? scalar_ctype(key->type) : "";
     c->hkey_copy = key && plan_is_slice(key->type)
                  ? ir_printf("if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->hkey) : "";
+}
+
+/* Writers: the required fields of pm take the bits of pbj_writer.oneofs after its oneofs' (up to 64): a
+ * field's call marks its bit, end checks them all (pbj_wtype.required, the names from bit first on). */
+static void plan_writer_required(plan_message *pm)
+{
+    size_t bit = pm->oneofs.n;
+    uint64_t mask = 0;
+    const char *names = "";
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        plan_field *pf = &pm->fields.v[i];
+        if (!pf->required || bit >= 64) continue;
+        pf->code.wmark = ir_printf("w->w.oneofs |= UINT64_C(1) << %zu;", bit);
+        mask |= UINT64_C(1) << bit++;
+        names = ir_printf("%s\"%s\", ", names, pf->code.full_name);
+    }
+    pm->wrequired_mask = ir_printf("UINT64_C(0x%llx)", (unsigned long long)mask);
+    pm->wrequired = mask ? ir_printf(", UINT64_C(0x%llx), %zu, (const char *const[]){%s}", (unsigned long long)mask,
+                                     pm->oneofs.n, names) : ", 0, 0, NULL";
 }
 
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
@@ -835,6 +856,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     if (pm->writers) {
         names_writer_functions(names, &pm->wn, pm->cname, m);
         for (size_t i = 0; i < pm->fields.n; i++) plan_writer_code(pm, &pm->fields.v[i], names);
+        plan_writer_required(pm);
     }
     return pm;
 }

@@ -103,6 +103,7 @@ int main(int argc, char **argv)
             CAT(ITEM, __write)(m, want);
             pbj_wbuf fresh;                       /* a tiny growing buffer, empty at first */
             pbj_wbuf_init(&fresh, NULL, 0);
+            pbj_wbuf_set_reserve(&fresh, (pbj_reserve)s);
             if (write_item(&fresh, m, seed + i, 0) != 0 || !same(&fresh, want, len)) fail(i, s, "bytes differ in a new buffer");
             pbj_wbuf_free(&fresh);
             for (uint64_t k = 0; k < 3; k++) {

@@ -16,9 +16,14 @@
  *   whole through its parent's _from. With r->fault set, the fault-th call is followed by a probe call
  *   that must fail (a singular field again, or the field before): REPLAY_CAUGHT when it returned
  *   PBJ_ERR_ORDER and wrote nothing, REPLAY_MISSED otherwise. test/writers/replay.h declares the rest.
+ * usage: replay_gen --produce [-I root]... OUT.c FILE.proto...
+ *   Instead: static int produce_M(M_writer *w, const M *m), the plain sequence a producer writes (a child
+ *   writer per message, ended explicitly; the whole array of a packable field; no choices, no probes), for
+ *   structs without unknown fields or extensions (the bench's produce_writers).
  */
 
 static FILE *out;
+static bool plain;                /* --produce: produce_M, no choices */
 
 /* The "zero" arguments of a call of pf's function f. */
 static const char *zero_args(const plan_field *pf, const char *f)
@@ -53,6 +58,11 @@ static void probe(const plan_field *pf, const plan_field *before)
 static void message_call(const plan_field *pf, const char *e)
 {
     const plan_code *c = &pf->code;
+    if (plain) {
+        fprintf(out, "        %s *c = %s(w);\n        CALL(produce_%s(c, %s));\n        CALL(%s_end(c));\n", c->sub_wc,
+                c->wopen, c->sub, e, c->sub_wc);
+        return;
+    }
     fprintf(out, "        %s *v = %s;\n", c->sub, e);
     fprintf(out, "        switch (pick(r, v == NULL, v && whole_%s(v))) {\n", c->sub);
     fprintf(out, "        case 0: {\n            %s *c = %s(w);\n", c->sub_wc, c->wopen);
@@ -76,7 +86,7 @@ static void field_calls(const plan_message *pm, size_t i)
     const char *one_e = slice ? ir_printf("%s.data, %s.len", e, e) : e;
     switch (pf->shape) {
     case PLAN_SHAPE_SCALAR:
-        fprintf(out, "    if (%s || coin(r)) {\n        CALL(%s(w, %s));\n", c->nonzero, c->wset, one);
+        fprintf(out, "    if (%s%s) {\n        CALL(%s(w, %s));\n", c->nonzero, plain ? "" : " || coin(r)", c->wset, one);
         break;
     case PLAN_SHAPE_OPTIONAL:
     case PLAN_SHAPE_WRAPPER:
@@ -87,8 +97,8 @@ static void field_calls(const plan_message *pm, size_t i)
         break;
     case PLAN_SHAPE_PACKED:
     case PLAN_SHAPE_REPEATED:
-        fprintf(out, "    if (%s.count) {\n        if (coin(r)) CALL(%s(w, %s.data, %s.count));\n", x, c->wset, x, x);
-        fprintf(out, "        else for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, c->wadd, e);
+        fprintf(out, "    if (%s.count) {\n        %sCALL(%s(w, %s.data, %s.count));\n", x, plain ? "" : "if (coin(r)) ", c->wset, x, x);
+        if (!plain) fprintf(out, "        else for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, c->wadd, e);
         break;
     case PLAN_SHAPE_SLICES:
         fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s));\n", x, x, c->wadd, one_e);
@@ -114,14 +124,21 @@ static void field_calls(const plan_message *pm, size_t i)
     default:
         return;
     }
-    probe(pf, i ? &pm->fields.v[i - 1] : NULL);
+    if (!plain) probe(pf, i ? &pm->fields.v[i - 1] : NULL);
     fprintf(out, "    }\n");
+}
+
+/* The head of m's function: replay_M, or produce_M (--produce). */
+static void fn_head(const plan_message *pm, const char *end)
+{
+    if (plain) fprintf(out, "static inline int produce_%s(%s *w, const %s *m)%s", pm->cname, pm->wn.type, pm->cname, end);
+    else fprintf(out, "static inline int replay_%s(%s *w, %s *m, replay_rng *r)%s", pm->cname, pm->wn.type, pm->cname, end);
 }
 
 static void replay_fn(const plan_message *pm)
 {
-    fprintf(out, "static inline int replay_%s(%s *w, %s *m, replay_rng *r)\n{\n    int st = 0;\n    (void)st, (void)w, (void)m, (void)r;\n",
-            pm->cname, pm->wn.type, pm->cname);
+    fn_head(pm, "\n{\n    int st = 0;\n    (void)st, (void)w, (void)m;\n");
+    if (!plain) fprintf(out, "    (void)r;\n");
     for (size_t i = 0; i < pm->fields.n; i++) field_calls(pm, i);
     fprintf(out, "    return 0;\n}\n\n");
 }
@@ -139,9 +156,11 @@ int main(int argc, char **argv)
     context_begin(&ctx);
     ir_program prog = {0};
     int i = 1;
+    plain = argc > 1 && strcmp(argv[1], "--produce") == 0;
+    i += plain;
     for (; i + 1 < argc && strcmp(argv[i], "-I") == 0; i += 2) ir_vec_push(&prog.roots, argv[i + 1]);
     if (argc - i < 2) {
-        fputs("usage: replay_gen [-I root]... OUT.c FILE.proto...\n", stderr);
+        fputs("usage: replay_gen [--produce] [-I root]... OUT.c FILE.proto...\n", stderr);
         return 2;
     }
     char name[] = "replay_gen", flag[] = "--writers";
@@ -165,8 +184,8 @@ int main(int argc, char **argv)
         for (size_t j = 0; f < pp->files.n && pp->files.v[f]->f->is_input && j < pp->files.v[f]->messages.n; j++) {
             const plan_message *pm = pp->files.v[f]->messages.v[j];
             if (!pm->writers) continue;
-            fprintf(out, "static inline int replay_%s(%s *w, %s *m, replay_rng *r);\n", pm->cname, pm->wn.type, pm->cname);
-            whole_fn(pm);
+            fn_head(pm, ";\n");
+            if (!plain) whole_fn(pm);
         }
     for (size_t f = 0; f < pp->files.n; f++)
         for (size_t j = 0; pp->files.v[f]->f->is_input && j < pp->files.v[f]->messages.n; j++)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "w3.pb.h"
+#include "w2.pb.h"
 
 static int failures;
 
@@ -252,6 +253,64 @@ static void test_proto2(void)
     pbj_wbuf_free(&b);
 }
 
+/* proto2 required fields: end (or the parent's call that ends a child) fails naming the first missing. */
+static void test_required(void)
+{
+    pbj_wbuf b;
+    w2_Old_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w2_Old_writer_start(&w, &b) == PBJ_OK && w2_Old_writer_a(&w, 1) == PBJ_OK);
+    CHECK(w2_Old_writer_end(&w) == PBJ_ERR_REQUIRED && strcmp(b.failed, "w2.Old.req") == 0);
+    pbj_wbuf_reset(&b);
+    CHECK(w2_Old_writer_start(&w, &b) == PBJ_OK && w2_Old_writer_req(&w, "r", 1) == PBJ_OK);
+    w2_Old_writer *child = w2_Old_writer_child(&w);
+    CHECK(w2_Old_writer_a(child, 2) == PBJ_OK);
+    CHECK(w2_Old_writer_end(&w) == PBJ_ERR_REQUIRED && strcmp(b.failed, "w2.Old.req") == 0);   /* the child's */
+    pbj_wbuf_reset(&b);
+    CHECK(w2_Old_writer_start(&w, &b) == PBJ_OK && w2_Old_writer_req(&w, "r", 1) == PBJ_OK);
+    child = w2_Old_writer_child(&w);
+    CHECK(w2_Old_writer_req(child, "", 0) == PBJ_OK && w2_Old_writer_end(child) == PBJ_OK);
+    const w2_Old inner = {.has_req = 1};          /* a const struct through _from */
+    CHECK(w2_Old_writer_end(&w) == PBJ_OK);
+    w2_Old_writer w2;
+    pbj_wbuf_reset(&b);
+    CHECK(w2_Old_writer_start(&w2, &b) == PBJ_OK && w2_Old_writer_from(&w2, &inner) == PBJ_OK && w2_Old_writer_end(&w2) == PBJ_OK);
+    CHECK(b.len == 2 && memcmp(b.data, "\x12\x00", 2) == 0);
+    pbj_wbuf_free(&b);
+}
+
+/* Unknown fields and extension records as encoded bytes, between checked calls. */
+static void test_unknown(void)
+{
+    pbj_wbuf b;
+    w3_All_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i32(&w, 1) == PBJ_OK);
+    w3_Leaf_writer *leaf = w3_All_writer_leaf(&w);
+    CHECK(w3_Leaf_writer_id(leaf, 2) == PBJ_OK);
+    CHECK(w3_All_writer_unknown(&w, "\x98\x06\x07", 3) == PBJ_OK);          /* ends leaf first */
+    CHECK(w3_All_writer_start_(&w, 3) == PBJ_OK && w3_All_writer_end(&w) == PBJ_OK);
+    CHECK(b.len == 13 && memcmp(b.data, "\x08\x01\x9a\x01\x02\x08\x02\x98\x06\x07\xb0\x02\x03", 13) == 0);
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i64(&w, 3) == PBJ_OK);
+    CHECK(w3_All_writer_unknown(&w, "", 0) == PBJ_OK && w3_All_writer_i32(&w, 4) == PBJ_ERR_ORDER);   /* still checked */
+    pbj_wbuf_free(&b);
+}
+
+/* 65 oneofs: the 1st and the 65th are told apart (no shared bit); a second alternative of the 1st fails. */
+static void test_many_oneofs(void)
+{
+    pbj_wbuf b;
+    w3_Oneofs_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    CHECK(w3_Oneofs_writer_start(&w, &b) == PBJ_OK && w3_Oneofs_writer_a0(&w, 1) == PBJ_OK);
+    CHECK(w3_Oneofs_writer_b0(&w, 1) == PBJ_ERR_ORDER);
+    pbj_wbuf_reset(&b);
+    CHECK(w3_Oneofs_writer_start(&w, &b) == PBJ_OK && w3_Oneofs_writer_a0(&w, 1) == PBJ_OK);
+    CHECK(w3_Oneofs_writer_a64(&w, 1) == PBJ_OK && w3_Oneofs_writer_end(&w) == PBJ_OK);
+    pbj_wbuf_free(&b);
+}
+
 int main(void)
 {
     pbj_arena_init(&arena, NULL, 0);
@@ -262,6 +321,9 @@ int main(void)
     test_lengths();
     test_deep();
     test_proto2();
+    test_required();
+    test_many_oneofs();
+    test_unknown();
     pbj_arena_free(&arena);
     if (failures) return 1;
     puts("writers unit: ok");
