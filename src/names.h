@@ -9,7 +9,8 @@
     X(init, "_init") X(size, "_size") X(encode, "_encode") X(decode, "_decode")           \
     X(equal, "_equal") X(print, "_print") X(write, "__write") X(decode_body, "__decode")  \
     X(missing, "_missing") X(encode_partial, "_encode_partial")                         \
-    X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")
+    X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")           \
+    X(write_reverse_inline, "__write_reverse_inline")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
