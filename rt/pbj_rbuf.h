@@ -63,13 +63,14 @@ PBJ_INLINE void pbj_rbuf_free(pbj_rbuf *b)
 }
 
 /* A larger block (at least PBJ_RBUF_MIN_BLOCK) holding the bytes written at its end; false: no memory. A try that
- * does not fit is lost work, so a block grows 8 times up to PBJ_RBUF_FAST_GROWTH and twice beyond: a first write
- * from no block costs about 1.2 writes rather than 2.2 (bench/PERF_LOG.md). */
+ * does not fit is lost work, so a block grows 8 times up to PBJ_RBUF_FAST_GROWTH and 4 times beyond: a first
+ * write from no block costs at most about 2.1 writes (2.3 beyond), 1.17 for the 857 KB bench block, where doubling
+ * cost 2.18 (bench/PERF_LOG.md). */
 PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b)
 {
     size_t len = pbj_rbuf_len(b), cap = (size_t)(b->end - b->start);
     if (cap > (size_t)-1 / 16) return false;
-    cap = cap < PBJ_RBUF_MIN_BLOCK / 2 ? PBJ_RBUF_MIN_BLOCK : cap * (cap < PBJ_RBUF_FAST_GROWTH ? 8 : 2);
+    cap = cap < PBJ_RBUF_MIN_BLOCK / 2 ? PBJ_RBUF_MIN_BLOCK : cap * (cap < PBJ_RBUF_FAST_GROWTH ? 8 : 4);
     uint8_t *block = (uint8_t *)PBJ_MALLOC(cap);
     if (!block) return false;
     if (len) memcpy(block + cap - len, b->p, len);

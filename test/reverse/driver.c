@@ -9,7 +9,7 @@
  *                                     M_encode's bytes (-exact: the batch's bytes are IN's too), with the same
  *                                     status; from no block, from a tiny caller block that grows, prepended to
  *                                     bytes already written, after a reset, in a caller block of every size up
- *                                     to past the message's (to 64 KiB), and when PBJ_MALLOC fails.
+ *                                     to past the message's (to 16 KiB), and when PBJ_MALLOC fails.
  *
  * Exit 0 when every check holds; 1 with the first difference on stderr.
  */
@@ -107,7 +107,7 @@ static int check_nomem(const codec *c, const void *m, const uint8_t *want, size_
 static int check_every_block(const codec *c, const void *m, const uint8_t *want, size_t n, pbj_status se)
 {
     int bad = 0;
-    for (size_t k = 0; k <= n + 80 && !bad; k += n / 256 + 1) {
+    for (size_t k = 0; k <= n + 80 && !bad; k += n / 64 + 1) {
         uint8_t *block = malloc(k + 1);
         if (!block) abort();
         pbj_rbuf r;
@@ -158,7 +158,7 @@ static int check(const codec *c, void *m, const uint8_t *exact, size_t exact_n)
     pbj_rbuf_free(&r);
     free(big);
 
-    if (n <= 65536) bad |= check_every_block(c, m, want, n, se);
+    if (n <= 16384) bad |= check_every_block(c, m, want, n, se);
     bad |= check_nomem(c, m, want, n, se);
     free(want);
     return bad;

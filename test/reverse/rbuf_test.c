@@ -66,10 +66,10 @@ static void growth(void)
 }
 
 /* A first write from no block at each edge of every size class: it ends in the first block of 256 B, 2 KiB, 16 KiB,
- * ... 8 MiB (8 times larger each), 16 MiB, 32 MiB (twice) that holds it, with its bytes. */
+ * ... 8 MiB (8 times larger each), 32 MiB (4 times) that holds it, with its bytes. */
 static void first_write(void)
 {
-    static const size_t classes[] = {0, 256, 2048, 16384, 131072, 1048576, 8388608, 16777216, 33554432};
+    static const size_t classes[] = {0, 256, 2048, 16384, 131072, 1048576, 8388608, 33554432};
     size_t nc = sizeof classes / sizeof *classes;
     for (size_t c = 0; c + 1 < nc; c++)
         for (size_t n = classes[c]; n <= classes[c] + 1; n++) {
