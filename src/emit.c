@@ -101,7 +101,7 @@ struct message_vars {
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace;
-    const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin;   /* the reverse encoder (reverse.tmpl) */
+    const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     names_view view;
     const char *ncases, *nslots;
     names_writer wn;                                                           /* writers */
@@ -208,6 +208,8 @@ static plan_code field_vars(const plan_message *pm, size_t i)
     v.read_msg = expand_field(framing_sections[pf->framing][0], &v);
     v.write_msg = expand_field(framing_sections[pf->framing][1], &v);
     v.write_empty = expand_field(framing_sections[pf->framing][2], &v);
+    v.rcallee = v.subfn.write_reverse_body;
+    v.rforward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(tmpl_field_rwrite_forward, &v);
     v.rmsg = expand_field(rframing_sections[pf->framing][pf->sub_reverse], &v);
     v.rempty = expand_field(rframing_sections[pf->framing][2], &v);
     const char *self = pf->predict_self ? expand_field(tmpl_field_predict, &pf->code) : "";
@@ -423,7 +425,43 @@ static void gen_compare(tmpl_out *o, const plan_message *pm, const fields *fs)
     tmpl_compare_source(o, &v);
 }
 
-static void gen_message_source(tmpl_out *o, const plan_message *pm)
+/* Whether the reverse encoder of message m of pf is inlined into its parent: the one field of the file that writes
+ * it is in a message after it (so no inlining runs in a circle). */
+static bool reverse_inlined(const plan_file *pf, const ir_message *m)
+{
+    size_t uses = 0, last = 0, self = pf->messages.n;
+    for (size_t j = 0; j < pf->messages.n; j++) {
+        const plan_message *parent = pf->messages.v[j];
+        if (parent->m == m) self = j;
+        if (!options_on(parent->m, OPTION_FAST_WRITE)) continue;
+        for (size_t k = 0; k < parent->fields.n; k++)
+            if (parent->fields.v[k].sub_reverse && parent->fields.v[k].f->message_type == m) uses++, last = j;
+    }
+    return uses == 1 && self < last;
+}
+
+/* The reverse encoder of pm (its fields' code in fs): its body, and the extern one calling it when it is inlined. */
+static const char *reverse_source(const plan_file *pf, const plan_message *pm, fields *fs, message_vars *v)
+{
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *f = &pm->fields.v[i];
+        if (!f->sub_reverse || !reverse_inlined(pf, f->f->message_type)) continue;
+        fs->v[i].rcallee = fs->v[i].subfn.write_reverse_inline;
+        fs->v[i].rmsg = expand_field(rframing_sections[f->framing][1], &fs->v[i]);
+    }
+    v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", tmpl_reverse_ext, true);
+    v->rcheck = pm->may_miss ? expand_message(tmpl_reverse_required, v) : "";
+    int margin = 0;
+    for (size_t i = 0; i < pm->fields.n; i++) margin += pm->fields.v[i].rbound;
+    v->margin = ir_printf("%d", margin);
+    bool inlined = reverse_inlined(pf, pm->m);
+    v->rqual = inlined ? "PBJ__HOT " : "";
+    v->rname = inlined ? pm->fn.write_reverse_inline : pm->fn.write_reverse_body;
+    const char *body = expand_message(tmpl_reverse_body, v);
+    return inlined ? ir_strcat(body, expand_message(tmpl_reverse_body_extern, v)) : body;
+}
+
+static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_message *pm)
 {
     fields fs = fields_of(pm);
     message_vars v = message_vars_of(pm);
@@ -458,11 +496,7 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.equal = ir_strcat(equal, each_run(&fs, PLAN_OP_EQUAL, "a", NULL));
     v.reverse = "";
     if (options_on(pm->m, OPTION_FAST_WRITE)) {
-        v.rwrite = each_run_in(&fs, PLAN_OP_RWRITE, "m", tmpl_reverse_ext, true);
-        v.rcheck = pm->may_miss ? expand_message(tmpl_reverse_required, &v) : "";
-        int margin = 0;
-        for (size_t i = 0; i < pm->fields.n; i++) margin += pm->fields.v[i].rbound;
-        v.margin = ir_printf("%d", margin);
+        v.rbody = reverse_source(pf, pm, &fs, &v);
         v.reverse = expand_message(tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
@@ -738,7 +772,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     foreign_item_includes(o, pf);
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf, pf->messages.v[i]);
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);

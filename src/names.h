@@ -12,7 +12,8 @@
     X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")          \
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
-    X(read_delimited, "_read_delimited") X(equal_depth, "__equal")
+    X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
+    X(write_reverse_inline, "__write_reverse_inline")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \

@@ -178,6 +178,8 @@ typedef struct plan_code {
     const char *rmax_e;             /* the most bytes element i takes with its tag */
     const char *rtag, *rend_tag;    /* the tag, a group's end tag */
     const char *rmsg, *rempty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
+    const char *rcallee;            /* filled by emit: the function writing the message (subfn's, or its inline twin) */
+    const char *rforward;           /* filled by emit: a message without fast_write sized (s) and written forward */
     /* writers (wfield.tmpl): the field's functions ("" when its shape has none) */
     const char *wc;                               /* the message's writer type */
     const char *wset, *wadd, *wfrom, *wraw, *wput;

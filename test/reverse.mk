@@ -30,7 +30,8 @@ REV_ITEM_Opts     := pbjopts_Root
 REV_ITEM_P2       := p2_Root
 REV_ITEM_Defaults := p2_Defaults
 REV_ITEM_Set      := p2_HasSet
-REV_OWN := Mixed Kinds Kinds2 Opts P2 Defaults Set
+REV_ITEM_Cycle    := rev_CycleA
+REV_OWN := Mixed Kinds Kinds2 Opts P2 Defaults Set Cycle
 
 $(REV)/driver_p_%: test/reverse/driver.c test/reverse/alloc.c $(REV_OBJS)
 	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -DREV_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch \

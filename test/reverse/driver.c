@@ -8,7 +8,8 @@
  *   driver check [-exact] IN.bin...   decode each batch; the batch and every item written in reverse must be
  *                                     M_encode's bytes (-exact: the batch's bytes are IN's too), with the same
  *                                     status; from no block, from a tiny caller block that grows, prepended to
- *                                     bytes already written, after a reset, and when PBJ_MALLOC fails.
+ *                                     bytes already written, after a reset, in a caller block of every size up
+ *                                     to past the message's (to 16 KiB), and when PBJ_MALLOC fails.
  *
  * Exit 0 when every check holds; 1 with the first difference on stderr.
  */
@@ -101,6 +102,25 @@ static int check_nomem(const codec *c, const void *m, const uint8_t *want, size_
     return bad;
 }
 
+/* In a caller block of every size from none to past n (from the heap, so a byte written below it is caught): each
+ * check in turn is the one that gives up, from a sub-message's first one (its p below its lim) to a string's. */
+static int check_every_block(const codec *c, const void *m, const uint8_t *want, size_t n, pbj_status se)
+{
+    int bad = 0;
+    for (size_t k = 0; k <= n + 80 && !bad; k += n / 64 + 1) {
+        uint8_t *block = malloc(k + 1);
+        if (!block) abort();
+        pbj_rbuf r;
+        pbj_rbuf_init(&r, block, k);
+        bad |= status_differs("in a block of every size", se, c->reverse(m, &r));
+        bad |= differ("in a block of every size", want, n, pbj_rbuf_data(&r), pbj_rbuf_len(&r));
+        if (bad) fprintf(stderr, "  block of %zu bytes\n", k);
+        pbj_rbuf_free(&r);
+        free(block);
+    }
+    return bad;
+}
+
 /* m written in reverse against its encoding (and against want when given). */
 static int check(const codec *c, void *m, const uint8_t *exact, size_t exact_n)
 {
@@ -138,6 +158,7 @@ static int check(const codec *c, void *m, const uint8_t *exact, size_t exact_n)
     pbj_rbuf_free(&r);
     free(big);
 
+    if (n <= 16384) bad |= check_every_block(c, m, want, n, se);
     bad |= check_nomem(c, m, want, n, se);
     free(want);
     return bad;

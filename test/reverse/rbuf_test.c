@@ -27,7 +27,7 @@ static void varints(void)
 }
 
 /* A "message" of n bytes (value k) written the way generated code does: give up (NULL) when it does not fit. */
-static uint8_t *fill(uint8_t *p, const uint8_t *lim, size_t n, uint8_t k)
+static uint8_t *fill(uint8_t *p, uintptr_t lim, size_t n, uint8_t k)
 {
     if (!pbj_rfits(p, lim, n)) return NULL;
     memset(p - n, k, n);
@@ -37,7 +37,7 @@ static uint8_t *fill(uint8_t *p, const uint8_t *lim, size_t n, uint8_t k)
 static pbj_status write_n(pbj_rbuf *b, size_t n, uint8_t k)
 {
     pbj_status st;
-    while (pbj__rbuf_again(b, fill(b->p, b->start, n, k), &st)) {}
+    while (pbj__rbuf_again(b, fill(b->p, pbj__rbuf_lim(b), n, k), &st)) {}
     return st;
 }
 
@@ -65,6 +65,37 @@ static void growth(void)
     pbj_rbuf_free(&b);
 }
 
+/* A first write from no block at each edge of every size class: it ends in the first block of 256 B, 2 KiB, 16 KiB,
+ * ... 8 MiB (8 times larger each), 32 MiB (4 times) that holds it, with its bytes. */
+static void first_write(void)
+{
+    static const size_t classes[] = {0, 256, 2048, 16384, 131072, 1048576, 8388608, 33554432};
+    size_t nc = sizeof classes / sizeof *classes;
+    for (size_t c = 0; c + 1 < nc; c++)
+        for (size_t n = classes[c]; n <= classes[c] + 1; n++) {
+            pbj_rbuf b;
+            pbj_rbuf_init(&b, NULL, 0);
+            CHECK(write_n(&b, n, 'f') == PBJ_OK && pbj_rbuf_len(&b) == n);
+            CHECK(n == 0 || (pbj_rbuf_data(&b)[0] == 'f' && pbj_rbuf_data(&b)[n - 1] == 'f'));
+            CHECK((size_t)(b.end - b.start) == classes[n > classes[c] ? c + 1 : c]);
+            pbj_rbuf_free(&b);
+        }
+}
+
+/* A message's first check, where p may start below lim (a parent's lim + margin), and its unknown fields. */
+static void first_check(void)
+{
+    uint8_t block[64];
+    uintptr_t lim = (uintptr_t)block + 32;
+    CHECK(!pbj__rfits_above(block + 16, lim, 0));              /* below lim: nothing fits */
+    CHECK(pbj__rfits_above(block + 40, lim, 8) && !pbj__rfits_above(block + 40, lim, 9));
+    pbj_slice u = pbj_slice_make("abc", 3);
+    CHECK(!pbj__rput_unknown(u, block + 16, lim, 4));
+    CHECK(!pbj__rput_unknown(u, block + 38, lim, 4));            /* 6 bytes above lim: not 3 + 4 */
+    uint8_t *p = pbj__rput_unknown(u, block + 39, lim, 4);
+    CHECK(p == block + 36 && memcmp(p, "abc", 3) == 0);
+}
+
 /* Past 2 GiB: PBJ_ERR_SIZE, the buffer as it was (addresses of a reserved, never touched, mapping). */
 static void size_limit(void)
 {
@@ -87,7 +118,9 @@ int main(void)
 {
     varints();
     growth();
+    first_write();
+    first_check();
     size_limit();
-    if (!failures) printf("rbuf: reverse varints, growth, reset, retry statuses, size limit: ok\n");
+    if (!failures) printf("rbuf: reverse varints, growth, first writes, first checks, reset, retry statuses, size limit: ok\n");
     return failures != 0;
 }
