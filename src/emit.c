@@ -103,7 +103,7 @@ struct message_vars {
     const char *has, *lo, *hi, *numbers, *replace;
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     names_view view;
-    const char *ncases, *nslots;
+    const char *ncases, *nslots, *scan, *scan_other;
     names_writer wn;                                                           /* writers */
     const char *wfields;
     const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
@@ -657,7 +657,28 @@ static void gen_helpers(tmpl_out *o, const plan_file *pf, message_section messag
 #define VIEW_SECTION(S, s, op) [PLAN_SHAPE_##S] = tmpl_viewfield_##op##_##s,
 static const field_section view_accessors[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, accessors)};
 static const field_section view_prints[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, print)};
+static const field_section view_scans[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(VIEW_SECTION, scan)};
 #undef VIEW_SECTION
+#define VIEW_READ_SECTIONS(E, s) [PLAN_READ_##E] = {tmpl_viewfield_vread_##s, tmpl_viewfield_vstore_##s},
+static const field_section view_reads[][2] = {PLAN_READS(VIEW_READ_SECTIONS)};
+#undef VIEW_READ_SECTIONS
+#define VIEW_FRAME_SECTION(E, s) [PLAN_FRAMING_##E] = tmpl_viewfield_vframe_##s,
+static const field_section view_frames[] = {PLAN_FRAMINGS(VIEW_FRAME_SECTION)};
+#undef VIEW_FRAME_SECTION
+
+/* Field i's case of the view's scan: its read, and the jump to the tag expected next (itself again, the next field). */
+static const char *view_scan(const plan_message *pm, size_t i)
+{
+    const plan_field *pf = &pm->fields.v[i];
+    plan_code v = pf->code;
+    v.view_read = expand_field(view_reads[pf->read][0], &v);
+    v.view_store = expand_field(view_reads[pf->read][1], &v);
+    v.view_frame = expand_field(view_frames[pf->framing], &v);
+    const char *self = *pf->code.view_self ? expand_field(tmpl_viewfield_predict, &pf->code) : "";
+    v.view_predict = i + 1 < pm->fields.n ? ir_strcat(self, expand_field(tmpl_viewfield_predict, &pm->fields.v[i + 1].code)) : self;
+    return expand_field(view_scans[pf->shape], &v);
+}
+
 
 static bool file_has_views(const plan_file *pf)
 {
@@ -672,15 +693,15 @@ static message_vars view_vars(const plan_message *pm)
     v.view = pm->view;
     v.ncases = ir_printf("%zu", pm->oneofs.n ? pm->oneofs.n : 1);
     v.nslots = ir_printf("%zu", pm->fields.n ? pm->fields.n : 1);
-    v.number = ir_printf("%zu", pm->fields.n);
-    v.accessors = v.print = v.cases = "";
-    v.values = pm->fields.n ? "" : "{0},";
+    v.accessors = v.print = v.cases = v.scan = v.numbers = "";
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *pf = &pm->fields.v[i];
         v.accessors = ir_strcat(v.accessors, expand_field(view_accessors[pf->shape], &pf->code));
         v.print = ir_strcat(v.print, expand_field(view_prints[pf->shape], &pf->code));
-        v.values = ir_printf("%s%s\n", v.values, pf->code.view_row);
+        v.scan = ir_strcat(v.scan, view_scan(pm, i));
+        v.numbers = ir_strcat(v.numbers, expand_message(tmpl_view_scan_number, &(message_vars){.number = pf->code.number}));
     }
+    v.scan_other = pm->fields.n ? expand_message(tmpl_view_scan_wire_type, &v) : "";
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];
         v.cases = ir_strcat(v.cases, expand_message(tmpl_view_case_fn, &(message_vars){.case_type = po->case_type,

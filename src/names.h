@@ -22,8 +22,7 @@
 
 /* A message M's view (pbj.views): X(member, suffix), named M + suffix. */
 #define NAMES_VIEW_FUNCTIONS(X)                                                           \
-    X(type, "_view") X(init, "_view_init") X(print, "_view_print") X(fields, "__view_fields") \
-    X(table, "__view_table")
+    X(type, "_view") X(init, "_view_init") X(print, "_view_print") X(scan, "__view_scan")
 
 /* A message M's writer: X(member, suffix), named M + suffix. */
 #define NAMES_WRITER_FUNCTIONS(X)                                                          \

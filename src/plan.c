@@ -570,15 +570,6 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
 
-static const char *view_kind(const plan_field *pf)
-{
-    if (pf->kind == PLAN_WRAPPER) return pf->utf8 ? "PBJ_VIEW_WRAPPER_UTF8" : "PBJ_VIEW_WRAPPER";
-    if (pf->group) return "PBJ_VIEW_GROUP";
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) return "PBJ_VIEW_SLICE";
-    if (pf->kind == PLAN_SLICE) return pf->utf8 ? "PBJ_VIEW_UTF8" : "PBJ_VIEW_SLICE";
-    return "PBJ_VIEW_VALUE";
-}
-
 static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_list *names)
 {
     plan_code *c = &pf->code;
@@ -592,7 +583,6 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_lis
     c->view_next = many ? names_view_accessor(names, pm->cname, "", pf->member, "_next", f->full_name, f->file, f->loc) : "";
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
     c->view_type = pm->view.type;
-    c->view_field = ir_printf("%s[%zu]", pm->view.fields, i);
     c->view_slot = ir_printf("v->slot[%zu]", i);
     c->view_present = pf->oneof ? ir_printf("v->cases[%d] == %d", pf->oneof->view_index, pf->number)
                                 : ir_printf("%s.n != 0", c->view_slot);
@@ -600,12 +590,19 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_lis
                                      : plan_from_wire(t, ir_printf("%s.v", c->view_slot));
     c->view_default = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
     c->view_from = plan_from_wire(t, "w");
+    c->view_current = pf->oneof || pf->default_c ? ir_printf("%s ? %s : %s", c->view_present, c->view_value, c->view_default)
+                                                          : c->view_value;   /* a zeroed slot reads as 0 */
     int wt = pf->group ? PBJ_WT_SGROUP : message || pf->kind == PLAN_WRAPPER ? PBJ_WT_LEN : ir_type_wire_type(t);
-    c->view_row = ir_printf("{%d, 0x%x, 0x%x, 0x%x, %s, %s, %d, %s},", pf->number, (unsigned)PBJ_TAG(pf->number, wt),
-                            pf->packable ? (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN) : 0u,
-                            pf->kind == PLAN_WRAPPER ? (unsigned)PBJ_TAG(1, ir_type_wire_type(t)) : 0u, view_kind(pf),
-                            many ? "true" : "false", pf->oneof ? pf->oneof->view_index : -1,
-                            pf->closed_enum && pf->type_cname ? names_enum_name_fn(NULL, pf->type_cname, f->enum_type) : "NULL");
+    c->view_tag = ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, wt));
+    c->view_packed_tag = pf->packable ? ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    bool self = many && !pf->packed;
+    c->view_self = self ? "1" : "";
+    c->view_label = self || i > 0 ? ir_printf("v_%s:", c->tag_decimal) : "";
+    c->view_keep = pf->closed_enum && pf->type_cname ? ir_printf("%s((int32_t)w)", c->sub_name_fn) : "1";
+    c->view_mark = pf->oneof ? ir_printf("v->cases[%d] = %d;", pf->oneof->view_index, pf->number) : "";
+    c->view_load = wire_of(t)->load ? wire_of(t)->load : "";
+    c->view_next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    c->view_tag_byte = pf->tag_len == 1 ? c->view_tag : "0";
     c->view_print = plan_print(pf, pf->name, "e");
     c->view_nonzero = nonzero(t, "e");
     c->view_print_value = plan_print(pf, "value", "e");

@@ -161,14 +161,22 @@ typedef struct plan_code {
     /* views (pbj.views, gen-templates/view.tmpl; "" when the message has none) */
     const char *view_type;        /* the message's view type */
     const char *view_get, *view_has, *view_next;  /* the field's accessors */
-    const char *view_field;       /* its row of the view table */
     names_view subview;           /* a message field's type's view */
     const char *view_slot;        /* "v->slot[i]": where the scan left it */
     const char *view_present;     /* condition: the field was read */
     const char *view_value;       /* its value, when present */
     const char *view_default;     /* its value, when absent */
+    const char *view_current;     /* its value, present or not */
     const char *view_from;        /* the value of wire number w (iterators) */
-    const char *view_row;         /* its row of the message's view table */
+    const char *view_tag, *view_packed_tag;  /* the tag of one value (groups: the start tag), of a packed run or 0 */
+    const char *view_label;       /* "v_<tag>:" where the scan's prediction jumps to this case, else "" */
+    const char *view_self;        /* "1": the case predicts its own tag again (repeated, unpacked); else "" */
+    const char *view_keep;        /* condition on the read value w: kept (a closed enum's known values) */
+    const char *view_mark;        /* after a read: its oneof's case set, or "" */
+    const char *view_load;        /* fixed width: the bits at p */
+    const char *view_next_fn;     /* repeated slices and messages: the runtime's next (a group's body or a payload) */
+    const char *view_tag_byte;    /* view_tag when it is one byte, else "0" */
+    const char *view_read, *view_store, *view_frame, *view_predict;   /* filled by emit: the scan's pieces */
     const char *view_print, *view_nonzero, *view_print_value;  /* of a value e */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;

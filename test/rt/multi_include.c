@@ -20,14 +20,10 @@ int main(void)
     static pbj_wbuf wb;
     pbj_wbuf_init(&wb, buf, sizeof buf);
     int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0) && pbj_wbuf_len(&wb) == 0;
-    static const pbj_view_field field = {1, PBJ_TAG(1, PBJ_WT_VARINT), PBJ_TAG(1, PBJ_WT_LEN), 0, PBJ_VIEW_VALUE, true, -1, NULL};
-    static const pbj_view_table table = {&field, 1, 0};
-    pbj_view view;
-    pbj_view_slot slot;
-    uint32_t cases;
     const uint8_t msg[] = {0x08, 0x96, 0x01, 0x0a, 0x01, 0x07};   /* 1: 150, then packed [7] */
-    ok = ok && pbj_view_scan(&view, &table, &slot, &cases, msg, sizeof msg) == PBJ_OK && slot.n == 2;
-    pbj_view_iter it = pbj_view_items(&view, &field, &slot);
+    pbj_view view = {msg, sizeof msg, msg + sizeof msg};
+    pbj_view_slot slot = {0, 0, 2};                                 /* two records from the start */
+    pbj_view_iter it = pbj_view_items(&view, &slot, PBJ_TAG(1, PBJ_WT_VARINT), PBJ_TAG(1, PBJ_WT_LEN));
     ok = ok && pbj_view_next_value(&it, &v) && v == 150 && pbj_view_next_value(&it, &v) && v == 7 && !pbj_view_next_value(&it, &v);
     pbj_arena_free(&a);
     printf("%s\n", ok ? "ok" : pbj_status_str(PBJ_ERR_VARINT));
