@@ -9,7 +9,8 @@
     X(init, "_init") X(size, "_size") X(encode, "_encode") X(decode, "_decode")           \
     X(equal, "_equal") X(print, "_print") X(write, "__write") X(decode_body, "__decode")  \
     X(missing, "_missing") X(encode_partial, "_encode_partial")                         \
-    X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")
+    X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")               \
+    X(decode_leaf, "__decode_leaf")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -81,6 +82,7 @@ const char *names_enum_value(names_list *l, const char *cname, const ir_enum_val
 /* Struct members (not at file scope, not in the list). */
 const char *names_has_member(const char *member);     /* "has_" + member */
 const char *names_case_member(const char *oneof);     /* oneof + "_case" */
+const char *names_wrapper_unknown(const char *member);   /* "pbj__" + member + "_unknown": no field member starts so */
 
 /* Two declarations giving one name in lists[0..n): each reported (diag_error at the later one); returns how many. */
 int names_check(const names_list *const *lists, size_t n);
