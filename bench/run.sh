@@ -30,6 +30,7 @@ for c in ref protobuf-c nanopb cpp; do run "$c" "$dir/bench-$c" $extra || echo "
 if ! run pbjc "$dir/bench-pbjc" $extra; then
   for w in synthetic real; do for op in decode encode scan_structs; do echo "pbjc,$w,$op,,,,$WAIT_GEN" >> "$raw"; done; done
 fi
+run pbjc-max "$dir/bench-pbjc-max" $extra || echo "pbjc-max,synthetic,decode,,,,not built (bench-pbjc-max)" >> "$raw"
 for w in synthetic real; do
   grep -q "^pbjc,$w,encode_reverse,[0-9]" "$raw" || echo "pbjc,$w,encode_reverse,,,,$WAIT_REVERSE" >> "$raw"
 done
@@ -40,7 +41,7 @@ awk -F, -v OFS=, '
   { row[NR] = $0; c[NR] = $1; w[NR] = $2; o[NR] = $3; ns[NR] = $4
     if ($4 != "") {
       if ($1 == "ref") base[$2 "," $3] = $4
-      else if ($2 == "real" && $1 != "pbjc" && (!(($2 "," $3) in best) || $4 + 0 < best[$2 "," $3])) best[$2 "," $3] = $4 + 0
+      else if ($2 == "real" && $1 !~ /^pbjc/ && (!(($2 "," $3) in best) || $4 + 0 < best[$2 "," $3])) best[$2 "," $3] = $4 + 0
     } }
   END {
     print "contender,workload,op,ns_per_unit,bytes_per_unit,ratio,sum,note"
@@ -53,8 +54,11 @@ awk -F, -v OFS=, '
     }
   }' "$raw" > "$csv"
 
+# Input bytes per transaction, for the arena bytes each contender allocates per input byte.
+per_tx() { [ -f "$dir/$1.blk" ] && [ -f "$dir/$1.tx" ] && echo $(( $(wc -c < "$dir/$1.blk") / $(cat "$dir/$1.tx") )) || echo 0; }
+
 # The tables: one per workload, a column per contender.
-awk -F, '
+awk -F, -v in_synthetic="$(per_tx synthetic)" -v in_real="$(per_tx real)" '
   NR == 1 { next }
   { gsub(/"/, "", $8); for (k = 9; k <= NF; k++) $8 = $8 "," $k
     key = $2 SUBSEP $3 SUBSEP $1
@@ -76,6 +80,10 @@ awk -F, '
     }
     line = "| bytes allocated |"
     for (j = 1; j <= nc; j++) { k = wl SUBSEP "decode" SUBSEP cons[j]; line = line " " ((k in alloc) ? alloc[k] : "") " |" }
+    if (wl != "small") print line
+    in_bytes = (wl == "synthetic") ? in_synthetic : in_real
+    line = "| bytes allocated per input byte |"
+    for (j = 1; j <= nc; j++) { k = wl SUBSEP "decode" SUBSEP cons[j]; line = line " " ((k in alloc) && in_bytes > 0 ? sprintf("%.2f", alloc[k] / in_bytes) : "") " |" }
     if (wl != "small") print line
   }
   END {

@@ -88,6 +88,11 @@ extern "C" {
 /* Hot paths are inlined; cold paths stay out of line (still in this header). */
 #define PBJ_INLINE static inline
 #if defined(__GNUC__) || defined(__clang__)
+#define PBJ_HOT_INLINE static inline __attribute__((always_inline))   /* the decoder's per-field reads */
+#else
+#define PBJ_HOT_INLINE static inline
+#endif
+#if defined(__GNUC__) || defined(__clang__)
 #define PBJ_OUTLINE static PBJ_COLD
 #else
 #define PBJ_OUTLINE static inline
@@ -117,7 +122,7 @@ extern "C" {
     X(ERR_UTF8,      "invalid UTF-8 in a string field")                                  \
     X(ERR_UNKNOWN_FIELD, "unknown field rejected (strict mode)")                         \
     X(ERR_GROUP,     "unmatched group start or end")                                     \
-    X(ERR_NOMEM,     "out of memory")                                                    \
+    X(ERR_NOMEM,     "out of memory (or past the decode's max_memory)")                  \
     X(ERR_BUFFER,    "output buffer too small")                                          \
     X(ERR_SIZE,      "message larger than 2 GiB")                                       \
     X(ERR_REQUIRED,  "a required field is missing (M_missing(m) names it)")             \
@@ -322,27 +327,31 @@ PBJ_INLINE size_t pbj_len_size(size_t n) { return pbj_varint_size(n) + n; }
 #else
 #define PBJ__NOINLINE
 #endif
+/* The 8-byte gather: a varint of 1 to 8 bytes starting at p (8 readable bytes there), or NULL. */
+PBJ_HOT_INLINE const uint8_t *pbj__varint8(const uint8_t *p, uint64_t *out)
+{
+    uint64_t x = pbj_load_le64(p), stops = ~x & 0x8080808080808080ull;
+    if (PBJ_UNLIKELY(stops == 0)) return NULL;
+#if defined(__GNUC__) || defined(__clang__)
+    unsigned n = ((unsigned)__builtin_ctzll(stops) + 1) / 8;   /* bytes used, 1..8 */
+#else
+    unsigned n = 1;
+    while (!(stops & (0x80ull << (8 * (n - 1))))) n++;
+#endif
+    x &= n == 8 ? ~0ull : (1ull << (8 * n)) - 1;
+    x = ((x & 0x7f007f007f007f00ull) >> 1) | (x & 0x007f007f007f007full);
+    x = ((x & 0x3fff00003fff0000ull) >> 2) | (x & 0x00003fff00003fffull);
+    x = ((x & 0x0fffffff00000000ull) >> 4) | (x & 0x000000000fffffffull);
+    *out = x;
+    return p + n;
+}
+
 static PBJ__NOINLINE const uint8_t *pbj__get_varint_long(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
     uint64_t v = 0;
     unsigned shift;
-    if (PBJ_LIKELY(end - p >= 8)) {
-        uint64_t x = pbj_load_le64(p), stops = ~x & 0x8080808080808080ull;
-        if (PBJ_LIKELY(stops != 0)) {
-#if defined(__GNUC__) || defined(__clang__)
-            unsigned n = ((unsigned)__builtin_ctzll(stops) + 1) / 8;   /* bytes used, 1..8 */
-#else
-            unsigned n = 1;
-            while (!(stops & (0x80ull << (8 * (n - 1))))) n++;
-#endif
-            x &= n == 8 ? ~0ull : (1ull << (8 * n)) - 1;
-            x = ((x & 0x7f007f007f007f00ull) >> 1) | (x & 0x007f007f007f007full);
-            x = ((x & 0x3fff00003fff0000ull) >> 2) | (x & 0x00003fff00003fffull);
-            x = ((x & 0x0fffffff00000000ull) >> 4) | (x & 0x000000000fffffffull);
-            *out = x;
-            return p + n;
-        }
-    }
+    const uint8_t *q;
+    if (PBJ_LIKELY(end - p >= 8) && (q = pbj__varint8(p, out))) return q;
     for (shift = 0; shift < 70 && p < end; shift += 7) {
         uint8_t b = *p++;
         if (shift == 63 && b > 1) return NULL;
@@ -355,7 +364,7 @@ static PBJ__NOINLINE const uint8_t *pbj__get_varint_long(const uint8_t *p, const
     return NULL;
 }
 
-PBJ_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
+PBJ_HOT_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
     if (PBJ_LIKELY(p < end && p[0] < 0x80)) {
         *out = p[0];
@@ -468,6 +477,7 @@ typedef struct pbj_arena {
     size_t allocated;             /* bytes currently held from PBJ_MALLOC */
     size_t capacity;              /* bytes of every block (the caller's too) */
     size_t wasted;                /* tails of blocks left behind */
+    size_t limit;                 /* when not 0: what allocated may reach (a decode's max_memory) */
 } pbj_arena;
 
 #define PBJ_ARENA_ALIGN 8
@@ -497,6 +507,11 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n)
     bool big = n > size / 4;                       /* gets a block of its own */
     if (big) size = n;
     if (size > (size_t)PTRDIFF_MAX - PBJ__HEADER_SIZE) return NULL;
+    if (a->limit) {                                /* a decode's cap: a smaller block, or none */
+        size_t room = a->limit > a->allocated + PBJ__HEADER_SIZE ? a->limit - a->allocated - PBJ__HEADER_SIZE : 0;
+        if (n > room) return NULL;
+        if (size > room) size = room & ~(size_t)(PBJ_ARENA_ALIGN - 1);
+    }
     pbj__block *b = (pbj__block *)PBJ_MALLOC(PBJ__HEADER_SIZE + size);
     if (!b) return NULL;
     b->size = size;
@@ -589,10 +604,15 @@ PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
  * no stored capacity. Returns data itself when it has room, NULL when out of memory. */
 PBJ_INLINE size_t pbj__capacity(size_t count)
 {
-    size_t c = 4;
     if (count == 0) return 0;
+    if (count <= 4) return 4;
+#if defined(__GNUC__) || defined(__clang__)
+    return (size_t)2 << (63 - __builtin_clzll((unsigned long long)count - 1));   /* no loop */
+#else
+    size_t c = 4;
     while (c < count) c *= 2;
     return c;
+#endif
 }
 
 PBJ_OUTLINE void *pbj__array_grow_slow(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
@@ -606,8 +626,61 @@ PBJ_OUTLINE void *pbj__array_grow_slow(pbj_arena *a, void *data, size_t count, s
 
 PBJ_INLINE void *pbj__array_grow(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
 {
-    if (PBJ_LIKELY(count + add <= pbj__capacity(count) && data)) return data;
+    if (count + add <= pbj__capacity(count) && data) return data;
     return pbj__array_grow_slow(a, data, count, add, elem);
+}
+
+/* A repeated field's array made by decode: its capacity (a power of two, at least 4) is kept in the
+ * PBJ_ARENA_ALIGN bytes before data, so an array sized for a whole run is never grown inside it.
+ * pbj__array_room is the inline test: only at counts 0, 4, 8, 16, ... can it be full. */
+PBJ_INLINE bool pbj__array_room(const void *data, size_t count)
+{
+    return data && (count - 1 < 3 || (count & (count - 1)));
+}
+
+/* The array with room for count + add: data itself, or a new one (count elements copied). */
+PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
+{
+    size_t cap = 0;
+    if (data) memcpy(&cap, (uint8_t *)data - PBJ_ARENA_ALIGN, sizeof cap);
+    if (data && count + add <= cap) return data;
+    cap = pbj__capacity(count + add);
+    if (cap < count + add || cap > ((size_t)-1 - PBJ_ARENA_ALIGN) / elem) return NULL;
+    uint8_t *mem = (uint8_t *)pbj_arena_alloc(a, PBJ_ARENA_ALIGN + cap * elem);
+    if (!mem) return NULL;
+    memcpy(mem, &cap, sizeof cap);
+    if (count) memcpy(mem + PBJ_ARENA_ALIGN, data, count * elem);
+    return mem + PBJ_ARENA_ALIGN;
+}
+
+/* The records of a run that starts with the payload at p of a record tagged tag: 1 + how many
+ * records with the same tag follow it (a repeated field's elements, counted once so its array is
+ * allocated once). Stops at anything else, malformed input included: decode reports that later. */
+PBJ_OUTLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint32_t tag)
+{
+    size_t n = 0;
+    for (;;) {
+        uint64_t v;
+        n++;
+        switch (tag & 7) {
+        case PBJ_WT_VARINT: p = pbj_get_varint(p, end, &v); break;
+        case PBJ_WT_I64: p = end - p >= 8 ? p + 8 : NULL; break;
+        case PBJ_WT_I32: p = end - p >= 4 ? p + 4 : NULL; break;
+        case PBJ_WT_LEN: p = (p = pbj_get_varint(p, end, &v)) && v <= (uint64_t)(end - p) ? p + v : NULL; break;
+        default: p = NULL;                         /* groups: one at a time */
+        }
+        if (!p || !(p = pbj_get_varint(p, end, &v)) || v != tag) return n;
+    }
+}
+
+/* One more element of a repeated field whose record tagged tag has its payload at p: when the array
+ * is full, room for the rest of the run. */
+PBJ_OUTLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
+                                  uint32_t tag)
+{
+    size_t cap = 0;
+    if (data) memcpy(&cap, (uint8_t *)data - PBJ_ARENA_ALIGN, sizeof cap);
+    return data && count < cap ? data : pbj__array_more(a, data, count, pbj__run_count(p, end, tag), elem);
 }
 
 /* ---- the growable write buffer ------------------------------------------------ */
@@ -663,7 +736,7 @@ typedef enum pbj_unknown_mode {
     PBJ_UNKNOWN_REJECT = 2        /* strict: PBJ_ERR_UNKNOWN_FIELD */
 } pbj_unknown_mode;
 
-#define PBJ_DEFAULT_MAX_DEPTH 128
+#define PBJ_DEFAULT_MAX_DEPTH 100                  /* as protobuf's C++ runtime */
 /* The deepest nesting any max_depth allows: decode recurses once per level, so a
  * larger setting is clamped to this. 10,000 levels fit an 8 MiB stack with room
  * to spare (about 1 MiB, sanitizers included); define it smaller first for
@@ -672,14 +745,21 @@ typedef enum pbj_unknown_mode {
 #define PBJ_MAX_DEPTH_CAP 10000
 #endif
 #define PBJ_DEFAULT_MAX_LENGTH ((size_t)64 << 20)   /* 64 MiB per length-delimited field */
+/* The default cap on a decode's memory: hostile input (say 2-byte empty sub-messages of a
+ * 1 KB struct) cannot take more than 32 bytes per input byte, plus 64 KiB for small inputs;
+ * the block streams of bench/ take 5-10. Memory the arena already holds is not counted. */
+#define PBJ_DEFAULT_MEMORY_FACTOR 32
+#define PBJ_DEFAULT_MEMORY_SLACK ((size_t)64 << 10)
 
 /* Zero (or NULL options) means the default for each member. */
 typedef struct pbj_decode_options {
-    uint32_t max_depth;           /* nesting limit; 0 = PBJ_DEFAULT_MAX_DEPTH; at most PBJ_MAX_DEPTH_CAP */
+    uint32_t max_depth;           /* messages (and groups) nested inside the top-level one; 0 = PBJ_DEFAULT_MAX_DEPTH; at most PBJ_MAX_DEPTH_CAP */
     size_t max_length;            /* limit on any one length prefix; 0 = PBJ_DEFAULT_MAX_LENGTH */
     bool alias;                   /* strings and bytes point into the input (keep it alive) */
     pbj_unknown_mode unknown;
     bool partial;                 /* proto2: accept a message with required fields missing (else PBJ_ERR_REQUIRED) */
+    size_t max_memory;            /* new arena blocks one decode may take, in bytes (PBJ_ERR_NOMEM past it);
+                                     0 = PBJ_DEFAULT_MEMORY_FACTOR x the input + PBJ_DEFAULT_MEMORY_SLACK; SIZE_MAX = none */
 } pbj_decode_options;
 
 /* The state one decode call threads through the generated decoders. */
@@ -689,6 +769,7 @@ typedef struct pbj_decoder {
     uint32_t depth_left;          /* nesting levels still allowed */
     bool alias;
     pbj_unknown_mode unknown;
+    const uint8_t *input_end;     /* the end of the whole input (M_decode's), or NULL: long varints read 8 bytes at once up to it */
 } pbj_decoder;
 
 PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_options *o)
@@ -697,8 +778,28 @@ PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_
     d->max_length = o && o->max_length ? o->max_length : PBJ_DEFAULT_MAX_LENGTH;
     d->depth_left = o && o->max_depth ? o->max_depth : PBJ_DEFAULT_MAX_DEPTH;
     if (d->depth_left > PBJ_MAX_DEPTH_CAP) d->depth_left = PBJ_MAX_DEPTH_CAP;
+    d->depth_left++;                           /* the top-level message is level 0, as protoc counts */
     d->alias = o ? o->alias : false;
     d->unknown = o ? o->unknown : PBJ_UNKNOWN_KEEP;
+    d->input_end = NULL;
+}
+
+/* The arena's cap for one decode of len bytes (options o): returns the cap it replaces, which
+ * pbj__decode_uncap puts back when the decode returns (nested decodes keep the outer cap). */
+PBJ_INLINE size_t pbj__decode_cap(pbj_arena *a, const pbj_decode_options *o, size_t len)
+{
+    if (!a) return 0;
+    size_t old = a->limit, cap = o && o->max_memory ? o->max_memory : PBJ_DEFAULT_MEMORY_SLACK;
+    if (!(o && o->max_memory))
+        cap = len > ((size_t)-1 - cap) / PBJ_DEFAULT_MEMORY_FACTOR ? (size_t)-1 : cap + len * PBJ_DEFAULT_MEMORY_FACTOR;
+    size_t limit = cap > (size_t)-1 - a->allocated ? 0 : a->allocated + cap;
+    if (!old || (limit && limit < old)) a->limit = limit;
+    return old;
+}
+
+PBJ_INLINE void pbj__decode_uncap(pbj_arena *a, size_t old)
+{
+    if (a) a->limit = old;
 }
 
 /* A tag: the varint (at most 5 bytes, below 2^32: protoc rejects a tag written
@@ -726,32 +827,58 @@ PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint
     return NULL;
 }
 
-/* A length prefix, checked against the limit and the bytes left. */
-PBJ_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
+/* Why the length prefix at p failed: the varint, the limit, or the bytes left. */
+PBJ_OUTLINE pbj_status pbj__len_status(const uint8_t *p, const uint8_t *end, size_t max_length)
 {
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (PBJ_UNLIKELY(!q)) {
-        *st = pbj_varint_error(p, end);
-        return NULL;
+    if (!q) return pbj_varint_error(p, end);
+    return v > max_length ? PBJ_ERR_TOO_LONG : PBJ_ERR_TRUNCATED;
+}
+
+/* A length prefix, checked against the limit and the bytes left (one branch when it is good). */
+PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
+{
+    uint64_t v;
+    const uint8_t *q = pbj_get_varint(p, end, &v);
+    if (PBJ_LIKELY(q && v <= (uint64_t)(end - q) && v <= d->max_length)) {
+        *len = (size_t)v;
+        return q;
     }
-    if (PBJ_UNLIKELY(v > d->max_length)) {
-        *st = PBJ_ERR_TOO_LONG;
-        return NULL;
-    }
-    if (PBJ_UNLIKELY(v > (uint64_t)(end - q))) {
-        *st = PBJ_ERR_TRUNCATED;
-        return NULL;
-    }
-    *len = (size_t)v;
-    return q;
+    *st = pbj__len_status(p, end, d->max_length);
+    return NULL;
 }
 
 /* Read a varint; on error set *st. */
-PBJ_INLINE const uint8_t *pbj_get_varint_st(const uint8_t *p, const uint8_t *end, uint64_t *out, pbj_status *st)
+PBJ_HOT_INLINE const uint8_t *pbj_get_varint_st(const uint8_t *p, const uint8_t *end, uint64_t *out, pbj_status *st)
 {
     const uint8_t *q = pbj_get_varint(p, end, out);
     if (PBJ_UNLIKELY(!q)) *st = pbj_varint_error(p, end);
+    return q;
+}
+
+/* A varint of 3 or more bytes ending before end, read 8 bytes at once when the input has them past
+ * end (a small sub-message's end is often near): the bytes up to d->input_end are the caller's. */
+static PBJ__NOINLINE const uint8_t *pbj__get_varint_wide(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out)
+{
+    const uint8_t *q, *wide = d->input_end && end - p < 8 ? d->input_end : end;
+    if (PBJ_LIKELY(wide - p >= 8) && (q = pbj__varint8(p, out)) && q <= end) return q;
+    return pbj__get_varint_long(p, end, out);
+}
+
+/* Read a varint inside a message being decoded by d; on error set *st. */
+PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
+{
+    const uint8_t *q;
+    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {
+        *out = p[0];
+        return p + 1;
+    }
+    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {
+        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+        return p + 2;
+    }
+    if (PBJ_UNLIKELY(!(q = pbj__get_varint_wide(p, end, d, out)))) *st = pbj_varint_error(p, end);
     return q;
 }
 
@@ -867,18 +994,21 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown,
 /* The payload of a google.protobuf wrapper message (DoubleValue, StringValue,
  * ...) unboxed into a field: the value field 1 (tag want_tag) is read into
  * *num (varint, fixed32, fixed64) or *str (length-delimited), left alone when
- * absent; anything else is skipped (wrappers keep no unknown fields). */
-PBJ_OUTLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, pbj_decoder *d, uint32_t want_tag,
-                                          uint64_t *num, pbj_slice *str, bool utf8)
+ * absent; anything else (field 1 with another wire type too, as protobuf's
+ * C++ runtime does) is an unknown field of the wrapper: kept in *unknown as
+ * the options say, or skipped when unknown is NULL. */
+PBJ_OUTLINE pbj_status pbj_decode_wrapper_keep(const uint8_t *p, const uint8_t *end, pbj_decoder *d, uint32_t want_tag,
+                                               uint64_t *num, pbj_slice *str, bool utf8, pbj_slice *unknown)
 {
     pbj_status st = PBJ_OK;
     while (p < end) {
         uint32_t tag, u32;
         size_t len;
+        const uint8_t *start = p;
         if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         if (tag != want_tag) {
-            if ((tag >> 3) == 1) return PBJ_ERR_WIRE_TYPE;
-            if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
+            p = unknown ? pbj_unknown_field(d, unknown, start, p, end, tag, &st) : pbj_skip_field(p, end, tag, d, d->depth_left, &st);
+            if (!p) return st;
             continue;
         }
         switch (tag & 7) {
@@ -900,6 +1030,13 @@ PBJ_OUTLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, 
         }
     }
     return PBJ_OK;
+}
+
+/* The same with the wrapper's unknown fields skipped (views). */
+PBJ_INLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, pbj_decoder *d, uint32_t want_tag,
+                                         uint64_t *num, pbj_slice *str, bool utf8)
+{
+    return pbj_decode_wrapper_keep(p, end, d, want_tag, num, str, utf8, NULL);
 }
 
 /* A value of a closed (proto2) enum that names no value: kept as an unknown

@@ -109,6 +109,7 @@ struct message_vars {
     const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
     const char *hfields, *hsource, *merge, *sort;                              /* building helpers */
     const char *wrequired, *wrequired_mask;
+    const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -367,18 +368,13 @@ static const char *ext_cases(const char *numbers, const plan_fields *x, const ch
     return *numbers ? expand_message(tmpl_message_decode_ext_cases, &(message_vars){.numbers = numbers, .replace = replace}) : "";
 }
 
-/* The decoder's default case: a known number with another wire type, known extensions, unknown fields. */
+/* The decoder's default case: known extensions, then unknown fields (a known number with another wire
+ * type among them, as protobuf's C++ runtime keeps it). */
 static const char *decode_other(const plan_message *pm)
 {
     tmpl_out o = {0};
     o.bol = true;
     message_vars v = {0};
-    if (pm->fields.n) {
-        const char *numbers = "";
-        for (size_t i = 0; i < pm->fields.n; i++)
-            numbers = ir_strcat(numbers, expand_message(tmpl_message_decode_number, &(message_vars){.number = pm->fields.v[i].code.number}));
-        tmpl_message_decode_wire_type(&o, &(message_vars){.numbers = numbers});
-    }
     if (pm->known_ext.n || pm->msgset) {              /* known extensions: kept in pbj_ext, in number order */
         const char *cases = ext_cases(pm->msgset ? expand_message(tmpl_message_decode_msgset_items, &v) : "",
                                       &pm->ext_append, "false");
@@ -486,6 +482,14 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
     v.write = each_run(&fs, PLAN_OP_WRITE, "m", tmpl_message_ext_write);
     v.decode = each_field(&fs, PLAN_OP_DECODE);
     v.decode_other = decode_other(pm);
+    v.decode_protos = "";
+    for (size_t i = 0; i < pm->fields.n; i++) {             /* the inlined decoders it calls, declared first */
+        const plan_code *c = &pm->fields.v[i].code;
+        if (*c->decode_fn && strcmp(c->decode_fn, c->subfn.decode_leaf) == 0 && !strstr(v.decode_protos, ir_printf(" %s(", c->decode_fn)))
+            v.decode_protos = ir_strcat(v.decode_protos, expand_field(tmpl_field_decode_proto, c));
+    }
+    v.decode_head = expand_message(pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
+    v.decode_tail = pm->decode_leaf ? expand_message(tmpl_message_decode_tail_leaf, &v) : "";
     v.decode_sort = each_field(&fs, PLAN_OP_SORT);
     v.print_ext_fn = print_ext_fn(pm);
     v.print = each_run(&fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print);

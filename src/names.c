@@ -38,6 +38,7 @@ const char *names_enum_cname(const ir_enum *e) { return names_of_full_name(e->fu
 
 const char *names_has_member(const char *member) { return ir_strcat("has_", member); }
 const char *names_case_member(const char *oneof) { return ir_strcat(oneof, "_case"); }
+const char *names_wrapper_unknown(const char *member) { return ir_printf("pbj__%s_unknown", member); }
 
 static const char *declare(names_list *l, const char *cname, const char *what, const char *full_name,
                            const ir_file *f, ir_loc loc)

@@ -13,7 +13,7 @@
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
-    X(write_reverse_inline, "__write_reverse_inline")
+    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -89,6 +89,7 @@ const char *names_service(names_list *l, const ir_service *s, const char *suffix
 /* Struct members (not at file scope, not in the list). */
 const char *names_has_member(const char *member);     /* "has_" + member */
 const char *names_case_member(const char *oneof);     /* oneof + "_case" */
+const char *names_wrapper_unknown(const char *member);   /* "pbj__" + member + "_unknown": no field member starts so */
 
 /* Two declarations giving one name in lists[0..n): each reported (diag_error at the later one); returns how many. */
 int names_check(const names_list *const *lists, size_t n);

@@ -440,6 +440,27 @@ static const ir_field *entry_field(const ir_message *entry, int32_t n)
     return NULL;
 }
 
+/* Whether m's decoder is inlined into its callers in its own file (M__decode_leaf): the max tier, a
+ * message of a few fields, each a scalar, string or bytes or (levels deep) a message of the same file
+ * that is such a leaf itself (ids, timestamps, an id of ids); no extensions, groups or maps. */
+#define PLAN_LEAF_FIELDS 8
+static bool decode_leaf_at(const ir_message *m, int levels)
+{
+    if (options_tier_of(m) != OPTIONS_TIER_MAX || m->extension_ranges.n || m->message_set_wire_format ||
+        m->fields.n > PLAN_LEAF_FIELDS)
+        return false;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->type == IR_TYPE_UNRESOLVED) return false;
+        if (f->message_type && (levels == 0 || f->type == IR_TYPE_GROUP || f->is_map || f->message_type->file != m->file ||
+                                !decode_leaf_at(f->message_type, levels - 1)))
+            return false;
+    }
+    return true;
+}
+
+static bool decode_leaf(const ir_message *m) { return decode_leaf_at(m, 1); }
+
 /* The functions of a message field's type ("" for other fields). */
 static void sub_functions(plan_field *pf)
 {
@@ -553,6 +574,14 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->wrapper_value = slice ? "s" : c->from_v;
     c->utf8 = pf->utf8 ? "true" : "false";
     c->print_value = plan_print(pf, "value", x);
+    const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
+    c->decode_fn = !sub ? "" : sub->file == pm->m->file && decode_leaf(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
+    c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pf->member) : "";
+    c->clear_wrapper_unknown = "";
+    if (pf->kind == PLAN_WRAPPER) {
+        c->equal = ir_printf("%s && pbj_slice_eq(a->%s, b->%s)", c->equal, c->wrapper_unknown, c->wrapper_unknown);
+        c->clear_wrapper_unknown = ir_printf("m->%s = pbj_slice_make(NULL, 0);", c->wrapper_unknown);
+    }
     const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
     c->value_enum = value && value->enum_type ? names_enum_name_fn(NULL, names_enum_cname(value->enum_type), value->enum_type) : "";
     c->value_member = value ? names_sanitize(value->name) : "";
@@ -783,6 +812,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     pm->options_text = text;
     pm->map_entry = m->map_entry;
     pm->proto3 = m->file && m->file->syntax == IR_PROTO3;
+    pm->decode_leaf = decode_leaf(m);
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
         if (f->type == IR_TYPE_UNRESOLVED) continue;

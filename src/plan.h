@@ -143,6 +143,9 @@ typedef struct plan_code {
     const char *wtarget, *rtarget;  /* pointer written, read */
     /* wrappers */
     const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
+    const char *wrapper_unknown;  /* the member keeping the unknown fields inside its payload */
+    const char *clear_wrapper_unknown;  /* the clear accessor's statement forgetting them, or "" */
+    const char *decode_fn;        /* a message field's decoder: its type's M__decode, or M__decode_leaf (inlined) */
     /* maps */
     const char *cmp_fn, *key_compare;   /* the entries' order by key */
     /* map whose values are a closed enum */
@@ -300,6 +303,7 @@ struct plan_message {
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */
     const char *wrequired;        /* the rest of its pbj_wtype's initializer: required bits, first, names */
     const char *wrequired_mask;   /* its required fields' bits ("0": none) */
+    bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
 };
 
 typedef struct plan_enum {

@@ -1,6 +1,10 @@
 /* bench_pbjc.c: pbjc's generated code (model structs, size + encode, decode into an arena) in the harness. */
 #include "../harness.h"
 
+#ifndef BENCH_CONTENDER
+#define BENCH_CONTENDER "pbjc"        /* "pbjc-max": the same program over code from --performance=max */
+#endif
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <pbj.h>
@@ -265,7 +269,7 @@ static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops 
 int main(int argc, char **argv)
 {
   bh_env e;
-  bh_init(&e, "pbjc", argc, argv);
+  bh_init(&e, BENCH_CONTENDER, argc, argv);
   block(&e, "synthetic", &e.synthetic, &pbjbench_Block_ops, sizeof(pbjbench_Block), e.synthetic_tx, e.synthetic_sum);
   block(&e, "real", &e.real, &com_hedera_hapi_block_stream_Block_ops, sizeof(com_hedera_hapi_block_stream_Block), e.real_tx, 0);
   produce(&e);

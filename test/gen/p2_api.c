@@ -74,7 +74,7 @@ static void required_fields(void **state)
     size_t len;
     uint8_t buf[64];
     pbj_arena a;
-    pbj_decode_options partial = {0, 0, false, PBJ_UNKNOWN_KEEP, true};
+    pbj_decode_options partial = {0, 0, false, PBJ_UNKNOWN_KEEP, true, 0};
     p2_Need_init(&n);
     assert_string_equal(p2_Need_missing(&n), "p2.Need.id");
     assert_int_equal(p2_Need_encode(&n, buf, sizeof buf, &len), PBJ_ERR_REQUIRED);

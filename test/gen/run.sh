@@ -106,12 +106,14 @@ kinds() {
         "non-canonical input re-encodes as protoc does"
 
     # limits and malformed input, each with its own status
-    expect "depth limit" pbjtest_Tree "deeper than the limit" '\032\004\032\002\032\000' --max-depth 3
-    expect "depth within limit" pbjtest_Tree "ok" '\032\004\032\002\032\000' --max-depth 4
+    # (max_depth counts the messages inside the top-level one, as protoc does)
+    expect "depth limit" pbjtest_Tree "deeper than the limit" '\032\004\032\002\032\000' --max-depth 2
+    expect "depth within limit" pbjtest_Tree "ok" '\032\004\032\002\032\000' --max-depth 3
     expect "length limit" pbjtest_Kinds "longer than the limit" '\112\005hello' --max-length 4
     expect "invalid UTF-8" pbjtest_Kinds "invalid UTF-8" '\112\002\300\200'
     expect "bytes need no UTF-8" pbjtest_Kinds "ok" '\122\002\300\200'
-    expect "wrong wire type" pbjtest_Kinds "wrong wire type" '\051\001\000\000\000\000\000\000\000'
+    expect "wrong wire type: an unknown field" pbjtest_Kinds "ok" '\051\001\000\000\000\000\000\000\000'
+    expect "wrong wire type: strict rejects it" pbjtest_Kinds "unknown field rejected" '\051\001\000\000\000\000\000\000\000' --strict
     expect "field number 0" pbjtest_Kinds "field number 0" '\000\001'
     expect "truncated varint" pbjtest_Kinds "input ends" '\050\200'
     expect "truncated length" pbjtest_Kinds "input ends" '\112\005hell'

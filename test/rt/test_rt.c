@@ -359,7 +359,7 @@ static void test_decode_primitives(void **state)
     pbj_arena a;
     pbj_arena_init(&a, NULL, 0);
     pbj_decoder_init(&d, &a, NULL);
-    assert_int_equal(d.depth_left, PBJ_DEFAULT_MAX_DEPTH);
+    assert_int_equal(d.depth_left, PBJ_DEFAULT_MAX_DEPTH + 1);   /* the top level on top of the limit */
     assert_true(d.max_length == PBJ_DEFAULT_MAX_LENGTH);
     assert_int_equal(d.unknown, PBJ_UNKNOWN_KEEP);
     pbj_status st = PBJ_OK;
@@ -398,10 +398,10 @@ static void test_decode_primitives(void **state)
     o.unknown = PBJ_UNKNOWN_REJECT;
     pbj_decoder d2;
     pbj_decoder_init(&d2, &a, &o);
-    assert_int_equal(d2.depth_left, 3);
+    assert_int_equal(d2.depth_left, 3 + 1);
     o.max_depth = UINT32_MAX;                          /* clamped: recursion stays on the stack */
     pbj_decoder_init(&d2, &a, &o);
-    assert_int_equal(d2.depth_left, PBJ_MAX_DEPTH_CAP);
+    assert_int_equal(d2.depth_left, PBJ_MAX_DEPTH_CAP + 1);
     o.max_depth = 3;
     pbj_decoder_init(&d2, &a, &o);
     assert_null(pbj_get_len(l3, l3 + 4, &d2, &len, &st));
@@ -491,29 +491,36 @@ static void test_wrapper_group_closed_enum(void **state)
     pbj_decoder d;
     pbj_status st = PBJ_OK;
     uint64_t v = 42;
-    pbj_slice str = {NULL, 0};
+    pbj_slice str = {NULL, 0}, wunk = {NULL, 0};
     pbj_arena_init(&a, NULL, 0);
     pbj_decoder_init(&d, &a, NULL);
-    /* wrappers: the value field, others skipped, absent leaves the value alone */
+    /* wrappers: the value field, others kept as the wrapper's unknown fields, absent leaves the value alone */
     const uint8_t i32[] = {0x08, 0x96, 0x01, 0x10, 0x05};
-    assert_int_equal(pbj_decode_wrapper(i32, i32 + sizeof i32, &d, 0x08, &v, &str, false), PBJ_OK);
+    assert_int_equal(pbj_decode_wrapper_keep(i32, i32 + sizeof i32, &d, 0x08, &v, &str, false, &wunk), PBJ_OK);
     assert_true(v == 150);
+    assert_int_equal(wunk.len, 2);                           /* 10 05 kept */
+    assert_memory_equal(wunk.data, i32 + 3, 2);
     v = 42;
-    assert_int_equal(pbj_decode_wrapper(i32 + 3, i32 + sizeof i32, &d, 0x08, &v, &str, false), PBJ_OK);
+    assert_int_equal(pbj_decode_wrapper_keep(i32 + 3, i32 + sizeof i32, &d, 0x08, &v, &str, false, &wunk), PBJ_OK);
     assert_true(v == 42);
     const uint8_t dbl[] = {0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f};
-    assert_int_equal(pbj_decode_wrapper(dbl, dbl + sizeof dbl, &d, 0x09, &v, &str, false), PBJ_OK);
+    assert_int_equal(pbj_decode_wrapper_keep(dbl, dbl + sizeof dbl, &d, 0x09, &v, &str, false, &wunk), PBJ_OK);
     assert_true(pbj_bits_double(v) == 1.0);
     const uint8_t flt[] = {0x0d, 0, 0, 0x80, 0x3f};
-    assert_int_equal(pbj_decode_wrapper(flt, flt + sizeof flt, &d, 0x0d, &v, &str, false), PBJ_OK);
+    assert_int_equal(pbj_decode_wrapper_keep(flt, flt + sizeof flt, &d, 0x0d, &v, &str, false, &wunk), PBJ_OK);
     assert_true(pbj_bits_float((uint32_t)v) == 1.0f);
     const uint8_t s[] = {0x0a, 0x02, 0xc3, 0xa9};
-    assert_int_equal(pbj_decode_wrapper(s, s + sizeof s, &d, 0x0a, &v, &str, true), PBJ_OK);
+    assert_int_equal(pbj_decode_wrapper_keep(s, s + sizeof s, &d, 0x0a, &v, &str, true, &wunk), PBJ_OK);
     assert_int_equal(str.len, 2);
     const uint8_t bad[] = {0x0a, 0x01, 0xff};
-    assert_int_equal(pbj_decode_wrapper(bad, bad + sizeof bad, &d, 0x0a, &v, &str, true), PBJ_ERR_UTF8);
-    assert_int_equal(pbj_decode_wrapper(bad, bad + sizeof bad, &d, 0x08, &v, &str, false), PBJ_ERR_WIRE_TYPE);
-    assert_int_equal(pbj_decode_wrapper(i32, i32 + 2, &d, 0x08, &v, &str, false), PBJ_ERR_TRUNCATED);
+    assert_int_equal(pbj_decode_wrapper_keep(bad, bad + sizeof bad, &d, 0x0a, &v, &str, true, &wunk), PBJ_ERR_UTF8);
+    wunk.len = 0;                                            /* field 1 with another wire type: unknown, as C++ */
+    assert_int_equal(pbj_decode_wrapper_keep(bad, bad + sizeof bad, &d, 0x08, &v, &str, false, &wunk), PBJ_OK);
+    assert_int_equal(wunk.len, sizeof bad);
+    d.unknown = PBJ_UNKNOWN_REJECT;
+    assert_int_equal(pbj_decode_wrapper_keep(bad, bad + sizeof bad, &d, 0x08, &v, &str, false, &wunk), PBJ_ERR_UNKNOWN_FIELD);
+    d.unknown = PBJ_UNKNOWN_KEEP;
+    assert_int_equal(pbj_decode_wrapper_keep(i32, i32 + 2, &d, 0x08, &v, &str, false, &wunk), PBJ_ERR_TRUNCATED);
     /* group bodies: nested groups skipped, the matching end found */
     const uint8_t g[] = {0x08, 0x01, 0x13, 0x18, 0x02, 0x14, 0x0c, 0x99};
     const uint8_t *body_end = NULL;

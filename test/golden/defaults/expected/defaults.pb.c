@@ -67,8 +67,11 @@ pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const ui
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_defaults_Defaults_init(m);
     pbj_status st = len ? golden_defaults_Defaults__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -137,14 +140,14 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* d_int32 */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->d_int32 = (int32_t)v;
                 m->has_d_int32 = 1;
             }
@@ -158,7 +161,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->d_uint64 = v;
                 m->has_d_uint64 = 1;
             }
@@ -172,7 +175,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->d_sint64 = pbj_unzigzag64(v);
                 m->has_d_sint64 = 1;
             }
@@ -219,7 +222,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->d_bool = (v != 0);
                 m->has_d_bool = 1;
             }
@@ -261,7 +264,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (golden_defaults_Color_name((int32_t)v)) {
                     m->d_color = (int32_t)v;
                     m->has_d_color = 1;
@@ -277,7 +280,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (golden_defaults_Color_name((int32_t)v)) {
                     m->d_first = (int32_t)v;
                     m->has_d_first = 1;
@@ -293,29 +296,13 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->no_default = (int32_t)v;
                 m->has_no_default = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-            case 10:
-            case 11:
-            case 12:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

@@ -35,8 +35,11 @@ pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_Base_init(m);
     pbj_status st = len ? golden_extensions_Base__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -62,25 +65,20 @@ pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* id */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->id = (int32_t)v;
                 m->has_id = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             switch (tag >> 3) {
             case 102:
             case 103:
@@ -264,8 +262,11 @@ pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_Note_init(m);
     pbj_status st = len ? golden_extensions_Note__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -290,7 +291,7 @@ pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* text */
@@ -303,12 +304,7 @@ pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -370,8 +366,11 @@ pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const ui
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_EGroup_init(m);
     pbj_status st = len ? golden_extensions_EGroup__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -396,25 +395,20 @@ pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const u
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* g */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->g = (int32_t)v;
                 m->has_g = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -475,8 +469,11 @@ pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_Scope_init(m);
     pbj_status st = len ? golden_extensions_Scope__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -497,10 +494,11 @@ pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uin
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

@@ -42,8 +42,11 @@ pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_init(m);
     pbj_status st = len ? golden_groups_Grouped__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -78,14 +81,14 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* a */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->a = (int32_t)v;
                 m->has_a = 1;
             }
@@ -113,7 +116,9 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
             continue;
         case 0x33: /* Many */
         f_51:
-            if (!(m->many.data = (golden_groups_Grouped_Many *)pbj__array_grow(d->arena, m->many.data, m->many.count, 1, sizeof(golden_groups_Grouped_Many)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->many.data, m->many.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->many.data = (golden_groups_Grouped_Many *)pbj__array_next(d->arena, m->many.data, m->many.count, sizeof(golden_groups_Grouped_Many), p, end, 0x33)))
+                return PBJ_ERR_NOMEM;
             golden_groups_Grouped_Many_init(&m->many.data[m->many.count]);
             {
                 const uint8_t *body_end, *after;
@@ -128,14 +133,7 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 6:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -215,8 +213,11 @@ pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_Single_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -246,14 +247,14 @@ pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m,
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x18: /* x */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->x = (int32_t)v;
                 m->has_x = 1;
             }
@@ -276,13 +277,7 @@ pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m,
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 3:
-            case 4:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -351,8 +346,11 @@ pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_Single_Deep_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single_Deep__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -377,12 +375,14 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x2a: /* tags */
         f_42:
-            if (!(m->tags.data = (pbj_slice *)pbj__array_grow(d->arena, m->tags.data, m->tags.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->tags.data, m->tags.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->tags.data = (pbj_slice *)pbj__array_next(d->arena, m->tags.data, m->tags.count, sizeof(pbj_slice), p, end, 0x2a)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -395,12 +395,7 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 5:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -464,8 +459,11 @@ pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, cons
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_Many_init(m);
     pbj_status st = len ? golden_groups_Grouped_Many__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -490,25 +488,20 @@ pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, con
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x38: /* k */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->k = (int32_t)v;
                 m->has_k = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 7:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

@@ -45,8 +45,11 @@ pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, si
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Value_init(m);
     pbj_status st = len ? golden_maps_Value__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -71,7 +74,7 @@ pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, con
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* text */
@@ -84,12 +87,7 @@ pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, con
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -210,8 +208,11 @@ pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_init(m);
     pbj_status st = len ? golden_maps_Maps__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -262,12 +263,14 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* counts */
         f_10:
-            if (!(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__array_grow(d->arena, m->counts.data, m->counts.count, 1, sizeof(golden_maps_Maps_CountsEntry)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->counts.data, m->counts.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__array_next(d->arena, m->counts.data, m->counts.count, sizeof(golden_maps_Maps_CountsEntry), p, end, 0xa)))
+                return PBJ_ERR_NOMEM;
             golden_maps_Maps_CountsEntry_init(&m->counts.data[m->counts.count]);
             {
                 size_t len;
@@ -287,7 +290,9 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x12: /* names */
         f_18:
-            if (!(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__array_grow(d->arena, m->names.data, m->names.count, 1, sizeof(golden_maps_Maps_NamesEntry)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->names.data, m->names.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__array_next(d->arena, m->names.data, m->names.count, sizeof(golden_maps_Maps_NamesEntry), p, end, 0x12)))
+                return PBJ_ERR_NOMEM;
             golden_maps_Maps_NamesEntry_init(&m->names.data[m->names.count]);
             {
                 size_t len;
@@ -307,7 +312,9 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x1a: /* values */
         f_26:
-            if (!(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__array_grow(d->arena, m->values.data, m->values.count, 1, sizeof(golden_maps_Maps_ValuesEntry)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->values.data, m->values.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__array_next(d->arena, m->values.data, m->values.count, sizeof(golden_maps_Maps_ValuesEntry), p, end, 0x1a)))
+                return PBJ_ERR_NOMEM;
             golden_maps_Maps_ValuesEntry_init(&m->values.data[m->values.count]);
             {
                 size_t len;
@@ -327,7 +334,9 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x22: /* flags */
         f_34:
-            if (!(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__array_grow(d->arena, m->flags.data, m->flags.count, 1, sizeof(golden_maps_Maps_FlagsEntry)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->flags.data, m->flags.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__array_next(d->arena, m->flags.data, m->flags.count, sizeof(golden_maps_Maps_FlagsEntry), p, end, 0x22)))
+                return PBJ_ERR_NOMEM;
             golden_maps_Maps_FlagsEntry_init(&m->flags.data[m->flags.count]);
             {
                 size_t len;
@@ -347,7 +356,9 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x2a: /* blobs */
         f_42:
-            if (!(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__array_grow(d->arena, m->blobs.data, m->blobs.count, 1, sizeof(golden_maps_Maps_BlobsEntry)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->blobs.data, m->blobs.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__array_next(d->arena, m->blobs.data, m->blobs.count, sizeof(golden_maps_Maps_BlobsEntry), p, end, 0x2a)))
+                return PBJ_ERR_NOMEM;
             golden_maps_Maps_BlobsEntry_init(&m->blobs.data[m->blobs.count]);
             {
                 size_t len;
@@ -367,7 +378,9 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x32: /* weights */
         f_50:
-            if (!(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__array_grow(d->arena, m->weights.data, m->weights.count, 1, sizeof(golden_maps_Maps_WeightsEntry)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->weights.data, m->weights.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__array_next(d->arena, m->weights.data, m->weights.count, sizeof(golden_maps_Maps_WeightsEntry), p, end, 0x32)))
+                return PBJ_ERR_NOMEM;
             golden_maps_Maps_WeightsEntry_init(&m->weights.data[m->weights.count]);
             {
                 size_t len;
@@ -382,17 +395,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -530,8 +533,11 @@ pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_CountsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_CountsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -560,7 +566,7 @@ pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m,
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* key */
@@ -581,19 +587,14 @@ pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->value = (int32_t)v;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             (void)start;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;   /* map entries drop the rest (as C++) */
             if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
             continue;
         }
@@ -657,8 +658,11 @@ pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_NamesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_NamesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -687,14 +691,14 @@ pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, c
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* key */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = (int64_t)v;
             }
             if (end - p >= 1 && p[0] == 0x12) {
@@ -713,14 +717,9 @@ pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, c
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             (void)start;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;   /* map entries drop the rest (as C++) */
             if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
             continue;
         }
@@ -789,8 +788,11 @@ pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_ValuesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_ValuesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -823,14 +825,14 @@ pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m,
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* key */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = (uint32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x12) {
@@ -852,17 +854,16 @@ pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m,
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             (void)start;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;   /* map entries drop the rest (as C++) */
             if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
             continue;
         }
+    }
+    if (!m->value) {   /* a map entry with no value: an empty message, as protoc */
+        if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(d->arena, sizeof(golden_maps_Value)))) return PBJ_ERR_NOMEM;
+        golden_maps_Value_init(m->value);
     }
     d->depth_left++;
     return PBJ_OK;
@@ -925,8 +926,11 @@ pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_FlagsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_FlagsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -955,14 +959,14 @@ pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, c
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* key */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = (v != 0);
             }
             if (end - p >= 1 && p[0] == 0x10) {
@@ -975,19 +979,14 @@ pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->value = (int32_t)v;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             (void)start;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;   /* map entries drop the rest (as C++) */
             if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
             continue;
         }
@@ -1051,8 +1050,11 @@ pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_BlobsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_BlobsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -1081,14 +1083,14 @@ pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, c
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* key */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = pbj_unzigzag32((uint32_t)v);
             }
             if (end - p >= 1 && p[0] == 0x12) {
@@ -1106,14 +1108,9 @@ pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, c
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             (void)start;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;   /* map entries drop the rest (as C++) */
             if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
             continue;
         }
@@ -1177,8 +1174,11 @@ pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_WeightsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_WeightsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -1207,7 +1207,7 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x9: /* key */
@@ -1226,14 +1226,9 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
             p += 8;
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             (void)start;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;   /* map entries drop the rest (as C++) */
             if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
             continue;
         }

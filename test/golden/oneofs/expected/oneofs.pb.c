@@ -35,8 +35,11 @@ pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_oneofs_Point_init(m);
     pbj_status st = len ? golden_oneofs_Point__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -65,14 +68,14 @@ pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p,
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* x */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->x = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x10) {
@@ -85,18 +88,12 @@ pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->y = (int32_t)v;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -192,8 +189,11 @@ pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_oneofs_Choice_init(m);
     pbj_status st = len ? golden_oneofs_Choice__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -266,14 +266,14 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* number */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->value.number = (int32_t)v;
                 m->value_case = golden_oneofs_Choice_value_number;
             }
@@ -334,7 +334,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->plain = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x31) {
@@ -358,24 +358,13 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->other.flag = (v != 0);
                 m->other_case = golden_oneofs_Choice_other_flag;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

@@ -51,8 +51,11 @@ pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_optional_Maybe_init(m);
     pbj_status st = len ? golden_optional_Maybe__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -101,14 +104,14 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* count */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->count = (int32_t)v;
                 m->has_count = 1;
             }
@@ -137,7 +140,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->enabled = (v != 0);
                 m->has_enabled = 1;
             }
@@ -151,7 +154,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->mode = (int32_t)v;
                 m->has_mode = 1;
             }
@@ -190,23 +193,12 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->plain = (int32_t)v;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

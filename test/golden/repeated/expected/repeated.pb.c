@@ -46,8 +46,11 @@ pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_repeated_Item_init(m);
     pbj_status st = len ? golden_repeated_Item__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -72,24 +75,19 @@ pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* id */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->id = (int32_t)v;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -187,8 +185,11 @@ pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_repeated_Lists_init(m);
     pbj_status st = len ? golden_repeated_Lists__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -265,7 +266,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* packed_int32 */
@@ -275,13 +276,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->packed_int32.data = (int32_t *)pbj__array_grow(d->arena, m->packed_int32.data, m->packed_int32.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->packed_int32.data = (int32_t *)pbj__array_more(d->arena, m->packed_int32.data, m->packed_int32.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->packed_int32.data[m->packed_int32.count++] = (int32_t)v;
                     }
                 }
@@ -292,11 +293,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             }
             continue;
         case 0x8: /* packed_int32 */
-            if (!(m->packed_int32.data = (int32_t *)pbj__array_grow(d->arena, m->packed_int32.data, m->packed_int32.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->packed_int32.data, m->packed_int32.count)) &&
+                !(m->packed_int32.data = (int32_t *)pbj__array_next(d->arena, m->packed_int32.data, m->packed_int32.count, sizeof(int32_t), p, end, 0x8)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_int32.data[m->packed_int32.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x12) {
@@ -312,13 +315,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->packed_sint64.data = (int64_t *)pbj__array_grow(d->arena, m->packed_sint64.data, m->packed_sint64.count, k, sizeof(int64_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->packed_sint64.data = (int64_t *)pbj__array_more(d->arena, m->packed_sint64.data, m->packed_sint64.count, k, sizeof(int64_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->packed_sint64.data[m->packed_sint64.count++] = pbj_unzigzag64(v);
                     }
                 }
@@ -329,11 +332,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             }
             continue;
         case 0x10: /* packed_sint64 */
-            if (!(m->packed_sint64.data = (int64_t *)pbj__array_grow(d->arena, m->packed_sint64.data, m->packed_sint64.count, 1, sizeof(int64_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->packed_sint64.data, m->packed_sint64.count)) &&
+                !(m->packed_sint64.data = (int64_t *)pbj__array_next(d->arena, m->packed_sint64.data, m->packed_sint64.count, sizeof(int64_t), p, end, 0x10)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_sint64.data[m->packed_sint64.count++] = pbj_unzigzag64(v);
             }
             if (end - p >= 1 && p[0] == 0x1a) {
@@ -350,7 +355,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 if (len % 4) return PBJ_ERR_TRUNCATED;
                 size_t k = len / 4;
                 if (k) {
-                    if (!(m->packed_fixed32.data = (uint32_t *)pbj__array_grow(d->arena, m->packed_fixed32.data, m->packed_fixed32.count, k, sizeof(uint32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->packed_fixed32.data = (uint32_t *)pbj__array_more(d->arena, m->packed_fixed32.data, m->packed_fixed32.count, k, sizeof(uint32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     if (pe - p < 4) return PBJ_ERR_TRUNCATED;
@@ -364,7 +369,9 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             }
             continue;
         case 0x1d: /* packed_fixed32 */
-            if (!(m->packed_fixed32.data = (uint32_t *)pbj__array_grow(d->arena, m->packed_fixed32.data, m->packed_fixed32.count, 1, sizeof(uint32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->packed_fixed32.data, m->packed_fixed32.count)) &&
+                !(m->packed_fixed32.data = (uint32_t *)pbj__array_next(d->arena, m->packed_fixed32.data, m->packed_fixed32.count, sizeof(uint32_t), p, end, 0x1d)))
+                return PBJ_ERR_NOMEM;
             if (end - p < 4) return PBJ_ERR_TRUNCATED;
             m->packed_fixed32.data[m->packed_fixed32.count++] = (uint32_t)pbj_load_le32(p);
             p += 4;
@@ -382,7 +389,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 if (len % 8) return PBJ_ERR_TRUNCATED;
                 size_t k = len / 8;
                 if (k) {
-                    if (!(m->packed_double.data = (double *)pbj__array_grow(d->arena, m->packed_double.data, m->packed_double.count, k, sizeof(double)))) return PBJ_ERR_NOMEM;
+                    if (!(m->packed_double.data = (double *)pbj__array_more(d->arena, m->packed_double.data, m->packed_double.count, k, sizeof(double)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     if (pe - p < 8) return PBJ_ERR_TRUNCATED;
@@ -396,7 +403,9 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             }
             continue;
         case 0x21: /* packed_double */
-            if (!(m->packed_double.data = (double *)pbj__array_grow(d->arena, m->packed_double.data, m->packed_double.count, 1, sizeof(double)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->packed_double.data, m->packed_double.count)) &&
+                !(m->packed_double.data = (double *)pbj__array_next(d->arena, m->packed_double.data, m->packed_double.count, sizeof(double), p, end, 0x21)))
+                return PBJ_ERR_NOMEM;
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->packed_double.data[m->packed_double.count++] = pbj_bits_double(pbj_load_le64(p));
             p += 8;
@@ -413,13 +422,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->packed_bool.data = (bool *)pbj__array_grow(d->arena, m->packed_bool.data, m->packed_bool.count, k, sizeof(bool)))) return PBJ_ERR_NOMEM;
+                    if (!(m->packed_bool.data = (bool *)pbj__array_more(d->arena, m->packed_bool.data, m->packed_bool.count, k, sizeof(bool)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->packed_bool.data[m->packed_bool.count++] = (v != 0);
                     }
                 }
@@ -430,11 +439,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             }
             continue;
         case 0x28: /* packed_bool */
-            if (!(m->packed_bool.data = (bool *)pbj__array_grow(d->arena, m->packed_bool.data, m->packed_bool.count, 1, sizeof(bool)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->packed_bool.data, m->packed_bool.count)) &&
+                !(m->packed_bool.data = (bool *)pbj__array_next(d->arena, m->packed_bool.data, m->packed_bool.count, sizeof(bool), p, end, 0x28)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_bool.data[m->packed_bool.count++] = (v != 0);
             }
             if (end - p >= 1 && p[0] == 0x32) {
@@ -450,13 +461,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->packed_suit.data = (int32_t *)pbj__array_grow(d->arena, m->packed_suit.data, m->packed_suit.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->packed_suit.data = (int32_t *)pbj__array_more(d->arena, m->packed_suit.data, m->packed_suit.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->packed_suit.data[m->packed_suit.count++] = (int32_t)v;
                     }
                 }
@@ -467,11 +478,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             }
             continue;
         case 0x30: /* packed_suit */
-            if (!(m->packed_suit.data = (int32_t *)pbj__array_grow(d->arena, m->packed_suit.data, m->packed_suit.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->packed_suit.data, m->packed_suit.count)) &&
+                !(m->packed_suit.data = (int32_t *)pbj__array_next(d->arena, m->packed_suit.data, m->packed_suit.count, sizeof(int32_t), p, end, 0x30)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_suit.data[m->packed_suit.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x38) {
@@ -481,11 +494,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x38: /* unpacked_int32 */
         f_56:
-            if (!(m->unpacked_int32.data = (int32_t *)pbj__array_grow(d->arena, m->unpacked_int32.data, m->unpacked_int32.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->unpacked_int32.data, m->unpacked_int32.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->unpacked_int32.data = (int32_t *)pbj__array_next(d->arena, m->unpacked_int32.data, m->unpacked_int32.count, sizeof(int32_t), p, end, 0x38)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->unpacked_int32.data[m->unpacked_int32.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x38) {
@@ -504,13 +519,13 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->unpacked_int32.data = (int32_t *)pbj__array_grow(d->arena, m->unpacked_int32.data, m->unpacked_int32.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->unpacked_int32.data = (int32_t *)pbj__array_more(d->arena, m->unpacked_int32.data, m->unpacked_int32.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->unpacked_int32.data[m->unpacked_int32.count++] = (int32_t)v;
                     }
                 }
@@ -526,7 +541,9 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x41: /* unpacked_fixed64 */
         f_65:
-            if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__array_grow(d->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, 1, sizeof(uint64_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->unpacked_fixed64.data, m->unpacked_fixed64.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->unpacked_fixed64.data = (uint64_t *)pbj__array_next(d->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, sizeof(uint64_t), p, end, 0x41)))
+                return PBJ_ERR_NOMEM;
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->unpacked_fixed64.data[m->unpacked_fixed64.count++] = pbj_load_le64(p);
             p += 8;
@@ -547,7 +564,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 if (len % 8) return PBJ_ERR_TRUNCATED;
                 size_t k = len / 8;
                 if (k) {
-                    if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__array_grow(d->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, k, sizeof(uint64_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__array_more(d->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, k, sizeof(uint64_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     if (pe - p < 8) return PBJ_ERR_TRUNCATED;
@@ -566,7 +583,9 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x4a: /* names */
         f_74:
-            if (!(m->names.data = (pbj_slice *)pbj__array_grow(d->arena, m->names.data, m->names.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->names.data, m->names.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->names.data = (pbj_slice *)pbj__array_next(d->arena, m->names.data, m->names.count, sizeof(pbj_slice), p, end, 0x4a)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -585,7 +604,9 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x52: /* items */
         f_82:
-            if (!(m->items.data = (golden_repeated_Item *)pbj__array_grow(d->arena, m->items.data, m->items.count, 1, sizeof(golden_repeated_Item)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->items.data, m->items.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->items.data = (golden_repeated_Item *)pbj__array_next(d->arena, m->items.data, m->items.count, sizeof(golden_repeated_Item), p, end, 0x52)))
+                return PBJ_ERR_NOMEM;
             golden_repeated_Item_init(&m->items.data[m->items.count]);
             {
                 size_t len;
@@ -600,21 +621,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-            case 10:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

@@ -49,8 +49,11 @@ pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_required_Part_init(m);
     pbj_status st = len ? golden_required_Part__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Part_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -80,7 +83,7 @@ pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -101,19 +104,13 @@ pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->size = (int32_t)v;
                 m->has_size = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -209,8 +206,11 @@ pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_required_Whole_init(m);
     pbj_status st = len ? golden_required_Whole__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Whole_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -251,14 +251,14 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* id */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->id = (int64_t)v;
                 m->has_id = 1;
             }
@@ -286,7 +286,9 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
             continue;
         case 0x1a: /* parts */
         f_26:
-            if (!(m->parts.data = (golden_required_Part *)pbj__array_grow(d->arena, m->parts.data, m->parts.count, 1, sizeof(golden_required_Part)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->parts.data, m->parts.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->parts.data = (golden_required_Part *)pbj__array_next(d->arena, m->parts.data, m->parts.count, sizeof(golden_required_Part), p, end, 0x1a)))
+                return PBJ_ERR_NOMEM;
             golden_required_Part_init(&m->parts.data[m->parts.count]);
             {
                 size_t len;
@@ -318,15 +320,7 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

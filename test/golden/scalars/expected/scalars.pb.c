@@ -61,8 +61,11 @@ pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_scalars_Scalars_init(m);
     pbj_status st = len ? golden_scalars_Scalars__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -144,7 +147,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x9: /* f_double */
@@ -171,7 +174,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_int32 = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x20) {
@@ -184,7 +187,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_int64 = (int64_t)v;
             }
             if (end - p >= 1 && p[0] == 0x28) {
@@ -197,7 +200,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_uint32 = (uint32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x30) {
@@ -210,7 +213,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_uint64 = v;
             }
             if (end - p >= 1 && p[0] == 0x38) {
@@ -223,7 +226,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_sint32 = pbj_unzigzag32((uint32_t)v);
             }
             if (end - p >= 1 && p[0] == 0x40) {
@@ -236,7 +239,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_sint64 = pbj_unzigzag64(v);
             }
             if (end - p >= 1 && p[0] == 0x4d) {
@@ -289,7 +292,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_bool = (v != 0);
             }
             if (end - p >= 1 && p[0] == 0x70) {
@@ -302,7 +305,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_level = (int32_t)v;
             }
             if (end - p >= 3 && p[0] == 0x80 && p[1] == 0xea && p[2] == 0x30) {
@@ -315,31 +318,12 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_far = (int32_t)v;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-            case 10:
-            case 11:
-            case 12:
-            case 13:
-            case 14:
-            case 100000:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

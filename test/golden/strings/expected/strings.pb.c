@@ -39,8 +39,11 @@ pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_strings_Texts_init(m);
     pbj_status st = len ? golden_strings_Texts__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -77,7 +80,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -108,7 +111,9 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
             continue;
         case 0x1a: /* tags */
         f_26:
-            if (!(m->tags.data = (pbj_slice *)pbj__array_grow(d->arena, m->tags.data, m->tags.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->tags.data, m->tags.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->tags.data = (pbj_slice *)pbj__array_next(d->arena, m->tags.data, m->tags.count, sizeof(pbj_slice), p, end, 0x1a)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -127,7 +132,9 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
             continue;
         case 0x22: /* chunks */
         f_34:
-            if (!(m->chunks.data = (pbj_slice *)pbj__array_grow(d->arena, m->chunks.data, m->chunks.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->chunks.data, m->chunks.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->chunks.data = (pbj_slice *)pbj__array_next(d->arena, m->chunks.data, m->chunks.count, sizeof(pbj_slice), p, end, 0x22)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -140,15 +147,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

@@ -16,39 +16,39 @@ size_t golden_wrappers_Wrapped_size(golden_wrappers_Wrapped *m)
 {
     size_t n = m->pbj_unknown.len;
     if (m->has_i32) {
-        size_t s = (m->i32 ? 1 + pbj_varint_size((uint64_t)(int64_t)m->i32) : 0);
+        size_t s = (m->i32 ? 1 + pbj_varint_size((uint64_t)(int64_t)m->i32) : 0) + m->pbj__i32_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_i64) {
-        size_t s = (m->i64 ? 1 + pbj_varint_size((uint64_t)m->i64) : 0);
+        size_t s = (m->i64 ? 1 + pbj_varint_size((uint64_t)m->i64) : 0) + m->pbj__i64_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_u32) {
-        size_t s = (m->u32 ? 1 + pbj_varint_size(m->u32) : 0);
+        size_t s = (m->u32 ? 1 + pbj_varint_size(m->u32) : 0) + m->pbj__u32_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_u64) {
-        size_t s = (m->u64 ? 1 + pbj_varint_size(m->u64) : 0);
+        size_t s = (m->u64 ? 1 + pbj_varint_size(m->u64) : 0) + m->pbj__u64_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_f) {
-        size_t s = (pbj_float_bits(m->f) != 0 ? 1 + 4 : 0);
+        size_t s = (pbj_float_bits(m->f) != 0 ? 1 + 4 : 0) + m->pbj__f_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_d) {
-        size_t s = (pbj_double_bits(m->d) != 0 ? 1 + 8 : 0);
+        size_t s = (pbj_double_bits(m->d) != 0 ? 1 + 8 : 0) + m->pbj__d_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_b) {
-        size_t s = (m->b ? 1 + 1 : 0);
+        size_t s = (m->b ? 1 + 1 : 0) + m->pbj__b_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_s) {
-        size_t s = (m->s.len != 0 ? 1 + pbj_len_size(m->s.len) : 0);
+        size_t s = (m->s.len != 0 ? 1 + pbj_len_size(m->s.len) : 0) + m->pbj__s_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     if (m->has_bytes) {
-        size_t s = (m->bytes.len != 0 ? 1 + pbj_len_size(m->bytes.len) : 0);
+        size_t s = (m->bytes.len != 0 ? 1 + pbj_len_size(m->bytes.len) : 0) + m->pbj__bytes_unknown.len;
         n += 1 + pbj_len_size(s);
     }
     for (size_t i = 0; i < m->list.count; i++) {
@@ -73,8 +73,11 @@ pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     golden_wrappers_Wrapped_init(m);
     pbj_status st = len ? golden_wrappers_Wrapped__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -82,74 +85,110 @@ uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_
 {
     if (m->has_i32) {
         *p++ = 0x0a;
-        p = pbj_put_varint(p, (m->i32 ? 1 + pbj_varint_size((uint64_t)(int64_t)m->i32) : 0));
+        p = pbj_put_varint(p, (m->i32 ? 1 + pbj_varint_size((uint64_t)(int64_t)m->i32) : 0) + m->pbj__i32_unknown.len);
         if (m->i32) {
             *p++ = 0x08;
             p = pbj_put_varint(p, (uint64_t)(int64_t)m->i32);
         }
+        if (m->pbj__i32_unknown.len) {
+            memcpy(p, m->pbj__i32_unknown.data, m->pbj__i32_unknown.len);
+            p += m->pbj__i32_unknown.len;
+        }
     }
     if (m->has_i64) {
         *p++ = 0x12;
-        p = pbj_put_varint(p, (m->i64 ? 1 + pbj_varint_size((uint64_t)m->i64) : 0));
+        p = pbj_put_varint(p, (m->i64 ? 1 + pbj_varint_size((uint64_t)m->i64) : 0) + m->pbj__i64_unknown.len);
         if (m->i64) {
             *p++ = 0x08;
             p = pbj_put_varint(p, (uint64_t)m->i64);
         }
+        if (m->pbj__i64_unknown.len) {
+            memcpy(p, m->pbj__i64_unknown.data, m->pbj__i64_unknown.len);
+            p += m->pbj__i64_unknown.len;
+        }
     }
     if (m->has_u32) {
         *p++ = 0x1a;
-        p = pbj_put_varint(p, (m->u32 ? 1 + pbj_varint_size(m->u32) : 0));
+        p = pbj_put_varint(p, (m->u32 ? 1 + pbj_varint_size(m->u32) : 0) + m->pbj__u32_unknown.len);
         if (m->u32) {
             *p++ = 0x08;
             p = pbj_put_varint(p, m->u32);
         }
+        if (m->pbj__u32_unknown.len) {
+            memcpy(p, m->pbj__u32_unknown.data, m->pbj__u32_unknown.len);
+            p += m->pbj__u32_unknown.len;
+        }
     }
     if (m->has_u64) {
         *p++ = 0x22;
-        p = pbj_put_varint(p, (m->u64 ? 1 + pbj_varint_size(m->u64) : 0));
+        p = pbj_put_varint(p, (m->u64 ? 1 + pbj_varint_size(m->u64) : 0) + m->pbj__u64_unknown.len);
         if (m->u64) {
             *p++ = 0x08;
             p = pbj_put_varint(p, m->u64);
         }
+        if (m->pbj__u64_unknown.len) {
+            memcpy(p, m->pbj__u64_unknown.data, m->pbj__u64_unknown.len);
+            p += m->pbj__u64_unknown.len;
+        }
     }
     if (m->has_f) {
         *p++ = 0x2a;
-        p = pbj_put_varint(p, (pbj_float_bits(m->f) != 0 ? 1 + 4 : 0));
+        p = pbj_put_varint(p, (pbj_float_bits(m->f) != 0 ? 1 + 4 : 0) + m->pbj__f_unknown.len);
         if (pbj_float_bits(m->f) != 0) {
             *p++ = 0x0d;
             p = pbj_put_fixed32(p, pbj_float_bits(m->f));
         }
+        if (m->pbj__f_unknown.len) {
+            memcpy(p, m->pbj__f_unknown.data, m->pbj__f_unknown.len);
+            p += m->pbj__f_unknown.len;
+        }
     }
     if (m->has_d) {
         *p++ = 0x32;
-        p = pbj_put_varint(p, (pbj_double_bits(m->d) != 0 ? 1 + 8 : 0));
+        p = pbj_put_varint(p, (pbj_double_bits(m->d) != 0 ? 1 + 8 : 0) + m->pbj__d_unknown.len);
         if (pbj_double_bits(m->d) != 0) {
             *p++ = 0x09;
             p = pbj_put_fixed64(p, pbj_double_bits(m->d));
         }
+        if (m->pbj__d_unknown.len) {
+            memcpy(p, m->pbj__d_unknown.data, m->pbj__d_unknown.len);
+            p += m->pbj__d_unknown.len;
+        }
     }
     if (m->has_b) {
         *p++ = 0x3a;
-        p = pbj_put_varint(p, (m->b ? 1 + 1 : 0));
+        p = pbj_put_varint(p, (m->b ? 1 + 1 : 0) + m->pbj__b_unknown.len);
         if (m->b) {
             *p++ = 0x08;
             *p++ = (uint8_t)m->b;
         }
+        if (m->pbj__b_unknown.len) {
+            memcpy(p, m->pbj__b_unknown.data, m->pbj__b_unknown.len);
+            p += m->pbj__b_unknown.len;
+        }
     }
     if (m->has_s) {
         *p++ = 0x42;
-        p = pbj_put_varint(p, (m->s.len != 0 ? 1 + pbj_len_size(m->s.len) : 0));
+        p = pbj_put_varint(p, (m->s.len != 0 ? 1 + pbj_len_size(m->s.len) : 0) + m->pbj__s_unknown.len);
         if (m->s.len != 0) {
             *p++ = 0x0a;
             p = pbj_put_bytes(p, m->s);
         }
+        if (m->pbj__s_unknown.len) {
+            memcpy(p, m->pbj__s_unknown.data, m->pbj__s_unknown.len);
+            p += m->pbj__s_unknown.len;
+        }
     }
     if (m->has_bytes) {
         *p++ = 0x4a;
-        p = pbj_put_varint(p, (m->bytes.len != 0 ? 1 + pbj_len_size(m->bytes.len) : 0));
+        p = pbj_put_varint(p, (m->bytes.len != 0 ? 1 + pbj_len_size(m->bytes.len) : 0) + m->pbj__bytes_unknown.len);
         if (m->bytes.len != 0) {
             *p++ = 0x0a;
             p = pbj_put_bytes(p, m->bytes);
+        }
+        if (m->pbj__bytes_unknown.len) {
+            memcpy(p, m->pbj__bytes_unknown.data, m->pbj__bytes_unknown.len);
+            p += m->pbj__bytes_unknown.len;
         }
     }
     for (size_t i = 0; i < m->list.count; i++) {
@@ -172,7 +211,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* i32 */
@@ -181,7 +220,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = (uint64_t)(int64_t)m->i32;
                 pbj_slice s = {NULL, 0};
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x08, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__i32_unknown)) != PBJ_OK) return st;
                 m->i32 = (int32_t)v;
                 m->has_i32 = 1;
                 p += len;
@@ -198,7 +237,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = (uint64_t)m->i64;
                 pbj_slice s = {NULL, 0};
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x08, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__i64_unknown)) != PBJ_OK) return st;
                 m->i64 = (int64_t)v;
                 m->has_i64 = 1;
                 p += len;
@@ -215,7 +254,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = m->u32;
                 pbj_slice s = {NULL, 0};
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x08, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__u32_unknown)) != PBJ_OK) return st;
                 m->u32 = (uint32_t)v;
                 m->has_u32 = 1;
                 p += len;
@@ -232,7 +271,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = m->u64;
                 pbj_slice s = {NULL, 0};
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x08, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__u64_unknown)) != PBJ_OK) return st;
                 m->u64 = v;
                 m->has_u64 = 1;
                 p += len;
@@ -249,7 +288,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = pbj_float_bits(m->f);
                 pbj_slice s = {NULL, 0};
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x0d, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x0d, &v, &s, false, &m->pbj__f_unknown)) != PBJ_OK) return st;
                 m->f = pbj_bits_float((uint32_t)v);
                 m->has_f = 1;
                 p += len;
@@ -266,7 +305,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = pbj_double_bits(m->d);
                 pbj_slice s = {NULL, 0};
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x09, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x09, &v, &s, false, &m->pbj__d_unknown)) != PBJ_OK) return st;
                 m->d = pbj_bits_double(v);
                 m->has_d = 1;
                 p += len;
@@ -283,7 +322,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = (uint8_t)m->b;
                 pbj_slice s = {NULL, 0};
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x08, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__b_unknown)) != PBJ_OK) return st;
                 m->b = (v != 0);
                 m->has_b = 1;
                 p += len;
@@ -300,7 +339,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = 0;
                 pbj_slice s = m->s;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x0a, &v, &s, true)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x0a, &v, &s, true, &m->pbj__s_unknown)) != PBJ_OK) return st;
                 m->s = s;
                 m->has_s = 1;
                 p += len;
@@ -317,7 +356,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 uint64_t v = 0;
                 pbj_slice s = m->bytes;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
-                if ((st = pbj_decode_wrapper(p, p + len, d, 0x0a, &v, &s, false)) != PBJ_OK) return st;
+                if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x0a, &v, &s, false, &m->pbj__bytes_unknown)) != PBJ_OK) return st;
                 m->bytes = s;
                 m->has_bytes = 1;
                 p += len;
@@ -329,7 +368,9 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
             continue;
         case 0x52: /* list */
         f_82:
-            if (!(m->list.data = (google_protobuf_Int32Value *)pbj__array_grow(d->arena, m->list.data, m->list.count, 1, sizeof(google_protobuf_Int32Value)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->list.data, m->list.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->list.data = (google_protobuf_Int32Value *)pbj__array_next(d->arena, m->list.data, m->list.count, sizeof(google_protobuf_Int32Value), p, end, 0x52)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_Int32Value_init(&m->list.data[m->list.count]);
             {
                 size_t len;
@@ -344,21 +385,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-            case 10:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -368,9 +395,8 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
 }
 
 #ifdef PBJ_TEXT_H
-pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t)
+void golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t)
 {
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_i32) {
         pbj_text_open(t, "i32");
         if (m->i32)
@@ -431,149 +457,24 @@ pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_t
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
 }
 #endif
 
 bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b)
 {
-    return golden_wrappers_Wrapped__equal(a, b, PBJ_MAX_DEPTH_CAP);
-}
-
-bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b, uint32_t depth)
-{
     if (a == b) return true;
-    if (depth-- == 0) return false;
-    if (a->has_i32 != b->has_i32 || (a->has_i32 && !(a->i32 == b->i32))) return false;
-    if (a->has_i64 != b->has_i64 || (a->has_i64 && !(a->i64 == b->i64))) return false;
-    if (a->has_u32 != b->has_u32 || (a->has_u32 && !(a->u32 == b->u32))) return false;
-    if (a->has_u64 != b->has_u64 || (a->has_u64 && !(a->u64 == b->u64))) return false;
-    if (a->has_f != b->has_f || (a->has_f && !(pbj_float_bits(a->f) == pbj_float_bits(b->f)))) return false;
-    if (a->has_d != b->has_d || (a->has_d && !(pbj_double_bits(a->d) == pbj_double_bits(b->d)))) return false;
-    if (a->has_b != b->has_b || (a->has_b && !(a->b == b->b))) return false;
-    if (a->has_s != b->has_s || (a->has_s && !(pbj_slice_eq(a->s, b->s)))) return false;
-    if (a->has_bytes != b->has_bytes || (a->has_bytes && !(pbj_slice_eq(a->bytes, b->bytes)))) return false;
+    if (a->has_i32 != b->has_i32 || (a->has_i32 && !(a->i32 == b->i32 && pbj_slice_eq(a->pbj__i32_unknown, b->pbj__i32_unknown)))) return false;
+    if (a->has_i64 != b->has_i64 || (a->has_i64 && !(a->i64 == b->i64 && pbj_slice_eq(a->pbj__i64_unknown, b->pbj__i64_unknown)))) return false;
+    if (a->has_u32 != b->has_u32 || (a->has_u32 && !(a->u32 == b->u32 && pbj_slice_eq(a->pbj__u32_unknown, b->pbj__u32_unknown)))) return false;
+    if (a->has_u64 != b->has_u64 || (a->has_u64 && !(a->u64 == b->u64 && pbj_slice_eq(a->pbj__u64_unknown, b->pbj__u64_unknown)))) return false;
+    if (a->has_f != b->has_f || (a->has_f && !(pbj_float_bits(a->f) == pbj_float_bits(b->f) && pbj_slice_eq(a->pbj__f_unknown, b->pbj__f_unknown)))) return false;
+    if (a->has_d != b->has_d || (a->has_d && !(pbj_double_bits(a->d) == pbj_double_bits(b->d) && pbj_slice_eq(a->pbj__d_unknown, b->pbj__d_unknown)))) return false;
+    if (a->has_b != b->has_b || (a->has_b && !(a->b == b->b && pbj_slice_eq(a->pbj__b_unknown, b->pbj__b_unknown)))) return false;
+    if (a->has_s != b->has_s || (a->has_s && !(pbj_slice_eq(a->s, b->s) && pbj_slice_eq(a->pbj__s_unknown, b->pbj__s_unknown)))) return false;
+    if (a->has_bytes != b->has_bytes || (a->has_bytes && !(pbj_slice_eq(a->bytes, b->bytes) && pbj_slice_eq(a->pbj__bytes_unknown, b->pbj__bytes_unknown)))) return false;
     if (a->list.count != b->list.count) return false;
     for (size_t i = 0; i < a->list.count; i++)
-        if (!(google_protobuf_Int32Value__equal(&a->list.data[i], &b->list.data[i], depth))) return false;
+        if (!(google_protobuf_Int32Value_equal(&a->list.data[i], &b->list.data[i]))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
-}
-
-/* ==== golden.wrappers.Wrapped: building helpers ==== */
-
-pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena)
-{
-    golden_wrappers_Wrapped_init(dst);
-    return golden_wrappers_Wrapped_merge(dst, src, arena);
-}
-
-pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena)
-{
-    pbj_status st = PBJ_OK;
-    if (b->has_i32) {
-        if (b->i32) {
-            m->i32 = b->i32;
-        }
-        m->has_i32 = 1;
-    }
-    if (b->has_i64) {
-        if (b->i64) {
-            m->i64 = b->i64;
-        }
-        m->has_i64 = 1;
-    }
-    if (b->has_u32) {
-        if (b->u32) {
-            m->u32 = b->u32;
-        }
-        m->has_u32 = 1;
-    }
-    if (b->has_u64) {
-        if (b->u64) {
-            m->u64 = b->u64;
-        }
-        m->has_u64 = 1;
-    }
-    if (b->has_f) {
-        if (pbj_float_bits(b->f) != 0) {
-            m->f = b->f;
-        }
-        m->has_f = 1;
-    }
-    if (b->has_d) {
-        if (pbj_double_bits(b->d) != 0) {
-            m->d = b->d;
-        }
-        m->has_d = 1;
-    }
-    if (b->has_b) {
-        if (b->b) {
-            m->b = b->b;
-        }
-        m->has_b = 1;
-    }
-    if (b->has_s) {
-        if (b->s.len != 0) {
-            if ((st = pbj_copy(arena, b->s.data, b->s.len, &m->s)) != PBJ_OK) return st;
-        }
-        m->has_s = 1;
-    }
-    if (b->has_bytes) {
-        if (b->bytes.len != 0) {
-            if ((st = pbj_copy(arena, b->bytes.data, b->bytes.len, &m->bytes)) != PBJ_OK) return st;
-        }
-        m->has_bytes = 1;
-    }
-    if (b->list.count) {
-        google_protobuf_Int32Value *data = (google_protobuf_Int32Value *)pbj_append_array(arena, m->list.data, m->list.count, NULL, b->list.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->list.data = data;
-        for (size_t i = 0; i < b->list.count; i++) {
-            google_protobuf_Int32Value_init(&data[m->list.count]);
-            if ((st = google_protobuf_Int32Value_merge(&data[m->list.count++], &b->list.data[i], arena)) != PBJ_OK) return st;
-        }
-    }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
-    return st;
-}
-
-pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    for (size_t i = 0; i < m->list.count; i++)
-        if ((st = google_protobuf_Int32Value_sort_maps(&m->list.data[i], arena)) != PBJ_OK) return st;
-    return st;
-}
-
-pbj_status golden_wrappers_Wrapped_encode_append(golden_wrappers_Wrapped *m, pbj_buf *out)
-{
-    size_t n = golden_wrappers_Wrapped_size(m), len = 0;
-    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st == PBJ_OK) st = golden_wrappers_Wrapped_encode(m, out->data + out->len, n, &len);
-    if (st == PBJ_OK) out->len += len;
-    return st;
-}
-
-pbj_status golden_wrappers_Wrapped_write_delimited(golden_wrappers_Wrapped *m, pbj_sink *out)
-{
-    size_t n = golden_wrappers_Wrapped_size(m), len = 0;
-    uint8_t *body = NULL;
-    pbj_status st = pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) st = golden_wrappers_Wrapped_encode(m, body, n, &len);
-    return pbj_sink_close(out, st, len);
-}
-
-pbj_status golden_wrappers_Wrapped_read_delimited(golden_wrappers_Wrapped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : golden_wrappers_Wrapped_decode(m, record.data, record.len, arena, opts);
 }
 

@@ -44,14 +44,23 @@ struct golden_wrappers_Wrapped {
     bool has_s : 1;
     bool has_bytes : 1;
     int32_t i32;   /* 1 */
+    pbj_slice pbj__i32_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     int64_t i64;   /* 2 */
+    pbj_slice pbj__i64_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     uint32_t u32;   /* 3 */
+    pbj_slice pbj__u32_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     uint64_t u64;   /* 4 */
+    pbj_slice pbj__u64_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     float f;   /* 5 */
+    pbj_slice pbj__f_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     double d;   /* 6 */
+    pbj_slice pbj__d_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     bool b;   /* 7 */
+    pbj_slice pbj__b_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     pbj_slice s;   /* 8 */
+    pbj_slice pbj__s_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     pbj_slice bytes;   /* 9 */
+    pbj_slice pbj__bytes_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     golden_wrappers_Wrapped_list_array list;   /* 10 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
     size_t pbj__cached_size;      /* set by golden_wrappers_Wrapped_size, read by the encoder */
@@ -87,54 +96,63 @@ static inline void golden_wrappers_Wrapped_clear_i32(golden_wrappers_Wrapped *m)
 {
     m->has_i32 = 0;
     memset(&m->i32, 0, sizeof m->i32);
+    m->pbj__i32_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_i64(const golden_wrappers_Wrapped *m) { return m->has_i64; }
 static inline void golden_wrappers_Wrapped_clear_i64(golden_wrappers_Wrapped *m)
 {
     m->has_i64 = 0;
     memset(&m->i64, 0, sizeof m->i64);
+    m->pbj__i64_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_u32(const golden_wrappers_Wrapped *m) { return m->has_u32; }
 static inline void golden_wrappers_Wrapped_clear_u32(golden_wrappers_Wrapped *m)
 {
     m->has_u32 = 0;
     memset(&m->u32, 0, sizeof m->u32);
+    m->pbj__u32_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_u64(const golden_wrappers_Wrapped *m) { return m->has_u64; }
 static inline void golden_wrappers_Wrapped_clear_u64(golden_wrappers_Wrapped *m)
 {
     m->has_u64 = 0;
     memset(&m->u64, 0, sizeof m->u64);
+    m->pbj__u64_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_f(const golden_wrappers_Wrapped *m) { return m->has_f; }
 static inline void golden_wrappers_Wrapped_clear_f(golden_wrappers_Wrapped *m)
 {
     m->has_f = 0;
     memset(&m->f, 0, sizeof m->f);
+    m->pbj__f_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_d(const golden_wrappers_Wrapped *m) { return m->has_d; }
 static inline void golden_wrappers_Wrapped_clear_d(golden_wrappers_Wrapped *m)
 {
     m->has_d = 0;
     memset(&m->d, 0, sizeof m->d);
+    m->pbj__d_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_b(const golden_wrappers_Wrapped *m) { return m->has_b; }
 static inline void golden_wrappers_Wrapped_clear_b(golden_wrappers_Wrapped *m)
 {
     m->has_b = 0;
     memset(&m->b, 0, sizeof m->b);
+    m->pbj__b_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_s(const golden_wrappers_Wrapped *m) { return m->has_s; }
 static inline void golden_wrappers_Wrapped_clear_s(golden_wrappers_Wrapped *m)
 {
     m->has_s = 0;
     memset(&m->s, 0, sizeof m->s);
+    m->pbj__s_unknown = pbj_slice_make(NULL, 0);
 }
 static inline bool golden_wrappers_Wrapped_has_bytes(const golden_wrappers_Wrapped *m) { return m->has_bytes; }
 static inline void golden_wrappers_Wrapped_clear_bytes(golden_wrappers_Wrapped *m)
 {
     m->has_bytes = 0;
     memset(&m->bytes, 0, sizeof m->bytes);
+    m->pbj__bytes_unknown = pbj_slice_make(NULL, 0);
 }
 
 /* ==== building messages ==== */

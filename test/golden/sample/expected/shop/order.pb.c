@@ -52,8 +52,11 @@ pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     shop_LineItem_init(m);
     pbj_status st = len ? shop_LineItem__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -87,7 +90,7 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* sku */
@@ -108,7 +111,7 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->quantity = (uint32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x1a) {
@@ -130,14 +133,7 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -239,8 +235,11 @@ pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     shop_Order_init(m);
     pbj_status st = len ? shop_Order__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -308,14 +307,14 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* id */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->id = v;
             }
             if (end - p >= 1 && p[0] == 0x12) {
@@ -342,7 +341,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->status = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x22) {
@@ -352,7 +351,9 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
             continue;
         case 0x22: /* items */
         f_34:
-            if (!(m->items.data = (shop_LineItem *)pbj__array_grow(d->arena, m->items.data, m->items.count, 1, sizeof(shop_LineItem)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->items.data, m->items.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->items.data = (shop_LineItem *)pbj__array_next(d->arena, m->items.data, m->items.count, sizeof(shop_LineItem), p, end, 0x22)))
+                return PBJ_ERR_NOMEM;
             shop_LineItem_init(&m->items.data[m->items.count]);
             {
                 size_t len;
@@ -389,7 +390,9 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
             continue;
         case 0x32: /* notes */
         f_50:
-            if (!(m->notes.data = (shop_Order_NotesEntry *)pbj__array_grow(d->arena, m->notes.data, m->notes.count, 1, sizeof(shop_Order_NotesEntry)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->notes.data, m->notes.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->notes.data = (shop_Order_NotesEntry *)pbj__array_next(d->arena, m->notes.data, m->notes.count, sizeof(shop_Order_NotesEntry), p, end, 0x32)))
+                return PBJ_ERR_NOMEM;
             shop_Order_NotesEntry_init(&m->notes.data[m->notes.count]);
             {
                 size_t len;
@@ -449,20 +452,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -582,8 +572,11 @@ pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     shop_Order_NotesEntry_init(m);
     pbj_status st = len ? shop_Order_NotesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -612,7 +605,7 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* key */
@@ -639,14 +632,9 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             (void)start;
+            if (d->unknown == PBJ_UNKNOWN_REJECT) return PBJ_ERR_UNKNOWN_FIELD;   /* map entries drop the rest (as C++) */
             if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, &st))) return st;
             continue;
         }

@@ -129,8 +129,11 @@ pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescript
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FileDescriptorSet_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorSet_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -157,12 +160,14 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* file */
         f_10:
-            if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(d->arena, m->file.data, m->file.count, 1, sizeof(google_protobuf_FileDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->file.data, m->file.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_next(d->arena, m->file.data, m->file.count, sizeof(google_protobuf_FileDescriptorProto), p, end, 0xa)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_FileDescriptorProto_init(&m->file.data[m->file.count]);
             {
                 size_t len;
@@ -177,12 +182,7 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -303,8 +303,11 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FileDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -380,7 +383,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -412,7 +415,9 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x1a: /* dependency */
         f_26:
-            if (!(m->dependency.data = (pbj_slice *)pbj__array_grow(d->arena, m->dependency.data, m->dependency.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->dependency.data, m->dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->dependency.data = (pbj_slice *)pbj__array_next(d->arena, m->dependency.data, m->dependency.count, sizeof(pbj_slice), p, end, 0x1a)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -430,7 +435,9 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x22: /* message_type */
         f_34:
-            if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(d->arena, m->message_type.data, m->message_type.count, 1, sizeof(google_protobuf_DescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->message_type.data, m->message_type.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_next(d->arena, m->message_type.data, m->message_type.count, sizeof(google_protobuf_DescriptorProto), p, end, 0x22)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_init(&m->message_type.data[m->message_type.count]);
             {
                 size_t len;
@@ -450,7 +457,9 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x2a: /* enum_type */
         f_42:
-            if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(d->arena, m->enum_type.data, m->enum_type.count, 1, sizeof(google_protobuf_EnumDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_next(d->arena, m->enum_type.data, m->enum_type.count, sizeof(google_protobuf_EnumDescriptorProto), p, end, 0x2a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
             {
                 size_t len;
@@ -470,7 +479,9 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x32: /* service */
         f_50:
-            if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(d->arena, m->service.data, m->service.count, 1, sizeof(google_protobuf_ServiceDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->service.data, m->service.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_next(d->arena, m->service.data, m->service.count, sizeof(google_protobuf_ServiceDescriptorProto), p, end, 0x32)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_ServiceDescriptorProto_init(&m->service.data[m->service.count]);
             {
                 size_t len;
@@ -490,7 +501,9 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x3a: /* extension */
         f_58:
-            if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(d->arena, m->extension.data, m->extension.count, 1, sizeof(google_protobuf_FieldDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->extension.data, m->extension.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
             {
                 size_t len;
@@ -544,11 +557,13 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x50: /* public_dependency */
         f_80:
-            if (!(m->public_dependency.data = (int32_t *)pbj__array_grow(d->arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->public_dependency.data, m->public_dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->public_dependency.data = (int32_t *)pbj__array_next(d->arena, m->public_dependency.data, m->public_dependency.count, sizeof(int32_t), p, end, 0x50)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->public_dependency.data[m->public_dependency.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x50) {
@@ -567,13 +582,13 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->public_dependency.data = (int32_t *)pbj__array_grow(d->arena, m->public_dependency.data, m->public_dependency.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->public_dependency.data = (int32_t *)pbj__array_more(d->arena, m->public_dependency.data, m->public_dependency.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->public_dependency.data[m->public_dependency.count++] = (int32_t)v;
                     }
                 }
@@ -589,11 +604,13 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x58: /* weak_dependency */
         f_88:
-            if (!(m->weak_dependency.data = (int32_t *)pbj__array_grow(d->arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->weak_dependency.data, m->weak_dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->weak_dependency.data = (int32_t *)pbj__array_next(d->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof(int32_t), p, end, 0x58)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->weak_dependency.data[m->weak_dependency.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x58) {
@@ -612,13 +629,13 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->weak_dependency.data = (int32_t *)pbj__array_grow(d->arena, m->weak_dependency.data, m->weak_dependency.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->weak_dependency.data = (int32_t *)pbj__array_more(d->arena, m->weak_dependency.data, m->weak_dependency.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->weak_dependency.data[m->weak_dependency.count++] = (int32_t)v;
                     }
                 }
@@ -643,23 +660,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-            case 10:
-            case 11:
-            case 12:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -846,8 +847,11 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_DescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -917,7 +921,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -935,7 +939,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x12: /* field */
         f_18:
-            if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(d->arena, m->field.data, m->field.count, 1, sizeof(google_protobuf_FieldDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->field.data, m->field.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->field.data, m->field.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x12)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->field.data[m->field.count]);
             {
                 size_t len;
@@ -955,7 +961,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x1a: /* nested_type */
         f_26:
-            if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(d->arena, m->nested_type.data, m->nested_type.count, 1, sizeof(google_protobuf_DescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->nested_type.data, m->nested_type.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_next(d->arena, m->nested_type.data, m->nested_type.count, sizeof(google_protobuf_DescriptorProto), p, end, 0x1a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_init(&m->nested_type.data[m->nested_type.count]);
             {
                 size_t len;
@@ -975,7 +983,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x22: /* enum_type */
         f_34:
-            if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(d->arena, m->enum_type.data, m->enum_type.count, 1, sizeof(google_protobuf_EnumDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_next(d->arena, m->enum_type.data, m->enum_type.count, sizeof(google_protobuf_EnumDescriptorProto), p, end, 0x22)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
             {
                 size_t len;
@@ -995,7 +1005,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x2a: /* extension_range */
         f_42:
-            if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(d->arena, m->extension_range.data, m->extension_range.count, 1, sizeof(google_protobuf_DescriptorProto_ExtensionRange)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension_range.data, m->extension_range.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_next(d->arena, m->extension_range.data, m->extension_range.count, sizeof(google_protobuf_DescriptorProto_ExtensionRange), p, end, 0x2a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_ExtensionRange_init(&m->extension_range.data[m->extension_range.count]);
             {
                 size_t len;
@@ -1015,7 +1027,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x32: /* extension */
         f_50:
-            if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(d->arena, m->extension.data, m->extension.count, 1, sizeof(google_protobuf_FieldDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->extension.data, m->extension.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x32)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
             {
                 size_t len;
@@ -1052,7 +1066,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x42: /* oneof_decl */
         f_66:
-            if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(d->arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof(google_protobuf_OneofDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->oneof_decl.data, m->oneof_decl.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_next(d->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof(google_protobuf_OneofDescriptorProto), p, end, 0x42)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_OneofDescriptorProto_init(&m->oneof_decl.data[m->oneof_decl.count]);
             {
                 size_t len;
@@ -1072,7 +1088,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x4a: /* reserved_range */
         f_74:
-            if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(d->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof(google_protobuf_DescriptorProto_ReservedRange)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_next(d->arena, m->reserved_range.data, m->reserved_range.count, sizeof(google_protobuf_DescriptorProto_ReservedRange), p, end, 0x4a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_ReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
             {
                 size_t len;
@@ -1092,7 +1110,9 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x52: /* reserved_name */
         f_82:
-            if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(d->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->reserved_name.data = (pbj_slice *)pbj__array_next(d->arena, m->reserved_name.data, m->reserved_name.count, sizeof(pbj_slice), p, end, 0x52)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -1105,21 +1125,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-            case 10:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -1267,8 +1273,11 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_ExtensionRange_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -1303,14 +1312,14 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* start */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
@@ -1324,7 +1333,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->end = (int32_t)v;
                 m->has_end = 1;
             }
@@ -1347,14 +1356,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -1426,8 +1428,11 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_DescriptorProto_ReservedRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -1456,14 +1461,14 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* start */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
@@ -1477,19 +1482,13 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->end = (int32_t)v;
                 m->has_end = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -1573,8 +1572,11 @@ pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_Extensio
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_ExtensionRangeOptions_init(m);
     pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ExtensionRangeOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -1603,12 +1605,14 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -1623,12 +1627,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -1745,8 +1744,11 @@ pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDesc
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FieldDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -1814,7 +1816,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -1849,7 +1851,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->number = (int32_t)v;
                 m->has_number = 1;
             }
@@ -1863,7 +1865,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (google_protobuf_FieldDescriptorProto_Label_name((int32_t)v)) {
                     m->label = (int32_t)v;
                     m->has_label = 1;
@@ -1879,7 +1881,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (google_protobuf_FieldDescriptorProto_Type_name((int32_t)v)) {
                     m->type = (int32_t)v;
                     m->has_type = 1;
@@ -1940,7 +1942,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->oneof_index = (int32_t)v;
                 m->has_oneof_index = 1;
             }
@@ -1968,28 +1970,13 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->proto3_optional = (v != 0);
                 m->has_proto3_optional = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-            case 9:
-            case 10:
-            case 17:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -2102,8 +2089,11 @@ pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDesc
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_OneofDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -2134,7 +2124,7 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -2164,13 +2154,7 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -2268,8 +2252,11 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -2314,7 +2301,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -2332,7 +2319,9 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x12: /* value */
         f_18:
-            if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(d->arena, m->value.data, m->value.count, 1, sizeof(google_protobuf_EnumValueDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->value.data, m->value.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_next(d->arena, m->value.data, m->value.count, sizeof(google_protobuf_EnumValueDescriptorProto), p, end, 0x12)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_EnumValueDescriptorProto_init(&m->value.data[m->value.count]);
             {
                 size_t len;
@@ -2369,7 +2358,9 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x22: /* reserved_range */
         f_34:
-            if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(d->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_next(d->arena, m->reserved_range.data, m->reserved_range.count, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), p, end, 0x22)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
             {
                 size_t len;
@@ -2389,7 +2380,9 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x2a: /* reserved_name */
         f_42:
-            if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(d->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->reserved_name.data = (pbj_slice *)pbj__array_next(d->arena, m->reserved_name.data, m->reserved_name.count, sizeof(pbj_slice), p, end, 0x2a)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -2402,16 +2395,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -2501,8 +2485,11 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_p
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -2531,14 +2518,14 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* start */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
@@ -2552,19 +2539,13 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->end = (int32_t)v;
                 m->has_end = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -2648,8 +2629,11 @@ pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumV
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumValueDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -2684,7 +2668,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -2705,7 +2689,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->number = (int32_t)v;
                 m->has_number = 1;
             }
@@ -2728,14 +2712,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -2830,8 +2807,11 @@ pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_Service
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_ServiceDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -2867,7 +2847,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -2885,7 +2865,9 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
             continue;
         case 0x12: /* method */
         f_18:
-            if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(d->arena, m->method.data, m->method.count, 1, sizeof(google_protobuf_MethodDescriptorProto)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->method.data, m->method.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_next(d->arena, m->method.data, m->method.count, sizeof(google_protobuf_MethodDescriptorProto), p, end, 0x12)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_MethodDescriptorProto_init(&m->method.data[m->method.count]);
             {
                 size_t len;
@@ -2917,14 +2899,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -3022,8 +2997,11 @@ pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDe
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_MethodDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -3070,7 +3048,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name */
@@ -3136,7 +3114,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->client_streaming = (v != 0);
                 m->has_client_streaming = 1;
             }
@@ -3150,23 +3128,13 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->server_streaming = (v != 0);
                 m->has_server_streaming = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -3287,8 +3255,11 @@ pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FileOptions_init(m);
     pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -3412,7 +3383,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* java_package */
@@ -3447,7 +3418,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (google_protobuf_FileOptions_OptimizeMode_name((int32_t)v)) {
                     m->optimize_for = (int32_t)v;
                     m->has_optimize_for = 1;
@@ -3463,7 +3434,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->java_multiple_files = (v != 0);
                 m->has_java_multiple_files = 1;
             }
@@ -3491,7 +3462,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->cc_generic_services = (v != 0);
                 m->has_cc_generic_services = 1;
             }
@@ -3505,7 +3476,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->java_generic_services = (v != 0);
                 m->has_java_generic_services = 1;
             }
@@ -3519,7 +3490,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->py_generic_services = (v != 0);
                 m->has_py_generic_services = 1;
             }
@@ -3533,7 +3504,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->java_generate_equals_and_hash = (v != 0);
                 m->has_java_generate_equals_and_hash = 1;
             }
@@ -3547,7 +3518,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
@@ -3561,7 +3532,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->java_string_check_utf8 = (v != 0);
                 m->has_java_string_check_utf8 = 1;
             }
@@ -3575,7 +3546,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->cc_enable_arenas = (v != 0);
                 m->has_cc_enable_arenas = 1;
             }
@@ -3659,7 +3630,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->php_generic_services = (v != 0);
                 m->has_php_generic_services = 1;
             }
@@ -3698,7 +3669,9 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -3713,32 +3686,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 8:
-            case 9:
-            case 10:
-            case 11:
-            case 16:
-            case 17:
-            case 18:
-            case 20:
-            case 23:
-            case 27:
-            case 31:
-            case 36:
-            case 37:
-            case 39:
-            case 40:
-            case 41:
-            case 42:
-            case 44:
-            case 45:
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -3909,8 +3857,11 @@ pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_MessageOptions_init(m);
     pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MessageOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -3955,14 +3906,14 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* message_set_wire_format */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->message_set_wire_format = (v != 0);
                 m->has_message_set_wire_format = 1;
             }
@@ -3976,7 +3927,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->no_standard_descriptor_accessor = (v != 0);
                 m->has_no_standard_descriptor_accessor = 1;
             }
@@ -3990,7 +3941,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
@@ -4004,7 +3955,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->map_entry = (v != 0);
                 m->has_map_entry = 1;
             }
@@ -4015,7 +3966,9 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -4030,16 +3983,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 7:
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -4165,8 +4109,11 @@ pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FieldOptions_init(m);
     pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -4223,14 +4170,14 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* ctype */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (google_protobuf_FieldOptions_CType_name((int32_t)v)) {
                     m->ctype = (int32_t)v;
                     m->has_ctype = 1;
@@ -4246,7 +4193,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed = (v != 0);
                 m->has_packed = 1;
             }
@@ -4260,7 +4207,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
@@ -4274,7 +4221,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->lazy = (v != 0);
                 m->has_lazy = 1;
             }
@@ -4288,7 +4235,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (google_protobuf_FieldOptions_JSType_name((int32_t)v)) {
                     m->jstype = (int32_t)v;
                     m->has_jstype = 1;
@@ -4304,7 +4251,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->weak = (v != 0);
                 m->has_weak = 1;
             }
@@ -4318,7 +4265,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->unverified_lazy = (v != 0);
                 m->has_unverified_lazy = 1;
             }
@@ -4329,7 +4276,9 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -4344,19 +4293,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 5:
-            case 6:
-            case 10:
-            case 15:
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -4484,8 +4421,11 @@ pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_OneofOptions_init(m);
     pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -4514,12 +4454,14 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -4534,12 +4476,7 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -4648,8 +4585,11 @@ pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -4686,14 +4626,14 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x10: /* allow_alias */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->allow_alias = (v != 0);
                 m->has_allow_alias = 1;
             }
@@ -4707,7 +4647,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
@@ -4718,7 +4658,9 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -4733,14 +4675,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 2:
-            case 3:
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -4854,8 +4789,11 @@ pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOpti
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumValueOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -4888,14 +4826,14 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x8: /* deprecated */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
@@ -4906,7 +4844,9 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -4921,13 +4861,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -5038,8 +4972,11 @@ pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_ServiceOptions_init(m);
     pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -5073,14 +5010,14 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x108: /* deprecated */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
@@ -5091,7 +5028,9 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -5106,13 +5045,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 33:
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -5224,8 +5157,11 @@ pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_MethodOptions_init(m);
     pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -5264,14 +5200,14 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x108: /* deprecated */
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
@@ -5285,7 +5221,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 if (google_protobuf_MethodOptions_IdempotencyLevel_name((int32_t)v)) {
                     m->idempotency_level = (int32_t)v;
                     m->has_idempotency_level = 1;
@@ -5298,7 +5234,9 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof(google_protobuf_UninterpretedOption)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
@@ -5313,14 +5251,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 33:
-            case 34:
-            case 999:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -5438,8 +5369,11 @@ pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_Uninterpre
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_UninterpretedOption_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -5490,12 +5424,14 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0x12: /* name */
         f_18:
-            if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(d->arena, m->name.data, m->name.count, 1, sizeof(google_protobuf_UninterpretedOption_NamePart)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->name.data, m->name.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_next(d->arena, m->name.data, m->name.count, sizeof(google_protobuf_UninterpretedOption_NamePart), p, end, 0x12)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_NamePart_init(&m->name.data[m->name.count]);
             {
                 size_t len;
@@ -5532,7 +5468,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->positive_int_value = v;
                 m->has_positive_int_value = 1;
             }
@@ -5546,7 +5482,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->negative_int_value = (int64_t)v;
                 m->has_negative_int_value = 1;
             }
@@ -5591,18 +5527,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 2:
-            case 3:
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-            case 8:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -5703,8 +5628,11 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_U
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_UninterpretedOption_NamePart_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_NamePart_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -5734,7 +5662,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* name_part */
@@ -5755,19 +5683,13 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->is_extension = (v != 0);
                 m->has_is_extension = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -5835,8 +5757,11 @@ pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_SourceCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -5862,12 +5787,14 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* location */
         f_10:
-            if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(d->arena, m->location.data, m->location.count, 1, sizeof(google_protobuf_SourceCodeInfo_Location)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->location.data, m->location.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_next(d->arena, m->location.data, m->location.count, sizeof(google_protobuf_SourceCodeInfo_Location), p, end, 0xa)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_SourceCodeInfo_Location_init(&m->location.data[m->location.count]);
             {
                 size_t len;
@@ -5882,12 +5809,7 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -5967,8 +5889,11 @@ pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_Source
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_SourceCodeInfo_Location_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -6015,7 +5940,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* path */
@@ -6025,13 +5950,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->path.data = (int32_t *)pbj__array_grow(d->arena, m->path.data, m->path.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->path.data = (int32_t *)pbj__array_more(d->arena, m->path.data, m->path.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->path.data[m->path.count++] = (int32_t)v;
                     }
                 }
@@ -6042,11 +5967,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             }
             continue;
         case 0x8: /* path */
-            if (!(m->path.data = (int32_t *)pbj__array_grow(d->arena, m->path.data, m->path.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->path.data, m->path.count)) &&
+                !(m->path.data = (int32_t *)pbj__array_next(d->arena, m->path.data, m->path.count, sizeof(int32_t), p, end, 0x8)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->path.data[m->path.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x12) {
@@ -6062,13 +5989,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->span.data = (int32_t *)pbj__array_grow(d->arena, m->span.data, m->span.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->span.data = (int32_t *)pbj__array_more(d->arena, m->span.data, m->span.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->span.data[m->span.count++] = (int32_t)v;
                     }
                 }
@@ -6079,11 +6006,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             }
             continue;
         case 0x10: /* span */
-            if (!(m->span.data = (int32_t *)pbj__array_grow(d->arena, m->span.data, m->span.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->span.data, m->span.count)) &&
+                !(m->span.data = (int32_t *)pbj__array_next(d->arena, m->span.data, m->span.count, sizeof(int32_t), p, end, 0x10)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->span.data[m->span.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x1a) {
@@ -6121,7 +6050,9 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             continue;
         case 0x32: /* leading_detached_comments */
         f_50:
-            if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_grow(d->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof(pbj_slice)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->leading_detached_comments.data, m->leading_detached_comments.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->leading_detached_comments.data = (pbj_slice *)pbj__array_next(d->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof(pbj_slice), p, end, 0x32)))
+                return PBJ_ERR_NOMEM;
             {
                 size_t len;
                 if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
@@ -6134,16 +6065,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-            case 6:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -6226,8 +6148,11 @@ pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCod
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_GeneratedCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -6253,12 +6178,14 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* annotation */
         f_10:
-            if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(d->arena, m->annotation.data, m->annotation.count, 1, sizeof(google_protobuf_GeneratedCodeInfo_Annotation)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->annotation.data, m->annotation.count)) &&   /* maybe full: room for the rest of the run at once */
+                !(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_next(d->arena, m->annotation.data, m->annotation.count, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), p, end, 0xa)))
+                return PBJ_ERR_NOMEM;
             google_protobuf_GeneratedCodeInfo_Annotation_init(&m->annotation.data[m->annotation.count]);
             {
                 size_t len;
@@ -6273,12 +6200,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }
@@ -6352,8 +6274,11 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_G
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
+    d.input_end = len ? buf + len : NULL;
+    size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_GeneratedCodeInfo_Annotation_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj__decode_uncap(arena, cap);
     return st;
 }
 
@@ -6393,7 +6318,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
     while (p < end) {
         const uint8_t *start = p;
         uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80 && *p >= 8 && (*p & 7) < 6)) tag = *p++;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
         case 0xa: /* path */
@@ -6403,13 +6328,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
-                    if (!(m->path.data = (int32_t *)pbj__array_grow(d->arena, m->path.data, m->path.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                    if (!(m->path.data = (int32_t *)pbj__array_more(d->arena, m->path.data, m->path.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
                 }
                 while (p < pe) {
                     {
                         uint64_t v;
                         if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
-                        else if (!(p = pbj_get_varint_st(p, pe, &v, &st))) return st;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
                         m->path.data[m->path.count++] = (int32_t)v;
                     }
                 }
@@ -6420,11 +6345,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
             }
             continue;
         case 0x8: /* path */
-            if (!(m->path.data = (int32_t *)pbj__array_grow(d->arena, m->path.data, m->path.count, 1, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+            if (PBJ_UNLIKELY(!pbj__array_room(m->path.data, m->path.count)) &&
+                !(m->path.data = (int32_t *)pbj__array_next(d->arena, m->path.data, m->path.count, sizeof(int32_t), p, end, 0x8)))
+                return PBJ_ERR_NOMEM;
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->path.data[m->path.count++] = (int32_t)v;
             }
             if (end - p >= 1 && p[0] == 0x12) {
@@ -6451,7 +6378,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->begin = (int32_t)v;
                 m->has_begin = 1;
             }
@@ -6465,21 +6392,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
             {
                 uint64_t v;
                 if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
-                else if (!(p = pbj_get_varint_st(p, end, &v, &st))) return st;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->end = (int32_t)v;
                 m->has_end = 1;
             }
             continue;
         default:
-            switch (tag >> 3) {
-            case 1:
-            case 2:
-            case 3:
-            case 4:
-                return PBJ_ERR_WIRE_TYPE;
-            default:
-                break;
-            }
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
             continue;
         }

@@ -1,0 +1,217 @@
+/* test_decode.c: decode's wire semantics against protobuf's C++ 3.21 runtime (wrong wire types, map
+ * entries, wrapper payloads, the depth limit) and its memory limit, on test/decode/decode.proto. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "decode.pb.h"
+
+/* hex text -> bytes in buf; returns the length */
+static size_t unhex(const char *hex, uint8_t *buf)
+{
+    size_t n = 0;
+    for (; hex[0] && hex[1]; hex += 2) {
+        char two[3] = {hex[0], hex[1], 0};
+        buf[n++] = (uint8_t)strtoul(two, NULL, 16);
+    }
+    return n;
+}
+
+/* Decode hex with mode, expecting want; when it decodes, encode must give back the hex out. */
+static void round_trip(const char *hex, pbj_unknown_mode mode, pbj_status want, const char *out)
+{
+    uint8_t in[256], expect[256], got[256];
+    size_t n = unhex(hex, in), len = 0;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decode_options o = {0};
+    o.unknown = mode;
+    dec_Top m;
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, &o), want);
+    if (want == PBJ_OK) {
+        assert_int_equal(dec_Top_encode(&m, got, sizeof got, &len), PBJ_OK);
+        assert_int_equal(len, unhex(out, expect));
+        assert_memory_equal(got, expect, len);
+    }
+    pbj_arena_free(&a);
+}
+
+/* A known field with another wire type is an unknown field: kept (written last), dropped, or rejected. */
+static void test_wrong_wire_type(void **state)
+{
+    (void)state;
+    round_trip("10050805", PBJ_UNKNOWN_KEEP, PBJ_OK, "08051005");          /* s (string) as a varint */
+    round_trip("0a0107", PBJ_UNKNOWN_KEEP, PBJ_OK, "0a0107");              /* i (int32) as bytes */
+    round_trip("10050805", PBJ_UNKNOWN_DROP, PBJ_OK, "0805");
+    round_trip("10050805", PBJ_UNKNOWN_REJECT, PBJ_ERR_UNKNOWN_FIELD, NULL);
+    round_trip("18050805", PBJ_UNKNOWN_KEEP, PBJ_OK, "08051805");          /* leaf (a message) as a varint */
+}
+
+/* Inside a map entry a wrong wire type (like any unknown field) is dropped, as C++ does; strict rejects it. */
+static void test_map_entry(void **state)
+{
+    (void)state;
+    round_trip("2a0408011007", PBJ_UNKNOWN_KEEP, PBJ_OK, "2a0408011200");
+    round_trip("2a0408011007", PBJ_UNKNOWN_REJECT, PBJ_ERR_UNKNOWN_FIELD, NULL);
+}
+
+/* A map entry with no value for a message-valued map decodes as an empty message, not NULL. */
+static void test_map_message_value(void **state)
+{
+    (void)state;
+    uint8_t in[16];
+    size_t n = unhex("32030a016b", in);
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    dec_Top m;
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, NULL), PBJ_OK);
+    assert_int_equal(m.leaves.count, 1);
+    assert_non_null(m.leaves.data[0].value);
+    assert_int_equal(m.leaves.data[0].value->a, 0);
+    pbj_arena_free(&a);
+    round_trip("32030a016b", PBJ_UNKNOWN_KEEP, PBJ_OK, "32050a016b1200");
+}
+
+/* Unknown fields inside a wrapper's payload survive a round trip, after its value. */
+static void test_wrapper_unknown(void **state)
+{
+    (void)state;
+    round_trip("d20c0408051007", PBJ_UNKNOWN_KEEP, PBJ_OK, "d20c0408051007");
+    round_trip("d20c0410070805", PBJ_UNKNOWN_KEEP, PBJ_OK, "d20c0408051007");   /* value first, as C++ writes */
+    round_trip("d20c021007", PBJ_UNKNOWN_KEEP, PBJ_OK, "d20c021007");
+    round_trip("d20c050d01020304", PBJ_UNKNOWN_KEEP, PBJ_OK, "d20c050d01020304");  /* value as fixed32 */
+    round_trip("d20c0408051007", PBJ_UNKNOWN_DROP, PBJ_OK, "d20c020805");
+    round_trip("d20c0408051007", PBJ_UNKNOWN_REJECT, PBJ_ERR_UNKNOWN_FIELD, NULL);
+    uint8_t in[16];
+    size_t n = unhex("d20c0408051007", in);
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    dec_Top x, y;
+    assert_int_equal(dec_Top_decode(&x, in, n, &a, NULL), PBJ_OK);
+    assert_int_equal(dec_Top_decode(&y, in, 5, &a, NULL), PBJ_ERR_TRUNCATED);
+    n = unhex("d20c020805", in);
+    assert_int_equal(dec_Top_decode(&y, in, n, &a, NULL), PBJ_OK);
+    assert_false(dec_Top_equal(&x, &y));                                  /* the unknown fields count */
+    pbj_arena_free(&a);
+}
+
+/* Repeated fields are sized once per run (pbj__run_count): runs split by other fields, packed and
+ * unpacked records mixed, and runs that cross the power-of-two capacities all keep every element. */
+static void test_runs(void **state)
+{
+    (void)state;
+    round_trip("22020102200322010420052006200720082009", PBJ_UNKNOWN_KEEP, PBJ_OK, "2209010203040506070809");
+    round_trip("42000801420042004200", PBJ_UNKNOWN_KEEP, PBJ_OK, "08014200420042004200");
+    uint8_t in[200];
+    size_t n = 0;
+    for (int i = 0; i < 40; i++) {               /* 17 Leafs, a, 23 more: arrays of 32, then 64 */
+        if (i == 17) {
+            in[n++] = 0x08;
+            in[n++] = 0x05;
+        }
+        in[n++] = 0x42;
+        in[n++] = 0x02;
+        in[n++] = 0x08;
+        in[n++] = (uint8_t)i;
+    }
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    dec_Top m;
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, NULL), PBJ_OK);
+    assert_int_equal(m.list.count, 40);
+    for (int i = 0; i < 40; i++) assert_int_equal(m.list.data[i].a, i);
+    assert_int_equal(m.i, 5);
+    pbj_arena_free(&a);
+}
+
+/* Top-level message wrapped in n levels of Top.next (field 7). */
+static size_t nested(uint8_t *buf, size_t cap, int n)
+{
+    size_t at = cap;
+    buf[--at] = 0x01;
+    buf[--at] = 0x08;                            /* i = 1 at the bottom */
+    for (int k = 0; k < n; k++) {
+        uint8_t len[10];
+        size_t w = (size_t)(pbj_put_varint(len, cap - at) - len);
+        at -= w;
+        memcpy(buf + at, len, w);
+        buf[--at] = 0x3a;                        /* next, length-delimited */
+    }
+    memmove(buf, buf + at, cap - at);
+    return cap - at;
+}
+
+/* The default depth limit is protoc's: 100 messages inside the top-level one decode, 101 do not. */
+static void test_default_depth(void **state)
+{
+    (void)state;
+    static uint8_t buf[4096];
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    dec_Top m;
+    size_t n = nested(buf, sizeof buf, 100);
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, NULL), PBJ_OK);
+    n = nested(buf, sizeof buf, 101);
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, NULL), PBJ_ERR_DEPTH);
+    pbj_decode_options o = {0};
+    o.max_depth = 2;
+    n = nested(buf, sizeof buf, 2);
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_OK);
+    n = nested(buf, sizeof buf, 3);
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_ERR_DEPTH);
+    pbj_arena_free(&a);
+}
+
+/* Hostile input: 50,000 empty Tops (2 bytes each) ask for far more than the default cap (32 bytes per
+ * input byte + 64 KiB): PBJ_ERR_NOMEM, cleanly; with max_memory = SIZE_MAX it decodes; a small explicit
+ * cap applies too, and memory the arena already holds is not counted. */
+static void test_max_memory(void **state)
+{
+    (void)state;
+    size_t n = 100000;
+    uint8_t *in = malloc(n);
+    assert_non_null(in);
+    for (size_t i = 0; i < n; i += 2) {
+        in[i] = 0x4a;                            /* tops, length 0 */
+        in[i + 1] = 0;
+    }
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    dec_Top m;
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, NULL), PBJ_ERR_NOMEM);
+    assert_true(a.allocated <= PBJ_DEFAULT_MEMORY_FACTOR * n + PBJ_DEFAULT_MEMORY_SLACK);
+    assert_int_equal(a.limit, 0);                /* the cap ends with the decode */
+    pbj_arena_free(&a);
+    pbj_decode_options o = {0};
+    o.max_memory = SIZE_MAX;
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, &o), PBJ_OK);
+    assert_int_equal(m.tops.count, n / 2);
+    size_t held = a.allocated;
+    pbj_arena_reset(&a);                         /* one block of what it held: decoding again takes nothing new */
+    o.max_memory = 4096;
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, &o), PBJ_OK);
+    assert_true(a.allocated <= held + 64);
+    pbj_arena_free(&a);
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, &o), PBJ_ERR_NOMEM);
+    assert_true(a.allocated <= 4096);
+    pbj_arena_free(&a);
+    free(in);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wrong_wire_type),
+        cmocka_unit_test(test_map_entry),
+        cmocka_unit_test(test_map_message_value),
+        cmocka_unit_test(test_wrapper_unknown),
+        cmocka_unit_test(test_runs),
+        cmocka_unit_test(test_default_depth),
+        cmocka_unit_test(test_max_memory),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
