@@ -395,8 +395,9 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
 }
 
 #ifdef PBJ_TEXT_H
-void golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t)
+pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t)
 {
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_i32) {
         pbj_text_open(t, "i32");
         if (m->i32)
@@ -457,12 +458,19 @@ void golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t
         pbj_text_close(t);
     }
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
 }
 #endif
 
 bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b)
 {
+    return golden_wrappers_Wrapped__equal(a, b, PBJ_MAX_DEPTH_CAP);
+}
+
+bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b, uint32_t depth)
+{
     if (a == b) return true;
+    if (depth-- == 0) return false;
     if (a->has_i32 != b->has_i32 || (a->has_i32 && !(a->i32 == b->i32 && pbj_slice_eq(a->pbj__i32_unknown, b->pbj__i32_unknown)))) return false;
     if (a->has_i64 != b->has_i64 || (a->has_i64 && !(a->i64 == b->i64 && pbj_slice_eq(a->pbj__i64_unknown, b->pbj__i64_unknown)))) return false;
     if (a->has_u32 != b->has_u32 || (a->has_u32 && !(a->u32 == b->u32 && pbj_slice_eq(a->pbj__u32_unknown, b->pbj__u32_unknown)))) return false;
@@ -474,7 +482,125 @@ bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golde
     if (a->has_bytes != b->has_bytes || (a->has_bytes && !(pbj_slice_eq(a->bytes, b->bytes) && pbj_slice_eq(a->pbj__bytes_unknown, b->pbj__bytes_unknown)))) return false;
     if (a->list.count != b->list.count) return false;
     for (size_t i = 0; i < a->list.count; i++)
-        if (!(google_protobuf_Int32Value_equal(&a->list.data[i], &b->list.data[i]))) return false;
+        if (!(google_protobuf_Int32Value__equal(&a->list.data[i], &b->list.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+/* ==== golden.wrappers.Wrapped: building helpers ==== */
+
+pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena)
+{
+    golden_wrappers_Wrapped_init(dst);
+    return golden_wrappers_Wrapped_merge(dst, src, arena);
+}
+
+pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    if (b->has_i32) {
+        if (b->i32) {
+            m->i32 = b->i32;
+        }
+        m->has_i32 = 1;
+    }
+    if (b->has_i64) {
+        if (b->i64) {
+            m->i64 = b->i64;
+        }
+        m->has_i64 = 1;
+    }
+    if (b->has_u32) {
+        if (b->u32) {
+            m->u32 = b->u32;
+        }
+        m->has_u32 = 1;
+    }
+    if (b->has_u64) {
+        if (b->u64) {
+            m->u64 = b->u64;
+        }
+        m->has_u64 = 1;
+    }
+    if (b->has_f) {
+        if (pbj_float_bits(b->f) != 0) {
+            m->f = b->f;
+        }
+        m->has_f = 1;
+    }
+    if (b->has_d) {
+        if (pbj_double_bits(b->d) != 0) {
+            m->d = b->d;
+        }
+        m->has_d = 1;
+    }
+    if (b->has_b) {
+        if (b->b) {
+            m->b = b->b;
+        }
+        m->has_b = 1;
+    }
+    if (b->has_s) {
+        if (b->s.len != 0) {
+            if ((st = pbj_copy(arena, b->s.data, b->s.len, &m->s)) != PBJ_OK) return st;
+        }
+        m->has_s = 1;
+    }
+    if (b->has_bytes) {
+        if (b->bytes.len != 0) {
+            if ((st = pbj_copy(arena, b->bytes.data, b->bytes.len, &m->bytes)) != PBJ_OK) return st;
+        }
+        m->has_bytes = 1;
+    }
+    if (b->list.count) {
+        google_protobuf_Int32Value *data = (google_protobuf_Int32Value *)pbj_append_array(arena, m->list.data, m->list.count, NULL, b->list.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->list.data = data;
+        for (size_t i = 0; i < b->list.count; i++) {
+            google_protobuf_Int32Value_init(&data[m->list.count]);
+            if ((st = google_protobuf_Int32Value_merge(&data[m->list.count++], &b->list.data[i], arena)) != PBJ_OK) return st;
+        }
+    }
+    if (b->pbj_unknown.len) {
+        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
+                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
+    }
+    return st;
+}
+
+pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    for (size_t i = 0; i < m->list.count; i++)
+        if ((st = google_protobuf_Int32Value_sort_maps(&m->list.data[i], arena)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status golden_wrappers_Wrapped_encode_append(golden_wrappers_Wrapped *m, pbj_buf *out)
+{
+    size_t n = golden_wrappers_Wrapped_size(m), len = 0;
+    pbj_status st = n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st == PBJ_OK) st = golden_wrappers_Wrapped_encode(m, out->data + out->len, n, &len);
+    if (st == PBJ_OK) out->len += len;
+    return st;
+}
+
+pbj_status golden_wrappers_Wrapped_write_delimited(golden_wrappers_Wrapped *m, pbj_sink *out)
+{
+    size_t n = golden_wrappers_Wrapped_size(m), len = 0;
+    uint8_t *body = NULL;
+    pbj_status st = pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) st = golden_wrappers_Wrapped_encode(m, body, n, &len);
+    return pbj_sink_close(out, st, len);
+}
+
+pbj_status golden_wrappers_Wrapped_read_delimited(golden_wrappers_Wrapped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : golden_wrappers_Wrapped_decode(m, record.data, record.len, arena, opts);
 }
 
