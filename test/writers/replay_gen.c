@@ -20,10 +20,14 @@
  *   Instead: static int produce_M(M_writer *w, const M *m), the plain sequence a producer writes (a child
  *   writer per message, ended explicitly; the whole array of a packable field; no choices, no probes), for
  *   structs without unknown fields or extensions (the bench's produce_writers).
+ * usage: replay_gen --structs [-I root]... OUT.c FILE.proto...
+ *   Instead: static void build_M(pbj_arena *arena, M *m, const M *b), which sets m field by field from b's
+ *   values as a producer fills structs (arrays and messages from arena) for M_encode (produce_structs).
  */
 
 static FILE *out;
 static bool plain;                /* --produce: produce_M, no choices */
+static bool structs;              /* --structs: build_M */
 
 /* The "zero" arguments of a call of pf's function f. */
 static const char *zero_args(const plan_field *pf, const char *f)
@@ -128,15 +132,67 @@ static void field_calls(const plan_message *pm, size_t i)
     fprintf(out, "    }\n");
 }
 
-/* The head of m's function: replay_M, or produce_M (--produce). */
+/* The statements setting field pf of m from b (build_M). */
+static void build_field(const plan_field *pf)
+{
+    const plan_code *c = &pf->code;
+    const char *x = c->x, *xb = c->xb;
+    switch (pf->shape) {
+    case PLAN_SHAPE_SCALAR:
+        fprintf(out, "    %s = %s;\n", x, xb);
+        break;
+    case PLAN_SHAPE_OPTIONAL:
+    case PLAN_SHAPE_WRAPPER:
+        fprintf(out, "    if (b->%s) m->%s = 1, %s = %s;\n", c->has_member, c->has_member, x, xb);
+        break;
+    case PLAN_SHAPE_ONEOF:
+        fprintf(out, "    if (b->%s == %s) m->%s = %s, %s = %s;\n", c->case_member, c->case_const, c->case_member, c->case_const, x, xb);
+        break;
+    case PLAN_SHAPE_MESSAGE_ONEOF:
+    case PLAN_SHAPE_MESSAGE:
+        if (pf->shape == PLAN_SHAPE_MESSAGE_ONEOF)
+            fprintf(out, "    if (b->%s == %s) m->%s = %s;\n    if (b->%s == %s && %s) {\n", c->case_member, c->case_const,
+                    c->case_member, c->case_const, c->case_member, c->case_const, xb);
+        else
+            fprintf(out, "    if (%s) {\n", xb);
+        fprintf(out, "        %s = (%s *)pbj_arena_alloc(arena, sizeof *%s);\n", x, c->sub, x);
+        fprintf(out, "        build_%s(arena, %s, %s);\n    }\n", c->sub, x, xb);
+        break;
+    case PLAN_SHAPE_PACKED:
+    case PLAN_SHAPE_REPEATED:
+    case PLAN_SHAPE_SLICES:
+    case PLAN_SHAPE_MESSAGES:
+    case PLAN_SHAPE_MAP:
+    case PLAN_SHAPE_MAP_CLOSED:
+        fprintf(out, "    if ((%s.count = %s.count) != 0) {\n", x, xb);
+        fprintf(out, "        %s.data = pbj_arena_alloc(arena, %s.count * sizeof *%s.data);\n", x, x, x);
+        if (pf->shape == PLAN_SHAPE_MESSAGES)
+            fprintf(out, "        for (size_t i = 0; i < %s.count; i++) build_%s(arena, &%s.data[i], &%s.data[i]);\n", x, c->sub, x, xb);
+        else
+            fprintf(out, "        for (size_t i = 0; i < %s.count; i++) %s.data[i] = %s.data[i];\n", x, x, xb);
+        fprintf(out, "    }\n");
+        break;
+    default:
+        break;
+    }
+}
+
+/* The head of m's function: replay_M, or produce_M (--produce), or build_M (--structs). */
 static void fn_head(const plan_message *pm, const char *end)
 {
-    if (plain) fprintf(out, "static inline int produce_%s(%s *w, const %s *m)%s", pm->cname, pm->wn.type, pm->cname, end);
+    if (structs) fprintf(out, "static inline void build_%s(pbj_arena *arena, %s *m, const %s *b)%s", pm->cname, pm->cname, pm->cname, end);
+    else if (plain) fprintf(out, "static inline int produce_%s(%s *w, const %s *m)%s", pm->cname, pm->wn.type, pm->cname, end);
     else fprintf(out, "static inline int replay_%s(%s *w, %s *m, replay_rng *r)%s", pm->cname, pm->wn.type, pm->cname, end);
 }
 
 static void replay_fn(const plan_message *pm)
 {
+    if (structs) {
+        fn_head(pm, ir_printf("\n{\n    (void)arena, (void)b;\n    %s(m);\n", pm->fn.init));
+        for (size_t i = 0; i < pm->fields.n; i++) build_field(&pm->fields.v[i]);
+        fprintf(out, "}\n\n");
+        return;
+    }
     fn_head(pm, "\n{\n    int st = 0;\n    (void)st, (void)w, (void)m;\n");
     if (!plain) fprintf(out, "    (void)r;\n");
     for (size_t i = 0; i < pm->fields.n; i++) field_calls(pm, i);
@@ -157,10 +213,11 @@ int main(int argc, char **argv)
     ir_program prog = {0};
     int i = 1;
     plain = argc > 1 && strcmp(argv[1], "--produce") == 0;
-    i += plain;
+    structs = argc > 1 && strcmp(argv[1], "--structs") == 0;
+    i += plain || structs;
     for (; i + 1 < argc && strcmp(argv[i], "-I") == 0; i += 2) ir_vec_push(&prog.roots, argv[i + 1]);
     if (argc - i < 2) {
-        fputs("usage: replay_gen [--produce] [-I root]... OUT.c FILE.proto...\n", stderr);
+        fputs("usage: replay_gen [--produce | --structs] [-I root]... OUT.c FILE.proto...\n", stderr);
         return 2;
     }
     char name[] = "replay_gen", flag[] = "--writers";
@@ -185,7 +242,7 @@ int main(int argc, char **argv)
             const plan_message *pm = pp->files.v[f]->messages.v[j];
             if (!pm->writers) continue;
             fn_head(pm, ";\n");
-            if (!plain) whole_fn(pm);
+            if (!plain && !structs) whole_fn(pm);
         }
     for (size_t f = 0; f < pp->files.n; f++)
         for (size_t j = 0; pp->files.v[f]->f->is_input && j < pp->files.v[f]->messages.n; j++)
