@@ -34,7 +34,7 @@ protobuf-src:
 	printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
 	  >$(APT_DIR)/etc/src.sources
 	apt-get $(APT_PRIVATE) update
-	cd $(PROTOBUF_CACHE) && apt-get $(APT_PRIVATE) source --download-only protobuf=3.21.12-3+deb12u1
+	cd $(PROTOBUF_CACHE) && apt-get $(APT_PRIVATE) source --download-only protobuf
 	cd $(PROTOBUF_CACHE) && tar xzf protobuf_3.21.12.orig.tar.gz protobuf-3.21.12/src
 
 check-descriptor-protobuf: pbjc | deps

@@ -36,6 +36,14 @@ static void round_trip(const char *hex, pbj_unknown_mode mode, pbj_status want, 
         assert_int_equal(dec_Top_encode(&m, got, sizeof got, &len), PBJ_OK);
         assert_int_equal(len, unhex(out, expect));
         assert_memory_equal(got, expect, len);
+#ifdef DECODE_REVERSE                               /* the max tier: the reverse encoder writes the same bytes */
+        pbj_rbuf rb;
+        pbj_rbuf_init(&rb, NULL, 0);
+        assert_int_equal(dec_Top_write_reverse(&m, &rb), PBJ_OK);
+        assert_int_equal(pbj_rbuf_len(&rb), len);
+        assert_memory_equal(pbj_rbuf_data(&rb), expect, len);
+        pbj_rbuf_free(&rb);
+#endif
     }
     pbj_arena_free(&a);
 }
