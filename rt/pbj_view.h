@@ -12,7 +12,7 @@
  * the message's own level: tags, varints, lengths (each at most PBJ_DEFAULT_MAX_LENGTH and inside the
  * bytes), fixed widths, packed runs, UTF-8 of proto3 strings, wrapper payloads, groups (matched, at most
  * PBJ_DEFAULT_MAX_DEPTH deep) and unknown fields; a known number with a wire type it cannot have is
- * PBJ_ERR_WIRE_TYPE, as decode says. A nested message is checked when its own view is made from the
+ * skipped as an unknown field, as decode (and protoc) keep it as one. A nested message is checked when its own view is made from the
  * parent's (the accessor or the iterator reports the status), so a view costs one pass over its own level
  * and nesting costs nothing until it is read. Accessors and iterators check every read again against the
  * bytes' end, so even a view used without looking at init's status reads nothing outside the buffer. The

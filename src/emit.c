@@ -103,7 +103,7 @@ struct message_vars {
     const char *has, *lo, *hi, *numbers, *replace;
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     names_view view;
-    const char *ncases, *nslots, *scan, *scan_other;
+    const char *ncases, *nslots, *scan;
     names_writer wn;                                                           /* writers */
     const char *wfields;
     const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
@@ -697,15 +697,13 @@ static message_vars view_vars(const plan_message *pm)
     v.view = pm->view;
     v.ncases = ir_printf("%zu", pm->oneofs.n ? pm->oneofs.n : 1);
     v.nslots = ir_printf("%zu", pm->fields.n ? pm->fields.n : 1);
-    v.accessors = v.print = v.cases = v.scan = v.numbers = "";
+    v.accessors = v.print = v.cases = v.scan = "";
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *pf = &pm->fields.v[i];
         v.accessors = ir_strcat(v.accessors, expand_field(view_accessors[pf->shape], &pf->code));
         v.print = ir_strcat(v.print, expand_field(view_prints[pf->shape], &pf->code));
         v.scan = ir_strcat(v.scan, view_scan(pm, i));
-        v.numbers = ir_strcat(v.numbers, expand_message(tmpl_view_scan_number, &(message_vars){.number = pf->code.number}));
     }
-    v.scan_other = pm->fields.n ? expand_message(tmpl_view_scan_wire_type, &v) : "";
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];
         v.cases = ir_strcat(v.cases, expand_message(tmpl_view_case_fn, &(message_vars){.case_type = po->case_type,

@@ -45,6 +45,21 @@ static pbj_status view_text(const uint8_t *buf, size_t len, pbj_text *t)
     return st;
 }
 
+/* Decode buf as the views read it (unknown fields skipped); its text into t when it decodes. */
+static pbj_status decode_text(const uint8_t *buf, size_t len, pbj_text *t)
+{
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    ITEM m;
+    pbj_decode_options o = {0};
+    o.unknown = PBJ_UNKNOWN_DROP;
+    pbj_status st = I_(_decode)(&m, buf, len, &a, &o);
+    pbj_text_init(t);
+    if (st == PBJ_OK) I_(_print)(&m, t);
+    pbj_arena_free(&a);
+    return st;
+}
+
 /* Every item of the batch: the view's text is the decoded struct's, with no allocation. */
 static int parity(const char *path)
 {
@@ -56,15 +71,8 @@ static int parity(const char *path)
     pbj_view_iter it = B_(_view_items)(&batch);
     pbj_slice s;
     while (pbj_view_next_slice(&it, &s)) {
-        pbj_arena a;
-        pbj_arena_init(&a, NULL, 0);
-        ITEM m;
-        pbj_decode_options o = {0};
-        o.unknown = PBJ_UNKNOWN_DROP;                 /* views skip unknown fields: so does this decode */
-        pbj_status want = I_(_decode)(&m, s.data, s.len, &a, &o);
         pbj_text tw;
-        pbj_text_init(&tw);
-        if (want == PBJ_OK) I_(_print)(&m, &tw);
+        pbj_status want = decode_text(s.data, s.len, &tw);
         size_t before = allocations;
         pbj_text tv;
         pbj_status got = view_text(s.data, s.len, &tv);
@@ -76,7 +84,6 @@ static int parity(const char *path)
         }
         pbj_text_free(&tw);
         pbj_text_free(&tv);
-        pbj_arena_free(&a);
         items++;
     }
     printf("views %s: %zu items read through views print as decoded\n", path, items);
@@ -86,7 +93,8 @@ static int parity(const char *path)
 
 /* Every truncation of the first items, and random byte mutations of every item: init and reading every field
  * never fault (ASan+UBSan watch), never allocate; a view init that succeeds on bytes decode refuses is allowed
- * (nested levels are checked when read). */
+ * (nested levels are checked when read), but bytes decode accepts a view accepts too (a known field with a
+ * wrong wire type is an unknown field to both). */
 static int malformed(const char *path, unsigned long mutations, unsigned long seed)
 {
     size_t len, items = 0, refused = 0;
@@ -120,10 +128,15 @@ static int malformed(const char *path, unsigned long mutations, unsigned long se
             uint8_t *exact = malloc(s.len);
             memcpy(exact, copy, s.len);
             before = allocations;
-            pbj_text t;
-            refused += view_text(exact, s.len, &t) != PBJ_OK;
+            pbj_text t, td;
+            pbj_status got = view_text(exact, s.len, &t);
+            refused += got != PBJ_OK;
             pbj_text_free(&t);
             if (allocations != before) return fprintf(stderr, "a mutated view allocated\n"), 1;
+            pbj_status want = decode_text(exact, s.len, &td);
+            pbj_text_free(&td);
+            if (want == PBJ_OK && got != PBJ_OK)
+                return fprintf(stderr, "item %zu, mutation %lu: decode accepts, the view refuses (%s)\n", items, k, pbj_status_str(got)), 1;
             free(exact);
         }
         free(copy);
