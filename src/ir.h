@@ -323,6 +323,7 @@ struct ir_file {
     IR_VEC(ir_extend *) extends;
     IR_VEC(ir_field *) extensions;   /* fields of file-level extend blocks, in order */
     IR_VEC(ir_raw_comment) comments; /* every comment, source order */
+    struct srcinfo_tokens *tokens;   /* the grammar tokens, for SourceCodeInfo (srcinfo.c) */
     bool is_input;               /* given on the command line (code is generated for it) */
     bool parsed_ok;
 };

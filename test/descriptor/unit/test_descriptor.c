@@ -162,7 +162,7 @@ static void hand_built_ir_matches_protoc(void **state)
     char *mine = ir_printf("%s/hand.pbjc.pb", out_dir), *theirs = ir_printf("%s/hand.protoc.pb", out_dir);
     ir_program *prog = hand_program();
     assert_int_equal(resolve_interpret_options(prog), 0);
-    assert_int_equal(descriptor_write_set(prog, true, mine), 0);
+    assert_int_equal(descriptor_write_set(prog, DESCRIPTOR_IMPORTS, mine), 0);
     char *cmd = ir_printf("protoc -Itest/descriptor/unit --descriptor_set_out=%s test/descriptor/unit/hand.proto", theirs);
     assert_int_equal(system(cmd), 0);
     size_t n1, n2;
@@ -176,7 +176,7 @@ static void hand_built_ir_matches_protoc(void **state)
 static void unwritable_path_is_an_error(void **state)
 {
     (void)state;
-    assert_int_not_equal(descriptor_write_set(hand_program(), true, "/nonexistent-dir/x.pb"), 0);
+    assert_int_not_equal(descriptor_write_set(hand_program(), DESCRIPTOR_IMPORTS, "/nonexistent-dir/x.pb"), 0);
 }
 
 /* The errors resolving path under root (and /usr/include) reports, each counted once. */
