@@ -38,15 +38,14 @@ void srcinfo_token(ir_file *f, const ptok *t, ir_loc end)
 
 /* A cursor over the source that turns byte positions into protoc's line and column. */
 typedef struct cursor {
-    const char *src;
     uint32_t line, col;          /* ir_loc of the byte at p */
-    const char *p;
+    const char *p, *end;
     int32_t pcol;                /* protoc's column there */
 } cursor;
 
 static void advance(cursor *c, ir_loc to, int32_t *line, int32_t *col)
 {
-    while (c->line < to.line || (c->line == to.line && c->col < to.col)) {
+    while ((c->line < to.line || (c->line == to.line && c->col < to.col)) && c->p < c->end) {
         if (*c->p == '\n') { c->line++; c->col = 1; c->pcol = 0; }
         else { c->col++; c->pcol += *c->p == '\t' ? 8 - c->pcol % 8 : 1; }
         c->p++;
@@ -57,7 +56,7 @@ static void advance(cursor *c, ir_loc to, int32_t *line, int32_t *col)
 
 static void number_columns(const ir_file *f, struct srcinfo_tokens *t)
 {
-    cursor c = { f->source, 1, 1, f->source, 0 };
+    cursor c = { 1, 1, f->source, f->source + f->source_len, 0 };
     for (size_t i = 0; i < t->v.n; i++) {
         stoken *s = &t->v.v[i];
         advance(&c, s->loc, &s->line, &s->col);
@@ -425,7 +424,7 @@ static void extend(walker *w, size_t loc, ir_field *const *exts, size_t nexts, i
         end_at(w, extendee, to);
         field(w, fl, (size_t)k < nexts ? exts[k] : NULL, ns, true);
         close_loc(w, fl);
-    } while (!skip(w, TK_RBRACE));
+    } while (w->i < w->n && !skip(w, TK_RBRACE));
 }
 
 /* range ("," range)*: start (1) and end (2) of each, the end at the start when not written. */
@@ -733,7 +732,7 @@ static void put_location(wbuf *b, const sloc *l)
 
 void srcinfo_put(wbuf *b, uint32_t field, const ir_file *f)
 {
-    if (!f->tokens || !f->tokens->v.n) return;
+    if (!f->parsed_ok || !f->tokens || !f->tokens->v.n) return;     /* the walk follows a parse that worked */
     number_columns(f, f->tokens);
     walker w = { f, f->tokens->v.v, f->tokens->v.n - 1, 0, &f->tokens->v.v[f->tokens->v.n - 1], { 0 } };
     file(&w);
