@@ -3,6 +3,9 @@
 # decoded (file, index, path, span, comments), so a parity failure explains itself.
 # usage: test/descriptor/first_location_diff.sh EXPECTED.pb GOT.pb
 set -u
+for f in "$1" "$2"; do
+    [ -f "$f" ] || { echo "  ($f was not written)"; exit 0; }
+done
 decode() {
     protoc -I/usr/include --decode=google.protobuf.FileDescriptorSet google/protobuf/descriptor.proto <"$1" 2>&1
 }
