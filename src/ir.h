@@ -333,6 +333,7 @@ typedef struct ir_program {
     IR_VEC(const char *) roots;      /* -I roots in order; "." when none given */
     IR_VEC(ir_file *) files;         /* every file loaded, each after the files it imports */
     IR_VEC(ir_file *) inputs;        /* the command-line files, in command-line order */
+    bool keep_tokens;                /* each parse keeps its tokens (ir_file.tokens), for SourceCodeInfo */
 } ir_program;
 
 /* Names and finders shared by the builder and the later phases. */

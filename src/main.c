@@ -102,7 +102,10 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
             exit(0);
         } else if (strcmp(arg, "--check") == 0) a->check = true;
         else if (strcmp(arg, "--include_imports") == 0) a->set_flags |= DESCRIPTOR_IMPORTS;
-        else if (strcmp(arg, "--include_source_info") == 0) a->set_flags |= DESCRIPTOR_SOURCE_INFO;
+        else if (strcmp(arg, "--include_source_info") == 0) {
+            a->set_flags |= DESCRIPTOR_SOURCE_INFO;
+            a->prog.keep_tokens = true;          /* what the SourceCodeInfo is made from */
+        }
         else if (strcmp(arg, "--explain-options") == 0) a->explain = true;
         else if (strcmp(arg, "-M") == 0) a->deps_only = true;
         else if (strcmp(arg, "-MD") == 0) a->deps_too = true;

@@ -309,7 +309,7 @@ static void feed(feeder *fd, const ptok *tok)
     }
 }
 
-ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len)
+ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len, bool keep_tokens)
 {
     int errors_before = diag_error_count();
     ir_file *f = ir_file_new(name, path, text, len);
@@ -340,7 +340,7 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
             pending_kind = t.kind;
             pending_empty = t.kind == TK_SEMI && (d->prev_kind <= 0 || ends_declaration(d->prev_kind));
         }
-        srcinfo_token(f, &tok, end);                 /* the end of the file last */
+        if (keep_tokens) srcinfo_token(f, &tok, end);    /* the end of the file last */
         feed(&fd, &tok);
         if (d->ctx.closed_enum && d->ctx.closed_enum_end != t.p) pb_enum_validate(&d->ctx, t.loc);  /* t reduced it */
         if (t.kind == LEX_EOF || d->ctx.stop) break;

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = ir_alloc(size + 1);
     memcpy(text, data, size);
     diag_reset();
-    ir_file *f = parser_parse("fuzz.proto", "fuzz.proto", text, size);
+    ir_file *f = parser_parse("fuzz.proto", "fuzz.proto", text, size, true);
     wbuf info = { 0 };
     srcinfo_put(&info, 9, f);
     free(info.p);
