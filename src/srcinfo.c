@@ -45,11 +45,13 @@ typedef struct cursor {
 
 static void advance(cursor *c, ir_loc to, int32_t *line, int32_t *col)
 {
-    while ((c->line < to.line || (c->line == to.line && c->col < to.col)) && c->p < c->end) {
-        if (*c->p == '\n') { c->line++; c->col = 1; c->pcol = 0; }
-        else { c->col++; c->pcol += *c->p == '\t' ? 8 - c->pcol % 8 : 1; }
-        c->p++;
+    for (const char *nl; c->line < to.line && (nl = memchr(c->p, '\n', (size_t)(c->end - c->p))); c->line++) {
+        c->p = nl + 1;                               /* whole lines at once */
+        c->col = 1;
+        c->pcol = 0;
     }
+    for (; c->line == to.line && c->col < to.col && c->p < c->end; c->p++, c->col++)
+        c->pcol += *c->p == '\t' ? 8 - c->pcol % 8 : 1;
     *line = (int32_t)to.line - 1;
     *col = c->pcol;
 }
@@ -187,43 +189,28 @@ static void skip_value(walker *w)
 
 /* ---- options: the interpreter's path for each -------------------------------- */
 
-/* The field numbers an option's name resolves to, from the options message down; 0 where unknown. */
-static size_t option_numbers(const ir_option *o, std_scope kind, int32_t *out)
+/* The field a name part denotes: its extension (or a newer descriptor.proto's field the
+ * resolver bound), else the field of that name in the message of the part before. */
+static const ir_field *part_field(const ir_field *before, const ir_optname_part *p)
+{
+    const ir_message *m = before ? before->message_type : NULL;
+    if (p->ext || !m) return p->ext;
+    for (size_t j = 0; j < m->fields.n; j++)
+        if (strcmp(m->fields.v[j]->name, p->name) == 0) return m->fields.v[j];
+    return NULL;
+}
+
+/* The field numbers an option's name resolves to, from the options message down (0 where
+ * unknown); true when the last is a repeated field. */
+static bool option_numbers(const ir_option *o, std_scope kind, int32_t *out)
 {
     const ir_field *fd = NULL;
     for (size_t k = 0; k < o->name.n; k++) {
-        const ir_optname_part *p = &o->name.v[k];
-        const ir_message *m = fd ? fd->message_type : NULL;
-        fd = p->ext;
-        for (size_t j = 0; !fd && m && j < m->fields.n; j++)
-            if (strcmp(m->fields.v[j]->name, p->name) == 0) fd = m->fields.v[j];
-        const std_option *so = k == 0 && !fd ? std_option_find(kind, p->name) : NULL;
+        fd = part_field(fd, &o->name.v[k]);
+        const std_option *so = k == 0 && !fd ? std_option_find(kind, o->name.v[k].name) : NULL;
         out[k] = fd ? fd->number : so ? (int32_t)so->number : 0;
     }
-    return o->name.n;
-}
-
-static bool repeated_leaf(const ir_option *o)
-{
-    const ir_field *fd = NULL;
-    for (size_t k = 0; k < o->name.n; k++) {
-        const ir_message *m = fd ? fd->message_type : NULL;
-        const ir_optname_part *p = &o->name.v[k];
-        fd = p->ext;
-        for (size_t j = 0; !fd && m && j < m->fields.n; j++)
-            if (strcmp(m->fields.v[j]->name, p->name) == 0) fd = m->fields.v[j];
-        if (!fd) return false;
-    }
     return fd && (fd->label == IR_LABEL_REPEATED || fd->is_map);
-}
-
-static bool same_numbers(const ir_option *a, const ir_option *b, std_scope kind)
-{
-    if (a->name.n != b->name.n) return false;
-    int32_t *x = ir_alloc(a->name.n * sizeof *x), *y = ir_alloc(b->name.n * sizeof *y);
-    option_numbers(a, kind, x);
-    option_numbers(b, kind, y);
-    return memcmp(x, y, a->name.n * sizeof *x) == 0;
 }
 
 /* The options an option statement or [...] list adds to. */
@@ -231,22 +218,54 @@ typedef struct optsite {
     const ir_options *opts;      /* NULL when the IR does not line up (then paths stay uninterpreted) */
     std_scope scope;
     int next;                    /* index of the next uninterpreted_option */
+    int32_t *repeat;             /* per option: how many before it have the same numbers (made when needed) */
 } optsite;
+
+typedef struct numbered {
+    const int32_t *nums;
+    size_t n, j;
+} numbered;
+
+static int by_numbers(const void *pa, const void *pb)
+{
+    const numbered *a = pa, *b = pb;
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    for (size_t k = 0; k < a->n; k++)
+        if (a->nums[k] != b->nums[k]) return a->nums[k] < b->nums[k] ? -1 : 1;
+    return a->j < b->j ? -1 : a->j > b->j;
+}
+
+/* protoc's repeated_option_counts_: each option's index among the element's options that set
+ * the same field, by sorting on (numbers, position) rather than comparing every pair. */
+static void count_repeats(optsite *s)
+{
+    size_t n = s->opts->n;
+    numbered *v = ir_alloc(n * sizeof *v);
+    for (size_t j = 0; j < n; j++) {
+        int32_t *nums = ir_alloc((s->opts->v[j].name.n + 1) * sizeof *nums);
+        option_numbers(&s->opts->v[j], s->scope, nums);
+        v[j] = (numbered){ nums, s->opts->v[j].name.n, j };
+    }
+    qsort(v, n, sizeof *v, by_numbers);
+    s->repeat = ir_alloc(n * sizeof *s->repeat);
+    for (size_t i = 1; i < n; i++)
+        if (v[i].n == v[i - 1].n && memcmp(v[i].nums, v[i - 1].nums, v[i].n * sizeof *v[i].nums) == 0)
+            s->repeat[v[i].j] = s->repeat[v[i - 1].j] + 1;
+}
 
 /* The location of option j, now interpreted: the element's options path, the option's
  * field numbers, and for a repeated field its index among the element's; nothing inside. */
-static void interpret_path(walker *w, size_t loc, size_t opts_path_len, const optsite *s, int j)
+static void interpret_path(walker *w, size_t loc, size_t opts_path_len, optsite *s, int j)
 {
     if (!s->opts || (size_t)j >= s->opts->n) return;
     const ir_option *o = &s->opts->v[j];
     sloc *l = &w->locs.v[loc];
     int32_t *p = ir_alloc((opts_path_len + o->name.n + 1) * sizeof *p);
     memcpy(p, l->path, opts_path_len * sizeof *p);
-    size_t n = opts_path_len + option_numbers(o, s->scope, p + opts_path_len);
-    if (repeated_leaf(o)) {
-        int32_t index = 0;
-        for (int k = 0; k < j; k++) index += same_numbers(&s->opts->v[k], o, s->scope);
-        p[n++] = index;
+    size_t n = opts_path_len + o->name.n;
+    if (option_numbers(o, s->scope, p + opts_path_len)) {
+        if (!s->repeat) count_repeats(s);
+        p[n++] = s->repeat[j];
     }
     l->path = p;
     l->npath = n;
@@ -305,7 +324,7 @@ static void bracket_options(walker *w, size_t parent, int32_t field, optsite *s)
     close_loc(w, loc);
 }
 
-static optsite site(const ir_options *opts, std_scope kind) { return (optsite){ opts, kind, 0 }; }
+static optsite site(const ir_options *opts, std_scope kind) { return (optsite){ opts, kind, 0, NULL }; }
 
 /* ---- declarations, as parser.cc parses them --------------------------------------- */
 
