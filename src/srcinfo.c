@@ -58,7 +58,8 @@ static void advance(cursor *c, ir_loc to, int32_t *line, int32_t *col)
 
 static void number_columns(const ir_file *f, struct srcinfo_tokens *t)
 {
-    cursor c = { 1, 1, f->source, f->source + f->source_len, 0 };
+    int bom = f->source_len >= 3 && memcmp(f->source, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;   /* the lexer's column 1 is after it; protoc counts its bytes */
+    cursor c = { 1, 1, f->source + bom, f->source + f->source_len, bom };
     for (size_t i = 0; i < t->v.n; i++) {
         stoken *s = &t->v.v[i];
         advance(&c, s->loc, &s->line, &s->col);
