@@ -155,10 +155,10 @@ static void close_loc(walker *w, size_t loc)
     if (w->locs.v[loc].nspan == 2) end_at_token(w, loc, w->i > 0 ? &w->t[w->i - 1] : &start);
 }
 
-/* A location over just the tokens consumed (n of them) from here. */
-static void token_loc(walker *w, size_t loc, size_t n)
+/* A location over just the current token. */
+static void token_loc(walker *w, size_t loc)
 {
-    for (size_t k = 0; k < n; k++) next(w);
+    next(w);
     close_loc(w, loc);
 }
 
@@ -187,6 +187,25 @@ static void skip_value(walker *w)
     if (at(w, TK_STRING)) skip_strings(w);
     else next(w);
 }
+
+/* The field numbers of descriptor.proto that paths are made of. */
+enum {
+    F_PACKAGE = 2, F_DEPENDENCY = 3, F_MESSAGE = 4, F_ENUM = 5, F_SERVICE = 6, F_EXTENSION = 7, F_OPTIONS = 8,
+    F_PUBLIC = 10, F_WEAK = 11, F_SYNTAX = 12,                                  /* FileDescriptorProto */
+    M_NAME = 1, M_FIELD = 2, M_NESTED = 3, M_ENUM = 4, M_EXT_RANGE = 5, M_EXTENSION = 6, M_OPTIONS = 7,
+    M_ONEOF = 8, M_RESERVED_RANGE = 9, M_RESERVED_NAME = 10,                   /* DescriptorProto */
+    FD_NAME = 1, FD_EXTENDEE = 2, FD_NUMBER = 3, FD_LABEL = 4, FD_TYPE = 5, FD_TYPE_NAME = 6,
+    FD_DEFAULT = 7, FD_OPTIONS = 8, FD_JSON_NAME = 10,                          /* FieldDescriptorProto */
+    R_START = 1, R_END = 2, R_OPTIONS = 3,                                      /* the ranges */
+    O_NAME = 1, O_OPTIONS = 2,                                                  /* OneofDescriptorProto */
+    E_NAME = 1, E_VALUE = 2, E_OPTIONS = 3, E_RESERVED_RANGE = 4, E_RESERVED_NAME = 5,  /* EnumDescriptorProto */
+    EV_NAME = 1, EV_NUMBER = 2, EV_OPTIONS = 3,                                 /* EnumValueDescriptorProto */
+    S_NAME = 1, S_METHOD = 2, S_OPTIONS = 3,                                    /* ServiceDescriptorProto */
+    MD_NAME = 1, MD_INPUT = 2, MD_OUTPUT = 3, MD_OPTIONS = 4, MD_CLIENT_STREAMING = 5, MD_SERVER_STREAMING = 6,
+    UNINTERPRETED = 999,                                                        /* *Options.uninterpreted_option */
+    U_NAME = 2, U_NAME_PART = 1, U_IDENT = 3, U_POSITIVE = 4, U_NEGATIVE = 5, U_DOUBLE = 6, U_STRING = 7,
+    U_AGGREGATE = 8                                                             /* UninterpretedOption */
+};
 
 /* ---- options: the interpreter's path for each -------------------------------- */
 
@@ -279,13 +298,13 @@ enum { STATEMENT, ASSIGNMENT };
 static void option(walker *w, size_t opts_loc, optsite *s, int style)
 {
     int j = s->next++;
-    size_t loc = open2(w, opts_loc, 999, j);
+    size_t loc = open2(w, opts_loc, UNINTERPRETED, j);
     if (style == STATEMENT) next(w);                 /* "option" */
-    size_t name = open1(w, loc, 2);
+    size_t name = open1(w, loc, U_NAME);
     for (int32_t part = 0;; part++) {
         size_t pl = open1(w, name, part);
         bool ext = skip(w, TK_LPAREN);
-        size_t np = open1(w, pl, 1);
+        size_t np = open1(w, pl, U_NAME_PART);
         if (ext) skip_type(w);
         else next(w);
         close_loc(w, np);
@@ -297,8 +316,8 @@ static void option(walker *w, size_t opts_loc, optsite *s, int style)
     next(w);                                         /* "=" */
     size_t value = open_at(w, loc);
     bool negative = skip(w, TK_MINUS);
-    add_path(w, value, at(w, TK_STRING) ? 7 : at(w, TK_AGGREGATE) ? 8 : at(w, TK_FLOAT) ? 6
-                       : at(w, TK_INT) ? (negative ? 5 : 4) : 3);
+    add_path(w, value, at(w, TK_STRING) ? U_STRING : at(w, TK_AGGREGATE) ? U_AGGREGATE : at(w, TK_FLOAT) ? U_DOUBLE
+                       : at(w, TK_INT) ? (negative ? U_NEGATIVE : U_POSITIVE) : U_IDENT);
     if (at(w, TK_STRING)) skip_strings(w);
     else next(w);
     close_loc(w, value);
@@ -329,14 +348,6 @@ static optsite site(const ir_options *opts, std_scope kind) { return (optsite){ 
 
 /* ---- declarations, as parser.cc parses them --------------------------------------- */
 
-/* DescriptorProto field numbers, and FileDescriptorProto's where they differ. */
-enum {
-    M_NAME = 1, M_FIELD = 2, M_NESTED = 3, M_ENUM = 4, M_EXT_RANGE = 5, M_EXTENSION = 6, M_OPTIONS = 7,
-    M_ONEOF = 8, M_RESERVED_RANGE = 9, M_RESERVED_NAME = 10,
-    F_PACKAGE = 2, F_DEPENDENCY = 3, F_MESSAGE = 4, F_ENUM = 5, F_SERVICE = 6, F_EXTENSION = 7, F_OPTIONS = 8,
-    F_PUBLIC = 10, F_WEAK = 11, F_SYNTAX = 12
-};
-
 /* The messages a group or map entry goes to, and how many there are so far. */
 typedef struct nest {
     ir_message *const *v;
@@ -354,14 +365,14 @@ static void default_value(walker *w, size_t field_loc)
 {
     next(w);                                         /* "default" */
     next(w);                                         /* "=" */
-    size_t loc = open1(w, field_loc, 7);
+    size_t loc = open1(w, field_loc, FD_DEFAULT);
     skip_value(w);
     close_loc(w, loc);
 }
 
 static void json_name(walker *w, size_t field_loc)
 {
-    size_t loc = open1(w, field_loc, 10);
+    size_t loc = open1(w, field_loc, FD_JSON_NAME);
     next(w);                                         /* "json_name" */
     next(w);                                         /* "=" */
     size_t value = open_at(w, loc);
@@ -374,7 +385,7 @@ static void field_options(walker *w, size_t field_loc, const ir_field *f)
 {
     if (!at(w, TK_LBRACKET)) return;
     optsite s = site(f ? &f->options : NULL, SCOPE_FIELD);
-    size_t loc = open1(w, field_loc, 8);
+    size_t loc = open1(w, field_loc, FD_OPTIONS);
     next(w);
     do {
         if (at_text(w, "default")) default_value(w, field_loc);
@@ -390,7 +401,7 @@ static bool is_scalar(const stoken *t) { return ir_type_from_keyword(t->p, t->le
 /* protoc's ParseMessageField (labels allowed) or ParseMessageFieldNoLabel. */
 static void field(walker *w, size_t loc, const ir_field *f, nest *ns, bool label)
 {
-    if (label && (at(w, TK_OPTIONAL) || at(w, TK_REQUIRED) || at(w, TK_REPEATED))) token_loc(w, open1(w, loc, 4), 1);
+    if (label && (at(w, TK_OPTIONAL) || at(w, TK_REQUIRED) || at(w, TK_REPEATED))) token_loc(w, open1(w, loc, FD_LABEL));
     size_t type = open_at(w, loc);
     bool map = at(w, TK_MAP) && w->i + 1 < w->n && w->t[w->i + 1].kind == TK_LT;
     bool group = at(w, TK_GROUP);
@@ -402,12 +413,12 @@ static void field(walker *w, size_t loc, const ir_field *f, nest *ns, bool label
     } else {
         skip_type(w);
     }
-    add_path(w, type, scalar ? 5 : 6);
+    add_path(w, type, scalar ? FD_TYPE : FD_TYPE_NAME);
     close_loc(w, type);
     size_t name_tok = w->i;
-    token_loc(w, open1(w, loc, 1), 1);
+    token_loc(w, open1(w, loc, FD_NAME));
     next(w);                                         /* "=" */
-    token_loc(w, open1(w, loc, 3), 1);
+    token_loc(w, open1(w, loc, FD_NUMBER));
     field_options(w, loc, f);
     if (group) {
         ir_message *g = nth_message(ns, ns->count);
@@ -417,7 +428,7 @@ static void field(walker *w, size_t loc, const ir_field *f, nest *ns, bool label
         size_t gname = open1(w, gl, M_NAME);
         start_at(w, gname, name_tok);
         end_at(w, gname, name_tok);
-        size_t tname = open1(w, loc, 6);
+        size_t tname = open1(w, loc, FD_TYPE_NAME);
         start_at(w, tname, name_tok);
         end_at(w, tname, name_tok);
         message_block(w, gl, g);
@@ -439,7 +450,7 @@ static void extend(walker *w, size_t loc, ir_field *const *exts, size_t nexts, i
     do {
         int k = (*count)++;
         size_t fl = open1(w, loc, k);
-        size_t extendee = open1(w, fl, 2);
+        size_t extendee = open1(w, fl, FD_EXTENDEE);
         start_at(w, extendee, from);
         end_at(w, extendee, to);
         field(w, fl, (size_t)k < nexts ? exts[k] : NULL, ns, true);
@@ -453,17 +464,17 @@ static void ranges(walker *w, size_t loc, int *count)
     do {
         size_t rl = open1(w, loc, (*count)++);
         size_t start_tok = w->i;
-        size_t start = open1(w, rl, 1);
+        size_t start = open1(w, rl, R_START);
         skip(w, TK_MINUS);
         next(w);
         close_loc(w, start);
         if (skip(w, TK_TO)) {
-            size_t end = open1(w, rl, 2);
+            size_t end = open1(w, rl, R_END);
             skip(w, TK_MINUS);
             next(w);
             close_loc(w, end);
         } else {
-            size_t end = open1(w, rl, 2);
+            size_t end = open1(w, rl, R_END);
             start_at(w, end, start_tok);
             end_at(w, end, start_tok);
         }
@@ -502,7 +513,7 @@ static void extensions(walker *w, size_t loc, ir_message *m, int *count)
         size_t index = open1(w, loc, first);
         optsite s = site(m && (size_t)first < m->extension_ranges.n ? &m->extension_ranges.v[first].options : NULL,
                          SCOPE_EXTENSION_RANGE);
-        bracket_options(w, index, 3, &s);
+        bracket_options(w, index, R_OPTIONS, &s);
         size_t n = w->locs.n - mark - 1;
         sloc *copy = ir_alloc((n + 1) * sizeof *copy);
         memcpy(copy, &w->locs.v[mark + 1], n * sizeof *copy);
@@ -522,23 +533,23 @@ static void extensions(walker *w, size_t loc, ir_message *m, int *count)
 static void enum_block(walker *w, size_t loc, ir_enum *e)
 {
     next(w);                                         /* "enum" */
-    token_loc(w, open1(w, loc, 1), 1);
+    token_loc(w, open1(w, loc, E_NAME));
     end_declaration(w, loc);
     optsite s = site(e ? &e->options : NULL, SCOPE_ENUM);
     int values = 0, nranges = 0, nnames = 0;
     while (w->i < w->n && !skip(w, TK_RBRACE)) {
         if (skip(w, TK_SEMI)) continue;
-        if (at(w, TK_OPTION)) { option_statement(w, loc, 3, &s); continue; }
-        if (at(w, TK_RESERVED)) { reserved(w, loc, 4, 5, &nranges, &nnames); continue; }
+        if (at(w, TK_OPTION)) { option_statement(w, loc, E_OPTIONS, &s); continue; }
+        if (at(w, TK_RESERVED)) { reserved(w, loc, E_RESERVED_RANGE, E_RESERVED_NAME, &nranges, &nnames); continue; }
         const ir_enum_value *v = e && (size_t)values < e->values.n ? e->values.v[values] : NULL;
-        size_t vl = open2(w, loc, 2, values++);
-        token_loc(w, open1(w, vl, 1), 1);
+        size_t vl = open2(w, loc, E_VALUE, values++);
+        token_loc(w, open1(w, vl, EV_NAME));
         next(w);                                     /* "=" */
-        size_t num = open1(w, vl, 2);
+        size_t num = open1(w, vl, EV_NUMBER);
         skip(w, TK_MINUS);
-        token_loc(w, num, 1);
+        token_loc(w, num);
         optsite vs = site(v ? &v->options : NULL, SCOPE_ENUM_VALUE);
-        if (at(w, TK_LBRACKET)) bracket_options(w, vl, 3, &vs);
+        if (at(w, TK_LBRACKET)) bracket_options(w, vl, EV_OPTIONS, &vs);
         end_declaration(w, vl);
         close_loc(w, vl);
     }
@@ -547,11 +558,11 @@ static void enum_block(walker *w, size_t loc, ir_enum *e)
 static void oneof(walker *w, size_t loc, size_t message_loc, ir_message *m, const ir_oneof *o, int *fields, nest *ns)
 {
     next(w);                                         /* "oneof" */
-    token_loc(w, open1(w, loc, 1), 1);
+    token_loc(w, open1(w, loc, O_NAME));
     end_declaration(w, loc);
     optsite s = site(o ? &o->options : NULL, SCOPE_ONEOF);
     do {
-        if (at(w, TK_OPTION)) { option_statement(w, loc, 2, &s); continue; }
+        if (at(w, TK_OPTION)) { option_statement(w, loc, O_OPTIONS, &s); continue; }
         int k = (*fields)++;
         size_t fl = open2(w, message_loc, M_FIELD, k);
         field(w, fl, m && (size_t)k < m->fields.n ? m->fields.v[k] : NULL, ns, false);
@@ -562,7 +573,7 @@ static void oneof(walker *w, size_t loc, size_t message_loc, ir_message *m, cons
 static void message(walker *w, size_t loc, ir_message *m)
 {
     next(w);                                         /* "message" */
-    token_loc(w, open1(w, loc, M_NAME), 1);
+    token_loc(w, open1(w, loc, M_NAME));
     message_block(w, loc, m);
 }
 
@@ -641,34 +652,31 @@ static void message_block(walker *w, size_t loc, ir_message *m)
 static void service(walker *w, size_t loc, const ir_service *sv)
 {
     next(w);                                         /* "service" */
-    token_loc(w, open1(w, loc, 1), 1);
+    token_loc(w, open1(w, loc, S_NAME));
     end_declaration(w, loc);
     optsite s = site(sv ? &sv->options : NULL, SCOPE_SERVICE);
     int methods = 0;
     while (w->i < w->n && !skip(w, TK_RBRACE)) {
         if (skip(w, TK_SEMI)) continue;
-        if (at(w, TK_OPTION)) { option_statement(w, loc, 3, &s); continue; }
+        if (at(w, TK_OPTION)) { option_statement(w, loc, S_OPTIONS, &s); continue; }
         const ir_method *md = sv && (size_t)methods < sv->methods.n ? sv->methods.v[methods] : NULL;
-        size_t ml = open2(w, loc, 2, methods++);
+        size_t ml = open2(w, loc, S_METHOD, methods++);
         next(w);                                     /* "rpc" */
-        token_loc(w, open1(w, ml, 1), 1);
+        token_loc(w, open1(w, ml, MD_NAME));
         for (int32_t dir = 0; dir < 2; dir++) {      /* ( [stream] In ) returns ( [stream] Out ) */
             if (dir == 1) next(w);                   /* "returns" */
             next(w);                                 /* "(" */
-            if (at(w, TK_STREAM)) token_loc(w, open1(w, ml, 5 + dir), 1);
-            size_t type = open1(w, ml, 2 + dir);
+            if (at(w, TK_STREAM)) token_loc(w, open1(w, ml, dir ? MD_SERVER_STREAMING : MD_CLIENT_STREAMING));
+            size_t type = open1(w, ml, dir ? MD_OUTPUT : MD_INPUT);
             skip_type(w);
             close_loc(w, type);
             next(w);                                 /* ")" */
         }
-        if (at(w, TK_LBRACE)) {
-            end_declaration(w, ml);
-            optsite ms = site(md ? &md->options : NULL, SCOPE_METHOD);
-            while (w->i < w->n && !skip(w, TK_RBRACE))
-                if (!skip(w, TK_SEMI)) option_statement(w, ml, 4, &ms);
-        } else {
-            end_declaration(w, ml);
-        }
+        bool body = at(w, TK_LBRACE);
+        end_declaration(w, ml);                      /* ";" or "{" */
+        optsite ms = site(md ? &md->options : NULL, SCOPE_METHOD);
+        while (body && w->i < w->n && !skip(w, TK_RBRACE))
+            if (!skip(w, TK_SEMI)) option_statement(w, ml, MD_OPTIONS, &ms);
         close_loc(w, ml);
     }
 }
@@ -678,8 +686,8 @@ static void import(walker *w, size_t root, int *deps, int *publics, int *weaks)
 {
     size_t loc = open2(w, root, F_DEPENDENCY, (*deps)++);
     next(w);
-    if (at(w, TK_PUBLIC)) token_loc(w, open2(w, root, F_PUBLIC, (*publics)++), 1);
-    else if (at(w, TK_WEAK)) token_loc(w, open2(w, root, F_WEAK, (*weaks)++), 1);
+    if (at(w, TK_PUBLIC)) token_loc(w, open2(w, root, F_PUBLIC, (*publics)++));
+    else if (at(w, TK_WEAK)) token_loc(w, open2(w, root, F_WEAK, (*weaks)++));
     skip_strings(w);
     end_declaration(w, loc);
     close_loc(w, loc);
