@@ -672,10 +672,10 @@ static void service(walker *w, size_t loc, const ir_service *sv)
             close_loc(w, type);
             next(w);                                 /* ")" */
         }
-        bool body = at(w, TK_LBRACE);
+        bool has_body = at(w, TK_LBRACE);
         end_declaration(w, ml);                      /* ";" or "{" */
         optsite ms = site(md ? &md->options : NULL, SCOPE_METHOD);
-        while (body && w->i < w->n && !skip(w, TK_RBRACE))
+        while (has_body && w->i < w->n && !skip(w, TK_RBRACE))
             if (!skip(w, TK_SEMI)) option_statement(w, ml, MD_OPTIONS, &ms);
         close_loc(w, ml);
     }
