@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "srcinfo.h"
 #include "wire.h"
 #include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
 
@@ -21,6 +22,7 @@
     X(FileDescriptorProto, dependency, 3)     X(FileDescriptorProto, message_type, 4) \
     X(FileDescriptorProto, enum_type, 5)      X(FileDescriptorProto, service, 6)    \
     X(FileDescriptorProto, extension, 7)      X(FileDescriptorProto, options, 8)    \
+    X(FileDescriptorProto, source_code_info, 9)                                     \
     X(FileDescriptorProto, public_dependency, 10) X(FileDescriptorProto, weak_dependency, 11) \
     X(FileDescriptorProto, syntax, 12)                                              \
     X(DescriptorProto, name, 1)               X(DescriptorProto, field, 2)          \
@@ -202,7 +204,7 @@ static void put_service(wbuf *b, uint32_t tag, const ir_service *s)
     wb_close(b, start);
 }
 
-static void put_file(wbuf *b, const ir_file *f)
+static void put_file(wbuf *b, const ir_file *f, unsigned flags)
 {
     size_t start = wb_open(b, FileDescriptorSet_file);
     wb_string_field(b, FileDescriptorProto_name, f->name);
@@ -219,6 +221,8 @@ static void put_file(wbuf *b, const ir_file *f)
     for (size_t i = 0; i < f->extensions.n; i++)
         put_field(b, FileDescriptorProto_extension, f->extensions.v[i]);
     put_options(b, FileDescriptorProto_options, &f->options);
+    if (flags & DESCRIPTOR_SOURCE_INFO)
+        srcinfo_put(b, FileDescriptorProto_source_code_info, f);
     for (size_t i = 0; i < f->imports.n; i++)
         if (f->imports.v[i].kind == IR_IMPORT_PUBLIC)
             wb_int32_field(b, FileDescriptorProto_public_dependency, (int32_t)i);
@@ -263,10 +267,10 @@ static void add_with_imports(const ir_program *prog, const ir_file *f, file_list
     ir_vec_push(out, f);
 }
 
-int descriptor_write_set(const ir_program *prog, bool include_imports, const char *path)
+int descriptor_write_set(const ir_program *prog, unsigned flags, const char *path)
 {
     file_list seen = { 0 }, order = { 0 };
-    if (!include_imports) {                      /* imports that are not inputs stop the walk */
+    if (!(flags & DESCRIPTOR_IMPORTS)) {                      /* imports that are not inputs stop the walk */
         file_list inputs = { 0 };
         for (size_t i = 0; i < prog->inputs.n; i++)
             ir_vec_push(&inputs, prog->inputs.v[i]);
@@ -282,7 +286,7 @@ int descriptor_write_set(const ir_program *prog, bool include_imports, const cha
 
     wbuf set = { 0 };
     for (size_t i = 0; i < order.n; i++)
-        put_file(&set, order.v[i]);
+        put_file(&set, order.v[i], flags);
     FILE *out = fopen(path, "wb");
     bool ok = out && fwrite(set.p ? (const void *)set.p : "", 1, set.n, out) == set.n;
     int err = errno;

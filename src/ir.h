@@ -323,6 +323,7 @@ struct ir_file {
     IR_VEC(ir_extend *) extends;
     IR_VEC(ir_field *) extensions;   /* fields of file-level extend blocks, in order */
     IR_VEC(ir_raw_comment) comments; /* every comment, source order */
+    struct srcinfo_tokens *tokens;   /* the grammar tokens, for SourceCodeInfo (srcinfo.c) */
     bool is_input;               /* given on the command line (code is generated for it) */
     bool parsed_ok;
 };
@@ -332,6 +333,7 @@ typedef struct ir_program {
     IR_VEC(const char *) roots;      /* -I roots in order; "." when none given */
     IR_VEC(ir_file *) files;         /* every file loaded, each after the files it imports */
     IR_VEC(ir_file *) inputs;        /* the command-line files, in command-line order */
+    bool keep_tokens;                /* each parse keeps its tokens (ir_file.tokens), for SourceCodeInfo */
 } ir_program;
 
 /* Names and finders shared by the builder and the later phases. */

@@ -29,7 +29,8 @@ typedef struct args {
     const char *out_dir;                  /* -o */
     const char *descriptor_out;           /* --descriptor_set_out */
     const char *dep_file;                 /* -MF */
-    bool include_imports, check, explain, deps_only, deps_too;   /* -M, -MD */
+    unsigned set_flags;                   /* DESCRIPTOR_IMPORTS, DESCRIPTOR_SOURCE_INFO */
+    bool check, explain, deps_only, deps_too;   /* -M, -MD */
 } args;
 
 static const char *const help_text =
@@ -46,6 +47,7 @@ static const char *const help_text =
     "  --descriptor_set_out=FILE\n"
     "                          write a google.protobuf.FileDescriptorSet of the inputs to FILE\n"
     "  --include_imports       with --descriptor_set_out: also every file the inputs import\n"
+    "  --include_source_info   with --descriptor_set_out: also each file's SourceCodeInfo\n"
 
     "  -M                      print make dependencies of the outputs to stdout; write nothing else\n"
     "  -MD                     write make dependencies beside the outputs (OUTPUT.d) while compiling\n"
@@ -99,7 +101,11 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
             printf("pbjc %s\n", PBJC_VERSION);
             exit(0);
         } else if (strcmp(arg, "--check") == 0) a->check = true;
-        else if (strcmp(arg, "--include_imports") == 0) a->include_imports = true;
+        else if (strcmp(arg, "--include_imports") == 0) a->set_flags |= DESCRIPTOR_IMPORTS;
+        else if (strcmp(arg, "--include_source_info") == 0) {
+            a->set_flags |= DESCRIPTOR_SOURCE_INFO;
+            a->prog.keep_tokens = true;          /* what the SourceCodeInfo is made from */
+        }
         else if (strcmp(arg, "--explain-options") == 0) a->explain = true;
         else if (strcmp(arg, "-M") == 0) a->deps_only = true;
         else if (strcmp(arg, "-MD") == 0) a->deps_too = true;
@@ -125,7 +131,10 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
         usage_error("%s", "nothing to do: give -o DIR, --descriptor_set_out=FILE, --check or --explain-options");
     if ((a->deps_only || a->deps_too || a->dep_file || a->dep_targets.n) && !a->out_dir && !a->descriptor_out)
         usage_error("%s", "-M, -MD, -MF and -MT need an output (-o DIR or --descriptor_set_out=FILE)");
-    if (a->include_imports && !a->descriptor_out) usage_error("%s", "--include_imports needs --descriptor_set_out");
+    if ((a->set_flags & DESCRIPTOR_IMPORTS) && !a->descriptor_out)
+        usage_error("%s", "--include_imports needs --descriptor_set_out");
+    if ((a->set_flags & DESCRIPTOR_SOURCE_INFO) && !a->descriptor_out)
+        usage_error("%s", "--include_source_info needs --descriptor_set_out");
 }
 
 static bool has_wkt(const char *dir)
@@ -253,7 +262,7 @@ int main(int argc, char **argv)
         if (write_deps(&a)) status = EXIT_INPUT;
     } else if (status == 0 && !a.check) {   /* --check writes nothing, whatever else is asked */
         if (a.out_dir && emit_program(&a.prog, a.out_dir) != 0) status = EXIT_INPUT;
-        if (a.descriptor_out && descriptor_write_set(&a.prog, a.include_imports, a.descriptor_out) != 0) status = EXIT_INPUT;
+        if (a.descriptor_out && descriptor_write_set(&a.prog, a.set_flags, a.descriptor_out) != 0) status = EXIT_INPUT;
         if (status == 0 && (a.deps_too || a.dep_file) && write_deps(&a)) status = EXIT_INPUT;
     }
     fflush(stdout);

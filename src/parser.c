@@ -7,6 +7,7 @@
 #include "lex.h"
 #include "parse.h"
 #include "diag.h"
+#include "srcinfo.h"
 
 /* The lemon-generated parser (parse.c). */
 void *pbjParseAlloc(void *(*alloc)(size_t));
@@ -220,8 +221,9 @@ static void attach(driver *d, int kind, bool empty_statement, pcomments *pc, con
 
 static bool ends_declaration(int k) { return k == TK_SEMI || k == TK_LBRACE || k == TK_RBRACE; }
 
-/* "{ ... }" after '=' is a text-format value: its tokens joined by spaces, as protoc keeps it. */
-static void read_aggregate(driver *d, lex_token *t)
+/* "{ ... }" after '=' is a text-format value: its tokens joined by spaces, as protoc keeps it.
+ * Returns where it ends in the source (one past its '}'). */
+static ir_loc read_aggregate(driver *d, lex_token *t)
 {
     lex_buf text = { 0 };
     ir_loc at = t->loc;
@@ -232,17 +234,19 @@ static void read_aggregate(driver *d, lex_token *t)
         if (t->kind == LEX_EOF) {
             diag_error(d->ctx.file, at, "aggregate value not closed before the end of the file");
             d->ctx.errors++;
-            return;
+            return t->loc;
         }
         if (t->kind == TK_LBRACE) depth++;
         if (t->kind == TK_RBRACE && --depth == 0) break;
         if (text.n) put(&text, " ", 1);
         put(&text, t->p, t->len);
     }
+    ir_loc end = { t->loc.line, t->loc.col + 1 };
     t->kind = TK_AGGREGATE;
     t->p = text.p;
     t->len = (uint32_t)text.n;
     t->loc = at;
+    return end;
 }
 
 /* After a syntax error, protoc's SkipStatement: resume after the next ';', after a
@@ -305,7 +309,7 @@ static void feed(feeder *fd, const ptok *tok)
     }
 }
 
-ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len)
+ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len, bool keep_tokens)
 {
     int errors_before = diag_error_count();
     ir_file *f = ir_file_new(name, path, text, len);
@@ -321,7 +325,8 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
     for (;;) {
         next_token(d, &t);
         if (d->ctx.closed_enum) pb_enum_validate(&d->ctx, t.loc);             /* its '}' reduced it */
-        if (t.kind == TK_LBRACE && d->prev_kind == TK_EQ) read_aggregate(d, &t);
+        ir_loc end = { t.loc.line, t.loc.col + t.len };
+        if (t.kind == TK_LBRACE && d->prev_kind == TK_EQ) end = read_aggregate(d, &t);
         if (pending_kind != 0) {
             collector c;
             collect(&c, d->gap.v, d->gap.n, pending_kind < 0, t.kind);
@@ -335,6 +340,7 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
             pending_kind = t.kind;
             pending_empty = t.kind == TK_SEMI && (d->prev_kind <= 0 || ends_declaration(d->prev_kind));
         }
+        if (keep_tokens) srcinfo_token(f, &tok, end);    /* the end of the file last */
         feed(&fd, &tok);
         if (d->ctx.closed_enum && d->ctx.closed_enum_end != t.p) pb_enum_validate(&d->ctx, t.loc);  /* t reduced it */
         if (t.kind == LEX_EOF || d->ctx.stop) break;

@@ -172,7 +172,7 @@ static ir_file *load_file(loader *ld, const char *name, const char *disk)
         diag_error_at(disk, NULL, (ir_loc){0, 0}, "%s", strerror(errno ? errno : EIO));
         return NULL;
     }
-    ir_file *f = parser_parse(name, disk, text, len);
+    ir_file *f = parser_parse(name, disk, text, len, ld->r->prog->keep_tokens);
     if (!f) return NULL;
     rfile *state = ir_alloc(sizeof *state);
     state->file = f;

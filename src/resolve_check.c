@@ -238,8 +238,8 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
     for (size_t i = 0; i < m->extension_ranges.n; i++)
         check_range_bounds(f, &m->extension_ranges.v[i], "Extension", message_set ? INT32_MAX - 1 : PBJ_MAX_FIELD_NUMBER);
     for (size_t i = 0; i < m->reserved_ranges.n; i++)      /* protoc 3.21 takes "20 to 10" in a message */
-        if (m->reserved_ranges.v[i].start <= 0)
-            diag_error(f, m->reserved_ranges.v[i].loc, "Reserved numbers must be positive integers.");
+        if (m->reserved_ranges.v[i].start <= 0)             /* protoc gives no line */
+            diag_error(f, (ir_loc){ 0, 0 }, "Reserved numbers must be positive integers.");
     check_reserved_names(f, m->loc, m->reserved_names.v, m->reserved_names.n, "Field name");
     const char **reserved = sorted_names(m->reserved_names.v, m->reserved_names.n);
     for (size_t i = 0; i < m->fields.n; i++) {
@@ -433,14 +433,14 @@ static void check_enum(const ir_file *f, const ir_enum *e)
     else if (f->syntax == IR_PROTO3 && e->values.v[0]->number != 0)
         diag_error(f, e->values.v[0]->loc, "The first enum value must be zero in proto3.");
     check_enum_values(f, e);
-    for (size_t i = 0; i < e->reserved_ranges.n; i++) {
+    for (size_t i = 0; i < e->reserved_ranges.n; i++) {    /* protoc gives no line for an enum's reserved ranges */
         const ir_range *a = &e->reserved_ranges.v[i];
         if (a->end < a->start)
-            diag_error(f, a->loc, "Reserved range end number must be greater than start number.");
+            diag_error(f, (ir_loc){ 0, 0 }, "Reserved range end number must be greater than start number.");
         for (size_t j = 0; j < i; j++) {
             const ir_range *b = &e->reserved_ranges.v[j];
             if (ranges_overlap(a, b))
-                diag_error(f, a->loc, "Reserved range %d to %d overlaps with already-defined range %d to %d.",
+                diag_error(f, (ir_loc){ 0, 0 }, "Reserved range %d to %d overlaps with already-defined range %d to %d.",
                            a->start, a->end, b->start, b->end);
         }
     }

@@ -3,10 +3,12 @@
 # usage: test/descriptor/parity.sh PBJC OUTDIR   (run from the repository top; the hapi sets come
 # from $CORPUS, ../shared/corpus unless set, and are left out when CORPUS is empty)
 #
-# Every case compares the BYTES (cmp). pbjc orders the set as protoc does (each
-# input after its imports, depth first in import order; see
+# Every case compares the BYTES (cmp), once as asked and once more with
+# --include_source_info (protoc's SourceCodeInfo). pbjc orders the set as protoc
+# does (each input after its imports, depth first in import order; see
 # descriptor_write_set), so no case needs the decoded-text comparison. On a
-# mismatch the decoded sets are shown as a diff -u.
+# mismatch the first differing location is shown decoded, then the decoded sets
+# as a diff -u.
 set -u
 PBJC=${1:?usage: parity.sh PBJC OUTDIR}
 OUT=${2:?usage: parity.sh PBJC OUTDIR}
@@ -22,8 +24,8 @@ decode() {   # decoded text of a set, or the raw decode when it is not a valid s
         protoc --decode_raw <"$1" 2>&1
 }
 
-# compare NAME FLAGS...: run both compilers with the same flags and files.
-compare() {
+# compare_once NAME FLAGS...: run both compilers with the same flags and files.
+compare_once() {
     name=$1; shift
     if ! protoc --descriptor_set_out="$OUT/$name.protoc.pb" "$@" 2>"$OUT/$name.protoc.err"; then
         echo "descriptor parity: $name: protoc failed:"; cat "$OUT/$name.protoc.err"
@@ -38,6 +40,7 @@ compare() {
         return
     fi
     echo "descriptor parity: $name: FAIL, sets differ (protoc vs pbjc):"
+    test/descriptor/first_location_diff.sh "$OUT/$name.protoc.pb" "$OUT/$name.pbjc.pb"
     decode "$OUT/$name.protoc.pb" >"$OUT/$name.protoc.txt"
     decode "$OUT/$name.pbjc.pb" >"$OUT/$name.pbjc.txt"
     if cmp -s "$OUT/$name.protoc.txt" "$OUT/$name.pbjc.txt"; then
@@ -46,6 +49,13 @@ compare() {
         diff -u "$OUT/$name.protoc.txt" "$OUT/$name.pbjc.txt" | head -200
     fi
     failures=$((failures + 1))
+}
+
+# compare NAME FLAGS...: as asked, and with the source info.
+compare() {
+    name=$1; shift
+    compare_once "$name" "$@"
+    compare_once "$name-srcinfo" --include_source_info "$@"
 }
 
 # The well-known types and the plugin protocol, root /usr/include.
@@ -58,6 +68,8 @@ if [ -n "$CORPUS" ]; then
         $(find $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams -name '*.proto' | LC_ALL=C sort)
     compare hapi-mirror --include_imports -I$HAPI/mirror -I$HAPI/services $(find $HAPI/mirror -name '*.proto' | LC_ALL=C sort)
     compare hapi-sdk --include_imports -I$HAPI/sdk -I$HAPI/services -I$HAPI/platform $(find $HAPI/sdk -name '*.proto' | LC_ALL=C sort)
+    compare hapi-no-imports -I$HAPI/services -I$HAPI/block -I$HAPI/platform -I$HAPI/streams \
+        $(find $HAPI/services $HAPI/block $HAPI/platform $HAPI/streams -name '*.proto' | LC_ALL=C sort)
 fi
 
 # A newer google/protobuf/descriptor.proto on the -I path: its standard options are known.

@@ -67,7 +67,7 @@ int main(int argc, char **argv)
     size_t n = fread(buf, 1, sizeof buf - 1, fp);
     fclose(fp);
     buf[n] = '\0';
-    ir_file *f = parser_parse(argv[1], argv[1], buf, n);
+    ir_file *f = parser_parse(argv[1], argv[1], buf, n, false);
     for (size_t i = 0; i < f->messages.n; i++) dump_message(ir_printf("4.%zu", i), f->messages.v[i]);
     for (size_t i = 0; i < f->enums.n; i++) dump_enum(ir_printf("5.%zu", i), f->enums.v[i]);
     for (size_t i = 0; i < f->services.n; i++) {

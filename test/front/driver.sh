@@ -43,6 +43,8 @@ expect 2 "$PBJC" proto/a.proto
 expect 2 "$PBJC" -M --check proto/a.proto
 expect 2 "$PBJC" --no-such-flag --check proto/a.proto
 grep -q "^pbjc: error: unknown option '--no-such-flag'" err || fail "unknown flag message: $(head -1 err)"
+expect 2 "$PBJC" --include_source_info -o out proto/a.proto       # only with a descriptor set
+grep -q "^pbjc: error: --include_source_info needs --descriptor_set_out" err || fail "source info usage: $(head -1 err)"
 
 # roots in every spelling; the well-known types come from the system include directory
 expect 0 "$PBJC" -I proto --check proto/a.proto

@@ -34,7 +34,7 @@ static int visit(const char *path, const struct stat *st, int kind, struct FTW *
     text[len] = '\0';
     diag_reset();
     capture_begin();
-    ir_file *f = parser_parse(path, path, text, len);
+    ir_file *f = parser_parse(path, path, text, len, true);
     char *err = capture_end();
     nfiles++;
     if (!f->parsed_ok || *err) {

@@ -41,7 +41,7 @@ static inline ir_file *parse_text(const char *text, char **err)
 {
     diag_reset();
     capture_begin();
-    ir_file *f = parser_parse("t.proto", "t.proto", ir_strdup(text), strlen(text));
+    ir_file *f = parser_parse("t.proto", "t.proto", ir_strdup(text), strlen(text), true);
     char *e = capture_end();
     if (err) *err = e;
     else if (*e) fprintf(stderr, "unexpected diagnostics:\n%s", e);

@@ -1,4 +1,5 @@
-/* test_descriptor.c: the descriptor writer on hand-built IR, against protoc's set for the same file. */
+/* test_descriptor.c: the descriptor writer on hand-built IR, against protoc's set for the same file;
+ * the SourceCodeInfo of a parsed file, decoded. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +12,9 @@
 
 #include "descriptor.h"
 #include "diag.h"
+#include "parser.h"
 #include "resolve.h"
+#include "srcinfo.h"
 
 static const char *out_dir;      /* argv[1]: where the sets are written */
 
@@ -162,7 +165,7 @@ static void hand_built_ir_matches_protoc(void **state)
     char *mine = ir_printf("%s/hand.pbjc.pb", out_dir), *theirs = ir_printf("%s/hand.protoc.pb", out_dir);
     ir_program *prog = hand_program();
     assert_int_equal(resolve_interpret_options(prog), 0);
-    assert_int_equal(descriptor_write_set(prog, true, mine), 0);
+    assert_int_equal(descriptor_write_set(prog, DESCRIPTOR_IMPORTS, mine), 0);
     char *cmd = ir_printf("protoc -Itest/descriptor/unit --descriptor_set_out=%s test/descriptor/unit/hand.proto", theirs);
     assert_int_equal(system(cmd), 0);
     size_t n1, n2;
@@ -176,7 +179,7 @@ static void hand_built_ir_matches_protoc(void **state)
 static void unwritable_path_is_an_error(void **state)
 {
     (void)state;
-    assert_int_not_equal(descriptor_write_set(hand_program(), true, "/nonexistent-dir/x.pb"), 0);
+    assert_int_not_equal(descriptor_write_set(hand_program(), DESCRIPTOR_IMPORTS, "/nonexistent-dir/x.pb"), 0);
 }
 
 /* The errors resolving path under root (and /usr/include) reports, each counted once. */
@@ -213,12 +216,86 @@ static void validate_accepts_option_paths(void **state)
     assert_int_equal(validate("test/descriptor/cases", "test/descriptor/cases/custom_options.proto"), 0);
 }
 
+/* A packed run of varints as "a b c". */
+static void put_packed_text(wbuf *out, const uint8_t *p, const uint8_t *end)
+{
+    while (p < end) {
+        uint64_t v = 0;
+        for (int shift = 0; p < end; shift += 7) {
+            v |= (uint64_t)(*p & 0x7f) << shift;
+            if (!(*p++ & 0x80)) break;
+        }
+        char num[24];
+        int n = snprintf(num, sizeof num, "%s%llu", out->n && out->p[out->n - 1] != '[' ? " " : "", (unsigned long long)v);
+        wb_put(out, num, (size_t)n);
+    }
+}
+
+/* The locations of a SourceCodeInfo as lines "[path] [span]". */
+static char *locations_text(const wbuf *info)
+{
+    wbuf out = { 0 };
+    const uint8_t *p = info->p, *end = info->p + info->n, *val, *loc, *loc_end;
+    uint32_t num;
+    int wt;
+    size_t len;
+    assert_true(wire_next_field(&p, end, &num, &wt, &val, &len));    /* the source_code_info field */
+    for (const uint8_t *q = val, *q_end = val + len; wire_next_field(&q, q_end, &num, &wt, &loc, &len);) {
+        const uint8_t *path = NULL, *span = NULL;
+        size_t path_len = 0, span_len = 0;
+        for (loc_end = loc + len; wire_next_field(&loc, loc_end, &num, &wt, &val, &len);) {
+            if (num == 1) { path = val; path_len = len; }
+            if (num == 2) { span = val; span_len = len; }
+        }
+        wb_put(&out, "[", 1);
+        if (path) put_packed_text(&out, path, path + path_len);
+        wb_put(&out, "] [", 3);
+        put_packed_text(&out, span, span + span_len);
+        wb_put(&out, "]\n", 2);
+    }
+    wb_put(&out, "", 1);
+    return (char *)out.p;
+}
+
+/* Without protoc: a tab is 8 columns, a group has a field's and a message's locations over the same
+ * text (its name twice more), a map's type spans "map<...>", its entry has no location. */
+static void source_info_of_a_group_a_map_and_a_tab(void **state)
+{
+    (void)state;
+    const char *text = "syntax = \"proto2\";\nmessage M {\n\toptional group G = 1 {}\n\tmap<int32, M> m = 2;\n}\n";
+    ir_file *f = parser_parse("t.proto", "t.proto", ir_strdup(text), strlen(text), true);
+    assert_true(f->parsed_ok);
+    wbuf info = { 0 };
+    srcinfo_put(&info, 9, f);
+    char *got = locations_text(&info);
+    assert_string_equal(got,
+        "[] [0 0 4 1]\n"
+        "[12] [0 0 18]\n"
+        "[4 0] [1 0 4 1]\n"
+        "[4 0 1] [1 8 9]\n"
+        "[4 0 2 0] [2 8 31]\n"          /* optional group G = 1 {} */
+        "[4 0 2 0 4] [2 8 16]\n"
+        "[4 0 2 0 5] [2 17 22]\n"
+        "[4 0 2 0 1] [2 23 24]\n"
+        "[4 0 2 0 3] [2 27 28]\n"
+        "[4 0 3 0] [2 8 31]\n"          /* the group's message */
+        "[4 0 3 0 1] [2 23 24]\n"
+        "[4 0 2 0 6] [2 23 24]\n"
+        "[4 0 2 1] [3 8 28]\n"          /* map<int32, M> m = 2; */
+        "[4 0 2 1 6] [3 8 21]\n"
+        "[4 0 2 1 1] [3 22 23]\n"
+        "[4 0 2 1 3] [3 26 27]\n");
+    free(got);
+    free(info.p);
+}
+
 int main(int argc, char **argv)
 {
     out_dir = argc > 1 ? argv[1] : ".";
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hand_built_ir_matches_protoc),
         cmocka_unit_test(unwritable_path_is_an_error),
+        cmocka_unit_test(source_info_of_a_group_a_map_and_a_tab),
         cmocka_unit_test(validate_rejects_what_resolve_lets_through),
         cmocka_unit_test(validate_accepts_option_paths),
     };
