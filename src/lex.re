@@ -288,6 +288,8 @@ int lex_next(lexer *lx, lex_token *t)
         "required"   { kind = TK_REQUIRED; goto done; }
         "repeated"   { kind = TK_REPEATED; goto done; }
         "group"      { kind = TK_GROUP; goto done; }
+        "export"     { kind = TK_EXPORT; goto done; }
+        "local"      { kind = TK_LOCAL; goto done; }
         letter (letter | [0-9])* { kind = TK_IDENT; goto done; }
 
         "0" [xX] hexd+ | "0" octd* | [1-9] [0-9]* {

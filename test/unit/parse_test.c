@@ -486,8 +486,18 @@ static void test_syntax_errors(void **state)
                         "t.proto:3:1: error: end of file inside message \"A\" (opened at line 2, column 9): missing '}'");
     assert_string_equal(parse_error("syntax = \"proto3\";\nfoo bar;\n"),
                         "t.proto:2:1: error: expected a top-level statement (message, enum, service, extend, import, package or option), found 'foo'");
-    assert_string_equal(parse_error("edition = \"2023\";\n"),
-                        "t.proto:1:1: error: editions are not supported yet; use syntax = \"proto2\" or \"proto3\"");
+    assert_string_equal(parse_error("edition = \"2022\";\n"),
+                        "t.proto:1:11: error: unrecognized edition \"2022\"; pbjc recognizes \"2023\" and \"2024\"");
+    assert_string_equal(parse_error("edition = \"2023\";\nmessage A { optional int32 x = 1; }\n"),
+                        "t.proto:2:13: error: label \"optional\" is not allowed in editions; use option "
+                        "features.field_presence = EXPLICIT (the default)");
+    assert_string_equal(parse_error("edition = \"2023\";\nmessage A { group G = 1 {} }\n"),
+                        "t.proto:2:13: error: group syntax is not supported in editions; use a message field with "
+                        "features.message_encoding = DELIMITED");
+    assert_string_equal(parse_error("edition = \"2023\";\nexport message A {}\n"),
+                        "t.proto:2:1: error: \"export\" is not supported before edition 2024");
+    assert_string_equal(parse_error("edition = \"2023\";\nimport option \"a.proto\";\n"),
+                        "t.proto:2:8: error: \"option\" is not supported before edition 2024");
     assert_string_equal(parse_error("syntax = \"proto4\";\n"),
                         "t.proto:1:10: error: unrecognized syntax identifier \"proto4\"; pbjc recognizes only \"proto2\" and \"proto3\"");
     assert_string_equal(parse_error("syntax = \"proto2\";\nmessage A { int32 x = 1; }\n"),
