@@ -181,6 +181,11 @@ bool features_explicit_presence(const ir_field *f)
     return f->features.v[FEATURE_field_presence] != FEATURE_field_presence_IMPLICIT;
 }
 
+bool features_required(const ir_field *f)
+{
+    return f->features.v[FEATURE_field_presence] == FEATURE_field_presence_LEGACY_REQUIRED;
+}
+
 bool features_closed_enum(const ir_enum *e)
 {
     return e->features.v[FEATURE_enum_type] == FEATURE_enum_type_CLOSED;
@@ -198,4 +203,16 @@ bool features_delimited(const ir_field *f)
     return f->type == IR_TYPE_MESSAGE && !f->is_map && f->message_type && !f->message_type->map_entry &&
            !(f->parent && f->parent->map_entry && !f->extend) &&
            f->features.v[FEATURE_message_encoding] == FEATURE_message_encoding_DELIMITED;
+}
+
+bool features_group_like(const ir_field *f)
+{
+    if (!features_delimited(f) || !f->message_type) return false;
+    if (f->type == IR_TYPE_GROUP) return true;
+    const ir_message *t = f->message_type;
+    const ir_message *scope = f->extend ? f->extend->scope : f->parent;
+    if (t->file != f->file || t->parent != scope || strlen(t->name) != strlen(f->name)) return false;
+    for (size_t i = 0; f->name[i]; i++)
+        if (f->name[i] != (t->name[i] >= 'A' && t->name[i] <= 'Z' ? t->name[i] - 'A' + 'a' : t->name[i])) return false;
+    return true;
 }

@@ -108,8 +108,12 @@ void features_resolve_file(struct ir_file *f);
 
 /* What code generation asks of the resolved features. */
 bool features_explicit_presence(const struct ir_field *f);   /* not IMPLICIT (for singular fields) */
+bool features_required(const struct ir_field *f);            /* LEGACY_REQUIRED (proto2's required) */
 bool features_closed_enum(const struct ir_enum *e);
 bool features_utf8_checked(const struct ir_field *f);        /* a string field that VERIFYs */
 bool features_delimited(const struct ir_field *f);           /* group framing */
+/* A group, or a DELIMITED field written as one (named as its type, lowercased; the type beside it):
+ * text format names it by its type, as protobuf's IsGroupLike. */
+bool features_group_like(const struct ir_field *f);
 
 #endif

@@ -130,8 +130,7 @@ static void check_proto3_field(const ir_file *f, const ir_field *fd)
         diag_error(f, fd->default_raw->loc, "Explicit default values are not allowed in proto3.");
     if (fd->type == IR_TYPE_GROUP)
         diag_error(f, fd->type_loc, "Groups are not supported in proto3 syntax.");
-    if (fd->type == IR_TYPE_ENUM && fd->enum_type && fd->enum_type->file &&
-        fd->enum_type->file->syntax != IR_PROTO3)
+    if (fd->type == IR_TYPE_ENUM && fd->enum_type && features_closed_enum(fd->enum_type))   /* an editions enum may be open */
         diag_error(f, fd->type_loc,
                    "Enum type \"%s\" is not a proto3 enum, but is used in \"%s\" which is a "
                    "proto3 message type.", fd->enum_type->full_name,
