@@ -656,6 +656,29 @@ static void test_ir_tables_and_finders(void **state)
     assert_string_equal(ir_strcat("ab", "cd"), "abcd");
 }
 
+/* Editions: the edition, visibility, option imports; "export" and "local" stay names elsewhere. */
+static void test_editions(void **state)
+{
+    (void)state;
+    ir_file *f = parse_ok("edition = \"2024\";\nimport option \"o.proto\";\nimport \"d.proto\";\n"
+                          "export message A { local enum E { Z = 0; } local message B {} }\nlocal enum F { Y = 0; }\n");
+    assert_int_equal(f->syntax, IR_EDITIONS);
+    assert_int_equal(f->edition, EDITION_2024);
+    assert_int_equal(f->imports.v[0].kind, IR_IMPORT_OPTION);
+    assert_int_equal(f->imports.v[1].kind, IR_IMPORT_PLAIN);
+    assert_int_equal(f->messages.v[0]->visibility, IR_VISIBILITY_EXPORT);
+    assert_int_equal(f->messages.v[0]->enums.v[0]->visibility, IR_VISIBILITY_LOCAL);
+    assert_int_equal(f->messages.v[0]->messages.v[0]->visibility, IR_VISIBILITY_LOCAL);
+    assert_int_equal(f->enums.v[0]->visibility, IR_VISIBILITY_LOCAL);
+    f = parse_ok("edition = \"2023\";\nmessage A { repeated int32 r = 1; int32 s = 2; }\n");
+    assert_int_equal(f->edition, EDITION_2023);
+    assert_int_equal(f->messages.v[0]->fields.v[1]->label, IR_LABEL_NONE);
+    f = parse_ok("syntax = \"proto3\";\nmessage local { export x = 1; }\nmessage export { local y = 1; }\n");
+    assert_string_equal(f->messages.v[0]->name, "local");
+    assert_string_equal(f->messages.v[0]->fields.v[0]->type_name, "export");
+    assert_string_equal(f->messages.v[1]->fields.v[0]->type_name, "local");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -678,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_recovery_reports_every_error),
         cmocka_unit_test(test_recovery_at_braces),
         cmocka_unit_test(test_ir_tables_and_finders),
+        cmocka_unit_test(test_editions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
