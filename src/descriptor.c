@@ -15,7 +15,7 @@
  * code: every message's fields in field-number order, repeated elements in
  * declaration order. Options are the bytes resolve's option interpreter made. */
 
-/* X(message, field, number): the fields of descriptor.proto 3.21 written here. */
+/* X(message, field, number): the fields of descriptor.proto 3.21 written here, then editions' (protobuf 32). */
 #define DESCRIPTOR_FIELDS(X)                                                        \
     X(FileDescriptorSet, file, 1)                                                   \
     X(FileDescriptorProto, name, 1)           X(FileDescriptorProto, package, 2)    \
@@ -48,7 +48,9 @@
     X(ServiceDescriptorProto, options, 3)                                           \
     X(MethodDescriptorProto, name, 1)         X(MethodDescriptorProto, input_type, 2) \
     X(MethodDescriptorProto, output_type, 3)  X(MethodDescriptorProto, options, 4)  \
-    X(MethodDescriptorProto, client_streaming, 5) X(MethodDescriptorProto, server_streaming, 6)
+    X(MethodDescriptorProto, client_streaming, 5) X(MethodDescriptorProto, server_streaming, 6) \
+    X(FileDescriptorProto, edition, 14)       X(FileDescriptorProto, option_dependency, 15) \
+    X(DescriptorProto, visibility, 11)        X(EnumDescriptorProto, visibility, 6)
 
 /* Range is DescriptorProto.ReservedRange, .ExtensionRange and EnumDescriptorProto.EnumReservedRange alike. */
 enum {
@@ -138,6 +140,8 @@ static void put_enum(wbuf *b, uint32_t tag, const ir_enum *e)
     }
     for (size_t i = 0; i < e->reserved_names.n; i++)
         wb_string_field(b, EnumDescriptorProto_reserved_name, e->reserved_names.v[i]);
+    if (e->visibility)
+        wb_varint_field(b, EnumDescriptorProto_visibility, e->visibility);
     wb_close(b, start);
 }
 
@@ -177,6 +181,8 @@ static void put_message(wbuf *b, uint32_t tag, const ir_message *m)
     }
     for (size_t i = 0; i < m->reserved_names.n; i++)
         wb_string_field(b, DescriptorProto_reserved_name, m->reserved_names.v[i]);
+    if (m->visibility)
+        wb_varint_field(b, DescriptorProto_visibility, m->visibility);
     wb_close(b, start);
 }
 
@@ -204,6 +210,29 @@ static void put_service(wbuf *b, uint32_t tag, const ir_service *s)
     wb_close(b, start);
 }
 
+/* The index in dependency (option imports are not there) of each import of kind. */
+static void put_dependency_indexes(wbuf *b, uint32_t field, const ir_file *f, ir_import_kind kind)
+{
+    int32_t index = 0;
+    for (size_t i = 0; i < f->imports.n; i++) {
+        if (f->imports.v[i].kind == kind)
+            wb_int32_field(b, field, index);
+        index += f->imports.v[i].kind != IR_IMPORT_OPTION;
+    }
+}
+
+/* An editions file: syntax "editions", its edition, its option imports. */
+static void put_edition(wbuf *b, const ir_file *f)
+{
+    if (f->syntax != IR_EDITIONS)
+        return;
+    wb_string_field(b, FileDescriptorProto_syntax, "editions");
+    wb_varint_field(b, FileDescriptorProto_edition, f->edition);
+    for (size_t i = 0; i < f->imports.n; i++)
+        if (f->imports.v[i].kind == IR_IMPORT_OPTION)
+            wb_string_field(b, FileDescriptorProto_option_dependency, f->imports.v[i].name);
+}
+
 static void put_file(wbuf *b, const ir_file *f, unsigned flags)
 {
     size_t start = wb_open(b, FileDescriptorSet_file);
@@ -211,7 +240,8 @@ static void put_file(wbuf *b, const ir_file *f, unsigned flags)
     if (f->package && f->package[0])
         wb_string_field(b, FileDescriptorProto_package, f->package);
     for (size_t i = 0; i < f->imports.n; i++)
-        wb_string_field(b, FileDescriptorProto_dependency, f->imports.v[i].name);
+        if (f->imports.v[i].kind != IR_IMPORT_OPTION)
+            wb_string_field(b, FileDescriptorProto_dependency, f->imports.v[i].name);
     for (size_t i = 0; i < f->messages.n; i++)
         put_message(b, FileDescriptorProto_message_type, f->messages.v[i]);
     for (size_t i = 0; i < f->enums.n; i++)
@@ -223,14 +253,11 @@ static void put_file(wbuf *b, const ir_file *f, unsigned flags)
     put_options(b, FileDescriptorProto_options, &f->options);
     if (flags & DESCRIPTOR_SOURCE_INFO)
         srcinfo_put(b, FileDescriptorProto_source_code_info, f);
-    for (size_t i = 0; i < f->imports.n; i++)
-        if (f->imports.v[i].kind == IR_IMPORT_PUBLIC)
-            wb_int32_field(b, FileDescriptorProto_public_dependency, (int32_t)i);
-    for (size_t i = 0; i < f->imports.n; i++)
-        if (f->imports.v[i].kind == IR_IMPORT_WEAK)
-            wb_int32_field(b, FileDescriptorProto_weak_dependency, (int32_t)i);
+    put_dependency_indexes(b, FileDescriptorProto_public_dependency, f, IR_IMPORT_PUBLIC);
+    put_dependency_indexes(b, FileDescriptorProto_weak_dependency, f, IR_IMPORT_WEAK);
     if (f->syntax == IR_PROTO3)
         wb_string_field(b, FileDescriptorProto_syntax, "proto3");
+    put_edition(b, f);
     wb_close(b, start);
 }
 

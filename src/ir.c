@@ -157,6 +157,12 @@ const ir_option *ir_option_get(const ir_options *opts, const char *simple_name)
     return NULL;
 }
 
+bool ir_option_is_feature(const ir_option *o)
+{
+    return o->name.n == 2 && !o->name.v[0].extension && !o->name.v[1].extension &&
+           strcmp(o->name.v[0].name, "features") == 0;
+}
+
 const char *ir_option_find(const ir_options *opts, const char *simple_name)
 {
     const ir_option *o = ir_option_get(opts, simple_name);

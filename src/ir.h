@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "featureset.h"
+
 typedef struct ir_file ir_file;
 typedef struct ir_message ir_message;
 typedef struct ir_field ir_field;
@@ -161,7 +163,10 @@ typedef enum ir_label {
     IR_LABEL_REPEATED = 3
 } ir_label;
 
-typedef enum ir_syntax { IR_PROTO2 = 2, IR_PROTO3 = 3 } ir_syntax;
+typedef enum ir_syntax { IR_PROTO2 = 2, IR_PROTO3 = 3, IR_EDITIONS = 4 } ir_syntax;
+
+/* 2024's export/local on a message or enum (descriptor.proto's SymbolVisibility). */
+typedef enum ir_visibility { IR_VISIBILITY_UNSET = 0, IR_VISIBILITY_LOCAL = 1, IR_VISIBILITY_EXPORT = 2 } ir_visibility;
 
 enum { IR_MAP_KEY_NUMBER = 1, IR_MAP_VALUE_NUMBER = 2 };    /* the fields of a map's entry message */
 
@@ -194,6 +199,7 @@ struct ir_field {
     ir_extend *extend;           /* set for extension fields */
     ir_file *file;
     int index;                   /* position in its container, declaration order */
+    ir_features features;        /* resolve: resolved through its scopes (features.c) */
 };
 
 struct ir_oneof {
@@ -205,6 +211,7 @@ struct ir_oneof {
     bool synthetic;              /* made for a proto3 optional field */
     ir_message *parent;
     int index;                   /* descriptor oneof_index */
+    ir_features features;        /* resolve */
 };
 
 typedef struct ir_range {
@@ -235,6 +242,8 @@ struct ir_message {
     ir_message *parent;          /* NULL at file level */
     ir_file *file;
     struct options_state *options_state;   /* options.c's pbj options of this message; NULL before options_resolve */
+    ir_features features;        /* resolve */
+    ir_visibility visibility;    /* 2024: export / local as written */
 };
 
 struct ir_enum_value {
@@ -247,6 +256,7 @@ struct ir_enum_value {
     bool deprecated;             /* resolve: [deprecated = true] */
     ir_enum *parent;
     ir_loc number_loc;
+    ir_features features;        /* resolve */
 };
 
 struct ir_enum {
@@ -262,6 +272,8 @@ struct ir_enum {
     bool deprecated;             /* resolve: option deprecated = true */
     ir_message *parent;
     ir_file *file;
+    ir_features features;        /* resolve */
+    ir_visibility visibility;    /* 2024: export / local as written */
 };
 
 struct ir_method {
@@ -296,7 +308,7 @@ struct ir_extend {
     ir_message *scope;           /* where the extend block appears; NULL at file level */
 };
 
-typedef enum ir_import_kind { IR_IMPORT_PLAIN, IR_IMPORT_PUBLIC, IR_IMPORT_WEAK } ir_import_kind;
+typedef enum ir_import_kind { IR_IMPORT_PLAIN, IR_IMPORT_PUBLIC, IR_IMPORT_WEAK, IR_IMPORT_OPTION } ir_import_kind;
 
 typedef struct ir_import {
     ir_loc loc;
@@ -326,6 +338,8 @@ struct ir_file {
     struct srcinfo_tokens *tokens;   /* the grammar tokens, for SourceCodeInfo (srcinfo.c) */
     bool is_input;               /* given on the command line (code is generated for it) */
     bool parsed_ok;
+    feature_edition edition;     /* edition = "2023": EDITION_2023 (syntax IR_EDITIONS); 0 for proto2/3 */
+    ir_features features;        /* resolve */
 };
 
 /* The whole run: every file loaded, in dependency order. */
@@ -341,6 +355,7 @@ ir_file *ir_file_new(const char *name, const char *path, const char *source, siz
 const char *ir_join_name(const char *scope, const char *name);   /* "scope.name", or name when scope is NULL or "" */
 const char *ir_option_find(const ir_options *opts, const char *simple_name);  /* NULL or IDENT/STRING text */
 const ir_option *ir_option_get(const ir_options *opts, const char *simple_name);
+bool ir_option_is_feature(const ir_option *o);      /* features.NAME (= VALUE) */
 
 /* Visit every message of a file, depth first in declaration order (nested after parent). */
 typedef void (*ir_message_fn)(ir_message *m, void *ctx);

@@ -180,10 +180,31 @@ void pb_syntax(pctx *ctx, ptok kw, pname value, ptok end)
 }
 
 /* syntax ::= "edition" "=" string ";" */
-void pb_edition(pctx *ctx, ptok kw)
+void pb_edition(pctx *ctx, ptok kw, pname value)
 {
-    build_error(ctx, kw.loc, "editions are not supported yet; use syntax = \"proto2\" or \"proto3\"");
-    ctx->stop = true;                        /* the rest would only be read wrongly as proto2 */
+    (void)kw;
+    ctx->file->syntax_explicit = true;
+    ctx->file->syntax = IR_EDITIONS;
+    ctx->file->edition = feature_edition_named(value.s);
+    if (ctx->file->edition) return;
+    build_error(ctx, value.loc, "unrecognized edition \"%s\"; pbjc recognizes \"2023\" and \"2024\"", value.s);
+    ctx->stop = true;                        /* the rest would only be read by the wrong rules */
+}
+
+/* What an edition before 2024 does not have (export, local, import option): an error at kw. */
+static void need_2024(pctx *ctx, ptok kw)
+{
+    if (ctx->file->edition < EDITION_2024)
+        build_error(ctx, kw.loc, "\"%.*s\" is not supported before edition 2024", (int)kw.len, kw.p);
+}
+
+void pb_visibility(pctx *ctx, ptok kw)
+{
+    need_2024(ctx, kw);
+    ir_visibility v = kw.kind == TK_EXPORT ? IR_VISIBILITY_EXPORT : IR_VISIBILITY_LOCAL;
+    scope *s = top(ctx);
+    if (s->kind == SC_MESSAGE) ((ir_message *)s->node)->visibility = v;
+    else ((ir_enum *)s->node)->visibility = v;
 }
 
 /* package ::= "package" dotted ";" */
@@ -200,7 +221,9 @@ void pb_import(pctx *ctx, ptok kw, ptok *modifier, pname name, ptok end)
 {
     (void)end;
     ir_import im = { kw.loc, name.s, IR_IMPORT_PLAIN, NULL, false };   /* at "import", where protoc reports */
-    if (modifier) im.kind = modifier->kind == TK_PUBLIC ? IR_IMPORT_PUBLIC : IR_IMPORT_WEAK;
+    if (modifier) im.kind = modifier->kind == TK_PUBLIC ? IR_IMPORT_PUBLIC
+                          : modifier->kind == TK_OPTION ? IR_IMPORT_OPTION : IR_IMPORT_WEAK;
+    if (modifier && modifier->kind == TK_OPTION) need_2024(ctx, *modifier);
     ir_vec_push(&ctx->file->imports, im);
 }
 
@@ -543,7 +566,11 @@ static ir_field *new_field(pctx *ctx, ptok *label, ptok name, ptok number, bool 
         build_error(ctx, number.loc, "field number out of range: %.*s", (int)number.len, number.p);
     f->number = (int32_t)n;
     f->label = label_of(label);
-    if (s->kind == SC_ONEOF && label) {
+    if (label && label->kind != TK_REPEATED && ctx->file->syntax == IR_EDITIONS) {
+        build_error(ctx, label->loc, "label \"%.*s\" is not allowed in editions; use option features.field_presence = %s",
+                    (int)label->len, label->p, label->kind == TK_REQUIRED ? "LEGACY_REQUIRED" : "EXPLICIT (the default)");
+        f->label = IR_LABEL_NONE;
+    } else if (s->kind == SC_ONEOF && label) {
         build_error(ctx, label->loc, "fields in oneofs must not have labels (required / optional / repeated)");
         f->label = IR_LABEL_NONE;
     } else if (!label && !is_map && s->kind != SC_ONEOF && ctx->file->syntax == IR_PROTO2) {
@@ -658,6 +685,9 @@ void pb_field_end(pctx *ctx, ptok end)
 /* group_field ::= [label] "group" ident "=" int */
 void pb_group(pctx *ctx, ptok *label, ptok kw, ptok name, ptok number)
 {
+    if (ctx->file->syntax == IR_EDITIONS)
+        build_error(ctx, kw.loc, "group syntax is not supported in editions; use a message field with "
+                                 "features.message_encoding = DELIMITED");
     ir_field *f = new_field(ctx, label, name, number, false);
     f->type = IR_TYPE_GROUP;
     f->type_loc = kw.loc;
@@ -788,6 +818,8 @@ static const char *token_name(int k)
     case TK_REQUIRED: return "\"required\"";
     case TK_REPEATED: return "\"repeated\"";
     case TK_GROUP: return "\"group\"";
+    case TK_EXPORT: return "\"export\"";
+    case TK_LOCAL: return "\"local\"";
     default: return "a symbol";
     }
 }

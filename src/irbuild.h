@@ -90,7 +90,7 @@ pnum pb_max(pctx *ctx, ptok t);
 
 /* Statements. */
 void pb_syntax(pctx *ctx, ptok kw, pname value, ptok end);
-void pb_edition(pctx *ctx, ptok kw);
+void pb_edition(pctx *ctx, ptok kw, pname value);
 void pb_package(pctx *ctx, ptok kw, pname name, ptok end);
 void pb_import(pctx *ctx, ptok kw, ptok *modifier, pname name, ptok end);
 void pb_option(pctx *ctx, ir_option *o, ir_value *v, ptok end);
@@ -99,6 +99,7 @@ void pb_bracket_option(pctx *ctx, ir_option *o, ir_value *v);
 void pb_message_begin(pctx *ctx, ptok name, ptok open);
 void pb_block_end(pctx *ctx, ptok close);       /* '}' of any block */
 void pb_enum_begin(pctx *ctx, ptok name, ptok open);
+void pb_visibility(pctx *ctx, ptok kw);           /* export / local before the message or enum just begun */
 void pb_enum_value(pctx *ctx, ptok name, pnum number);
 void pb_enum_value_end(pctx *ctx, ptok end);
 void pb_enum_validate(pctx *ctx, ir_loc next);  /* allow_alias, as protoc's parser checks it */

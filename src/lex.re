@@ -248,6 +248,16 @@ static void check_after_number(lexer *lx, const unsigned char *p, bool is_float)
                                                 : "hex and octal numbers must be integers");
 }
 
+/* 2024's "export" and "local" are keywords only before "message" or "enum" (blanks between);
+ * elsewhere they stay identifiers, as a type named "local" in older files. */
+static int visibility_or_ident(const unsigned char *p, int keyword)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\v' || *p == '\f') p++;
+    size_t n = strncmp((const char *)p, "message", 7) == 0 ? 7 : strncmp((const char *)p, "enum", 4) == 0 ? 4 : 0;
+    bool word_ends = n && !((p[n] >= 'A' && p[n] <= 'Z') || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9') || p[n] == '_');
+    return word_ends ? keyword : TK_IDENT;
+}
+
 int lex_next(lexer *lx, lex_token *t)
 {
     const unsigned char *YYCURSOR = (const unsigned char *)lx->cur, *YYMARKER = YYCURSOR;
@@ -288,6 +298,8 @@ int lex_next(lexer *lx, lex_token *t)
         "required"   { kind = TK_REQUIRED; goto done; }
         "repeated"   { kind = TK_REPEATED; goto done; }
         "group"      { kind = TK_GROUP; goto done; }
+        "export"     { kind = visibility_or_ident(YYCURSOR, TK_EXPORT); goto done; }
+        "local"      { kind = visibility_or_ident(YYCURSOR, TK_LOCAL); goto done; }
         letter (letter | [0-9])* { kind = TK_IDENT; goto done; }
 
         "0" [xX] hexd+ | "0" octd* | [1-9] [0-9]* {

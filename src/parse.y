@@ -17,11 +17,11 @@
 %token SEMI LBRACE RBRACE LPAREN RPAREN LBRACKET RBRACKET LT GT EQ COMMA DOT MINUS SYMBOL
        INT FLOAT STRING AGGREGATE IDENT.
 %token SYNTAX EDITION IMPORT WEAK PUBLIC PACKAGE OPTION MESSAGE ENUM SERVICE RPC RETURNS
-       STREAM EXTEND EXTENSIONS RESERVED TO MAX ONEOF MAP OPTIONAL REQUIRED REPEATED GROUP.
+       STREAM EXTEND EXTENSIONS RESERVED TO MAX ONEOF MAP OPTIONAL REQUIRED REPEATED GROUP EXPORT LOCAL.
 
 /* Keywords are identifiers wherever the keyword would not parse (as protoc reads them). */
 %fallback IDENT SYNTAX EDITION IMPORT WEAK PUBLIC PACKAGE OPTION MESSAGE ENUM SERVICE RPC
-       RETURNS STREAM EXTEND EXTENSIONS RESERVED TO MAX ONEOF MAP OPTIONAL REQUIRED REPEATED GROUP.
+       RETURNS STREAM EXTEND EXTENSIONS RESERVED TO MAX ONEOF MAP OPTIONAL REQUIRED REPEATED GROUP EXPORT LOCAL.
 
 %syntax_error {
     int expected[YYNTOKEN], n = 0;
@@ -49,7 +49,7 @@ void pbjParseErrorsResume(void *parser) { ((yyParser *)parser)->yyerrcnt = -1; }
 file ::= syntax stmts.
 syntax ::= .
 syntax ::= SYNTAX(K) EQ strlit(S) SEMI(E).          { pb_syntax(ctx, K, S, E); }
-syntax ::= EDITION(K) EQ strlit SEMI.               { pb_edition(ctx, K); }
+syntax ::= EDITION(K) EQ strlit(S) SEMI.            { pb_edition(ctx, K, S); }
 
 stmts ::= .
 stmts ::= stmts stmt.
@@ -67,6 +67,7 @@ stmt ::= error SEMI.
 import ::= IMPORT(K) strlit(S) SEMI(E).             { pb_import(ctx, K, NULL, S, E); }
 import ::= IMPORT(K) PUBLIC(M) strlit(S) SEMI(E).   { pb_import(ctx, K, &M, S, E); }
 import ::= IMPORT(K) WEAK(M) strlit(S) SEMI(E).     { pb_import(ctx, K, &M, S, E); }
+import ::= IMPORT(K) OPTION(M) strlit(S) SEMI(E).   { pb_import(ctx, K, &M, S, E); }
 
 /* package ::= "package" ident ("." ident)* ";" */
 package ::= PACKAGE(K) dotted(N) SEMI(E).           { pb_package(ctx, K, N, E); }
@@ -118,6 +119,12 @@ bracket_option ::= optname(N) EQ value(V).          { pb_bracket_option(ctx, N, 
 /* message ::= "message" ident "{" message_statement* "}" */
 message ::= message_head message_body RBRACE(E).    { pb_block_end(ctx, E); }
 message_head ::= MESSAGE IDENT(N) LBRACE(B).        { pb_message_begin(ctx, N, B); }
+message_head ::= visibility(V) MESSAGE IDENT(N) LBRACE(B). { pb_message_begin(ctx, N, B); pb_visibility(ctx, V); }
+
+/* visibility ::= "export" | "local"   (edition 2024) */
+%type visibility {ptok}
+visibility(A) ::= EXPORT(T).                        { A = T; }
+visibility(A) ::= LOCAL(T).                         { A = T; }
 message_body ::= .
 message_body ::= message_body message_stmt.
 message_stmt ::= SEMI.
@@ -185,6 +192,7 @@ number(A) ::= MINUS(M) INT(T).                      { A = pb_num(ctx, T, &M); }
  * value ::= ident "=" ["-"] int [options] ";" */
 enum ::= enum_head enum_body RBRACE(E).             { pb_block_end(ctx, E); }
 enum_head ::= ENUM IDENT(N) LBRACE(B).              { pb_enum_begin(ctx, N, B); }
+enum_head ::= visibility(V) ENUM IDENT(N) LBRACE(B). { pb_enum_begin(ctx, N, B); pb_visibility(ctx, V); }
 enum_body ::= .
 enum_body ::= enum_body enum_stmt.
 enum_stmt ::= SEMI.

@@ -228,7 +228,7 @@ static const char *default_expr(const ir_field *f)
     if (f->label == IR_LABEL_REPEATED || f->is_map) return NULL;
     if (f->type == IR_TYPE_ENUM && f->enum_type) {
         int32_t v = f->default_value ? enum_number(f->enum_type, f->default_value)
-                  : f->enum_type->file && f->enum_type->file->syntax == IR_PROTO2 && f->enum_type->values.n
+                  : features_closed_enum(f->enum_type) && f->enum_type->values.n
                   ? f->enum_type->values.v[0]->number : 0;
         return v == 0 ? NULL : v == INT32_MIN ? "INT32_MIN" : ir_printf("%d", v);
     }
@@ -289,7 +289,7 @@ static bool miss_search(required_cache *rc, const ir_message *m)
     if (s->known == MISS_NO || s->stamp == rc->stamp) return false;
     s->stamp = rc->stamp;
     for (size_t i = 0; i < m->fields.n; i++)
-        if (m->fields.v[i]->label == IR_LABEL_REQUIRED) return s->known = MISS_YES, true;
+        if (features_required(m->fields.v[i])) return s->known = MISS_YES, true;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
         if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && f->message_type && miss_search(rc, f->message_type))
@@ -348,7 +348,7 @@ static const char *unique_member(const plan_message *pm, const char *want)
     return name;
 }
 
-static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool map_entry)
+static void plan_field_kind(plan_field *pf, const ir_field *f, bool map_entry)
 {
     pf->type = f->type;
     pf->repeated = f->label == IR_LABEL_REPEATED;
@@ -358,7 +358,7 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
         pf->ctype = pf->type_cname;
         return;
     }
-    if (f->type == IR_TYPE_GROUP) {
+    if (features_delimited(f)) {
         pf->kind = PLAN_MESSAGE;
         pf->group = true;
         pf->type_cname = names_message_cname(f->message_type);
@@ -383,9 +383,9 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool proto3, bool
     pf->ctype = scalar_ctype(f->type);
     if (f->type == IR_TYPE_ENUM && f->enum_type) {
         pf->type_cname = names_enum_cname(f->enum_type);
-        pf->closed_enum = f->enum_type->file && f->enum_type->file->syntax == IR_PROTO2 && !map_entry;
+        pf->closed_enum = features_closed_enum(f->enum_type) && !map_entry;
     }
-    pf->utf8 = proto3 && f->type == IR_TYPE_STRING;
+    pf->utf8 = features_utf8_checked(f);
     pf->packable = pf->repeated && ir_type_is_packable(f->type);
     pf->packed = f->packed;                      /* resolve's one packed rule */
 }
@@ -811,7 +811,6 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     options_describe(m, text, n + 1);
     pm->options_text = text;
     pm->map_entry = m->map_entry;
-    pm->proto3 = m->file && m->file->syntax == IR_PROTO3;
     pm->decode_leaf = decode_leaf(m);
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
@@ -820,9 +819,9 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         plan_field pf;
         memset(&pf, 0, sizeof pf);
         pf.f = f;
-        pf.name = f->type == IR_TYPE_GROUP && f->message_type ? f->message_type->name : f->name;
+        pf.name = features_group_like(f) ? f->message_type->name : f->name;
         pf.number = f->number;
-        plan_field_kind(&pf, f, pm->proto3, pm->map_entry);
+        plan_field_kind(&pf, f, pm->map_entry);
         plan_tags(&pf);
         pf.always = pm->map_entry;
         if (f->oneof && !f->oneof->synthetic) pf.oneof = plan_oneof_for(pm, f->oneof);
@@ -854,18 +853,16 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         const ir_field *f = pf->f;
-        bool explicit_presence = f->proto3_optional ||
-            (!pm->proto3 && f->label != IR_LABEL_REPEATED && !pm->map_entry);
+        bool explicit_presence = features_explicit_presence(f) && f->label != IR_LABEL_REPEATED && !pm->map_entry;
         if (pf->kind == PLAN_WRAPPER || (explicit_presence && !pf->oneof &&
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
             pf->has_member = unique_member(pm, names_has_member(pf->member));
-        pf->required = f->label == IR_LABEL_REQUIRED;
+        pf->required = features_required(f);
         pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(rc, f->message_type);
         if (!pf->oneof && !pm->map_entry) pf->default_c = default_expr(f);
         if (pf->kind == PLAN_MAP) {
             const ir_field *v = entry_field(f->message_type, 2);
-            pf->closed_map_value = v && v->type == IR_TYPE_ENUM && v->enum_type && v->enum_type->file &&
-                                   v->enum_type->file->syntax == IR_PROTO2;
+            pf->closed_map_value = v && v->type == IR_TYPE_ENUM && v->enum_type && features_closed_enum(v->enum_type);
         }
         pf->shape = shape_of(pf);
         pf->read = read_of(pf);
@@ -950,7 +947,7 @@ static plan_field *plan_extension(const ir_field *f, names_list *names)
     if (pf->msgset && f->extend->scope == f->message_type)    /* text format names it by its type, as protoc */
         pf->name = ir_printf("[%s]", f->message_type->full_name);
     pf->foreign = f->file != f->extend->extendee->file;
-    plan_field_kind(pf, f, f->file && f->file->syntax == IR_PROTO3, false);
+    plan_field_kind(pf, f, false);
     if (pf->kind == PLAN_WRAPPER) {                       /* extensions keep wrappers as messages */
         pf->kind = PLAN_MESSAGE;
         pf->type = f->type;

@@ -240,7 +240,7 @@ struct plan_field {
     bool packed;                  /* written packed (read both ways when packable) */
     bool packable;
     bool always;                  /* map entry fields: written and printed even when default */
-    bool utf8;                    /* proto3 string: check UTF-8 on decode */
+    bool utf8;                    /* a string that VERIFYs (proto3's): check UTF-8 on decode */
     bool closed_enum;             /* a proto2 enum: unknown values go to the unknown fields */
     bool group;                   /* a proto2 group: a message between start and end tags */
     bool sub_may_miss;            /* message, group or map whose type reaches a required field */
@@ -288,7 +288,6 @@ struct plan_message {
     IR_VEC(plan_field) fields;    /* by number (groups as messages) */
     IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
     bool map_entry;
-    bool proto3;
     bool msgset;                  /* message_set_wire_format: extensions are items of group 1 */
     bool may_miss;                /* a required field here or in a message reached: M_missing walks it */
     IR_VEC(ir_range) ext_ranges;  /* extension ranges, ascending; records in them are kept in pbj_ext */

@@ -286,6 +286,7 @@ int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
         names_link_file(&r, f);
         defaults_file(&r, f);
         options_file(&r, f);
+        features_resolve_file(f);              /* and each field's packed */
         check_file(&r, f);
         if (f->is_input && diag_error_count() == 0) warn_unused_imports(f);
     }

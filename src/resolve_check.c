@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "featureset.h"
 #include "resolve_int.h"
 #include "std_options.h"
 #include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
@@ -129,12 +130,20 @@ static void check_proto3_field(const ir_file *f, const ir_field *fd)
         diag_error(f, fd->default_raw->loc, "Explicit default values are not allowed in proto3.");
     if (fd->type == IR_TYPE_GROUP)
         diag_error(f, fd->type_loc, "Groups are not supported in proto3 syntax.");
-    if (fd->type == IR_TYPE_ENUM && fd->enum_type && fd->enum_type->file &&
-        fd->enum_type->file->syntax != IR_PROTO3)
+    if (fd->type == IR_TYPE_ENUM && fd->enum_type && features_closed_enum(fd->enum_type))   /* an editions enum may be open */
         diag_error(f, fd->type_loc,
                    "Enum type \"%s\" is not a proto3 enum, but is used in \"%s\" which is a "
                    "proto3 message type.", fd->enum_type->full_name,
                    fd->parent ? fd->parent->full_name : fd->full_name);
+}
+
+/* What the resolved features forbid in an editions file (protoc's ValidateFieldFeatures). */
+static void check_editions_field(const ir_file *f, const ir_field *fd)
+{
+    if (fd->type == IR_TYPE_ENUM && fd->enum_type && features_closed_enum(fd->enum_type) &&
+        fd->label != IR_LABEL_REPEATED && !fd->is_map && !features_explicit_presence(fd))
+        diag_error(f, fd->type_loc, "Field \"%s\" has a closed enum type (\"%s\") and implicit presence: "
+                   "a closed enum's default may not be its zero.", fd->name, fd->enum_type->full_name);
 }
 
 /* protoc's ValidateMapEntry: key and value kinds of map<K, V>. */
@@ -167,6 +176,7 @@ static void check_field(const ir_file *f, const ir_field *fd, bool is_extension)
     if (is_extension && fd->json_name_explicit)
         diag_error(f, fd->loc, "option json_name is not allowed on extension fields.");
     if (f->syntax == IR_PROTO3) check_proto3_field(f, fd);
+    if (f->syntax == IR_EDITIONS) check_editions_field(f, fd);
     check_map(f, fd);
 }
 
@@ -321,6 +331,19 @@ static void check_proto3_message(const ir_file *f, const ir_message *m)
                        "This is not allowed in proto3.", m->fields.v[i]->name, m->fields.v[clash[i]]->name);
 }
 
+/* An editions message whose JSON format is ALLOW: no two fields with one JSON name (as buf). */
+static void check_editions_message(const ir_file *f, const ir_message *m)
+{
+    if (m->features.v[FEATURE_json_format] != FEATURE_json_format_ALLOW) return;
+    dup_key *keys = ir_alloc((m->fields.n + 1) * sizeof *keys);
+    for (size_t i = 0; i < m->fields.n; i++) keys[i] = (dup_key){m->fields.v[i]->json_name, 0, i};
+    const size_t *first = first_same_key(keys, m->fields.n);
+    for (size_t i = 0; i < m->fields.n; i++)
+        if (first[i] != i && strcmp(m->fields.v[i]->name, m->fields.v[first[i]]->name) != 0)
+            diag_error(f, m->fields.v[i]->loc, "The JSON name of field \"%s\" (\"%s\") conflicts with field \"%s\".",
+                       m->fields.v[i]->name, m->fields.v[i]->json_name, m->fields.v[first[i]]->name);
+}
+
 static void check_enum(const ir_file *f, const ir_enum *e);
 
 static void check_message(resolver *r, const ir_file *f, const ir_message *m)
@@ -341,6 +364,7 @@ static void check_message(resolver *r, const ir_file *f, const ir_message *m)
         if (!m->oneofs.v[i]->synthetic && m->oneofs.v[i]->fields.n == 0)
             diag_error(f, m->oneofs.v[i]->loc, "Oneof must have at least one field.");
     if (f->syntax == IR_PROTO3) check_proto3_message(f, m);
+    if (f->syntax == IR_EDITIONS) check_editions_message(f, m);
     for (size_t i = 0; i < m->messages.n; i++) check_message(r, f, m->messages.v[i]);
     for (size_t i = 0; i < m->enums.n; i++) check_enum(f, m->enums.v[i]);
     for (size_t i = 0; i < m->extensions.n; i++) {
@@ -432,6 +456,8 @@ static void check_enum(const ir_file *f, const ir_enum *e)
         diag_error(f, e->loc, "Enums must contain at least one value.");
     else if (f->syntax == IR_PROTO3 && e->values.v[0]->number != 0)
         diag_error(f, e->values.v[0]->loc, "The first enum value must be zero in proto3.");
+    else if (f->syntax == IR_EDITIONS && !features_closed_enum(e) && e->values.v[0]->number != 0)
+        diag_error(f, e->values.v[0]->number_loc, "The first value of an open enum must be zero.");
     check_enum_values(f, e);
     for (size_t i = 0; i < e->reserved_ranges.n; i++) {    /* protoc gives no line for an enum's reserved ranges */
         const ir_range *a = &e->reserved_ranges.v[i];

@@ -152,6 +152,31 @@ static void put_custom_option(optenv *env, wbuf *b, const ir_option *o)
     free(path);
 }
 
+/* ---- editions' features: one FeatureSet of what features.NAME = VALUE set, in field-number order ---- */
+
+static bool has_features(const ir_options *opts)
+{
+    for (size_t i = 0; i < opts->n; i++)
+        if (ir_option_is_feature(&opts->v[i])) return true;
+    return false;
+}
+
+static void put_features(wbuf *b, std_scope scope, const ir_options *opts)
+{
+    ir_features set = { { 0 } };
+    for (size_t i = 0; i < opts->n; i++) {
+        feature_id id;
+        const ir_option *o = &opts->v[i];
+        if (ir_option_is_feature(o) && feature_named(o->name.v[1].name, &id))
+            set.v[id] = (uint8_t)feature_value_named(id, o->value.text);
+    }
+    wbuf inner = { 0 };
+    for (int i = 0; i < FEATURE_COUNT; i++)
+        if (set.v[i]) wb_varint_field(&inner, feature_at((feature_id)i)->number, set.v[i]);
+    wb_bytes_field(b, std_features_number(scope), inner.p ? (const char *)inner.p : "", inner.n);
+    free(inner.p);
+}
+
 static const std_option *std_option_of(std_scope scope, const ir_option *o)
 {
     return o->name.v[0].extension ? NULL : std_option_find(scope, o->name.v[0].name);
@@ -189,8 +214,9 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
         return;
     wbuf b = { 0 };
     const std_option *map_entry_opt = std_option_find(SCOPE_MESSAGE, "map_entry");
+    uint32_t features = env->file->syntax == IR_EDITIONS && has_features(opts) ? std_features_number(scope) : 0;
     for (uint32_t last = 0;;) {                      /* standard ones, ascending field number */
-        uint32_t next = UINT32_MAX;
+        uint32_t next = features > last ? features : UINT32_MAX;
         for (size_t i = 0; i < opts->n; i++) {
             const std_option *so = std_option_of(scope, &opts->v[i]);
             const ir_field *loaded = loaded_std_field(&opts->v[i]);
@@ -203,6 +229,8 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
         if (next == UINT32_MAX)
             break;
         put_std_options_numbered(env, &b, scope, opts, next);
+        if (next == features)
+            put_features(&b, scope, opts);
         if (map_entry && next == map_entry_opt->number)
             wb_varint_field(&b, next, 1);
         last = next;
@@ -211,6 +239,8 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
         const ir_option *o = &opts->v[i];
         if (o->name.v[0].extension)
             put_custom_option(env, &b, o);
+        else if (features && ir_option_is_feature(o))
+            continue;
         else if (!std_option_find(scope, o->name.v[0].name) && !loaded_std_field(o))
             optenv_error(env, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
     }

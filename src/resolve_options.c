@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "featureset.h"
 #include "numtext.h"
 #include "optvalue.h"
 #include "resolve_int.h"
@@ -256,12 +257,115 @@ static void check_custom_option(const opt_site *site, ir_option *o)
     check_field_value(f, fd, &o->value, resolve_option_name(o, o->name.n));
 }
 
+/* ---- editions: features.NAME = VALUE, and what editions took away ---------- */
+
+/* Where a feature may be set, as FeatureSet's targets say; the file always. */
+static unsigned feature_target(const opt_site *site)
+{
+    static const unsigned targets[] = {
+        [SCOPE_FILE] = 0, [SCOPE_MESSAGE] = FEATURE_TARGET_MESSAGE, [SCOPE_FIELD] = FEATURE_TARGET_FIELD,
+        [SCOPE_ONEOF] = FEATURE_TARGET_ONEOF, [SCOPE_ENUM] = FEATURE_TARGET_ENUM,
+        [SCOPE_ENUM_VALUE] = FEATURE_TARGET_ENUM_VALUE, [SCOPE_SERVICE] = FEATURE_TARGET_SERVICE,
+        [SCOPE_METHOD] = FEATURE_TARGET_METHOD, [SCOPE_EXTENSION_RANGE] = FEATURE_TARGET_EXTENSION_RANGE,
+    };
+    return targets[site->scope];
+}
+
+/* A field feature on a field it cannot apply to (protoc's ValidateFieldFeatures): the reason, else NULL. */
+static const char *field_feature_misfit(const ir_field *fd, feature_id id, int value)
+{
+    bool repeated = fd->label == IR_LABEL_REPEATED || fd->is_map;
+    bool message = !fd->is_map && (fd->type == IR_TYPE_MESSAGE || fd->type == IR_TYPE_GROUP || fd->message_type);
+    switch (id) {
+    case FEATURE_field_presence:
+        if (repeated) return "repeated fields can't specify field presence";
+        if (fd->oneof) return "oneof fields can't specify field presence";
+        if (fd->extend) return "extensions can't specify field presence";
+        if (message && value == FEATURE_field_presence_IMPLICIT) return "message fields can't specify implicit presence";
+        return NULL;
+    case FEATURE_repeated_field_encoding:
+        return !repeated || fd->is_map || !ir_type_is_packable(fd->type)
+            ? "only repeated primitive fields can specify repeated_field_encoding" : NULL;
+    case FEATURE_utf8_validation:
+        return fd->type != IR_TYPE_STRING ? "only string fields can specify utf8_validation" : NULL;
+    case FEATURE_message_encoding:
+        return !message ? "only message fields can specify message_encoding" : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* features.NAME = VALUE in an editions file: a FeatureSet field, one of its values, allowed here and in this edition. */
+static void check_feature_option(const opt_site *site, const ir_options *opts, const ir_option *o)
+{
+    const ir_file *f = site->r->cur;
+    const char *full = resolve_option_name(o, o->name.n);
+    feature_id id;
+    const feature_info *fi = o->name.n == 2 && !o->name.v[1].extension ? feature_named(o->name.v[1].name, &id) : NULL;
+    if (!fi) {
+        diag_error(f, o->loc, o->name.n == 1 ? "Option \"features\" is a message: pbjc sets features one by one "
+                                               "(features.NAME = VALUE)."
+                                             : "Option \"%s\" unknown: google.protobuf.FeatureSet has no such field.", full);
+        return;
+    }
+    int value = o->value.kind == IR_VAL_IDENT && !o->value.negative ? feature_value_named(id, o->value.text) : -1;
+    if (value < 0) {
+        diag_error(f, o->value.loc, "Enum value \"%s\" is not known for option \"%s\" (it takes %s).",
+                   o->value.text ? o->value.text : "", full, feature_value_names(id));
+        return;
+    }
+    if (f->edition < fi->since) {
+        diag_error(f, o->loc, "Feature \"%s\" was introduced in edition %s and can't be used in edition %s.",
+                   fi->name, feature_edition_text(fi->since), feature_edition_text(f->edition));
+        return;
+    }
+    if (site->scope != SCOPE_FILE && !(feature_target(site) & fi->targets)) {
+        diag_error(f, o->loc, "Option \"%s\" cannot be set here (in %s).", full,
+                   std_scope_message(site->scope));
+        return;
+    }
+    for (const ir_option *p = opts->v; p < o; p++)
+        if (ir_option_is_feature(p) && strcmp(p->name.v[1].name, fi->name) == 0) {
+            diag_error(f, o->loc, "Option \"%s\" was already set.", full);
+            return;
+        }
+    const char *misfit = site->field ? field_feature_misfit(site->field, id, value) : NULL;
+    if (misfit) diag_error(f, site->field->type_loc, "Option \"%s\": %s.", full, misfit);   /* where buf reports */
+}
+
+/* The standard options editions replaced by features, with what to write instead; NULL if o is none. */
+static const char *replaced_by_features(const ir_file *f, const ir_option *o)
+{
+    if (o->name.n != 1 || o->name.v[0].extension) return NULL;
+    const char *name = o->name.v[0].name;
+    if (strcmp(name, "packed") == 0) return "features.repeated_field_encoding";
+    if (strcmp(name, "ctype") == 0 && f->edition >= EDITION_2024) return "features.(pb.cpp).string_type";
+    return NULL;
+}
+
+/* An option of an editions file that editions treat apart: true when checked here. */
+static bool check_editions_option(const opt_site *site, const ir_options *opts, const ir_option *o)
+{
+    const ir_file *f = site->r->cur;
+    if (f->syntax != IR_EDITIONS) return false;
+    if (!o->name.v[0].extension && strcmp(o->name.v[0].name, "features") == 0) {
+        check_feature_option(site, opts, o);
+        return true;
+    }
+    const char *instead = replaced_by_features(f, o);
+    if (!instead) return false;
+    diag_error(f, o->loc, "Option \"%s\" is not allowed in edition %s; use %s.", o->name.v[0].name,
+               feature_edition_text(f->edition), instead);
+    return true;
+}
+
 /* Names and values; "was already set" is decided on the encoded options (resolve_interpret.c). */
 static void check_options(const opt_site *site, ir_options *opts)
 {
     for (size_t i = 0; i < opts->n; i++) {
         ir_option *o = &opts->v[i];
         if (o->name.n == 0) continue;
+        if (check_editions_option(site, opts, o)) continue;
         if (o->value.kind == IR_VAL_FLOAT && o->value.text && isalpha((unsigned char)o->value.text[0])) {
             diag_error(site->r->cur, o->value.loc, "Invalid '-' symbol before identifier.");   /* -inf, -nan */
             continue;
@@ -280,14 +384,6 @@ static bool option_true(const ir_options *opts, const char *name)
     return v && strcmp(v, "true") == 0;
 }
 
-/* The one packed rule: repeated scalars are packed when [packed = true], or in proto3 unless [packed = false]. */
-static bool field_packed(const ir_field *fd)
-{
-    if (fd->label != IR_LABEL_REPEATED || !ir_type_is_packable(fd->type)) return false;
-    const char *v = ir_option_find(&fd->options, "packed");
-    return v ? strcmp(v, "true") == 0 : fd->file && fd->file->syntax == IR_PROTO3;
-}
-
 /* ---- walking the file ----------------------------------------------------- */
 
 static void site_options(resolver *r, std_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts)
@@ -299,7 +395,6 @@ static void site_options(resolver *r, std_scope scope, const char *name_scope, c
 static void field_options(resolver *r, ir_field *fd)
 {
     site_options(r, SCOPE_FIELD, fd->full_name, fd, &fd->options);
-    fd->packed = field_packed(fd);
     fd->deprecated = option_true(&fd->options, "deprecated");
 }
 

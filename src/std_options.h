@@ -78,6 +78,11 @@
     X(METHOD, "MethodOptions")                                  \
     X(EXTENSION_RANGE, "ExtensionRangeOptions")
 
+/* X(scope, number): the field each options message holds its FeatureSet in (editions; not in descriptor.proto 3.21). */
+#define STD_OPTION_FEATURES(X)                                  \
+    X(FILE, 50) X(MESSAGE, 12) X(FIELD, 21) X(ONEOF, 1) X(ENUM, 7) X(ENUM_VALUE, 2) \
+    X(SERVICE, 34) X(METHOD, 35) X(EXTENSION_RANGE, 50)
+
 /* ---- the tables the lists make, for the resolver (names, values, the option interpreter) ---- */
 
 typedef enum std_scope {
@@ -134,6 +139,17 @@ static inline const std_enum_value *std_enum_value_at(size_t i)
 #undef X
     };
     return i < sizeof all / sizeof *all ? &all[i] : NULL;
+}
+
+/* The field number of scope's options message's "features". */
+static inline uint32_t std_features_number(std_scope scope)
+{
+    static const uint32_t numbers[] = {
+#define X(scope, number) [SCOPE_##scope] = number,
+        STD_OPTION_FEATURES(X)
+#undef X
+    };
+    return numbers[scope];
 }
 
 /* "FileOptions", ...: the options message of scope. */

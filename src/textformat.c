@@ -186,10 +186,10 @@ typedef IR_VEC(tf_entry) tf_entries;
 
 static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbuf *out);
 
-/* proto3 fields without presence are not written when they hold their zero value. */
+/* Fields without presence (proto3's, IMPLICIT ones) are not written when they hold their zero value. */
 static bool field_has_presence(const ir_field *f)
 {
-    return f->label == IR_LABEL_REPEATED || !f->file || f->file->syntax != IR_PROTO3 || f->proto3_optional ||
+    return f->label == IR_LABEL_REPEATED || !f->file || features_explicit_presence(f) ||
            f->oneof || f->extend || f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP ||
            (f->parent && f->parent->map_entry);      /* map entries keep a zero key or value */
 }

@@ -38,7 +38,7 @@ check-front-parity: pbjc | deps
 # The parser under libFuzzer (clang), for a short run on each check; the corpus it
 # grows stays in $(FRONT)/fuzz-corpus between runs. FUZZ_SECONDS=600 for a long one.
 FUZZ_SECONDS ?= 10
-FRONT_FUZZ_SRCS := src/ir.c src/irbuild.c src/parser.c src/diag.c src/srcinfo.c src/wire.c $(B)/lex.c $(B)/parse.c
+FRONT_FUZZ_SRCS := src/ir.c src/irbuild.c src/parser.c src/diag.c src/srcinfo.c src/wire.c $(B)/lex.c $(B)/parse.c src/featureset.c
 $(FRONT)/fuzz_parse: test/front/fuzz_parse.c $(FRONT_FUZZ_SRCS) src/irbuild.h src/lex.h src/srcinfo.h | deps
 	@mkdir -p $(@D)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(PBJC_CPPFLAGS) -o $@ $< $(FRONT_FUZZ_SRCS) -lm

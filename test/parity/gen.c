@@ -125,16 +125,14 @@ static bool is_repeated(const ir_field *f) { return f->label == IR_LABEL_REPEATE
 
 static bool is_message(const ir_field *f) { return f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP; }
 
-/* Singular fields written whenever set, even to their default (proto2, proto3 optional, messages). */
+/* Singular fields written whenever set, even to their default (proto2, proto3 optional, messages):
+ * asked of the resolved features, so editions schemas are generated for too. */
 static bool has_presence(const ir_field *f) {
-    return f->proto3_optional || f->file->syntax == IR_PROTO2 || is_message(f);
+    return features_explicit_presence(f) || is_message(f);
 }
 
 static bool is_packed(const ir_field *f) {
-    if (!is_repeated(f) || !ir_type_is_packable(f->type)) return false;
-    const char *p = ir_option_find(&f->options, "packed");
-    if (p) return strcmp(p, "true") == 0;
-    return f->file->syntax == IR_PROTO3;
+    return is_repeated(f) && f->packed;       /* resolve's one rule, from the features */
 }
 
 static ir_field *entry_field(const ir_field *map, int number) {
@@ -267,7 +265,7 @@ static void some_bytes(gen *g, dval *v) {
 
 /* Open (proto3) enums take any value; closed (proto2) ones only theirs. */
 static int32_t some_enum(gen *g, const ir_enum *e) {
-    bool closed = e->file->syntax == IR_PROTO2;
+    bool closed = features_closed_enum(e);
     if (e->values.n && (closed || !rng_one_in(&g->r, 5))) return e->values.v[rng_below(&g->r, e->values.n)]->number;
     return (int32_t)some_int(g, 32);                     /* open enum: any value, mostly unknown */
 }
@@ -424,7 +422,7 @@ static dmsg *some_message(gen *g, ir_message *m, int depth) {
             bool message = is_message(f);
             bool present;
             if (in_real_oneof(f)) present = oneof_choice(m, chosen, f->oneof) == f;
-            else if (f->label == IR_LABEL_REQUIRED) present = true;
+            else if (features_required(f)) present = true;
             else if (has_presence(f))
                 present = (!message || (depth < g->max_depth && g->messages < g->max_messages)) && rng_below(&g->r, 2);
             else present = !rng_one_in(&g->r, 3);
@@ -544,7 +542,7 @@ static void nc_raw(gen *g, wbuf *b, const ir_field *f, const dval *v) {
 
 /* A message field's record around an encoded body: length-delimited, or a group's start and end tags. */
 static void nc_sub(gen *g, wbuf *b, const ir_field *f, const wbuf *body) {
-    if (f->type == IR_TYPE_GROUP) {
+    if (features_delimited(f)) {
         nc_tag(g, b, (uint32_t)f->number, 3);
         wb_bytes(b, body->p, body->n);
         nc_tag(g, b, (uint32_t)f->number, 4);

@@ -486,8 +486,18 @@ static void test_syntax_errors(void **state)
                         "t.proto:3:1: error: end of file inside message \"A\" (opened at line 2, column 9): missing '}'");
     assert_string_equal(parse_error("syntax = \"proto3\";\nfoo bar;\n"),
                         "t.proto:2:1: error: expected a top-level statement (message, enum, service, extend, import, package or option), found 'foo'");
-    assert_string_equal(parse_error("edition = \"2023\";\n"),
-                        "t.proto:1:1: error: editions are not supported yet; use syntax = \"proto2\" or \"proto3\"");
+    assert_string_equal(parse_error("edition = \"2022\";\n"),
+                        "t.proto:1:11: error: unrecognized edition \"2022\"; pbjc recognizes \"2023\" and \"2024\"");
+    assert_string_equal(parse_error("edition = \"2023\";\nmessage A { optional int32 x = 1; }\n"),
+                        "t.proto:2:13: error: label \"optional\" is not allowed in editions; use option "
+                        "features.field_presence = EXPLICIT (the default)");
+    assert_string_equal(parse_error("edition = \"2023\";\nmessage A { group G = 1 {} }\n"),
+                        "t.proto:2:13: error: group syntax is not supported in editions; use a message field with "
+                        "features.message_encoding = DELIMITED");
+    assert_string_equal(parse_error("edition = \"2023\";\nexport message A {}\n"),
+                        "t.proto:2:1: error: \"export\" is not supported before edition 2024");
+    assert_string_equal(parse_error("edition = \"2023\";\nimport option \"a.proto\";\n"),
+                        "t.proto:2:8: error: \"option\" is not supported before edition 2024");
     assert_string_equal(parse_error("syntax = \"proto4\";\n"),
                         "t.proto:1:10: error: unrecognized syntax identifier \"proto4\"; pbjc recognizes only \"proto2\" and \"proto3\"");
     assert_string_equal(parse_error("syntax = \"proto2\";\nmessage A { int32 x = 1; }\n"),
@@ -646,6 +656,29 @@ static void test_ir_tables_and_finders(void **state)
     assert_string_equal(ir_strcat("ab", "cd"), "abcd");
 }
 
+/* Editions: the edition, visibility, option imports; "export" and "local" stay names elsewhere. */
+static void test_editions(void **state)
+{
+    (void)state;
+    ir_file *f = parse_ok("edition = \"2024\";\nimport option \"o.proto\";\nimport \"d.proto\";\n"
+                          "export message A { local enum E { Z = 0; } local message B {} }\nlocal enum F { Y = 0; }\n");
+    assert_int_equal(f->syntax, IR_EDITIONS);
+    assert_int_equal(f->edition, EDITION_2024);
+    assert_int_equal(f->imports.v[0].kind, IR_IMPORT_OPTION);
+    assert_int_equal(f->imports.v[1].kind, IR_IMPORT_PLAIN);
+    assert_int_equal(f->messages.v[0]->visibility, IR_VISIBILITY_EXPORT);
+    assert_int_equal(f->messages.v[0]->enums.v[0]->visibility, IR_VISIBILITY_LOCAL);
+    assert_int_equal(f->messages.v[0]->messages.v[0]->visibility, IR_VISIBILITY_LOCAL);
+    assert_int_equal(f->enums.v[0]->visibility, IR_VISIBILITY_LOCAL);
+    f = parse_ok("edition = \"2023\";\nmessage A { repeated int32 r = 1; int32 s = 2; }\n");
+    assert_int_equal(f->edition, EDITION_2023);
+    assert_int_equal(f->messages.v[0]->fields.v[1]->label, IR_LABEL_NONE);
+    f = parse_ok("syntax = \"proto3\";\nmessage local { export x = 1; }\nmessage export { local y = 1; }\n");
+    assert_string_equal(f->messages.v[0]->name, "local");
+    assert_string_equal(f->messages.v[0]->fields.v[0]->type_name, "export");
+    assert_string_equal(f->messages.v[1]->fields.v[0]->type_name, "local");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -668,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_recovery_reports_every_error),
         cmocka_unit_test(test_recovery_at_braces),
         cmocka_unit_test(test_ir_tables_and_finders),
+        cmocka_unit_test(test_editions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

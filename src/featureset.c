@@ -1,0 +1,218 @@
+/* featureset.c: the FeatureSet tables, and each element's features resolved through its scopes (protoc's FeatureResolver). */
+#include "featureset.h"
+
+#include <string.h>
+
+#include "ir.h"
+
+const feature_info *feature_at(feature_id id)
+{
+    static const feature_info all[] = {
+#define X(name, num, since, targets) { #name, num, EDITION_##since, targets },
+        FEATURE_FIELDS(X)
+#undef X
+    };
+    return id < FEATURE_COUNT ? &all[id] : NULL;
+}
+
+const feature_info *feature_named(const char *name, feature_id *id)
+{
+    for (int i = 0; i < FEATURE_COUNT; i++)
+        if (strcmp(feature_at((feature_id)i)->name, name) == 0) {
+            *id = (feature_id)i;
+            return feature_at((feature_id)i);
+        }
+    return NULL;
+}
+
+typedef struct feature_value {
+    feature_id feature;
+    const char *name;
+    int number;
+} feature_value;
+
+static const feature_value *feature_value_at(size_t i)
+{
+    static const feature_value all[] = {
+#define X(feature, value, num) { FEATURE_##feature, #value, num },
+        FEATURE_VALUES(X)
+#undef X
+    };
+    return i < sizeof all / sizeof *all ? &all[i] : NULL;
+}
+
+int feature_value_named(feature_id id, const char *value)
+{
+    const feature_value *fv;
+    for (size_t i = 0; (fv = feature_value_at(i)); i++)
+        if (fv->feature == id && strcmp(fv->name, value) == 0) return fv->number;
+    return -1;
+}
+
+const char *feature_value_name(feature_id id, int value)
+{
+    const feature_value *fv;
+    for (size_t i = 0; (fv = feature_value_at(i)); i++)
+        if (fv->feature == id && fv->number == value) return fv->name;
+    return NULL;
+}
+
+const char *feature_value_names(feature_id id)
+{
+    const char *s = "";
+    const feature_value *fv;
+    for (size_t i = 0; (fv = feature_value_at(i)); i++)
+        if (fv->feature == id) s = ir_printf("%s%s%s", s, *s ? ", " : "", fv->name);
+    return s;
+}
+
+ir_features feature_defaults(feature_edition edition)
+{
+    ir_features d = { { 0 } };
+    int column = edition == EDITION_PROTO2 ? 0 : edition == EDITION_PROTO3 ? 1 : edition == EDITION_2023 ? 2 : 3;
+#define X(feature, p2, p3, e2023, e2024)                                                                  \
+    {                                                                                                     \
+        const int by_edition[] = { FEATURE_##feature##_##p2, FEATURE_##feature##_##p3,                    \
+                                   FEATURE_##feature##_##e2023, FEATURE_##feature##_##e2024 };           \
+        d.v[FEATURE_##feature] = (uint8_t)by_edition[column];                                             \
+    }
+    FEATURE_DEFAULTS(X)
+#undef X
+    return d;
+}
+
+feature_edition feature_edition_named(const char *text)
+{
+#define X(name, num, written) if (num >= EDITION_2023 && strcmp(text, written) == 0) return EDITION_##name;
+    FEATURE_EDITIONS(X)
+#undef X
+    return (feature_edition)0;
+}
+
+const char *feature_edition_text(feature_edition edition)
+{
+#define X(name, num, written) if (edition == EDITION_##name) return written;
+    FEATURE_EDITIONS(X)
+#undef X
+    return "unknown";
+}
+
+ir_features features_merge(ir_features base, ir_features overlay)
+{
+    for (int i = 0; i < FEATURE_COUNT; i++)
+        if (overlay.v[i]) base.v[i] = overlay.v[i];
+    return base;
+}
+
+/* ---- resolution over the IR -------------------------------------------------- */
+
+/* The features written in opts ("features.NAME = VALUE"), unset ones 0. */
+static ir_features written(const ir_options *opts)
+{
+    ir_features w = { { 0 } };
+    for (size_t i = 0; i < opts->n; i++) {
+        const ir_option *o = &opts->v[i];
+        feature_id id;
+        if (!ir_option_is_feature(o) || !feature_named(o->name.v[1].name, &id) || o->value.kind != IR_VAL_IDENT) continue;
+        int v = feature_value_named(id, o->value.text);
+        if (v > 0) w.v[id] = (uint8_t)v;
+    }
+    return w;
+}
+
+static ir_features scoped(ir_features parent, const ir_options *opts)
+{
+    return features_merge(parent, written(opts));
+}
+
+/* proto2 and proto3 say with labels, types and [packed] what editions say with features. */
+static ir_features legacy_field(const ir_field *f, ir_features fs)
+{
+    if (f->file->edition >= EDITION_2023) return fs;
+    if (f->label == IR_LABEL_REQUIRED) fs.v[FEATURE_field_presence] = FEATURE_field_presence_LEGACY_REQUIRED;
+    if (f->proto3_optional) fs.v[FEATURE_field_presence] = FEATURE_field_presence_EXPLICIT;
+    if (f->type == IR_TYPE_GROUP) fs.v[FEATURE_message_encoding] = FEATURE_message_encoding_DELIMITED;
+    const char *packed = ir_option_find(&f->options, "packed");
+    if (packed)
+        fs.v[FEATURE_repeated_field_encoding] = strcmp(packed, "true") == 0 ? FEATURE_repeated_field_encoding_PACKED
+                                                                            : FEATURE_repeated_field_encoding_EXPANDED;
+    return fs;
+}
+
+static void resolve_field(ir_field *f, ir_features parent)
+{
+    if (f->oneof && !f->extend) parent = f->oneof->features;
+    f->features = legacy_field(f, scoped(parent, &f->options));
+    f->packed = f->label == IR_LABEL_REPEATED && ir_type_is_packable(f->type) &&
+                f->features.v[FEATURE_repeated_field_encoding] == FEATURE_repeated_field_encoding_PACKED;
+}
+
+static void resolve_enum(ir_enum *e, ir_features parent)
+{
+    e->features = scoped(parent, &e->options);
+    for (size_t i = 0; i < e->values.n; i++)
+        e->values.v[i]->features = scoped(e->features, &e->values.v[i]->options);
+}
+
+static void resolve_message(ir_message *m, ir_features parent)
+{
+    m->features = scoped(parent, &m->options);
+    for (size_t i = 0; i < m->oneofs.n; i++)
+        m->oneofs.v[i]->features = scoped(m->features, &m->oneofs.v[i]->options);
+    for (size_t i = 0; i < m->fields.n; i++) resolve_field(m->fields.v[i], m->features);
+    for (size_t i = 0; i < m->extensions.n; i++) resolve_field(m->extensions.v[i], m->features);
+    for (size_t i = 0; i < m->messages.n; i++) resolve_message(m->messages.v[i], m->features);
+    for (size_t i = 0; i < m->enums.n; i++) resolve_enum(m->enums.v[i], m->features);
+}
+
+void features_resolve_file(ir_file *f)
+{
+    feature_edition ed = f->edition ? f->edition : f->syntax == IR_PROTO3 ? EDITION_PROTO3 : EDITION_PROTO2;
+    f->features = scoped(feature_defaults(ed), &f->options);
+    for (size_t i = 0; i < f->messages.n; i++) resolve_message(f->messages.v[i], f->features);
+    for (size_t i = 0; i < f->enums.n; i++) resolve_enum(f->enums.v[i], f->features);
+    for (size_t i = 0; i < f->extensions.n; i++) resolve_field(f->extensions.v[i], f->features);
+}
+
+/* ---- what code generation asks ------------------------------------------------ */
+
+bool features_explicit_presence(const ir_field *f)
+{
+    return f->features.v[FEATURE_field_presence] != FEATURE_field_presence_IMPLICIT;
+}
+
+bool features_required(const ir_field *f)
+{
+    return f->features.v[FEATURE_field_presence] == FEATURE_field_presence_LEGACY_REQUIRED;
+}
+
+bool features_closed_enum(const ir_enum *e)
+{
+    return e->features.v[FEATURE_enum_type] == FEATURE_enum_type_CLOSED;
+}
+
+bool features_utf8_checked(const ir_field *f)
+{
+    return f->type == IR_TYPE_STRING && f->features.v[FEATURE_utf8_validation] == FEATURE_utf8_validation_VERIFY;
+}
+
+/* Group framing: a group, or a message field encoded DELIMITED (never a map or a map entry's value, as protoc). */
+bool features_delimited(const ir_field *f)
+{
+    if (f->type == IR_TYPE_GROUP) return true;
+    return f->type == IR_TYPE_MESSAGE && !f->is_map && f->message_type && !f->message_type->map_entry &&
+           !(f->parent && f->parent->map_entry && !f->extend) &&
+           f->features.v[FEATURE_message_encoding] == FEATURE_message_encoding_DELIMITED;
+}
+
+bool features_group_like(const ir_field *f)
+{
+    if (!features_delimited(f) || !f->message_type) return false;
+    if (f->type == IR_TYPE_GROUP) return true;
+    const ir_message *t = f->message_type;
+    const ir_message *scope = f->extend ? f->extend->scope : f->parent;
+    if (t->file != f->file || t->parent != scope || strlen(t->name) != strlen(f->name)) return false;
+    for (size_t i = 0; f->name[i]; i++)
+        if (f->name[i] != (t->name[i] >= 'A' && t->name[i] <= 'Z' ? t->name[i] - 'A' + 'a' : t->name[i])) return false;
+    return true;
+}

@@ -1,0 +1,119 @@
+/* featureset.h (not features.h, which is glibc's): editions' features (google.protobuf.FeatureSet): fields, values, each edition's defaults, resolution. */
+#ifndef PBJC_FEATURESET_H
+#define PBJC_FEATURESET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* X(NAME, number, edition number, name as written): google.protobuf.Edition. */
+#define FEATURE_EDITIONS(X)             \
+    X(PROTO2, 998, "proto2")            \
+    X(PROTO3, 999, "proto3")            \
+    X(2023, 1000, "2023")               \
+    X(2024, 1001, "2024")
+
+/* X(name, FeatureSet field number, introduced in edition, where it may be set: a FEATURE_TARGET_* mask).
+ * descriptor.proto 3.21 has no FeatureSet: the numbers are descriptor.proto's of protobuf 32. */
+#define FEATURE_FIELDS(X)                                                                    \
+    X(field_presence, 1, 2023, FEATURE_TARGET_FIELD)                                         \
+    X(enum_type, 2, 2023, FEATURE_TARGET_ENUM)                                               \
+    X(repeated_field_encoding, 3, 2023, FEATURE_TARGET_FIELD)                                \
+    X(utf8_validation, 4, 2023, FEATURE_TARGET_FIELD)                                        \
+    X(message_encoding, 5, 2023, FEATURE_TARGET_FIELD)                                       \
+    X(json_format, 6, 2023, FEATURE_TARGET_MESSAGE | FEATURE_TARGET_ENUM)                    \
+    X(enforce_naming_style, 7, 2024, FEATURE_TARGET_ALL)                                     \
+    X(default_symbol_visibility, 8, 2024, 0)
+
+/* X(feature, VALUE, number): the values each feature takes (0 is every feature's UNKNOWN). */
+#define FEATURE_VALUES(X)                                                                    \
+    X(field_presence, EXPLICIT, 1)          X(field_presence, IMPLICIT, 2)                   \
+    X(field_presence, LEGACY_REQUIRED, 3)                                                    \
+    X(enum_type, OPEN, 1)                   X(enum_type, CLOSED, 2)                          \
+    X(repeated_field_encoding, PACKED, 1)   X(repeated_field_encoding, EXPANDED, 2)          \
+    X(utf8_validation, VERIFY, 2)           X(utf8_validation, NONE, 3)                      \
+    X(message_encoding, LENGTH_PREFIXED, 1) X(message_encoding, DELIMITED, 2)                \
+    X(json_format, ALLOW, 1)                X(json_format, LEGACY_BEST_EFFORT, 2)            \
+    X(enforce_naming_style, STYLE2024, 1)   X(enforce_naming_style, STYLE_LEGACY, 2)         \
+    X(default_symbol_visibility, EXPORT_ALL, 1) X(default_symbol_visibility, EXPORT_TOP_LEVEL, 2) \
+    X(default_symbol_visibility, LOCAL_ALL, 3)  X(default_symbol_visibility, STRICT, 4)
+
+/* X(feature, proto2, proto3, 2023, 2024): the published FeatureSetDefaults (protobuf 32). */
+#define FEATURE_DEFAULTS(X)                                                                  \
+    X(field_presence, EXPLICIT, IMPLICIT, EXPLICIT, EXPLICIT)                                \
+    X(enum_type, CLOSED, OPEN, OPEN, OPEN)                                                   \
+    X(repeated_field_encoding, EXPANDED, PACKED, PACKED, PACKED)                             \
+    X(utf8_validation, NONE, VERIFY, VERIFY, VERIFY)                                         \
+    X(message_encoding, LENGTH_PREFIXED, LENGTH_PREFIXED, LENGTH_PREFIXED, LENGTH_PREFIXED)  \
+    X(json_format, LEGACY_BEST_EFFORT, ALLOW, ALLOW, ALLOW)                                  \
+    X(enforce_naming_style, STYLE_LEGACY, STYLE_LEGACY, STYLE_LEGACY, STYLE2024)             \
+    X(default_symbol_visibility, EXPORT_ALL, EXPORT_ALL, EXPORT_ALL, EXPORT_TOP_LEVEL)
+
+/* Where a feature may be set besides the file (FeatureSet's targets). */
+enum {
+    FEATURE_TARGET_FIELD = 1, FEATURE_TARGET_ONEOF = 2, FEATURE_TARGET_MESSAGE = 4, FEATURE_TARGET_ENUM = 8,
+    FEATURE_TARGET_ENUM_VALUE = 16, FEATURE_TARGET_SERVICE = 32, FEATURE_TARGET_METHOD = 64,
+    FEATURE_TARGET_EXTENSION_RANGE = 128, FEATURE_TARGET_ALL = 255
+};
+
+typedef enum feature_edition {
+#define X(name, num, text) EDITION_##name = num,
+    FEATURE_EDITIONS(X)
+#undef X
+} feature_edition;
+
+typedef enum feature_id {
+#define X(name, num, since, targets) FEATURE_##name,
+    FEATURE_FIELDS(X)
+#undef X
+    FEATURE_COUNT
+} feature_id;
+
+/* Each feature's values as FEATURE_<feature>_<VALUE>. */
+enum {
+#define X(feature, value, num) FEATURE_##feature##_##value = num,
+    FEATURE_VALUES(X)
+#undef X
+};
+
+/* A resolved (or partly written) FeatureSet: each feature's value, 0 when unset. */
+typedef struct ir_features {
+    uint8_t v[FEATURE_COUNT];
+} ir_features;
+
+typedef struct feature_info {
+    const char *name;
+    uint32_t number;
+    feature_edition since;
+    unsigned targets;
+} feature_info;
+
+const feature_info *feature_at(feature_id id);
+const feature_info *feature_named(const char *name, feature_id *id);      /* NULL if none */
+int feature_value_named(feature_id id, const char *value);                /* -1 if none */
+const char *feature_value_name(feature_id id, int value);                  /* NULL if none */
+const char *feature_value_names(feature_id id);                           /* "EXPLICIT, IMPLICIT, ..." */
+ir_features feature_defaults(feature_edition edition);
+/* An edition as written ("2023"): its number, 0 if pbjc does not know it. */
+feature_edition feature_edition_named(const char *text);
+const char *feature_edition_text(feature_edition edition);                /* "2023" */
+/* overlay's set values over base. */
+ir_features features_merge(ir_features base, ir_features overlay);
+
+/* Every element's .features of a resolved file (its options checked), proto2 and proto3 through
+ * their editions mapping (labels, groups, [packed]); sets each field's .packed. */
+struct ir_file;
+struct ir_field;
+struct ir_enum;
+void features_resolve_file(struct ir_file *f);
+
+/* What code generation asks of the resolved features. */
+bool features_explicit_presence(const struct ir_field *f);   /* not IMPLICIT (for singular fields) */
+bool features_required(const struct ir_field *f);            /* LEGACY_REQUIRED (proto2's required) */
+bool features_closed_enum(const struct ir_enum *e);
+bool features_utf8_checked(const struct ir_field *f);        /* a string field that VERIFYs */
+bool features_delimited(const struct ir_field *f);           /* group framing */
+/* A group, or a DELIMITED field written as one (named as its type, lowercased; the type beside it):
+ * text format names it by its type, as protobuf's IsGroupLike. */
+bool features_group_like(const struct ir_field *f);
+
+#endif

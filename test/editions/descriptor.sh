@@ -1,0 +1,29 @@
+#!/bin/sh
+# descriptor.sh PBJC BUF OUT: each editions schema's --descriptor_set_out must be buf's
+# `buf build --as-file-descriptor-set` byte for byte (imports excluded, no source info).
+# Schemas: test/editions/schemas/*.proto and the parity schemas rewritten as edition 2023
+# (test/editions/to2023.py). Run from the repository top.
+set -eu
+top=$(pwd)
+pbjc=$top/$1 buf=$top/$2 out=$top/$3
+rm -rf "$out" && mkdir -p "$out/2023"
+for s in test/parity/schemas/*.proto; do test/editions/to2023.py "$s" > "$out/2023/$(basename "$s")"; done
+pass=0 fail=0
+check() {   # dir file
+    name=$(basename "$2" .proto)
+    stem=$out/$(basename "$1").$name
+    (cd "$1" && "$buf" build "$2" --as-file-descriptor-set --exclude-imports --exclude-source-info -o "$stem.buf.binpb") \
+        2>"$stem.buf.err" || { echo "FAIL $1/$2: buf rejects it:"; cat "$stem.buf.err"; fail=$((fail + 1)); return; }
+    (cd "$1" && "$pbjc" -I . --descriptor_set_out="$stem.pbjc.binpb" -o "$stem.gen" "$2") 2>"$stem.pbjc.err" ||
+        { echo "FAIL $1/$2: pbjc rejects it:"; cat "$stem.pbjc.err"; fail=$((fail + 1)); return; }
+    if cmp -s "$stem.buf.binpb" "$stem.pbjc.binpb"; then pass=$((pass + 1)); return; fi
+    echo "FAIL $1/$2: descriptor sets differ (protoc --decode_raw of each, diff -u buf pbjc):"
+    protoc --decode_raw <"$stem.buf.binpb" >"$stem.buf.txt"
+    protoc --decode_raw <"$stem.pbjc.binpb" >"$stem.pbjc.txt"
+    diff -u "$stem.buf.txt" "$stem.pbjc.txt" | head -30
+    fail=$((fail + 1))
+}
+for s in test/editions/schemas/*.proto; do [ -f "$s" ] || continue; check test/editions/schemas "$(basename "$s")"; done
+for s in "$out"/2023/*.proto; do check "$out/2023" "$(basename "$s")"; done
+echo "editions descriptor: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
