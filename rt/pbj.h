@@ -67,7 +67,7 @@
  * together; every generated file checks it with #error. */
 #define PBJ_VERSION_MAJOR 0
 #define PBJ_VERSION_MINOR 1
-#define PBJ_RUNTIME_VERSION 2   /* 2: proto2 (required status, extension records) */
+#define PBJ_RUNTIME_VERSION 3   /* 2: proto2 (required status, extension records); 3: const encode, back to front */
 
 #ifdef __cplusplus
 extern "C" {
@@ -107,6 +107,11 @@ extern "C" {
 #endif
 #ifndef PBJ_FREE
 #define PBJ_FREE(p) free(p)
+#endif
+/* The generated code's own checks (on unless NDEBUG: encode writes exactly the bytes its size counted). */
+#ifndef PBJ_ASSERT
+#include <assert.h>
+#define PBJ_ASSERT(x) assert(x)
 #endif
 
 /* ---- status codes: one list, enum and messages made from it ------------- */
@@ -744,6 +749,14 @@ typedef enum pbj_unknown_mode {
 #ifndef PBJ_MAX_DEPTH_CAP
 #define PBJ_MAX_DEPTH_CAP 10000
 #endif
+/* The deepest nesting M_size and M_encode accept through messages whose types form a cycle (a Node holding a
+ * Node): deeper, or a hand-built message that reaches itself, and M_size gives PBJ_SIZE_ERROR, M_encode and
+ * M_write_reverse PBJ_ERR_DEPTH. Decode reads back what encode writes when its max_depth is PBJ_MAX_ENCODE_DEPTH - 1
+ * (max_depth counts the levels inside the top message). Each message type off such a cycle starts a new count. */
+#ifndef PBJ_MAX_ENCODE_DEPTH
+#define PBJ_MAX_ENCODE_DEPTH PBJ_MAX_DEPTH_CAP
+#endif
+#define PBJ_SIZE_ERROR ((size_t)-1)   /* M_size of a message nested deeper than PBJ_MAX_ENCODE_DEPTH */
 #define PBJ_DEFAULT_MAX_LENGTH ((size_t)64 << 20)   /* 64 MiB per length-delimited field */
 /* The default cap on a decode's memory: hostile input (say 2-byte empty sub-messages of a
  * 1 KB struct) cannot take more than 32 bytes per input byte, plus 64 KiB for small inputs;
@@ -1253,17 +1266,77 @@ PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *f
     }
 }
 
-/* Copy the records with numbers in [lo, hi] to p (encode, between the fields around that range). */
-PBJ_INLINE uint8_t *pbj__ext_write(pbj_slice ext, uint32_t lo, uint32_t hi, uint8_t *p)
+
+/* ---- message sets: what protobuf writes of a message_set_wire_format message --
+ * Its extensions and unknown fields go out as items (group 1 { type_id = 2;
+ * message = 3 }) in canonical form: an item with a type_id (its low 32 bits,
+ * not 0) and a message (the first of each), and a length-delimited field (its
+ * number as the type_id). protobuf (C++ 3.21) drops everything else: other
+ * fields, items without a type_id or a message. */
+
+/* Record r's type_id and message: false when protobuf drops it. */
+PBJ_INLINE bool pbj__msgset_parts(const pbj__ext_rec *r, uint32_t *type_id, pbj_slice *msg)
 {
-    size_t from, to;
-    if (!ext.len) return p;
-    pbj__ext_span(ext, lo, hi, &from, &to);
-    if (to > from) {
-        memcpy(p, ext.data + from, to - from);
-        p += to - from;
+    pbj_decoder d;
+    pbj_status st = PBJ_OK;
+    const uint8_t *p = r->payload;
+    bool has_id = false, has_msg = false;
+    uint64_t t, v;
+    *type_id = 0;
+    *msg = pbj_slice_make(p, 0);
+    if ((r->tag & 7) == PBJ_WT_LEN) {
+        if (!(p = pbj_get_varint(p, r->end, &v)) || v > (uint64_t)(r->end - p)) return false;
+        *type_id = r->number;
+        *msg = pbj_slice_make(p, (size_t)v);
+        return true;
     }
-    return p;
+    if (r->tag != PBJ_TAG(1, PBJ_WT_SGROUP)) return false;
+    pbj_decoder_init(&d, NULL, NULL);
+    d.max_length = (size_t)-1;
+    while (p < r->end) {
+        const uint8_t *q;
+        if (!(p = pbj_get_varint(p, r->end, &t)) || (t & 7) == PBJ_WT_EGROUP) break;
+        if (t == PBJ_TAG(2, PBJ_WT_VARINT) && !has_id && pbj_get_varint(p, r->end, &v)) {
+            *type_id = (uint32_t)v;
+            has_id = true;
+        } else if (t == PBJ_TAG(3, PBJ_WT_LEN) && !has_msg && (q = pbj_get_varint(p, r->end, &v)) &&
+                   v <= (uint64_t)(r->end - q)) {
+            *msg = pbj_slice_make(q, (size_t)v);
+            has_msg = true;
+        }
+        if (!(p = pbj_skip_field(p, r->end, (uint32_t)t, &d, d.depth_left, &st))) break;
+    }
+    return has_id && *type_id != 0 && has_msg;
+}
+
+/* Record r as protobuf writes it: its size, and the item at p unless p is NULL. */
+PBJ_INLINE size_t pbj__msgset_item(const pbj__ext_rec *r, uint8_t *p)
+{
+    uint32_t type_id;
+    pbj_slice msg;
+    if (!pbj__msgset_parts(r, &type_id, &msg)) return 0;
+    if (p) {
+        *p++ = 0x0b;
+        *p++ = 0x10;
+        p = pbj_put_varint(p, type_id);
+        *p++ = 0x1a;
+        p = pbj_put_bytes(p, msg);
+        *p = 0x0c;
+    }
+    return 4 + pbj_varint_size(type_id) + pbj_len_size(msg.len);
+}
+
+/* The items of a message set's extensions, then of its unknown fields, written at p (p NULL: not written); their size. */
+PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *p)
+{
+    const pbj_slice both[2] = {ext, unknown};
+    size_t n = 0;
+    for (int i = 0; i < 2; i++) {
+        size_t pos = 0;
+        pbj__ext_rec r;
+        while (pbj__ext_next(both[i], &pos, &r)) n += pbj__msgset_item(&r, p ? p + n : NULL);
+    }
+    return n;
 }
 
 /* A known extension's field read by decode: kept in *ext (in number order);

@@ -162,6 +162,34 @@ PBJ_INLINE uint8_t *pbj__ext_rwrite(pbj_slice ext, uint32_t lo, uint32_t hi, uin
     return pbj_rput_raw(p, ext.data + from, to - from);
 }
 
+/* The same where the room is known (M__write): no check. */
+PBJ_INLINE uint8_t *pbj__ext_rput(pbj_slice ext, uint32_t lo, uint32_t hi, uint8_t *p)
+{
+    size_t from, to;
+    if (!ext.len) return p;
+    pbj__ext_span(ext, lo, hi, &from, &to);
+    return to > from ? pbj_rput_raw(p, ext.data + from, to - from) : p;
+}
+
+/* A message set's items (its extensions, then its unknown fields, as pbj__msgset_items writes them) before p, with
+ * margin bytes of room left; NULL when they do not fit. */
+PBJ_INLINE uint8_t *pbj__msgset_rwrite(pbj_slice ext, pbj_slice unknown, uint8_t *p, uintptr_t lim, size_t margin)
+{
+    size_t n = pbj__msgset_items(ext, unknown, NULL);
+    if (!pbj_rfits(p, lim, n + margin)) return NULL;
+    p -= n;
+    pbj__msgset_items(ext, unknown, p);
+    return p;
+}
+
+/* The same where the room is known (M__write): no check. */
+PBJ_INLINE uint8_t *pbj__msgset_rput(pbj_slice ext, pbj_slice unknown, uint8_t *p)
+{
+    p -= pbj__msgset_items(ext, unknown, NULL);
+    pbj__msgset_items(ext, unknown, p);
+    return p;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -132,10 +132,6 @@ PBJ_INLINE size_t pbj_wbuf_len(const pbj_wbuf *b) { return b->len; }
 
 /* ---- private: used by generated code ------------------------------------------------------------ */
 
-/* Writers take const structs (M_writer_from, the fields' _from); M_size caches sizes in the struct until
- * it takes const M *: the one place a const struct is handed to it (drop the cast then). */
-#define PBJ__WMUT(T, m) ((T *)(uintptr_t)(m))
-
 /* The innermost writer open on b (NULL: none). */
 PBJ_INLINE pbj_writer *pbj__winner(pbj_wbuf *b)
 {

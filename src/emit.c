@@ -97,11 +97,15 @@ struct message_vars {
     const char *print_ext;
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
     const char *defaults, *map_cmp, *ext_size, *size, *encode, *decode_check,   /* source */
-               *write, *decode, *decode_other, *decode_sort, *print_ext_fn, *print, *equal;
+               *decode, *decode_other, *decode_sort, *print_ext_fn, *print, *equal;
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace;
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
+    const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
+    const char *runknown;
+    const char *rparam, *rarg, *rtop, *renter, *rdeep;
+    const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
     const char *ncases, *nslots, *scan;
     names_writer wn;                                                           /* writers */
@@ -175,13 +179,15 @@ static const field_section count_sections[] = {PLAN_READS(COUNT_SECTION)};
 #define WIDTH_SECTIONS(E, s) [PLAN_WIDTH_##E] = {tmpl_value_payload_##s, tmpl_value_sizes_##s},
 static const field_section width_sections[][2] = {PLAN_WIDTHS(WIDTH_SECTIONS)};
 #undef WIDTH_SECTIONS
-#define FRAMING_SECTIONS(E, s) [PLAN_FRAMING_##E] = {tmpl_value_read_msg_##s, tmpl_value_write_msg_##s, tmpl_value_write_empty_##s},
-static const field_section framing_sections[][3] = {PLAN_FRAMINGS(FRAMING_SECTIONS)};
+#define FRAMING_SECTIONS(E, s) [PLAN_FRAMING_##E] = tmpl_value_read_msg_##s,
+static const field_section framing_sections[] = {PLAN_FRAMINGS(FRAMING_SECTIONS)};
 #undef FRAMING_SECTIONS
-/* The reverse encoder's message (by whether its type has one: written forward when not) and empty message. */
+/* The reverse encoder's message (by whether its type has one: written by its M__write when not), the same in M__write
+ * (no room checks), and an empty message. */
+enum { RFRAMING_FORWARD, RFRAMING_REVERSE, RFRAMING_UNCHECKED, RFRAMING_EMPTY };
 #define RFRAMING_SECTIONS(E, s) [PLAN_FRAMING_##E] = {tmpl_field_rwrite_msg_##s##_forward, tmpl_field_rwrite_msg_##s##_reverse, \
-                                                      tmpl_field_rwrite_empty_##s},
-static const field_section rframing_sections[][3] = {PLAN_FRAMINGS(RFRAMING_SECTIONS)};
+                                                      tmpl_field_rwrite_msg_##s##_unchecked, tmpl_field_rwrite_empty_##s},
+static const field_section rframing_sections[][4] = {PLAN_FRAMINGS(RFRAMING_SECTIONS)};
 #undef RFRAMING_SECTIONS
 
 #define WRITER_SECTION(S, s, a) [PLAN_SHAPE_##S] = tmpl_wfield_##s,
@@ -206,13 +212,14 @@ static plan_code field_vars(const plan_message *pm, size_t i)
     v.packed_count = expand_field(count_sections[pf->read], &v);
     v.payload = expand_field(width_sections[pf->width][0], &v);
     v.sizes = expand_field(width_sections[pf->width][1], &v);
-    v.read_msg = expand_field(framing_sections[pf->framing][0], &v);
-    v.write_msg = expand_field(framing_sections[pf->framing][1], &v);
-    v.write_empty = expand_field(framing_sections[pf->framing][2], &v);
+    v.read_msg = expand_field(framing_sections[pf->framing], &v);
+    v.size_deep = pf->sub_deep ? expand_field(tmpl_field_size_deep, &v) : "";
     v.rcallee = v.subfn.write_reverse_body;
     v.rforward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(tmpl_field_rwrite_forward, &v);
-    v.rmsg = expand_field(rframing_sections[pf->framing][pf->sub_reverse], &v);
-    v.rempty = expand_field(rframing_sections[pf->framing][2], &v);
+    v.rmsg = expand_field(rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
+    v.rempty = expand_field(rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
+    v.rroom_e = expand_field(tmpl_field_rwrite_room_e, &v);
+    v.rwrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(tmpl_field_rwrite_wrapper_unknown, &v) : "";
     const char *self = pf->predict_self ? expand_field(tmpl_field_predict, &pf->code) : "";
     v.predict = i + 1 < pm->fields.n ? ir_strcat(self, expand_field(tmpl_field_predict, &pm->fields.v[i + 1].code)) : self;
     return v;
@@ -303,7 +310,9 @@ static const char *each_run(const fields *fs, plan_op op, const char *s, message
 static message_vars message_vars_of(const plan_message *pm)
 {
     return (message_vars){.c = pm->cname, .full = pm->m->full_name, .options = pm->options_text, .doc = pm->doc,
-                          .n = pm->fn, .print_ext = pm->print_ext};
+                          .n = pm->fn, .print_ext = pm->print_ext, .rparam = pm->recursive ? ", uint32_t depth" : "",
+                          .rarg = pm->recursive ? ", depth" : "", .rtop = pm->recursive ? ", PBJ_MAX_ENCODE_DEPTH" : "",
+                          .rparams = pm->recursive ? ", uintptr_t lim, uint32_t depth" : ", uintptr_t lim"};
 }
 
 static const char *struct_members(const fields *fs)
@@ -355,6 +364,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.required = expand_message(pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
     v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
+    v.size_decl = pm->recursive ? expand_message(tmpl_message_size_decl_depth, &v) : "";
     tmpl_message_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
 }
@@ -443,18 +453,40 @@ static const char *reverse_source(const plan_file *pf, const plan_message *pm, f
         const plan_field *f = &pm->fields.v[i];
         if (!f->sub_reverse || !reverse_inlined(pf, f->f->message_type)) continue;
         fs->v[i].rcallee = fs->v[i].subfn.write_reverse_inline;
-        fs->v[i].rmsg = expand_field(rframing_sections[f->framing][1], &fs->v[i]);
+        fs->v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_REVERSE], &fs->v[i]);
     }
-    v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", tmpl_reverse_ext, true);
+    v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
+    v->runknown = expand_message(pm->msgset ? tmpl_reverse_msgset_room : tmpl_reverse_unknown, v);
     v->rcheck = pm->may_miss ? expand_message(tmpl_reverse_required, v) : "";
+    v->renter = pm->recursive ? expand_message(tmpl_reverse_enter_depth, v) : "";
+    v->rdeep = pm->deep ? expand_message(tmpl_reverse_deep, v) : "";
     int margin = 0;
     for (size_t i = 0; i < pm->fields.n; i++) margin += pm->fields.v[i].rbound;
     v->margin = ir_printf("%d", margin);
+    v->rmargin = expand_message(tmpl_reverse_margin, v);
     bool inlined = reverse_inlined(pf, pm->m);
     v->rqual = inlined ? "PBJ__HOT " : "";
     v->rname = inlined ? pm->fn.write_reverse_inline : pm->fn.write_reverse_body;
     const char *body = expand_message(tmpl_reverse_body, v);
     return inlined ? ir_strcat(body, expand_message(tmpl_reverse_body_extern, v)) : body;
+}
+
+/* M__write: the reverse encoder's body without room checks (it runs after M_size, into exactly the bytes counted). */
+static const char *writer_source(const plan_message *pm, const fields *fs, message_vars v)
+{
+    fields u = {pm, ir_alloc((pm->fields.n + 1) * sizeof(plan_code))};
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const plan_field *pf = &pm->fields.v[i];
+        u.v[i] = fs->v[i];
+        u.v[i].rroom = u.v[i].rroom_e = "";
+        u.v[i].rwrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(tmpl_field_rwrite_wrapper_unknown_unchecked, &u.v[i]) : "";
+        if (pf->f->message_type) u.v[i].rmsg = expand_field(rframing_sections[pf->framing][RFRAMING_UNCHECKED], &u.v[i]);
+    }
+    v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
+    v.runknown = pm->msgset ? "" : expand_message(tmpl_reverse_unknown_unchecked, &v);
+    v.rmargin = v.renter = v.rparams = v.rqual = "";
+    v.rname = pm->fn.write;
+    return expand_message(tmpl_reverse_body, &v);
 }
 
 static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_message *pm)
@@ -463,8 +495,11 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
     message_vars v = message_vars_of(pm);
     v.defaults = each_field(&fs, PLAN_OP_INIT);
     v.map_cmp = each_field(&fs, PLAN_OP_CMP);
-    v.ext_size = pm->ext_ranges.n ? expand_message(tmpl_message_ext_size, &v) : "";
+    v.ext_size = pm->msgset ? expand_message(tmpl_message_msgset_size, &v)
+                 : pm->ext_ranges.n ? expand_message(tmpl_message_ext_size, &v) : "";
     v.size = each_run(&fs, PLAN_OP_SIZE, "m", NULL);
+    v.size_head = expand_message(pm->recursive ? tmpl_message_size_head_depth : tmpl_message_size_head, &v);
+    v.size_enter = pm->recursive ? expand_message(tmpl_message_size_enter_depth, &v) : "";
     v.encode_impl = pm->may_miss ? pm->fn.encode_partial : pm->fn.encode;
     v.encode = "";
     if (pm->may_miss) {
@@ -479,7 +514,7 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
         v.encode = ir_strcat(v.encode, expand_message(tmpl_message_encode_checked, &v));
     } else v.encode = expand_message(tmpl_message_encode, &v);
     v.decode_check = pm->may_miss ? expand_message(tmpl_message_decode_check, &v) : "";
-    v.write = each_run(&fs, PLAN_OP_WRITE, "m", tmpl_message_ext_write);
+    v.writer = writer_source(pm, &fs, v);
     v.decode = each_field(&fs, PLAN_OP_DECODE);
     v.decode_other = decode_other(pm);
     v.decode_protos = "";

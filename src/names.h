@@ -13,7 +13,8 @@
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
-    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")
+    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")  \
+    X(size_depth, "__size")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \

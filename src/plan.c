@@ -271,15 +271,22 @@ typedef struct miss_state {
     unsigned stamp;              /* the last search that visited it */
 } miss_state;
 
-static miss_state *miss_state_of(required_cache *rc, const ir_message *m)
+/* Message m's state in t (full name -> size zeroed bytes from the pool when new). */
+static void *message_state(symtab *t, const ir_message *m, size_t size)
 {
     size_t n = strlen(m->full_name);
-    miss_state *s = symtab_get(&rc->known, m->full_name, n);
+    void *s = symtab_get(t, m->full_name, n);
     if (!s) {
-        s = ir_alloc(sizeof *s);
-        symtab_put(&rc->known, m->full_name, n, s);
+        s = ir_alloc(size);
+        memset(s, 0, size);
+        symtab_put(t, m->full_name, n, s);
     }
     return s;
+}
+
+static miss_state *miss_state_of(required_cache *rc, const ir_message *m)
+{
+    return message_state(&rc->known, m, sizeof(miss_state));
 }
 
 static bool miss_search(required_cache *rc, const ir_message *m)
@@ -314,6 +321,65 @@ static bool reaches_required(required_cache *rc, const ir_message *m)
     if (miss_search(rc, m)) return true;
     miss_mark_no(rc, m);              /* nothing reached has one */
     return false;
+}
+
+/* ---- type cycles: the messages whose size and encode count their depth -------------------------------- */
+
+/* Per message, by full name, for one run (Tarjan's strongly connected components over message fields). */
+typedef struct cycle_node {
+    size_t index, low;            /* visit order (from 1), the lowest index reached */
+    bool on_stack, recursive, deep;
+} cycle_node;
+
+typedef struct cycle_search {
+    symtab nodes;                 /* full name -> cycle_node */
+    size_t next;
+    IR_VEC(const ir_message *) stack;
+} cycle_search;
+
+static cycle_node *cycle_node_of(cycle_search *cs, const ir_message *m)
+{
+    return message_state(&cs->nodes, m, sizeof(cycle_node));
+}
+
+/* Visits m: on its return each message of m's component knows whether it is on a cycle (recursive) and whether
+ * it reaches one (deep). */
+static void cycle_visit(cycle_search *cs, const ir_message *m)
+{
+    cycle_node *c = cycle_node_of(cs, m);
+    c->index = c->low = ++cs->next;
+    c->on_stack = true;
+    ir_vec_push(&cs->stack, m);
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_message *sub = m->fields.v[i]->message_type;
+        if (!sub) continue;
+        cycle_node *t = cycle_node_of(cs, sub);
+        if (!t->index) {
+            cycle_visit(cs, sub);
+            if (t->low < c->low) c->low = t->low;
+        } else if (t->on_stack && t->index < c->low) c->low = t->index;
+        c->recursive |= sub == m;
+        c->deep |= t->deep && !t->on_stack;   /* a finished component below */
+    }
+    if (c->low != c->index) return;
+    size_t from = cs->stack.n;             /* m is the root of a component: pop it */
+    while (cs->stack.v[--from] != m) {}
+    bool cycle = cs->stack.n - from > 1 || c->recursive, deep = false;
+    for (size_t k = from; k < cs->stack.n; k++) deep |= cycle_node_of(cs, cs->stack.v[k])->deep;
+    for (size_t k = from; k < cs->stack.n; k++) {
+        cycle_node *t = cycle_node_of(cs, cs->stack.v[k]);
+        t->on_stack = false;
+        t->recursive = cycle;
+        t->deep = cycle || deep;
+    }
+    cs->stack.n = from;
+}
+
+static cycle_node *cycles_of(cycle_search *cs, const ir_message *m)
+{
+    cycle_node *c = cycle_node_of(cs, m);
+    if (!c->index) cycle_visit(cs, m);
+    return c;
 }
 
 static int by_number(const void *a, const void *b)
@@ -594,6 +660,9 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->rend_tag = plan_tag_rwrite(pf->end_tag, pf->tag_len);
     c->rmsg = c->rempty = "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
+    c->size_sub = !pf->sub_recursive ? ir_printf("%s(%s)", c->subfn.size, c->wtarget)
+                : ir_printf("%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
+    c->rdepth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
     plan_compare_code(pf);
 }
 
@@ -798,7 +867,7 @@ static plan_oneof *plan_oneof_for(plan_message *pm, const ir_oneof *o)
     return po;
 }
 
-static plan_message *plan_message_build(const ir_message *m, names_list *names, required_cache *rc)
+static plan_message *plan_message_build(const ir_message *m, names_list *names, required_cache *rc, cycle_search *cs)
 {
     plan_message *pm = ir_alloc(sizeof *pm);
     pm->m = m;
@@ -812,6 +881,8 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     pm->options_text = text;
     pm->map_entry = m->map_entry;
     pm->decode_leaf = decode_leaf(m);
+    pm->recursive = cycles_of(cs, m)->recursive;
+    pm->deep = cycles_of(cs, m)->deep;
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *f = m->fields.v[i];
         if (f->type == IR_TYPE_UNRESOLVED) continue;
@@ -859,6 +930,10 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
             pf->has_member = unique_member(pm, names_has_member(pf->member));
         pf->required = features_required(f);
         pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(rc, f->message_type);
+        if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
+            pf->sub_recursive = cycles_of(cs, f->message_type)->recursive;
+            pf->sub_deep = cycles_of(cs, f->message_type)->deep;
+        }
         if (!pf->oneof && !pm->map_entry) pf->default_c = default_expr(f);
         if (pf->kind == PLAN_MAP) {
             const ir_field *v = entry_field(f->message_type, 2);
@@ -909,7 +984,7 @@ static void plan_ext_code(plan_field *pf)
     c->extendee_full = f->extend->extendee->full_name;
     c->wt = ir_printf("%d", ir_type_wire_type(t));
     c->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
-    c->value_type = msg ? ir_strcat(pf->ctype, " *") : pf->ctype;
+    c->value_type = msg ? ir_printf("const %s *", pf->ctype) : pf->ctype;
     c->tag_len = ir_printf("%d", pf->tag_len);
     c->tag_write = plan_tag_write(pf->tag, pf->tag_len);
     c->end_tag_write = plan_tag_write(pf->end_tag, pf->tag_len);
@@ -1048,22 +1123,23 @@ static plan_service *plan_service_build(plan_file *pf, const ir_service *s)
 typedef struct file_build {
     plan_file *pf;
     required_cache *rc;
+    cycle_search *cs;
 } file_build;
 
 static void collect_message(ir_message *m, void *ctx)
 {
     file_build *b = ctx;
     plan_file *pf = b->pf;
-    ir_vec_push(&pf->messages, plan_message_build(m, &pf->message_names, b->rc));
+    ir_vec_push(&pf->messages, plan_message_build(m, &pf->message_names, b->rc, b->cs));
     for (size_t i = 0; i < m->enums.n; i++) collect_enum(pf, m->enums.v[i]);
 }
 
-static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, required_cache *rc)
+static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, required_cache *rc, cycle_search *cs)
 {
     plan_file *pf = ir_alloc(sizeof *pf);
     pf->f = f;
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
-    file_build b = {pf, rc};
+    file_build b = {pf, rc, cs};
     ir_each_message((ir_file *)(uintptr_t)f, collect_message, &b);
     walk_extensions(pf, f);
     for (size_t i = 0; i < prog->files.n; i++)
@@ -1078,9 +1154,12 @@ plan_program *plan_build_program(const ir_program *prog)
     plan_program *pp = ir_alloc(sizeof *pp);
     pp->prog = prog;
     required_cache rc = {0};
+    cycle_search cs = {0};
     symtab_init(&rc.known);
-    for (size_t i = 0; i < prog->files.n; i++) ir_vec_push(&pp->files, plan_build_in(prog->files.v[i], prog, &rc));
+    symtab_init(&cs.nodes);
+    for (size_t i = 0; i < prog->files.n; i++) ir_vec_push(&pp->files, plan_build_in(prog->files.v[i], prog, &rc, &cs));
     symtab_free(&rc.known);
+    symtab_free(&cs.nodes);
     return pp;
 }
 

@@ -35,7 +35,7 @@ typedef enum plan_kind {
 
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
-    X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(WRITE, write) X(DECODE, decode)       \
+    X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(DECODE, decode)       \
     X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)    \
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
     X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
@@ -140,6 +140,9 @@ typedef struct plan_code {
     /* messages */
     const char *framed;           /* size of one with tag and framing, its payload size in s */
     const char *empty_size;       /* size of an empty one with tag */
+    const char *size_sub;         /* the size of the message at wtarget (with the depth left when its type recurses) */
+    const char *size_deep;        /* filled by emit: the size's check when the type reaches a cycle (PBJ_SIZE_ERROR) */
+    const char *rdepth;           /* the reverse encoder's depth argument to a type on a cycle, or "" */
     const char *wtarget, *rtarget;  /* pointer written, read */
     /* wrappers */
     const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
@@ -182,7 +185,7 @@ typedef struct plan_code {
     const char *view_read, *view_store, *view_frame, *view_predict;   /* filled by emit: the scan's pieces */
     const char *view_print, *view_nonzero, *view_print_value;  /* of a value e */
     /* filled by emit from value.tmpl (by read, width, framing) */
-    const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg, *write_msg, *write_empty;
+    const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
     /* the reverse encoder (fast_write): statements writing before p */
     const char *rwrite, *rwrite_e;  /* x, element i */
     const char *rroom;              /* the room x asks for beyond the margin (strings and bytes), or "" */
@@ -190,7 +193,8 @@ typedef struct plan_code {
     const char *rtag, *rend_tag;    /* the tag, a group's end tag */
     const char *rmsg, *rempty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
     const char *rcallee;            /* filled by emit: the function writing the message (subfn's, or its inline twin) */
-    const char *rforward;           /* filled by emit: a message without fast_write sized (s) and written forward */
+    const char *rforward;           /* filled by emit: a message without fast_write sized (s) and written by its M__write */
+    const char *rroom_e, *rwrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
     /* writers (wfield.tmpl): the field's functions ("" when its shape has none) */
     const char *wc;                               /* the message's writer type */
     const char *wset, *wadd, *wfrom, *wraw, *wput;
@@ -262,6 +266,8 @@ struct plan_field {
     uint32_t alt_tag_value;
     bool predict_self;            /* repeated unpacked: after one, predict the next is the same field */
     bool sub_reverse;             /* a message or map whose type's fast_write is on: it has M__write_reverse */
+    bool sub_recursive;           /* a message or map whose type is on a cycle of types: its M__size counts depth */
+    bool sub_deep;                /* a message or map whose type reaches such a cycle: its size can be PBJ_SIZE_ERROR */
     int rbound;                   /* the reverse encoder: the most bytes written outside the room it asks for */
     plan_code code;               /* the field's code text (message fields) */
 };
@@ -303,6 +309,8 @@ struct plan_message {
     const char *wrequired;        /* the rest of its pbj_wtype's initializer: required bits, first, names */
     const char *wrequired_mask;   /* its required fields' bits ("0": none) */
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
+    bool recursive;               /* on a cycle of message types: M__size and M__write_reverse count the depth */
+    bool deep;                    /* reaches such a cycle: its size can be PBJ_SIZE_ERROR (too deep, or a cycle) */
 };
 
 typedef struct plan_enum {

@@ -361,10 +361,27 @@ static void some_map(gen *g, const ir_field *f, int depth, dfield *out) {
     out->count = kept;
 }
 
+/* A message set's unknown fields: items (group 1 { type_id = 2; message = 3 }), the only fields protobuf writes
+ * back, with type_ids no extension uses, ascending (pbj orders a message set's items by type_id). */
+static void some_unknown_items(gen *g, wbuf *b) {
+    size_t n = rng_below(&g->r, 4);
+    for (size_t i = 0; i < n; i++) {
+        wbuf msg = {0};
+        wb_random_fields(&msg, &g->r, 2);
+        wb_tag(b, 1, 3);
+        wb_tag(b, 2, 0);
+        wb_varint(b, 1000000 + 1000 * i + rng_below(&g->r, 1000));
+        wb_len_field(b, 3, msg.p, msg.n);
+        wb_tag(b, 1, 4);
+        wb_free(&msg);
+    }
+}
+
 /* Unknown fields of every wire type, with numbers the message does not use. */
 static void some_unknowns(gen *g, ir_message *m, dmsg *d) {
     wbuf b = {0};
-    size_t n = rng_below(&g->r, 4);
+    size_t n = m->message_set_wire_format ? 0 : rng_below(&g->r, 4);
+    if (m->message_set_wire_format) some_unknown_items(g, &b);
     for (size_t i = 0; i < n; i++) {
         uint32_t number;
         do number = rng_one_in(&g->r, 2) ? 1 + (uint32_t)rng_below(&g->r, 60) : 1 + (uint32_t)rng_below(&g->r, 536870911);

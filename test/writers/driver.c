@@ -100,7 +100,7 @@ int main(int argc, char **argv)
             ITEM *m = &batch.items.data[i];
             size_t len = CAT(ITEM, _size)(m);
             uint8_t *want = (uint8_t *)malloc(len + 1);
-            CAT(ITEM, __write)(m, want);
+            CAT(ITEM, __write)(m, want + len);   /* back to front, ending at want + len */
             pbj_wbuf fresh;                       /* a tiny growing buffer, empty at first */
             pbj_wbuf_init(&fresh, NULL, 0);
             pbj_wbuf_set_reserve(&fresh, (pbj_reserve)s);

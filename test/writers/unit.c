@@ -23,7 +23,7 @@ static pbj_slice encoded(w3_All *m)
 {
     size_t n = w3_All_size(m);
     uint8_t *p = (uint8_t *)pbj_arena_alloc(&arena, n + 1);
-    w3_All__write(m, p);
+    w3_All__write(m, p + n);
     return pbj_slice_make(p, n);
 }
 
@@ -207,7 +207,7 @@ static void test_deep(void)
     CHECK(w3_Deep_writer_end(&top) == PBJ_OK);
     size_t n = w3_Deep_size(&levels[0]);
     uint8_t *want = (uint8_t *)malloc(n);
-    w3_Deep__write(&levels[0], want);
+    w3_Deep__write(&levels[0], want + n);
     CHECK(b.status == PBJ_OK && b.len == n && memcmp(b.data, want, n) == 0);
     free(want);
     CHECK(w3_Deep_writer_depth(open[99], 1) == PBJ_ERR_ORDER);                /* ended with its parent */
@@ -248,7 +248,7 @@ static void test_proto2(void)
     size_t n = w2_Old_size(&m);
     uint8_t want[64];
     CHECK(n <= sizeof want);
-    w2_Old__write(&m, want);
+    w2_Old__write(&m, want + n);
     CHECK(b.status == PBJ_OK && b.len == n && memcmp(b.data, want, n) == 0);
     pbj_wbuf_free(&b);
 }

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "defaults.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "defaults.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -27,9 +27,11 @@ const char *golden_defaults_Color_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -68,7 +70,6 @@ struct golden_defaults_Defaults {
     int32_t d_first;   /* 11: golden.defaults.Color */
     int32_t no_default;   /* 12 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_defaults_Defaults_size, read by the encoder */
 };
 #define golden_defaults_Defaults_d_int32_tag 1
 #define golden_defaults_Defaults_d_uint64_tag 2
@@ -84,20 +85,20 @@ struct golden_defaults_Defaults {
 #define golden_defaults_Defaults_no_default_tag 12
 
 void golden_defaults_Defaults_init(golden_defaults_Defaults *m);
-size_t golden_defaults_Defaults_size(golden_defaults_Defaults *m);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode(golden_defaults_Defaults *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_defaults_Defaults_size(const golden_defaults_Defaults *m);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode(const golden_defaults_Defaults *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b);
 bool golden_defaults_Defaults__equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *p);   /* after golden_defaults_Defaults_size */
+uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *end);   /* after golden_defaults_Defaults_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.defaults.Defaults reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_defaults_Defaults_missing(const golden_defaults_Defaults *m) { (void)m; return NULL; }
-static inline pbj_status golden_defaults_Defaults_encode_partial(golden_defaults_Defaults *m, uint8_t *buf, size_t cap, size_t *len) { return golden_defaults_Defaults_encode(m, buf, cap, len); }
+static inline pbj_status golden_defaults_Defaults_encode_partial(const golden_defaults_Defaults *m, uint8_t *buf, size_t cap, size_t *len) { return golden_defaults_Defaults_encode(m, buf, cap, len); }
 static inline bool golden_defaults_Defaults_has_d_int32(const golden_defaults_Defaults *m) { return m->has_d_int32; }
 static inline void golden_defaults_Defaults_clear_d_int32(golden_defaults_Defaults *m)
 {
@@ -203,8 +204,8 @@ static inline void golden_defaults_Defaults_clear(golden_defaults_Defaults *m) {
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode_append(golden_defaults_Defaults *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_defaults_Defaults_write_delimited(golden_defaults_Defaults *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode_append(const golden_defaults_Defaults *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_write_delimited(const golden_defaults_Defaults *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_read_delimited(golden_defaults_Defaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_defaults_Defaults_set_d_int32(golden_defaults_Defaults *m, int32_t v)
 {

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "extensions.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "extensions.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -38,25 +40,24 @@ struct golden_extensions_Base {
     int32_t id;   /* 1 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_extensions_Base_size, read by the encoder */
 };
 #define golden_extensions_Base_id_tag 1
 
 void golden_extensions_Base_init(golden_extensions_Base *m);
-size_t golden_extensions_Base_size(golden_extensions_Base *m);
-PBJ_MUST_USE pbj_status golden_extensions_Base_encode(golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_extensions_Base_size(const golden_extensions_Base *m);
+PBJ_MUST_USE pbj_status golden_extensions_Base_encode(const golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b);
 bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden_extensions_Base *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *p);   /* after golden_extensions_Base_size */
+uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *end);   /* after golden_extensions_Base_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Base reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_Base_missing(const golden_extensions_Base *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_Base_encode_partial(golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Base_encode(m, buf, cap, len); }
+static inline pbj_status golden_extensions_Base_encode_partial(const golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Base_encode(m, buf, cap, len); }
 static inline bool golden_extensions_Base_has_id(const golden_extensions_Base *m) { return m->has_id; }
 static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
 {
@@ -72,25 +73,24 @@ struct golden_extensions_Note {
     bool has_text : 1;
     pbj_slice text;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_extensions_Note_size, read by the encoder */
 };
 #define golden_extensions_Note_text_tag 1
 
 void golden_extensions_Note_init(golden_extensions_Note *m);
-size_t golden_extensions_Note_size(golden_extensions_Note *m);
-PBJ_MUST_USE pbj_status golden_extensions_Note_encode(golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_extensions_Note_size(const golden_extensions_Note *m);
+PBJ_MUST_USE pbj_status golden_extensions_Note_encode(const golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b);
 bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden_extensions_Note *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *p);   /* after golden_extensions_Note_size */
+uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *end);   /* after golden_extensions_Note_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Note reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_Note_missing(const golden_extensions_Note *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_Note_encode_partial(golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Note_encode(m, buf, cap, len); }
+static inline pbj_status golden_extensions_Note_encode_partial(const golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Note_encode(m, buf, cap, len); }
 static inline bool golden_extensions_Note_has_text(const golden_extensions_Note *m) { return m->has_text; }
 static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
 {
@@ -106,25 +106,24 @@ struct golden_extensions_EGroup {
     bool has_g : 1;
     int32_t g;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_extensions_EGroup_size, read by the encoder */
 };
 #define golden_extensions_EGroup_g_tag 1
 
 void golden_extensions_EGroup_init(golden_extensions_EGroup *m);
-size_t golden_extensions_EGroup_size(golden_extensions_EGroup *m);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode(golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_extensions_EGroup_size(const golden_extensions_EGroup *m);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode(const golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b);
 bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *p);   /* after golden_extensions_EGroup_size */
+uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *end);   /* after golden_extensions_EGroup_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.EGroup reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_EGroup_missing(const golden_extensions_EGroup *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_EGroup_encode_partial(golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_EGroup_encode(m, buf, cap, len); }
+static inline pbj_status golden_extensions_EGroup_encode_partial(const golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_EGroup_encode(m, buf, cap, len); }
 static inline bool golden_extensions_EGroup_has_g(const golden_extensions_EGroup *m) { return m->has_g; }
 static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
 {
@@ -138,24 +137,23 @@ static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
  * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
 struct golden_extensions_Scope {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_extensions_Scope_size, read by the encoder */
 };
 
 void golden_extensions_Scope_init(golden_extensions_Scope *m);
-size_t golden_extensions_Scope_size(golden_extensions_Scope *m);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_encode(golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_extensions_Scope_size(const golden_extensions_Scope *m);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_encode(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b);
 bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *p);   /* after golden_extensions_Scope_size */
+uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Scope reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_Scope_missing(const golden_extensions_Scope *m) { (void)m; return NULL; }
-static inline pbj_status golden_extensions_Scope_encode_partial(golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode(m, buf, cap, len); }
+static inline pbj_status golden_extensions_Scope_encode_partial(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode(m, buf, cap, len); }
 
 /* ==== extensions ==== */
 
@@ -191,14 +189,14 @@ PBJ_MUST_USE pbj_status golden_extensions_e_packed_clear(golden_extensions_Base 
  * clear build the new records in arena a (the old ones stay until it is freed) */
 bool golden_extensions_e_note_has(const golden_extensions_Base *m);
 PBJ_MUST_USE pbj_status golden_extensions_e_note_get(const golden_extensions_Base *m, golden_extensions_Note *out, pbj_arena *a);   /* decoded into *out (init when absent) */
-PBJ_MUST_USE pbj_status golden_extensions_e_note_set(golden_extensions_Base *m, golden_extensions_Note *v, pbj_arena *a);
+PBJ_MUST_USE pbj_status golden_extensions_e_note_set(golden_extensions_Base *m, const golden_extensions_Note *v, pbj_arena *a);
 PBJ_MUST_USE pbj_status golden_extensions_e_note_clear(golden_extensions_Base *m, pbj_arena *a);
 
 /* extension golden.extensions.egroup = 105 of golden.extensions.Base: the value is kept as raw records in m->pbj_ext; set, add and
  * clear build the new records in arena a (the old ones stay until it is freed) */
 bool golden_extensions_egroup_has(const golden_extensions_Base *m);
 PBJ_MUST_USE pbj_status golden_extensions_egroup_get(const golden_extensions_Base *m, golden_extensions_EGroup *out, pbj_arena *a);   /* decoded into *out (init when absent) */
-PBJ_MUST_USE pbj_status golden_extensions_egroup_set(golden_extensions_Base *m, golden_extensions_EGroup *v, pbj_arena *a);
+PBJ_MUST_USE pbj_status golden_extensions_egroup_set(golden_extensions_Base *m, const golden_extensions_EGroup *v, pbj_arena *a);
 PBJ_MUST_USE pbj_status golden_extensions_egroup_clear(golden_extensions_Base *m, pbj_arena *a);
 
 /* extension golden.extensions.Scope.s_double = 150 of golden.extensions.Base: the value is kept as raw records in m->pbj_ext; set, add and
@@ -229,8 +227,8 @@ static inline void golden_extensions_Base_clear(golden_extensions_Base *m) { gol
 PBJ_MUST_USE pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Base_encode_append(golden_extensions_Base *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_Base_write_delimited(golden_extensions_Base *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_Base_write_delimited(const golden_extensions_Base *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_extensions_Base_set_id(golden_extensions_Base *m, int32_t v)
 {
@@ -242,8 +240,8 @@ static inline void golden_extensions_Note_clear(golden_extensions_Note *m) { gol
 PBJ_MUST_USE pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Note_encode_append(golden_extensions_Note *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_Note_write_delimited(golden_extensions_Note *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_Note_write_delimited(const golden_extensions_Note *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_extensions_Note_set_text(golden_extensions_Note *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -258,8 +256,8 @@ static inline void golden_extensions_EGroup_clear(golden_extensions_EGroup *m) {
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode_append(golden_extensions_EGroup *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_EGroup_write_delimited(golden_extensions_EGroup *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_write_delimited(const golden_extensions_EGroup *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_extensions_EGroup_set_g(golden_extensions_EGroup *m, int32_t v)
 {
@@ -271,8 +269,8 @@ static inline void golden_extensions_Scope_clear(golden_extensions_Scope *m) { g
 PBJ_MUST_USE pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_encode_append(golden_extensions_Scope *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_extensions_Scope_write_delimited(golden_extensions_Scope *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_extensions_Scope_write_delimited(const golden_extensions_Scope *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 #ifdef __cplusplus

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "groups.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "groups.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -42,27 +44,26 @@ struct golden_groups_Grouped {
     golden_groups_Grouped_Single *single;   /* 2 */
     golden_groups_Grouped_many_array many;   /* 6 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_groups_Grouped_size, read by the encoder */
 };
 #define golden_groups_Grouped_a_tag 1
 #define golden_groups_Grouped_single_tag 2
 #define golden_groups_Grouped_many_tag 6
 
 void golden_groups_Grouped_init(golden_groups_Grouped *m);
-size_t golden_groups_Grouped_size(golden_groups_Grouped *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_encode(golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_groups_Grouped_size(const golden_groups_Grouped *m);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_encode(const golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b);
 bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *p);   /* after golden_groups_Grouped_size */
+uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *end);   /* after golden_groups_Grouped_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_missing(const golden_groups_Grouped *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_encode_partial(golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_encode(m, buf, cap, len); }
+static inline pbj_status golden_groups_Grouped_encode_partial(const golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_encode(m, buf, cap, len); }
 static inline bool golden_groups_Grouped_has_a(const golden_groups_Grouped *m) { return m->has_a; }
 static inline void golden_groups_Grouped_clear_a(golden_groups_Grouped *m)
 {
@@ -81,26 +82,25 @@ struct golden_groups_Grouped_Single {
     int32_t x;   /* 3 */
     golden_groups_Grouped_Single_Deep *deep;   /* 4 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_groups_Grouped_Single_size, read by the encoder */
 };
 #define golden_groups_Grouped_Single_x_tag 3
 #define golden_groups_Grouped_Single_deep_tag 4
 
 void golden_groups_Grouped_Single_init(golden_groups_Grouped_Single *m);
-size_t golden_groups_Grouped_Single_size(golden_groups_Grouped_Single *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode(golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_groups_Grouped_Single_size(const golden_groups_Grouped_Single *m);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode(const golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b);
 bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *p);   /* after golden_groups_Grouped_Single_size */
+uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *end);   /* after golden_groups_Grouped_Single_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Single reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_Single_missing(const golden_groups_Grouped_Single *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_Single_encode_partial(golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_encode(m, buf, cap, len); }
+static inline pbj_status golden_groups_Grouped_Single_encode_partial(const golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_encode(m, buf, cap, len); }
 static inline bool golden_groups_Grouped_Single_has_x(const golden_groups_Grouped_Single *m) { return m->has_x; }
 static inline void golden_groups_Grouped_Single_clear_x(golden_groups_Grouped_Single *m)
 {
@@ -117,25 +117,24 @@ static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped
 struct golden_groups_Grouped_Single_Deep {
     golden_groups_Grouped_Single_Deep_tags_array tags;   /* 5 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_groups_Grouped_Single_Deep_size, read by the encoder */
 };
 #define golden_groups_Grouped_Single_Deep_tags_tag 5
 
 void golden_groups_Grouped_Single_Deep_init(golden_groups_Grouped_Single_Deep *m);
-size_t golden_groups_Grouped_Single_Deep_size(golden_groups_Grouped_Single_Deep *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode(golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_groups_Grouped_Single_Deep_size(const golden_groups_Grouped_Single_Deep *m);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode(const golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b);
 bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *p);   /* after golden_groups_Grouped_Single_Deep_size */
+uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *end);   /* after golden_groups_Grouped_Single_Deep_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Single.Deep reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_Single_Deep_missing(const golden_groups_Grouped_Single_Deep *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode(m, buf, cap, len); }
+static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(const golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode(m, buf, cap, len); }
 
 /* ==== golden.groups.Grouped.Many ==== */
 
@@ -145,25 +144,24 @@ struct golden_groups_Grouped_Many {
     bool has_k : 1;
     int32_t k;   /* 7 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_groups_Grouped_Many_size, read by the encoder */
 };
 #define golden_groups_Grouped_Many_k_tag 7
 
 void golden_groups_Grouped_Many_init(golden_groups_Grouped_Many *m);
-size_t golden_groups_Grouped_Many_size(golden_groups_Grouped_Many *m);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode(golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_groups_Grouped_Many_size(const golden_groups_Grouped_Many *m);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode(const golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b);
 bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *p);   /* after golden_groups_Grouped_Many_size */
+uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Many reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_Many_missing(const golden_groups_Grouped_Many *m) { (void)m; return NULL; }
-static inline pbj_status golden_groups_Grouped_Many_encode_partial(golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Many_encode(m, buf, cap, len); }
+static inline pbj_status golden_groups_Grouped_Many_encode_partial(const golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Many_encode(m, buf, cap, len); }
 static inline bool golden_groups_Grouped_Many_has_k(const golden_groups_Grouped_Many *m) { return m->has_k; }
 static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many *m)
 {
@@ -192,8 +190,8 @@ static inline void golden_groups_Grouped_clear(golden_groups_Grouped *m) { golde
 PBJ_MUST_USE pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_encode_append(golden_groups_Grouped *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_write_delimited(golden_groups_Grouped *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_write_delimited(const golden_groups_Grouped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_groups_Grouped_set_a(golden_groups_Grouped *m, int32_t v)
 {
@@ -222,8 +220,8 @@ static inline void golden_groups_Grouped_Single_clear(golden_groups_Grouped_Sing
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode_append(golden_groups_Grouped_Single *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_write_delimited(golden_groups_Grouped_Single *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Grouped_Single *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_write_delimited(const golden_groups_Grouped_Single *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Single *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_groups_Grouped_Single_set_x(golden_groups_Grouped_Single *m, int32_t v)
 {
@@ -241,8 +239,8 @@ static inline void golden_groups_Grouped_Single_Deep_clear(golden_groups_Grouped
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode_append(golden_groups_Grouped_Single_Deep *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_write_delimited(golden_groups_Grouped_Single_Deep *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_write_delimited(const golden_groups_Grouped_Single_Deep *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of tags (zero, or initialised), NULL when out of memory */
 static inline pbj_slice *golden_groups_Grouped_Single_Deep_add_tags(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena)
@@ -259,8 +257,8 @@ static inline void golden_groups_Grouped_Many_clear(golden_groups_Grouped_Many *
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode_append(golden_groups_Grouped_Many *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_write_delimited(golden_groups_Grouped_Many *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_Many *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_write_delimited(const golden_groups_Grouped_Many *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_read_delimited(golden_groups_Grouped_Many *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_groups_Grouped_Many_set_k(golden_groups_Grouped_Many *m, int32_t v)
 {

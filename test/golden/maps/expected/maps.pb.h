@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "maps.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "maps.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -27,9 +27,11 @@ const char *golden_maps_Flag_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -58,25 +60,24 @@ typedef struct golden_maps_Maps_weights_array { golden_maps_Maps_WeightsEntry *d
 struct golden_maps_Value {
     pbj_slice text;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Value_size, read by the encoder */
 };
 #define golden_maps_Value_text_tag 1
 
 void golden_maps_Value_init(golden_maps_Value *m);
-size_t golden_maps_Value_size(golden_maps_Value *m);
-PBJ_MUST_USE pbj_status golden_maps_Value_encode(golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Value_size(const golden_maps_Value *m);
+PBJ_MUST_USE pbj_status golden_maps_Value_encode(const golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b);
 bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *p);   /* after golden_maps_Value_size */
+uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *end);   /* after golden_maps_Value_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Value_missing(const golden_maps_Value *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Value_encode_partial(golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Value_encode_partial(const golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode(m, buf, cap, len); }
 
 /* ==== golden.maps.Maps ==== */
 
@@ -90,7 +91,6 @@ struct golden_maps_Maps {
     golden_maps_Maps_blobs_array blobs;   /* 5 */
     golden_maps_Maps_weights_array weights;   /* 6 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Maps_size, read by the encoder */
 };
 #define golden_maps_Maps_counts_tag 1
 #define golden_maps_Maps_names_tag 2
@@ -100,20 +100,20 @@ struct golden_maps_Maps {
 #define golden_maps_Maps_weights_tag 6
 
 void golden_maps_Maps_init(golden_maps_Maps *m);
-size_t golden_maps_Maps_size(golden_maps_Maps *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_encode(golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Maps_size(const golden_maps_Maps *m);
+PBJ_MUST_USE pbj_status golden_maps_Maps_encode(const golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b);
 bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *p);   /* after golden_maps_Maps_size */
+uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *end);   /* after golden_maps_Maps_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_missing(const golden_maps_Maps *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_encode_partial(golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Maps_encode_partial(const golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode(m, buf, cap, len); }
 
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
@@ -123,26 +123,25 @@ struct golden_maps_Maps_CountsEntry {
     pbj_slice key;   /* 1 */
     int32_t value;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Maps_CountsEntry_size, read by the encoder */
 };
 #define golden_maps_Maps_CountsEntry_key_tag 1
 #define golden_maps_Maps_CountsEntry_value_tag 2
 
 void golden_maps_Maps_CountsEntry_init(golden_maps_Maps_CountsEntry *m);
-size_t golden_maps_Maps_CountsEntry_size(golden_maps_Maps_CountsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode(golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Maps_CountsEntry_size(const golden_maps_Maps_CountsEntry *m);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode(const golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b);
 bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *p);   /* after golden_maps_Maps_CountsEntry_size */
+uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *end);   /* after golden_maps_Maps_CountsEntry_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_CountsEntry_missing(const golden_maps_Maps_CountsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_CountsEntry_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(const golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_CountsEntry_encode(m, buf, cap, len); }
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
@@ -152,26 +151,25 @@ struct golden_maps_Maps_NamesEntry {
     int64_t key;   /* 1 */
     pbj_slice value;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Maps_NamesEntry_size, read by the encoder */
 };
 #define golden_maps_Maps_NamesEntry_key_tag 1
 #define golden_maps_Maps_NamesEntry_value_tag 2
 
 void golden_maps_Maps_NamesEntry_init(golden_maps_Maps_NamesEntry *m);
-size_t golden_maps_Maps_NamesEntry_size(golden_maps_Maps_NamesEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode(golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Maps_NamesEntry_size(const golden_maps_Maps_NamesEntry *m);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode(const golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b);
 bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *p);   /* after golden_maps_Maps_NamesEntry_size */
+uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *end);   /* after golden_maps_Maps_NamesEntry_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.NamesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_NamesEntry_missing(const golden_maps_Maps_NamesEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_NamesEntry_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(const golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_NamesEntry_encode(m, buf, cap, len); }
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
@@ -181,26 +179,25 @@ struct golden_maps_Maps_ValuesEntry {
     uint32_t key;   /* 1 */
     golden_maps_Value *value;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Maps_ValuesEntry_size, read by the encoder */
 };
 #define golden_maps_Maps_ValuesEntry_key_tag 1
 #define golden_maps_Maps_ValuesEntry_value_tag 2
 
 void golden_maps_Maps_ValuesEntry_init(golden_maps_Maps_ValuesEntry *m);
-size_t golden_maps_Maps_ValuesEntry_size(golden_maps_Maps_ValuesEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode(golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Maps_ValuesEntry_size(const golden_maps_Maps_ValuesEntry *m);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode(const golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b);
 bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *p);   /* after golden_maps_Maps_ValuesEntry_size */
+uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *end);   /* after golden_maps_Maps_ValuesEntry_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.ValuesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_ValuesEntry_missing(const golden_maps_Maps_ValuesEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_ValuesEntry_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(const golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_ValuesEntry_encode(m, buf, cap, len); }
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
@@ -210,26 +207,25 @@ struct golden_maps_Maps_FlagsEntry {
     bool key;   /* 1 */
     int32_t value;   /* 2: golden.maps.Flag */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Maps_FlagsEntry_size, read by the encoder */
 };
 #define golden_maps_Maps_FlagsEntry_key_tag 1
 #define golden_maps_Maps_FlagsEntry_value_tag 2
 
 void golden_maps_Maps_FlagsEntry_init(golden_maps_Maps_FlagsEntry *m);
-size_t golden_maps_Maps_FlagsEntry_size(golden_maps_Maps_FlagsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode(golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Maps_FlagsEntry_size(const golden_maps_Maps_FlagsEntry *m);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode(const golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b);
 bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *p);   /* after golden_maps_Maps_FlagsEntry_size */
+uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *end);   /* after golden_maps_Maps_FlagsEntry_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.FlagsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_FlagsEntry_missing(const golden_maps_Maps_FlagsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_FlagsEntry_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(const golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_FlagsEntry_encode(m, buf, cap, len); }
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
@@ -239,26 +235,25 @@ struct golden_maps_Maps_BlobsEntry {
     int32_t key;   /* 1 */
     pbj_slice value;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Maps_BlobsEntry_size, read by the encoder */
 };
 #define golden_maps_Maps_BlobsEntry_key_tag 1
 #define golden_maps_Maps_BlobsEntry_value_tag 2
 
 void golden_maps_Maps_BlobsEntry_init(golden_maps_Maps_BlobsEntry *m);
-size_t golden_maps_Maps_BlobsEntry_size(golden_maps_Maps_BlobsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode(golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Maps_BlobsEntry_size(const golden_maps_Maps_BlobsEntry *m);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode(const golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b);
 bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *p);   /* after golden_maps_Maps_BlobsEntry_size */
+uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *end);   /* after golden_maps_Maps_BlobsEntry_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.BlobsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_BlobsEntry_missing(const golden_maps_Maps_BlobsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_BlobsEntry_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(const golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_BlobsEntry_encode(m, buf, cap, len); }
 
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
@@ -268,26 +263,25 @@ struct golden_maps_Maps_WeightsEntry {
     uint64_t key;   /* 1 */
     double value;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_maps_Maps_WeightsEntry_size, read by the encoder */
 };
 #define golden_maps_Maps_WeightsEntry_key_tag 1
 #define golden_maps_Maps_WeightsEntry_value_tag 2
 
 void golden_maps_Maps_WeightsEntry_init(golden_maps_Maps_WeightsEntry *m);
-size_t golden_maps_Maps_WeightsEntry_size(golden_maps_Maps_WeightsEntry *m);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode(golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_maps_Maps_WeightsEntry_size(const golden_maps_Maps_WeightsEntry *m);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode(const golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b);
 bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *p);   /* after golden_maps_Maps_WeightsEntry_size */
+uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.WeightsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_WeightsEntry_missing(const golden_maps_Maps_WeightsEntry *m) { (void)m; return NULL; }
-static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_WeightsEntry_encode(m, buf, cap, len); }
+static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(const golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_WeightsEntry_encode(m, buf, cap, len); }
 
 /* ==== building messages ==== */
 
@@ -310,8 +304,8 @@ static inline void golden_maps_Value_clear(golden_maps_Value *m) { golden_maps_V
 PBJ_MUST_USE pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Value_encode_append(golden_maps_Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Value_write_delimited(golden_maps_Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Value_write_delimited(const golden_maps_Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_maps_Value_set_text(golden_maps_Value *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -326,8 +320,8 @@ static inline void golden_maps_Maps_clear(golden_maps_Maps *m) { golden_maps_Map
 PBJ_MUST_USE pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(golden_maps_Maps *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(golden_maps_Maps *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* map counts: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
 golden_maps_Maps_CountsEntry *golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena);
@@ -358,48 +352,48 @@ static inline void golden_maps_Maps_CountsEntry_clear(golden_maps_Maps_CountsEnt
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode_append(golden_maps_Maps_CountsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_write_delimited(golden_maps_Maps_CountsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_CountsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_write_delimited(const golden_maps_Maps_CountsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_NamesEntry_clear(golden_maps_Maps_NamesEntry *m) { golden_maps_Maps_NamesEntry_init(m); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode_append(golden_maps_Maps_NamesEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_write_delimited(golden_maps_Maps_NamesEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_NamesEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_write_delimited(const golden_maps_Maps_NamesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_ValuesEntry_clear(golden_maps_Maps_ValuesEntry *m) { golden_maps_Maps_ValuesEntry_init(m); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode_append(golden_maps_Maps_ValuesEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_write_delimited(golden_maps_Maps_ValuesEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_ValuesEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_write_delimited(const golden_maps_Maps_ValuesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_FlagsEntry_clear(golden_maps_Maps_FlagsEntry *m) { golden_maps_Maps_FlagsEntry_init(m); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode_append(golden_maps_Maps_FlagsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_write_delimited(golden_maps_Maps_FlagsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_FlagsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_write_delimited(const golden_maps_Maps_FlagsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_BlobsEntry_clear(golden_maps_Maps_BlobsEntry *m) { golden_maps_Maps_BlobsEntry_init(m); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode_append(golden_maps_Maps_BlobsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_write_delimited(golden_maps_Maps_BlobsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_BlobsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_write_delimited(const golden_maps_Maps_BlobsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_maps_Maps_WeightsEntry_clear(golden_maps_Maps_WeightsEntry *m) { golden_maps_Maps_WeightsEntry_init(m); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode_append(golden_maps_Maps_WeightsEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_write_delimited(golden_maps_Maps_WeightsEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_WeightsEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_write_delimited(const golden_maps_Maps_WeightsEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_read_delimited(golden_maps_Maps_WeightsEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 #ifdef __cplusplus

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "message_set.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "message_set.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -35,24 +37,23 @@ typedef struct golden_message_set_Holder golden_message_set_Holder;
 struct golden_message_set_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_message_set_Set_size, read by the encoder */
 };
 
 void golden_message_set_Set_init(golden_message_set_Set *m);
-size_t golden_message_set_Set_size(golden_message_set_Set *m);
-PBJ_MUST_USE pbj_status golden_message_set_Set_encode(golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_message_set_Set_size(const golden_message_set_Set *m);
+PBJ_MUST_USE pbj_status golden_message_set_Set_encode(const golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b);
 bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden_message_set_Set *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *p);   /* after golden_message_set_Set_size */
+uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *end);   /* after golden_message_set_Set_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Set reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_message_set_Set_missing(const golden_message_set_Set *m) { (void)m; return NULL; }
-static inline pbj_status golden_message_set_Set_encode_partial(golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode(m, buf, cap, len); }
+static inline pbj_status golden_message_set_Set_encode_partial(const golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode(m, buf, cap, len); }
 
 /* ==== golden.message_set.Item ==== */
 
@@ -62,25 +63,24 @@ struct golden_message_set_Item {
     bool has_v : 1;
     int32_t v;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_message_set_Item_size, read by the encoder */
 };
 #define golden_message_set_Item_v_tag 1
 
 void golden_message_set_Item_init(golden_message_set_Item *m);
-size_t golden_message_set_Item_size(golden_message_set_Item *m);
-PBJ_MUST_USE pbj_status golden_message_set_Item_encode(golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_message_set_Item_size(const golden_message_set_Item *m);
+PBJ_MUST_USE pbj_status golden_message_set_Item_encode(const golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b);
 bool golden_message_set_Item__equal(const golden_message_set_Item *a, const golden_message_set_Item *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *p);   /* after golden_message_set_Item_size */
+uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *end);   /* after golden_message_set_Item_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_message_set_Item_missing(const golden_message_set_Item *m) { (void)m; return NULL; }
-static inline pbj_status golden_message_set_Item_encode_partial(golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Item_encode(m, buf, cap, len); }
+static inline pbj_status golden_message_set_Item_encode_partial(const golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Item_encode(m, buf, cap, len); }
 static inline bool golden_message_set_Item_has_v(const golden_message_set_Item *m) { return m->has_v; }
 static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
 {
@@ -97,26 +97,25 @@ struct golden_message_set_Holder {
     golden_message_set_Set *set;   /* 1 */
     int32_t after;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_message_set_Holder_size, read by the encoder */
 };
 #define golden_message_set_Holder_set_tag 1
 #define golden_message_set_Holder_after_tag 2
 
 void golden_message_set_Holder_init(golden_message_set_Holder *m);
-size_t golden_message_set_Holder_size(golden_message_set_Holder *m);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_encode(golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_message_set_Holder_size(const golden_message_set_Holder *m);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_encode(const golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b);
 bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *p);   /* after golden_message_set_Holder_size */
+uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Holder reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_message_set_Holder_missing(const golden_message_set_Holder *m) { (void)m; return NULL; }
-static inline pbj_status golden_message_set_Holder_encode_partial(golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Holder_encode(m, buf, cap, len); }
+static inline pbj_status golden_message_set_Holder_encode_partial(const golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Holder_encode(m, buf, cap, len); }
 static inline bool golden_message_set_Holder_has_set(const golden_message_set_Holder *m) { return m->set != NULL; }
 static inline void golden_message_set_Holder_clear_set(golden_message_set_Holder *m) { m->set = NULL; }
 static inline bool golden_message_set_Holder_has_after(const golden_message_set_Holder *m) { return m->has_after; }
@@ -132,7 +131,7 @@ static inline void golden_message_set_Holder_clear_after(golden_message_set_Hold
  * clear build the new records in arena a (the old ones stay until it is freed) */
 bool golden_message_set_Item_item_has(const golden_message_set_Set *m);
 PBJ_MUST_USE pbj_status golden_message_set_Item_item_get(const golden_message_set_Set *m, golden_message_set_Item *out, pbj_arena *a);   /* decoded into *out (init when absent) */
-PBJ_MUST_USE pbj_status golden_message_set_Item_item_set(golden_message_set_Set *m, golden_message_set_Item *v, pbj_arena *a);
+PBJ_MUST_USE pbj_status golden_message_set_Item_item_set(golden_message_set_Set *m, const golden_message_set_Item *v, pbj_arena *a);
 PBJ_MUST_USE pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_arena *a);
 
 /* ==== building messages ==== */
@@ -156,16 +155,16 @@ static inline void golden_message_set_Set_clear(golden_message_set_Set *m) { gol
 PBJ_MUST_USE pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Set_encode_append(golden_message_set_Set *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_message_set_Set_write_delimited(golden_message_set_Set *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_message_set_Set_write_delimited(const golden_message_set_Set *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 static inline void golden_message_set_Item_clear(golden_message_set_Item *m) { golden_message_set_Item_init(m); }
 PBJ_MUST_USE pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Item_encode_append(golden_message_set_Item *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_message_set_Item_write_delimited(golden_message_set_Item *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_message_set_Item_write_delimited(const golden_message_set_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_message_set_Item_set_v(golden_message_set_Item *m, int32_t v)
 {
@@ -177,8 +176,8 @@ static inline void golden_message_set_Holder_clear(golden_message_set_Holder *m)
 PBJ_MUST_USE pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_encode_append(golden_message_set_Holder *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_message_set_Holder_write_delimited(golden_message_set_Holder *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_message_set_Holder_write_delimited(const golden_message_set_Holder *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* set, made (initialised, in arena) when absent; NULL when out of memory */
 static inline golden_message_set_Set *golden_message_set_Holder_mutable_set(golden_message_set_Holder *m, pbj_arena *arena)

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "nested.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "nested.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -27,9 +27,11 @@ const char *golden_nested_Outer_Inner_Kind_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -48,27 +50,27 @@ struct golden_nested_Outer {
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
     golden_nested_Sibling *sibling;   /* 3 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_nested_Outer_size, read by the encoder */
 };
 #define golden_nested_Outer_inner_tag 1
 #define golden_nested_Outer_kind_tag 2
 #define golden_nested_Outer_sibling_tag 3
 
 void golden_nested_Outer_init(golden_nested_Outer *m);
-size_t golden_nested_Outer_size(golden_nested_Outer *m);
-PBJ_MUST_USE pbj_status golden_nested_Outer_encode(golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_nested_Outer_size(const golden_nested_Outer *m);
+PBJ_MUST_USE pbj_status golden_nested_Outer_encode(const golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b);
 bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_nested_Outer *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *p);   /* after golden_nested_Outer_size */
+uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *end);   /* after golden_nested_Outer_size: m's bytes ending at end (back to front); the first */
+size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.nested.Outer reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_nested_Outer_missing(const golden_nested_Outer *m) { (void)m; return NULL; }
-static inline pbj_status golden_nested_Outer_encode_partial(golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_encode(m, buf, cap, len); }
+static inline pbj_status golden_nested_Outer_encode_partial(const golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_encode(m, buf, cap, len); }
 static inline bool golden_nested_Outer_has_inner(const golden_nested_Outer *m) { return m->inner != NULL; }
 static inline void golden_nested_Outer_clear_inner(golden_nested_Outer *m) { m->inner = NULL; }
 static inline bool golden_nested_Outer_has_sibling(const golden_nested_Outer *m) { return m->sibling != NULL; }
@@ -84,27 +86,27 @@ struct golden_nested_Outer_Inner {
     /* recursive */
     golden_nested_Outer_Inner *child;   /* 3 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_nested_Outer_Inner_size, read by the encoder */
 };
 #define golden_nested_Outer_Inner_id_tag 1
 #define golden_nested_Outer_Inner_kind_tag 2
 #define golden_nested_Outer_Inner_child_tag 3
 
 void golden_nested_Outer_Inner_init(golden_nested_Outer_Inner *m);
-size_t golden_nested_Outer_Inner_size(golden_nested_Outer_Inner *m);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode(golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_nested_Outer_Inner_size(const golden_nested_Outer_Inner *m);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode(const golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b);
 bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *p);   /* after golden_nested_Outer_Inner_size */
+uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *end);   /* after golden_nested_Outer_Inner_size: m's bytes ending at end (back to front); the first */
+size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.nested.Outer.Inner reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_nested_Outer_Inner_missing(const golden_nested_Outer_Inner *m) { (void)m; return NULL; }
-static inline pbj_status golden_nested_Outer_Inner_encode_partial(golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_Inner_encode(m, buf, cap, len); }
+static inline pbj_status golden_nested_Outer_Inner_encode_partial(const golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_Inner_encode(m, buf, cap, len); }
 static inline bool golden_nested_Outer_Inner_has_child(const golden_nested_Outer_Inner *m) { return m->child != NULL; }
 static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inner *m) { m->child = NULL; }
 
@@ -117,26 +119,26 @@ struct golden_nested_Sibling {
     golden_nested_Outer *back;   /* 1 */
     pbj_slice note;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_nested_Sibling_size, read by the encoder */
 };
 #define golden_nested_Sibling_back_tag 1
 #define golden_nested_Sibling_note_tag 2
 
 void golden_nested_Sibling_init(golden_nested_Sibling *m);
-size_t golden_nested_Sibling_size(golden_nested_Sibling *m);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_encode(golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_nested_Sibling_size(const golden_nested_Sibling *m);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_encode(const golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b);
 bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *p);   /* after golden_nested_Sibling_size */
+uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); the first */
+size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.nested.Sibling reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_nested_Sibling_missing(const golden_nested_Sibling *m) { (void)m; return NULL; }
-static inline pbj_status golden_nested_Sibling_encode_partial(golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Sibling_encode(m, buf, cap, len); }
+static inline pbj_status golden_nested_Sibling_encode_partial(const golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Sibling_encode(m, buf, cap, len); }
 static inline bool golden_nested_Sibling_has_back(const golden_nested_Sibling *m) { return m->back != NULL; }
 static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { m->back = NULL; }
 
@@ -161,8 +163,8 @@ static inline void golden_nested_Outer_clear(golden_nested_Outer *m) { golden_ne
 PBJ_MUST_USE pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer_encode_append(golden_nested_Outer *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_nested_Outer_write_delimited(golden_nested_Outer *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_write_delimited(const golden_nested_Outer *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* inner, made (initialised, in arena) when absent; NULL when out of memory */
 static inline golden_nested_Outer_Inner *golden_nested_Outer_mutable_inner(golden_nested_Outer *m, pbj_arena *arena)
@@ -185,8 +187,8 @@ static inline void golden_nested_Outer_Inner_clear(golden_nested_Outer_Inner *m)
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode_append(golden_nested_Outer_Inner *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_write_delimited(golden_nested_Outer_Inner *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inner *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_write_delimited(const golden_nested_Outer_Inner *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_nested_Outer_Inner_set_id(golden_nested_Outer_Inner *m, int32_t v)
 {
@@ -207,8 +209,8 @@ static inline void golden_nested_Sibling_clear(golden_nested_Sibling *m) { golde
 PBJ_MUST_USE pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_encode_append(golden_nested_Sibling *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_nested_Sibling_write_delimited(golden_nested_Sibling *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_nested_Sibling_write_delimited(const golden_nested_Sibling *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* back, made (initialised, in arena) when absent; NULL when out of memory */
 static inline golden_nested_Outer *golden_nested_Sibling_mutable_back(golden_nested_Sibling *m, pbj_arena *arena)

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "oneofs.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "oneofs.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -35,26 +37,25 @@ struct golden_oneofs_Point {
     int32_t x;   /* 1 */
     int32_t y;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_oneofs_Point_size, read by the encoder */
 };
 #define golden_oneofs_Point_x_tag 1
 #define golden_oneofs_Point_y_tag 2
 
 void golden_oneofs_Point_init(golden_oneofs_Point *m);
-size_t golden_oneofs_Point_size(golden_oneofs_Point *m);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_encode(golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_oneofs_Point_size(const golden_oneofs_Point *m);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_encode(const golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b);
 bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *p);   /* after golden_oneofs_Point_size */
+uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);   /* after golden_oneofs_Point_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.oneofs.Point reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_oneofs_Point_missing(const golden_oneofs_Point *m) { (void)m; return NULL; }
-static inline pbj_status golden_oneofs_Point_encode_partial(golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode(m, buf, cap, len); }
+static inline pbj_status golden_oneofs_Point_encode_partial(const golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode(m, buf, cap, len); }
 
 /* ==== golden.oneofs.Choice ==== */
 
@@ -89,7 +90,6 @@ struct golden_oneofs_Choice {
         bool flag;   /* 7 */
     } other;
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_oneofs_Choice_size, read by the encoder */
 };
 #define golden_oneofs_Choice_number_tag 1
 #define golden_oneofs_Choice_text_tag 2
@@ -100,20 +100,20 @@ struct golden_oneofs_Choice {
 #define golden_oneofs_Choice_flag_tag 7
 
 void golden_oneofs_Choice_init(golden_oneofs_Choice *m);
-size_t golden_oneofs_Choice_size(golden_oneofs_Choice *m);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode(golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_oneofs_Choice_size(const golden_oneofs_Choice *m);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode(const golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b);
 bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *p);   /* after golden_oneofs_Choice_size */
+uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.oneofs.Choice reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_oneofs_Choice_missing(const golden_oneofs_Choice *m) { (void)m; return NULL; }
-static inline pbj_status golden_oneofs_Choice_encode_partial(golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Choice_encode(m, buf, cap, len); }
+static inline pbj_status golden_oneofs_Choice_encode_partial(const golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Choice_encode(m, buf, cap, len); }
 static inline bool golden_oneofs_Choice_has_number(const golden_oneofs_Choice *m) { return m->value_case == golden_oneofs_Choice_value_number; }
 static inline void golden_oneofs_Choice_clear_number(golden_oneofs_Choice *m)
 {
@@ -178,8 +178,8 @@ static inline void golden_oneofs_Point_clear(golden_oneofs_Point *m) { golden_on
 PBJ_MUST_USE pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_encode_append(golden_oneofs_Point *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_oneofs_Point_write_delimited(golden_oneofs_Point *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Point_write_delimited(const golden_oneofs_Point *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_oneofs_Point_set_x(golden_oneofs_Point *m, int32_t v)
 {
@@ -194,8 +194,8 @@ static inline void golden_oneofs_Choice_clear(golden_oneofs_Choice *m) { golden_
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode_append(golden_oneofs_Choice *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_oneofs_Choice_write_delimited(golden_oneofs_Choice *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_write_delimited(const golden_oneofs_Choice *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_read_delimited(golden_oneofs_Choice *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_oneofs_Choice_set_number(golden_oneofs_Choice *m, int32_t v)
 {

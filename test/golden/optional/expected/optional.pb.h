@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "optional.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "optional.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -27,9 +27,11 @@ const char *golden_optional_Mode_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -56,7 +58,6 @@ struct golden_optional_Maybe {
     pbj_slice data;   /* 6 */
     int32_t plain;   /* 7 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_optional_Maybe_size, read by the encoder */
 };
 #define golden_optional_Maybe_count_tag 1
 #define golden_optional_Maybe_label_tag 2
@@ -67,20 +68,20 @@ struct golden_optional_Maybe {
 #define golden_optional_Maybe_plain_tag 7
 
 void golden_optional_Maybe_init(golden_optional_Maybe *m);
-size_t golden_optional_Maybe_size(golden_optional_Maybe *m);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_encode(golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_optional_Maybe_size(const golden_optional_Maybe *m);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_encode(const golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_optional_Maybe_equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b);
 bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *p);   /* after golden_optional_Maybe_size */
+uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *end);   /* after golden_optional_Maybe_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.optional.Maybe reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_optional_Maybe_missing(const golden_optional_Maybe *m) { (void)m; return NULL; }
-static inline pbj_status golden_optional_Maybe_encode_partial(golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len) { return golden_optional_Maybe_encode(m, buf, cap, len); }
+static inline pbj_status golden_optional_Maybe_encode_partial(const golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len) { return golden_optional_Maybe_encode(m, buf, cap, len); }
 static inline bool golden_optional_Maybe_has_count(const golden_optional_Maybe *m) { return m->has_count; }
 static inline void golden_optional_Maybe_clear_count(golden_optional_Maybe *m)
 {
@@ -139,8 +140,8 @@ static inline void golden_optional_Maybe_clear(golden_optional_Maybe *m) { golde
 PBJ_MUST_USE pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_encode_append(golden_optional_Maybe *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_optional_Maybe_write_delimited(golden_optional_Maybe *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_optional_Maybe_write_delimited(const golden_optional_Maybe *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_read_delimited(golden_optional_Maybe *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_optional_Maybe_set_count(golden_optional_Maybe *m, int32_t v)
 {

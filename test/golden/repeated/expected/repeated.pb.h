@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "repeated.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "repeated.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -28,9 +28,11 @@ const char *golden_repeated_Suit_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -57,25 +59,24 @@ typedef struct golden_repeated_Lists_items_array { golden_repeated_Item *data; s
 struct golden_repeated_Item {
     int32_t id;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_repeated_Item_size, read by the encoder */
 };
 #define golden_repeated_Item_id_tag 1
 
 void golden_repeated_Item_init(golden_repeated_Item *m);
-size_t golden_repeated_Item_size(golden_repeated_Item *m);
-PBJ_MUST_USE pbj_status golden_repeated_Item_encode(golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_repeated_Item_size(const golden_repeated_Item *m);
+PBJ_MUST_USE pbj_status golden_repeated_Item_encode(const golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_repeated_Item_equal(const golden_repeated_Item *a, const golden_repeated_Item *b);
 bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_repeated_Item *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *p);   /* after golden_repeated_Item_size */
+uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end);   /* after golden_repeated_Item_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.repeated.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_repeated_Item_missing(const golden_repeated_Item *m) { (void)m; return NULL; }
-static inline pbj_status golden_repeated_Item_encode_partial(golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Item_encode(m, buf, cap, len); }
+static inline pbj_status golden_repeated_Item_encode_partial(const golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Item_encode(m, buf, cap, len); }
 
 /* ==== golden.repeated.Lists ==== */
 
@@ -93,7 +94,6 @@ struct golden_repeated_Lists {
     golden_repeated_Lists_names_array names;   /* 9 */
     golden_repeated_Lists_items_array items;   /* 10 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_repeated_Lists_size, read by the encoder */
 };
 #define golden_repeated_Lists_packed_int32_tag 1
 #define golden_repeated_Lists_packed_sint64_tag 2
@@ -107,20 +107,20 @@ struct golden_repeated_Lists {
 #define golden_repeated_Lists_items_tag 10
 
 void golden_repeated_Lists_init(golden_repeated_Lists *m);
-size_t golden_repeated_Lists_size(golden_repeated_Lists *m);
-PBJ_MUST_USE pbj_status golden_repeated_Lists_encode(golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_repeated_Lists_size(const golden_repeated_Lists *m);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_encode(const golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b);
 bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *p);   /* after golden_repeated_Lists_size */
+uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.repeated.Lists reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_repeated_Lists_missing(const golden_repeated_Lists *m) { (void)m; return NULL; }
-static inline pbj_status golden_repeated_Lists_encode_partial(golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Lists_encode(m, buf, cap, len); }
+static inline pbj_status golden_repeated_Lists_encode_partial(const golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Lists_encode(m, buf, cap, len); }
 
 /* ==== building messages ==== */
 
@@ -143,8 +143,8 @@ static inline void golden_repeated_Item_clear(golden_repeated_Item *m) { golden_
 PBJ_MUST_USE pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Item_encode_append(golden_repeated_Item *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_repeated_Item_write_delimited(golden_repeated_Item *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_repeated_Item_encode_append(const golden_repeated_Item *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_repeated_Item_write_delimited(const golden_repeated_Item *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_repeated_Item_set_id(golden_repeated_Item *m, int32_t v)
 {
@@ -155,8 +155,8 @@ static inline void golden_repeated_Lists_clear(golden_repeated_Lists *m) { golde
 PBJ_MUST_USE pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_repeated_Lists_encode_append(golden_repeated_Lists *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_repeated_Lists_write_delimited(golden_repeated_Lists *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_repeated_Lists_write_delimited(const golden_repeated_Lists *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_read_delimited(golden_repeated_Lists *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of packed_int32 (zero, or initialised), NULL when out of memory */
 static inline int32_t *golden_repeated_Lists_add_packed_int32(golden_repeated_Lists *m, pbj_arena *arena)

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "required.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "required.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -39,21 +41,20 @@ struct golden_required_Part {
     pbj_slice name;   /* 1 */
     int32_t size;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_required_Part_size, read by the encoder */
 };
 #define golden_required_Part_name_tag 1
 #define golden_required_Part_size_tag 2
 
 void golden_required_Part_init(golden_required_Part *m);
-size_t golden_required_Part_size(golden_required_Part *m);
-PBJ_MUST_USE pbj_status golden_required_Part_encode(golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_required_Part_size(const golden_required_Part *m);
+PBJ_MUST_USE pbj_status golden_required_Part_encode(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b);
 bool golden_required_Part__equal(const golden_required_Part *a, const golden_required_Part *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *p);   /* after golden_required_Part_size */
+uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end);   /* after golden_required_Part_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -61,7 +62,7 @@ PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, co
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *golden_required_Part_missing(const golden_required_Part *m);
-PBJ_MUST_USE pbj_status golden_required_Part_encode_partial(golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Part_has_name(const golden_required_Part *m) { return m->has_name; }
 static inline void golden_required_Part_clear_name(golden_required_Part *m)
 {
@@ -86,7 +87,6 @@ struct golden_required_Whole {
     golden_required_Whole_parts_array parts;   /* 3 */
     golden_required_Part *spare;   /* 4 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_required_Whole_size, read by the encoder */
 };
 #define golden_required_Whole_id_tag 1
 #define golden_required_Whole_main_tag 2
@@ -94,15 +94,15 @@ struct golden_required_Whole {
 #define golden_required_Whole_spare_tag 4
 
 void golden_required_Whole_init(golden_required_Whole *m);
-size_t golden_required_Whole_size(golden_required_Whole *m);
-PBJ_MUST_USE pbj_status golden_required_Whole_encode(golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_required_Whole_size(const golden_required_Whole *m);
+PBJ_MUST_USE pbj_status golden_required_Whole_encode(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b);
 bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_required_Whole *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *p);   /* after golden_required_Whole_size */
+uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -110,7 +110,7 @@ PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, 
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *golden_required_Whole_missing(const golden_required_Whole *m);
-PBJ_MUST_USE pbj_status golden_required_Whole_encode_partial(golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Whole_has_id(const golden_required_Whole *m) { return m->has_id; }
 static inline void golden_required_Whole_clear_id(golden_required_Whole *m)
 {
@@ -143,8 +143,8 @@ static inline void golden_required_Part_clear(golden_required_Part *m) { golden_
 PBJ_MUST_USE pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Part_encode_append(golden_required_Part *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_required_Part_write_delimited(golden_required_Part *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_required_Part_write_delimited(const golden_required_Part *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_required_Part_set_name(golden_required_Part *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -164,8 +164,8 @@ static inline void golden_required_Whole_clear(golden_required_Whole *m) { golde
 PBJ_MUST_USE pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_required_Whole_encode_append(golden_required_Whole *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_required_Whole_write_delimited(golden_required_Whole *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_required_Whole_write_delimited(const golden_required_Whole *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_required_Whole_set_id(golden_required_Whole *m, int64_t v)
 {

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "scalars.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "scalars.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -29,9 +29,11 @@ const char *golden_scalars_Level_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -61,7 +63,6 @@ struct golden_scalars_Scalars {
     /* a 3-byte tag */
     int32_t f_far;   /* 100000 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_scalars_Scalars_size, read by the encoder */
 };
 #define golden_scalars_Scalars_f_double_tag 1
 #define golden_scalars_Scalars_f_float_tag 2
@@ -80,20 +81,20 @@ struct golden_scalars_Scalars {
 #define golden_scalars_Scalars_f_far_tag 100000
 
 void golden_scalars_Scalars_init(golden_scalars_Scalars *m);
-size_t golden_scalars_Scalars_size(golden_scalars_Scalars *m);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode(golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_scalars_Scalars_size(const golden_scalars_Scalars *m);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode(const golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b);
 bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *p);   /* after golden_scalars_Scalars_size */
+uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.scalars.Scalars reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_scalars_Scalars_missing(const golden_scalars_Scalars *m) { (void)m; return NULL; }
-static inline pbj_status golden_scalars_Scalars_encode_partial(golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len) { return golden_scalars_Scalars_encode(m, buf, cap, len); }
+static inline pbj_status golden_scalars_Scalars_encode_partial(const golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len) { return golden_scalars_Scalars_encode(m, buf, cap, len); }
 
 /* ==== building messages ==== */
 
@@ -116,8 +117,8 @@ static inline void golden_scalars_Scalars_clear(golden_scalars_Scalars *m) { gol
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode_append(golden_scalars_Scalars *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_scalars_Scalars_write_delimited(golden_scalars_Scalars *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode_append(const golden_scalars_Scalars *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_write_delimited(const golden_scalars_Scalars *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_read_delimited(golden_scalars_Scalars *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_scalars_Scalars_set_f_double(golden_scalars_Scalars *m, double v)
 {

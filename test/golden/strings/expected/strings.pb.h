@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "strings.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "strings.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -39,7 +41,6 @@ struct golden_strings_Texts {
     golden_strings_Texts_tags_array tags;   /* 3 */
     golden_strings_Texts_chunks_array chunks;   /* 4 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_strings_Texts_size, read by the encoder */
 };
 #define golden_strings_Texts_name_tag 1
 #define golden_strings_Texts_blob_tag 2
@@ -47,20 +48,20 @@ struct golden_strings_Texts {
 #define golden_strings_Texts_chunks_tag 4
 
 void golden_strings_Texts_init(golden_strings_Texts *m);
-size_t golden_strings_Texts_size(golden_strings_Texts *m);
-PBJ_MUST_USE pbj_status golden_strings_Texts_encode(golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_strings_Texts_size(const golden_strings_Texts *m);
+PBJ_MUST_USE pbj_status golden_strings_Texts_encode(const golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_strings_Texts *b);
 bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_strings_Texts *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *p);   /* after golden_strings_Texts_size */
+uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *end);   /* after golden_strings_Texts_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.strings.Texts reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_strings_Texts_missing(const golden_strings_Texts *m) { (void)m; return NULL; }
-static inline pbj_status golden_strings_Texts_encode_partial(golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode(m, buf, cap, len); }
+static inline pbj_status golden_strings_Texts_encode_partial(const golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode(m, buf, cap, len); }
 
 /* ==== building messages ==== */
 
@@ -83,8 +84,8 @@ static inline void golden_strings_Texts_clear(golden_strings_Texts *m) { golden_
 PBJ_MUST_USE pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_strings_Texts_encode_append(golden_strings_Texts *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_strings_Texts_write_delimited(golden_strings_Texts *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_strings_Texts_encode_append(const golden_strings_Texts *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_strings_Texts_write_delimited(const golden_strings_Texts *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_strings_Texts_read_delimited(golden_strings_Texts *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status golden_strings_Texts_set_name(golden_strings_Texts *m, const void *data, size_t len, pbj_arena *arena)
 {

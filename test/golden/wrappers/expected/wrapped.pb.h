@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "wrapped.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "wrapped.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 #include "google/protobuf/wrappers.pb.h"
@@ -17,9 +17,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -63,7 +65,6 @@ struct golden_wrappers_Wrapped {
     pbj_slice pbj__bytes_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     golden_wrappers_Wrapped_list_array list;   /* 10 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by golden_wrappers_Wrapped_size, read by the encoder */
 };
 #define golden_wrappers_Wrapped_i32_tag 1
 #define golden_wrappers_Wrapped_i64_tag 2
@@ -77,20 +78,20 @@ struct golden_wrappers_Wrapped {
 #define golden_wrappers_Wrapped_list_tag 10
 
 void golden_wrappers_Wrapped_init(golden_wrappers_Wrapped *m);
-size_t golden_wrappers_Wrapped_size(golden_wrappers_Wrapped *m);
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode(golden_wrappers_Wrapped *m, uint8_t *buf, size_t cap, size_t *len);
+size_t golden_wrappers_Wrapped_size(const golden_wrappers_Wrapped *m);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode(const golden_wrappers_Wrapped *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b);
 bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *p);   /* after golden_wrappers_Wrapped_size */
+uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *end);   /* after golden_wrappers_Wrapped_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.wrappers.Wrapped reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_wrappers_Wrapped_missing(const golden_wrappers_Wrapped *m) { (void)m; return NULL; }
-static inline pbj_status golden_wrappers_Wrapped_encode_partial(golden_wrappers_Wrapped *m, uint8_t *buf, size_t cap, size_t *len) { return golden_wrappers_Wrapped_encode(m, buf, cap, len); }
+static inline pbj_status golden_wrappers_Wrapped_encode_partial(const golden_wrappers_Wrapped *m, uint8_t *buf, size_t cap, size_t *len) { return golden_wrappers_Wrapped_encode(m, buf, cap, len); }
 static inline bool golden_wrappers_Wrapped_has_i32(const golden_wrappers_Wrapped *m) { return m->has_i32; }
 static inline void golden_wrappers_Wrapped_clear_i32(golden_wrappers_Wrapped *m)
 {
@@ -176,8 +177,8 @@ static inline void golden_wrappers_Wrapped_clear(golden_wrappers_Wrapped *m) { g
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode_append(golden_wrappers_Wrapped *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_write_delimited(golden_wrappers_Wrapped *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode_append(const golden_wrappers_Wrapped *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_write_delimited(const golden_wrappers_Wrapped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_read_delimited(golden_wrappers_Wrapped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void golden_wrappers_Wrapped_set_i32(golden_wrappers_Wrapped *m, int32_t v)
 {

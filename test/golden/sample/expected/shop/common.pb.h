@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "shop/common.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "shop/common.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -38,26 +40,25 @@ struct shop_Money {
     /* cents for EUR */
     int64_t units;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by shop_Money_size, read by the encoder */
 };
 #define shop_Money_currency_tag 1
 #define shop_Money_units_tag 2
 
 void shop_Money_init(shop_Money *m);
-size_t shop_Money_size(shop_Money *m);
-PBJ_MUST_USE pbj_status shop_Money_encode(shop_Money *m, uint8_t *buf, size_t cap, size_t *len);
+size_t shop_Money_size(const shop_Money *m);
+PBJ_MUST_USE pbj_status shop_Money_encode(const shop_Money *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Money_equal(const shop_Money *a, const shop_Money *b);
 bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status shop_Money_print(const shop_Money *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Money__write(const shop_Money *m, uint8_t *p);   /* after shop_Money_size */
+uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_Money_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Money reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Money_missing(const shop_Money *m) { (void)m; return NULL; }
-static inline pbj_status shop_Money_encode_partial(shop_Money *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode(m, buf, cap, len); }
+static inline pbj_status shop_Money_encode_partial(const shop_Money *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode(m, buf, cap, len); }
 
 /* ==== shop.Timestamp ==== */
 
@@ -68,26 +69,25 @@ struct shop_Timestamp {
     int64_t seconds;   /* 1 */
     int32_t nanos;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by shop_Timestamp_size, read by the encoder */
 };
 #define shop_Timestamp_seconds_tag 1
 #define shop_Timestamp_nanos_tag 2
 
 void shop_Timestamp_init(shop_Timestamp *m);
-size_t shop_Timestamp_size(shop_Timestamp *m);
-PBJ_MUST_USE pbj_status shop_Timestamp_encode(shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len);
+size_t shop_Timestamp_size(const shop_Timestamp *m);
+PBJ_MUST_USE pbj_status shop_Timestamp_encode(const shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b);
 bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *p);   /* after shop_Timestamp_size */
+uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Timestamp reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Timestamp_missing(const shop_Timestamp *m) { (void)m; return NULL; }
-static inline pbj_status shop_Timestamp_encode_partial(shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode(m, buf, cap, len); }
+static inline pbj_status shop_Timestamp_encode_partial(const shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode(m, buf, cap, len); }
 
 /* ==== building messages ==== */
 
@@ -110,8 +110,8 @@ static inline void shop_Money_clear(shop_Money *m) { shop_Money_init(m); }
 PBJ_MUST_USE pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Money_encode_append(shop_Money *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Money_write_delimited(shop_Money *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Money_write_delimited(const shop_Money *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status shop_Money_set_currency(shop_Money *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -130,8 +130,8 @@ static inline void shop_Timestamp_clear(shop_Timestamp *m) { shop_Timestamp_init
 PBJ_MUST_USE pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Timestamp_encode_append(shop_Timestamp *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Timestamp_write_delimited(shop_Timestamp *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Timestamp_write_delimited(const shop_Timestamp *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Timestamp_read_delimited(shop_Timestamp *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void shop_Timestamp_set_seconds(shop_Timestamp *m, int64_t v)
 {

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "shop/order.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "shop/order.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 #include "shop/common.pb.h"
@@ -30,9 +30,11 @@ const char *shop_Status_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -54,27 +56,26 @@ struct shop_LineItem {
     uint32_t quantity;   /* 2 */
     shop_Money *unit_price;   /* 3 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by shop_LineItem_size, read by the encoder */
 };
 #define shop_LineItem_sku_tag 1
 #define shop_LineItem_quantity_tag 2
 #define shop_LineItem_unit_price_tag 3
 
 void shop_LineItem_init(shop_LineItem *m);
-size_t shop_LineItem_size(shop_LineItem *m);
-PBJ_MUST_USE pbj_status shop_LineItem_encode(shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len);
+size_t shop_LineItem_size(const shop_LineItem *m);
+PBJ_MUST_USE pbj_status shop_LineItem_encode(const shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b);
 bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *p);   /* after shop_LineItem_size */
+uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *end);   /* after shop_LineItem_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.LineItem reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_LineItem_missing(const shop_LineItem *m) { (void)m; return NULL; }
-static inline pbj_status shop_LineItem_encode_partial(shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len) { return shop_LineItem_encode(m, buf, cap, len); }
+static inline pbj_status shop_LineItem_encode_partial(const shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len) { return shop_LineItem_encode(m, buf, cap, len); }
 static inline bool shop_LineItem_has_unit_price(const shop_LineItem *m) { return m->unit_price != NULL; }
 static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_price = NULL; }
 
@@ -103,7 +104,6 @@ struct shop_Order {
     } delivery;
     pbj_slice coupon;   /* 9 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by shop_Order_size, read by the encoder */
 };
 #define shop_Order_id_tag 1
 #define shop_Order_customer_tag 2
@@ -116,20 +116,20 @@ struct shop_Order {
 #define shop_Order_coupon_tag 9
 
 void shop_Order_init(shop_Order *m);
-size_t shop_Order_size(shop_Order *m);
-PBJ_MUST_USE pbj_status shop_Order_encode(shop_Order *m, uint8_t *buf, size_t cap, size_t *len);
+size_t shop_Order_size(const shop_Order *m);
+PBJ_MUST_USE pbj_status shop_Order_encode(const shop_Order *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Order_equal(const shop_Order *a, const shop_Order *b);
 bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_print(const shop_Order *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Order__write(const shop_Order *m, uint8_t *p);   /* after shop_Order_size */
+uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_Order_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Order reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Order_missing(const shop_Order *m) { (void)m; return NULL; }
-static inline pbj_status shop_Order_encode_partial(shop_Order *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_encode(m, buf, cap, len); }
+static inline pbj_status shop_Order_encode_partial(const shop_Order *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_encode(m, buf, cap, len); }
 static inline bool shop_Order_has_placed_at(const shop_Order *m) { return m->placed_at != NULL; }
 static inline void shop_Order_clear_placed_at(shop_Order *m) { m->placed_at = NULL; }
 static inline bool shop_Order_has_address(const shop_Order *m) { return m->delivery_case == shop_Order_delivery_address; }
@@ -161,26 +161,25 @@ struct shop_Order_NotesEntry {
     pbj_slice key;   /* 1 */
     pbj_slice value;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by shop_Order_NotesEntry_size, read by the encoder */
 };
 #define shop_Order_NotesEntry_key_tag 1
 #define shop_Order_NotesEntry_value_tag 2
 
 void shop_Order_NotesEntry_init(shop_Order_NotesEntry *m);
-size_t shop_Order_NotesEntry_size(shop_Order_NotesEntry *m);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode(shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len);
+size_t shop_Order_NotesEntry_size(const shop_Order_NotesEntry *m);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode(const shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b);
 bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *p);   /* after shop_Order_NotesEntry_size */
+uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Order.NotesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Order_NotesEntry_missing(const shop_Order_NotesEntry *m) { (void)m; return NULL; }
-static inline pbj_status shop_Order_NotesEntry_encode_partial(shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_NotesEntry_encode(m, buf, cap, len); }
+static inline pbj_status shop_Order_NotesEntry_encode_partial(const shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_NotesEntry_encode(m, buf, cap, len); }
 
 /* ==== building messages ==== */
 
@@ -203,8 +202,8 @@ static inline void shop_LineItem_clear(shop_LineItem *m) { shop_LineItem_init(m)
 PBJ_MUST_USE pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_LineItem_encode_append(shop_LineItem *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_LineItem_write_delimited(shop_LineItem *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_LineItem_write_delimited(const shop_LineItem *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status shop_LineItem_set_sku(shop_LineItem *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -229,8 +228,8 @@ static inline void shop_Order_clear(shop_Order *m) { shop_Order_init(m); }
 PBJ_MUST_USE pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order_encode_append(shop_Order *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Order_write_delimited(shop_Order *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Order_write_delimited(const shop_Order *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void shop_Order_set_id(shop_Order *m, uint64_t v)
 {
@@ -301,8 +300,8 @@ static inline void shop_Order_NotesEntry_clear(shop_Order_NotesEntry *m) { shop_
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode_append(shop_Order_NotesEntry *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status shop_Order_NotesEntry_write_delimited(shop_Order_NotesEntry *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_write_delimited(const shop_Order_NotesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 
 #ifdef __cplusplus

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -122,9 +122,11 @@ const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v);
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -204,20 +206,19 @@ typedef struct google_protobuf_GeneratedCodeInfo_Annotation_path_array { int32_t
 struct google_protobuf_FileDescriptorSet {
     google_protobuf_FileDescriptorSet_file_array file;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_FileDescriptorSet_size, read by the encoder */
 };
 #define google_protobuf_FileDescriptorSet_file_tag 1
 
 void google_protobuf_FileDescriptorSet_init(google_protobuf_FileDescriptorSet *m);
-size_t google_protobuf_FileDescriptorSet_size(google_protobuf_FileDescriptorSet *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode(google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescriptorSet *m);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b);
 bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *p);   /* after google_protobuf_FileDescriptorSet_size */
+uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -225,7 +226,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobu
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
@@ -262,7 +263,6 @@ struct google_protobuf_FileDescriptorProto {
      * The supported values are "proto2" and "proto3". */
     pbj_slice syntax;   /* 12 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_FileDescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_FileDescriptorProto_name_tag 1
 #define google_protobuf_FileDescriptorProto_package_tag 2
@@ -278,15 +278,15 @@ struct google_protobuf_FileDescriptorProto {
 #define google_protobuf_FileDescriptorProto_syntax_tag 12
 
 void google_protobuf_FileDescriptorProto_init(google_protobuf_FileDescriptorProto *m);
-size_t google_protobuf_FileDescriptorProto_size(google_protobuf_FileDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode(google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b);
 bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p);   /* after google_protobuf_FileDescriptorProto_size */
+uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -294,7 +294,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_proto
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_partial(google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileDescriptorProto_has_name(const google_protobuf_FileDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FileDescriptorProto_clear_name(google_protobuf_FileDescriptorProto *m)
 {
@@ -338,7 +338,6 @@ struct google_protobuf_DescriptorProto {
      * A given name may only be reserved once. */
     google_protobuf_DescriptorProto_reserved_name_array reserved_name;   /* 10 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_DescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_DescriptorProto_name_tag 1
 #define google_protobuf_DescriptorProto_field_tag 2
@@ -352,15 +351,16 @@ struct google_protobuf_DescriptorProto {
 #define google_protobuf_DescriptorProto_reserved_name_tag 10
 
 void google_protobuf_DescriptorProto_init(google_protobuf_DescriptorProto *m);
-size_t google_protobuf_DescriptorProto_size(google_protobuf_DescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode(google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_DescriptorProto_size(const google_protobuf_DescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b);
 bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p);   /* after google_protobuf_DescriptorProto_size */
+uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); the first */
+size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -368,7 +368,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_partial(google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_has_name(const google_protobuf_DescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_DescriptorProto *m)
 {
@@ -391,22 +391,21 @@ struct google_protobuf_DescriptorProto_ExtensionRange {
     int32_t end;   /* 2 */
     google_protobuf_ExtensionRangeOptions *options;   /* 3 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_DescriptorProto_ExtensionRange_size, read by the encoder */
 };
 #define google_protobuf_DescriptorProto_ExtensionRange_start_tag 1
 #define google_protobuf_DescriptorProto_ExtensionRange_end_tag 2
 #define google_protobuf_DescriptorProto_ExtensionRange_options_tag 3
 
 void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_DescriptorProto_ExtensionRange *m);
-size_t google_protobuf_DescriptorProto_ExtensionRange_size(google_protobuf_DescriptorProto_ExtensionRange *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf_DescriptorProto_ExtensionRange *m);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b);
 bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *p);   /* after google_protobuf_DescriptorProto_ExtensionRange_size */
+uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -414,7 +413,7 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(g
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_start(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_start; }
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_start(google_protobuf_DescriptorProto_ExtensionRange *m)
 {
@@ -445,26 +444,25 @@ struct google_protobuf_DescriptorProto_ReservedRange {
     /* Exclusive. */
     int32_t end;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_DescriptorProto_ReservedRange_size, read by the encoder */
 };
 #define google_protobuf_DescriptorProto_ReservedRange_start_tag 1
 #define google_protobuf_DescriptorProto_ReservedRange_end_tag 2
 
 void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_DescriptorProto_ReservedRange *m);
-size_t google_protobuf_DescriptorProto_ReservedRange_size(google_protobuf_DescriptorProto_ReservedRange *m);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_DescriptorProto_ReservedRange_size(const google_protobuf_DescriptorProto_ReservedRange *m);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b);
 bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *p);   /* after google_protobuf_DescriptorProto_ReservedRange_size */
+uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.DescriptorProto.ReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_DescriptorProto_ReservedRange_missing(const google_protobuf_DescriptorProto_ReservedRange *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_partial(google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ReservedRange_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_partial(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ReservedRange_encode(m, buf, cap, len); }
 static inline bool google_protobuf_DescriptorProto_ReservedRange_has_start(const google_protobuf_DescriptorProto_ReservedRange *m) { return m->has_start; }
 static inline void google_protobuf_DescriptorProto_ReservedRange_clear_start(google_protobuf_DescriptorProto_ReservedRange *m)
 {
@@ -487,20 +485,19 @@ struct google_protobuf_ExtensionRangeOptions {
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_ExtensionRangeOptions_size, read by the encoder */
 };
 #define google_protobuf_ExtensionRangeOptions_uninterpreted_option_tag 999
 
 void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m);
-size_t google_protobuf_ExtensionRangeOptions_size(google_protobuf_ExtensionRangeOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b);
 bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p);   /* after google_protobuf_ExtensionRangeOptions_size */
+uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -508,7 +505,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_pro
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
@@ -578,7 +575,6 @@ struct google_protobuf_FieldDescriptorProto {
      * optional with `LABEL_OPTIONAL`. */
     bool proto3_optional;   /* 17 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_FieldDescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_FieldDescriptorProto_name_tag 1
 #define google_protobuf_FieldDescriptorProto_extendee_tag 2
@@ -593,15 +589,15 @@ struct google_protobuf_FieldDescriptorProto {
 #define google_protobuf_FieldDescriptorProto_proto3_optional_tag 17
 
 void google_protobuf_FieldDescriptorProto_init(google_protobuf_FieldDescriptorProto *m);
-size_t google_protobuf_FieldDescriptorProto_size(google_protobuf_FieldDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode(google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b);
 bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *p);   /* after google_protobuf_FieldDescriptorProto_size */
+uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -609,7 +605,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_prot
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_partial(google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldDescriptorProto_has_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FieldDescriptorProto_clear_name(google_protobuf_FieldDescriptorProto *m)
 {
@@ -685,21 +681,20 @@ struct google_protobuf_OneofDescriptorProto {
     pbj_slice name;   /* 1 */
     google_protobuf_OneofOptions *options;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_OneofDescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_OneofDescriptorProto_name_tag 1
 #define google_protobuf_OneofDescriptorProto_options_tag 2
 
 void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorProto *m);
-size_t google_protobuf_OneofDescriptorProto_size(google_protobuf_OneofDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode(google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b);
 bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *p);   /* after google_protobuf_OneofDescriptorProto_size */
+uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -707,7 +702,7 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_prot
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_partial(google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_OneofDescriptorProto_has_name(const google_protobuf_OneofDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protobuf_OneofDescriptorProto *m)
 {
@@ -735,7 +730,6 @@ struct google_protobuf_EnumDescriptorProto {
      * be reserved once. */
     google_protobuf_EnumDescriptorProto_reserved_name_array reserved_name;   /* 5 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_EnumDescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_EnumDescriptorProto_name_tag 1
 #define google_protobuf_EnumDescriptorProto_value_tag 2
@@ -744,15 +738,15 @@ struct google_protobuf_EnumDescriptorProto {
 #define google_protobuf_EnumDescriptorProto_reserved_name_tag 5
 
 void google_protobuf_EnumDescriptorProto_init(google_protobuf_EnumDescriptorProto *m);
-size_t google_protobuf_EnumDescriptorProto_size(google_protobuf_EnumDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode(google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b);
 bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p);   /* after google_protobuf_EnumDescriptorProto_size */
+uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -760,7 +754,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_proto
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_partial(google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumDescriptorProto_has_name(const google_protobuf_EnumDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobuf_EnumDescriptorProto *m)
 {
@@ -788,26 +782,25 @@ struct google_protobuf_EnumDescriptorProto_EnumReservedRange {
     /* Inclusive. */
     int32_t end;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_EnumDescriptorProto_EnumReservedRange_size, read by the encoder */
 };
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_start_tag 1
 #define google_protobuf_EnumDescriptorProto_EnumReservedRange_end_tag 2
 
 void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_EnumDescriptorProto_EnumReservedRange *m);
-size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(google_protobuf_EnumDescriptorProto_EnumReservedRange *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b);
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *p);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size */
+uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(m, buf, cap, len); }
 static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_has_start(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { return m->has_start; }
 static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_start(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
 {
@@ -833,22 +826,21 @@ struct google_protobuf_EnumValueDescriptorProto {
     int32_t number;   /* 2 */
     google_protobuf_EnumValueOptions *options;   /* 3 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_EnumValueDescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_EnumValueDescriptorProto_name_tag 1
 #define google_protobuf_EnumValueDescriptorProto_number_tag 2
 #define google_protobuf_EnumValueDescriptorProto_options_tag 3
 
 void google_protobuf_EnumValueDescriptorProto_init(google_protobuf_EnumValueDescriptorProto *m);
-size_t google_protobuf_EnumValueDescriptorProto_size(google_protobuf_EnumValueDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode(google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumValueDescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b);
 bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *p);   /* after google_protobuf_EnumValueDescriptorProto_size */
+uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -856,7 +848,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueDescriptorProto_has_name(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumValueDescriptorProto_clear_name(google_protobuf_EnumValueDescriptorProto *m)
 {
@@ -883,22 +875,21 @@ struct google_protobuf_ServiceDescriptorProto {
     google_protobuf_ServiceDescriptorProto_method_array method;   /* 2 */
     google_protobuf_ServiceOptions *options;   /* 3 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_ServiceDescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_ServiceDescriptorProto_name_tag 1
 #define google_protobuf_ServiceDescriptorProto_method_tag 2
 #define google_protobuf_ServiceDescriptorProto_options_tag 3
 
 void google_protobuf_ServiceDescriptorProto_init(google_protobuf_ServiceDescriptorProto *m);
-size_t google_protobuf_ServiceDescriptorProto_size(google_protobuf_ServiceDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode(google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_ServiceDescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b);
 bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *p);   /* after google_protobuf_ServiceDescriptorProto_size */
+uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -906,7 +897,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_pr
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceDescriptorProto_has_name(const google_protobuf_ServiceDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_protobuf_ServiceDescriptorProto *m)
 {
@@ -938,7 +929,6 @@ struct google_protobuf_MethodDescriptorProto {
     /* Identifies if server streams multiple server messages */
     bool server_streaming;   /* 6 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_MethodDescriptorProto_size, read by the encoder */
 };
 #define google_protobuf_MethodDescriptorProto_name_tag 1
 #define google_protobuf_MethodDescriptorProto_input_type_tag 2
@@ -948,15 +938,15 @@ struct google_protobuf_MethodDescriptorProto {
 #define google_protobuf_MethodDescriptorProto_server_streaming_tag 6
 
 void google_protobuf_MethodDescriptorProto_init(google_protobuf_MethodDescriptorProto *m);
-size_t google_protobuf_MethodDescriptorProto_size(google_protobuf_MethodDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode(google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDescriptorProto *m);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b);
 bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *p);   /* after google_protobuf_MethodDescriptorProto_size */
+uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -964,7 +954,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_pro
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_partial(google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodDescriptorProto_has_name(const google_protobuf_MethodDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_MethodDescriptorProto_clear_name(google_protobuf_MethodDescriptorProto *m)
 {
@@ -1109,7 +1099,6 @@ struct google_protobuf_FileOptions {
     google_protobuf_FileOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_FileOptions_size, read by the encoder */
 };
 #define google_protobuf_FileOptions_java_package_tag 1
 #define google_protobuf_FileOptions_java_outer_classname_tag 8
@@ -1134,15 +1123,15 @@ struct google_protobuf_FileOptions {
 #define google_protobuf_FileOptions_uninterpreted_option_tag 999
 
 void google_protobuf_FileOptions_init(google_protobuf_FileOptions *m);
-size_t google_protobuf_FileOptions_size(google_protobuf_FileOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode(google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b);
 bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *p);   /* after google_protobuf_FileOptions_size */
+uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1150,7 +1139,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_File
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_partial(google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileOptions_has_java_package(const google_protobuf_FileOptions *m) { return m->has_java_package; }
 static inline void google_protobuf_FileOptions_clear_java_package(google_protobuf_FileOptions *m)
 {
@@ -1337,7 +1326,6 @@ struct google_protobuf_MessageOptions {
     google_protobuf_MessageOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_MessageOptions_size, read by the encoder */
 };
 #define google_protobuf_MessageOptions_message_set_wire_format_tag 1
 #define google_protobuf_MessageOptions_no_standard_descriptor_accessor_tag 2
@@ -1346,15 +1334,15 @@ struct google_protobuf_MessageOptions {
 #define google_protobuf_MessageOptions_uninterpreted_option_tag 999
 
 void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m);
-size_t google_protobuf_MessageOptions_size(google_protobuf_MessageOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode(google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b);
 bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *p);   /* after google_protobuf_MessageOptions_size */
+uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1362,7 +1350,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_M
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_partial(google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MessageOptions_has_message_set_wire_format(const google_protobuf_MessageOptions *m) { return m->has_message_set_wire_format; }
 static inline void google_protobuf_MessageOptions_clear_message_set_wire_format(google_protobuf_MessageOptions *m)
 {
@@ -1473,7 +1461,6 @@ struct google_protobuf_FieldOptions {
     google_protobuf_FieldOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_FieldOptions_size, read by the encoder */
 };
 #define google_protobuf_FieldOptions_ctype_tag 1
 #define google_protobuf_FieldOptions_packed_tag 2
@@ -1485,15 +1472,15 @@ struct google_protobuf_FieldOptions {
 #define google_protobuf_FieldOptions_uninterpreted_option_tag 999
 
 void google_protobuf_FieldOptions_init(google_protobuf_FieldOptions *m);
-size_t google_protobuf_FieldOptions_size(google_protobuf_FieldOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode(google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b);
 bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *p);   /* after google_protobuf_FieldOptions_size */
+uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1501,7 +1488,7 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_Fie
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_partial(google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldOptions_has_ctype(const google_protobuf_FieldOptions *m) { return m->has_ctype; }
 static inline void google_protobuf_FieldOptions_clear_ctype(google_protobuf_FieldOptions *m)
 {
@@ -1554,20 +1541,19 @@ struct google_protobuf_OneofOptions {
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_OneofOptions_size, read by the encoder */
 };
 #define google_protobuf_OneofOptions_uninterpreted_option_tag 999
 
 void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m);
-size_t google_protobuf_OneofOptions_size(google_protobuf_OneofOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode(google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b);
 bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *p);   /* after google_protobuf_OneofOptions_size */
+uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1575,7 +1561,7 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_One
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
 /* ==== google.protobuf.EnumOptions ==== */
 
@@ -1596,22 +1582,21 @@ struct google_protobuf_EnumOptions {
     google_protobuf_EnumOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_EnumOptions_size, read by the encoder */
 };
 #define google_protobuf_EnumOptions_allow_alias_tag 2
 #define google_protobuf_EnumOptions_deprecated_tag 3
 #define google_protobuf_EnumOptions_uninterpreted_option_tag 999
 
 void google_protobuf_EnumOptions_init(google_protobuf_EnumOptions *m);
-size_t google_protobuf_EnumOptions_size(google_protobuf_EnumOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode(google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b);
 bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *p);   /* after google_protobuf_EnumOptions_size */
+uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1619,7 +1604,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_Enum
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_partial(google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumOptions_has_allow_alias(const google_protobuf_EnumOptions *m) { return m->has_allow_alias; }
 static inline void google_protobuf_EnumOptions_clear_allow_alias(google_protobuf_EnumOptions *m)
 {
@@ -1648,21 +1633,20 @@ struct google_protobuf_EnumValueOptions {
     google_protobuf_EnumValueOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_EnumValueOptions_size, read by the encoder */
 };
 #define google_protobuf_EnumValueOptions_deprecated_tag 1
 #define google_protobuf_EnumValueOptions_uninterpreted_option_tag 999
 
 void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m);
-size_t google_protobuf_EnumValueOptions_size(google_protobuf_EnumValueOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode(google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b);
 bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *p);   /* after google_protobuf_EnumValueOptions_size */
+uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1670,7 +1654,7 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_partial(google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueOptions_has_deprecated(const google_protobuf_EnumValueOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_protobuf_EnumValueOptions *m)
 {
@@ -1693,21 +1677,20 @@ struct google_protobuf_ServiceOptions {
     google_protobuf_ServiceOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_ServiceOptions_size, read by the encoder */
 };
 #define google_protobuf_ServiceOptions_deprecated_tag 33
 #define google_protobuf_ServiceOptions_uninterpreted_option_tag 999
 
 void google_protobuf_ServiceOptions_init(google_protobuf_ServiceOptions *m);
-size_t google_protobuf_ServiceOptions_size(google_protobuf_ServiceOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode(google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b);
 bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *p);   /* after google_protobuf_ServiceOptions_size */
+uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1715,7 +1698,7 @@ PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_S
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_partial(google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceOptions_has_deprecated(const google_protobuf_ServiceOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protobuf_ServiceOptions *m)
 {
@@ -1740,22 +1723,21 @@ struct google_protobuf_MethodOptions {
     google_protobuf_MethodOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_MethodOptions_size, read by the encoder */
 };
 #define google_protobuf_MethodOptions_deprecated_tag 33
 #define google_protobuf_MethodOptions_idempotency_level_tag 34
 #define google_protobuf_MethodOptions_uninterpreted_option_tag 999
 
 void google_protobuf_MethodOptions_init(google_protobuf_MethodOptions *m);
-size_t google_protobuf_MethodOptions_size(google_protobuf_MethodOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode(google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b);
 bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *p);   /* after google_protobuf_MethodOptions_size */
+uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1763,7 +1745,7 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_Me
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_partial(google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodOptions_has_deprecated(const google_protobuf_MethodOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_MethodOptions_clear_deprecated(google_protobuf_MethodOptions *m)
 {
@@ -1804,7 +1786,6 @@ struct google_protobuf_UninterpretedOption {
     pbj_slice string_value;   /* 7 */
     pbj_slice aggregate_value;   /* 8 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_UninterpretedOption_size, read by the encoder */
 };
 #define google_protobuf_UninterpretedOption_name_tag 2
 #define google_protobuf_UninterpretedOption_identifier_value_tag 3
@@ -1815,15 +1796,15 @@ struct google_protobuf_UninterpretedOption {
 #define google_protobuf_UninterpretedOption_aggregate_value_tag 8
 
 void google_protobuf_UninterpretedOption_init(google_protobuf_UninterpretedOption *m);
-size_t google_protobuf_UninterpretedOption_size(google_protobuf_UninterpretedOption *m);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode(google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_UninterpretedOption_size(const google_protobuf_UninterpretedOption *m);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b);
 bool google_protobuf_UninterpretedOption__equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *p);   /* after google_protobuf_UninterpretedOption_size */
+uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1831,7 +1812,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_proto
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_partial(google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_has_identifier_value(const google_protobuf_UninterpretedOption *m) { return m->has_identifier_value; }
 static inline void google_protobuf_UninterpretedOption_clear_identifier_value(google_protobuf_UninterpretedOption *m)
 {
@@ -1884,21 +1865,20 @@ struct google_protobuf_UninterpretedOption_NamePart {
     pbj_slice name_part;   /* 1 */
     bool is_extension;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_UninterpretedOption_NamePart_size, read by the encoder */
 };
 #define google_protobuf_UninterpretedOption_NamePart_name_part_tag 1
 #define google_protobuf_UninterpretedOption_NamePart_is_extension_tag 2
 
 void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_UninterpretedOption_NamePart *m);
-size_t google_protobuf_UninterpretedOption_NamePart_size(google_protobuf_UninterpretedOption_NamePart *m);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode(google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_UninterpretedOption_NamePart *m);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b);
 bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *p);   /* after google_protobuf_UninterpretedOption_NamePart_size */
+uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1906,7 +1886,7 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(goo
  * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_NamePart_has_name_part(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_name_part; }
 static inline void google_protobuf_UninterpretedOption_NamePart_clear_name_part(google_protobuf_UninterpretedOption_NamePart *m)
 {
@@ -1972,25 +1952,24 @@ struct google_protobuf_SourceCodeInfo {
      * be recorded in the future. */
     google_protobuf_SourceCodeInfo_location_array location;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_SourceCodeInfo_size, read by the encoder */
 };
 #define google_protobuf_SourceCodeInfo_location_tag 1
 
 void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m);
-size_t google_protobuf_SourceCodeInfo_size(google_protobuf_SourceCodeInfo *m);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode(google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_SourceCodeInfo_size(const google_protobuf_SourceCodeInfo *m);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b);
 bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *p);   /* after google_protobuf_SourceCodeInfo_size */
+uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_SourceCodeInfo_missing(const google_protobuf_SourceCodeInfo *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
@@ -2080,7 +2059,6 @@ struct google_protobuf_SourceCodeInfo_Location {
     pbj_slice trailing_comments;   /* 4 */
     google_protobuf_SourceCodeInfo_Location_leading_detached_comments_array leading_detached_comments;   /* 6 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_SourceCodeInfo_Location_size, read by the encoder */
 };
 #define google_protobuf_SourceCodeInfo_Location_path_tag 1
 #define google_protobuf_SourceCodeInfo_Location_span_tag 2
@@ -2089,20 +2067,20 @@ struct google_protobuf_SourceCodeInfo_Location {
 #define google_protobuf_SourceCodeInfo_Location_leading_detached_comments_tag 6
 
 void google_protobuf_SourceCodeInfo_Location_init(google_protobuf_SourceCodeInfo_Location *m);
-size_t google_protobuf_SourceCodeInfo_Location_size(google_protobuf_SourceCodeInfo_Location *m);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode(google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_SourceCodeInfo_Location_size(const google_protobuf_SourceCodeInfo_Location *m);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b);
 bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *p);   /* after google_protobuf_SourceCodeInfo_Location_size */
+uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo.Location reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_SourceCodeInfo_Location_missing(const google_protobuf_SourceCodeInfo_Location *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_SourceCodeInfo_Location_encode_partial(google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_Location_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_SourceCodeInfo_Location_encode_partial(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_Location_encode(m, buf, cap, len); }
 static inline bool google_protobuf_SourceCodeInfo_Location_has_leading_comments(const google_protobuf_SourceCodeInfo_Location *m) { return m->has_leading_comments; }
 static inline void google_protobuf_SourceCodeInfo_Location_clear_leading_comments(google_protobuf_SourceCodeInfo_Location *m)
 {
@@ -2128,25 +2106,24 @@ struct google_protobuf_GeneratedCodeInfo {
      * of its generating .proto file. */
     google_protobuf_GeneratedCodeInfo_annotation_array annotation;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_GeneratedCodeInfo_size, read by the encoder */
 };
 #define google_protobuf_GeneratedCodeInfo_annotation_tag 1
 
 void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m);
-size_t google_protobuf_GeneratedCodeInfo_size(google_protobuf_GeneratedCodeInfo *m);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode(google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_GeneratedCodeInfo_size(const google_protobuf_GeneratedCodeInfo *m);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b);
 bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *p);   /* after google_protobuf_GeneratedCodeInfo_size */
+uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_GeneratedCodeInfo_missing(const google_protobuf_GeneratedCodeInfo *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
@@ -2169,7 +2146,6 @@ struct google_protobuf_GeneratedCodeInfo_Annotation {
      * the last relevant byte (so the length of the text = end - begin). */
     int32_t end;   /* 4 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_GeneratedCodeInfo_Annotation_size, read by the encoder */
 };
 #define google_protobuf_GeneratedCodeInfo_Annotation_path_tag 1
 #define google_protobuf_GeneratedCodeInfo_Annotation_source_file_tag 2
@@ -2177,20 +2153,20 @@ struct google_protobuf_GeneratedCodeInfo_Annotation {
 #define google_protobuf_GeneratedCodeInfo_Annotation_end_tag 4
 
 void google_protobuf_GeneratedCodeInfo_Annotation_init(google_protobuf_GeneratedCodeInfo_Annotation *m);
-size_t google_protobuf_GeneratedCodeInfo_Annotation_size(google_protobuf_GeneratedCodeInfo_Annotation *m);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_GeneratedCodeInfo_Annotation_size(const google_protobuf_GeneratedCodeInfo_Annotation *m);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b);
 bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *p);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size */
+uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo.Annotation reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_GeneratedCodeInfo_Annotation_missing(const google_protobuf_GeneratedCodeInfo_Annotation *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_partial(google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_Annotation_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_partial(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_Annotation_encode(m, buf, cap, len); }
 static inline bool google_protobuf_GeneratedCodeInfo_Annotation_has_source_file(const google_protobuf_GeneratedCodeInfo_Annotation *m) { return m->has_source_file; }
 static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_source_file(google_protobuf_GeneratedCodeInfo_Annotation *m)
 {
@@ -2231,8 +2207,8 @@ static inline void google_protobuf_FileDescriptorSet_clear(google_protobuf_FileD
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(google_protobuf_FileDescriptorSet *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(google_protobuf_FileDescriptorSet *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of file (zero, or initialised), NULL when out of memory */
 static inline google_protobuf_FileDescriptorProto *google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
@@ -2250,8 +2226,8 @@ static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_Fil
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(google_protobuf_FileDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(google_protobuf_FileDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_name(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2368,8 +2344,8 @@ static inline void google_protobuf_DescriptorProto_clear(google_protobuf_Descrip
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(google_protobuf_DescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(google_protobuf_DescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_set_name(google_protobuf_DescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2477,8 +2453,8 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_p
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_DescriptorProto_ExtensionRange_set_start(google_protobuf_DescriptorProto_ExtensionRange *m, int32_t v)
 {
@@ -2501,8 +2477,8 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear(google_pr
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_DescriptorProto_ReservedRange_set_start(google_protobuf_DescriptorProto_ReservedRange *m, int32_t v)
 {
@@ -2519,8 +2495,8 @@ static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_E
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
 static inline google_protobuf_UninterpretedOption *google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
@@ -2538,8 +2514,8 @@ static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_Fi
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_name(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2617,8 +2593,8 @@ static inline void google_protobuf_OneofDescriptorProto_clear(google_protobuf_On
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_name(google_protobuf_OneofDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2639,8 +2615,8 @@ static inline void google_protobuf_EnumDescriptorProto_clear(google_protobuf_Enu
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_name(google_protobuf_EnumDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2693,8 +2669,8 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(g
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_set_start(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, int32_t v)
 {
@@ -2711,8 +2687,8 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear(google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_set_name(google_protobuf_EnumValueDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2738,8 +2714,8 @@ static inline void google_protobuf_ServiceDescriptorProto_clear(google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set_name(google_protobuf_ServiceDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2771,8 +2747,8 @@ static inline void google_protobuf_MethodDescriptorProto_clear(google_protobuf_M
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_name(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2819,8 +2795,8 @@ static inline void google_protobuf_FileOptions_clear(google_protobuf_FileOptions
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(google_protobuf_FileOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(google_protobuf_FileOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2968,8 +2944,8 @@ static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageO
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(google_protobuf_MessageOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(google_protobuf_MessageOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_MessageOptions_set_message_set_wire_format(google_protobuf_MessageOptions *m, bool v)
 {
@@ -3007,8 +2983,8 @@ static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptio
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(google_protobuf_FieldOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(google_protobuf_FieldOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_FieldOptions_set_ctype(google_protobuf_FieldOptions *m, int32_t v)
 {
@@ -3061,8 +3037,8 @@ static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptio
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(google_protobuf_OneofOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(google_protobuf_OneofOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
 static inline google_protobuf_UninterpretedOption *google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, pbj_arena *arena)
@@ -3080,8 +3056,8 @@ static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(google_protobuf_EnumOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(google_protobuf_EnumOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_EnumOptions_set_allow_alias(google_protobuf_EnumOptions *m, bool v)
 {
@@ -3109,8 +3085,8 @@ static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumVa
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(google_protobuf_EnumValueOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(google_protobuf_EnumValueOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_EnumValueOptions_set_deprecated(google_protobuf_EnumValueOptions *m, bool v)
 {
@@ -3133,8 +3109,8 @@ static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceO
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(google_protobuf_ServiceOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(google_protobuf_ServiceOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_ServiceOptions_set_deprecated(google_protobuf_ServiceOptions *m, bool v)
 {
@@ -3157,8 +3133,8 @@ static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOpt
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(google_protobuf_MethodOptions *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(google_protobuf_MethodOptions *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_MethodOptions_set_deprecated(google_protobuf_MethodOptions *m, bool v)
 {
@@ -3186,8 +3162,8 @@ static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_Uni
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(google_protobuf_UninterpretedOption *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(google_protobuf_UninterpretedOption *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of name (zero, or initialised), NULL when out of memory */
 static inline google_protobuf_UninterpretedOption_NamePart *google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
@@ -3244,8 +3220,8 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_set_name_part(google_protobuf_UninterpretedOption_NamePart *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -3265,8 +3241,8 @@ static inline void google_protobuf_SourceCodeInfo_clear(google_protobuf_SourceCo
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(google_protobuf_SourceCodeInfo *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(google_protobuf_SourceCodeInfo *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of location (zero, or initialised), NULL when out of memory */
 static inline google_protobuf_SourceCodeInfo_Location *google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
@@ -3284,8 +3260,8 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of path (zero, or initialised), NULL when out of memory */
 static inline int32_t *google_protobuf_SourceCodeInfo_Location_add_path(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
@@ -3338,8 +3314,8 @@ static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_Gener
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of annotation (zero, or initialised), NULL when out of memory */
 static inline google_protobuf_GeneratedCodeInfo_Annotation *google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
@@ -3357,8 +3333,8 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 /* a new element at the end of path (zero, or initialised), NULL when out of memory */
 static inline int32_t *google_protobuf_GeneratedCodeInfo_Annotation_add_path(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 2
-#error "google/protobuf/wrappers.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 3
+#error "google/protobuf/wrappers.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
 
@@ -16,9 +16,11 @@ extern "C" {
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
- * closed enum's first value), so an absent field reads as its default; M_size computes and caches the
- * encoded size (nested sizes too); M_encode writes it into buf[0..cap) (the size it needs in *len,
- * PBJ_ERR_BUFFER when cap is short); M_decode clears m and reads buf into it, allocating from arena (opts
+ * closed enum's first value), so an absent field reads as its default; M_size is the encoded size
+ * (PBJ_SIZE_ERROR when m nests deeper than PBJ_MAX_ENCODE_DEPTH through types on a cycle, or reaches itself);
+ * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
+ * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
+ * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
@@ -45,25 +47,24 @@ struct google_protobuf_DoubleValue {
     /* The double value. */
     double value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_DoubleValue_size, read by the encoder */
 };
 #define google_protobuf_DoubleValue_value_tag 1
 
 void google_protobuf_DoubleValue_init(google_protobuf_DoubleValue *m);
-size_t google_protobuf_DoubleValue_size(google_protobuf_DoubleValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode(google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_DoubleValue_size(const google_protobuf_DoubleValue *m);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode(const google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b);
 bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *p);   /* after google_protobuf_DoubleValue_size */
+uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *end);   /* after google_protobuf_DoubleValue_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.DoubleValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_DoubleValue_missing(const google_protobuf_DoubleValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_DoubleValue_encode_partial(google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_DoubleValue_encode_partial(const google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.FloatValue ==== */
 
@@ -76,25 +77,24 @@ struct google_protobuf_FloatValue {
     /* The float value. */
     float value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_FloatValue_size, read by the encoder */
 };
 #define google_protobuf_FloatValue_value_tag 1
 
 void google_protobuf_FloatValue_init(google_protobuf_FloatValue *m);
-size_t google_protobuf_FloatValue_size(google_protobuf_FloatValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode(google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_FloatValue_size(const google_protobuf_FloatValue *m);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode(const google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b);
 bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *p);   /* after google_protobuf_FloatValue_size */
+uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *end);   /* after google_protobuf_FloatValue_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.FloatValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_FloatValue_missing(const google_protobuf_FloatValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_FloatValue_encode_partial(google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_FloatValue_encode_partial(const google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.Int64Value ==== */
 
@@ -107,25 +107,24 @@ struct google_protobuf_Int64Value {
     /* The int64 value. */
     int64_t value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_Int64Value_size, read by the encoder */
 };
 #define google_protobuf_Int64Value_value_tag 1
 
 void google_protobuf_Int64Value_init(google_protobuf_Int64Value *m);
-size_t google_protobuf_Int64Value_size(google_protobuf_Int64Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode(google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_Int64Value_size(const google_protobuf_Int64Value *m);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode(const google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b);
 bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *p);   /* after google_protobuf_Int64Value_size */
+uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *end);   /* after google_protobuf_Int64Value_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.Int64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_Int64Value_missing(const google_protobuf_Int64Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_Int64Value_encode_partial(google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_Int64Value_encode_partial(const google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.UInt64Value ==== */
 
@@ -138,25 +137,24 @@ struct google_protobuf_UInt64Value {
     /* The uint64 value. */
     uint64_t value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_UInt64Value_size, read by the encoder */
 };
 #define google_protobuf_UInt64Value_value_tag 1
 
 void google_protobuf_UInt64Value_init(google_protobuf_UInt64Value *m);
-size_t google_protobuf_UInt64Value_size(google_protobuf_UInt64Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode(google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_UInt64Value_size(const google_protobuf_UInt64Value *m);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode(const google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b);
 bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *p);   /* after google_protobuf_UInt64Value_size */
+uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *end);   /* after google_protobuf_UInt64Value_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.UInt64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_UInt64Value_missing(const google_protobuf_UInt64Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_UInt64Value_encode_partial(google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_UInt64Value_encode_partial(const google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.Int32Value ==== */
 
@@ -169,25 +167,24 @@ struct google_protobuf_Int32Value {
     /* The int32 value. */
     int32_t value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_Int32Value_size, read by the encoder */
 };
 #define google_protobuf_Int32Value_value_tag 1
 
 void google_protobuf_Int32Value_init(google_protobuf_Int32Value *m);
-size_t google_protobuf_Int32Value_size(google_protobuf_Int32Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode(google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_Int32Value_size(const google_protobuf_Int32Value *m);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode(const google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b);
 bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *p);   /* after google_protobuf_Int32Value_size */
+uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *end);   /* after google_protobuf_Int32Value_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.Int32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_Int32Value_missing(const google_protobuf_Int32Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_Int32Value_encode_partial(google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_Int32Value_encode_partial(const google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.UInt32Value ==== */
 
@@ -200,25 +197,24 @@ struct google_protobuf_UInt32Value {
     /* The uint32 value. */
     uint32_t value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_UInt32Value_size, read by the encoder */
 };
 #define google_protobuf_UInt32Value_value_tag 1
 
 void google_protobuf_UInt32Value_init(google_protobuf_UInt32Value *m);
-size_t google_protobuf_UInt32Value_size(google_protobuf_UInt32Value *m);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode(google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_UInt32Value_size(const google_protobuf_UInt32Value *m);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode(const google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b);
 bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *p);   /* after google_protobuf_UInt32Value_size */
+uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *end);   /* after google_protobuf_UInt32Value_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.UInt32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_UInt32Value_missing(const google_protobuf_UInt32Value *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_UInt32Value_encode_partial(google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_UInt32Value_encode_partial(const google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.BoolValue ==== */
 
@@ -231,25 +227,24 @@ struct google_protobuf_BoolValue {
     /* The bool value. */
     bool value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_BoolValue_size, read by the encoder */
 };
 #define google_protobuf_BoolValue_value_tag 1
 
 void google_protobuf_BoolValue_init(google_protobuf_BoolValue *m);
-size_t google_protobuf_BoolValue_size(google_protobuf_BoolValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode(google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_BoolValue_size(const google_protobuf_BoolValue *m);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode(const google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b);
 bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *p);   /* after google_protobuf_BoolValue_size */
+uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *end);   /* after google_protobuf_BoolValue_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.BoolValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_BoolValue_missing(const google_protobuf_BoolValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_BoolValue_encode_partial(google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_BoolValue_encode_partial(const google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.StringValue ==== */
 
@@ -262,25 +257,24 @@ struct google_protobuf_StringValue {
     /* The string value. */
     pbj_slice value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_StringValue_size, read by the encoder */
 };
 #define google_protobuf_StringValue_value_tag 1
 
 void google_protobuf_StringValue_init(google_protobuf_StringValue *m);
-size_t google_protobuf_StringValue_size(google_protobuf_StringValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode(google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_StringValue_size(const google_protobuf_StringValue *m);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode(const google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b);
 bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *p);   /* after google_protobuf_StringValue_size */
+uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *end);   /* after google_protobuf_StringValue_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.StringValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_StringValue_missing(const google_protobuf_StringValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_StringValue_encode_partial(google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_StringValue_encode_partial(const google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode(m, buf, cap, len); }
 
 /* ==== google.protobuf.BytesValue ==== */
 
@@ -293,25 +287,24 @@ struct google_protobuf_BytesValue {
     /* The bytes value. */
     pbj_slice value;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
-    size_t pbj__cached_size;      /* set by google_protobuf_BytesValue_size, read by the encoder */
 };
 #define google_protobuf_BytesValue_value_tag 1
 
 void google_protobuf_BytesValue_init(google_protobuf_BytesValue *m);
-size_t google_protobuf_BytesValue_size(google_protobuf_BytesValue *m);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode(google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len);
+size_t google_protobuf_BytesValue_size(const google_protobuf_BytesValue *m);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode(const google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
 bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b);
 bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b, uint32_t depth);   /* false deeper than depth */
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *p);   /* after google_protobuf_BytesValue_size */
+uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); the first */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.BytesValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_BytesValue_missing(const google_protobuf_BytesValue *m) { (void)m; return NULL; }
-static inline pbj_status google_protobuf_BytesValue_encode_partial(google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode(m, buf, cap, len); }
+static inline pbj_status google_protobuf_BytesValue_encode_partial(const google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode(m, buf, cap, len); }
 
 /* ==== building messages ==== */
 
@@ -334,8 +327,8 @@ static inline void google_protobuf_DoubleValue_clear(google_protobuf_DoubleValue
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode_append(google_protobuf_DoubleValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_write_delimited(google_protobuf_DoubleValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_DoubleValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_write_delimited(const google_protobuf_DoubleValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_DoubleValue_set_value(google_protobuf_DoubleValue *m, double v)
 {
@@ -346,8 +339,8 @@ static inline void google_protobuf_FloatValue_clear(google_protobuf_FloatValue *
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode_append(google_protobuf_FloatValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_FloatValue_write_delimited(google_protobuf_FloatValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_write_delimited(const google_protobuf_FloatValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_FloatValue_set_value(google_protobuf_FloatValue *m, float v)
 {
@@ -358,8 +351,8 @@ static inline void google_protobuf_Int64Value_clear(google_protobuf_Int64Value *
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode_append(google_protobuf_Int64Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_Int64Value_write_delimited(google_protobuf_Int64Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_write_delimited(const google_protobuf_Int64Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_Int64Value_set_value(google_protobuf_Int64Value *m, int64_t v)
 {
@@ -370,8 +363,8 @@ static inline void google_protobuf_UInt64Value_clear(google_protobuf_UInt64Value
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode_append(google_protobuf_UInt64Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_write_delimited(google_protobuf_UInt64Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt64Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_write_delimited(const google_protobuf_UInt64Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_UInt64Value_set_value(google_protobuf_UInt64Value *m, uint64_t v)
 {
@@ -382,8 +375,8 @@ static inline void google_protobuf_Int32Value_clear(google_protobuf_Int32Value *
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode_append(google_protobuf_Int32Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_Int32Value_write_delimited(google_protobuf_Int32Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_write_delimited(const google_protobuf_Int32Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_Int32Value_set_value(google_protobuf_Int32Value *m, int32_t v)
 {
@@ -394,8 +387,8 @@ static inline void google_protobuf_UInt32Value_clear(google_protobuf_UInt32Value
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode_append(google_protobuf_UInt32Value *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_write_delimited(google_protobuf_UInt32Value *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt32Value *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_write_delimited(const google_protobuf_UInt32Value *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Value *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_UInt32Value_set_value(google_protobuf_UInt32Value *m, uint32_t v)
 {
@@ -406,8 +399,8 @@ static inline void google_protobuf_BoolValue_clear(google_protobuf_BoolValue *m)
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode_append(google_protobuf_BoolValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_BoolValue_write_delimited(google_protobuf_BoolValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_write_delimited(const google_protobuf_BoolValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline void google_protobuf_BoolValue_set_value(google_protobuf_BoolValue *m, bool v)
 {
@@ -418,8 +411,8 @@ static inline void google_protobuf_StringValue_clear(google_protobuf_StringValue
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode_append(google_protobuf_StringValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_StringValue_write_delimited(google_protobuf_StringValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_StringValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_write_delimited(const google_protobuf_StringValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_StringValue_set_value(google_protobuf_StringValue *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -434,8 +427,8 @@ static inline void google_protobuf_BytesValue_clear(google_protobuf_BytesValue *
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode_append(google_protobuf_BytesValue *m, pbj_buf *out);
-PBJ_MUST_USE pbj_status google_protobuf_BytesValue_write_delimited(google_protobuf_BytesValue *m, pbj_sink *out);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesValue *m, pbj_buf *out);
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_write_delimited(const google_protobuf_BytesValue *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_read_delimited(google_protobuf_BytesValue *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
 static inline PBJ_MUST_USE pbj_status google_protobuf_BytesValue_set_value(google_protobuf_BytesValue *m, const void *data, size_t len, pbj_arena *arena)
 {
