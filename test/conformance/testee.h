@@ -2,17 +2,16 @@
 #ifndef TESTEE_H
 #define TESTEE_H
 
+#include <string.h>
+
 #include "conformance.pb.h"
 
-/* one test message type: what the testee calls on a message it only knows as `void *` */
-typedef struct testee_type {
-    const char *name;                /* full name, as in ConformanceRequest.message_type */
-    size_t struct_size;
-    void (*init)(void *m);
-    pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o);
-    size_t (*size)(void *m);
-    pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
-} testee_type;
+/* one test message type: the generated type record (M__type, rt/pbj_json.h) */
+typedef pbj_msg_type testee_type;
+
+/* every type the testee knows (the test messages and the well-known types an Any may hold) */
+extern const pbj_msg_type *const testee_types[];
+extern const size_t testee_ntypes;
 
 /* the test message type of this full name, or NULL */
 const testee_type *testee_find(pbj_slice name);
