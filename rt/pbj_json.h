@@ -13,8 +13,8 @@
  * FieldMask, Struct, Value, ListValue, the wrappers, Any, Empty). NULL options: all defaults.
  *
  * Statuses: PBJ_ERR_JSON for a value the mapping cannot write (a Timestamp or Duration out of range,
- * a FieldMask path that does not read back, a non-finite number in a Value, a Value with no kind, an
- * Any whose type opts.types does not list or whose value does not decode), PBJ_ERR_DEPTH for messages
+ * a FieldMask path that does not read back, a non-finite number in a Value (a Value with no kind is
+ * null), an Any whose type opts.types does not list or whose value does not decode), PBJ_ERR_DEPTH for messages
  * nested deeper than opts.max_depth (default PBJ_DEFAULT_MAX_DEPTH), PBJ_ERR_NOMEM. After an error
  * the text holds a prefix.
  *
@@ -343,24 +343,24 @@ static inline void pbj__json_duration(pbj_json *j, int64_t seconds, int32_t nano
     pbj__json_put(j, buf, (size_t)n);
 }
 
-/* a FieldMask: its paths in lowerCamelCase, joined by ',' */
+/* a FieldMask: its paths in lowerCamelCase, joined by ',', as one string */
 static inline void pbj__json_field_mask(pbj_json *j, const pbj_slice *paths, size_t count) {
-    pbj__json_put(j, "\"", 1);
-    for (size_t i = 0; i < count && pbj__json_ok(j); i++) {
-        char *camel = paths[i].len ? (char *)PBJ_MALLOC(paths[i].len) : NULL;
-        size_t n = 0;
-        if (paths[i].len && !camel) {
-            pbj__json_fail(j, PBJ_ERR_NOMEM);
+    size_t room = 1, n = 0;
+    for (size_t i = 0; i < count; i++) room += paths[i].len + 1;
+    char *mask = (char *)PBJ_MALLOC(room);
+    if (!mask) {
+        pbj__json_fail(j, PBJ_ERR_NOMEM);
+        return;
+    }
+    for (size_t i = 0, len; i < count; i++, n += len) {
+        if (i) mask[n++] = ',';
+        if (!pbj_json_camel_path((const char *)pbj_slice_data(paths[i]), paths[i].len, mask + n, &len)) {
+            pbj__json_fail(j, PBJ_ERR_JSON);
             break;
         }
-        if (!pbj_json_camel_path((const char *)pbj_slice_data(paths[i]), paths[i].len, camel, &n)) pbj__json_fail(j, PBJ_ERR_JSON);
-        else {
-            if (i) pbj__json_put(j, ",", 1);
-            pbj__json_put(j, camel, n);
-        }
-        PBJ_FREE(camel);
     }
-    pbj__json_put(j, "\"", 1);
+    pbj__json_quoted(j, mask, n);
+    PBJ_FREE(mask);
 }
 
 /* a Value's number: finite only */

@@ -528,6 +528,8 @@ static void plan_json_code(plan_field *pf)
 {
     plan_code *c = &pf->code;
     c->json_key = ir_printf("\"%s\", \"%s\"", pf->f->json_name ? pf->f->json_name : pf->f->name, pf->f->name);
+    bool proto2_value = pf->has_member && pf->kind != PLAN_WRAPPER && !pf->f->proto3_optional;
+    c->json_present = proto2_value ? ir_printf("%s || j->o.emit_defaults", c->present) : c->present;
     c->json_put = json_put(pf, c->x, true);
     c->json_put_e = json_put(pf, ir_printf("%s.data[i]", c->x), false);
     c->json_map_key = (size_t)pf->type < sizeof json_key_patterns / sizeof *json_key_patterns && json_key_patterns[pf->type]

@@ -218,6 +218,7 @@ typedef struct plan_code {
     const char *hkey_type, *hkey, *hkey_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
     /* pbj.json (field_json.tmpl) */
     const char *json_key;             /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
+    const char *json_present;         /* condition: written (a proto2 optional number also with emit_defaults) */
     const char *json_put, *json_put_e;  /* statements writing x, element i as JSON values */
     const char *json_map_key;         /* a map entry's key field: the statement writing x as the entry's key */
 } plan_code;

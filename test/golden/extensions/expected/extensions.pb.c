@@ -534,7 +534,7 @@ void golden_extensions_Base__json(const void *vm, pbj_json *j)
     const golden_extensions_Base *m = (golden_extensions_Base const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_id) {
+    if (m->has_id || j->o.emit_defaults) {
         pbj__json_key(j, "id", "id");
         pbj__json_int32(j, m->id);
     }
@@ -572,7 +572,7 @@ void golden_extensions_Note__json(const void *vm, pbj_json *j)
     const golden_extensions_Note *m = (golden_extensions_Note const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_text) {
+    if (m->has_text || j->o.emit_defaults) {
         pbj__json_key(j, "text", "text");
         pbj__json_string(j, m->text);
     }
@@ -610,7 +610,7 @@ void golden_extensions_EGroup__json(const void *vm, pbj_json *j)
     const golden_extensions_EGroup *m = (golden_extensions_EGroup const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_g) {
+    if (m->has_g || j->o.emit_defaults) {
         pbj__json_key(j, "g", "g");
         pbj__json_int32(j, m->g);
     }

@@ -540,7 +540,7 @@ void golden_groups_Grouped__json(const void *vm, pbj_json *j)
     const golden_groups_Grouped *m = (golden_groups_Grouped const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_a) {
+    if (m->has_a || j->o.emit_defaults) {
         pbj__json_key(j, "a", "a");
         pbj__json_int32(j, m->a);
     }
@@ -592,7 +592,7 @@ void golden_groups_Grouped_Single__json(const void *vm, pbj_json *j)
     const golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_x) {
+    if (m->has_x || j->o.emit_defaults) {
         pbj__json_key(j, "x", "x");
         pbj__json_int32(j, m->x);
     }
@@ -678,7 +678,7 @@ void golden_groups_Grouped_Many__json(const void *vm, pbj_json *j)
     const golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_k) {
+    if (m->has_k || j->o.emit_defaults) {
         pbj__json_key(j, "k", "k");
         pbj__json_int32(j, m->k);
     }

@@ -423,7 +423,7 @@ void golden_message_set_Item__json(const void *vm, pbj_json *j)
     const golden_message_set_Item *m = (golden_message_set_Item const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_v) {
+    if (m->has_v || j->o.emit_defaults) {
         pbj__json_key(j, "v", "v");
         pbj__json_int32(j, m->v);
     }
@@ -466,7 +466,7 @@ void golden_message_set_Holder__json(const void *vm, pbj_json *j)
         if (m->set) golden_message_set_Set__json(m->set, j);
         else pbj__json_put(j, "{}", 2);
     }
-    if (m->has_after) {
+    if (m->has_after || j->o.emit_defaults) {
         pbj__json_key(j, "after", "after");
         pbj__json_int32(j, m->after);
     }

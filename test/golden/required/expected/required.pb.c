@@ -379,11 +379,11 @@ void golden_required_Part__json(const void *vm, pbj_json *j)
     const golden_required_Part *m = (golden_required_Part const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
-    if (m->has_size) {
+    if (m->has_size || j->o.emit_defaults) {
         pbj__json_key(j, "size", "size");
         pbj__json_int32(j, m->size);
     }
@@ -421,7 +421,7 @@ void golden_required_Whole__json(const void *vm, pbj_json *j)
     const golden_required_Whole *m = (golden_required_Whole const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_id) {
+    if (m->has_id || j->o.emit_defaults) {
         pbj__json_key(j, "id", "id");
         pbj__json_int64(j, m->id);
     }

@@ -6491,11 +6491,11 @@ void google_protobuf_FileDescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
-    if (m->has_package) {
+    if (m->has_package || j->o.emit_defaults) {
         pbj__json_key(j, "package", "package");
         pbj__json_string(j, m->package);
     }
@@ -6572,7 +6572,7 @@ void google_protobuf_FileDescriptorProto__json(const void *vm, pbj_json *j)
         }
         pbj__json_end(j, ']');
     }
-    if (m->has_syntax) {
+    if (m->has_syntax || j->o.emit_defaults) {
         pbj__json_key(j, "syntax", "syntax");
         pbj__json_string(j, m->syntax);
     }
@@ -6610,7 +6610,7 @@ void google_protobuf_DescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
@@ -6725,11 +6725,11 @@ void google_protobuf_DescriptorProto_ExtensionRange__json(const void *vm, pbj_js
     const google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_start) {
+    if (m->has_start || j->o.emit_defaults) {
         pbj__json_key(j, "start", "start");
         pbj__json_int32(j, m->start);
     }
-    if (m->has_end) {
+    if (m->has_end || j->o.emit_defaults) {
         pbj__json_key(j, "end", "end");
         pbj__json_int32(j, m->end);
     }
@@ -6772,11 +6772,11 @@ void google_protobuf_DescriptorProto_ReservedRange__json(const void *vm, pbj_jso
     const google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_start) {
+    if (m->has_start || j->o.emit_defaults) {
         pbj__json_key(j, "start", "start");
         pbj__json_int32(j, m->start);
     }
-    if (m->has_end) {
+    if (m->has_end || j->o.emit_defaults) {
         pbj__json_key(j, "end", "end");
         pbj__json_int32(j, m->end);
     }
@@ -6857,31 +6857,31 @@ void google_protobuf_FieldDescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
-    if (m->has_extendee) {
+    if (m->has_extendee || j->o.emit_defaults) {
         pbj__json_key(j, "extendee", "extendee");
         pbj__json_string(j, m->extendee);
     }
-    if (m->has_number) {
+    if (m->has_number || j->o.emit_defaults) {
         pbj__json_key(j, "number", "number");
         pbj__json_int32(j, m->number);
     }
-    if (m->has_label) {
+    if (m->has_label || j->o.emit_defaults) {
         pbj__json_key(j, "label", "label");
         pbj__json_enum(j, m->label, google_protobuf_FieldDescriptorProto_Label_name(m->label));
     }
-    if (m->has_type) {
+    if (m->has_type || j->o.emit_defaults) {
         pbj__json_key(j, "type", "type");
         pbj__json_enum(j, m->type, google_protobuf_FieldDescriptorProto_Type_name(m->type));
     }
-    if (m->has_type_name) {
+    if (m->has_type_name || j->o.emit_defaults) {
         pbj__json_key(j, "typeName", "type_name");
         pbj__json_string(j, m->type_name);
     }
-    if (m->has_default_value) {
+    if (m->has_default_value || j->o.emit_defaults) {
         pbj__json_key(j, "defaultValue", "default_value");
         pbj__json_string(j, m->default_value);
     }
@@ -6890,15 +6890,15 @@ void google_protobuf_FieldDescriptorProto__json(const void *vm, pbj_json *j)
         if (m->options) google_protobuf_FieldOptions__json(m->options, j);
         else pbj__json_put(j, "{}", 2);
     }
-    if (m->has_oneof_index) {
+    if (m->has_oneof_index || j->o.emit_defaults) {
         pbj__json_key(j, "oneofIndex", "oneof_index");
         pbj__json_int32(j, m->oneof_index);
     }
-    if (m->has_json_name) {
+    if (m->has_json_name || j->o.emit_defaults) {
         pbj__json_key(j, "jsonName", "json_name");
         pbj__json_string(j, m->json_name);
     }
-    if (m->has_proto3_optional) {
+    if (m->has_proto3_optional || j->o.emit_defaults) {
         pbj__json_key(j, "proto3Optional", "proto3_optional");
         pbj__json_bool(j, m->proto3_optional);
     }
@@ -6936,7 +6936,7 @@ void google_protobuf_OneofDescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
@@ -6979,7 +6979,7 @@ void google_protobuf_EnumDescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
@@ -7049,11 +7049,11 @@ void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *vm,
     const google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_start) {
+    if (m->has_start || j->o.emit_defaults) {
         pbj__json_key(j, "start", "start");
         pbj__json_int32(j, m->start);
     }
-    if (m->has_end) {
+    if (m->has_end || j->o.emit_defaults) {
         pbj__json_key(j, "end", "end");
         pbj__json_int32(j, m->end);
     }
@@ -7091,11 +7091,11 @@ void google_protobuf_EnumValueDescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
-    if (m->has_number) {
+    if (m->has_number || j->o.emit_defaults) {
         pbj__json_key(j, "number", "number");
         pbj__json_int32(j, m->number);
     }
@@ -7138,7 +7138,7 @@ void google_protobuf_ServiceDescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
@@ -7190,15 +7190,15 @@ void google_protobuf_MethodDescriptorProto__json(const void *vm, pbj_json *j)
     const google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name) {
+    if (m->has_name || j->o.emit_defaults) {
         pbj__json_key(j, "name", "name");
         pbj__json_string(j, m->name);
     }
-    if (m->has_input_type) {
+    if (m->has_input_type || j->o.emit_defaults) {
         pbj__json_key(j, "inputType", "input_type");
         pbj__json_string(j, m->input_type);
     }
-    if (m->has_output_type) {
+    if (m->has_output_type || j->o.emit_defaults) {
         pbj__json_key(j, "outputType", "output_type");
         pbj__json_string(j, m->output_type);
     }
@@ -7207,11 +7207,11 @@ void google_protobuf_MethodDescriptorProto__json(const void *vm, pbj_json *j)
         if (m->options) google_protobuf_MethodOptions__json(m->options, j);
         else pbj__json_put(j, "{}", 2);
     }
-    if (m->has_client_streaming) {
+    if (m->has_client_streaming || j->o.emit_defaults) {
         pbj__json_key(j, "clientStreaming", "client_streaming");
         pbj__json_bool(j, m->client_streaming);
     }
-    if (m->has_server_streaming) {
+    if (m->has_server_streaming || j->o.emit_defaults) {
         pbj__json_key(j, "serverStreaming", "server_streaming");
         pbj__json_bool(j, m->server_streaming);
     }
@@ -7249,83 +7249,83 @@ void google_protobuf_FileOptions__json(const void *vm, pbj_json *j)
     const google_protobuf_FileOptions *m = (google_protobuf_FileOptions const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_java_package) {
+    if (m->has_java_package || j->o.emit_defaults) {
         pbj__json_key(j, "javaPackage", "java_package");
         pbj__json_string(j, m->java_package);
     }
-    if (m->has_java_outer_classname) {
+    if (m->has_java_outer_classname || j->o.emit_defaults) {
         pbj__json_key(j, "javaOuterClassname", "java_outer_classname");
         pbj__json_string(j, m->java_outer_classname);
     }
-    if (m->has_optimize_for) {
+    if (m->has_optimize_for || j->o.emit_defaults) {
         pbj__json_key(j, "optimizeFor", "optimize_for");
         pbj__json_enum(j, m->optimize_for, google_protobuf_FileOptions_OptimizeMode_name(m->optimize_for));
     }
-    if (m->has_java_multiple_files) {
+    if (m->has_java_multiple_files || j->o.emit_defaults) {
         pbj__json_key(j, "javaMultipleFiles", "java_multiple_files");
         pbj__json_bool(j, m->java_multiple_files);
     }
-    if (m->has_go_package) {
+    if (m->has_go_package || j->o.emit_defaults) {
         pbj__json_key(j, "goPackage", "go_package");
         pbj__json_string(j, m->go_package);
     }
-    if (m->has_cc_generic_services) {
+    if (m->has_cc_generic_services || j->o.emit_defaults) {
         pbj__json_key(j, "ccGenericServices", "cc_generic_services");
         pbj__json_bool(j, m->cc_generic_services);
     }
-    if (m->has_java_generic_services) {
+    if (m->has_java_generic_services || j->o.emit_defaults) {
         pbj__json_key(j, "javaGenericServices", "java_generic_services");
         pbj__json_bool(j, m->java_generic_services);
     }
-    if (m->has_py_generic_services) {
+    if (m->has_py_generic_services || j->o.emit_defaults) {
         pbj__json_key(j, "pyGenericServices", "py_generic_services");
         pbj__json_bool(j, m->py_generic_services);
     }
-    if (m->has_java_generate_equals_and_hash) {
+    if (m->has_java_generate_equals_and_hash || j->o.emit_defaults) {
         pbj__json_key(j, "javaGenerateEqualsAndHash", "java_generate_equals_and_hash");
         pbj__json_bool(j, m->java_generate_equals_and_hash);
     }
-    if (m->has_deprecated) {
+    if (m->has_deprecated || j->o.emit_defaults) {
         pbj__json_key(j, "deprecated", "deprecated");
         pbj__json_bool(j, m->deprecated);
     }
-    if (m->has_java_string_check_utf8) {
+    if (m->has_java_string_check_utf8 || j->o.emit_defaults) {
         pbj__json_key(j, "javaStringCheckUtf8", "java_string_check_utf8");
         pbj__json_bool(j, m->java_string_check_utf8);
     }
-    if (m->has_cc_enable_arenas) {
+    if (m->has_cc_enable_arenas || j->o.emit_defaults) {
         pbj__json_key(j, "ccEnableArenas", "cc_enable_arenas");
         pbj__json_bool(j, m->cc_enable_arenas);
     }
-    if (m->has_objc_class_prefix) {
+    if (m->has_objc_class_prefix || j->o.emit_defaults) {
         pbj__json_key(j, "objcClassPrefix", "objc_class_prefix");
         pbj__json_string(j, m->objc_class_prefix);
     }
-    if (m->has_csharp_namespace) {
+    if (m->has_csharp_namespace || j->o.emit_defaults) {
         pbj__json_key(j, "csharpNamespace", "csharp_namespace");
         pbj__json_string(j, m->csharp_namespace);
     }
-    if (m->has_swift_prefix) {
+    if (m->has_swift_prefix || j->o.emit_defaults) {
         pbj__json_key(j, "swiftPrefix", "swift_prefix");
         pbj__json_string(j, m->swift_prefix);
     }
-    if (m->has_php_class_prefix) {
+    if (m->has_php_class_prefix || j->o.emit_defaults) {
         pbj__json_key(j, "phpClassPrefix", "php_class_prefix");
         pbj__json_string(j, m->php_class_prefix);
     }
-    if (m->has_php_namespace) {
+    if (m->has_php_namespace || j->o.emit_defaults) {
         pbj__json_key(j, "phpNamespace", "php_namespace");
         pbj__json_string(j, m->php_namespace);
     }
-    if (m->has_php_generic_services) {
+    if (m->has_php_generic_services || j->o.emit_defaults) {
         pbj__json_key(j, "phpGenericServices", "php_generic_services");
         pbj__json_bool(j, m->php_generic_services);
     }
-    if (m->has_php_metadata_namespace) {
+    if (m->has_php_metadata_namespace || j->o.emit_defaults) {
         pbj__json_key(j, "phpMetadataNamespace", "php_metadata_namespace");
         pbj__json_string(j, m->php_metadata_namespace);
     }
-    if (m->has_ruby_package) {
+    if (m->has_ruby_package || j->o.emit_defaults) {
         pbj__json_key(j, "rubyPackage", "ruby_package");
         pbj__json_string(j, m->ruby_package);
     }
@@ -7372,19 +7372,19 @@ void google_protobuf_MessageOptions__json(const void *vm, pbj_json *j)
     const google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_message_set_wire_format) {
+    if (m->has_message_set_wire_format || j->o.emit_defaults) {
         pbj__json_key(j, "messageSetWireFormat", "message_set_wire_format");
         pbj__json_bool(j, m->message_set_wire_format);
     }
-    if (m->has_no_standard_descriptor_accessor) {
+    if (m->has_no_standard_descriptor_accessor || j->o.emit_defaults) {
         pbj__json_key(j, "noStandardDescriptorAccessor", "no_standard_descriptor_accessor");
         pbj__json_bool(j, m->no_standard_descriptor_accessor);
     }
-    if (m->has_deprecated) {
+    if (m->has_deprecated || j->o.emit_defaults) {
         pbj__json_key(j, "deprecated", "deprecated");
         pbj__json_bool(j, m->deprecated);
     }
-    if (m->has_map_entry) {
+    if (m->has_map_entry || j->o.emit_defaults) {
         pbj__json_key(j, "mapEntry", "map_entry");
         pbj__json_bool(j, m->map_entry);
     }
@@ -7431,31 +7431,31 @@ void google_protobuf_FieldOptions__json(const void *vm, pbj_json *j)
     const google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_ctype) {
+    if (m->has_ctype || j->o.emit_defaults) {
         pbj__json_key(j, "ctype", "ctype");
         pbj__json_enum(j, m->ctype, google_protobuf_FieldOptions_CType_name(m->ctype));
     }
-    if (m->has_packed) {
+    if (m->has_packed || j->o.emit_defaults) {
         pbj__json_key(j, "packed", "packed");
         pbj__json_bool(j, m->packed);
     }
-    if (m->has_deprecated) {
+    if (m->has_deprecated || j->o.emit_defaults) {
         pbj__json_key(j, "deprecated", "deprecated");
         pbj__json_bool(j, m->deprecated);
     }
-    if (m->has_lazy) {
+    if (m->has_lazy || j->o.emit_defaults) {
         pbj__json_key(j, "lazy", "lazy");
         pbj__json_bool(j, m->lazy);
     }
-    if (m->has_jstype) {
+    if (m->has_jstype || j->o.emit_defaults) {
         pbj__json_key(j, "jstype", "jstype");
         pbj__json_enum(j, m->jstype, google_protobuf_FieldOptions_JSType_name(m->jstype));
     }
-    if (m->has_weak) {
+    if (m->has_weak || j->o.emit_defaults) {
         pbj__json_key(j, "weak", "weak");
         pbj__json_bool(j, m->weak);
     }
-    if (m->has_unverified_lazy) {
+    if (m->has_unverified_lazy || j->o.emit_defaults) {
         pbj__json_key(j, "unverifiedLazy", "unverified_lazy");
         pbj__json_bool(j, m->unverified_lazy);
     }
@@ -7545,11 +7545,11 @@ void google_protobuf_EnumOptions__json(const void *vm, pbj_json *j)
     const google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_allow_alias) {
+    if (m->has_allow_alias || j->o.emit_defaults) {
         pbj__json_key(j, "allowAlias", "allow_alias");
         pbj__json_bool(j, m->allow_alias);
     }
-    if (m->has_deprecated) {
+    if (m->has_deprecated || j->o.emit_defaults) {
         pbj__json_key(j, "deprecated", "deprecated");
         pbj__json_bool(j, m->deprecated);
     }
@@ -7596,7 +7596,7 @@ void google_protobuf_EnumValueOptions__json(const void *vm, pbj_json *j)
     const google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_deprecated) {
+    if (m->has_deprecated || j->o.emit_defaults) {
         pbj__json_key(j, "deprecated", "deprecated");
         pbj__json_bool(j, m->deprecated);
     }
@@ -7643,7 +7643,7 @@ void google_protobuf_ServiceOptions__json(const void *vm, pbj_json *j)
     const google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_deprecated) {
+    if (m->has_deprecated || j->o.emit_defaults) {
         pbj__json_key(j, "deprecated", "deprecated");
         pbj__json_bool(j, m->deprecated);
     }
@@ -7690,11 +7690,11 @@ void google_protobuf_MethodOptions__json(const void *vm, pbj_json *j)
     const google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_deprecated) {
+    if (m->has_deprecated || j->o.emit_defaults) {
         pbj__json_key(j, "deprecated", "deprecated");
         pbj__json_bool(j, m->deprecated);
     }
-    if (m->has_idempotency_level) {
+    if (m->has_idempotency_level || j->o.emit_defaults) {
         pbj__json_key(j, "idempotencyLevel", "idempotency_level");
         pbj__json_enum(j, m->idempotency_level, google_protobuf_MethodOptions_IdempotencyLevel_name(m->idempotency_level));
     }
@@ -7750,27 +7750,27 @@ void google_protobuf_UninterpretedOption__json(const void *vm, pbj_json *j)
         }
         pbj__json_end(j, ']');
     }
-    if (m->has_identifier_value) {
+    if (m->has_identifier_value || j->o.emit_defaults) {
         pbj__json_key(j, "identifierValue", "identifier_value");
         pbj__json_string(j, m->identifier_value);
     }
-    if (m->has_positive_int_value) {
+    if (m->has_positive_int_value || j->o.emit_defaults) {
         pbj__json_key(j, "positiveIntValue", "positive_int_value");
         pbj__json_uint64(j, m->positive_int_value);
     }
-    if (m->has_negative_int_value) {
+    if (m->has_negative_int_value || j->o.emit_defaults) {
         pbj__json_key(j, "negativeIntValue", "negative_int_value");
         pbj__json_int64(j, m->negative_int_value);
     }
-    if (m->has_double_value) {
+    if (m->has_double_value || j->o.emit_defaults) {
         pbj__json_key(j, "doubleValue", "double_value");
         pbj__json_double(j, m->double_value);
     }
-    if (m->has_string_value) {
+    if (m->has_string_value || j->o.emit_defaults) {
         pbj__json_key(j, "stringValue", "string_value");
         pbj__json_bytes(j, m->string_value);
     }
-    if (m->has_aggregate_value) {
+    if (m->has_aggregate_value || j->o.emit_defaults) {
         pbj__json_key(j, "aggregateValue", "aggregate_value");
         pbj__json_string(j, m->aggregate_value);
     }
@@ -7808,11 +7808,11 @@ void google_protobuf_UninterpretedOption_NamePart__json(const void *vm, pbj_json
     const google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
-    if (m->has_name_part) {
+    if (m->has_name_part || j->o.emit_defaults) {
         pbj__json_key(j, "namePart", "name_part");
         pbj__json_string(j, m->name_part);
     }
-    if (m->has_is_extension) {
+    if (m->has_is_extension || j->o.emit_defaults) {
         pbj__json_key(j, "isExtension", "is_extension");
         pbj__json_bool(j, m->is_extension);
     }
@@ -7911,11 +7911,11 @@ void google_protobuf_SourceCodeInfo_Location__json(const void *vm, pbj_json *j)
         }
         pbj__json_end(j, ']');
     }
-    if (m->has_leading_comments) {
+    if (m->has_leading_comments || j->o.emit_defaults) {
         pbj__json_key(j, "leadingComments", "leading_comments");
         pbj__json_string(j, m->leading_comments);
     }
-    if (m->has_trailing_comments) {
+    if (m->has_trailing_comments || j->o.emit_defaults) {
         pbj__json_key(j, "trailingComments", "trailing_comments");
         pbj__json_string(j, m->trailing_comments);
     }
@@ -8014,15 +8014,15 @@ void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *vm, pbj_json
         }
         pbj__json_end(j, ']');
     }
-    if (m->has_source_file) {
+    if (m->has_source_file || j->o.emit_defaults) {
         pbj__json_key(j, "sourceFile", "source_file");
         pbj__json_string(j, m->source_file);
     }
-    if (m->has_begin) {
+    if (m->has_begin || j->o.emit_defaults) {
         pbj__json_key(j, "begin", "begin");
         pbj__json_int32(j, m->begin);
     }
-    if (m->has_end) {
+    if (m->has_end || j->o.emit_defaults) {
         pbj__json_key(j, "end", "end");
         pbj__json_int32(j, m->end);
     }
