@@ -13,8 +13,11 @@
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
-    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")  \
-    X(size_depth, "__size")
+    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")       \
+    X(size_depth, "__size")                                                                  \
+    X(to_json, "_to_json") X(json, "__json") X(type, "__type") X(type_init, "__type_init")    \
+    X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
+    X(type_to_json, "__type_to_json")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \

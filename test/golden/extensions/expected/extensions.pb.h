@@ -8,6 +8,9 @@
 #error "extensions.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,7 +37,7 @@ typedef struct golden_extensions_Scope golden_extensions_Scope;
 /* ==== golden.extensions.Base ==== */
 
 /* golden.extensions.Base
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_Base {
     bool has_id : 1;
     int32_t id;   /* 1 */
@@ -68,7 +71,7 @@ static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
 /* ==== golden.extensions.Note ==== */
 
 /* golden.extensions.Note
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_Note {
     bool has_text : 1;
     pbj_slice text;   /* 1 */
@@ -101,7 +104,7 @@ static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
 /* ==== golden.extensions.EGroup ==== */
 
 /* golden.extensions.EGroup
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_EGroup {
     bool has_g : 1;
     int32_t g;   /* 1 */
@@ -134,7 +137,7 @@ static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
 /* ==== golden.extensions.Scope ==== */
 
 /* golden.extensions.Scope
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_Scope {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -155,6 +158,30 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope 
 static inline const char *golden_extensions_Scope_missing(const golden_extensions_Scope *m) { (void)m; return NULL; }
 static inline pbj_status golden_extensions_Scope_encode_partial(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode(m, buf, cap, len); }
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_EGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_Scope__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== extensions ==== */
 
 /* extension golden.extensions.e_int32 = 100 of golden.extensions.Base: the value is kept as raw records in m->pbj_ext; set, add and

@@ -8,6 +8,9 @@
 #error "nested.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,7 +47,7 @@ typedef struct golden_nested_Sibling golden_nested_Sibling;
 /* ==== golden.nested.Outer ==== */
 
 /* golden.nested.Outer
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_nested_Outer {
     golden_nested_Outer_Inner *inner;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -79,7 +82,7 @@ static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m
 /* ==== golden.nested.Outer.Inner ==== */
 
 /* golden.nested.Outer.Inner
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_nested_Outer_Inner {
     int32_t id;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -113,7 +116,7 @@ static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inn
 /* ==== golden.nested.Sibling ==== */
 
 /* golden.nested.Sibling
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_nested_Sibling {
     /* mutual recursion */
     golden_nested_Outer *back;   /* 1 */
@@ -142,6 +145,24 @@ static inline pbj_status golden_nested_Sibling_encode_partial(const golden_neste
 static inline bool golden_nested_Sibling_has_back(const golden_nested_Sibling *m) { return m->back != NULL; }
 static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { m->back = NULL; }
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o);
+void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o);
+void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o);
+void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
