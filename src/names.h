@@ -13,7 +13,9 @@
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
-    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")
+    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")      \
+    X(from_text, "_from_text") X(read_text, "__read_text") X(text_field, "__text_field")  \
+    X(text_any, "__text_any") X(text_type, "__text_type")   /* text reading (text_read.tmpl) */
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -96,5 +98,8 @@ int names_check(const names_list *const *lists, size_t n);
 
 /* pbj.comparable: M + "_compare", the order of two messages by the fields it lists. */
 const char *names_compare_fn(names_list *l, const char *cname, const ir_message *m);
+
+/* An enum's lookup of a value by name (text and JSON reading): cname + "_from_name". */
+const char *names_enum_from_name_fn(names_list *l, const char *cname, const ir_enum *e);
 
 #endif
