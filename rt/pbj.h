@@ -126,7 +126,8 @@ extern "C" {
     X(ERR_BUFFER,    "output buffer too small")                                          \
     X(ERR_SIZE,      "message larger than 2 GiB")                                       \
     X(ERR_REQUIRED,  "a required field is missing (M_missing(m) names it)")             \
-    X(ERR_ORDER,     "writer call out of order (pbj_wbuf.failed names the field)")       \
+    X(ERR_ORDER,     "writer call out of order (pbj_wbuf.failed names the field)")    \
+    X(ERR_JSON,      "a value the JSON mapping cannot write (rt/pbj_json.h)")       \
     X(ERR_SYNTAX,    "malformed text-format or JSON input (the parser's error names line:column)")
 
 /* Every pbj function that can fail returns one of these; PBJ_OK is 0. */

@@ -16,6 +16,7 @@
 #include "plan.h"
 
 #include "../rt/pbj.h"     /* PBJ_RUNTIME_VERSION: the runtime the generated code is made for */
+#include "../rt/pbj_json.h"   /* PBJ_JSON_WKTS: the well-known types with a JSON form of their own */
 
 /* ---- output text: lines indented to the column of the block being written ----------------------- */
 
@@ -110,6 +111,7 @@ struct message_vars {
     const char *hfields, *hsource, *merge, *sort;                              /* building helpers */
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
+    const char *json;                                                          /* pbj.json (json.tmpl) */
     const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
 };
 
@@ -566,6 +568,39 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
     if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
+/* ---- pbj.json: M_to_json, M__json and M__type (json.tmpl, field_json.tmpl) ---------------------------- */
+
+/* The body of M__json by the message's well-known type (PBJ_WKT_NONE: its fields as an object). */
+#define JSON_BODY(kind, name) [PBJ_WKT_##kind] = tmpl_json_body_##kind,
+static const message_section json_bodies[] = {[PBJ_WKT_NONE] = tmpl_json_body_NONE, PBJ_JSON_WKTS(JSON_BODY)};
+#undef JSON_BODY
+
+static bool file_has_json(const plan_file *pf)
+{
+    for (size_t i = 0; i < pf->messages.n; i++)
+        if (pf->messages.v[i]->json) return true;
+    return false;
+}
+
+/* A message's JSON functions, declared (header) or defined (source); a map entry writes its key and value. */
+static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
+{
+    if (!pm->json) return;
+    fields fs = fields_of(pm);
+    message_vars v = message_vars_of(pm);
+    const char *full = pm->m->full_name;
+    if (pm->map_entry) {
+        v.json = pm->fields.n == 2 ? ir_strcat(fs.v[0].json_map_key, fs.v[1].json_put) : "";
+        v.body = expand_message(tmpl_json_body_entry, &v);
+    } else {
+        pbj_json_wkt wkt = pbj_json_wkt_of(full, strlen(full));
+        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0].json_put : each_run(&fs, PLAN_OP_JSON, "m", NULL);
+        v.body = expand_message(json_bodies[wkt], &v);
+    }
+    if (header) (pm->map_entry ? tmpl_json_decl_entry : tmpl_json_decl)(o, &v);
+    else (pm->map_entry ? tmpl_json_source_entry : tmpl_json_source)(o, &v);
+}
+
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
 
 static bool has_writers(const plan_file *pf)
@@ -819,6 +854,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     for (size_t i = 0; i < f->imports.n; i++)
         tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(f->imports.v[i].name), ".pb.h")});
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
+    if (file_has_json(pf)) tmpl_json_include(o, &(message_vars){0});
     tmpl_file_header_open(o, &v);
     if (pf->enums.n) section(o, "enums");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i]);
@@ -827,6 +863,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         gen_message_types(o, pf);
     }
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_header(o, pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) gen_json(o, pf->messages.v[i], true);
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);
@@ -868,6 +905,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf, pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) gen_json(o, pf->messages.v[i], false);
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);

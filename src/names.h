@@ -13,7 +13,10 @@
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
-    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")      \
+    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")       \
+    X(to_json, "_to_json") X(json, "__json") X(type, "__type") X(type_init, "__type_init")    \
+    X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
+    X(type_to_json, "__type_to_json")        \
     X(from_text, "_from_text") X(read_text, "__read_text") X(text_field, "__text_field")  \
     X(text_any, "__text_any") X(text_type, "__text_type")   /* text reading (text_read.tmpl) */
 

@@ -9,7 +9,7 @@
 
 /* ---- the tables -------------------------------------------------------- */
 
-typedef enum option_role { ROLE_TIER, ROLE_COMPONENT, ROLE_CLOSURE, ROLE_IGNORED, ROLE_FIELDS } option_role;
+typedef enum option_role { ROLE_TIER, ROLE_COMPONENT, ROLE_CLOSURE, ROLE_IGNORED, ROLE_FIELDS, ROLE_CLOSURE_ON } option_role;
 
 static const struct {
     const char *name;
@@ -20,6 +20,9 @@ static const struct {
     OPTIONS_LIST(X)
 #undef X
 };
+
+/* A bool option that spreads to the messages reached (CLOSURE, CLOSURE_ON). */
+static bool is_closure(int id) { return options_table[id].role == ROLE_CLOSURE || options_table[id].role == ROLE_CLOSURE_ON; }
 
 static const struct {
     const char *name;
@@ -131,6 +134,7 @@ static bool parse_value(int id, const char *text, int *out)
         return false;
     case ROLE_COMPONENT:
     case ROLE_CLOSURE:
+    case ROLE_CLOSURE_ON:
         if (!strcmp(text, "true")) return *out = 1, true;
         if (!strcmp(text, "false")) return *out = 0, true;
         return false;
@@ -285,6 +289,8 @@ static void resolve_levels(msg_state *st)
             const options_value *tier = &st->r.opt[OPTION_PERFORMANCE];
             v->value = tiers[tier->value].implies[id];
             v->origin = tier->origin == OPTIONS_FROM_DEFAULT ? OPTIONS_FROM_DEFAULT : OPTIONS_FROM_TIER;
+        } else if (options_table[id].role == ROLE_CLOSURE_ON) {
+            *v = (options_value){ 1, NULL, OPTIONS_FROM_DEFAULT, NULL };
         } else {
             *v = (options_value){ 0 };
         }
@@ -478,7 +484,7 @@ int options_resolve(const options_project *project, ir_program *prog)
     }
     for (size_t k = 0; k < all.n; k++) resolve_levels(state_of(all.v[k]));
     for (int id = 0; id < OPTIONS_COUNT; id++)
-        if (options_table[id].role == ROLE_CLOSURE) errors += close_over(&all, id);
+        if (is_closure(id)) errors += close_over(&all, id);
     errors += check_comparable(&all);
     for (size_t k = 0; k < all.n; k++)                         /* entries: their owner's */
         if (all.v[k]->map_entry && all.v[k]->parent) state_of(all.v[k])->r = *options_of(all.v[k]->parent);
@@ -657,6 +663,7 @@ int options_parse_arg(options_project *project, int argc, char **argv, int *i)
             break;
         case ROLE_COMPONENT:
         case ROLE_CLOSURE:                                       /* --writers, --no-writers */
+        case ROLE_CLOSURE_ON:
             if (!strcmp(arg, flag)) return set_project(project, options_table[id].name, "true", arg);
             if (!strncmp(arg, "--no-", 5) && !strcmp(arg + 5, flag + 2))
                 return set_project(project, options_table[id].name, "false", arg);
@@ -679,6 +686,7 @@ void options_print_help(FILE *out)
             break;
         case ROLE_COMPONENT:
         case ROLE_CLOSURE:
+        case ROLE_CLOSURE_ON:
             fprintf(out, "  %-30s %s\n", ir_printf("%s, --no-%s", flag, flag + 2), options_table[id].help);
             break;
         case ROLE_IGNORED:

@@ -36,7 +36,8 @@ void options_explain(const ir_program *prog, FILE *out);
  * Roles: TIER (a bundle of components), COMPONENT (a bool a tier may imply),
  * CLOSURE (a bool that spreads to every message reached), IGNORED (accepted
  * for the Java PBJ compiler's schemas, no effect on C output), FIELDS (a list
- * of a message's field and oneof names, set on the message itself only). */
+ * of a message's field and oneof names, set on the message itself only), CLOSURE_ON (a CLOSURE that is
+ * true unless set false, and whose code every run generates by default, so an import need not be an input). */
 #define OPTIONS_LIST(X)                                                                   \
     X(PERFORMANCE,  "performance",  TIER,      "a tier: max turns on every speed component") \
     X(FAST_WRITE,   "fast_write",   COMPONENT, "emit the reverse (back to front) encoder")    \
@@ -47,7 +48,8 @@ void options_explain(const ir_program *prog, FILE *out);
     X(ENUM_JAVA_PACKAGE, "enum_java_package", IGNORED, "the Java PBJ compiler's package of an enum; ignored") \
     X(SERVICE_JAVA_PACKAGE, "service_java_package", IGNORED, "the Java PBJ compiler's package of a service; ignored") \
     X(CACHEABLE,    "cacheable",    IGNORED,   "the Java PBJ compiler's parsed-object cache size; ignored") \
-    X(COMPARABLE,   "comparable",   FIELDS,    "M_compare, ordering by the fields and oneofs listed")
+    X(COMPARABLE,   "comparable",   FIELDS,    "M_compare, ordering by the fields and oneofs listed") \
+    X(JSON,         "json",         CLOSURE_ON, "emit M_to_json (the proto3 JSON mapping); false removes it")
 
 typedef enum options_id {
 #define X(ID, name, role, help) OPTION_##ID,
@@ -99,7 +101,7 @@ typedef struct options_resolved {
  * for NULL). Map entries carry their map field owner's options. */
 const options_resolved *options_of(const ir_message *m);
 
-/* Whether a bool option (FAST_WRITE, WRITERS, VIEWS) is on for m. */
+/* Whether a bool option (FAST_WRITE, WRITERS, VIEWS, JSON) is on for m. */
 static inline bool options_on(const ir_message *m, options_id id)
 {
     return options_of(m)->opt[id].value != 0;

@@ -504,6 +504,50 @@ static const char *text_value(const plan_field *pf)
     return ir_printf("pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
 }
 
+/* pbj.json: how a value is written (@) as a JSON value, and as a map's key. */
+static const char *const json_patterns[] = {
+    [IR_TYPE_DOUBLE] = "pbj__json_double(j, @);", [IR_TYPE_FLOAT] = "pbj__json_float(j, @);",
+    [IR_TYPE_INT64] = "pbj__json_int64(j, @);", [IR_TYPE_SFIXED64] = "pbj__json_int64(j, @);",
+    [IR_TYPE_SINT64] = "pbj__json_int64(j, @);", [IR_TYPE_UINT64] = "pbj__json_uint64(j, @);",
+    [IR_TYPE_FIXED64] = "pbj__json_uint64(j, @);", [IR_TYPE_INT32] = "pbj__json_int32(j, @);",
+    [IR_TYPE_SFIXED32] = "pbj__json_int32(j, @);", [IR_TYPE_SINT32] = "pbj__json_int32(j, @);",
+    [IR_TYPE_UINT32] = "pbj__json_uint32(j, @);", [IR_TYPE_FIXED32] = "pbj__json_uint32(j, @);",
+    [IR_TYPE_BOOL] = "pbj__json_bool(j, @);", [IR_TYPE_STRING] = "pbj__json_string(j, @);",
+    [IR_TYPE_BYTES] = "pbj__json_bytes(j, @);",
+};
+static const char *const json_key_patterns[] = {
+    [IR_TYPE_INT64] = "pbj__json_key_int(j, @);", [IR_TYPE_SFIXED64] = "pbj__json_key_int(j, @);",
+    [IR_TYPE_SINT64] = "pbj__json_key_int(j, @);", [IR_TYPE_INT32] = "pbj__json_key_int(j, @);",
+    [IR_TYPE_SFIXED32] = "pbj__json_key_int(j, @);", [IR_TYPE_SINT32] = "pbj__json_key_int(j, @);",
+    [IR_TYPE_UINT64] = "pbj__json_key_uint(j, @);", [IR_TYPE_FIXED64] = "pbj__json_key_uint(j, @);",
+    [IR_TYPE_UINT32] = "pbj__json_key_uint(j, @);", [IR_TYPE_FIXED32] = "pbj__json_key_uint(j, @);",
+    [IR_TYPE_BOOL] = "pbj__json_key_bool(j, @);", [IR_TYPE_STRING] = "pbj__json_key_string(j, @);",
+};
+
+/* The statement writing value x of pf as JSON: messages through their type's M__json (NULL: "{}"), enums
+ * by name (google.protobuf.NullValue: null), the rest by json_patterns. */
+static const char *json_put(const plan_field *pf, const char *x, bool pointer)
+{
+    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
+        return pointer ? ir_printf("if (%s) %s(%s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn.json, x)
+                       : ir_printf("%s(&%s, j);", pf->code.subfn.json, x);
+    if (pf->type == IR_TYPE_ENUM && pf->f->enum_type && !strcmp(pf->f->enum_type->full_name, "google.protobuf.NullValue"))
+        return "pbj__json_null(j);";
+    if (pf->type == IR_TYPE_ENUM) return fill("pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
+    return (size_t)pf->type < sizeof json_patterns / sizeof *json_patterns && json_patterns[pf->type]
+         ? fill(json_patterns[pf->type], x, NULL) : "";
+}
+
+static void plan_json_code(plan_field *pf)
+{
+    plan_code *c = &pf->code;
+    c->json_key = ir_printf("\"%s\", \"%s\"", pf->f->json_name ? pf->f->json_name : pf->f->name, pf->f->name);
+    c->json_put = json_put(pf, c->x, true);
+    c->json_put_e = json_put(pf, ir_printf("%s.data[i]", c->x), false);
+    c->json_map_key = (size_t)pf->type < sizeof json_key_patterns / sizeof *json_key_patterns && json_key_patterns[pf->type]
+                    ? fill(json_key_patterns[pf->type], c->x, NULL) : "";
+}
+
 /* Everything field.tmpl and value.tmpl print for pf in message pm. */
 static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -609,6 +653,7 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->rmsg = c->rempty = "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
     plan_compare_code(pf);
+    plan_json_code(pf);
     c->text_value = text_value(pf);
     c->text_sub_full = f->message_type ? f->message_type->full_name : "";
     c->text_oneof = pf->oneof ? pf->oneof->o->name : "";
@@ -662,6 +707,7 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_lis
 static void plan_views(plan_message *pm, names_list *names)
 {
     pm->views = options_on(pm->m, OPTION_VIEWS);
+    pm->json = options_on(pm->m, OPTION_JSON);
     if (!pm->views) return;
     names_view_functions(names, &pm->view, pm->cname, pm->m);
     for (size_t k = 0; k < pm->oneofs.n; k++) {

@@ -40,7 +40,8 @@ typedef enum plan_kind {
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
     X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
-    X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */   \
+    X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */  \
+    X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
     X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
@@ -216,6 +217,10 @@ typedef struct plan_code {
     const char *hcopy;                /* statements copying b's value into m, strings and bytes into arena */
     const char *hinit;                /* repeated messages: the statement initialising a new element */
     const char *hkey_type, *hkey, *hkey_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
+    /* pbj.json (field_json.tmpl) */
+    const char *json_key;             /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
+    const char *json_put, *json_put_e;  /* statements writing x, element i as JSON values */
+    const char *json_map_key;         /* a map entry's key field: the statement writing x as the entry's key */
     /* text reading (field_text_read.tmpl) */
     const char *text_value;       /* condition: one value read into v (rt/pbj_text_read.h) */
     const char *text_sub_full;    /* a message field's type's full name (wrappers: the wrapper's) */
@@ -303,6 +308,7 @@ struct plan_message {
     plan_fields ext_replace;      /* and the ones a later record replaces (singular numbers) */
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
     bool views;                   /* pbj.views resolves true: M_view and its accessors */
+    bool json;                    /* pbj.json resolves true: M_to_json, M__json and the type record M__type */
     names_view view;              /* its names */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */

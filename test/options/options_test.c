@@ -147,7 +147,27 @@ static void defaults_before_and_without_settings(void **state)
     char buf[256];
     options_describe(m, buf, sizeof buf);
     assert_string_equal(buf, "performance=default(default) fast_write=false(default) writers=false(default) "
-                             "views=false(default)");
+                             "views=false(default) json=true(default)");
+}
+
+/* pbj.json is on by default; false on a message reached from one where it is on is the closure's error; an
+ * imported message it reaches needs no input (its own run writes its JSON code). */
+static void json_on_by_default_and_closes(void **state)
+{
+    (void)state;
+    ir_file *f = file("a.proto", true), *g = file("b.proto", false);
+    ir_message *root = message(f, NULL, "Root"), *leaf = message(f, NULL, "Leaf"), *other = message(g, NULL, "Other");
+    field(root, "leaf", leaf);
+    field(root, "other", other);
+    comment(f, "// <<<pbj.json = false>>>", 5, 1, NULL, leaf);
+    capture_start();
+    assert_int_equal(options_resolve(ctx.project, &prog), 1);
+    assert_string_equal(capture_first_line(),
+                        "a.proto:5:7: error: pbj.json = false on acme.Leaf, but the json of acme.Root reach it: "
+                        "acme.Root.leaf -> acme.Leaf");
+    assert_true(options_on(root, OPTION_JSON));
+    assert_true(options_on(other, OPTION_JSON));
+    assert_int_equal(options_check_closure_inputs(&prog), 0);
 }
 
 static void levels_message_over_file_over_project(void **state)
@@ -276,7 +296,7 @@ static const scan_case scan_cases[] = {
     { { { "// <<<pbj.zzzzzzz = 1>>> and <<<pbj.views = true", 1, 1, NULL } }, 2,
       "a.proto:1:7: error: unknown pbj option pbj.zzzzzzz (known: pbj.performance, pbj.fast_write, "
       "pbj.writers, pbj.views, pbj.java_package, pbj.message_java_package, pbj.enum_java_package, "
-      "pbj.service_java_package, pbj.cacheable, pbj.comparable)" },
+      "pbj.service_java_package, pbj.cacheable, pbj.comparable, pbj.json)" },
 };
 
 static void scanner_errors_with_positions(void **state)
@@ -379,6 +399,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(tier_implies_component, setup, teardown),
         cmocka_unit_test_setup_teardown(closure_paths_through_every_field_kind, setup, teardown),
         cmocka_unit_test_setup_teardown(reached_explicit_false_names_the_path, setup, teardown),
+        cmocka_unit_test_setup_teardown(json_on_by_default_and_closes, setup, teardown),
         cmocka_unit_test_setup_teardown(scanner_errors_with_positions, setup, teardown),
         cmocka_unit_test_setup_teardown(prose_and_java_package_are_not_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(command_line_flags, setup, teardown),

@@ -582,6 +582,88 @@ static pbj_status golden_defaults_Defaults__text_any(pbj_text_reader *r, pbj_sli
 const pbj_text_type golden_defaults_Defaults__text_type = {"golden.defaults.Defaults", golden_defaults_Defaults__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_defaults_Defaults__json(const void *vm, pbj_json *j)
+{
+    const golden_defaults_Defaults *m = (golden_defaults_Defaults const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_d_int32) {
+        pbj__json_key(j, "dInt32", "d_int32");
+        pbj__json_int32(j, m->d_int32);
+    }
+    if (m->has_d_uint64) {
+        pbj__json_key(j, "dUint64", "d_uint64");
+        pbj__json_uint64(j, m->d_uint64);
+    }
+    if (m->has_d_sint64) {
+        pbj__json_key(j, "dSint64", "d_sint64");
+        pbj__json_int64(j, m->d_sint64);
+    }
+    if (m->has_d_float) {
+        pbj__json_key(j, "dFloat", "d_float");
+        pbj__json_float(j, m->d_float);
+    }
+    if (m->has_d_inf) {
+        pbj__json_key(j, "dInf", "d_inf");
+        pbj__json_double(j, m->d_inf);
+    }
+    if (m->has_d_nan) {
+        pbj__json_key(j, "dNan", "d_nan");
+        pbj__json_double(j, m->d_nan);
+    }
+    if (m->has_d_bool) {
+        pbj__json_key(j, "dBool", "d_bool");
+        pbj__json_bool(j, m->d_bool);
+    }
+    if (m->has_d_string) {
+        pbj__json_key(j, "dString", "d_string");
+        pbj__json_string(j, m->d_string);
+    }
+    if (m->has_d_bytes) {
+        pbj__json_key(j, "dBytes", "d_bytes");
+        pbj__json_bytes(j, m->d_bytes);
+    }
+    if (m->has_d_color) {
+        pbj__json_key(j, "dColor", "d_color");
+        pbj__json_enum(j, m->d_color, golden_defaults_Color_name(m->d_color));
+    }
+    if (m->has_d_first) {
+        pbj__json_key(j, "dFirst", "d_first");
+        pbj__json_enum(j, m->d_first, golden_defaults_Color_name(m->d_first));
+    }
+    if (m->has_no_default) {
+        pbj__json_key(j, "noDefault", "no_default");
+        pbj__json_int32(j, m->no_default);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_defaults_Defaults__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_defaults_Defaults__type_init(void *m) { golden_defaults_Defaults_init((golden_defaults_Defaults *)m); }
+static pbj_status golden_defaults_Defaults__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_defaults_Defaults_decode((golden_defaults_Defaults *)m, buf, len, arena, o);
+}
+static size_t golden_defaults_Defaults__type_size(void *m) { return golden_defaults_Defaults_size((golden_defaults_Defaults *)m); }
+static pbj_status golden_defaults_Defaults__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_defaults_Defaults_encode((golden_defaults_Defaults *)m, buf, cap, len); }
+static pbj_status golden_defaults_Defaults__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_defaults_Defaults_to_json((golden_defaults_Defaults const *)m, out, o);
+}
+const pbj_msg_type golden_defaults_Defaults__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.defaults.Defaults", sizeof(golden_defaults_Defaults), golden_defaults_Defaults__type_init, golden_defaults_Defaults__type_decode, golden_defaults_Defaults__type_size, golden_defaults_Defaults__type_encode,
+    golden_defaults_Defaults__type_to_json, golden_defaults_Defaults__json,
+};
+#endif
+
 /* ==== golden.defaults.Defaults: building helpers ==== */
 
 pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena)

@@ -8,6 +8,9 @@
 #error "defaults.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +46,7 @@ typedef struct golden_defaults_Defaults golden_defaults_Defaults;
 /* ==== golden.defaults.Defaults ==== */
 
 /* golden.defaults.Defaults
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_defaults_Defaults {
     bool has_d_int32 : 1;
     bool has_d_uint64 : 1;
@@ -194,6 +197,12 @@ pbj_status golden_defaults_Defaults__read_text(golden_defaults_Defaults *m, pbj_
 extern const pbj_text_type golden_defaults_Defaults__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, pbj_text *out, const pbj_json_options *o);
+void golden_defaults_Defaults__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_defaults_Defaults__type;   /* golden.defaults.Defaults at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -947,6 +947,154 @@ static pbj_status golden_extensions_Scope__text_any(pbj_text_reader *r, pbj_slic
 const pbj_text_type golden_extensions_Scope__text_type = {"golden.extensions.Scope", golden_extensions_Scope__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_extensions_Base__json(const void *vm, pbj_json *j)
+{
+    const golden_extensions_Base *m = (golden_extensions_Base const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_id) {
+        pbj__json_key(j, "id", "id");
+        pbj__json_int32(j, m->id);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_extensions_Base__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_extensions_Base__type_init(void *m) { golden_extensions_Base_init((golden_extensions_Base *)m); }
+static pbj_status golden_extensions_Base__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_extensions_Base_decode((golden_extensions_Base *)m, buf, len, arena, o);
+}
+static size_t golden_extensions_Base__type_size(void *m) { return golden_extensions_Base_size((golden_extensions_Base *)m); }
+static pbj_status golden_extensions_Base__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Base_encode((golden_extensions_Base *)m, buf, cap, len); }
+static pbj_status golden_extensions_Base__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_Base_to_json((golden_extensions_Base const *)m, out, o);
+}
+const pbj_msg_type golden_extensions_Base__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.extensions.Base", sizeof(golden_extensions_Base), golden_extensions_Base__type_init, golden_extensions_Base__type_decode, golden_extensions_Base__type_size, golden_extensions_Base__type_encode,
+    golden_extensions_Base__type_to_json, golden_extensions_Base__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_extensions_Note__json(const void *vm, pbj_json *j)
+{
+    const golden_extensions_Note *m = (golden_extensions_Note const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_text) {
+        pbj__json_key(j, "text", "text");
+        pbj__json_string(j, m->text);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_extensions_Note__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_extensions_Note__type_init(void *m) { golden_extensions_Note_init((golden_extensions_Note *)m); }
+static pbj_status golden_extensions_Note__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_extensions_Note_decode((golden_extensions_Note *)m, buf, len, arena, o);
+}
+static size_t golden_extensions_Note__type_size(void *m) { return golden_extensions_Note_size((golden_extensions_Note *)m); }
+static pbj_status golden_extensions_Note__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Note_encode((golden_extensions_Note *)m, buf, cap, len); }
+static pbj_status golden_extensions_Note__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_Note_to_json((golden_extensions_Note const *)m, out, o);
+}
+const pbj_msg_type golden_extensions_Note__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.extensions.Note", sizeof(golden_extensions_Note), golden_extensions_Note__type_init, golden_extensions_Note__type_decode, golden_extensions_Note__type_size, golden_extensions_Note__type_encode,
+    golden_extensions_Note__type_to_json, golden_extensions_Note__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_extensions_EGroup__json(const void *vm, pbj_json *j)
+{
+    const golden_extensions_EGroup *m = (golden_extensions_EGroup const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_g) {
+        pbj__json_key(j, "g", "g");
+        pbj__json_int32(j, m->g);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_extensions_EGroup__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_extensions_EGroup__type_init(void *m) { golden_extensions_EGroup_init((golden_extensions_EGroup *)m); }
+static pbj_status golden_extensions_EGroup__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_extensions_EGroup_decode((golden_extensions_EGroup *)m, buf, len, arena, o);
+}
+static size_t golden_extensions_EGroup__type_size(void *m) { return golden_extensions_EGroup_size((golden_extensions_EGroup *)m); }
+static pbj_status golden_extensions_EGroup__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_EGroup_encode((golden_extensions_EGroup *)m, buf, cap, len); }
+static pbj_status golden_extensions_EGroup__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_EGroup_to_json((golden_extensions_EGroup const *)m, out, o);
+}
+const pbj_msg_type golden_extensions_EGroup__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.extensions.EGroup", sizeof(golden_extensions_EGroup), golden_extensions_EGroup__type_init, golden_extensions_EGroup__type_decode, golden_extensions_EGroup__type_size, golden_extensions_EGroup__type_encode,
+    golden_extensions_EGroup__type_to_json, golden_extensions_EGroup__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_extensions_Scope__json(const void *vm, pbj_json *j)
+{
+    const golden_extensions_Scope *m = (golden_extensions_Scope const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_extensions_Scope__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_extensions_Scope__type_init(void *m) { golden_extensions_Scope_init((golden_extensions_Scope *)m); }
+static pbj_status golden_extensions_Scope__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_extensions_Scope_decode((golden_extensions_Scope *)m, buf, len, arena, o);
+}
+static size_t golden_extensions_Scope__type_size(void *m) { return golden_extensions_Scope_size((golden_extensions_Scope *)m); }
+static pbj_status golden_extensions_Scope__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode((golden_extensions_Scope *)m, buf, cap, len); }
+static pbj_status golden_extensions_Scope__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_Scope_to_json((golden_extensions_Scope const *)m, out, o);
+}
+const pbj_msg_type golden_extensions_Scope__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.extensions.Scope", sizeof(golden_extensions_Scope), golden_extensions_Scope__type_init, golden_extensions_Scope__type_decode, golden_extensions_Scope__type_size, golden_extensions_Scope__type_encode,
+    golden_extensions_Scope__type_to_json, golden_extensions_Scope__json,
+};
+#endif
+
 /* ==== extensions ==== */
 
 bool golden_extensions_e_int32_has(const golden_extensions_Base *m)

@@ -8,6 +8,9 @@
 #error "extensions.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,7 +35,7 @@ typedef struct golden_extensions_Scope golden_extensions_Scope;
 /* ==== golden.extensions.Base ==== */
 
 /* golden.extensions.Base
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_Base {
     bool has_id : 1;
     int32_t id;   /* 1 */
@@ -76,7 +79,7 @@ extern const pbj_text_type golden_extensions_Base__text_type;
 /* ==== golden.extensions.Note ==== */
 
 /* golden.extensions.Note
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_Note {
     bool has_text : 1;
     pbj_slice text;   /* 1 */
@@ -119,7 +122,7 @@ extern const pbj_text_type golden_extensions_Note__text_type;
 /* ==== golden.extensions.EGroup ==== */
 
 /* golden.extensions.EGroup
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_EGroup {
     bool has_g : 1;
     int32_t g;   /* 1 */
@@ -162,7 +165,7 @@ extern const pbj_text_type golden_extensions_EGroup__text_type;
 /* ==== golden.extensions.Scope ==== */
 
 /* golden.extensions.Scope
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_extensions_Scope {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
     size_t pbj__cached_size;      /* set by golden_extensions_Scope_size, read by the encoder */
@@ -193,6 +196,30 @@ pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_te
 extern const pbj_text_type golden_extensions_Scope__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_EGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o);
+void golden_extensions_Scope__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== extensions ==== */
 
 /* extension golden.extensions.e_int32 = 100 of golden.extensions.Base: the value is kept as raw records in m->pbj_ext; set, add and

@@ -841,6 +841,182 @@ static pbj_status golden_groups_Grouped_Many__text_any(pbj_text_reader *r, pbj_s
 const pbj_text_type golden_groups_Grouped_Many__text_type = {"golden.groups.Grouped.Many", golden_groups_Grouped_Many__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_groups_Grouped__json(const void *vm, pbj_json *j)
+{
+    const golden_groups_Grouped *m = (golden_groups_Grouped const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_a) {
+        pbj__json_key(j, "a", "a");
+        pbj__json_int32(j, m->a);
+    }
+    if (m->single) {
+        pbj__json_key(j, "single", "single");
+        if (m->single) golden_groups_Grouped_Single__json(m->single, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->many.count || j->o.emit_defaults) {
+        pbj__json_key(j, "many", "many");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->many.count; i++) {
+            pbj__json_sep(j);
+            golden_groups_Grouped_Many__json(&m->many.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_groups_Grouped__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_groups_Grouped__type_init(void *m) { golden_groups_Grouped_init((golden_groups_Grouped *)m); }
+static pbj_status golden_groups_Grouped__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_groups_Grouped_decode((golden_groups_Grouped *)m, buf, len, arena, o);
+}
+static size_t golden_groups_Grouped__type_size(void *m) { return golden_groups_Grouped_size((golden_groups_Grouped *)m); }
+static pbj_status golden_groups_Grouped__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_encode((golden_groups_Grouped *)m, buf, cap, len); }
+static pbj_status golden_groups_Grouped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_to_json((golden_groups_Grouped const *)m, out, o);
+}
+const pbj_msg_type golden_groups_Grouped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.groups.Grouped", sizeof(golden_groups_Grouped), golden_groups_Grouped__type_init, golden_groups_Grouped__type_decode, golden_groups_Grouped__type_size, golden_groups_Grouped__type_encode,
+    golden_groups_Grouped__type_to_json, golden_groups_Grouped__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_groups_Grouped_Single__json(const void *vm, pbj_json *j)
+{
+    const golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_x) {
+        pbj__json_key(j, "x", "x");
+        pbj__json_int32(j, m->x);
+    }
+    if (m->deep) {
+        pbj__json_key(j, "deep", "deep");
+        if (m->deep) golden_groups_Grouped_Single_Deep__json(m->deep, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_groups_Grouped_Single__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_groups_Grouped_Single__type_init(void *m) { golden_groups_Grouped_Single_init((golden_groups_Grouped_Single *)m); }
+static pbj_status golden_groups_Grouped_Single__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_groups_Grouped_Single_decode((golden_groups_Grouped_Single *)m, buf, len, arena, o);
+}
+static size_t golden_groups_Grouped_Single__type_size(void *m) { return golden_groups_Grouped_Single_size((golden_groups_Grouped_Single *)m); }
+static pbj_status golden_groups_Grouped_Single__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_encode((golden_groups_Grouped_Single *)m, buf, cap, len); }
+static pbj_status golden_groups_Grouped_Single__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_Single_to_json((golden_groups_Grouped_Single const *)m, out, o);
+}
+const pbj_msg_type golden_groups_Grouped_Single__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.groups.Grouped.Single", sizeof(golden_groups_Grouped_Single), golden_groups_Grouped_Single__type_init, golden_groups_Grouped_Single__type_decode, golden_groups_Grouped_Single__type_size, golden_groups_Grouped_Single__type_encode,
+    golden_groups_Grouped_Single__type_to_json, golden_groups_Grouped_Single__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_groups_Grouped_Single_Deep__json(const void *vm, pbj_json *j)
+{
+    const golden_groups_Grouped_Single_Deep *m = (golden_groups_Grouped_Single_Deep const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->tags.count || j->o.emit_defaults) {
+        pbj__json_key(j, "tags", "tags");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->tags.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_string(j, m->tags.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_groups_Grouped_Single_Deep__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_groups_Grouped_Single_Deep__type_init(void *m) { golden_groups_Grouped_Single_Deep_init((golden_groups_Grouped_Single_Deep *)m); }
+static pbj_status golden_groups_Grouped_Single_Deep__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_groups_Grouped_Single_Deep_decode((golden_groups_Grouped_Single_Deep *)m, buf, len, arena, o);
+}
+static size_t golden_groups_Grouped_Single_Deep__type_size(void *m) { return golden_groups_Grouped_Single_Deep_size((golden_groups_Grouped_Single_Deep *)m); }
+static pbj_status golden_groups_Grouped_Single_Deep__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode((golden_groups_Grouped_Single_Deep *)m, buf, cap, len); }
+static pbj_status golden_groups_Grouped_Single_Deep__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_Single_Deep_to_json((golden_groups_Grouped_Single_Deep const *)m, out, o);
+}
+const pbj_msg_type golden_groups_Grouped_Single_Deep__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.groups.Grouped.Single.Deep", sizeof(golden_groups_Grouped_Single_Deep), golden_groups_Grouped_Single_Deep__type_init, golden_groups_Grouped_Single_Deep__type_decode, golden_groups_Grouped_Single_Deep__type_size, golden_groups_Grouped_Single_Deep__type_encode,
+    golden_groups_Grouped_Single_Deep__type_to_json, golden_groups_Grouped_Single_Deep__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_groups_Grouped_Many__json(const void *vm, pbj_json *j)
+{
+    const golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_k) {
+        pbj__json_key(j, "k", "k");
+        pbj__json_int32(j, m->k);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_groups_Grouped_Many__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_groups_Grouped_Many__type_init(void *m) { golden_groups_Grouped_Many_init((golden_groups_Grouped_Many *)m); }
+static pbj_status golden_groups_Grouped_Many__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_groups_Grouped_Many_decode((golden_groups_Grouped_Many *)m, buf, len, arena, o);
+}
+static size_t golden_groups_Grouped_Many__type_size(void *m) { return golden_groups_Grouped_Many_size((golden_groups_Grouped_Many *)m); }
+static pbj_status golden_groups_Grouped_Many__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Many_encode((golden_groups_Grouped_Many *)m, buf, cap, len); }
+static pbj_status golden_groups_Grouped_Many__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_Many_to_json((golden_groups_Grouped_Many const *)m, out, o);
+}
+const pbj_msg_type golden_groups_Grouped_Many__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.groups.Grouped.Many", sizeof(golden_groups_Grouped_Many), golden_groups_Grouped_Many__type_init, golden_groups_Grouped_Many__type_decode, golden_groups_Grouped_Many__type_size, golden_groups_Grouped_Many__type_encode,
+    golden_groups_Grouped_Many__type_to_json, golden_groups_Grouped_Many__json,
+};
+#endif
+
 /* ==== golden.groups.Grouped: building helpers ==== */
 
 pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena)

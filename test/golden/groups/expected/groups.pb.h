@@ -8,6 +8,9 @@
 #error "groups.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,7 +38,7 @@ typedef struct golden_groups_Grouped_Single_Deep_tags_array { pbj_slice *data; s
 /* ==== golden.groups.Grouped ==== */
 
 /* golden.groups.Grouped
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_groups_Grouped {
     bool has_a : 1;
     int32_t a;   /* 1 */
@@ -84,7 +87,7 @@ extern const pbj_text_type golden_groups_Grouped__text_type;
 /* ==== golden.groups.Grouped.Single ==== */
 
 /* golden.groups.Grouped.Single
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_groups_Grouped_Single {
     bool has_x : 1;
     int32_t x;   /* 3 */
@@ -131,7 +134,7 @@ extern const pbj_text_type golden_groups_Grouped_Single__text_type;
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 /* golden.groups.Grouped.Single.Deep
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_groups_Grouped_Single_Deep {
     golden_groups_Grouped_Single_Deep_tags_array tags;   /* 5 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -167,7 +170,7 @@ extern const pbj_text_type golden_groups_Grouped_Single_Deep__text_type;
 /* ==== golden.groups.Grouped.Many ==== */
 
 /* golden.groups.Grouped.Many
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_groups_Grouped_Many {
     bool has_k : 1;
     int32_t k;   /* 7 */
@@ -207,6 +210,30 @@ pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, 
 extern const pbj_text_type golden_groups_Grouped_Many__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o);
+void golden_groups_Grouped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Grouped at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o);
+void golden_groups_Grouped_Single__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups.Grouped.Single at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o);
+void golden_groups_Grouped_Single_Deep__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.groups.Grouped.Single.Deep at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o);
+void golden_groups_Grouped_Many__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.Grouped.Many at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

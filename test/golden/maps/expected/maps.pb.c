@@ -1961,6 +1961,175 @@ static pbj_status golden_maps_Maps_WeightsEntry__text_any(pbj_text_reader *r, pb
 const pbj_text_type golden_maps_Maps_WeightsEntry__text_type = {"golden.maps.Maps.WeightsEntry", golden_maps_Maps_WeightsEntry__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_maps_Value__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Value *m = (golden_maps_Value const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->text.len != 0 || j->o.emit_defaults) {
+        pbj__json_key(j, "text", "text");
+        pbj__json_string(j, m->text);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_maps_Value__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_maps_Value__type_init(void *m) { golden_maps_Value_init((golden_maps_Value *)m); }
+static pbj_status golden_maps_Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_maps_Value_decode((golden_maps_Value *)m, buf, len, arena, o);
+}
+static size_t golden_maps_Value__type_size(void *m) { return golden_maps_Value_size((golden_maps_Value *)m); }
+static pbj_status golden_maps_Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode((golden_maps_Value *)m, buf, cap, len); }
+static pbj_status golden_maps_Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_maps_Value_to_json((golden_maps_Value const *)m, out, o);
+}
+const pbj_msg_type golden_maps_Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.maps.Value", sizeof(golden_maps_Value), golden_maps_Value__type_init, golden_maps_Value__type_decode, golden_maps_Value__type_size, golden_maps_Value__type_encode,
+    golden_maps_Value__type_to_json, golden_maps_Value__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_maps_Maps__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Maps *m = (golden_maps_Maps const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->counts.count || j->o.emit_defaults) {
+        pbj__json_key(j, "counts", "counts");
+        pbj__json_begin(j, '{');
+        for (size_t i = 0; i < m->counts.count; i++)
+            golden_maps_Maps_CountsEntry__json(&m->counts.data[i], j);
+        pbj__json_end(j, '}');
+    }
+    if (m->names.count || j->o.emit_defaults) {
+        pbj__json_key(j, "names", "names");
+        pbj__json_begin(j, '{');
+        for (size_t i = 0; i < m->names.count; i++)
+            golden_maps_Maps_NamesEntry__json(&m->names.data[i], j);
+        pbj__json_end(j, '}');
+    }
+    if (m->values.count || j->o.emit_defaults) {
+        pbj__json_key(j, "values", "values");
+        pbj__json_begin(j, '{');
+        for (size_t i = 0; i < m->values.count; i++)
+            golden_maps_Maps_ValuesEntry__json(&m->values.data[i], j);
+        pbj__json_end(j, '}');
+    }
+    if (m->flags.count || j->o.emit_defaults) {
+        pbj__json_key(j, "flags", "flags");
+        pbj__json_begin(j, '{');
+        for (size_t i = 0; i < m->flags.count; i++)
+            golden_maps_Maps_FlagsEntry__json(&m->flags.data[i], j);
+        pbj__json_end(j, '}');
+    }
+    if (m->blobs.count || j->o.emit_defaults) {
+        pbj__json_key(j, "blobs", "blobs");
+        pbj__json_begin(j, '{');
+        for (size_t i = 0; i < m->blobs.count; i++)
+            golden_maps_Maps_BlobsEntry__json(&m->blobs.data[i], j);
+        pbj__json_end(j, '}');
+    }
+    if (m->weights.count || j->o.emit_defaults) {
+        pbj__json_key(j, "weights", "weights");
+        pbj__json_begin(j, '{');
+        for (size_t i = 0; i < m->weights.count; i++)
+            golden_maps_Maps_WeightsEntry__json(&m->weights.data[i], j);
+        pbj__json_end(j, '}');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_maps_Maps__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_maps_Maps__type_init(void *m) { golden_maps_Maps_init((golden_maps_Maps *)m); }
+static pbj_status golden_maps_Maps__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_maps_Maps_decode((golden_maps_Maps *)m, buf, len, arena, o);
+}
+static size_t golden_maps_Maps__type_size(void *m) { return golden_maps_Maps_size((golden_maps_Maps *)m); }
+static pbj_status golden_maps_Maps__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode((golden_maps_Maps *)m, buf, cap, len); }
+static pbj_status golden_maps_Maps__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_maps_Maps_to_json((golden_maps_Maps const *)m, out, o);
+}
+const pbj_msg_type golden_maps_Maps__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.maps.Maps", sizeof(golden_maps_Maps), golden_maps_Maps__type_init, golden_maps_Maps__type_decode, golden_maps_Maps__type_size, golden_maps_Maps__type_encode,
+    golden_maps_Maps__type_to_json, golden_maps_Maps__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_CountsEntry__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Maps_CountsEntry *m = (golden_maps_Maps_CountsEntry const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_key_string(j, m->key);pbj__json_int32(j, m->value);
+}
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_NamesEntry__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Maps_NamesEntry *m = (golden_maps_Maps_NamesEntry const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_key_int(j, m->key);pbj__json_string(j, m->value);
+}
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_ValuesEntry__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Maps_ValuesEntry *m = (golden_maps_Maps_ValuesEntry const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_key_uint(j, m->key);if (m->value) golden_maps_Value__json(m->value, j);
+    else pbj__json_put(j, "{}", 2);
+}
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_FlagsEntry__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Maps_FlagsEntry *m = (golden_maps_Maps_FlagsEntry const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_key_bool(j, m->key);pbj__json_enum(j, m->value, golden_maps_Flag_name(m->value));
+}
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_BlobsEntry__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Maps_BlobsEntry *m = (golden_maps_Maps_BlobsEntry const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_key_int(j, m->key);pbj__json_bytes(j, m->value);
+}
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_WeightsEntry__json(const void *vm, pbj_json *j)
+{
+    const golden_maps_Maps_WeightsEntry *m = (golden_maps_Maps_WeightsEntry const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_key_uint(j, m->key);pbj__json_double(j, m->value);
+}
+#endif
+
 /* ==== golden.maps.Value: building helpers ==== */
 
 pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena)

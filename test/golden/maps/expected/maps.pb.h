@@ -8,6 +8,9 @@
 #error "maps.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -57,7 +60,7 @@ typedef struct golden_maps_Maps_weights_array { golden_maps_Maps_WeightsEntry *d
 /* ==== golden.maps.Value ==== */
 
 /* golden.maps.Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Value {
     pbj_slice text;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -93,7 +96,7 @@ extern const pbj_text_type golden_maps_Value__text_type;
 /* ==== golden.maps.Maps ==== */
 
 /* golden.maps.Maps
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Maps {
     golden_maps_Maps_counts_array counts;   /* 1 */
     golden_maps_Maps_names_array names;   /* 2 */
@@ -139,7 +142,7 @@ extern const pbj_text_type golden_maps_Maps__text_type;
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 /* golden.maps.Maps.CountsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Maps_CountsEntry {
     pbj_slice key;   /* 1 */
     int32_t value;   /* 2 */
@@ -177,7 +180,7 @@ extern const pbj_text_type golden_maps_Maps_CountsEntry__text_type;
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
 /* golden.maps.Maps.NamesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Maps_NamesEntry {
     int64_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -215,7 +218,7 @@ extern const pbj_text_type golden_maps_Maps_NamesEntry__text_type;
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
 /* golden.maps.Maps.ValuesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Maps_ValuesEntry {
     uint32_t key;   /* 1 */
     golden_maps_Value *value;   /* 2 */
@@ -253,7 +256,7 @@ extern const pbj_text_type golden_maps_Maps_ValuesEntry__text_type;
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
 /* golden.maps.Maps.FlagsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Maps_FlagsEntry {
     bool key;   /* 1 */
     int32_t value;   /* 2: golden.maps.Flag */
@@ -291,7 +294,7 @@ extern const pbj_text_type golden_maps_Maps_FlagsEntry__text_type;
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
 /* golden.maps.Maps.BlobsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Maps_BlobsEntry {
     int32_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -329,7 +332,7 @@ extern const pbj_text_type golden_maps_Maps_BlobsEntry__text_type;
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 /* golden.maps.Maps.WeightsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_maps_Maps_WeightsEntry {
     uint64_t key;   /* 1 */
     double value;   /* 2 */
@@ -364,6 +367,36 @@ pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntr
 extern const pbj_text_type golden_maps_Maps_WeightsEntry__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o);
+void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o);
+void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_CountsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_NamesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_ValuesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_FlagsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_BlobsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
+#ifdef PBJ_JSON_H
+void golden_maps_Maps_WeightsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -612,6 +612,121 @@ static pbj_status golden_message_set_Holder__text_any(pbj_text_reader *r, pbj_sl
 const pbj_text_type golden_message_set_Holder__text_type = {"golden.message_set.Holder", golden_message_set_Holder__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_message_set_Set__json(const void *vm, pbj_json *j)
+{
+    const golden_message_set_Set *m = (golden_message_set_Set const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_message_set_Set__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_message_set_Set__type_init(void *m) { golden_message_set_Set_init((golden_message_set_Set *)m); }
+static pbj_status golden_message_set_Set__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_message_set_Set_decode((golden_message_set_Set *)m, buf, len, arena, o);
+}
+static size_t golden_message_set_Set__type_size(void *m) { return golden_message_set_Set_size((golden_message_set_Set *)m); }
+static pbj_status golden_message_set_Set__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode((golden_message_set_Set *)m, buf, cap, len); }
+static pbj_status golden_message_set_Set__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_message_set_Set_to_json((golden_message_set_Set const *)m, out, o);
+}
+const pbj_msg_type golden_message_set_Set__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.message_set.Set", sizeof(golden_message_set_Set), golden_message_set_Set__type_init, golden_message_set_Set__type_decode, golden_message_set_Set__type_size, golden_message_set_Set__type_encode,
+    golden_message_set_Set__type_to_json, golden_message_set_Set__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_message_set_Item__json(const void *vm, pbj_json *j)
+{
+    const golden_message_set_Item *m = (golden_message_set_Item const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_v) {
+        pbj__json_key(j, "v", "v");
+        pbj__json_int32(j, m->v);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_message_set_Item__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_message_set_Item__type_init(void *m) { golden_message_set_Item_init((golden_message_set_Item *)m); }
+static pbj_status golden_message_set_Item__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_message_set_Item_decode((golden_message_set_Item *)m, buf, len, arena, o);
+}
+static size_t golden_message_set_Item__type_size(void *m) { return golden_message_set_Item_size((golden_message_set_Item *)m); }
+static pbj_status golden_message_set_Item__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Item_encode((golden_message_set_Item *)m, buf, cap, len); }
+static pbj_status golden_message_set_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_message_set_Item_to_json((golden_message_set_Item const *)m, out, o);
+}
+const pbj_msg_type golden_message_set_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.message_set.Item", sizeof(golden_message_set_Item), golden_message_set_Item__type_init, golden_message_set_Item__type_decode, golden_message_set_Item__type_size, golden_message_set_Item__type_encode,
+    golden_message_set_Item__type_to_json, golden_message_set_Item__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_message_set_Holder__json(const void *vm, pbj_json *j)
+{
+    const golden_message_set_Holder *m = (golden_message_set_Holder const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->set) {
+        pbj__json_key(j, "set", "set");
+        if (m->set) golden_message_set_Set__json(m->set, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->has_after) {
+        pbj__json_key(j, "after", "after");
+        pbj__json_int32(j, m->after);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_message_set_Holder__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_message_set_Holder__type_init(void *m) { golden_message_set_Holder_init((golden_message_set_Holder *)m); }
+static pbj_status golden_message_set_Holder__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_message_set_Holder_decode((golden_message_set_Holder *)m, buf, len, arena, o);
+}
+static size_t golden_message_set_Holder__type_size(void *m) { return golden_message_set_Holder_size((golden_message_set_Holder *)m); }
+static pbj_status golden_message_set_Holder__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Holder_encode((golden_message_set_Holder *)m, buf, cap, len); }
+static pbj_status golden_message_set_Holder__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_message_set_Holder_to_json((golden_message_set_Holder const *)m, out, o);
+}
+const pbj_msg_type golden_message_set_Holder__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.message_set.Holder", sizeof(golden_message_set_Holder), golden_message_set_Holder__type_init, golden_message_set_Holder__type_decode, golden_message_set_Holder__type_size, golden_message_set_Holder__type_encode,
+    golden_message_set_Holder__type_to_json, golden_message_set_Holder__json,
+};
+#endif
+
 /* ==== extensions ==== */
 
 bool golden_message_set_Item_item_has(const golden_message_set_Set *m)

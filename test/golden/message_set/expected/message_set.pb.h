@@ -8,6 +8,9 @@
 #error "message_set.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -31,7 +34,7 @@ typedef struct golden_message_set_Holder golden_message_set_Holder;
 /* ==== golden.message_set.Set ==== */
 
 /* golden.message_set.Set
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_message_set_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -66,7 +69,7 @@ extern const pbj_text_type golden_message_set_Set__text_type;
 /* ==== golden.message_set.Item ==== */
 
 /* golden.message_set.Item
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_message_set_Item {
     bool has_v : 1;
     int32_t v;   /* 1 */
@@ -109,7 +112,7 @@ extern const pbj_text_type golden_message_set_Item__text_type;
 /* ==== golden.message_set.Holder ==== */
 
 /* golden.message_set.Holder
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_message_set_Holder {
     bool has_after : 1;
     golden_message_set_Set *set;   /* 1 */
@@ -153,6 +156,24 @@ pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pb
 extern const pbj_text_type golden_message_set_Holder__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o);
+void golden_message_set_Set__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.Set at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o);
+void golden_message_set_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set.Item at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o);
+void golden_message_set_Holder__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_set.Holder at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== extensions ==== */
 
 /* extension golden.message_set.Item.item = 1001 of golden.message_set.Set: the value is kept as raw records in m->pbj_ext; set, add and

@@ -743,6 +743,144 @@ static pbj_status golden_nested_Sibling__text_any(pbj_text_reader *r, pbj_slice 
 const pbj_text_type golden_nested_Sibling__text_type = {"golden.nested.Sibling", golden_nested_Sibling__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_nested_Outer__json(const void *vm, pbj_json *j)
+{
+    const golden_nested_Outer *m = (golden_nested_Outer const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->inner) {
+        pbj__json_key(j, "inner", "inner");
+        if (m->inner) golden_nested_Outer_Inner__json(m->inner, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->kind || j->o.emit_defaults) {
+        pbj__json_key(j, "kind", "kind");
+        pbj__json_enum(j, m->kind, golden_nested_Outer_Inner_Kind_name(m->kind));
+    }
+    if (m->sibling) {
+        pbj__json_key(j, "sibling", "sibling");
+        if (m->sibling) golden_nested_Sibling__json(m->sibling, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_nested_Outer__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_nested_Outer__type_init(void *m) { golden_nested_Outer_init((golden_nested_Outer *)m); }
+static pbj_status golden_nested_Outer__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_nested_Outer_decode((golden_nested_Outer *)m, buf, len, arena, o);
+}
+static size_t golden_nested_Outer__type_size(void *m) { return golden_nested_Outer_size((golden_nested_Outer *)m); }
+static pbj_status golden_nested_Outer__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_encode((golden_nested_Outer *)m, buf, cap, len); }
+static pbj_status golden_nested_Outer__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_nested_Outer_to_json((golden_nested_Outer const *)m, out, o);
+}
+const pbj_msg_type golden_nested_Outer__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.nested.Outer", sizeof(golden_nested_Outer), golden_nested_Outer__type_init, golden_nested_Outer__type_decode, golden_nested_Outer__type_size, golden_nested_Outer__type_encode,
+    golden_nested_Outer__type_to_json, golden_nested_Outer__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_nested_Outer_Inner__json(const void *vm, pbj_json *j)
+{
+    const golden_nested_Outer_Inner *m = (golden_nested_Outer_Inner const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->id || j->o.emit_defaults) {
+        pbj__json_key(j, "id", "id");
+        pbj__json_int32(j, m->id);
+    }
+    if (m->kind || j->o.emit_defaults) {
+        pbj__json_key(j, "kind", "kind");
+        pbj__json_enum(j, m->kind, golden_nested_Outer_Inner_Kind_name(m->kind));
+    }
+    if (m->child) {
+        pbj__json_key(j, "child", "child");
+        if (m->child) golden_nested_Outer_Inner__json(m->child, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_nested_Outer_Inner__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_nested_Outer_Inner__type_init(void *m) { golden_nested_Outer_Inner_init((golden_nested_Outer_Inner *)m); }
+static pbj_status golden_nested_Outer_Inner__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_nested_Outer_Inner_decode((golden_nested_Outer_Inner *)m, buf, len, arena, o);
+}
+static size_t golden_nested_Outer_Inner__type_size(void *m) { return golden_nested_Outer_Inner_size((golden_nested_Outer_Inner *)m); }
+static pbj_status golden_nested_Outer_Inner__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_Inner_encode((golden_nested_Outer_Inner *)m, buf, cap, len); }
+static pbj_status golden_nested_Outer_Inner__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_nested_Outer_Inner_to_json((golden_nested_Outer_Inner const *)m, out, o);
+}
+const pbj_msg_type golden_nested_Outer_Inner__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.nested.Outer.Inner", sizeof(golden_nested_Outer_Inner), golden_nested_Outer_Inner__type_init, golden_nested_Outer_Inner__type_decode, golden_nested_Outer_Inner__type_size, golden_nested_Outer_Inner__type_encode,
+    golden_nested_Outer_Inner__type_to_json, golden_nested_Outer_Inner__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_nested_Sibling__json(const void *vm, pbj_json *j)
+{
+    const golden_nested_Sibling *m = (golden_nested_Sibling const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->back) {
+        pbj__json_key(j, "back", "back");
+        if (m->back) golden_nested_Outer__json(m->back, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->note.len != 0 || j->o.emit_defaults) {
+        pbj__json_key(j, "note", "note");
+        pbj__json_string(j, m->note);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_nested_Sibling__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_nested_Sibling__type_init(void *m) { golden_nested_Sibling_init((golden_nested_Sibling *)m); }
+static pbj_status golden_nested_Sibling__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_nested_Sibling_decode((golden_nested_Sibling *)m, buf, len, arena, o);
+}
+static size_t golden_nested_Sibling__type_size(void *m) { return golden_nested_Sibling_size((golden_nested_Sibling *)m); }
+static pbj_status golden_nested_Sibling__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Sibling_encode((golden_nested_Sibling *)m, buf, cap, len); }
+static pbj_status golden_nested_Sibling__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_nested_Sibling_to_json((golden_nested_Sibling const *)m, out, o);
+}
+const pbj_msg_type golden_nested_Sibling__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.nested.Sibling", sizeof(golden_nested_Sibling), golden_nested_Sibling__type_init, golden_nested_Sibling__type_decode, golden_nested_Sibling__type_size, golden_nested_Sibling__type_encode,
+    golden_nested_Sibling__type_to_json, golden_nested_Sibling__json,
+};
+#endif
+
 /* ==== golden.nested.Outer: building helpers ==== */
 
 pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena)

@@ -8,6 +8,9 @@
 #error "nested.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,7 +48,7 @@ typedef struct golden_nested_Sibling golden_nested_Sibling;
 /* ==== golden.nested.Outer ==== */
 
 /* golden.nested.Outer
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_nested_Outer {
     golden_nested_Outer_Inner *inner;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -89,7 +92,7 @@ extern const pbj_text_type golden_nested_Outer__text_type;
 /* ==== golden.nested.Outer.Inner ==== */
 
 /* golden.nested.Outer.Inner
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_nested_Outer_Inner {
     int32_t id;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -132,7 +135,7 @@ extern const pbj_text_type golden_nested_Outer_Inner__text_type;
 /* ==== golden.nested.Sibling ==== */
 
 /* golden.nested.Sibling
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_nested_Sibling {
     /* mutual recursion */
     golden_nested_Outer *back;   /* 1 */
@@ -170,6 +173,24 @@ pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_r
 extern const pbj_text_type golden_nested_Sibling__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o);
+void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o);
+void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o);
+void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

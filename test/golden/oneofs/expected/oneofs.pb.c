@@ -673,6 +673,119 @@ static pbj_status golden_oneofs_Choice__text_any(pbj_text_reader *r, pbj_slice *
 const pbj_text_type golden_oneofs_Choice__text_type = {"golden.oneofs.Choice", golden_oneofs_Choice__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_oneofs_Point__json(const void *vm, pbj_json *j)
+{
+    const golden_oneofs_Point *m = (golden_oneofs_Point const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->x || j->o.emit_defaults) {
+        pbj__json_key(j, "x", "x");
+        pbj__json_int32(j, m->x);
+    }
+    if (m->y || j->o.emit_defaults) {
+        pbj__json_key(j, "y", "y");
+        pbj__json_int32(j, m->y);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_oneofs_Point__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_oneofs_Point__type_init(void *m) { golden_oneofs_Point_init((golden_oneofs_Point *)m); }
+static pbj_status golden_oneofs_Point__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_oneofs_Point_decode((golden_oneofs_Point *)m, buf, len, arena, o);
+}
+static size_t golden_oneofs_Point__type_size(void *m) { return golden_oneofs_Point_size((golden_oneofs_Point *)m); }
+static pbj_status golden_oneofs_Point__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode((golden_oneofs_Point *)m, buf, cap, len); }
+static pbj_status golden_oneofs_Point__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_oneofs_Point_to_json((golden_oneofs_Point const *)m, out, o);
+}
+const pbj_msg_type golden_oneofs_Point__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.oneofs.Point", sizeof(golden_oneofs_Point), golden_oneofs_Point__type_init, golden_oneofs_Point__type_decode, golden_oneofs_Point__type_size, golden_oneofs_Point__type_encode,
+    golden_oneofs_Point__type_to_json, golden_oneofs_Point__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_oneofs_Choice__json(const void *vm, pbj_json *j)
+{
+    const golden_oneofs_Choice *m = (golden_oneofs_Choice const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    switch (m->value_case) {
+    case golden_oneofs_Choice_value_number:
+        pbj__json_key(j, "number", "number");
+        pbj__json_int32(j, m->value.number);
+        break;
+    case golden_oneofs_Choice_value_text:
+        pbj__json_key(j, "text", "text");
+        pbj__json_string(j, m->value.text);
+        break;
+    case golden_oneofs_Choice_value_point:
+        pbj__json_key(j, "point", "point");
+        if (m->value.point) golden_oneofs_Point__json(m->value.point, j);
+        else pbj__json_put(j, "{}", 2);
+        break;
+    case golden_oneofs_Choice_value_raw:
+        pbj__json_key(j, "raw", "raw");
+        pbj__json_bytes(j, m->value.raw);
+        break;
+    default:
+        break;
+    }
+    if (m->plain || j->o.emit_defaults) {
+        pbj__json_key(j, "plain", "plain");
+        pbj__json_int32(j, m->plain);
+    }
+    switch (m->other_case) {
+    case golden_oneofs_Choice_other_ratio:
+        pbj__json_key(j, "ratio", "ratio");
+        pbj__json_double(j, m->other.ratio);
+        break;
+    case golden_oneofs_Choice_other_flag:
+        pbj__json_key(j, "flag", "flag");
+        pbj__json_bool(j, m->other.flag);
+        break;
+    default:
+        break;
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_oneofs_Choice__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_oneofs_Choice__type_init(void *m) { golden_oneofs_Choice_init((golden_oneofs_Choice *)m); }
+static pbj_status golden_oneofs_Choice__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_oneofs_Choice_decode((golden_oneofs_Choice *)m, buf, len, arena, o);
+}
+static size_t golden_oneofs_Choice__type_size(void *m) { return golden_oneofs_Choice_size((golden_oneofs_Choice *)m); }
+static pbj_status golden_oneofs_Choice__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Choice_encode((golden_oneofs_Choice *)m, buf, cap, len); }
+static pbj_status golden_oneofs_Choice__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_oneofs_Choice_to_json((golden_oneofs_Choice const *)m, out, o);
+}
+const pbj_msg_type golden_oneofs_Choice__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.oneofs.Choice", sizeof(golden_oneofs_Choice), golden_oneofs_Choice__type_init, golden_oneofs_Choice__type_decode, golden_oneofs_Choice__type_size, golden_oneofs_Choice__type_encode,
+    golden_oneofs_Choice__type_to_json, golden_oneofs_Choice__json,
+};
+#endif
+
 /* ==== golden.oneofs.Point: building helpers ==== */
 
 pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena)

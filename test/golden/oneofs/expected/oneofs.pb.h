@@ -8,6 +8,9 @@
 #error "oneofs.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,7 +33,7 @@ typedef struct golden_oneofs_Choice golden_oneofs_Choice;
 /* ==== golden.oneofs.Point ==== */
 
 /* golden.oneofs.Point
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_oneofs_Point {
     int32_t x;   /* 1 */
     int32_t y;   /* 2 */
@@ -82,7 +85,7 @@ typedef enum golden_oneofs_Choice_other_case {
 } golden_oneofs_Choice_other_case;
 
 /* golden.oneofs.Choice
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_oneofs_Choice {
     golden_oneofs_Choice_value_case value_case;
     union {
@@ -175,6 +178,18 @@ pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_rea
 extern const pbj_text_type golden_oneofs_Choice__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o);
+void golden_oneofs_Point__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_oneofs_Point__type;   /* golden.oneofs.Point at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o);
+void golden_oneofs_Choice__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_oneofs_Choice__type;   /* golden.oneofs.Choice at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -403,6 +403,68 @@ static pbj_status golden_optional_Maybe__text_any(pbj_text_reader *r, pbj_slice 
 const pbj_text_type golden_optional_Maybe__text_type = {"golden.optional.Maybe", golden_optional_Maybe__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_optional_Maybe__json(const void *vm, pbj_json *j)
+{
+    const golden_optional_Maybe *m = (golden_optional_Maybe const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_count) {
+        pbj__json_key(j, "count", "count");
+        pbj__json_int32(j, m->count);
+    }
+    if (m->has_label) {
+        pbj__json_key(j, "label", "label");
+        pbj__json_string(j, m->label);
+    }
+    if (m->has_enabled) {
+        pbj__json_key(j, "enabled", "enabled");
+        pbj__json_bool(j, m->enabled);
+    }
+    if (m->has_mode) {
+        pbj__json_key(j, "mode", "mode");
+        pbj__json_enum(j, m->mode, golden_optional_Mode_name(m->mode));
+    }
+    if (m->has_ratio) {
+        pbj__json_key(j, "ratio", "ratio");
+        pbj__json_double(j, m->ratio);
+    }
+    if (m->has_data) {
+        pbj__json_key(j, "data", "data");
+        pbj__json_bytes(j, m->data);
+    }
+    if (m->plain || j->o.emit_defaults) {
+        pbj__json_key(j, "plain", "plain");
+        pbj__json_int32(j, m->plain);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_optional_Maybe_to_json(const golden_optional_Maybe *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_optional_Maybe__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_optional_Maybe__type_init(void *m) { golden_optional_Maybe_init((golden_optional_Maybe *)m); }
+static pbj_status golden_optional_Maybe__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_optional_Maybe_decode((golden_optional_Maybe *)m, buf, len, arena, o);
+}
+static size_t golden_optional_Maybe__type_size(void *m) { return golden_optional_Maybe_size((golden_optional_Maybe *)m); }
+static pbj_status golden_optional_Maybe__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_optional_Maybe_encode((golden_optional_Maybe *)m, buf, cap, len); }
+static pbj_status golden_optional_Maybe__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_optional_Maybe_to_json((golden_optional_Maybe const *)m, out, o);
+}
+const pbj_msg_type golden_optional_Maybe__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.optional.Maybe", sizeof(golden_optional_Maybe), golden_optional_Maybe__type_init, golden_optional_Maybe__type_decode, golden_optional_Maybe__type_size, golden_optional_Maybe__type_encode,
+    golden_optional_Maybe__type_to_json, golden_optional_Maybe__json,
+};
+#endif
+
 /* ==== golden.optional.Maybe: building helpers ==== */
 
 pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena)

@@ -8,6 +8,9 @@
 #error "optional.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +46,7 @@ typedef struct golden_optional_Maybe golden_optional_Maybe;
 /* ==== golden.optional.Maybe ==== */
 
 /* golden.optional.Maybe
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_optional_Maybe {
     bool has_count : 1;
     bool has_label : 1;
@@ -130,6 +133,12 @@ pbj_status golden_optional_Maybe__read_text(golden_optional_Maybe *m, pbj_text_r
 extern const pbj_text_type golden_optional_Maybe__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_optional_Maybe_to_json(const golden_optional_Maybe *m, pbj_text *out, const pbj_json_options *o);
+void golden_optional_Maybe__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_optional_Maybe__type;   /* golden.optional.Maybe at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -968,6 +968,168 @@ static pbj_status golden_repeated_Lists__text_any(pbj_text_reader *r, pbj_slice 
 const pbj_text_type golden_repeated_Lists__text_type = {"golden.repeated.Lists", golden_repeated_Lists__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_repeated_Item__json(const void *vm, pbj_json *j)
+{
+    const golden_repeated_Item *m = (golden_repeated_Item const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->id || j->o.emit_defaults) {
+        pbj__json_key(j, "id", "id");
+        pbj__json_int32(j, m->id);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_repeated_Item__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_repeated_Item__type_init(void *m) { golden_repeated_Item_init((golden_repeated_Item *)m); }
+static pbj_status golden_repeated_Item__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_repeated_Item_decode((golden_repeated_Item *)m, buf, len, arena, o);
+}
+static size_t golden_repeated_Item__type_size(void *m) { return golden_repeated_Item_size((golden_repeated_Item *)m); }
+static pbj_status golden_repeated_Item__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Item_encode((golden_repeated_Item *)m, buf, cap, len); }
+static pbj_status golden_repeated_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_repeated_Item_to_json((golden_repeated_Item const *)m, out, o);
+}
+const pbj_msg_type golden_repeated_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.repeated.Item", sizeof(golden_repeated_Item), golden_repeated_Item__type_init, golden_repeated_Item__type_decode, golden_repeated_Item__type_size, golden_repeated_Item__type_encode,
+    golden_repeated_Item__type_to_json, golden_repeated_Item__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_repeated_Lists__json(const void *vm, pbj_json *j)
+{
+    const golden_repeated_Lists *m = (golden_repeated_Lists const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->packed_int32.count || j->o.emit_defaults) {
+        pbj__json_key(j, "packedInt32", "packed_int32");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->packed_int32.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int32(j, m->packed_int32.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->packed_sint64.count || j->o.emit_defaults) {
+        pbj__json_key(j, "packedSint64", "packed_sint64");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->packed_sint64.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int64(j, m->packed_sint64.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->packed_fixed32.count || j->o.emit_defaults) {
+        pbj__json_key(j, "packedFixed32", "packed_fixed32");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->packed_fixed32.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_uint32(j, m->packed_fixed32.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->packed_double.count || j->o.emit_defaults) {
+        pbj__json_key(j, "packedDouble", "packed_double");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->packed_double.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_double(j, m->packed_double.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->packed_bool.count || j->o.emit_defaults) {
+        pbj__json_key(j, "packedBool", "packed_bool");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->packed_bool.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_bool(j, m->packed_bool.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->packed_suit.count || j->o.emit_defaults) {
+        pbj__json_key(j, "packedSuit", "packed_suit");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->packed_suit.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_enum(j, m->packed_suit.data[i], golden_repeated_Suit_name(m->packed_suit.data[i]));
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->unpacked_int32.count || j->o.emit_defaults) {
+        pbj__json_key(j, "unpackedInt32", "unpacked_int32");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->unpacked_int32.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int32(j, m->unpacked_int32.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->unpacked_fixed64.count || j->o.emit_defaults) {
+        pbj__json_key(j, "unpackedFixed64", "unpacked_fixed64");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->unpacked_fixed64.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_uint64(j, m->unpacked_fixed64.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->names.count || j->o.emit_defaults) {
+        pbj__json_key(j, "names", "names");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->names.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_string(j, m->names.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->items.count || j->o.emit_defaults) {
+        pbj__json_key(j, "items", "items");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->items.count; i++) {
+            pbj__json_sep(j);
+            golden_repeated_Item__json(&m->items.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_repeated_Lists__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_repeated_Lists__type_init(void *m) { golden_repeated_Lists_init((golden_repeated_Lists *)m); }
+static pbj_status golden_repeated_Lists__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_repeated_Lists_decode((golden_repeated_Lists *)m, buf, len, arena, o);
+}
+static size_t golden_repeated_Lists__type_size(void *m) { return golden_repeated_Lists_size((golden_repeated_Lists *)m); }
+static pbj_status golden_repeated_Lists__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Lists_encode((golden_repeated_Lists *)m, buf, cap, len); }
+static pbj_status golden_repeated_Lists__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_repeated_Lists_to_json((golden_repeated_Lists const *)m, out, o);
+}
+const pbj_msg_type golden_repeated_Lists__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.repeated.Lists", sizeof(golden_repeated_Lists), golden_repeated_Lists__type_init, golden_repeated_Lists__type_decode, golden_repeated_Lists__type_size, golden_repeated_Lists__type_encode,
+    golden_repeated_Lists__type_to_json, golden_repeated_Lists__json,
+};
+#endif
+
 /* ==== golden.repeated.Item: building helpers ==== */
 
 pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena)

@@ -8,6 +8,9 @@
 #error "repeated.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,7 +59,7 @@ typedef struct golden_repeated_Lists_items_array { golden_repeated_Item *data; s
 /* ==== golden.repeated.Item ==== */
 
 /* golden.repeated.Item
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_repeated_Item {
     int32_t id;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -92,7 +95,7 @@ extern const pbj_text_type golden_repeated_Item__text_type;
 /* ==== golden.repeated.Lists ==== */
 
 /* golden.repeated.Lists
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_repeated_Lists {
     golden_repeated_Lists_packed_int32_array packed_int32;   /* 1 */
     golden_repeated_Lists_packed_sint64_array packed_sint64;   /* 2 */
@@ -143,6 +146,18 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
 extern const pbj_text_type golden_repeated_Lists__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o);
+void golden_repeated_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_repeated_Item__type;   /* golden.repeated.Item at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o);
+void golden_repeated_Lists__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_repeated_Lists__type;   /* golden.repeated.Lists at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -553,6 +553,105 @@ static pbj_status golden_required_Whole__text_any(pbj_text_reader *r, pbj_slice 
 const pbj_text_type golden_required_Whole__text_type = {"golden.required.Whole", golden_required_Whole__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_required_Part__json(const void *vm, pbj_json *j)
+{
+    const golden_required_Part *m = (golden_required_Part const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->has_size) {
+        pbj__json_key(j, "size", "size");
+        pbj__json_int32(j, m->size);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_required_Part__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_required_Part__type_init(void *m) { golden_required_Part_init((golden_required_Part *)m); }
+static pbj_status golden_required_Part__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_required_Part_decode((golden_required_Part *)m, buf, len, arena, o);
+}
+static size_t golden_required_Part__type_size(void *m) { return golden_required_Part_size((golden_required_Part *)m); }
+static pbj_status golden_required_Part__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_required_Part_encode((golden_required_Part *)m, buf, cap, len); }
+static pbj_status golden_required_Part__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_required_Part_to_json((golden_required_Part const *)m, out, o);
+}
+const pbj_msg_type golden_required_Part__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.required.Part", sizeof(golden_required_Part), golden_required_Part__type_init, golden_required_Part__type_decode, golden_required_Part__type_size, golden_required_Part__type_encode,
+    golden_required_Part__type_to_json, golden_required_Part__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void golden_required_Whole__json(const void *vm, pbj_json *j)
+{
+    const golden_required_Whole *m = (golden_required_Whole const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_id) {
+        pbj__json_key(j, "id", "id");
+        pbj__json_int64(j, m->id);
+    }
+    if (m->main) {
+        pbj__json_key(j, "main", "main");
+        if (m->main) golden_required_Part__json(m->main, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->parts.count || j->o.emit_defaults) {
+        pbj__json_key(j, "parts", "parts");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->parts.count; i++) {
+            pbj__json_sep(j);
+            golden_required_Part__json(&m->parts.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->spare) {
+        pbj__json_key(j, "spare", "spare");
+        if (m->spare) golden_required_Part__json(m->spare, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_required_Whole__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_required_Whole__type_init(void *m) { golden_required_Whole_init((golden_required_Whole *)m); }
+static pbj_status golden_required_Whole__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_required_Whole_decode((golden_required_Whole *)m, buf, len, arena, o);
+}
+static size_t golden_required_Whole__type_size(void *m) { return golden_required_Whole_size((golden_required_Whole *)m); }
+static pbj_status golden_required_Whole__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_required_Whole_encode((golden_required_Whole *)m, buf, cap, len); }
+static pbj_status golden_required_Whole__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_required_Whole_to_json((golden_required_Whole const *)m, out, o);
+}
+const pbj_msg_type golden_required_Whole__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.required.Whole", sizeof(golden_required_Whole), golden_required_Whole__type_init, golden_required_Whole__type_decode, golden_required_Whole__type_size, golden_required_Whole__type_encode,
+    golden_required_Whole__type_to_json, golden_required_Whole__json,
+};
+#endif
+
 /* ==== golden.required.Part: building helpers ==== */
 
 pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena)

@@ -8,6 +8,9 @@
 #error "required.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,7 +35,7 @@ typedef struct golden_required_Whole_parts_array { golden_required_Part *data; s
 /* ==== golden.required.Part ==== */
 
 /* golden.required.Part
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_required_Part {
     bool has_name : 1;
     bool has_size : 1;
@@ -87,7 +90,7 @@ extern const pbj_text_type golden_required_Part__text_type;
 /* ==== golden.required.Whole ==== */
 
 /* golden.required.Whole
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_required_Whole {
     bool has_id : 1;
     int64_t id;   /* 1 */
@@ -140,6 +143,18 @@ pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_r
 extern const pbj_text_type golden_required_Whole__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o);
+void golden_required_Part__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_required_Part__type;   /* golden.required.Part at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o);
+void golden_required_Whole__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_required_Whole__type;   /* golden.required.Whole at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -8,6 +8,9 @@
 #error "scalars.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,7 +48,7 @@ typedef struct golden_scalars_Scalars golden_scalars_Scalars;
 /* ==== golden.scalars.Scalars ==== */
 
 /* golden.scalars.Scalars
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_scalars_Scalars {
     double f_double;   /* 1 */
     float f_float;   /* 2 */
@@ -107,6 +110,12 @@ pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text
 extern const pbj_text_type golden_scalars_Scalars__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o);
+void golden_scalars_Scalars__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_scalars_Scalars__type;   /* golden.scalars.Scalars at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

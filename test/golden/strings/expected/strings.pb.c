@@ -294,6 +294,66 @@ static pbj_status golden_strings_Texts__text_any(pbj_text_reader *r, pbj_slice *
 const pbj_text_type golden_strings_Texts__text_type = {"golden.strings.Texts", golden_strings_Texts__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_strings_Texts__json(const void *vm, pbj_json *j)
+{
+    const golden_strings_Texts *m = (golden_strings_Texts const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->name.len != 0 || j->o.emit_defaults) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->blob.len != 0 || j->o.emit_defaults) {
+        pbj__json_key(j, "blob", "blob");
+        pbj__json_bytes(j, m->blob);
+    }
+    if (m->tags.count || j->o.emit_defaults) {
+        pbj__json_key(j, "tags", "tags");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->tags.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_string(j, m->tags.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->chunks.count || j->o.emit_defaults) {
+        pbj__json_key(j, "chunks", "chunks");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->chunks.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_bytes(j, m->chunks.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_strings_Texts_to_json(const golden_strings_Texts *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_strings_Texts__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_strings_Texts__type_init(void *m) { golden_strings_Texts_init((golden_strings_Texts *)m); }
+static pbj_status golden_strings_Texts__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_strings_Texts_decode((golden_strings_Texts *)m, buf, len, arena, o);
+}
+static size_t golden_strings_Texts__type_size(void *m) { return golden_strings_Texts_size((golden_strings_Texts *)m); }
+static pbj_status golden_strings_Texts__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode((golden_strings_Texts *)m, buf, cap, len); }
+static pbj_status golden_strings_Texts__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_strings_Texts_to_json((golden_strings_Texts const *)m, out, o);
+}
+const pbj_msg_type golden_strings_Texts__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.strings.Texts", sizeof(golden_strings_Texts), golden_strings_Texts__type_init, golden_strings_Texts__type_decode, golden_strings_Texts__type_size, golden_strings_Texts__type_encode,
+    golden_strings_Texts__type_to_json, golden_strings_Texts__json,
+};
+#endif
+
 /* ==== golden.strings.Texts: building helpers ==== */
 
 pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena)

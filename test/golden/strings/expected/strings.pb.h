@@ -8,6 +8,9 @@
 #error "strings.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,7 +35,7 @@ typedef struct golden_strings_Texts_chunks_array { pbj_slice *data; size_t count
 /* ==== golden.strings.Texts ==== */
 
 /* golden.strings.Texts
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_strings_Texts {
     pbj_slice name;   /* 1 */
     pbj_slice blob;   /* 2 */
@@ -71,6 +74,12 @@ pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_rea
 extern const pbj_text_type golden_strings_Texts__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_strings_Texts_to_json(const golden_strings_Texts *m, pbj_text *out, const pbj_json_options *o);
+void golden_strings_Texts__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_strings_Texts__type;   /* golden.strings.Texts at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -733,6 +733,85 @@ static pbj_status golden_wrappers_Wrapped__text_any(pbj_text_reader *r, pbj_slic
 const pbj_text_type golden_wrappers_Wrapped__text_type = {"golden.wrappers.Wrapped", golden_wrappers_Wrapped__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void golden_wrappers_Wrapped__json(const void *vm, pbj_json *j)
+{
+    const golden_wrappers_Wrapped *m = (golden_wrappers_Wrapped const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_i32) {
+        pbj__json_key(j, "i32", "i32");
+        pbj__json_int32(j, m->i32);
+    }
+    if (m->has_i64) {
+        pbj__json_key(j, "i64", "i64");
+        pbj__json_int64(j, m->i64);
+    }
+    if (m->has_u32) {
+        pbj__json_key(j, "u32", "u32");
+        pbj__json_uint32(j, m->u32);
+    }
+    if (m->has_u64) {
+        pbj__json_key(j, "u64", "u64");
+        pbj__json_uint64(j, m->u64);
+    }
+    if (m->has_f) {
+        pbj__json_key(j, "f", "f");
+        pbj__json_float(j, m->f);
+    }
+    if (m->has_d) {
+        pbj__json_key(j, "d", "d");
+        pbj__json_double(j, m->d);
+    }
+    if (m->has_b) {
+        pbj__json_key(j, "b", "b");
+        pbj__json_bool(j, m->b);
+    }
+    if (m->has_s) {
+        pbj__json_key(j, "s", "s");
+        pbj__json_string(j, m->s);
+    }
+    if (m->has_bytes) {
+        pbj__json_key(j, "bytes", "bytes");
+        pbj__json_bytes(j, m->bytes);
+    }
+    if (m->list.count || j->o.emit_defaults) {
+        pbj__json_key(j, "list", "list");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->list.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_Int32Value__json(&m->list.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    golden_wrappers_Wrapped__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void golden_wrappers_Wrapped__type_init(void *m) { golden_wrappers_Wrapped_init((golden_wrappers_Wrapped *)m); }
+static pbj_status golden_wrappers_Wrapped__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return golden_wrappers_Wrapped_decode((golden_wrappers_Wrapped *)m, buf, len, arena, o);
+}
+static size_t golden_wrappers_Wrapped__type_size(void *m) { return golden_wrappers_Wrapped_size((golden_wrappers_Wrapped *)m); }
+static pbj_status golden_wrappers_Wrapped__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_wrappers_Wrapped_encode((golden_wrappers_Wrapped *)m, buf, cap, len); }
+static pbj_status golden_wrappers_Wrapped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_wrappers_Wrapped_to_json((golden_wrappers_Wrapped const *)m, out, o);
+}
+const pbj_msg_type golden_wrappers_Wrapped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "golden.wrappers.Wrapped", sizeof(golden_wrappers_Wrapped), golden_wrappers_Wrapped__type_init, golden_wrappers_Wrapped__type_decode, golden_wrappers_Wrapped__type_size, golden_wrappers_Wrapped__type_encode,
+    golden_wrappers_Wrapped__type_to_json, golden_wrappers_Wrapped__json,
+};
+#endif
+
 /* ==== golden.wrappers.Wrapped: building helpers ==== */
 
 pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena)

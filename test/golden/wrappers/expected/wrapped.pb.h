@@ -9,6 +9,9 @@
 #endif
 
 #include "google/protobuf/wrappers.pb.h"
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,7 +35,7 @@ typedef struct golden_wrappers_Wrapped_list_array { google_protobuf_Int32Value *
 /* ==== golden.wrappers.Wrapped ==== */
 
 /* golden.wrappers.Wrapped
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct golden_wrappers_Wrapped {
     bool has_i32 : 1;
     bool has_i64 : 1;
@@ -164,6 +167,12 @@ pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_te
 extern const pbj_text_type golden_wrappers_Wrapped__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o);
+void golden_wrappers_Wrapped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type golden_wrappers_Wrapped__type;   /* golden.wrappers.Wrapped at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -412,6 +412,90 @@ static pbj_status shop_Timestamp__text_any(pbj_text_reader *r, pbj_slice *out)
 const pbj_text_type shop_Timestamp__text_type = {"shop.Timestamp", shop_Timestamp__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void shop_Money__json(const void *vm, pbj_json *j)
+{
+    const shop_Money *m = (shop_Money const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->currency.len != 0 || j->o.emit_defaults) {
+        pbj__json_key(j, "currency", "currency");
+        pbj__json_string(j, m->currency);
+    }
+    if (m->units || j->o.emit_defaults) {
+        pbj__json_key(j, "units", "units");
+        pbj__json_int64(j, m->units);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    shop_Money__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void shop_Money__type_init(void *m) { shop_Money_init((shop_Money *)m); }
+static pbj_status shop_Money__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return shop_Money_decode((shop_Money *)m, buf, len, arena, o);
+}
+static size_t shop_Money__type_size(void *m) { return shop_Money_size((shop_Money *)m); }
+static pbj_status shop_Money__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode((shop_Money *)m, buf, cap, len); }
+static pbj_status shop_Money__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_Money_to_json((shop_Money const *)m, out, o);
+}
+const pbj_msg_type shop_Money__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "shop.Money", sizeof(shop_Money), shop_Money__type_init, shop_Money__type_decode, shop_Money__type_size, shop_Money__type_encode,
+    shop_Money__type_to_json, shop_Money__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void shop_Timestamp__json(const void *vm, pbj_json *j)
+{
+    const shop_Timestamp *m = (shop_Timestamp const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->seconds || j->o.emit_defaults) {
+        pbj__json_key(j, "seconds", "seconds");
+        pbj__json_int64(j, m->seconds);
+    }
+    if (m->nanos || j->o.emit_defaults) {
+        pbj__json_key(j, "nanos", "nanos");
+        pbj__json_int32(j, m->nanos);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    shop_Timestamp__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void shop_Timestamp__type_init(void *m) { shop_Timestamp_init((shop_Timestamp *)m); }
+static pbj_status shop_Timestamp__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return shop_Timestamp_decode((shop_Timestamp *)m, buf, len, arena, o);
+}
+static size_t shop_Timestamp__type_size(void *m) { return shop_Timestamp_size((shop_Timestamp *)m); }
+static pbj_status shop_Timestamp__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode((shop_Timestamp *)m, buf, cap, len); }
+static pbj_status shop_Timestamp__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_Timestamp_to_json((shop_Timestamp const *)m, out, o);
+}
+const pbj_msg_type shop_Timestamp__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "shop.Timestamp", sizeof(shop_Timestamp), shop_Timestamp__type_init, shop_Timestamp__type_decode, shop_Timestamp__type_size, shop_Timestamp__type_encode,
+    shop_Timestamp__type_to_json, shop_Timestamp__json,
+};
+#endif
+
 /* ==== shop.Money: building helpers ==== */
 
 pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena)

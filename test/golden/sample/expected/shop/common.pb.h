@@ -8,6 +8,9 @@
 #error "shop/common.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,7 +33,7 @@ typedef struct shop_Timestamp shop_Timestamp;
 /* ==== shop.Money ==== */
 
 /* shop.Money
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* An amount of money in the smallest unit of its currency. */
 struct shop_Money {
     /* ISO 4217 code, e.g. "EUR" */
@@ -71,7 +74,7 @@ extern const pbj_text_type shop_Money__text_type;
 /* ==== shop.Timestamp ==== */
 
 /* shop.Timestamp
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* A point in time, as seconds and nanoseconds since the Unix epoch. */
 struct shop_Timestamp {
     int64_t seconds;   /* 1 */
@@ -107,6 +110,18 @@ pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /
 extern const pbj_text_type shop_Timestamp__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o);
+void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o);
+void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -1027,6 +1027,145 @@ static pbj_status shop_Order_NotesEntry__text_any(pbj_text_reader *r, pbj_slice 
 const pbj_text_type shop_Order_NotesEntry__text_type = {"shop.Order.NotesEntry", shop_Order_NotesEntry__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void shop_LineItem__json(const void *vm, pbj_json *j)
+{
+    const shop_LineItem *m = (shop_LineItem const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->sku.len != 0 || j->o.emit_defaults) {
+        pbj__json_key(j, "sku", "sku");
+        pbj__json_string(j, m->sku);
+    }
+    if (m->quantity || j->o.emit_defaults) {
+        pbj__json_key(j, "quantity", "quantity");
+        pbj__json_uint32(j, m->quantity);
+    }
+    if (m->unit_price) {
+        pbj__json_key(j, "unitPrice", "unit_price");
+        if (m->unit_price) shop_Money__json(m->unit_price, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    shop_LineItem__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void shop_LineItem__type_init(void *m) { shop_LineItem_init((shop_LineItem *)m); }
+static pbj_status shop_LineItem__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return shop_LineItem_decode((shop_LineItem *)m, buf, len, arena, o);
+}
+static size_t shop_LineItem__type_size(void *m) { return shop_LineItem_size((shop_LineItem *)m); }
+static pbj_status shop_LineItem__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_LineItem_encode((shop_LineItem *)m, buf, cap, len); }
+static pbj_status shop_LineItem__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_LineItem_to_json((shop_LineItem const *)m, out, o);
+}
+const pbj_msg_type shop_LineItem__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "shop.LineItem", sizeof(shop_LineItem), shop_LineItem__type_init, shop_LineItem__type_decode, shop_LineItem__type_size, shop_LineItem__type_encode,
+    shop_LineItem__type_to_json, shop_LineItem__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void shop_Order__json(const void *vm, pbj_json *j)
+{
+    const shop_Order *m = (shop_Order const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->id || j->o.emit_defaults) {
+        pbj__json_key(j, "id", "id");
+        pbj__json_uint64(j, m->id);
+    }
+    if (m->customer.len != 0 || j->o.emit_defaults) {
+        pbj__json_key(j, "customer", "customer");
+        pbj__json_string(j, m->customer);
+    }
+    if (m->status || j->o.emit_defaults) {
+        pbj__json_key(j, "status", "status");
+        pbj__json_enum(j, m->status, shop_Status_name(m->status));
+    }
+    if (m->items.count || j->o.emit_defaults) {
+        pbj__json_key(j, "items", "items");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->items.count; i++) {
+            pbj__json_sep(j);
+            shop_LineItem__json(&m->items.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->placed_at) {
+        pbj__json_key(j, "placedAt", "placed_at");
+        if (m->placed_at) shop_Timestamp__json(m->placed_at, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->notes.count || j->o.emit_defaults) {
+        pbj__json_key(j, "notes", "notes");
+        pbj__json_begin(j, '{');
+        for (size_t i = 0; i < m->notes.count; i++)
+            shop_Order_NotesEntry__json(&m->notes.data[i], j);
+        pbj__json_end(j, '}');
+    }
+    switch (m->delivery_case) {
+    case shop_Order_delivery_address:
+        pbj__json_key(j, "address", "address");
+        pbj__json_string(j, m->delivery.address);
+        break;
+    case shop_Order_delivery_pickup_store:
+        pbj__json_key(j, "pickupStore", "pickup_store");
+        pbj__json_string(j, m->delivery.pickup_store);
+        break;
+    default:
+        break;
+    }
+    if (m->has_coupon) {
+        pbj__json_key(j, "coupon", "coupon");
+        pbj__json_string(j, m->coupon);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    shop_Order__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void shop_Order__type_init(void *m) { shop_Order_init((shop_Order *)m); }
+static pbj_status shop_Order__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return shop_Order_decode((shop_Order *)m, buf, len, arena, o);
+}
+static size_t shop_Order__type_size(void *m) { return shop_Order_size((shop_Order *)m); }
+static pbj_status shop_Order__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_encode((shop_Order *)m, buf, cap, len); }
+static pbj_status shop_Order__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_Order_to_json((shop_Order const *)m, out, o);
+}
+const pbj_msg_type shop_Order__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "shop.Order", sizeof(shop_Order), shop_Order__type_init, shop_Order__type_decode, shop_Order__type_size, shop_Order__type_encode,
+    shop_Order__type_to_json, shop_Order__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void shop_Order_NotesEntry__json(const void *vm, pbj_json *j)
+{
+    const shop_Order_NotesEntry *m = (shop_Order_NotesEntry const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_key_string(j, m->key);pbj__json_string(j, m->value);
+}
+#endif
+
 /* ==== shop.LineItem: building helpers ==== */
 
 pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena)

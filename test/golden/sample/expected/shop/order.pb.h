@@ -9,6 +9,9 @@
 #endif
 
 #include "shop/common.pb.h"
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,7 +54,7 @@ typedef struct shop_Order_notes_array { shop_Order_NotesEntry *data; size_t coun
 /* ==== shop.LineItem ==== */
 
 /* shop.LineItem
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct shop_LineItem {
     pbj_slice sku;   /* 1 */
     uint32_t quantity;   /* 2 */
@@ -99,7 +102,7 @@ typedef enum shop_Order_delivery_case {
 } shop_Order_delivery_case;
 
 /* shop.Order
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct shop_Order {
     bool has_coupon : 1;
     uint64_t id;   /* 1 */
@@ -177,7 +180,7 @@ extern const pbj_text_type shop_Order__text_type;
 /* ==== shop.Order.NotesEntry ==== */
 
 /* shop.Order.NotesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct shop_Order_NotesEntry {
     pbj_slice key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -212,6 +215,21 @@ pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_r
 extern const pbj_text_type shop_Order_NotesEntry__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o);
+void shop_LineItem__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o);
+void shop_Order__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+void shop_Order_NotesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -9674,6 +9674,1618 @@ static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_tex
 const pbj_text_type google_protobuf_GeneratedCodeInfo_Annotation__text_type = {"google.protobuf.GeneratedCodeInfo.Annotation", google_protobuf_GeneratedCodeInfo_Annotation__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void google_protobuf_FileDescriptorSet__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->file.count || j->o.emit_defaults) {
+        pbj__json_key(j, "file", "file");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->file.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_FileDescriptorProto__json(&m->file.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileDescriptorSet *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_FileDescriptorSet__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_FileDescriptorSet__type_init(void *m) { google_protobuf_FileDescriptorSet_init((google_protobuf_FileDescriptorSet *)m); }
+static pbj_status google_protobuf_FileDescriptorSet__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FileDescriptorSet_decode((google_protobuf_FileDescriptorSet *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FileDescriptorSet__type_size(void *m) { return google_protobuf_FileDescriptorSet_size((google_protobuf_FileDescriptorSet *)m); }
+static pbj_status google_protobuf_FileDescriptorSet__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileDescriptorSet_encode((google_protobuf_FileDescriptorSet *)m, buf, cap, len); }
+static pbj_status google_protobuf_FileDescriptorSet__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FileDescriptorSet_to_json((google_protobuf_FileDescriptorSet const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_FileDescriptorSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FileDescriptorSet", sizeof(google_protobuf_FileDescriptorSet), google_protobuf_FileDescriptorSet__type_init, google_protobuf_FileDescriptorSet__type_decode, google_protobuf_FileDescriptorSet__type_size, google_protobuf_FileDescriptorSet__type_encode,
+    google_protobuf_FileDescriptorSet__type_to_json, google_protobuf_FileDescriptorSet__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_FileDescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->has_package) {
+        pbj__json_key(j, "package", "package");
+        pbj__json_string(j, m->package);
+    }
+    if (m->dependency.count || j->o.emit_defaults) {
+        pbj__json_key(j, "dependency", "dependency");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->dependency.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_string(j, m->dependency.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->message_type.count || j->o.emit_defaults) {
+        pbj__json_key(j, "messageType", "message_type");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->message_type.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_DescriptorProto__json(&m->message_type.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->enum_type.count || j->o.emit_defaults) {
+        pbj__json_key(j, "enumType", "enum_type");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->enum_type.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_EnumDescriptorProto__json(&m->enum_type.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->service.count || j->o.emit_defaults) {
+        pbj__json_key(j, "service", "service");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->service.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_ServiceDescriptorProto__json(&m->service.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->extension.count || j->o.emit_defaults) {
+        pbj__json_key(j, "extension", "extension");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->extension.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_FieldDescriptorProto__json(&m->extension.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_FileOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->source_code_info) {
+        pbj__json_key(j, "sourceCodeInfo", "source_code_info");
+        if (m->source_code_info) google_protobuf_SourceCodeInfo__json(m->source_code_info, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->public_dependency.count || j->o.emit_defaults) {
+        pbj__json_key(j, "publicDependency", "public_dependency");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->public_dependency.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int32(j, m->public_dependency.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->weak_dependency.count || j->o.emit_defaults) {
+        pbj__json_key(j, "weakDependency", "weak_dependency");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->weak_dependency.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int32(j, m->weak_dependency.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->has_syntax) {
+        pbj__json_key(j, "syntax", "syntax");
+        pbj__json_string(j, m->syntax);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_FileDescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_FileDescriptorProto__type_init(void *m) { google_protobuf_FileDescriptorProto_init((google_protobuf_FileDescriptorProto *)m); }
+static pbj_status google_protobuf_FileDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FileDescriptorProto_decode((google_protobuf_FileDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FileDescriptorProto__type_size(void *m) { return google_protobuf_FileDescriptorProto_size((google_protobuf_FileDescriptorProto *)m); }
+static pbj_status google_protobuf_FileDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileDescriptorProto_encode((google_protobuf_FileDescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_FileDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FileDescriptorProto_to_json((google_protobuf_FileDescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_FileDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FileDescriptorProto", sizeof(google_protobuf_FileDescriptorProto), google_protobuf_FileDescriptorProto__type_init, google_protobuf_FileDescriptorProto__type_decode, google_protobuf_FileDescriptorProto__type_size, google_protobuf_FileDescriptorProto__type_encode,
+    google_protobuf_FileDescriptorProto__type_to_json, google_protobuf_FileDescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_DescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->field.count || j->o.emit_defaults) {
+        pbj__json_key(j, "field", "field");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->field.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_FieldDescriptorProto__json(&m->field.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->nested_type.count || j->o.emit_defaults) {
+        pbj__json_key(j, "nestedType", "nested_type");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->nested_type.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_DescriptorProto__json(&m->nested_type.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->enum_type.count || j->o.emit_defaults) {
+        pbj__json_key(j, "enumType", "enum_type");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->enum_type.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_EnumDescriptorProto__json(&m->enum_type.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->extension_range.count || j->o.emit_defaults) {
+        pbj__json_key(j, "extensionRange", "extension_range");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->extension_range.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_DescriptorProto_ExtensionRange__json(&m->extension_range.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->extension.count || j->o.emit_defaults) {
+        pbj__json_key(j, "extension", "extension");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->extension.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_FieldDescriptorProto__json(&m->extension.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_MessageOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->oneof_decl.count || j->o.emit_defaults) {
+        pbj__json_key(j, "oneofDecl", "oneof_decl");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->oneof_decl.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_OneofDescriptorProto__json(&m->oneof_decl.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->reserved_range.count || j->o.emit_defaults) {
+        pbj__json_key(j, "reservedRange", "reserved_range");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->reserved_range.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_DescriptorProto_ReservedRange__json(&m->reserved_range.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->reserved_name.count || j->o.emit_defaults) {
+        pbj__json_key(j, "reservedName", "reserved_name");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->reserved_name.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_string(j, m->reserved_name.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_DescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_DescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_DescriptorProto__type_init(void *m) { google_protobuf_DescriptorProto_init((google_protobuf_DescriptorProto *)m); }
+static pbj_status google_protobuf_DescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_DescriptorProto_decode((google_protobuf_DescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_DescriptorProto__type_size(void *m) { return google_protobuf_DescriptorProto_size((google_protobuf_DescriptorProto *)m); }
+static pbj_status google_protobuf_DescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_encode((google_protobuf_DescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_DescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DescriptorProto_to_json((google_protobuf_DescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_DescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.DescriptorProto", sizeof(google_protobuf_DescriptorProto), google_protobuf_DescriptorProto__type_init, google_protobuf_DescriptorProto__type_decode, google_protobuf_DescriptorProto__type_size, google_protobuf_DescriptorProto__type_encode,
+    google_protobuf_DescriptorProto__type_to_json, google_protobuf_DescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_DescriptorProto_ExtensionRange__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_start) {
+        pbj__json_key(j, "start", "start");
+        pbj__json_int32(j, m->start);
+    }
+    if (m->has_end) {
+        pbj__json_key(j, "end", "end");
+        pbj__json_int32(j, m->end);
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_ExtensionRangeOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_DescriptorProto_ExtensionRange__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_DescriptorProto_ExtensionRange__type_init(void *m) { google_protobuf_DescriptorProto_ExtensionRange_init((google_protobuf_DescriptorProto_ExtensionRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_DescriptorProto_ExtensionRange_decode((google_protobuf_DescriptorProto_ExtensionRange *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_DescriptorProto_ExtensionRange__type_size(void *m) { return google_protobuf_DescriptorProto_ExtensionRange_size((google_protobuf_DescriptorProto_ExtensionRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ExtensionRange_encode((google_protobuf_DescriptorProto_ExtensionRange *)m, buf, cap, len); }
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DescriptorProto_ExtensionRange_to_json((google_protobuf_DescriptorProto_ExtensionRange const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.DescriptorProto.ExtensionRange", sizeof(google_protobuf_DescriptorProto_ExtensionRange), google_protobuf_DescriptorProto_ExtensionRange__type_init, google_protobuf_DescriptorProto_ExtensionRange__type_decode, google_protobuf_DescriptorProto_ExtensionRange__type_size, google_protobuf_DescriptorProto_ExtensionRange__type_encode,
+    google_protobuf_DescriptorProto_ExtensionRange__type_to_json, google_protobuf_DescriptorProto_ExtensionRange__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_DescriptorProto_ReservedRange__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_start) {
+        pbj__json_key(j, "start", "start");
+        pbj__json_int32(j, m->start);
+    }
+    if (m->has_end) {
+        pbj__json_key(j, "end", "end");
+        pbj__json_int32(j, m->end);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_DescriptorProto_ReservedRange__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_DescriptorProto_ReservedRange__type_init(void *m) { google_protobuf_DescriptorProto_ReservedRange_init((google_protobuf_DescriptorProto_ReservedRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_DescriptorProto_ReservedRange_decode((google_protobuf_DescriptorProto_ReservedRange *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_DescriptorProto_ReservedRange__type_size(void *m) { return google_protobuf_DescriptorProto_ReservedRange_size((google_protobuf_DescriptorProto_ReservedRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ReservedRange_encode((google_protobuf_DescriptorProto_ReservedRange *)m, buf, cap, len); }
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DescriptorProto_ReservedRange_to_json((google_protobuf_DescriptorProto_ReservedRange const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.DescriptorProto.ReservedRange", sizeof(google_protobuf_DescriptorProto_ReservedRange), google_protobuf_DescriptorProto_ReservedRange__type_init, google_protobuf_DescriptorProto_ReservedRange__type_decode, google_protobuf_DescriptorProto_ReservedRange__type_size, google_protobuf_DescriptorProto_ReservedRange__type_encode,
+    google_protobuf_DescriptorProto_ReservedRange__type_to_json, google_protobuf_DescriptorProto_ReservedRange__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_ExtensionRangeOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_ExtensionRangeOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_ExtensionRangeOptions__type_init(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_decode((google_protobuf_ExtensionRangeOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ExtensionRangeOptions__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_size((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_encode((google_protobuf_ExtensionRangeOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_to_json((google_protobuf_ExtensionRangeOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
+    google_protobuf_ExtensionRangeOptions__type_to_json, google_protobuf_ExtensionRangeOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_FieldDescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->has_extendee) {
+        pbj__json_key(j, "extendee", "extendee");
+        pbj__json_string(j, m->extendee);
+    }
+    if (m->has_number) {
+        pbj__json_key(j, "number", "number");
+        pbj__json_int32(j, m->number);
+    }
+    if (m->has_label) {
+        pbj__json_key(j, "label", "label");
+        pbj__json_enum(j, m->label, google_protobuf_FieldDescriptorProto_Label_name(m->label));
+    }
+    if (m->has_type) {
+        pbj__json_key(j, "type", "type");
+        pbj__json_enum(j, m->type, google_protobuf_FieldDescriptorProto_Type_name(m->type));
+    }
+    if (m->has_type_name) {
+        pbj__json_key(j, "typeName", "type_name");
+        pbj__json_string(j, m->type_name);
+    }
+    if (m->has_default_value) {
+        pbj__json_key(j, "defaultValue", "default_value");
+        pbj__json_string(j, m->default_value);
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_FieldOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->has_oneof_index) {
+        pbj__json_key(j, "oneofIndex", "oneof_index");
+        pbj__json_int32(j, m->oneof_index);
+    }
+    if (m->has_json_name) {
+        pbj__json_key(j, "jsonName", "json_name");
+        pbj__json_string(j, m->json_name);
+    }
+    if (m->has_proto3_optional) {
+        pbj__json_key(j, "proto3Optional", "proto3_optional");
+        pbj__json_bool(j, m->proto3_optional);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_FieldDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_FieldDescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_FieldDescriptorProto__type_init(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
+static pbj_status google_protobuf_FieldDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldDescriptorProto_decode((google_protobuf_FieldDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldDescriptorProto__type_size(void *m) { return google_protobuf_FieldDescriptorProto_size((google_protobuf_FieldDescriptorProto *)m); }
+static pbj_status google_protobuf_FieldDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldDescriptorProto_encode((google_protobuf_FieldDescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_FieldDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FieldDescriptorProto_to_json((google_protobuf_FieldDescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_FieldDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldDescriptorProto", sizeof(google_protobuf_FieldDescriptorProto), google_protobuf_FieldDescriptorProto__type_init, google_protobuf_FieldDescriptorProto__type_decode, google_protobuf_FieldDescriptorProto__type_size, google_protobuf_FieldDescriptorProto__type_encode,
+    google_protobuf_FieldDescriptorProto__type_to_json, google_protobuf_FieldDescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_OneofDescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_OneofOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_OneofDescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_OneofDescriptorProto__type_init(void *m) { google_protobuf_OneofDescriptorProto_init((google_protobuf_OneofDescriptorProto *)m); }
+static pbj_status google_protobuf_OneofDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_OneofDescriptorProto_decode((google_protobuf_OneofDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_OneofDescriptorProto__type_size(void *m) { return google_protobuf_OneofDescriptorProto_size((google_protobuf_OneofDescriptorProto *)m); }
+static pbj_status google_protobuf_OneofDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_OneofDescriptorProto_encode((google_protobuf_OneofDescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_OneofDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_OneofDescriptorProto_to_json((google_protobuf_OneofDescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_OneofDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.OneofDescriptorProto", sizeof(google_protobuf_OneofDescriptorProto), google_protobuf_OneofDescriptorProto__type_init, google_protobuf_OneofDescriptorProto__type_decode, google_protobuf_OneofDescriptorProto__type_size, google_protobuf_OneofDescriptorProto__type_encode,
+    google_protobuf_OneofDescriptorProto__type_to_json, google_protobuf_OneofDescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_EnumDescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->value.count || j->o.emit_defaults) {
+        pbj__json_key(j, "value", "value");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->value.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_EnumValueDescriptorProto__json(&m->value.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_EnumOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->reserved_range.count || j->o.emit_defaults) {
+        pbj__json_key(j, "reservedRange", "reserved_range");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->reserved_range.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_EnumDescriptorProto_EnumReservedRange__json(&m->reserved_range.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->reserved_name.count || j->o.emit_defaults) {
+        pbj__json_key(j, "reservedName", "reserved_name");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->reserved_name.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_string(j, m->reserved_name.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_EnumDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_EnumDescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_EnumDescriptorProto__type_init(void *m) { google_protobuf_EnumDescriptorProto_init((google_protobuf_EnumDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_decode((google_protobuf_EnumDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumDescriptorProto__type_size(void *m) { return google_protobuf_EnumDescriptorProto_size((google_protobuf_EnumDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_encode((google_protobuf_EnumDescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_EnumDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_to_json((google_protobuf_EnumDescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_EnumDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumDescriptorProto", sizeof(google_protobuf_EnumDescriptorProto), google_protobuf_EnumDescriptorProto__type_init, google_protobuf_EnumDescriptorProto__type_decode, google_protobuf_EnumDescriptorProto__type_size, google_protobuf_EnumDescriptorProto__type_encode,
+    google_protobuf_EnumDescriptorProto__type_to_json, google_protobuf_EnumDescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_start) {
+        pbj__json_key(j, "start", "start");
+        pbj__json_int32(j, m->start);
+    }
+    if (m->has_end) {
+        pbj__json_key(j, "end", "end");
+        pbj__json_int32(j, m->end);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_EnumDescriptorProto_EnumReservedRange__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init(void *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange_decode((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size(void *m) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_size((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_encode((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m, buf, cap, len); }
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json((google_protobuf_EnumDescriptorProto_EnumReservedRange const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumDescriptorProto.EnumReservedRange", sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode,
+    google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json, google_protobuf_EnumDescriptorProto_EnumReservedRange__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_EnumValueDescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->has_number) {
+        pbj__json_key(j, "number", "number");
+        pbj__json_int32(j, m->number);
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_EnumValueOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_EnumValueDescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_EnumValueDescriptorProto__type_init(void *m) { google_protobuf_EnumValueDescriptorProto_init((google_protobuf_EnumValueDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumValueDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumValueDescriptorProto_decode((google_protobuf_EnumValueDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumValueDescriptorProto__type_size(void *m) { return google_protobuf_EnumValueDescriptorProto_size((google_protobuf_EnumValueDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumValueDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumValueDescriptorProto_encode((google_protobuf_EnumValueDescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_EnumValueDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumValueDescriptorProto_to_json((google_protobuf_EnumValueDescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumValueDescriptorProto", sizeof(google_protobuf_EnumValueDescriptorProto), google_protobuf_EnumValueDescriptorProto__type_init, google_protobuf_EnumValueDescriptorProto__type_decode, google_protobuf_EnumValueDescriptorProto__type_size, google_protobuf_EnumValueDescriptorProto__type_encode,
+    google_protobuf_EnumValueDescriptorProto__type_to_json, google_protobuf_EnumValueDescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_ServiceDescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->method.count || j->o.emit_defaults) {
+        pbj__json_key(j, "method", "method");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->method.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_MethodDescriptorProto__json(&m->method.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_ServiceOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_ServiceDescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_ServiceDescriptorProto__type_init(void *m) { google_protobuf_ServiceDescriptorProto_init((google_protobuf_ServiceDescriptorProto *)m); }
+static pbj_status google_protobuf_ServiceDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ServiceDescriptorProto_decode((google_protobuf_ServiceDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ServiceDescriptorProto__type_size(void *m) { return google_protobuf_ServiceDescriptorProto_size((google_protobuf_ServiceDescriptorProto *)m); }
+static pbj_status google_protobuf_ServiceDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ServiceDescriptorProto_encode((google_protobuf_ServiceDescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_ServiceDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_ServiceDescriptorProto_to_json((google_protobuf_ServiceDescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_ServiceDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ServiceDescriptorProto", sizeof(google_protobuf_ServiceDescriptorProto), google_protobuf_ServiceDescriptorProto__type_init, google_protobuf_ServiceDescriptorProto__type_decode, google_protobuf_ServiceDescriptorProto__type_size, google_protobuf_ServiceDescriptorProto__type_encode,
+    google_protobuf_ServiceDescriptorProto__type_to_json, google_protobuf_ServiceDescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_MethodDescriptorProto__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_string(j, m->name);
+    }
+    if (m->has_input_type) {
+        pbj__json_key(j, "inputType", "input_type");
+        pbj__json_string(j, m->input_type);
+    }
+    if (m->has_output_type) {
+        pbj__json_key(j, "outputType", "output_type");
+        pbj__json_string(j, m->output_type);
+    }
+    if (m->options) {
+        pbj__json_key(j, "options", "options");
+        if (m->options) google_protobuf_MethodOptions__json(m->options, j);
+        else pbj__json_put(j, "{}", 2);
+    }
+    if (m->has_client_streaming) {
+        pbj__json_key(j, "clientStreaming", "client_streaming");
+        pbj__json_bool(j, m->client_streaming);
+    }
+    if (m->has_server_streaming) {
+        pbj__json_key(j, "serverStreaming", "server_streaming");
+        pbj__json_bool(j, m->server_streaming);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_MethodDescriptorProto *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_MethodDescriptorProto__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_MethodDescriptorProto__type_init(void *m) { google_protobuf_MethodDescriptorProto_init((google_protobuf_MethodDescriptorProto *)m); }
+static pbj_status google_protobuf_MethodDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_MethodDescriptorProto_decode((google_protobuf_MethodDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_MethodDescriptorProto__type_size(void *m) { return google_protobuf_MethodDescriptorProto_size((google_protobuf_MethodDescriptorProto *)m); }
+static pbj_status google_protobuf_MethodDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MethodDescriptorProto_encode((google_protobuf_MethodDescriptorProto *)m, buf, cap, len); }
+static pbj_status google_protobuf_MethodDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_MethodDescriptorProto_to_json((google_protobuf_MethodDescriptorProto const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_MethodDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.MethodDescriptorProto", sizeof(google_protobuf_MethodDescriptorProto), google_protobuf_MethodDescriptorProto__type_init, google_protobuf_MethodDescriptorProto__type_decode, google_protobuf_MethodDescriptorProto__type_size, google_protobuf_MethodDescriptorProto__type_encode,
+    google_protobuf_MethodDescriptorProto__type_to_json, google_protobuf_MethodDescriptorProto__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_FileOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_FileOptions *m = (google_protobuf_FileOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_java_package) {
+        pbj__json_key(j, "javaPackage", "java_package");
+        pbj__json_string(j, m->java_package);
+    }
+    if (m->has_java_outer_classname) {
+        pbj__json_key(j, "javaOuterClassname", "java_outer_classname");
+        pbj__json_string(j, m->java_outer_classname);
+    }
+    if (m->has_optimize_for) {
+        pbj__json_key(j, "optimizeFor", "optimize_for");
+        pbj__json_enum(j, m->optimize_for, google_protobuf_FileOptions_OptimizeMode_name(m->optimize_for));
+    }
+    if (m->has_java_multiple_files) {
+        pbj__json_key(j, "javaMultipleFiles", "java_multiple_files");
+        pbj__json_bool(j, m->java_multiple_files);
+    }
+    if (m->has_go_package) {
+        pbj__json_key(j, "goPackage", "go_package");
+        pbj__json_string(j, m->go_package);
+    }
+    if (m->has_cc_generic_services) {
+        pbj__json_key(j, "ccGenericServices", "cc_generic_services");
+        pbj__json_bool(j, m->cc_generic_services);
+    }
+    if (m->has_java_generic_services) {
+        pbj__json_key(j, "javaGenericServices", "java_generic_services");
+        pbj__json_bool(j, m->java_generic_services);
+    }
+    if (m->has_py_generic_services) {
+        pbj__json_key(j, "pyGenericServices", "py_generic_services");
+        pbj__json_bool(j, m->py_generic_services);
+    }
+    if (m->has_java_generate_equals_and_hash) {
+        pbj__json_key(j, "javaGenerateEqualsAndHash", "java_generate_equals_and_hash");
+        pbj__json_bool(j, m->java_generate_equals_and_hash);
+    }
+    if (m->has_deprecated) {
+        pbj__json_key(j, "deprecated", "deprecated");
+        pbj__json_bool(j, m->deprecated);
+    }
+    if (m->has_java_string_check_utf8) {
+        pbj__json_key(j, "javaStringCheckUtf8", "java_string_check_utf8");
+        pbj__json_bool(j, m->java_string_check_utf8);
+    }
+    if (m->has_cc_enable_arenas) {
+        pbj__json_key(j, "ccEnableArenas", "cc_enable_arenas");
+        pbj__json_bool(j, m->cc_enable_arenas);
+    }
+    if (m->has_objc_class_prefix) {
+        pbj__json_key(j, "objcClassPrefix", "objc_class_prefix");
+        pbj__json_string(j, m->objc_class_prefix);
+    }
+    if (m->has_csharp_namespace) {
+        pbj__json_key(j, "csharpNamespace", "csharp_namespace");
+        pbj__json_string(j, m->csharp_namespace);
+    }
+    if (m->has_swift_prefix) {
+        pbj__json_key(j, "swiftPrefix", "swift_prefix");
+        pbj__json_string(j, m->swift_prefix);
+    }
+    if (m->has_php_class_prefix) {
+        pbj__json_key(j, "phpClassPrefix", "php_class_prefix");
+        pbj__json_string(j, m->php_class_prefix);
+    }
+    if (m->has_php_namespace) {
+        pbj__json_key(j, "phpNamespace", "php_namespace");
+        pbj__json_string(j, m->php_namespace);
+    }
+    if (m->has_php_generic_services) {
+        pbj__json_key(j, "phpGenericServices", "php_generic_services");
+        pbj__json_bool(j, m->php_generic_services);
+    }
+    if (m->has_php_metadata_namespace) {
+        pbj__json_key(j, "phpMetadataNamespace", "php_metadata_namespace");
+        pbj__json_string(j, m->php_metadata_namespace);
+    }
+    if (m->has_ruby_package) {
+        pbj__json_key(j, "rubyPackage", "ruby_package");
+        pbj__json_string(j, m->ruby_package);
+    }
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_FileOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_FileOptions__type_init(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
+static pbj_status google_protobuf_FileOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FileOptions_decode((google_protobuf_FileOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FileOptions__type_size(void *m) { return google_protobuf_FileOptions_size((google_protobuf_FileOptions *)m); }
+static pbj_status google_protobuf_FileOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileOptions_encode((google_protobuf_FileOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_FileOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FileOptions_to_json((google_protobuf_FileOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_FileOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FileOptions", sizeof(google_protobuf_FileOptions), google_protobuf_FileOptions__type_init, google_protobuf_FileOptions__type_decode, google_protobuf_FileOptions__type_size, google_protobuf_FileOptions__type_encode,
+    google_protobuf_FileOptions__type_to_json, google_protobuf_FileOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_MessageOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_message_set_wire_format) {
+        pbj__json_key(j, "messageSetWireFormat", "message_set_wire_format");
+        pbj__json_bool(j, m->message_set_wire_format);
+    }
+    if (m->has_no_standard_descriptor_accessor) {
+        pbj__json_key(j, "noStandardDescriptorAccessor", "no_standard_descriptor_accessor");
+        pbj__json_bool(j, m->no_standard_descriptor_accessor);
+    }
+    if (m->has_deprecated) {
+        pbj__json_key(j, "deprecated", "deprecated");
+        pbj__json_bool(j, m->deprecated);
+    }
+    if (m->has_map_entry) {
+        pbj__json_key(j, "mapEntry", "map_entry");
+        pbj__json_bool(j, m->map_entry);
+    }
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_MessageOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_MessageOptions__type_init(void *m) { google_protobuf_MessageOptions_init((google_protobuf_MessageOptions *)m); }
+static pbj_status google_protobuf_MessageOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_MessageOptions_decode((google_protobuf_MessageOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_MessageOptions__type_size(void *m) { return google_protobuf_MessageOptions_size((google_protobuf_MessageOptions *)m); }
+static pbj_status google_protobuf_MessageOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MessageOptions_encode((google_protobuf_MessageOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_MessageOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_MessageOptions_to_json((google_protobuf_MessageOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_MessageOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.MessageOptions", sizeof(google_protobuf_MessageOptions), google_protobuf_MessageOptions__type_init, google_protobuf_MessageOptions__type_decode, google_protobuf_MessageOptions__type_size, google_protobuf_MessageOptions__type_encode,
+    google_protobuf_MessageOptions__type_to_json, google_protobuf_MessageOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_FieldOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_ctype) {
+        pbj__json_key(j, "ctype", "ctype");
+        pbj__json_enum(j, m->ctype, google_protobuf_FieldOptions_CType_name(m->ctype));
+    }
+    if (m->has_packed) {
+        pbj__json_key(j, "packed", "packed");
+        pbj__json_bool(j, m->packed);
+    }
+    if (m->has_deprecated) {
+        pbj__json_key(j, "deprecated", "deprecated");
+        pbj__json_bool(j, m->deprecated);
+    }
+    if (m->has_lazy) {
+        pbj__json_key(j, "lazy", "lazy");
+        pbj__json_bool(j, m->lazy);
+    }
+    if (m->has_jstype) {
+        pbj__json_key(j, "jstype", "jstype");
+        pbj__json_enum(j, m->jstype, google_protobuf_FieldOptions_JSType_name(m->jstype));
+    }
+    if (m->has_weak) {
+        pbj__json_key(j, "weak", "weak");
+        pbj__json_bool(j, m->weak);
+    }
+    if (m->has_unverified_lazy) {
+        pbj__json_key(j, "unverifiedLazy", "unverified_lazy");
+        pbj__json_bool(j, m->unverified_lazy);
+    }
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_FieldOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_FieldOptions__type_init(void *m) { google_protobuf_FieldOptions_init((google_protobuf_FieldOptions *)m); }
+static pbj_status google_protobuf_FieldOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldOptions_decode((google_protobuf_FieldOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldOptions__type_size(void *m) { return google_protobuf_FieldOptions_size((google_protobuf_FieldOptions *)m); }
+static pbj_status google_protobuf_FieldOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_encode((google_protobuf_FieldOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_FieldOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FieldOptions_to_json((google_protobuf_FieldOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldOptions", sizeof(google_protobuf_FieldOptions), google_protobuf_FieldOptions__type_init, google_protobuf_FieldOptions__type_decode, google_protobuf_FieldOptions__type_size, google_protobuf_FieldOptions__type_encode,
+    google_protobuf_FieldOptions__type_to_json, google_protobuf_FieldOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_OneofOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_OneofOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_OneofOptions__type_init(void *m) { google_protobuf_OneofOptions_init((google_protobuf_OneofOptions *)m); }
+static pbj_status google_protobuf_OneofOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_OneofOptions_decode((google_protobuf_OneofOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_OneofOptions__type_size(void *m) { return google_protobuf_OneofOptions_size((google_protobuf_OneofOptions *)m); }
+static pbj_status google_protobuf_OneofOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_OneofOptions_encode((google_protobuf_OneofOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_OneofOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_OneofOptions_to_json((google_protobuf_OneofOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_OneofOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.OneofOptions", sizeof(google_protobuf_OneofOptions), google_protobuf_OneofOptions__type_init, google_protobuf_OneofOptions__type_decode, google_protobuf_OneofOptions__type_size, google_protobuf_OneofOptions__type_encode,
+    google_protobuf_OneofOptions__type_to_json, google_protobuf_OneofOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_EnumOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_allow_alias) {
+        pbj__json_key(j, "allowAlias", "allow_alias");
+        pbj__json_bool(j, m->allow_alias);
+    }
+    if (m->has_deprecated) {
+        pbj__json_key(j, "deprecated", "deprecated");
+        pbj__json_bool(j, m->deprecated);
+    }
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_EnumOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_EnumOptions__type_init(void *m) { google_protobuf_EnumOptions_init((google_protobuf_EnumOptions *)m); }
+static pbj_status google_protobuf_EnumOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumOptions_decode((google_protobuf_EnumOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumOptions__type_size(void *m) { return google_protobuf_EnumOptions_size((google_protobuf_EnumOptions *)m); }
+static pbj_status google_protobuf_EnumOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumOptions_encode((google_protobuf_EnumOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_EnumOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumOptions_to_json((google_protobuf_EnumOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_EnumOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumOptions", sizeof(google_protobuf_EnumOptions), google_protobuf_EnumOptions__type_init, google_protobuf_EnumOptions__type_decode, google_protobuf_EnumOptions__type_size, google_protobuf_EnumOptions__type_encode,
+    google_protobuf_EnumOptions__type_to_json, google_protobuf_EnumOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_EnumValueOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_deprecated) {
+        pbj__json_key(j, "deprecated", "deprecated");
+        pbj__json_bool(j, m->deprecated);
+    }
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumValueOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_EnumValueOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_EnumValueOptions__type_init(void *m) { google_protobuf_EnumValueOptions_init((google_protobuf_EnumValueOptions *)m); }
+static pbj_status google_protobuf_EnumValueOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumValueOptions_decode((google_protobuf_EnumValueOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumValueOptions__type_size(void *m) { return google_protobuf_EnumValueOptions_size((google_protobuf_EnumValueOptions *)m); }
+static pbj_status google_protobuf_EnumValueOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumValueOptions_encode((google_protobuf_EnumValueOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_EnumValueOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumValueOptions_to_json((google_protobuf_EnumValueOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_EnumValueOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumValueOptions", sizeof(google_protobuf_EnumValueOptions), google_protobuf_EnumValueOptions__type_init, google_protobuf_EnumValueOptions__type_decode, google_protobuf_EnumValueOptions__type_size, google_protobuf_EnumValueOptions__type_encode,
+    google_protobuf_EnumValueOptions__type_to_json, google_protobuf_EnumValueOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_ServiceOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_deprecated) {
+        pbj__json_key(j, "deprecated", "deprecated");
+        pbj__json_bool(j, m->deprecated);
+    }
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_ServiceOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_ServiceOptions__type_init(void *m) { google_protobuf_ServiceOptions_init((google_protobuf_ServiceOptions *)m); }
+static pbj_status google_protobuf_ServiceOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ServiceOptions_decode((google_protobuf_ServiceOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ServiceOptions__type_size(void *m) { return google_protobuf_ServiceOptions_size((google_protobuf_ServiceOptions *)m); }
+static pbj_status google_protobuf_ServiceOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ServiceOptions_encode((google_protobuf_ServiceOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_ServiceOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_ServiceOptions_to_json((google_protobuf_ServiceOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_ServiceOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ServiceOptions", sizeof(google_protobuf_ServiceOptions), google_protobuf_ServiceOptions__type_init, google_protobuf_ServiceOptions__type_decode, google_protobuf_ServiceOptions__type_size, google_protobuf_ServiceOptions__type_encode,
+    google_protobuf_ServiceOptions__type_to_json, google_protobuf_ServiceOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_MethodOptions__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_deprecated) {
+        pbj__json_key(j, "deprecated", "deprecated");
+        pbj__json_bool(j, m->deprecated);
+    }
+    if (m->has_idempotency_level) {
+        pbj__json_key(j, "idempotencyLevel", "idempotency_level");
+        pbj__json_enum(j, m->idempotency_level, google_protobuf_MethodOptions_IdempotencyLevel_name(m->idempotency_level));
+    }
+    if (m->uninterpreted_option.count || j->o.emit_defaults) {
+        pbj__json_key(j, "uninterpretedOption", "uninterpreted_option");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption__json(&m->uninterpreted_option.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOptions *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_MethodOptions__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_MethodOptions__type_init(void *m) { google_protobuf_MethodOptions_init((google_protobuf_MethodOptions *)m); }
+static pbj_status google_protobuf_MethodOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_MethodOptions_decode((google_protobuf_MethodOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_MethodOptions__type_size(void *m) { return google_protobuf_MethodOptions_size((google_protobuf_MethodOptions *)m); }
+static pbj_status google_protobuf_MethodOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MethodOptions_encode((google_protobuf_MethodOptions *)m, buf, cap, len); }
+static pbj_status google_protobuf_MethodOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_MethodOptions_to_json((google_protobuf_MethodOptions const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.MethodOptions", sizeof(google_protobuf_MethodOptions), google_protobuf_MethodOptions__type_init, google_protobuf_MethodOptions__type_decode, google_protobuf_MethodOptions__type_size, google_protobuf_MethodOptions__type_encode,
+    google_protobuf_MethodOptions__type_to_json, google_protobuf_MethodOptions__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_UninterpretedOption__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->name.count || j->o.emit_defaults) {
+        pbj__json_key(j, "name", "name");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->name.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_UninterpretedOption_NamePart__json(&m->name.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->has_identifier_value) {
+        pbj__json_key(j, "identifierValue", "identifier_value");
+        pbj__json_string(j, m->identifier_value);
+    }
+    if (m->has_positive_int_value) {
+        pbj__json_key(j, "positiveIntValue", "positive_int_value");
+        pbj__json_uint64(j, m->positive_int_value);
+    }
+    if (m->has_negative_int_value) {
+        pbj__json_key(j, "negativeIntValue", "negative_int_value");
+        pbj__json_int64(j, m->negative_int_value);
+    }
+    if (m->has_double_value) {
+        pbj__json_key(j, "doubleValue", "double_value");
+        pbj__json_double(j, m->double_value);
+    }
+    if (m->has_string_value) {
+        pbj__json_key(j, "stringValue", "string_value");
+        pbj__json_bytes(j, m->string_value);
+    }
+    if (m->has_aggregate_value) {
+        pbj__json_key(j, "aggregateValue", "aggregate_value");
+        pbj__json_string(j, m->aggregate_value);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_UninterpretedOption__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_UninterpretedOption__type_init(void *m) { google_protobuf_UninterpretedOption_init((google_protobuf_UninterpretedOption *)m); }
+static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_UninterpretedOption_decode((google_protobuf_UninterpretedOption *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_UninterpretedOption__type_size(void *m) { return google_protobuf_UninterpretedOption_size((google_protobuf_UninterpretedOption *)m); }
+static pbj_status google_protobuf_UninterpretedOption__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UninterpretedOption_encode((google_protobuf_UninterpretedOption *)m, buf, cap, len); }
+static pbj_status google_protobuf_UninterpretedOption__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UninterpretedOption_to_json((google_protobuf_UninterpretedOption const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_UninterpretedOption__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.UninterpretedOption", sizeof(google_protobuf_UninterpretedOption), google_protobuf_UninterpretedOption__type_init, google_protobuf_UninterpretedOption__type_decode, google_protobuf_UninterpretedOption__type_size, google_protobuf_UninterpretedOption__type_encode,
+    google_protobuf_UninterpretedOption__type_to_json, google_protobuf_UninterpretedOption__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_UninterpretedOption_NamePart__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->has_name_part) {
+        pbj__json_key(j, "namePart", "name_part");
+        pbj__json_string(j, m->name_part);
+    }
+    if (m->has_is_extension) {
+        pbj__json_key(j, "isExtension", "is_extension");
+        pbj__json_bool(j, m->is_extension);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_UninterpretedOption_NamePart__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_UninterpretedOption_NamePart__type_init(void *m) { google_protobuf_UninterpretedOption_NamePart_init((google_protobuf_UninterpretedOption_NamePart *)m); }
+static pbj_status google_protobuf_UninterpretedOption_NamePart__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_UninterpretedOption_NamePart_decode((google_protobuf_UninterpretedOption_NamePart *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_UninterpretedOption_NamePart__type_size(void *m) { return google_protobuf_UninterpretedOption_NamePart_size((google_protobuf_UninterpretedOption_NamePart *)m); }
+static pbj_status google_protobuf_UninterpretedOption_NamePart__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UninterpretedOption_NamePart_encode((google_protobuf_UninterpretedOption_NamePart *)m, buf, cap, len); }
+static pbj_status google_protobuf_UninterpretedOption_NamePart__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UninterpretedOption_NamePart_to_json((google_protobuf_UninterpretedOption_NamePart const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
+    google_protobuf_UninterpretedOption_NamePart__type_to_json, google_protobuf_UninterpretedOption_NamePart__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_SourceCodeInfo__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->location.count || j->o.emit_defaults) {
+        pbj__json_key(j, "location", "location");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->location.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_SourceCodeInfo_Location__json(&m->location.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_SourceCodeInfo__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_SourceCodeInfo__type_init(void *m) { google_protobuf_SourceCodeInfo_init((google_protobuf_SourceCodeInfo *)m); }
+static pbj_status google_protobuf_SourceCodeInfo__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_SourceCodeInfo_decode((google_protobuf_SourceCodeInfo *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_SourceCodeInfo__type_size(void *m) { return google_protobuf_SourceCodeInfo_size((google_protobuf_SourceCodeInfo *)m); }
+static pbj_status google_protobuf_SourceCodeInfo__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode((google_protobuf_SourceCodeInfo *)m, buf, cap, len); }
+static pbj_status google_protobuf_SourceCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_SourceCodeInfo_to_json((google_protobuf_SourceCodeInfo const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_SourceCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.SourceCodeInfo", sizeof(google_protobuf_SourceCodeInfo), google_protobuf_SourceCodeInfo__type_init, google_protobuf_SourceCodeInfo__type_decode, google_protobuf_SourceCodeInfo__type_size, google_protobuf_SourceCodeInfo__type_encode,
+    google_protobuf_SourceCodeInfo__type_to_json, google_protobuf_SourceCodeInfo__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_SourceCodeInfo_Location__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->path.count || j->o.emit_defaults) {
+        pbj__json_key(j, "path", "path");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->path.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int32(j, m->path.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->span.count || j->o.emit_defaults) {
+        pbj__json_key(j, "span", "span");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->span.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int32(j, m->span.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->has_leading_comments) {
+        pbj__json_key(j, "leadingComments", "leading_comments");
+        pbj__json_string(j, m->leading_comments);
+    }
+    if (m->has_trailing_comments) {
+        pbj__json_key(j, "trailingComments", "trailing_comments");
+        pbj__json_string(j, m->trailing_comments);
+    }
+    if (m->leading_detached_comments.count || j->o.emit_defaults) {
+        pbj__json_key(j, "leadingDetachedComments", "leading_detached_comments");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->leading_detached_comments.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_string(j, m->leading_detached_comments.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_SourceCodeInfo_Location__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_SourceCodeInfo_Location__type_init(void *m) { google_protobuf_SourceCodeInfo_Location_init((google_protobuf_SourceCodeInfo_Location *)m); }
+static pbj_status google_protobuf_SourceCodeInfo_Location__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_SourceCodeInfo_Location_decode((google_protobuf_SourceCodeInfo_Location *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_SourceCodeInfo_Location__type_size(void *m) { return google_protobuf_SourceCodeInfo_Location_size((google_protobuf_SourceCodeInfo_Location *)m); }
+static pbj_status google_protobuf_SourceCodeInfo_Location__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_Location_encode((google_protobuf_SourceCodeInfo_Location *)m, buf, cap, len); }
+static pbj_status google_protobuf_SourceCodeInfo_Location__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_SourceCodeInfo_Location_to_json((google_protobuf_SourceCodeInfo_Location const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.SourceCodeInfo.Location", sizeof(google_protobuf_SourceCodeInfo_Location), google_protobuf_SourceCodeInfo_Location__type_init, google_protobuf_SourceCodeInfo_Location__type_decode, google_protobuf_SourceCodeInfo_Location__type_size, google_protobuf_SourceCodeInfo_Location__type_encode,
+    google_protobuf_SourceCodeInfo_Location__type_to_json, google_protobuf_SourceCodeInfo_Location__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_GeneratedCodeInfo__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->annotation.count || j->o.emit_defaults) {
+        pbj__json_key(j, "annotation", "annotation");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->annotation.count; i++) {
+            pbj__json_sep(j);
+            google_protobuf_GeneratedCodeInfo_Annotation__json(&m->annotation.data[i], j);
+        }
+        pbj__json_end(j, ']');
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_GeneratedCodeInfo__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_GeneratedCodeInfo__type_init(void *m) { google_protobuf_GeneratedCodeInfo_init((google_protobuf_GeneratedCodeInfo *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_decode((google_protobuf_GeneratedCodeInfo *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_GeneratedCodeInfo__type_size(void *m) { return google_protobuf_GeneratedCodeInfo_size((google_protobuf_GeneratedCodeInfo *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode((google_protobuf_GeneratedCodeInfo *)m, buf, cap, len); }
+static pbj_status google_protobuf_GeneratedCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_to_json((google_protobuf_GeneratedCodeInfo const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_GeneratedCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.GeneratedCodeInfo", sizeof(google_protobuf_GeneratedCodeInfo), google_protobuf_GeneratedCodeInfo__type_init, google_protobuf_GeneratedCodeInfo__type_decode, google_protobuf_GeneratedCodeInfo__type_size, google_protobuf_GeneratedCodeInfo__type_encode,
+    google_protobuf_GeneratedCodeInfo__type_to_json, google_protobuf_GeneratedCodeInfo__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    if (!pbj__json_open(j, '{')) return;
+    if (m->path.count || j->o.emit_defaults) {
+        pbj__json_key(j, "path", "path");
+        pbj__json_begin(j, '[');
+        for (size_t i = 0; i < m->path.count; i++) {
+            pbj__json_sep(j);
+            pbj__json_int32(j, m->path.data[i]);
+        }
+        pbj__json_end(j, ']');
+    }
+    if (m->has_source_file) {
+        pbj__json_key(j, "sourceFile", "source_file");
+        pbj__json_string(j, m->source_file);
+    }
+    if (m->has_begin) {
+        pbj__json_key(j, "begin", "begin");
+        pbj__json_int32(j, m->begin);
+    }
+    if (m->has_end) {
+        pbj__json_key(j, "end", "end");
+        pbj__json_int32(j, m->end);
+    }
+    pbj__json_close(j, '}');
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_GeneratedCodeInfo_Annotation__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_GeneratedCodeInfo_Annotation__type_init(void *m) { google_protobuf_GeneratedCodeInfo_Annotation_init((google_protobuf_GeneratedCodeInfo_Annotation *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_Annotation_decode((google_protobuf_GeneratedCodeInfo_Annotation *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_GeneratedCodeInfo_Annotation__type_size(void *m) { return google_protobuf_GeneratedCodeInfo_Annotation_size((google_protobuf_GeneratedCodeInfo_Annotation *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_Annotation_encode((google_protobuf_GeneratedCodeInfo_Annotation *)m, buf, cap, len); }
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_Annotation_to_json((google_protobuf_GeneratedCodeInfo_Annotation const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.GeneratedCodeInfo.Annotation", sizeof(google_protobuf_GeneratedCodeInfo_Annotation), google_protobuf_GeneratedCodeInfo_Annotation__type_init, google_protobuf_GeneratedCodeInfo_Annotation__type_decode, google_protobuf_GeneratedCodeInfo_Annotation__type_size, google_protobuf_GeneratedCodeInfo_Annotation__type_encode,
+    google_protobuf_GeneratedCodeInfo_Annotation__type_to_json, google_protobuf_GeneratedCodeInfo_Annotation__json,
+};
+#endif
+
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */
 
 pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena)

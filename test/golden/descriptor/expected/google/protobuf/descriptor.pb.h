@@ -8,6 +8,9 @@
 #error "google/protobuf/descriptor.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -216,7 +219,7 @@ typedef struct google_protobuf_GeneratedCodeInfo_Annotation_path_array { int32_t
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
 /* google.protobuf.FileDescriptorSet
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* The protocol compiler can output a FileDescriptorSet containing the .proto
  * files it parses. */
 struct google_protobuf_FileDescriptorSet {
@@ -257,7 +260,7 @@ extern const pbj_text_type google_protobuf_FileDescriptorSet__text_type;
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
 /* google.protobuf.FileDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes a complete .proto file. */
 struct google_protobuf_FileDescriptorProto {
     bool has_name : 1;
@@ -357,7 +360,7 @@ extern const pbj_text_type google_protobuf_FileDescriptorProto__text_type;
 /* ==== google.protobuf.DescriptorProto ==== */
 
 /* google.protobuf.DescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes a message type. */
 struct google_protobuf_DescriptorProto {
     bool has_name : 1;
@@ -426,7 +429,7 @@ extern const pbj_text_type google_protobuf_DescriptorProto__text_type;
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 /* google.protobuf.DescriptorProto.ExtensionRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_DescriptorProto_ExtensionRange {
     bool has_start : 1;
     bool has_end : 1;
@@ -487,7 +490,7 @@ extern const pbj_text_type google_protobuf_DescriptorProto_ExtensionRange__text_
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 /* google.protobuf.DescriptorProto.ReservedRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Range of reserved tag numbers. Reserved tag numbers may not be used by
  * fields or extension ranges in the same message. Reserved ranges may
  * not overlap. */
@@ -544,7 +547,7 @@ extern const pbj_text_type google_protobuf_DescriptorProto_ReservedRange__text_t
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
 /* google.protobuf.ExtensionRangeOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_ExtensionRangeOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -585,7 +588,7 @@ extern const pbj_text_type google_protobuf_ExtensionRangeOptions__text_type;
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
 /* google.protobuf.FieldDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes a field within a message. */
 struct google_protobuf_FieldDescriptorProto {
     bool has_name : 1;
@@ -759,7 +762,7 @@ extern const pbj_text_type google_protobuf_FieldDescriptorProto__text_type;
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 /* google.protobuf.OneofDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes a oneof. */
 struct google_protobuf_OneofDescriptorProto {
     bool has_name : 1;
@@ -810,7 +813,7 @@ extern const pbj_text_type google_protobuf_OneofDescriptorProto__text_type;
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
 /* google.protobuf.EnumDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes an enum type. */
 struct google_protobuf_EnumDescriptorProto {
     bool has_name : 1;
@@ -872,7 +875,7 @@ extern const pbj_text_type google_protobuf_EnumDescriptorProto__text_type;
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Range of reserved numeric values. Reserved values may not be used by
  * entries in the same enum. Reserved ranges may not overlap.
  *
@@ -932,7 +935,7 @@ extern const pbj_text_type google_protobuf_EnumDescriptorProto_EnumReservedRange
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
 /* google.protobuf.EnumValueDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes a value within an enum. */
 struct google_protobuf_EnumValueDescriptorProto {
     bool has_name : 1;
@@ -992,7 +995,7 @@ extern const pbj_text_type google_protobuf_EnumValueDescriptorProto__text_type;
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
 /* google.protobuf.ServiceDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes a service. */
 struct google_protobuf_ServiceDescriptorProto {
     bool has_name : 1;
@@ -1045,7 +1048,7 @@ extern const pbj_text_type google_protobuf_ServiceDescriptorProto__text_type;
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
 /* google.protobuf.MethodDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes a method of a service. */
 struct google_protobuf_MethodDescriptorProto {
     bool has_name : 1;
@@ -1136,7 +1139,7 @@ extern const pbj_text_type google_protobuf_MethodDescriptorProto__text_type;
 /* ==== google.protobuf.FileOptions ==== */
 
 /* google.protobuf.FileOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_FileOptions {
     bool has_java_package : 1;
     bool has_java_outer_classname : 1;
@@ -1421,7 +1424,7 @@ extern const pbj_text_type google_protobuf_FileOptions__text_type;
 /* ==== google.protobuf.MessageOptions ==== */
 
 /* google.protobuf.MessageOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_MessageOptions {
     bool has_message_set_wire_format : 1;
     bool has_no_standard_descriptor_accessor : 1;
@@ -1544,7 +1547,7 @@ extern const pbj_text_type google_protobuf_MessageOptions__text_type;
 /* ==== google.protobuf.FieldOptions ==== */
 
 /* google.protobuf.FieldOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_FieldOptions {
     bool has_ctype : 1;
     bool has_packed : 1;
@@ -1710,7 +1713,7 @@ extern const pbj_text_type google_protobuf_FieldOptions__text_type;
 /* ==== google.protobuf.OneofOptions ==== */
 
 /* google.protobuf.OneofOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_OneofOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -1751,7 +1754,7 @@ extern const pbj_text_type google_protobuf_OneofOptions__text_type;
 /* ==== google.protobuf.EnumOptions ==== */
 
 /* google.protobuf.EnumOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_EnumOptions {
     bool has_allow_alias : 1;
     bool has_deprecated : 1;
@@ -1816,7 +1819,7 @@ extern const pbj_text_type google_protobuf_EnumOptions__text_type;
 /* ==== google.protobuf.EnumValueOptions ==== */
 
 /* google.protobuf.EnumValueOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_EnumValueOptions {
     bool has_deprecated : 1;
     /* Is this enum value deprecated?
@@ -1870,7 +1873,7 @@ extern const pbj_text_type google_protobuf_EnumValueOptions__text_type;
 /* ==== google.protobuf.ServiceOptions ==== */
 
 /* google.protobuf.ServiceOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_ServiceOptions {
     bool has_deprecated : 1;
     /* Is this service deprecated?
@@ -1924,7 +1927,7 @@ extern const pbj_text_type google_protobuf_ServiceOptions__text_type;
 /* ==== google.protobuf.MethodOptions ==== */
 
 /* google.protobuf.MethodOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_MethodOptions {
     bool has_deprecated : 1;
     bool has_idempotency_level : 1;
@@ -1987,7 +1990,7 @@ extern const pbj_text_type google_protobuf_MethodOptions__text_type;
 /* ==== google.protobuf.UninterpretedOption ==== */
 
 /* google.protobuf.UninterpretedOption
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* A message representing a option the parser does not recognize. This only
  * appears in options protos created by the compiler::Parser class.
  * DescriptorPool resolves these when building Descriptor objects. Therefore,
@@ -2088,7 +2091,7 @@ extern const pbj_text_type google_protobuf_UninterpretedOption__text_type;
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 /* google.protobuf.UninterpretedOption.NamePart
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* The name of the uninterpreted option.  Each string represents a segment in
  * a dot-separated name.  is_extension is true iff a segment represents an
  * extension (denoted with parentheses in options specs in .proto files).
@@ -2148,7 +2151,7 @@ extern const pbj_text_type google_protobuf_UninterpretedOption_NamePart__text_ty
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 /* google.protobuf.SourceCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Encapsulates information about the original source file from which a
  * FileDescriptorProto was generated. */
 struct google_protobuf_SourceCodeInfo {
@@ -2229,7 +2232,7 @@ extern const pbj_text_type google_protobuf_SourceCodeInfo__text_type;
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
 /* google.protobuf.SourceCodeInfo.Location
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_SourceCodeInfo_Location {
     bool has_leading_comments : 1;
     bool has_trailing_comments : 1;
@@ -2362,7 +2365,7 @@ extern const pbj_text_type google_protobuf_SourceCodeInfo_Location__text_type;
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 /* google.protobuf.GeneratedCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Describes the relationship between generated code and its original source
  * file. A GeneratedCodeInfo message is associated with only one generated
  * source file, but may contain references to different source .proto files. */
@@ -2403,7 +2406,7 @@ extern const pbj_text_type google_protobuf_GeneratedCodeInfo__text_type;
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
 /* google.protobuf.GeneratedCodeInfo.Annotation
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 struct google_protobuf_GeneratedCodeInfo_Annotation {
     bool has_source_file : 1;
     bool has_begin : 1;
@@ -2471,6 +2474,168 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protob
 extern const pbj_text_type google_protobuf_GeneratedCodeInfo_Annotation__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileDescriptorSet *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_FileDescriptorSet__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.protobuf.FileDescriptorSet at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_FileDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google.protobuf.FileDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_DescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_DescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.protobuf.DescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_DescriptorProto_ExtensionRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type;   /* google.protobuf.DescriptorProto.ExtensionRange at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_DescriptorProto_ReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_ExtensionRangeOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_FieldDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_FieldDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_OneofDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* google.protobuf.OneofDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_EnumDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_EnumDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google.protobuf.EnumDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_EnumValueDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* google.protobuf.EnumValueDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_ServiceDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* google.protobuf.ServiceDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_MethodDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_MethodDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* google.protobuf.MethodDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_FileOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobuf.FileOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_MessageOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.protobuf.MessageOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_FieldOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_OneofOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_EnumOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobuf.EnumOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumValueOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_EnumValueOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.protobuf.EnumValueOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_ServiceOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.protobuf.ServiceOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOptions *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_MethodOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_UninterpretedOption__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_UninterpretedOption_NamePart__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_SourceCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_SourceCodeInfo_Location__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* google.protobuf.SourceCodeInfo.Location at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_GeneratedCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.protobuf.GeneratedCodeInfo at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -1530,6 +1530,303 @@ static pbj_status google_protobuf_BytesValue__text_any(pbj_text_reader *r, pbj_s
 const pbj_text_type google_protobuf_BytesValue__text_type = {"google.protobuf.BytesValue", google_protobuf_BytesValue__text_any};
 #endif
 
+#ifdef PBJ_JSON_H
+void google_protobuf_DoubleValue__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_double(j, m->value);
+}
+
+pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_DoubleValue__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_DoubleValue__type_init(void *m) { google_protobuf_DoubleValue_init((google_protobuf_DoubleValue *)m); }
+static pbj_status google_protobuf_DoubleValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_DoubleValue_decode((google_protobuf_DoubleValue *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_DoubleValue__type_size(void *m) { return google_protobuf_DoubleValue_size((google_protobuf_DoubleValue *)m); }
+static pbj_status google_protobuf_DoubleValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode((google_protobuf_DoubleValue *)m, buf, cap, len); }
+static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DoubleValue_to_json((google_protobuf_DoubleValue const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_DoubleValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.DoubleValue", sizeof(google_protobuf_DoubleValue), google_protobuf_DoubleValue__type_init, google_protobuf_DoubleValue__type_decode, google_protobuf_DoubleValue__type_size, google_protobuf_DoubleValue__type_encode,
+    google_protobuf_DoubleValue__type_to_json, google_protobuf_DoubleValue__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_FloatValue__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_FloatValue *m = (google_protobuf_FloatValue const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_float(j, m->value);
+}
+
+pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_FloatValue__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_FloatValue__type_init(void *m) { google_protobuf_FloatValue_init((google_protobuf_FloatValue *)m); }
+static pbj_status google_protobuf_FloatValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FloatValue_decode((google_protobuf_FloatValue *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FloatValue__type_size(void *m) { return google_protobuf_FloatValue_size((google_protobuf_FloatValue *)m); }
+static pbj_status google_protobuf_FloatValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode((google_protobuf_FloatValue *)m, buf, cap, len); }
+static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FloatValue_to_json((google_protobuf_FloatValue const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_FloatValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FloatValue", sizeof(google_protobuf_FloatValue), google_protobuf_FloatValue__type_init, google_protobuf_FloatValue__type_decode, google_protobuf_FloatValue__type_size, google_protobuf_FloatValue__type_encode,
+    google_protobuf_FloatValue__type_to_json, google_protobuf_FloatValue__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_Int64Value__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_Int64Value *m = (google_protobuf_Int64Value const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_int64(j, m->value);
+}
+
+pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_Int64Value__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_Int64Value__type_init(void *m) { google_protobuf_Int64Value_init((google_protobuf_Int64Value *)m); }
+static pbj_status google_protobuf_Int64Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_Int64Value_decode((google_protobuf_Int64Value *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_Int64Value__type_size(void *m) { return google_protobuf_Int64Value_size((google_protobuf_Int64Value *)m); }
+static pbj_status google_protobuf_Int64Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode((google_protobuf_Int64Value *)m, buf, cap, len); }
+static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_Int64Value_to_json((google_protobuf_Int64Value const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_Int64Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.Int64Value", sizeof(google_protobuf_Int64Value), google_protobuf_Int64Value__type_init, google_protobuf_Int64Value__type_decode, google_protobuf_Int64Value__type_size, google_protobuf_Int64Value__type_encode,
+    google_protobuf_Int64Value__type_to_json, google_protobuf_Int64Value__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_UInt64Value__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_uint64(j, m->value);
+}
+
+pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_UInt64Value__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_UInt64Value__type_init(void *m) { google_protobuf_UInt64Value_init((google_protobuf_UInt64Value *)m); }
+static pbj_status google_protobuf_UInt64Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_UInt64Value_decode((google_protobuf_UInt64Value *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_UInt64Value__type_size(void *m) { return google_protobuf_UInt64Value_size((google_protobuf_UInt64Value *)m); }
+static pbj_status google_protobuf_UInt64Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode((google_protobuf_UInt64Value *)m, buf, cap, len); }
+static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UInt64Value_to_json((google_protobuf_UInt64Value const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_UInt64Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.UInt64Value", sizeof(google_protobuf_UInt64Value), google_protobuf_UInt64Value__type_init, google_protobuf_UInt64Value__type_decode, google_protobuf_UInt64Value__type_size, google_protobuf_UInt64Value__type_encode,
+    google_protobuf_UInt64Value__type_to_json, google_protobuf_UInt64Value__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_Int32Value__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_Int32Value *m = (google_protobuf_Int32Value const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_int32(j, m->value);
+}
+
+pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_Int32Value__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_Int32Value__type_init(void *m) { google_protobuf_Int32Value_init((google_protobuf_Int32Value *)m); }
+static pbj_status google_protobuf_Int32Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_Int32Value_decode((google_protobuf_Int32Value *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_Int32Value__type_size(void *m) { return google_protobuf_Int32Value_size((google_protobuf_Int32Value *)m); }
+static pbj_status google_protobuf_Int32Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode((google_protobuf_Int32Value *)m, buf, cap, len); }
+static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_Int32Value_to_json((google_protobuf_Int32Value const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_Int32Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.Int32Value", sizeof(google_protobuf_Int32Value), google_protobuf_Int32Value__type_init, google_protobuf_Int32Value__type_decode, google_protobuf_Int32Value__type_size, google_protobuf_Int32Value__type_encode,
+    google_protobuf_Int32Value__type_to_json, google_protobuf_Int32Value__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_UInt32Value__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_uint32(j, m->value);
+}
+
+pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_UInt32Value__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_UInt32Value__type_init(void *m) { google_protobuf_UInt32Value_init((google_protobuf_UInt32Value *)m); }
+static pbj_status google_protobuf_UInt32Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_UInt32Value_decode((google_protobuf_UInt32Value *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_UInt32Value__type_size(void *m) { return google_protobuf_UInt32Value_size((google_protobuf_UInt32Value *)m); }
+static pbj_status google_protobuf_UInt32Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode((google_protobuf_UInt32Value *)m, buf, cap, len); }
+static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UInt32Value_to_json((google_protobuf_UInt32Value const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_UInt32Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.UInt32Value", sizeof(google_protobuf_UInt32Value), google_protobuf_UInt32Value__type_init, google_protobuf_UInt32Value__type_decode, google_protobuf_UInt32Value__type_size, google_protobuf_UInt32Value__type_encode,
+    google_protobuf_UInt32Value__type_to_json, google_protobuf_UInt32Value__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_BoolValue__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_BoolValue *m = (google_protobuf_BoolValue const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_bool(j, m->value);
+}
+
+pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_BoolValue__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_BoolValue__type_init(void *m) { google_protobuf_BoolValue_init((google_protobuf_BoolValue *)m); }
+static pbj_status google_protobuf_BoolValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_BoolValue_decode((google_protobuf_BoolValue *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_BoolValue__type_size(void *m) { return google_protobuf_BoolValue_size((google_protobuf_BoolValue *)m); }
+static pbj_status google_protobuf_BoolValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode((google_protobuf_BoolValue *)m, buf, cap, len); }
+static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_BoolValue_to_json((google_protobuf_BoolValue const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_BoolValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.BoolValue", sizeof(google_protobuf_BoolValue), google_protobuf_BoolValue__type_init, google_protobuf_BoolValue__type_decode, google_protobuf_BoolValue__type_size, google_protobuf_BoolValue__type_encode,
+    google_protobuf_BoolValue__type_to_json, google_protobuf_BoolValue__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_StringValue__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_StringValue *m = (google_protobuf_StringValue const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_string(j, m->value);
+}
+
+pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_StringValue__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_StringValue__type_init(void *m) { google_protobuf_StringValue_init((google_protobuf_StringValue *)m); }
+static pbj_status google_protobuf_StringValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_StringValue_decode((google_protobuf_StringValue *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_StringValue__type_size(void *m) { return google_protobuf_StringValue_size((google_protobuf_StringValue *)m); }
+static pbj_status google_protobuf_StringValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode((google_protobuf_StringValue *)m, buf, cap, len); }
+static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_StringValue_to_json((google_protobuf_StringValue const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_StringValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.StringValue", sizeof(google_protobuf_StringValue), google_protobuf_StringValue__type_init, google_protobuf_StringValue__type_decode, google_protobuf_StringValue__type_size, google_protobuf_StringValue__type_encode,
+    google_protobuf_StringValue__type_to_json, google_protobuf_StringValue__json,
+};
+#endif
+
+#ifdef PBJ_JSON_H
+void google_protobuf_BytesValue__json(const void *vm, pbj_json *j)
+{
+    const google_protobuf_BytesValue *m = (google_protobuf_BytesValue const *)vm;
+    (void)m;   /* unused when the message has no fields */
+    pbj__json_bytes(j, m->value);
+}
+
+pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o)
+{
+    pbj_json j;
+    pbj__json_init(&j, out, o);
+    google_protobuf_BytesValue__json(m, &j);
+    return pbj__json_status(&j);
+}
+
+static void google_protobuf_BytesValue__type_init(void *m) { google_protobuf_BytesValue_init((google_protobuf_BytesValue *)m); }
+static pbj_status google_protobuf_BytesValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_BytesValue_decode((google_protobuf_BytesValue *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_BytesValue__type_size(void *m) { return google_protobuf_BytesValue_size((google_protobuf_BytesValue *)m); }
+static pbj_status google_protobuf_BytesValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode((google_protobuf_BytesValue *)m, buf, cap, len); }
+static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_BytesValue_to_json((google_protobuf_BytesValue const *)m, out, o);
+}
+const pbj_msg_type google_protobuf_BytesValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.BytesValue", sizeof(google_protobuf_BytesValue), google_protobuf_BytesValue__type_init, google_protobuf_BytesValue__type_decode, google_protobuf_BytesValue__type_size, google_protobuf_BytesValue__type_encode,
+    google_protobuf_BytesValue__type_to_json, google_protobuf_BytesValue__json,
+};
+#endif
+
 /* ==== google.protobuf.DoubleValue: building helpers ==== */
 
 pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena)

@@ -8,6 +8,9 @@
 #error "google/protobuf/wrappers.proto was generated for pbj runtime version 2: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifdef PBJ_TEXT_H
+#include <pbj_json.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,7 +40,7 @@ typedef struct google_protobuf_BytesValue google_protobuf_BytesValue;
 /* ==== google.protobuf.DoubleValue ==== */
 
 /* google.protobuf.DoubleValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `double`.
  *
  * The JSON representation for `DoubleValue` is JSON number. */
@@ -77,7 +80,7 @@ extern const pbj_text_type google_protobuf_DoubleValue__text_type;
 /* ==== google.protobuf.FloatValue ==== */
 
 /* google.protobuf.FloatValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `float`.
  *
  * The JSON representation for `FloatValue` is JSON number. */
@@ -117,7 +120,7 @@ extern const pbj_text_type google_protobuf_FloatValue__text_type;
 /* ==== google.protobuf.Int64Value ==== */
 
 /* google.protobuf.Int64Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `int64`.
  *
  * The JSON representation for `Int64Value` is JSON string. */
@@ -157,7 +160,7 @@ extern const pbj_text_type google_protobuf_Int64Value__text_type;
 /* ==== google.protobuf.UInt64Value ==== */
 
 /* google.protobuf.UInt64Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `uint64`.
  *
  * The JSON representation for `UInt64Value` is JSON string. */
@@ -197,7 +200,7 @@ extern const pbj_text_type google_protobuf_UInt64Value__text_type;
 /* ==== google.protobuf.Int32Value ==== */
 
 /* google.protobuf.Int32Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `int32`.
  *
  * The JSON representation for `Int32Value` is JSON number. */
@@ -237,7 +240,7 @@ extern const pbj_text_type google_protobuf_Int32Value__text_type;
 /* ==== google.protobuf.UInt32Value ==== */
 
 /* google.protobuf.UInt32Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `uint32`.
  *
  * The JSON representation for `UInt32Value` is JSON number. */
@@ -277,7 +280,7 @@ extern const pbj_text_type google_protobuf_UInt32Value__text_type;
 /* ==== google.protobuf.BoolValue ==== */
 
 /* google.protobuf.BoolValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `bool`.
  *
  * The JSON representation for `BoolValue` is JSON `true` and `false`. */
@@ -317,7 +320,7 @@ extern const pbj_text_type google_protobuf_BoolValue__text_type;
 /* ==== google.protobuf.StringValue ==== */
 
 /* google.protobuf.StringValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `string`.
  *
  * The JSON representation for `StringValue` is JSON string. */
@@ -357,7 +360,7 @@ extern const pbj_text_type google_protobuf_StringValue__text_type;
 /* ==== google.protobuf.BytesValue ==== */
 
 /* google.protobuf.BytesValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
 /* Wrapper message for `bytes`.
  *
  * The JSON representation for `BytesValue` is JSON string. */
@@ -394,6 +397,60 @@ pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, 
 extern const pbj_text_type google_protobuf_BytesValue__text_type;
 #endif
 
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_DoubleValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobuf.DoubleValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_FloatValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf.FloatValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_Int64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf.Int64Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_UInt64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobuf.UInt64Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_Int32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf.Int32Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_UInt32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobuf.UInt32Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_BoolValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.BoolValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_StringValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobuf.StringValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_JSON_H
+/* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o);
+void google_protobuf_BytesValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
+extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf.BytesValue at run time (pbj_json_options.types, for Any) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

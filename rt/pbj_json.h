@@ -1,0 +1,412 @@
+/* pbj_json.h: the proto3 JSON mapping's output (M_to_json), the message type record, and the pieces
+ * JSON input shares (base64, the well-known types' names, lowerCamelCase). */
+#ifndef PBJ_JSON_H
+#define PBJ_JSON_H
+
+/*
+ * M_to_json(&m, &out, &opts) appends m as one line of JSON to a pbj_text (pbj_text.h), as protobuf's
+ * JsonPrinter writes it: keys in lowerCamelCase (the field's json_name), or the .proto's names with
+ * opts.proto_names; 64-bit integers as strings; floats as protobuf prints them, "NaN", "Infinity",
+ * "-Infinity"; bytes in standard base64; enums by name (number when the value has none); maps as
+ * objects with string keys; fields at their default (implicit presence) left out unless
+ * opts.emit_defaults; the well-known types in their own forms (Timestamp and Duration strings,
+ * FieldMask, Struct, Value, ListValue, the wrappers, Any, Empty). NULL options: all defaults.
+ *
+ * Statuses: PBJ_ERR_JSON for a value the mapping cannot write (a Timestamp or Duration out of range,
+ * a FieldMask path that does not read back, a non-finite number in a Value, a Value with no kind, an
+ * Any whose type opts.types does not list or whose value does not decode), PBJ_ERR_DEPTH for messages
+ * nested deeper than opts.max_depth (default PBJ_DEFAULT_MAX_DEPTH), PBJ_ERR_NOMEM. After an error
+ * the text holds a prefix.
+ *
+ * Any: opts.types lists the message types (each message's generated `M__type`, a pbj_msg_type) an Any
+ * may hold: its value is decoded (into memory freed before to_json returns) and written as
+ * {"@type": url, fields...}, or {"@type": url, "value": ...} for a well-known type.
+ */
+
+#include "pbj.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pbj_json pbj_json;
+typedef struct pbj_json_options pbj_json_options;
+
+/* A message type, known only at run time (the generated M__type of each message; for Any). */
+typedef struct pbj_msg_type {
+    const char *full_name;                       /* "acme.Order" */
+    size_t struct_size;                          /* sizeof(acme_Order) */
+    void (*init)(void *m);
+    pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o);
+    size_t (*size)(void *m);
+    pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
+    pbj_status (*to_json)(const void *m, pbj_text *out, const pbj_json_options *o);
+    void (*json)(const void *m, pbj_json *j);    /* to_json's body, inside a JSON write under way */
+    /* members are appended here (JSON input, text input): the generated records name each member */
+} pbj_msg_type;
+
+struct pbj_json_options {
+    bool emit_defaults;                  /* also fields at their default: 0, "", false, [], {} */
+    bool proto_names;                    /* keys as the .proto's field names, not lowerCamelCase */
+    int max_depth;                       /* messages nested below the top one; 0: PBJ_DEFAULT_MAX_DEPTH */
+    const pbj_msg_type *const *types;    /* the types an Any may hold, ntypes of them */
+    size_t ntypes;
+};
+
+/* A JSON write under way: what generated code passes down. */
+struct pbj_json {
+    pbj_text *out;
+    pbj_json_options o;
+    int depth;
+    bool splice;                         /* the next object continues one already open (Any) */
+    pbj_status status;                   /* the first error (PBJ_ERR_JSON, PBJ_ERR_DEPTH), or PBJ_OK */
+};
+
+/* ---- shared with JSON input ------------------------------------------------------------------- */
+
+/* The standard base64 alphabet (RFC 4648 section 4), which JSON output writes. */
+static inline const char *pbj_base64_chars(void) {
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+}
+
+/* The value of a base64 digit of either alphabet (standard "+/", URL-safe "-_"), or -1. */
+static inline int pbj_base64_value(char c) {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+' || c == '-') return 62;
+    if (c == '/' || c == '_') return 63;
+    return -1;
+}
+
+/* X(kind, full name): the well-known types with a JSON form of their own. */
+#define PBJ_JSON_WKTS(X)                                                                             \
+    X(ANY, "google.protobuf.Any") X(TIMESTAMP, "google.protobuf.Timestamp")                          \
+    X(DURATION, "google.protobuf.Duration") X(FIELD_MASK, "google.protobuf.FieldMask")               \
+    X(STRUCT, "google.protobuf.Struct") X(VALUE, "google.protobuf.Value")                            \
+    X(LIST_VALUE, "google.protobuf.ListValue") X(EMPTY, "google.protobuf.Empty")                     \
+    X(DOUBLE_VALUE, "google.protobuf.DoubleValue") X(FLOAT_VALUE, "google.protobuf.FloatValue")      \
+    X(INT64_VALUE, "google.protobuf.Int64Value") X(UINT64_VALUE, "google.protobuf.UInt64Value")      \
+    X(INT32_VALUE, "google.protobuf.Int32Value") X(UINT32_VALUE, "google.protobuf.UInt32Value")      \
+    X(BOOL_VALUE, "google.protobuf.BoolValue") X(STRING_VALUE, "google.protobuf.StringValue")        \
+    X(BYTES_VALUE, "google.protobuf.BytesValue")
+
+typedef enum pbj_json_wkt {
+    PBJ_WKT_NONE,
+#define PBJ__WKT_ENUM(kind, name) PBJ_WKT_##kind,
+    PBJ_JSON_WKTS(PBJ__WKT_ENUM)
+#undef PBJ__WKT_ENUM
+} pbj_json_wkt;
+
+/* The well-known type of this full name, or PBJ_WKT_NONE. */
+static inline pbj_json_wkt pbj_json_wkt_of(const char *full_name, size_t len) {
+    static const char *const names[] = {
+#define PBJ__WKT_NAME(kind, name) name,
+        PBJ_JSON_WKTS(PBJ__WKT_NAME)
+#undef PBJ__WKT_NAME
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], full_name, len) == 0) return (pbj_json_wkt)(i + 1);
+    return PBJ_WKT_NONE;
+}
+
+/* A FieldMask path (snake_case) in lowerCamelCase into out (room for len bytes); false when the path
+ * would not read back (an upper-case letter, "_" not before a lower-case letter). Returns the length. */
+static inline bool pbj_json_camel_path(const char *path, size_t len, char *out, size_t *out_len) {
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = path[i];
+        if (c >= 'A' && c <= 'Z') return false;
+        if (c == '_') {
+            if (i + 1 >= len || path[i + 1] < 'a' || path[i + 1] > 'z') return false;
+            c = (char)(path[++i] - 'a' + 'A');
+        }
+        out[n++] = c;
+    }
+    *out_len = n;
+    return true;
+}
+
+/* The full name an Any's type URL names: what follows its last '/'. */
+static inline pbj_slice pbj_json_url_type(pbj_slice url) {
+    size_t i = url.len;
+    while (i > 0 && url.data[i - 1] != '/') i--;
+    return pbj_slice_make(url.data + i, url.len - i);
+}
+
+/* The type of this full name among the options' types, or NULL. */
+static inline const pbj_msg_type *pbj_json_find_type(const pbj_json_options *o, pbj_slice full_name) {
+    for (size_t i = 0; o && i < o->ntypes; i++)
+        if (strlen(o->types[i]->full_name) == full_name.len && memcmp(o->types[i]->full_name, full_name.data, full_name.len) == 0)
+            return o->types[i];
+    return NULL;
+}
+
+/* ---- the write ------------------------------------------------------------------------------------ */
+
+static inline void pbj__json_init(pbj_json *j, pbj_text *out, const pbj_json_options *o) {
+    static const pbj_json_options none;
+    j->out = out;
+    j->o = o ? *o : none;
+    if (j->o.max_depth <= 0) j->o.max_depth = PBJ_DEFAULT_MAX_DEPTH;
+    if (j->o.max_depth > PBJ_MAX_DEPTH_CAP) j->o.max_depth = PBJ_MAX_DEPTH_CAP;
+    j->depth = -1;
+    j->splice = false;
+    j->status = PBJ_OK;
+}
+
+/* The write stops with status s (the first one kept). */
+static inline void pbj__json_fail(pbj_json *j, pbj_status s) {
+    if (j->status == PBJ_OK) j->status = s;
+    pbj__text_stop(j->out);
+}
+
+static inline bool pbj__json_ok(const pbj_json *j) { return j->status == PBJ_OK && !j->out->failed; }
+
+static inline pbj_status pbj__json_status(const pbj_json *j) {
+    return j->status != PBJ_OK ? j->status : j->out->failed ? PBJ_ERR_NOMEM : PBJ_OK;
+}
+
+static inline void pbj__json_put(pbj_json *j, const char *s, size_t n) { pbj_text_put(j->out, s, n); }
+static inline void pbj__json_puts(pbj_json *j, const char *s) { pbj_text_put(j->out, s, strlen(s)); }
+
+/* A comma unless the value is the first of its object or array. */
+static inline void pbj__json_sep(pbj_json *j) {
+    char last = j->out->len ? j->out->data[j->out->len - 1] : '{';
+    if (last != '{' && last != '[' && last != ':') pbj__json_put(j, ",", 1);
+}
+
+/* '{' or '[' of a message one level deeper (nothing when it continues an open object); false when it may not. */
+static inline bool pbj__json_open(pbj_json *j, char c) {
+    if (++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
+    if (!pbj__json_ok(j)) return false;
+    if (j->splice) j->splice = false;
+    else pbj__json_put(j, &c, 1);
+    return true;
+}
+
+static inline void pbj__json_close(pbj_json *j, char c) {
+    pbj__json_put(j, &c, 1);
+    j->depth--;
+}
+
+/* A value's place: the separator, and its key when it has one. */
+static inline void pbj__json_key(pbj_json *j, const char *json_name, const char *proto_name) {
+    pbj__json_sep(j);
+    pbj__json_put(j, "\"", 1);
+    pbj__json_puts(j, j->o.proto_names ? proto_name : json_name);
+    pbj__json_put(j, "\":", 2);
+}
+
+static inline void pbj__json_begin(pbj_json *j, char c) { pbj__json_put(j, &c, 1); }
+static inline void pbj__json_end(pbj_json *j, char c) { pbj__json_put(j, &c, 1); }
+
+/* A string, escaped as JSON needs: '"', '\\' and the control characters. */
+static inline void pbj__json_quoted(pbj_json *j, const void *data, size_t len) {
+    const unsigned char *s = (const unsigned char *)data;
+    size_t run = 0;
+    pbj__json_put(j, "\"", 1);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = s[i];
+        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
+        char esc[8];
+        int n = c == '"' ? snprintf(esc, sizeof esc, "\\\"") : c == '\\' ? snprintf(esc, sizeof esc, "\\\\")
+              : c == '\n' ? snprintf(esc, sizeof esc, "\\n") : c == '\r' ? snprintf(esc, sizeof esc, "\\r")
+              : c == '\t' ? snprintf(esc, sizeof esc, "\\t") : c == '\b' ? snprintf(esc, sizeof esc, "\\b")
+              : c == '\f' ? snprintf(esc, sizeof esc, "\\f") : snprintf(esc, sizeof esc, "\\u%04x", c);
+        pbj__json_put(j, (const char *)s + run, i - run);
+        pbj__json_put(j, esc, (size_t)n);
+        run = i + 1;
+    }
+    pbj__json_put(j, (const char *)s + run, len - run);
+    pbj__json_put(j, "\"", 1);
+}
+
+static inline void pbj__json_string(pbj_json *j, pbj_slice v) { pbj__json_quoted(j, pbj_slice_data(v), v.len); }
+
+static inline void pbj__json_bytes(pbj_json *j, pbj_slice v) {
+    const uint8_t *p = pbj_slice_data(v);
+    const char *digits = pbj_base64_chars();
+    pbj__json_put(j, "\"", 1);
+    for (size_t i = 0; i < v.len; i += 3) {
+        uint32_t b = (uint32_t)p[i] << 16 | (i + 1 < v.len ? (uint32_t)p[i + 1] << 8 : 0) | (i + 2 < v.len ? p[i + 2] : 0);
+        char q[4] = {digits[b >> 18], digits[(b >> 12) & 63], i + 1 < v.len ? digits[(b >> 6) & 63] : '=',
+                     i + 2 < v.len ? digits[b & 63] : '='};
+        pbj__json_put(j, q, 4);
+    }
+    pbj__json_put(j, "\"", 1);
+}
+
+static inline void pbj__json_int32(pbj_json *j, int64_t v) { pbj_text_put_int64(j->out, v); }
+static inline void pbj__json_uint32(pbj_json *j, uint64_t v) { pbj_text_put_uint64(j->out, v); }
+static inline void pbj__json_bool(pbj_json *j, bool v) { pbj_text_put_bool(j->out, v); }
+
+/* 64-bit integers as strings */
+static inline void pbj__json_int64(pbj_json *j, int64_t v) {
+    pbj__json_put(j, "\"", 1);
+    pbj_text_put_int64(j->out, v);
+    pbj__json_put(j, "\"", 1);
+}
+
+static inline void pbj__json_uint64(pbj_json *j, uint64_t v) {
+    pbj__json_put(j, "\"", 1);
+    pbj_text_put_uint64(j->out, v);
+    pbj__json_put(j, "\"", 1);
+}
+
+/* NaN and the infinities as the strings the mapping names them by, else protobuf's number text. */
+static inline bool pbj__json_nonfinite(pbj_json *j, double v) {
+    if (v == v && v - v == 0) return false;
+    pbj__json_puts(j, v != v ? "\"NaN\"" : v < 0 ? "\"-Infinity\"" : "\"Infinity\"");
+    return true;
+}
+
+static inline void pbj__json_double(pbj_json *j, double v) {
+    if (!pbj__json_nonfinite(j, v)) pbj_text_put_double(j->out, v);
+}
+
+static inline void pbj__json_float(pbj_json *j, float v) {
+    if (!pbj__json_nonfinite(j, v)) pbj_text_put_float(j->out, v);
+}
+
+/* an enum value by its name, or its number when it has none */
+static inline void pbj__json_enum(pbj_json *j, int32_t v, const char *name) {
+    if (name) pbj__json_quoted(j, name, strlen(name));
+    else pbj_text_put_int64(j->out, v);
+}
+
+static inline void pbj__json_null(pbj_json *j) { pbj__json_put(j, "null", 4); }
+
+/* map keys: the key as a string, then ':' */
+static inline void pbj__json_map_key(pbj_json *j) { pbj__json_sep(j); }
+static inline void pbj__json_key_int(pbj_json *j, int64_t v) {
+    pbj__json_sep(j);
+    pbj__json_int64(j, v);
+    pbj__json_put(j, ":", 1);
+}
+static inline void pbj__json_key_uint(pbj_json *j, uint64_t v) {
+    pbj__json_sep(j);
+    pbj__json_uint64(j, v);
+    pbj__json_put(j, ":", 1);
+}
+static inline void pbj__json_key_bool(pbj_json *j, bool v) {
+    pbj__json_sep(j);
+    pbj__json_puts(j, v ? "\"true\":" : "\"false\":");
+}
+static inline void pbj__json_key_string(pbj_json *j, pbj_slice v) {
+    pbj__json_sep(j);
+    pbj__json_string(j, v);
+    pbj__json_put(j, ":", 1);
+}
+
+/* ---- the well-known types ---------------------------------------------------------------------------- */
+
+#define PBJ_JSON_MAX_SECONDS 315576000000LL            /* a Duration's bound, 10,000 years */
+#define PBJ_JSON_MIN_TIMESTAMP (-62135596800LL)        /* 0001-01-01T00:00:00Z */
+#define PBJ_JSON_MAX_TIMESTAMP 253402300799LL          /* 9999-12-31T23:59:59Z */
+
+/* ".f" with 3, 6 or 9 digits, as few as show nanos; nothing for 0 */
+static inline void pbj__json_nanos(char *buf, int32_t nanos) {
+    if (nanos == 0) buf[0] = '\0';
+    else if (nanos % 1000000 == 0) snprintf(buf, 12, ".%03d", (int)(nanos / 1000000));
+    else if (nanos % 1000 == 0) snprintf(buf, 12, ".%06d", (int)(nanos / 1000));
+    else snprintf(buf, 12, ".%09d", (int)nanos);
+}
+
+static inline void pbj__json_timestamp(pbj_json *j, int64_t seconds, int32_t nanos) {
+    if (seconds < PBJ_JSON_MIN_TIMESTAMP || seconds > PBJ_JSON_MAX_TIMESTAMP || nanos < 0 || nanos > 999999999) {
+        pbj__json_fail(j, PBJ_ERR_JSON);
+        return;
+    }
+    int64_t days = (seconds - PBJ_JSON_MIN_TIMESTAMP) / 86400 - 719162 + 719468, secs = (seconds - PBJ_JSON_MIN_TIMESTAMP) % 86400;
+    int64_t era = days / 146097, doe = days - era * 146097;                 /* civil from days (Howard Hinnant) */
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365, doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1, mo = mp < 10 ? mp + 3 : mp - 9;
+    int64_t y = yoe + era * 400 + (mo <= 2);
+    char frac[12], buf[48];
+    pbj__json_nanos(frac, nanos);
+    int n = snprintf(buf, sizeof buf, "\"%04d-%02d-%02dT%02d:%02d:%02d%sZ\"", (int)y, (int)mo, (int)d, (int)(secs / 3600),
+                     (int)(secs / 60 % 60), (int)(secs % 60), frac);
+    pbj__json_put(j, buf, (size_t)n);
+}
+
+static inline void pbj__json_duration(pbj_json *j, int64_t seconds, int32_t nanos) {
+    if (seconds < -PBJ_JSON_MAX_SECONDS || seconds > PBJ_JSON_MAX_SECONDS || nanos < -999999999 || nanos > 999999999 ||
+        (seconds < 0 && nanos > 0) || (seconds > 0 && nanos < 0)) {
+        pbj__json_fail(j, PBJ_ERR_JSON);
+        return;
+    }
+    char frac[12], buf[48];
+    pbj__json_nanos(frac, nanos < 0 ? -nanos : nanos);
+    int n = snprintf(buf, sizeof buf, "\"%s%lld%ss\"", seconds < 0 || nanos < 0 ? "-" : "",
+                     (long long)(seconds < 0 ? -seconds : seconds), frac);
+    pbj__json_put(j, buf, (size_t)n);
+}
+
+/* a FieldMask: its paths in lowerCamelCase, joined by ',' */
+static inline void pbj__json_field_mask(pbj_json *j, const pbj_slice *paths, size_t count) {
+    pbj__json_put(j, "\"", 1);
+    for (size_t i = 0; i < count && pbj__json_ok(j); i++) {
+        char *camel = paths[i].len ? (char *)PBJ_MALLOC(paths[i].len) : NULL;
+        size_t n = 0;
+        if (paths[i].len && !camel) {
+            pbj__json_fail(j, PBJ_ERR_NOMEM);
+            break;
+        }
+        if (!pbj_json_camel_path((const char *)pbj_slice_data(paths[i]), paths[i].len, camel, &n)) pbj__json_fail(j, PBJ_ERR_JSON);
+        else {
+            if (i) pbj__json_put(j, ",", 1);
+            pbj__json_put(j, camel, n);
+        }
+        PBJ_FREE(camel);
+    }
+    pbj__json_put(j, "\"", 1);
+}
+
+/* a Value's number: finite only */
+static inline void pbj__json_value_number(pbj_json *j, double v) {
+    if (v == v && v - v == 0) pbj_text_put_double(j->out, v);
+    else pbj__json_fail(j, PBJ_ERR_JSON);
+}
+
+/* An Any: its value decoded as the type its URL names, written after "@type" (a well-known type as "value"). */
+static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice value) {
+    if (type_url.len == 0 && value.len == 0) {
+        pbj__json_put(j, "{}", 2);
+        return;
+    }
+    const pbj_msg_type *t = pbj_json_find_type(&j->o, pbj_json_url_type(type_url));
+    if (!t || !t->json) {
+        pbj__json_fail(j, PBJ_ERR_JSON);
+        return;
+    }
+    pbj_arena arena;
+    pbj_arena_init(&arena, NULL, 0);
+    void *m = pbj_arena_alloc(&arena, t->struct_size);
+    pbj_status s = m ? PBJ_OK : PBJ_ERR_NOMEM;
+    if (m) t->init(m);
+    if (m) s = t->decode(m, pbj_slice_data(value), value.len, &arena, NULL);
+    if (s != PBJ_OK) pbj__json_fail(j, s == PBJ_ERR_NOMEM ? s : PBJ_ERR_JSON);
+    else if (++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
+    else {
+        bool wkt = pbj_json_wkt_of(t->full_name, strlen(t->full_name)) != PBJ_WKT_NONE;
+        pbj__json_put(j, "{\"@type\":", 9);
+        pbj__json_string(j, type_url);
+        if (wkt) {
+            pbj__json_put(j, ",\"value\":", 9);
+            t->json(m, j);
+            pbj__json_put(j, "}", 1);
+        } else {
+            j->splice = true;                /* the message's fields continue this object */
+            t->json(m, j);
+        }
+        j->depth--;
+    }
+    pbj_arena_free(&arena);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
