@@ -116,6 +116,7 @@ struct message_vars {
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *json;                                                          /* pbj.json (json.tmpl) */
+    const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -307,6 +308,61 @@ static const char *each_run(const fields *fs, plan_op op, const char *s, message
     return each_run_in(fs, op, s, ext, false);
 }
 
+/* ---- text reading (M_from_text): text_read.tmpl around field_text_read.tmpl's sections ---------------- */
+
+typedef struct name_value {
+    const char *name, *value;
+} name_value;
+
+static int by_length(const void *a, const void *b)
+{
+    const char *p = ((const name_value *)a)->name, *q = ((const name_value *)b)->name;
+    size_t x = strlen(p), y = strlen(q);
+    return x != y ? (x > y) - (x < y) : strcmp(p, q);
+}
+
+/* The cases of a switch on a name's length, each comparing the names of that length: returns value on a match. */
+static const char *name_switch(name_value *nv, size_t n)
+{
+    if (n > 1) qsort(nv, n, sizeof *nv, by_length);
+    const char *s = "";
+    for (size_t i = 0; i < n;) {
+        size_t len = strlen(nv[i].name);
+        const char *cases = "";
+        for (; i < n && strlen(nv[i].name) == len; i++)
+            cases = ir_strcat(cases, expand_message(tmpl_text_read_name_case, &(message_vars){
+                .name = nv[i].name, .number = ir_printf("%zu", len), .body = nv[i].value}));
+        s = ir_strcat(s, expand_message(tmpl_text_read_length_case, &(message_vars){.number = ir_printf("%zu", len), .cases = cases}));
+    }
+    return s;
+}
+
+#define TEXT_EXT_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_text_read_ext_##s,
+static const field_section text_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(TEXT_EXT_SECTION, 0)};
+#undef TEXT_EXT_SECTION
+
+/* M__read_text's variables: the lookup of field names (extensions' too), each one's case, what ends it. */
+static void text_read_vars(message_vars *v, const fields *fs)
+{
+    const plan_message *pm = fs->pm;
+    size_t n = pm->fields.n, k = pm->ext_printed.n;
+    name_value *nv = ir_alloc((n + k + 1) * sizeof *nv);
+    for (size_t i = 0; i < n; i++) nv[i] = (name_value){pm->fields.v[i].name, fs->v[i].number};
+    v->body = each_field(fs, PLAN_OP_TEXT_READ);
+    for (size_t i = 0; i < k; i++) {
+        const plan_field *x = pm->ext_printed.v[i];
+        plan_code c = x->code;
+        c.record = expand_field(ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        v->body = ir_strcat(v->body, expand_field(text_ext_sections[x->ext_shape], &c));
+        nv[n + i] = (name_value){x->name, c.number};
+    }
+    v->cases = name_switch(nv, n + k);
+    v->defaults = each_field(fs, PLAN_OP_TEXT_READ_END);
+    bool any = strcmp(pm->m->full_name, "google.protobuf.Any") == 0;    /* its fields may be [type URL] {...} */
+    v->any = any ? "true" : "false";
+    v->values = expand_message(any ? tmpl_text_read_any : tmpl_text_read_unknown, v);
+}
+
 /* ---- messages ------------------------------------------------------------------------------------- */
 
 static message_vars message_vars_of(const plan_message *pm)
@@ -368,6 +424,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
     v.size_decl = pm->recursive ? expand_message(tmpl_message_size_decl_depth, &v) : "";
     tmpl_message_header(o, &v);
+    tmpl_text_read_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
 }
 
@@ -541,6 +598,8 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
         v.reverse = expand_message(tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
+    text_read_vars(&v, &fs);
+    tmpl_text_read_source(o, &v);
     if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
@@ -629,6 +688,16 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
             .doc = pe->value_docs.v[i], .number = int_literal(pe->e->values.v[i]->number)}));
     tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn, .values = values,
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
+    tmpl_text_read_enum_header(o, &(message_vars){.full = pe->e->full_name, .name_fn = pe->from_name_fn});
+}
+
+/* E_from_name: a value's number by its name. */
+static void gen_enum_from_name(tmpl_out *o, const plan_enum *pe)
+{
+    name_value *nv = ir_alloc((pe->e->values.n + 1) * sizeof *nv);
+    for (size_t i = 0; i < pe->e->values.n; i++)
+        nv[i] = (name_value){pe->e->values.v[i]->name, ir_printf("(*v = %s, true)", int_literal(pe->e->values.v[i]->number))};
+    tmpl_text_read_enum_source(o, &(message_vars){.name_fn = pe->from_name_fn, .cases = name_switch(nv, pe->e->values.n)});
 }
 
 static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
@@ -643,6 +712,7 @@ static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
                                                       .name = pe->e->values.v[i]->name});
     }
     tmpl_enum_source(o, &(enum_vars){.name_fn = pe->name_fn, .cases = finish(&cases)});
+    gen_enum_from_name(o, pe);
 }
 
 /* ---- files ------------------------------------------------------------------------------------ */

@@ -217,3 +217,8 @@ const char *names_compare_fn(names_list *l, const char *cname, const ir_message 
 {
     return declare(l, ir_strcat(cname, "_compare"), "a function of message", m->full_name, m->file, m->loc);
 }
+
+const char *names_enum_from_name_fn(names_list *l, const char *cname, const ir_enum *e)
+{
+    return declare(l, ir_strcat(cname, "_from_name"), "a function of enum", e->full_name, e->file, e->loc);
+}

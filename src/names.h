@@ -17,7 +17,9 @@
     X(size_depth, "__size")                                                                  \
     X(to_json, "_to_json") X(json, "__json") X(type, "__type") X(type_init, "__type_init")    \
     X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
-    X(type_to_json, "__type_to_json")
+    X(type_to_json, "__type_to_json")        \
+    X(from_text, "_from_text") X(read_text, "__read_text") X(text_field, "__text_field")  \
+    X(text_any, "__text_any") X(text_type, "__text_type")   /* text reading (text_read.tmpl) */
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -100,5 +102,8 @@ int names_check(const names_list *const *lists, size_t n);
 
 /* pbj.comparable: M + "_compare", the order of two messages by the fields it lists. */
 const char *names_compare_fn(names_list *l, const char *cname, const ir_message *m);
+
+/* An enum's lookup of a value by name (text and JSON reading): cname + "_from_name". */
+const char *names_enum_from_name_fn(names_list *l, const char *cname, const ir_enum *e);
 
 #endif

@@ -556,6 +556,20 @@ static void plan_compare_code(plan_field *pf)
     c->sub_compare = sub && options_comparable(sub, &keys) ? names_compare_fn(NULL, pf->type_cname, sub) : "";
 }
 
+/* Text reading: the condition reading one value of pf into v (rt/pbj_text_read.h's pbj_text_read_<type>; enums
+ * by name or number, a closed (proto2) enum's unknown numbers refused; proto3 strings checked as UTF-8). */
+static const char *text_value(const plan_field *pf)
+{
+    const ir_enum *e = pf->type == IR_TYPE_ENUM ? pf->f->enum_type : NULL;
+    if (e) {
+        const char *cname = names_enum_cname(e);
+        bool closed = e->file && e->file->syntax == IR_PROTO2;
+        return ir_printf("pbj_text_read_enum(r, &v, %s, %s, %s)", names_enum_from_name_fn(NULL, cname, e),
+                         names_enum_name_fn(NULL, cname, e), closed ? "true" : "false");
+    }
+    return ir_printf("pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
+}
+
 /* pbj.json: how a value is written (@) as a JSON value, and as a map's key. */
 static const char *const json_patterns[] = {
     [IR_TYPE_DOUBLE] = "pbj__json_double(j, @);", [IR_TYPE_FLOAT] = "pbj__json_float(j, @);",
@@ -711,6 +725,14 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->rdepth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
     plan_compare_code(pf);
     plan_json_code(pf);
+    c->text_value = text_value(pf);
+    c->text_sub_full = f->message_type ? f->message_type->full_name : "";
+    c->text_oneof = pf->oneof ? pf->oneof->o->name : "";
+    c->text_oneof_set = "\"\"";
+    for (size_t i = 0; pf->oneof && i < pf->oneof->fields.n; i++) {
+        const plan_field *o = pf->oneof->fields.v[i];
+        c->text_oneof_set = ir_printf("m->%s == %d ? \"%s\" : %s", pf->oneof->case_member, o->number, o->name, c->text_oneof_set);
+    }
 }
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
@@ -1051,6 +1073,7 @@ static void plan_ext_code(plan_field *pf)
     c->print_s = plan_print(pf, pf->name, "s");
     c->print_v = plan_print(pf, pf->name, c->from_v);
     c->record = "";
+    c->text_value = text_value(pf);
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
@@ -1140,6 +1163,7 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
     pe->e = e;
     pe->cname = names_enum_type(l, names_enum_cname(e), e);
     pe->name_fn = names_enum_name_fn(l, pe->cname, e);
+    pe->from_name_fn = names_enum_from_name_fn(l, pe->cname, e);
     pe->doc = doc_of(&e->comments);
     for (size_t i = 0; i < e->values.n; i++) {
         ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));

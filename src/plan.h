@@ -41,7 +41,8 @@ typedef enum plan_kind {
     X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
     X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */  \
-    X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */
+    X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
+    X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
@@ -225,6 +226,11 @@ typedef struct plan_code {
     const char *json_present;         /* condition: written (a proto2 optional number also with emit_defaults) */
     const char *json_put, *json_put_e;  /* statements writing x, element i as JSON values */
     const char *json_map_key;         /* a map entry's key field: the statement writing x as the entry's key */
+    /* text reading (field_text_read.tmpl) */
+    const char *text_value;       /* condition: one value read into v (rt/pbj_text_read.h) */
+    const char *text_sub_full;    /* a message field's type's full name (wrappers: the wrapper's) */
+    const char *text_oneof;       /* its oneof's name in the .proto */
+    const char *text_oneof_set;   /* the name of the member of its oneof that is set (a C string expression) */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -324,6 +330,7 @@ typedef struct plan_enum {
     const ir_enum *e;
     const char *cname;            /* "acme_shop_Color" */
     const char *name_fn;          /* "acme_shop_Color_name" */
+    const char *from_name_fn;     /* "acme_shop_Color_from_name" */
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     IR_VEC(const char *) value_cnames;   /* per ir value, "acme_shop_Color_RED" */
     IR_VEC(const char *) value_docs;     /* per ir value, its comments as a C comment, or "" */

@@ -14,7 +14,7 @@ FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrap
                test/golden/extensions/extensions test/golden/message_set/message_set
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
 FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
-FUZZ_TARGETS := parse $(FUZZ_DECODE)
+FUZZ_TARGETS := parse $(FUZZ_DECODE) text
 FUZZ_DICT_parse  := test/fuzz/proto.dict
 FUZZ_SEEDS_parse := test/front/cases
 # objects each decode target links

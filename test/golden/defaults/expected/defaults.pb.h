@@ -27,6 +27,9 @@ typedef enum golden_defaults_Color {
 /* The name of a value of golden.defaults.Color ("RED"), or NULL when it has none. */
 const char *golden_defaults_Color_name(int32_t v);
 
+/* The value of golden.defaults.Color named s[0..n) into *v; false when none has that name. */
+bool golden_defaults_Color_from_name(const char *s, size_t n, int32_t *v);
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -185,6 +188,15 @@ static inline void golden_defaults_Defaults_clear_no_default(golden_defaults_Def
     m->has_no_default = 0;
     memset(&m->no_default, 0, sizeof m->no_default);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_defaults_Defaults_from_text reads the text format (golden_defaults_Defaults_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_defaults_Defaults__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_text(golden_defaults_Defaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_defaults_Defaults__read_text(golden_defaults_Defaults *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_defaults_Defaults__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

@@ -234,6 +234,234 @@ bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_extensions_Base__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 2:
+        if (memcmp(s, "id", 2) == 0) return 1;
+        break;
+    case 26:
+        if (memcmp(s, "[golden.extensions.e_list]", 26) == 0) return 102;
+        if (memcmp(s, "[golden.extensions.e_note]", 26) == 0) return 104;
+        if (memcmp(s, "[golden.extensions.egroup]", 26) == 0) return 105;
+        break;
+    case 27:
+        if (memcmp(s, "[golden.extensions.e_int32]", 27) == 0) return 100;
+        break;
+    case 28:
+        if (memcmp(s, "[golden.extensions.e_packed]", 28) == 0) return 103;
+        if (memcmp(s, "[golden.extensions.e_string]", 28) == 0) return 101;
+        break;
+    case 34:
+        if (memcmp(s, "[golden.extensions.Scope.s_double]", 34) == 0) return 150;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_extensions_Base__text_field(r->name, r->name_len)) {
+        case 1: /* id */
+            if (m->has_id) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->id = v;
+                m->has_id = 1;
+            }
+            break;
+        case 100: /* [golden.extensions.e_int32] */
+            if (pbj__tr_ext_has(m->pbj_ext, 100)) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_arena *a = r->arena;
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                size_t n = 2 + pbj_varint_size((uint64_t)(int64_t)v);
+                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+                if (!rec) return PBJ_ERR_NOMEM;
+                memcpy(p, "\xa0\x06", 2);
+                p += 2;
+                p = pbj_put_varint(p, (uint64_t)(int64_t)v);
+                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 100, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
+            }
+            break;
+        case 101: /* [golden.extensions.e_string] */
+            if (pbj__tr_ext_has(m->pbj_ext, 101)) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_arena *a = r->arena;
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                size_t n = 2 + pbj_len_size(v.len);
+                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+                if (!rec) return PBJ_ERR_NOMEM;
+                memcpy(p, "\xaa\x06", 2);
+                p += 2;
+                p = pbj_put_bytes(p, v);
+                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 101, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
+            }
+            break;
+        case 102: /* [golden.extensions.e_list] */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_arena *a = r->arena;
+                int32_t v;
+                if (!pbj_text_read_sint32(r, &v)) return r->st;
+                size_t n = 2 + pbj_varint_size(pbj_zigzag32(v));
+                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+                if (!rec) return PBJ_ERR_NOMEM;
+                memcpy(p, "\xb0\x06", 2);
+                p += 2;
+                p = pbj_put_varint(p, pbj_zigzag32(v));
+                if (pbj__tr_status(r, pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), 102, false)) != PBJ_OK) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 103: /* [golden.extensions.e_packed] */
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_arena *a = r->arena;
+                uint64_t w = 0;
+                size_t n = pbj__ext_values(m->pbj_ext, 103, 5, (size_t)-1, &w), s = 0;   /* earlier values first */
+                uint32_t *vs = n ? (uint32_t *)pbj__array_grow(a, NULL, 0, n, sizeof *vs) : NULL;
+                if (n && !vs) return pbj__tr_nomem(r);
+                for (size_t i = 0; i < n; i++) {
+                    pbj__ext_values(m->pbj_ext, 103, 5, i, &w);
+                    vs[i] = (uint32_t)w;
+                }
+                for (int k = 0; pbj__tr_values(r, &k, true);) {
+                    uint32_t v;
+                    if (!pbj_text_read_fixed32(r, &v)) return r->st;
+                    if (!(vs = (uint32_t *)pbj__array_grow(a, vs, n, 1, sizeof v))) return pbj__tr_nomem(r);
+                    vs[n++] = v;
+                }
+                if (r->st != PBJ_OK) return r->st;
+                for (size_t i = 0; i < n; i++) {
+                    uint32_t x = vs[i];
+                    (void)x;
+                    s += 4;
+                }
+                if (n) {                               /* one packed record of every value */
+                    uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, 2 + pbj_len_size(s) + s), *p = rec;
+                    if (!rec) return pbj__tr_nomem(r);
+                    memcpy(p, "\xba\x06", 2);
+                    p += 2;
+                    p = pbj_put_varint(p, s);
+                    for (size_t i = 0; i < n; i++) {
+                        uint32_t x = vs[i];
+                        p = pbj_put_fixed32(p, x);
+                    }
+                    if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 103, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
+                }
+            }
+            break;
+        case 104: /* [golden.extensions.e_note] */
+            if (pbj__tr_ext_has(m->pbj_ext, 104)) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            {
+                pbj_arena *a = r->arena;
+                golden_extensions_Note *v = (golden_extensions_Note *)pbj_arena_alloc(a, sizeof(golden_extensions_Note));
+                if (!v) return pbj__tr_nomem(r);
+                golden_extensions_Note_init(v);
+                if (pbj__tr_status(r, golden_extensions_Note__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+                if (pbj__tr_status(r, golden_extensions_Note_sort_maps(v, a)) != PBJ_OK) return r->st;
+                size_t s = golden_extensions_Note_size(v);
+                size_t n = 2 + pbj_len_size(s);
+                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+                if (!rec) return PBJ_ERR_NOMEM;
+                memcpy(p, "\xc2\x06", 2);
+                p += 2;
+                p = pbj_put_varint(p, s);
+                p = golden_extensions_Note__write(v, p);
+                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 104, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
+            }
+            break;
+        case 105: /* [golden.extensions.egroup] */
+            if (pbj__tr_ext_has(m->pbj_ext, 105)) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            {
+                pbj_arena *a = r->arena;
+                golden_extensions_EGroup *v = (golden_extensions_EGroup *)pbj_arena_alloc(a, sizeof(golden_extensions_EGroup));
+                if (!v) return pbj__tr_nomem(r);
+                golden_extensions_EGroup_init(v);
+                if (pbj__tr_status(r, golden_extensions_EGroup__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+                if (pbj__tr_status(r, golden_extensions_EGroup_sort_maps(v, a)) != PBJ_OK) return r->st;
+                size_t s = golden_extensions_EGroup_size(v);
+                size_t n = 2 + s + 2;
+                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+                if (!rec) return PBJ_ERR_NOMEM;
+                memcpy(p, "\xcb\x06", 2);
+                p += 2;
+                p = golden_extensions_EGroup__write(v, p);
+                memcpy(p, "\xcc\x06", 2);
+                p += 2;
+                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 105, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
+            }
+            break;
+        case 150: /* [golden.extensions.Scope.s_double] */
+            if (pbj__tr_ext_has(m->pbj_ext, 150)) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_arena *a = r->arena;
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                size_t n = 2 + 8;
+                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+                if (!rec) return PBJ_ERR_NOMEM;
+                memcpy(p, "\xb1\x09", 2);
+                p += 2;
+                p = pbj_put_fixed64(p, pbj_double_bits(v));
+                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 150, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.extensions.Base");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_extensions_Base_init(m);
+    if (pbj__tr_status(&r, golden_extensions_Base__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_Base_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_extensions_Base_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_extensions_Base__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_extensions_Base *m = (golden_extensions_Base *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_extensions_Base_init(m);
+    if (pbj__tr_status(r, golden_extensions_Base__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_Base_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_extensions_Base_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_extensions_Base_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_extensions_Base__text_type = {"golden.extensions.Base", golden_extensions_Base__text_any};
+#endif
+
 /* ==== golden.extensions.Note ==== */
 
 void golden_extensions_Note_init(golden_extensions_Note *m)
@@ -338,6 +566,74 @@ bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden
     if (a->has_text != b->has_text || (a->has_text && !(pbj_slice_eq(a->text, b->text)))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_extensions_Note__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "text", 4) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_extensions_Note__text_field(r->name, r->name_len)) {
+        case 1: /* text */
+            if (m->has_text) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->text = v;
+                m->has_text = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.extensions.Note");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_extensions_Note_init(m);
+    if (pbj__tr_status(&r, golden_extensions_Note__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_Note_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_extensions_Note_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_extensions_Note__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_extensions_Note *m = (golden_extensions_Note *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_extensions_Note_init(m);
+    if (pbj__tr_status(r, golden_extensions_Note__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_Note_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_extensions_Note_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_extensions_Note_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_extensions_Note__text_type = {"golden.extensions.Note", golden_extensions_Note__text_any};
+#endif
 
 /* ==== golden.extensions.EGroup ==== */
 
@@ -444,6 +740,74 @@ bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const go
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_extensions_EGroup__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 1:
+        if (memcmp(s, "g", 1) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_extensions_EGroup__text_field(r->name, r->name_len)) {
+        case 1: /* g */
+            if (m->has_g) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->g = v;
+                m->has_g = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.extensions.EGroup");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_extensions_EGroup_init(m);
+    if (pbj__tr_status(&r, golden_extensions_EGroup__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_EGroup_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_extensions_EGroup_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_extensions_EGroup__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_extensions_EGroup *m = (golden_extensions_EGroup *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_extensions_EGroup_init(m);
+    if (pbj__tr_status(r, golden_extensions_EGroup__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_EGroup_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_extensions_EGroup_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_extensions_EGroup_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_extensions_EGroup__text_type = {"golden.extensions.EGroup", golden_extensions_EGroup__text_any};
+#endif
+
 /* ==== golden.extensions.Scope ==== */
 
 void golden_extensions_Scope_init(golden_extensions_Scope *m)
@@ -531,6 +895,61 @@ bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const gold
     if (depth-- == 0) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_extensions_Scope__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_extensions_Scope__text_field(r->name, r->name_len)) {
+        default:
+            return pbj__tr_unknown(r, "golden.extensions.Scope");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_extensions_Scope_init(m);
+    if (pbj__tr_status(&r, golden_extensions_Scope__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_extensions_Scope_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_extensions_Scope_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_extensions_Scope__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_extensions_Scope *m = (golden_extensions_Scope *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_extensions_Scope_init(m);
+    if (pbj__tr_status(r, golden_extensions_Scope__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_extensions_Scope_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_extensions_Scope_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_extensions_Scope_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_extensions_Scope__text_type = {"golden.extensions.Scope", golden_extensions_Scope__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_extensions_Base__json(const void *vm, pbj_json *j)

@@ -68,6 +68,15 @@ static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
     memset(&m->id, 0, sizeof m->id);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_extensions_Base_from_text reads the text format (golden_extensions_Base_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_extensions_Base__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_extensions_Base__text_type;
+#endif
+
 /* ==== golden.extensions.Note ==== */
 
 /* golden.extensions.Note
@@ -100,6 +109,15 @@ static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
     m->has_text = 0;
     memset(&m->text, 0, sizeof m->text);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_extensions_Note_from_text reads the text format (golden_extensions_Note_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_extensions_Note__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_extensions_Note__text_type;
+#endif
 
 /* ==== golden.extensions.EGroup ==== */
 
@@ -134,6 +152,15 @@ static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
     memset(&m->g, 0, sizeof m->g);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_extensions_EGroup_from_text reads the text format (golden_extensions_EGroup_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_extensions_EGroup__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_extensions_EGroup__text_type;
+#endif
+
 /* ==== golden.extensions.Scope ==== */
 
 /* golden.extensions.Scope
@@ -157,6 +184,15 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope 
 /* golden.extensions.Scope reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_extensions_Scope_missing(const golden_extensions_Scope *m) { (void)m; return NULL; }
 static inline pbj_status golden_extensions_Scope_encode_partial(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_extensions_Scope_from_text reads the text format (golden_extensions_Scope_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_extensions_Scope__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_extensions_Scope__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

@@ -181,6 +181,99 @@ bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_g
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_groups_Grouped__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 1:
+        if (memcmp(s, "a", 1) == 0) return 1;
+        break;
+    case 4:
+        if (memcmp(s, "Many", 4) == 0) return 6;
+        break;
+    case 6:
+        if (memcmp(s, "Single", 6) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_groups_Grouped__text_field(r->name, r->name_len)) {
+        case 1: /* a */
+            if (m->has_a) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->a = v;
+                m->has_a = 1;
+            }
+            break;
+        case 2: /* Single */
+            if (m->single) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(r->arena, sizeof(golden_groups_Grouped_Single)))) return pbj__tr_nomem(r);
+            golden_groups_Grouped_Single_init(m->single);
+            if (pbj__tr_status(r, golden_groups_Grouped_Single__read_text(m->single, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 6: /* Many */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_groups_Grouped_Many *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->many.data = (golden_groups_Grouped_Many *)pbj__array_grow(r->arena, m->many.data, m->many.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->many.data[m->many.count++];
+                golden_groups_Grouped_Many_init(e);
+                if (pbj__tr_status(r, golden_groups_Grouped_Many__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.groups.Grouped");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_groups_Grouped_init(m);
+    if (pbj__tr_status(&r, golden_groups_Grouped__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_groups_Grouped_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_groups_Grouped__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_groups_Grouped *m = (golden_groups_Grouped *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_groups_Grouped_init(m);
+    if (pbj__tr_status(r, golden_groups_Grouped__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_groups_Grouped_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_groups_Grouped_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_groups_Grouped__text_type = {"golden.groups.Grouped", golden_groups_Grouped__text_any};
+#endif
+
 /* ==== golden.groups.Grouped.Single ==== */
 
 void golden_groups_Grouped_Single_init(golden_groups_Grouped_Single *m)
@@ -318,6 +411,84 @@ bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_groups_Grouped_Single__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 1:
+        if (memcmp(s, "x", 1) == 0) return 3;
+        break;
+    case 4:
+        if (memcmp(s, "Deep", 4) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_groups_Grouped_Single__text_field(r->name, r->name_len)) {
+        case 3: /* x */
+            if (m->has_x) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->x = v;
+                m->has_x = 1;
+            }
+            break;
+        case 4: /* Deep */
+            if (m->deep) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(r->arena, sizeof(golden_groups_Grouped_Single_Deep)))) return pbj__tr_nomem(r);
+            golden_groups_Grouped_Single_Deep_init(m->deep);
+            if (pbj__tr_status(r, golden_groups_Grouped_Single_Deep__read_text(m->deep, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.groups.Grouped.Single");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_groups_Grouped_Single_init(m);
+    if (pbj__tr_status(&r, golden_groups_Grouped_Single__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_Single_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_groups_Grouped_Single_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_groups_Grouped_Single__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_groups_Grouped_Single_init(m);
+    if (pbj__tr_status(r, golden_groups_Grouped_Single__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_Single_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_groups_Grouped_Single_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_groups_Grouped_Single_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_groups_Grouped_Single__text_type = {"golden.groups.Grouped.Single", golden_groups_Grouped_Single__text_any};
+#endif
+
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 void golden_groups_Grouped_Single_Deep_init(golden_groups_Grouped_Single_Deep *m)
@@ -433,6 +604,74 @@ bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_groups_Grouped_Single_Deep__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "tags", 4) == 0) return 5;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Single_Deep *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_groups_Grouped_Single_Deep__text_field(r->name, r->name_len)) {
+        case 5: /* tags */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                if (!(m->tags.data = (pbj_slice *)pbj__array_grow(r->arena, m->tags.data, m->tags.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->tags.data[m->tags.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.groups.Grouped.Single.Deep");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_groups_Grouped_Single_Deep_init(m);
+    if (pbj__tr_status(&r, golden_groups_Grouped_Single_Deep__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_Single_Deep_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_groups_Grouped_Single_Deep_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_groups_Grouped_Single_Deep__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_groups_Grouped_Single_Deep *m = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_groups_Grouped_Single_Deep_init(m);
+    if (pbj__tr_status(r, golden_groups_Grouped_Single_Deep__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_Single_Deep_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_groups_Grouped_Single_Deep_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_groups_Grouped_Single_Deep_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_groups_Grouped_Single_Deep__text_type = {"golden.groups.Grouped.Single.Deep", golden_groups_Grouped_Single_Deep__text_any};
+#endif
+
 /* ==== golden.groups.Grouped.Many ==== */
 
 void golden_groups_Grouped_Many_init(golden_groups_Grouped_Many *m)
@@ -537,6 +776,74 @@ bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, cons
     if (a->has_k != b->has_k || (a->has_k && !(a->k == b->k))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_groups_Grouped_Many__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 1:
+        if (memcmp(s, "k", 1) == 0) return 7;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_groups_Grouped_Many__text_field(r->name, r->name_len)) {
+        case 7: /* k */
+            if (m->has_k) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->k = v;
+                m->has_k = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.groups.Grouped.Many");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_groups_Grouped_Many_init(m);
+    if (pbj__tr_status(&r, golden_groups_Grouped_Many__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_groups_Grouped_Many_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_groups_Grouped_Many_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_groups_Grouped_Many__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_groups_Grouped_Many_init(m);
+    if (pbj__tr_status(r, golden_groups_Grouped_Many__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_groups_Grouped_Many_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_groups_Grouped_Many_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_groups_Grouped_Many_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_groups_Grouped_Many__text_type = {"golden.groups.Grouped.Many", golden_groups_Grouped_Many__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_groups_Grouped__json(const void *vm, pbj_json *j)

@@ -76,6 +76,15 @@ static inline void golden_groups_Grouped_clear_a(golden_groups_Grouped *m)
 static inline bool golden_groups_Grouped_has_single(const golden_groups_Grouped *m) { return m->single != NULL; }
 static inline void golden_groups_Grouped_clear_single(golden_groups_Grouped *m) { m->single = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_groups_Grouped_from_text reads the text format (golden_groups_Grouped_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_groups_Grouped__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_groups_Grouped__text_type;
+#endif
+
 /* ==== golden.groups.Grouped.Single ==== */
 
 /* golden.groups.Grouped.Single
@@ -113,6 +122,15 @@ static inline void golden_groups_Grouped_Single_clear_x(golden_groups_Grouped_Si
 static inline bool golden_groups_Grouped_Single_has_deep(const golden_groups_Grouped_Single *m) { return m->deep != NULL; }
 static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped_Single *m) { m->deep = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_groups_Grouped_Single_from_text reads the text format (golden_groups_Grouped_Single_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_groups_Grouped_Single__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_groups_Grouped_Single__text_type;
+#endif
+
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 /* golden.groups.Grouped.Single.Deep
@@ -138,6 +156,15 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_
 /* golden.groups.Grouped.Single.Deep reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_groups_Grouped_Single_Deep_missing(const golden_groups_Grouped_Single_Deep *m) { (void)m; return NULL; }
 static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(const golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_groups_Grouped_Single_Deep_from_text reads the text format (golden_groups_Grouped_Single_Deep_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_groups_Grouped_Single_Deep__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Single_Deep *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_groups_Grouped_Single_Deep__text_type;
+#endif
 
 /* ==== golden.groups.Grouped.Many ==== */
 
@@ -171,6 +198,15 @@ static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many
     m->has_k = 0;
     memset(&m->k, 0, sizeof m->k);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_groups_Grouped_Many_from_text reads the text format (golden_groups_Grouped_Many_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_groups_Grouped_Many__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_groups_Grouped_Many__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

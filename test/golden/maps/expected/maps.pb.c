@@ -16,6 +16,23 @@ const char *golden_maps_Flag_name(int32_t v)
     }
 }
 
+bool golden_maps_Flag_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 2:
+        if (memcmp(s, "ON", 2) == 0) return (*v = 1, true);
+        break;
+    case 16:
+        if (memcmp(s, "FLAG_UNSPECIFIED", 16) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 /* ==== golden.maps.Value ==== */
 
 void golden_maps_Value_init(golden_maps_Value *m)
@@ -120,6 +137,73 @@ bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Valu
     if (!(pbj_slice_eq(a->text, b->text))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Value__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "text", 4) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Value__text_field(r->name, r->name_len)) {
+        case 1: /* text */
+            if (m->text.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->text = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Value");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Value_init(m);
+    if (pbj__tr_status(&r, golden_maps_Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Value_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Value__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Value *m = (golden_maps_Value *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Value_init(m);
+    if (pbj__tr_status(r, golden_maps_Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Value_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Value__text_type = {"golden.maps.Value", golden_maps_Value__text_any};
+#endif
 
 /* ==== golden.maps.Maps ==== */
 
@@ -523,6 +607,145 @@ bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Maps__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "blobs", 5) == 0) return 5;
+        if (memcmp(s, "flags", 5) == 0) return 4;
+        if (memcmp(s, "names", 5) == 0) return 2;
+        break;
+    case 6:
+        if (memcmp(s, "counts", 6) == 0) return 1;
+        if (memcmp(s, "values", 6) == 0) return 3;
+        break;
+    case 7:
+        if (memcmp(s, "weights", 7) == 0) return 6;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Maps__text_field(r->name, r->name_len)) {
+        case 1: /* counts */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_maps_Maps_CountsEntry *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__array_grow(r->arena, m->counts.data, m->counts.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->counts.data[m->counts.count++];
+                golden_maps_Maps_CountsEntry_init(e);
+                if (pbj__tr_status(r, golden_maps_Maps_CountsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 2: /* names */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_maps_Maps_NamesEntry *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__array_grow(r->arena, m->names.data, m->names.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->names.data[m->names.count++];
+                golden_maps_Maps_NamesEntry_init(e);
+                if (pbj__tr_status(r, golden_maps_Maps_NamesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* values */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_maps_Maps_ValuesEntry *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__array_grow(r->arena, m->values.data, m->values.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->values.data[m->values.count++];
+                golden_maps_Maps_ValuesEntry_init(e);
+                if (pbj__tr_status(r, golden_maps_Maps_ValuesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* flags */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_maps_Maps_FlagsEntry *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__array_grow(r->arena, m->flags.data, m->flags.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->flags.data[m->flags.count++];
+                golden_maps_Maps_FlagsEntry_init(e);
+                if (pbj__tr_status(r, golden_maps_Maps_FlagsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 5: /* blobs */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_maps_Maps_BlobsEntry *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__array_grow(r->arena, m->blobs.data, m->blobs.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->blobs.data[m->blobs.count++];
+                golden_maps_Maps_BlobsEntry_init(e);
+                if (pbj__tr_status(r, golden_maps_Maps_BlobsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 6: /* weights */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_maps_Maps_WeightsEntry *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__array_grow(r->arena, m->weights.data, m->weights.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->weights.data[m->weights.count++];
+                golden_maps_Maps_WeightsEntry_init(e);
+                if (pbj__tr_status(r, golden_maps_Maps_WeightsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Maps");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Maps_init(m);
+    if (pbj__tr_status(&r, golden_maps_Maps__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Maps_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Maps__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Maps *m = (golden_maps_Maps *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Maps_init(m);
+    if (pbj__tr_status(r, golden_maps_Maps__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Maps_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Maps_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Maps__text_type = {"golden.maps.Maps", golden_maps_Maps__text_any};
+#endif
+
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 void golden_maps_Maps_CountsEntry_init(golden_maps_Maps_CountsEntry *m)
@@ -645,6 +868,85 @@ bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Maps_CountsEntry__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "key", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Maps_CountsEntry__text_field(r->name, r->name_len)) {
+        case 1: /* key */
+            if (m->key.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->key = v;
+            }
+            break;
+        case 2: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Maps.CountsEntry");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Maps_CountsEntry_init(m);
+    if (pbj__tr_status(&r, golden_maps_Maps_CountsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_CountsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Maps_CountsEntry_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Maps_CountsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Maps_CountsEntry *m = (golden_maps_Maps_CountsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Maps_CountsEntry_init(m);
+    if (pbj__tr_status(r, golden_maps_Maps_CountsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_CountsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Maps_CountsEntry_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Maps_CountsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Maps_CountsEntry__text_type = {"golden.maps.Maps.CountsEntry", golden_maps_Maps_CountsEntry__text_any};
+#endif
+
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
 void golden_maps_Maps_NamesEntry_init(golden_maps_Maps_NamesEntry *m)
@@ -766,6 +1068,85 @@ bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, co
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Maps_NamesEntry__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "key", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Maps_NamesEntry__text_field(r->name, r->name_len)) {
+        case 1: /* key */
+            if (m->key) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_int64(r, &v)) return r->st;
+                m->key = v;
+            }
+            break;
+        case 2: /* value */
+            if (m->value.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Maps.NamesEntry");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Maps_NamesEntry_init(m);
+    if (pbj__tr_status(&r, golden_maps_Maps_NamesEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_NamesEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Maps_NamesEntry_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Maps_NamesEntry__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Maps_NamesEntry *m = (golden_maps_Maps_NamesEntry *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Maps_NamesEntry_init(m);
+    if (pbj__tr_status(r, golden_maps_Maps_NamesEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_NamesEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Maps_NamesEntry_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Maps_NamesEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Maps_NamesEntry__text_type = {"golden.maps.Maps.NamesEntry", golden_maps_Maps_NamesEntry__text_any};
+#endif
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
@@ -912,6 +1293,87 @@ bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Maps_ValuesEntry__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "key", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Maps_ValuesEntry__text_field(r->name, r->name_len)) {
+        case 1: /* key */
+            if (m->key) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint32_t v;
+                if (!pbj_text_read_uint32(r, &v)) return r->st;
+                m->key = v;
+            }
+            break;
+        case 2: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(r->arena, sizeof(golden_maps_Value)))) return pbj__tr_nomem(r);
+            golden_maps_Value_init(m->value);
+            if (pbj__tr_status(r, golden_maps_Value__read_text(m->value, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Maps.ValuesEntry");
+        }
+        pbj__tr_separator(r);
+    }
+    if (!m->value) {   /* a map entry with no value: an empty message, as decode makes it */
+        if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(r->arena, sizeof(golden_maps_Value)))) return pbj__tr_nomem(r);
+        golden_maps_Value_init(m->value);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Maps_ValuesEntry_init(m);
+    if (pbj__tr_status(&r, golden_maps_Maps_ValuesEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_ValuesEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Maps_ValuesEntry_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Maps_ValuesEntry__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Maps_ValuesEntry *m = (golden_maps_Maps_ValuesEntry *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Maps_ValuesEntry_init(m);
+    if (pbj__tr_status(r, golden_maps_Maps_ValuesEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_ValuesEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Maps_ValuesEntry_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Maps_ValuesEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Maps_ValuesEntry__text_type = {"golden.maps.Maps.ValuesEntry", golden_maps_Maps_ValuesEntry__text_any};
+#endif
+
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
 void golden_maps_Maps_FlagsEntry_init(golden_maps_Maps_FlagsEntry *m)
@@ -1032,6 +1494,85 @@ bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, co
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Maps_FlagsEntry__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "key", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Maps_FlagsEntry__text_field(r->name, r->name_len)) {
+        case 1: /* key */
+            if (m->key) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->key = v;
+            }
+            break;
+        case 2: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, golden_maps_Flag_from_name, golden_maps_Flag_name, false)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Maps.FlagsEntry");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Maps_FlagsEntry_init(m);
+    if (pbj__tr_status(&r, golden_maps_Maps_FlagsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_FlagsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Maps_FlagsEntry_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Maps_FlagsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Maps_FlagsEntry *m = (golden_maps_Maps_FlagsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Maps_FlagsEntry_init(m);
+    if (pbj__tr_status(r, golden_maps_Maps_FlagsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_FlagsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Maps_FlagsEntry_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Maps_FlagsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Maps_FlagsEntry__text_type = {"golden.maps.Maps.FlagsEntry", golden_maps_Maps_FlagsEntry__text_any};
+#endif
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
@@ -1154,6 +1695,85 @@ bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Maps_BlobsEntry__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "key", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Maps_BlobsEntry__text_field(r->name, r->name_len)) {
+        case 1: /* key */
+            if (m->key) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_sint32(r, &v)) return r->st;
+                m->key = v;
+            }
+            break;
+        case 2: /* value */
+            if (m->value.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_bytes(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Maps.BlobsEntry");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Maps_BlobsEntry_init(m);
+    if (pbj__tr_status(&r, golden_maps_Maps_BlobsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_BlobsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Maps_BlobsEntry_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Maps_BlobsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Maps_BlobsEntry *m = (golden_maps_Maps_BlobsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Maps_BlobsEntry_init(m);
+    if (pbj__tr_status(r, golden_maps_Maps_BlobsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_BlobsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Maps_BlobsEntry_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Maps_BlobsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Maps_BlobsEntry__text_type = {"golden.maps.Maps.BlobsEntry", golden_maps_Maps_BlobsEntry__text_any};
+#endif
+
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 void golden_maps_Maps_WeightsEntry_init(golden_maps_Maps_WeightsEntry *m)
@@ -1268,6 +1888,85 @@ bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a
     if (!(pbj_double_bits(a->value) == pbj_double_bits(b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_maps_Maps_WeightsEntry__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "key", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_maps_Maps_WeightsEntry__text_field(r->name, r->name_len)) {
+        case 1: /* key */
+            if (m->key) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint64_t v;
+                if (!pbj_text_read_fixed64(r, &v)) return r->st;
+                m->key = v;
+            }
+            break;
+        case 2: /* value */
+            if (pbj_double_bits(m->value) != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.maps.Maps.WeightsEntry");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_maps_Maps_WeightsEntry_init(m);
+    if (pbj__tr_status(&r, golden_maps_Maps_WeightsEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_maps_Maps_WeightsEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_maps_Maps_WeightsEntry_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_maps_Maps_WeightsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_maps_Maps_WeightsEntry *m = (golden_maps_Maps_WeightsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_maps_Maps_WeightsEntry_init(m);
+    if (pbj__tr_status(r, golden_maps_Maps_WeightsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_WeightsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_maps_Maps_WeightsEntry_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_maps_Maps_WeightsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_maps_Maps_WeightsEntry__text_type = {"golden.maps.Maps.WeightsEntry", golden_maps_Maps_WeightsEntry__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_maps_Value__json(const void *vm, pbj_json *j)

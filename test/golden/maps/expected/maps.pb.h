@@ -27,6 +27,9 @@ typedef enum golden_maps_Flag {
 /* The name of a value of golden.maps.Flag ("FLAG_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_maps_Flag_name(int32_t v);
 
+/* The value of golden.maps.Flag named s[0..n) into *v; false when none has that name. */
+bool golden_maps_Flag_from_name(const char *s, size_t n, int32_t *v);
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -82,6 +85,15 @@ PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const ui
 static inline const char *golden_maps_Value_missing(const golden_maps_Value *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Value_encode_partial(const golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Value_from_text reads the text format (golden_maps_Value_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Value__text_type;
+#endif
+
 /* ==== golden.maps.Maps ==== */
 
 /* golden.maps.Maps
@@ -118,6 +130,15 @@ PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint
 static inline const char *golden_maps_Maps_missing(const golden_maps_Maps *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_encode_partial(const golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Maps_from_text reads the text format (golden_maps_Maps_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Maps__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Maps__text_type;
+#endif
+
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 /* golden.maps.Maps.CountsEntry
@@ -145,6 +166,15 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_Co
 /* golden.maps.Maps.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_CountsEntry_missing(const golden_maps_Maps_CountsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(const golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_CountsEntry_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Maps_CountsEntry_from_text reads the text format (golden_maps_Maps_CountsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Maps_CountsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Maps_CountsEntry__text_type;
+#endif
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
@@ -174,6 +204,15 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_Nam
 static inline const char *golden_maps_Maps_NamesEntry_missing(const golden_maps_Maps_NamesEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(const golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_NamesEntry_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Maps_NamesEntry_from_text reads the text format (golden_maps_Maps_NamesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Maps_NamesEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Maps_NamesEntry__text_type;
+#endif
+
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
 /* golden.maps.Maps.ValuesEntry
@@ -201,6 +240,15 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_Va
 /* golden.maps.Maps.ValuesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_ValuesEntry_missing(const golden_maps_Maps_ValuesEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(const golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_ValuesEntry_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Maps_ValuesEntry_from_text reads the text format (golden_maps_Maps_ValuesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Maps_ValuesEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Maps_ValuesEntry__text_type;
+#endif
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
@@ -230,6 +278,15 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_Fla
 static inline const char *golden_maps_Maps_FlagsEntry_missing(const golden_maps_Maps_FlagsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(const golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_FlagsEntry_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Maps_FlagsEntry_from_text reads the text format (golden_maps_Maps_FlagsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Maps_FlagsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Maps_FlagsEntry__text_type;
+#endif
+
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
 /* golden.maps.Maps.BlobsEntry
@@ -258,6 +315,15 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_Blo
 static inline const char *golden_maps_Maps_BlobsEntry_missing(const golden_maps_Maps_BlobsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(const golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_BlobsEntry_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Maps_BlobsEntry_from_text reads the text format (golden_maps_Maps_BlobsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Maps_BlobsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Maps_BlobsEntry__text_type;
+#endif
+
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 /* golden.maps.Maps.WeightsEntry
@@ -285,6 +351,15 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_W
 /* golden.maps.Maps.WeightsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_maps_Maps_WeightsEntry_missing(const golden_maps_Maps_WeightsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(const golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_WeightsEntry_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_maps_Maps_WeightsEntry_from_text reads the text format (golden_maps_Maps_WeightsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_maps_Maps_WeightsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_maps_Maps_WeightsEntry__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

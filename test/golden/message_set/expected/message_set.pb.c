@@ -143,6 +143,89 @@ bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_message_set_Set__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 25:
+        if (memcmp(s, "[golden.message_set.Item]", 25) == 0) return 1001;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_message_set_Set__text_field(r->name, r->name_len)) {
+        case 1001: /* [golden.message_set.Item] */
+            if (pbj__tr_ext_has(m->pbj_ext, 1001)) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            {
+                pbj_arena *a = r->arena;
+                golden_message_set_Item *v = (golden_message_set_Item *)pbj_arena_alloc(a, sizeof(golden_message_set_Item));
+                if (!v) return pbj__tr_nomem(r);
+                golden_message_set_Item_init(v);
+                if (pbj__tr_status(r, golden_message_set_Item__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+                if (pbj__tr_status(r, golden_message_set_Item_sort_maps(v, a)) != PBJ_OK) return r->st;
+                size_t s = golden_message_set_Item_size(v);
+                size_t n = 2 + pbj_len_size(s);
+                n += 4 + pbj_varint_size(1001) - 2;           /* an item: group 1 { type_id = 2; message = 3 } */
+                uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+                if (!rec) return PBJ_ERR_NOMEM;
+                *p++ = 0x0b;
+                *p++ = 0x10;
+                p = pbj_put_varint(p, 1001);
+                *p++ = 0x1a;
+                p = pbj_put_varint(p, s);
+                p = golden_message_set_Item__write(v, p);
+                *p++ = 0x0c;
+                if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 1001, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.message_set.Set");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_message_set_Set_init(m);
+    if (pbj__tr_status(&r, golden_message_set_Set__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_message_set_Set_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_message_set_Set_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_message_set_Set__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_message_set_Set *m = (golden_message_set_Set *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_message_set_Set_init(m);
+    if (pbj__tr_status(r, golden_message_set_Set__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_message_set_Set_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_message_set_Set_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_message_set_Set_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_message_set_Set__text_type = {"golden.message_set.Set", golden_message_set_Set__text_any};
+#endif
+
 /* ==== golden.message_set.Item ==== */
 
 void golden_message_set_Item_init(golden_message_set_Item *m)
@@ -247,6 +330,74 @@ bool golden_message_set_Item__equal(const golden_message_set_Item *a, const gold
     if (a->has_v != b->has_v || (a->has_v && !(a->v == b->v))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_message_set_Item__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 1:
+        if (memcmp(s, "v", 1) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_message_set_Item__text_field(r->name, r->name_len)) {
+        case 1: /* v */
+            if (m->has_v) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->v = v;
+                m->has_v = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.message_set.Item");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_message_set_Item_init(m);
+    if (pbj__tr_status(&r, golden_message_set_Item__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_message_set_Item_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_message_set_Item_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_message_set_Item__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_message_set_Item *m = (golden_message_set_Item *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_message_set_Item_init(m);
+    if (pbj__tr_status(r, golden_message_set_Item__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_message_set_Item_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_message_set_Item_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_message_set_Item_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_message_set_Item__text_type = {"golden.message_set.Item", golden_message_set_Item__text_any};
+#endif
 
 /* ==== golden.message_set.Holder ==== */
 
@@ -387,6 +538,84 @@ bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const 
     if (a->has_after != b->has_after || (a->has_after && !(a->after == b->after))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_message_set_Holder__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "set", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "after", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_message_set_Holder__text_field(r->name, r->name_len)) {
+        case 1: /* set */
+            if (m->set) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->set = (golden_message_set_Set *)pbj_arena_alloc(r->arena, sizeof(golden_message_set_Set)))) return pbj__tr_nomem(r);
+            golden_message_set_Set_init(m->set);
+            if (pbj__tr_status(r, golden_message_set_Set__read_text(m->set, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 2: /* after */
+            if (m->has_after) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->after = v;
+                m->has_after = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.message_set.Holder");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_message_set_Holder_init(m);
+    if (pbj__tr_status(&r, golden_message_set_Holder__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_message_set_Holder_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_message_set_Holder_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_message_set_Holder__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_message_set_Holder *m = (golden_message_set_Holder *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_message_set_Holder_init(m);
+    if (pbj__tr_status(r, golden_message_set_Holder__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_message_set_Holder_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_message_set_Holder_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_message_set_Holder_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_message_set_Holder__text_type = {"golden.message_set.Holder", golden_message_set_Holder__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_message_set_Set__json(const void *vm, pbj_json *j)

@@ -58,6 +58,15 @@ PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m
 static inline const char *golden_message_set_Set_missing(const golden_message_set_Set *m) { (void)m; return NULL; }
 static inline pbj_status golden_message_set_Set_encode_partial(const golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_message_set_Set_from_text reads the text format (golden_message_set_Set_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_message_set_Set__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_message_set_Set__text_type;
+#endif
+
 /* ==== golden.message_set.Item ==== */
 
 /* golden.message_set.Item
@@ -90,6 +99,15 @@ static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
     m->has_v = 0;
     memset(&m->v, 0, sizeof m->v);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_message_set_Item_from_text reads the text format (golden_message_set_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_message_set_Item__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_message_set_Item__text_type;
+#endif
 
 /* ==== golden.message_set.Holder ==== */
 
@@ -127,6 +145,15 @@ static inline void golden_message_set_Holder_clear_after(golden_message_set_Hold
     m->has_after = 0;
     memset(&m->after, 0, sizeof m->after);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_message_set_Holder_from_text reads the text format (golden_message_set_Holder_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_message_set_Holder__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_message_set_Holder__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

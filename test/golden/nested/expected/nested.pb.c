@@ -16,6 +16,23 @@ const char *golden_nested_Outer_Inner_Kind_name(int32_t v)
     }
 }
 
+bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "LEAF", 4) == 0) return (*v = 1, true);
+        break;
+    case 16:
+        if (memcmp(s, "KIND_UNSPECIFIED", 16) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 /* ==== golden.nested.Outer ==== */
 
 void golden_nested_Outer_init(golden_nested_Outer *m)
@@ -198,6 +215,93 @@ bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_neste
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_nested_Outer__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "kind", 4) == 0) return 2;
+        break;
+    case 5:
+        if (memcmp(s, "inner", 5) == 0) return 1;
+        break;
+    case 7:
+        if (memcmp(s, "sibling", 7) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_nested_Outer__text_field(r->name, r->name_len)) {
+        case 1: /* inner */
+            if (m->inner) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Outer_Inner)))) return pbj__tr_nomem(r);
+            golden_nested_Outer_Inner_init(m->inner);
+            if (pbj__tr_status(r, golden_nested_Outer_Inner__read_text(m->inner, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 2: /* kind */
+            if (m->kind) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, golden_nested_Outer_Inner_Kind_from_name, golden_nested_Outer_Inner_Kind_name, false)) return r->st;
+                m->kind = v;
+            }
+            break;
+        case 3: /* sibling */
+            if (m->sibling) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Sibling)))) return pbj__tr_nomem(r);
+            golden_nested_Sibling_init(m->sibling);
+            if (pbj__tr_status(r, golden_nested_Sibling__read_text(m->sibling, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.nested.Outer");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_nested_Outer_init(m);
+    if (pbj__tr_status(&r, golden_nested_Outer__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_nested_Outer_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_nested_Outer_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_nested_Outer__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_nested_Outer *m = (golden_nested_Outer *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_nested_Outer_init(m);
+    if (pbj__tr_status(r, golden_nested_Outer__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_nested_Outer_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_nested_Outer_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_nested_Outer_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_nested_Outer__text_type = {"golden.nested.Outer", golden_nested_Outer__text_any};
+#endif
+
 /* ==== golden.nested.Outer.Inner ==== */
 
 void golden_nested_Outer_Inner_init(golden_nested_Outer_Inner *m)
@@ -365,6 +469,95 @@ bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_nested_Outer_Inner__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 2:
+        if (memcmp(s, "id", 2) == 0) return 1;
+        break;
+    case 4:
+        if (memcmp(s, "kind", 4) == 0) return 2;
+        break;
+    case 5:
+        if (memcmp(s, "child", 5) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_nested_Outer_Inner__text_field(r->name, r->name_len)) {
+        case 1: /* id */
+            if (m->id) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->id = v;
+            }
+            break;
+        case 2: /* kind */
+            if (m->kind) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, golden_nested_Outer_Inner_Kind_from_name, golden_nested_Outer_Inner_Kind_name, false)) return r->st;
+                m->kind = v;
+            }
+            break;
+        case 3: /* child */
+            if (m->child) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Outer_Inner)))) return pbj__tr_nomem(r);
+            golden_nested_Outer_Inner_init(m->child);
+            if (pbj__tr_status(r, golden_nested_Outer_Inner__read_text(m->child, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.nested.Outer.Inner");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_nested_Outer_Inner_init(m);
+    if (pbj__tr_status(&r, golden_nested_Outer_Inner__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_nested_Outer_Inner_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_nested_Outer_Inner_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_nested_Outer_Inner__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_nested_Outer_Inner *m = (golden_nested_Outer_Inner *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_nested_Outer_Inner_init(m);
+    if (pbj__tr_status(r, golden_nested_Outer_Inner__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_nested_Outer_Inner_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_nested_Outer_Inner_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_nested_Outer_Inner_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_nested_Outer_Inner__text_type = {"golden.nested.Outer.Inner", golden_nested_Outer_Inner__text_any};
+#endif
+
 /* ==== golden.nested.Sibling ==== */
 
 void golden_nested_Sibling_init(golden_nested_Sibling *m)
@@ -511,6 +704,81 @@ bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_n
     if (!(pbj_slice_eq(a->note, b->note))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_nested_Sibling__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "back", 4) == 0) return 1;
+        if (memcmp(s, "note", 4) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_nested_Sibling__text_field(r->name, r->name_len)) {
+        case 1: /* back */
+            if (m->back) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->back = (golden_nested_Outer *)pbj_arena_alloc(r->arena, sizeof(golden_nested_Outer)))) return pbj__tr_nomem(r);
+            golden_nested_Outer_init(m->back);
+            if (pbj__tr_status(r, golden_nested_Outer__read_text(m->back, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 2: /* note */
+            if (m->note.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->note = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.nested.Sibling");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_nested_Sibling_init(m);
+    if (pbj__tr_status(&r, golden_nested_Sibling__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_nested_Sibling_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_nested_Sibling_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_nested_Sibling__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_nested_Sibling *m = (golden_nested_Sibling *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_nested_Sibling_init(m);
+    if (pbj__tr_status(r, golden_nested_Sibling__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_nested_Sibling_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_nested_Sibling_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_nested_Sibling_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_nested_Sibling__text_type = {"golden.nested.Sibling", golden_nested_Sibling__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_nested_Outer__json(const void *vm, pbj_json *j)

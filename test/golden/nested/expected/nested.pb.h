@@ -27,6 +27,9 @@ typedef enum golden_nested_Outer_Inner_Kind {
 /* The name of a value of golden.nested.Outer.Inner.Kind ("KIND_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_nested_Outer_Inner_Kind_name(int32_t v);
 
+/* The value of golden.nested.Outer.Inner.Kind named s[0..n) into *v; false when none has that name. */
+bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n, int32_t *v);
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -79,6 +82,15 @@ static inline void golden_nested_Outer_clear_inner(golden_nested_Outer *m) { m->
 static inline bool golden_nested_Outer_has_sibling(const golden_nested_Outer *m) { return m->sibling != NULL; }
 static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m->sibling = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_nested_Outer_from_text reads the text format (golden_nested_Outer_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_nested_Outer__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_nested_Outer__text_type;
+#endif
+
 /* ==== golden.nested.Outer.Inner ==== */
 
 /* golden.nested.Outer.Inner
@@ -113,6 +125,15 @@ static inline pbj_status golden_nested_Outer_Inner_encode_partial(const golden_n
 static inline bool golden_nested_Outer_Inner_has_child(const golden_nested_Outer_Inner *m) { return m->child != NULL; }
 static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inner *m) { m->child = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_nested_Outer_Inner_from_text reads the text format (golden_nested_Outer_Inner_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_nested_Outer_Inner__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_nested_Outer_Inner__text_type;
+#endif
+
 /* ==== golden.nested.Sibling ==== */
 
 /* golden.nested.Sibling
@@ -144,6 +165,15 @@ static inline const char *golden_nested_Sibling_missing(const golden_nested_Sibl
 static inline pbj_status golden_nested_Sibling_encode_partial(const golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Sibling_encode(m, buf, cap, len); }
 static inline bool golden_nested_Sibling_has_back(const golden_nested_Sibling *m) { return m->back != NULL; }
 static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { m->back = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_nested_Sibling_from_text reads the text format (golden_nested_Sibling_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_nested_Sibling__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_nested_Sibling__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

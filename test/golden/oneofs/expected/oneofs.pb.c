@@ -130,6 +130,83 @@ bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneof
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_oneofs_Point__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 1:
+        if (memcmp(s, "x", 1) == 0) return 1;
+        if (memcmp(s, "y", 1) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_oneofs_Point__text_field(r->name, r->name_len)) {
+        case 1: /* x */
+            if (m->x) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->x = v;
+            }
+            break;
+        case 2: /* y */
+            if (m->y) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->y = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.oneofs.Point");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_oneofs_Point_init(m);
+    if (pbj__tr_status(&r, golden_oneofs_Point__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_oneofs_Point_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_oneofs_Point_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_oneofs_Point__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_oneofs_Point *m = (golden_oneofs_Point *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_oneofs_Point_init(m);
+    if (pbj__tr_status(r, golden_oneofs_Point__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_oneofs_Point_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_oneofs_Point_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_oneofs_Point_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_oneofs_Point__text_type = {"golden.oneofs.Point", golden_oneofs_Point__text_any};
+#endif
+
 /* ==== golden.oneofs.Choice ==== */
 
 void golden_oneofs_Choice_init(golden_oneofs_Choice *m)
@@ -447,6 +524,149 @@ bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_one
     }
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_oneofs_Choice__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "raw", 3) == 0) return 4;
+        break;
+    case 4:
+        if (memcmp(s, "flag", 4) == 0) return 7;
+        if (memcmp(s, "text", 4) == 0) return 2;
+        break;
+    case 5:
+        if (memcmp(s, "plain", 5) == 0) return 5;
+        if (memcmp(s, "point", 5) == 0) return 3;
+        if (memcmp(s, "ratio", 5) == 0) return 6;
+        break;
+    case 6:
+        if (memcmp(s, "number", 6) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_oneofs_Choice__text_field(r->name, r->name_len)) {
+        case 1: /* number */
+            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
+                return m->value_case == golden_oneofs_Choice_value_number ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->value.number = v;
+                m->value_case = golden_oneofs_Choice_value_number;
+            }
+            break;
+        case 2: /* text */
+            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
+                return m->value_case == golden_oneofs_Choice_value_text ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->value.text = v;
+                m->value_case = golden_oneofs_Choice_value_text;
+            }
+            break;
+        case 3: /* point */
+            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
+                return m->value_case == golden_oneofs_Choice_value_point ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->value.point = (golden_oneofs_Point *)pbj_arena_alloc(r->arena, sizeof(golden_oneofs_Point)))) return pbj__tr_nomem(r);
+            golden_oneofs_Point_init(m->value.point);
+            if (pbj__tr_status(r, golden_oneofs_Point__read_text(m->value.point, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            m->value_case = golden_oneofs_Choice_value_point;
+            break;
+        case 4: /* raw */
+            if (m->value_case != golden_oneofs_Choice_value_NOT_SET)
+                return m->value_case == golden_oneofs_Choice_value_raw ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->value_case == 4 ? "raw" : m->value_case == 3 ? "point" : m->value_case == 2 ? "text" : m->value_case == 1 ? "number" : "", "value");
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_bytes(r, &v)) return r->st;
+                m->value.raw = v;
+                m->value_case = golden_oneofs_Choice_value_raw;
+            }
+            break;
+        case 5: /* plain */
+            if (m->plain) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->plain = v;
+            }
+            break;
+        case 6: /* ratio */
+            if (m->other_case != golden_oneofs_Choice_other_NOT_SET)
+                return m->other_case == golden_oneofs_Choice_other_ratio ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->other_case == 7 ? "flag" : m->other_case == 6 ? "ratio" : "", "other");
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                m->other.ratio = v;
+                m->other_case = golden_oneofs_Choice_other_ratio;
+            }
+            break;
+        case 7: /* flag */
+            if (m->other_case != golden_oneofs_Choice_other_NOT_SET)
+                return m->other_case == golden_oneofs_Choice_other_flag ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->other_case == 7 ? "flag" : m->other_case == 6 ? "ratio" : "", "other");
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->other.flag = v;
+                m->other_case = golden_oneofs_Choice_other_flag;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.oneofs.Choice");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_oneofs_Choice_init(m);
+    if (pbj__tr_status(&r, golden_oneofs_Choice__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_oneofs_Choice_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_oneofs_Choice_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_oneofs_Choice__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_oneofs_Choice *m = (golden_oneofs_Choice *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_oneofs_Choice_init(m);
+    if (pbj__tr_status(r, golden_oneofs_Choice__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_oneofs_Choice_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_oneofs_Choice_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_oneofs_Choice_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_oneofs_Choice__text_type = {"golden.oneofs.Choice", golden_oneofs_Choice__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_oneofs_Point__json(const void *vm, pbj_json *j)

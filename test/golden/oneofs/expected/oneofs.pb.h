@@ -60,6 +60,15 @@ PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, cons
 static inline const char *golden_oneofs_Point_missing(const golden_oneofs_Point *m) { (void)m; return NULL; }
 static inline pbj_status golden_oneofs_Point_encode_partial(const golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_oneofs_Point_from_text reads the text format (golden_oneofs_Point_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_oneofs_Point__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_oneofs_Point__text_type;
+#endif
+
 /* ==== golden.oneofs.Choice ==== */
 
 typedef enum golden_oneofs_Choice_value_case {
@@ -159,6 +168,15 @@ static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
     m->other_case = golden_oneofs_Choice_other_NOT_SET;
     memset(&m->other, 0, sizeof m->other);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_oneofs_Choice_from_text reads the text format (golden_oneofs_Choice_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_oneofs_Choice__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_oneofs_Choice__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

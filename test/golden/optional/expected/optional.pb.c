@@ -16,6 +16,23 @@ const char *golden_optional_Mode_name(int32_t v)
     }
 }
 
+bool golden_optional_Mode_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "FAST", 4) == 0) return (*v = 1, true);
+        break;
+    case 16:
+        if (memcmp(s, "MODE_UNSPECIFIED", 16) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 /* ==== golden.optional.Maybe ==== */
 
 void golden_optional_Maybe_init(golden_optional_Maybe *m)
@@ -249,6 +266,143 @@ bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_o
     if (!(a->plain == b->plain)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_optional_Maybe__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "data", 4) == 0) return 6;
+        if (memcmp(s, "mode", 4) == 0) return 4;
+        break;
+    case 5:
+        if (memcmp(s, "count", 5) == 0) return 1;
+        if (memcmp(s, "label", 5) == 0) return 2;
+        if (memcmp(s, "plain", 5) == 0) return 7;
+        if (memcmp(s, "ratio", 5) == 0) return 5;
+        break;
+    case 7:
+        if (memcmp(s, "enabled", 7) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_optional_Maybe__read_text(golden_optional_Maybe *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_optional_Maybe__text_field(r->name, r->name_len)) {
+        case 1: /* count */
+            if (m->has_count) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->count = v;
+                m->has_count = 1;
+            }
+            break;
+        case 2: /* label */
+            if (m->has_label) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->label = v;
+                m->has_label = 1;
+            }
+            break;
+        case 3: /* enabled */
+            if (m->has_enabled) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->enabled = v;
+                m->has_enabled = 1;
+            }
+            break;
+        case 4: /* mode */
+            if (m->has_mode) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, golden_optional_Mode_from_name, golden_optional_Mode_name, false)) return r->st;
+                m->mode = v;
+                m->has_mode = 1;
+            }
+            break;
+        case 5: /* ratio */
+            if (m->has_ratio) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                m->ratio = v;
+                m->has_ratio = 1;
+            }
+            break;
+        case 6: /* data */
+            if (m->has_data) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_bytes(r, &v)) return r->st;
+                m->data = v;
+                m->has_data = 1;
+            }
+            break;
+        case 7: /* plain */
+            if (m->plain) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->plain = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.optional.Maybe");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_optional_Maybe_from_text(golden_optional_Maybe *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_optional_Maybe_init(m);
+    if (pbj__tr_status(&r, golden_optional_Maybe__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_optional_Maybe_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_optional_Maybe_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_optional_Maybe__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_optional_Maybe *m = (golden_optional_Maybe *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_optional_Maybe_init(m);
+    if (pbj__tr_status(r, golden_optional_Maybe__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_optional_Maybe_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_optional_Maybe_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_optional_Maybe_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_optional_Maybe__text_type = {"golden.optional.Maybe", golden_optional_Maybe__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_optional_Maybe__json(const void *vm, pbj_json *j)

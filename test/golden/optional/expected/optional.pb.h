@@ -27,6 +27,9 @@ typedef enum golden_optional_Mode {
 /* The name of a value of golden.optional.Mode ("MODE_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_optional_Mode_name(int32_t v);
 
+/* The value of golden.optional.Mode named s[0..n) into *v; false when none has that name. */
+bool golden_optional_Mode_from_name(const char *s, size_t n, int32_t *v);
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -121,6 +124,15 @@ static inline void golden_optional_Maybe_clear_data(golden_optional_Maybe *m)
     m->has_data = 0;
     memset(&m->data, 0, sizeof m->data);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_optional_Maybe_from_text reads the text format (golden_optional_Maybe_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_optional_Maybe__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_optional_Maybe_from_text(golden_optional_Maybe *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_optional_Maybe__read_text(golden_optional_Maybe *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_optional_Maybe__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

@@ -17,6 +17,24 @@ const char *golden_repeated_Suit_name(int32_t v)
     }
 }
 
+bool golden_repeated_Suit_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 6:
+        if (memcmp(s, "HEARTS", 6) == 0) return (*v = 1, true);
+        if (memcmp(s, "SPADES", 6) == 0) return (*v = 2, true);
+        break;
+    case 16:
+        if (memcmp(s, "SUIT_UNSPECIFIED", 16) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 /* ==== golden.repeated.Item ==== */
 
 void golden_repeated_Item_init(golden_repeated_Item *m)
@@ -120,6 +138,73 @@ bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_rep
     if (!(a->id == b->id)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_repeated_Item__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 2:
+        if (memcmp(s, "id", 2) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_repeated_Item__text_field(r->name, r->name_len)) {
+        case 1: /* id */
+            if (m->id) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->id = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.repeated.Item");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_repeated_Item_init(m);
+    if (pbj__tr_status(&r, golden_repeated_Item__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_repeated_Item_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_repeated_Item_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_repeated_Item__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_repeated_Item *m = (golden_repeated_Item *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_repeated_Item_init(m);
+    if (pbj__tr_status(r, golden_repeated_Item__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_repeated_Item_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_repeated_Item_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_repeated_Item_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_repeated_Item__text_type = {"golden.repeated.Item", golden_repeated_Item__text_any};
+#endif
 
 /* ==== golden.repeated.Lists ==== */
 
@@ -717,6 +802,185 @@ bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_r
         if (!(golden_repeated_Item__equal(&a->items.data[i], &b->items.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_repeated_Lists__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "items", 5) == 0) return 10;
+        if (memcmp(s, "names", 5) == 0) return 9;
+        break;
+    case 11:
+        if (memcmp(s, "packed_bool", 11) == 0) return 5;
+        if (memcmp(s, "packed_suit", 11) == 0) return 6;
+        break;
+    case 12:
+        if (memcmp(s, "packed_int32", 12) == 0) return 1;
+        break;
+    case 13:
+        if (memcmp(s, "packed_double", 13) == 0) return 4;
+        if (memcmp(s, "packed_sint64", 13) == 0) return 2;
+        break;
+    case 14:
+        if (memcmp(s, "packed_fixed32", 14) == 0) return 3;
+        if (memcmp(s, "unpacked_int32", 14) == 0) return 7;
+        break;
+    case 16:
+        if (memcmp(s, "unpacked_fixed64", 16) == 0) return 8;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_repeated_Lists__text_field(r->name, r->name_len)) {
+        case 1: /* packed_int32 */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                if (!(m->packed_int32.data = (int32_t *)pbj__array_grow(r->arena, m->packed_int32.data, m->packed_int32.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->packed_int32.data[m->packed_int32.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 2: /* packed_sint64 */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int64_t v;
+                if (!pbj_text_read_sint64(r, &v)) return r->st;
+                if (!(m->packed_sint64.data = (int64_t *)pbj__array_grow(r->arena, m->packed_sint64.data, m->packed_sint64.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->packed_sint64.data[m->packed_sint64.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* packed_fixed32 */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                uint32_t v;
+                if (!pbj_text_read_fixed32(r, &v)) return r->st;
+                if (!(m->packed_fixed32.data = (uint32_t *)pbj__array_grow(r->arena, m->packed_fixed32.data, m->packed_fixed32.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->packed_fixed32.data[m->packed_fixed32.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* packed_double */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                if (!(m->packed_double.data = (double *)pbj__array_grow(r->arena, m->packed_double.data, m->packed_double.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->packed_double.data[m->packed_double.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 5: /* packed_bool */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                if (!(m->packed_bool.data = (bool *)pbj__array_grow(r->arena, m->packed_bool.data, m->packed_bool.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->packed_bool.data[m->packed_bool.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 6: /* packed_suit */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, golden_repeated_Suit_from_name, golden_repeated_Suit_name, false)) return r->st;
+                if (!(m->packed_suit.data = (int32_t *)pbj__array_grow(r->arena, m->packed_suit.data, m->packed_suit.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->packed_suit.data[m->packed_suit.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 7: /* unpacked_int32 */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                if (!(m->unpacked_int32.data = (int32_t *)pbj__array_grow(r->arena, m->unpacked_int32.data, m->unpacked_int32.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->unpacked_int32.data[m->unpacked_int32.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 8: /* unpacked_fixed64 */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                uint64_t v;
+                if (!pbj_text_read_fixed64(r, &v)) return r->st;
+                if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__array_grow(r->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->unpacked_fixed64.data[m->unpacked_fixed64.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 9: /* names */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                if (!(m->names.data = (pbj_slice *)pbj__array_grow(r->arena, m->names.data, m->names.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->names.data[m->names.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 10: /* items */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_repeated_Item *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->items.data = (golden_repeated_Item *)pbj__array_grow(r->arena, m->items.data, m->items.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->items.data[m->items.count++];
+                golden_repeated_Item_init(e);
+                if (pbj__tr_status(r, golden_repeated_Item__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.repeated.Lists");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_repeated_Lists_init(m);
+    if (pbj__tr_status(&r, golden_repeated_Lists__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_repeated_Lists_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_repeated_Lists_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_repeated_Lists__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_repeated_Lists *m = (golden_repeated_Lists *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_repeated_Lists_init(m);
+    if (pbj__tr_status(r, golden_repeated_Lists__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_repeated_Lists_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_repeated_Lists_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_repeated_Lists_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_repeated_Lists__text_type = {"golden.repeated.Lists", golden_repeated_Lists__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_repeated_Item__json(const void *vm, pbj_json *j)

@@ -28,6 +28,9 @@ typedef enum golden_repeated_Suit {
 /* The name of a value of golden.repeated.Suit ("SUIT_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_repeated_Suit_name(int32_t v);
 
+/* The value of golden.repeated.Suit named s[0..n) into *v; false when none has that name. */
+bool golden_repeated_Suit_from_name(const char *s, size_t n, int32_t *v);
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -81,6 +84,15 @@ PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, co
 static inline const char *golden_repeated_Item_missing(const golden_repeated_Item *m) { (void)m; return NULL; }
 static inline pbj_status golden_repeated_Item_encode_partial(const golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Item_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_repeated_Item_from_text reads the text format (golden_repeated_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_repeated_Item__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_repeated_Item__text_type;
+#endif
+
 /* ==== golden.repeated.Lists ==== */
 
 /* golden.repeated.Lists
@@ -124,6 +136,15 @@ PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, 
 /* golden.repeated.Lists reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_repeated_Lists_missing(const golden_repeated_Lists *m) { (void)m; return NULL; }
 static inline pbj_status golden_repeated_Lists_encode_partial(const golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Lists_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_repeated_Lists_from_text reads the text format (golden_repeated_Lists_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_repeated_Lists__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_repeated_Lists__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

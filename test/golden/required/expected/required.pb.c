@@ -147,6 +147,85 @@ bool golden_required_Part__equal(const golden_required_Part *a, const golden_req
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_required_Part__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        if (memcmp(s, "size", 4) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_required_Part__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* size */
+            if (m->has_size) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->size = v;
+                m->has_size = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.required.Part");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_required_Part_init(m);
+    if (pbj__tr_status(&r, golden_required_Part__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_required_Part_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_required_Part_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_required_Part__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_required_Part *m = (golden_required_Part *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_required_Part_init(m);
+    if (pbj__tr_status(r, golden_required_Part__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_required_Part_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_required_Part_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_required_Part_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_required_Part__text_type = {"golden.required.Part", golden_required_Part__text_any};
+#endif
+
 /* ==== golden.required.Whole ==== */
 
 void golden_required_Whole_init(golden_required_Whole *m)
@@ -383,6 +462,107 @@ bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_r
     if (!((a->spare ? b->spare && golden_required_Part__equal(a->spare, b->spare, depth) : !b->spare))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_required_Whole__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 2:
+        if (memcmp(s, "id", 2) == 0) return 1;
+        break;
+    case 4:
+        if (memcmp(s, "main", 4) == 0) return 2;
+        break;
+    case 5:
+        if (memcmp(s, "parts", 5) == 0) return 3;
+        if (memcmp(s, "spare", 5) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_required_Whole__text_field(r->name, r->name_len)) {
+        case 1: /* id */
+            if (m->has_id) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_int64(r, &v)) return r->st;
+                m->id = v;
+                m->has_id = 1;
+            }
+            break;
+        case 2: /* main */
+            if (m->main) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->main = (golden_required_Part *)pbj_arena_alloc(r->arena, sizeof(golden_required_Part)))) return pbj__tr_nomem(r);
+            golden_required_Part_init(m->main);
+            if (pbj__tr_status(r, golden_required_Part__read_text(m->main, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 3: /* parts */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                golden_required_Part *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->parts.data = (golden_required_Part *)pbj__array_grow(r->arena, m->parts.data, m->parts.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->parts.data[m->parts.count++];
+                golden_required_Part_init(e);
+                if (pbj__tr_status(r, golden_required_Part__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* spare */
+            if (m->spare) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->spare = (golden_required_Part *)pbj_arena_alloc(r->arena, sizeof(golden_required_Part)))) return pbj__tr_nomem(r);
+            golden_required_Part_init(m->spare);
+            if (pbj__tr_status(r, golden_required_Part__read_text(m->spare, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.required.Whole");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_required_Whole_init(m);
+    if (pbj__tr_status(&r, golden_required_Whole__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_required_Whole_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_required_Whole_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_required_Whole__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_required_Whole *m = (golden_required_Whole *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_required_Whole_init(m);
+    if (pbj__tr_status(r, golden_required_Whole__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_required_Whole_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_required_Whole_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_required_Whole_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_required_Whole__text_type = {"golden.required.Whole", golden_required_Whole__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_required_Part__json(const void *vm, pbj_json *j)

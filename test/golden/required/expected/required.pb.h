@@ -79,6 +79,15 @@ static inline void golden_required_Part_clear_size(golden_required_Part *m)
     memset(&m->size, 0, sizeof m->size);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_required_Part_from_text reads the text format (golden_required_Part_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_required_Part__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_required_Part__text_type;
+#endif
+
 /* ==== golden.required.Whole ==== */
 
 /* golden.required.Whole
@@ -124,6 +133,15 @@ static inline bool golden_required_Whole_has_main(const golden_required_Whole *m
 static inline void golden_required_Whole_clear_main(golden_required_Whole *m) { m->main = NULL; }
 static inline bool golden_required_Whole_has_spare(const golden_required_Whole *m) { return m->spare != NULL; }
 static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) { m->spare = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_required_Whole_from_text reads the text format (golden_required_Whole_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_required_Whole__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_required_Whole__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

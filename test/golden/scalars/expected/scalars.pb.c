@@ -18,6 +18,29 @@ const char *golden_scalars_Level_name(int32_t v)
     }
 }
 
+bool golden_scalars_Level_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "LOW", 3) == 0) return (*v = 1, true);
+        break;
+    case 4:
+        if (memcmp(s, "HIGH", 4) == 0) return (*v = 2, true);
+        break;
+    case 5:
+        if (memcmp(s, "BELOW", 5) == 0) return (*v = -1, true);
+        break;
+    case 17:
+        if (memcmp(s, "LEVEL_UNSPECIFIED", 17) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 /* ==== golden.scalars.Scalars ==== */
 
 void golden_scalars_Scalars_init(golden_scalars_Scalars *m)
@@ -398,6 +421,223 @@ bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden
     if (!(a->f_far == b->f_far)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_scalars_Scalars__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "f_far", 5) == 0) return 100000;
+        break;
+    case 6:
+        if (memcmp(s, "f_bool", 6) == 0) return 13;
+        break;
+    case 7:
+        if (memcmp(s, "f_float", 7) == 0) return 2;
+        if (memcmp(s, "f_int32", 7) == 0) return 3;
+        if (memcmp(s, "f_int64", 7) == 0) return 4;
+        if (memcmp(s, "f_level", 7) == 0) return 14;
+        break;
+    case 8:
+        if (memcmp(s, "f_double", 8) == 0) return 1;
+        if (memcmp(s, "f_sint32", 8) == 0) return 7;
+        if (memcmp(s, "f_sint64", 8) == 0) return 8;
+        if (memcmp(s, "f_uint32", 8) == 0) return 5;
+        if (memcmp(s, "f_uint64", 8) == 0) return 6;
+        break;
+    case 9:
+        if (memcmp(s, "f_fixed32", 9) == 0) return 9;
+        if (memcmp(s, "f_fixed64", 9) == 0) return 10;
+        break;
+    case 10:
+        if (memcmp(s, "f_sfixed32", 10) == 0) return 11;
+        if (memcmp(s, "f_sfixed64", 10) == 0) return 12;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_scalars_Scalars__text_field(r->name, r->name_len)) {
+        case 1: /* f_double */
+            if (pbj_double_bits(m->f_double) != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                m->f_double = v;
+            }
+            break;
+        case 2: /* f_float */
+            if (pbj_float_bits(m->f_float) != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                float v;
+                if (!pbj_text_read_float(r, &v)) return r->st;
+                m->f_float = v;
+            }
+            break;
+        case 3: /* f_int32 */
+            if (m->f_int32) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->f_int32 = v;
+            }
+            break;
+        case 4: /* f_int64 */
+            if (m->f_int64) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_int64(r, &v)) return r->st;
+                m->f_int64 = v;
+            }
+            break;
+        case 5: /* f_uint32 */
+            if (m->f_uint32) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint32_t v;
+                if (!pbj_text_read_uint32(r, &v)) return r->st;
+                m->f_uint32 = v;
+            }
+            break;
+        case 6: /* f_uint64 */
+            if (m->f_uint64) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint64_t v;
+                if (!pbj_text_read_uint64(r, &v)) return r->st;
+                m->f_uint64 = v;
+            }
+            break;
+        case 7: /* f_sint32 */
+            if (m->f_sint32) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_sint32(r, &v)) return r->st;
+                m->f_sint32 = v;
+            }
+            break;
+        case 8: /* f_sint64 */
+            if (m->f_sint64) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_sint64(r, &v)) return r->st;
+                m->f_sint64 = v;
+            }
+            break;
+        case 9: /* f_fixed32 */
+            if (m->f_fixed32) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint32_t v;
+                if (!pbj_text_read_fixed32(r, &v)) return r->st;
+                m->f_fixed32 = v;
+            }
+            break;
+        case 10: /* f_fixed64 */
+            if (m->f_fixed64) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint64_t v;
+                if (!pbj_text_read_fixed64(r, &v)) return r->st;
+                m->f_fixed64 = v;
+            }
+            break;
+        case 11: /* f_sfixed32 */
+            if (m->f_sfixed32) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_sfixed32(r, &v)) return r->st;
+                m->f_sfixed32 = v;
+            }
+            break;
+        case 12: /* f_sfixed64 */
+            if (m->f_sfixed64) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_sfixed64(r, &v)) return r->st;
+                m->f_sfixed64 = v;
+            }
+            break;
+        case 13: /* f_bool */
+            if (m->f_bool) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->f_bool = v;
+            }
+            break;
+        case 14: /* f_level */
+            if (m->f_level) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, golden_scalars_Level_from_name, golden_scalars_Level_name, false)) return r->st;
+                m->f_level = v;
+            }
+            break;
+        case 100000: /* f_far */
+            if (m->f_far) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->f_far = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.scalars.Scalars");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_scalars_Scalars_init(m);
+    if (pbj__tr_status(&r, golden_scalars_Scalars__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_scalars_Scalars_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_scalars_Scalars_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_scalars_Scalars__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_scalars_Scalars *m = (golden_scalars_Scalars *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_scalars_Scalars_init(m);
+    if (pbj__tr_status(r, golden_scalars_Scalars__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_scalars_Scalars_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_scalars_Scalars_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_scalars_Scalars_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_scalars_Scalars__text_type = {"golden.scalars.Scalars", golden_scalars_Scalars__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void golden_scalars_Scalars__json(const void *vm, pbj_json *j)

@@ -29,6 +29,9 @@ typedef enum golden_scalars_Level {
 /* The name of a value of golden.scalars.Level ("LEVEL_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_scalars_Level_name(int32_t v);
 
+/* The value of golden.scalars.Level named s[0..n) into *v; false when none has that name. */
+bool golden_scalars_Level_from_name(const char *s, size_t n, int32_t *v);
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -98,6 +101,15 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m
 /* golden.scalars.Scalars reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *golden_scalars_Scalars_missing(const golden_scalars_Scalars *m) { (void)m; return NULL; }
 static inline pbj_status golden_scalars_Scalars_encode_partial(const golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len) { return golden_scalars_Scalars_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* golden_scalars_Scalars_from_text reads the text format (golden_scalars_Scalars_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_scalars_Scalars__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_scalars_Scalars__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

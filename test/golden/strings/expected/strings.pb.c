@@ -194,6 +194,107 @@ bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_str
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_strings_Texts__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "blob", 4) == 0) return 2;
+        if (memcmp(s, "name", 4) == 0) return 1;
+        if (memcmp(s, "tags", 4) == 0) return 3;
+        break;
+    case 6:
+        if (memcmp(s, "chunks", 6) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_strings_Texts__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->name.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->name = v;
+            }
+            break;
+        case 2: /* blob */
+            if (m->blob.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_bytes(r, &v)) return r->st;
+                m->blob = v;
+            }
+            break;
+        case 3: /* tags */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                if (!(m->tags.data = (pbj_slice *)pbj__array_grow(r->arena, m->tags.data, m->tags.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->tags.data[m->tags.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* chunks */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_bytes(r, &v)) return r->st;
+                if (!(m->chunks.data = (pbj_slice *)pbj__array_grow(r->arena, m->chunks.data, m->chunks.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->chunks.data[m->chunks.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.strings.Texts");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_strings_Texts_from_text(golden_strings_Texts *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_strings_Texts_init(m);
+    if (pbj__tr_status(&r, golden_strings_Texts__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_strings_Texts_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_strings_Texts_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_strings_Texts__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_strings_Texts *m = (golden_strings_Texts *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_strings_Texts_init(m);
+    if (pbj__tr_status(r, golden_strings_Texts__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_strings_Texts_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_strings_Texts_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_strings_Texts_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_strings_Texts__text_type = {"golden.strings.Texts", golden_strings_Texts__text_any};
+#endif
+
 #ifdef PBJ_JSON_H
 void golden_strings_Texts__json(const void *vm, pbj_json *j)
 {

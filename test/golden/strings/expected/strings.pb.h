@@ -66,6 +66,15 @@ PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, co
 static inline const char *golden_strings_Texts_missing(const golden_strings_Texts *m) { (void)m; return NULL; }
 static inline pbj_status golden_strings_Texts_encode_partial(const golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_strings_Texts_from_text reads the text format (golden_strings_Texts_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_strings_Texts__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_strings_Texts_from_text(golden_strings_Texts *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_strings_Texts__text_type;
+#endif
+
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_strings_Texts_to_json(const golden_strings_Texts *m, pbj_text *out, const pbj_json_options *o);

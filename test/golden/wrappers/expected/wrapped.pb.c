@@ -472,6 +472,253 @@ bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const gold
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t golden_wrappers_Wrapped__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 1:
+        if (memcmp(s, "b", 1) == 0) return 7;
+        if (memcmp(s, "d", 1) == 0) return 6;
+        if (memcmp(s, "f", 1) == 0) return 5;
+        if (memcmp(s, "s", 1) == 0) return 8;
+        break;
+    case 3:
+        if (memcmp(s, "i32", 3) == 0) return 1;
+        if (memcmp(s, "i64", 3) == 0) return 2;
+        if (memcmp(s, "u32", 3) == 0) return 3;
+        if (memcmp(s, "u64", 3) == 0) return 4;
+        break;
+    case 4:
+        if (memcmp(s, "list", 4) == 0) return 10;
+        break;
+    case 5:
+        if (memcmp(s, "bytes", 5) == 0) return 9;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (golden_wrappers_Wrapped__text_field(r->name, r->name_len)) {
+        case 1: /* i32 */
+            if (m->has_i32) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_i32 = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.Int32Value");
+                if (m->i32) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    int32_t v;
+                    if (!pbj_text_read_int32(r, &v)) return r->st;
+                    m->i32 = v;
+                    m->has_i32 = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 2: /* i64 */
+            if (m->has_i64) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_i64 = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.Int64Value");
+                if (m->i64) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    int64_t v;
+                    if (!pbj_text_read_int64(r, &v)) return r->st;
+                    m->i64 = v;
+                    m->has_i64 = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 3: /* u32 */
+            if (m->has_u32) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_u32 = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.UInt32Value");
+                if (m->u32) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    uint32_t v;
+                    if (!pbj_text_read_uint32(r, &v)) return r->st;
+                    m->u32 = v;
+                    m->has_u32 = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 4: /* u64 */
+            if (m->has_u64) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_u64 = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.UInt64Value");
+                if (m->u64) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    uint64_t v;
+                    if (!pbj_text_read_uint64(r, &v)) return r->st;
+                    m->u64 = v;
+                    m->has_u64 = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 5: /* f */
+            if (m->has_f) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_f = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.FloatValue");
+                if (pbj_float_bits(m->f) != 0) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    float v;
+                    if (!pbj_text_read_float(r, &v)) return r->st;
+                    m->f = v;
+                    m->has_f = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 6: /* d */
+            if (m->has_d) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_d = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.DoubleValue");
+                if (pbj_double_bits(m->d) != 0) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    double v;
+                    if (!pbj_text_read_double(r, &v)) return r->st;
+                    m->d = v;
+                    m->has_d = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 7: /* b */
+            if (m->has_b) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_b = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.BoolValue");
+                if (m->b) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    bool v;
+                    if (!pbj_text_read_bool(r, &v)) return r->st;
+                    m->b = v;
+                    m->has_b = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 8: /* s */
+            if (m->has_s) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_s = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.StringValue");
+                if (m->s.len != 0) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    pbj_slice v;
+                    if (!pbj_text_read_utf8(r, &v)) return r->st;
+                    m->s = v;
+                    m->has_s = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 9: /* bytes */
+            if (m->has_bytes) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            m->has_bytes = 1;
+            while (pbj__tr_field(r, false)) {                 /* the wrapper's one field, value */
+                if (r->name_len != 5 || memcmp(r->name, "value", 5) != 0) return pbj__tr_unknown(r, "google.protobuf.BytesValue");
+                if (m->bytes.len != 0) return pbj__tr_twice(r);
+                if (!pbj__tr_colon(r)) return r->st;
+                {
+                    pbj_slice v;
+                    if (!pbj_text_read_bytes(r, &v)) return r->st;
+                    m->bytes = v;
+                    m->has_bytes = 1;
+                }
+                pbj__tr_separator(r);
+            }
+            if (!pbj__tr_close(r, close)) return r->st;
+            break;
+        case 10: /* list */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_Int32Value *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->list.data = (google_protobuf_Int32Value *)pbj__array_grow(r->arena, m->list.data, m->list.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->list.data[m->list.count++];
+                google_protobuf_Int32Value_init(e);
+                if (pbj__tr_status(r, google_protobuf_Int32Value__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "golden.wrappers.Wrapped");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status golden_wrappers_Wrapped_from_text(golden_wrappers_Wrapped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    golden_wrappers_Wrapped_init(m);
+    if (pbj__tr_status(&r, golden_wrappers_Wrapped__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, golden_wrappers_Wrapped_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, golden_wrappers_Wrapped_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status golden_wrappers_Wrapped__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    golden_wrappers_Wrapped *m = (golden_wrappers_Wrapped *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    golden_wrappers_Wrapped_init(m);
+    if (pbj__tr_status(r, golden_wrappers_Wrapped__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_wrappers_Wrapped_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = golden_wrappers_Wrapped_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, golden_wrappers_Wrapped_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type golden_wrappers_Wrapped__text_type = {"golden.wrappers.Wrapped", golden_wrappers_Wrapped__text_any};
+#endif
+
 #ifdef PBJ_JSON_H
 void golden_wrappers_Wrapped__json(const void *vm, pbj_json *j)
 {

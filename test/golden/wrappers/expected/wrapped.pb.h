@@ -159,6 +159,15 @@ static inline void golden_wrappers_Wrapped_clear_bytes(golden_wrappers_Wrapped *
     m->pbj__bytes_unknown = pbj_slice_make(NULL, 0);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* golden_wrappers_Wrapped_from_text reads the text format (golden_wrappers_Wrapped_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. golden_wrappers_Wrapped__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_text(golden_wrappers_Wrapped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type golden_wrappers_Wrapped__text_type;
+#endif
+
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o);

@@ -131,6 +131,85 @@ bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth)
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t shop_Money__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "units", 5) == 0) return 2;
+        break;
+    case 8:
+        if (memcmp(s, "currency", 8) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (shop_Money__text_field(r->name, r->name_len)) {
+        case 1: /* currency */
+            if (m->currency.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->currency = v;
+            }
+            break;
+        case 2: /* units */
+            if (m->units) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_int64(r, &v)) return r->st;
+                m->units = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "shop.Money");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    shop_Money_init(m);
+    if (pbj__tr_status(&r, shop_Money__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Money_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, shop_Money_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status shop_Money__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    shop_Money *m = (shop_Money *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    shop_Money_init(m);
+    if (pbj__tr_status(r, shop_Money__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Money_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = shop_Money_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, shop_Money_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type shop_Money__text_type = {"shop.Money", shop_Money__text_any};
+#endif
+
 /* ==== shop.Timestamp ==== */
 
 void shop_Timestamp_init(shop_Timestamp *m)
@@ -255,6 +334,85 @@ bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uin
     if (!(a->nanos == b->nanos)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t shop_Timestamp__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "nanos", 5) == 0) return 2;
+        break;
+    case 7:
+        if (memcmp(s, "seconds", 7) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (shop_Timestamp__text_field(r->name, r->name_len)) {
+        case 1: /* seconds */
+            if (m->seconds) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_int64(r, &v)) return r->st;
+                m->seconds = v;
+            }
+            break;
+        case 2: /* nanos */
+            if (m->nanos) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->nanos = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "shop.Timestamp");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    shop_Timestamp_init(m);
+    if (pbj__tr_status(&r, shop_Timestamp__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Timestamp_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, shop_Timestamp_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status shop_Timestamp__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    shop_Timestamp *m = (shop_Timestamp *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    shop_Timestamp_init(m);
+    if (pbj__tr_status(r, shop_Timestamp__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Timestamp_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = shop_Timestamp_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, shop_Timestamp_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type shop_Timestamp__text_type = {"shop.Timestamp", shop_Timestamp__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void shop_Money__json(const void *vm, pbj_json *j)

@@ -63,6 +63,15 @@ PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, cons
 static inline const char *shop_Money_missing(const shop_Money *m) { (void)m; return NULL; }
 static inline pbj_status shop_Money_encode_partial(const shop_Money *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* shop_Money_from_text reads the text format (shop_Money_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. shop_Money__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type shop_Money__text_type;
+#endif
+
 /* ==== shop.Timestamp ==== */
 
 /* shop.Timestamp
@@ -91,6 +100,15 @@ PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t 
 /* shop.Timestamp reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Timestamp_missing(const shop_Timestamp *m) { (void)m; return NULL; }
 static inline pbj_status shop_Timestamp_encode_partial(const shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* shop_Timestamp_from_text reads the text format (shop_Timestamp_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. shop_Timestamp__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type shop_Timestamp__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

@@ -18,6 +18,29 @@ const char *shop_Status_name(int32_t v)
     }
 }
 
+bool shop_Status_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 11:
+        if (memcmp(s, "STATUS_PAID", 11) == 0) return (*v = 2, true);
+        break;
+    case 13:
+        if (memcmp(s, "STATUS_PLACED", 13) == 0) return (*v = 1, true);
+        break;
+    case 14:
+        if (memcmp(s, "STATUS_SHIPPED", 14) == 0) return (*v = 3, true);
+        break;
+    case 18:
+        if (memcmp(s, "STATUS_UNSPECIFIED", 18) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 /* ==== shop.LineItem ==== */
 
 void shop_LineItem_init(shop_LineItem *m)
@@ -178,6 +201,95 @@ bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32
     if (!((a->unit_price ? b->unit_price && shop_Money__equal(a->unit_price, b->unit_price, depth) : !b->unit_price))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t shop_LineItem__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "sku", 3) == 0) return 1;
+        break;
+    case 8:
+        if (memcmp(s, "quantity", 8) == 0) return 2;
+        break;
+    case 10:
+        if (memcmp(s, "unit_price", 10) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (shop_LineItem__text_field(r->name, r->name_len)) {
+        case 1: /* sku */
+            if (m->sku.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->sku = v;
+            }
+            break;
+        case 2: /* quantity */
+            if (m->quantity) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint32_t v;
+                if (!pbj_text_read_uint32(r, &v)) return r->st;
+                m->quantity = v;
+            }
+            break;
+        case 3: /* unit_price */
+            if (m->unit_price) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->unit_price = (shop_Money *)pbj_arena_alloc(r->arena, sizeof(shop_Money)))) return pbj__tr_nomem(r);
+            shop_Money_init(m->unit_price);
+            if (pbj__tr_status(r, shop_Money__read_text(m->unit_price, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "shop.LineItem");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    shop_LineItem_init(m);
+    if (pbj__tr_status(&r, shop_LineItem__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_LineItem_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, shop_LineItem_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status shop_LineItem__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    shop_LineItem *m = (shop_LineItem *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    shop_LineItem_init(m);
+    if (pbj__tr_status(r, shop_LineItem__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_LineItem_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = shop_LineItem_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, shop_LineItem_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type shop_LineItem__text_type = {"shop.LineItem", shop_LineItem__text_any};
+#endif
 
 /* ==== shop.Order ==== */
 
@@ -552,6 +664,174 @@ bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth)
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t shop_Order__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 2:
+        if (memcmp(s, "id", 2) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "items", 5) == 0) return 4;
+        if (memcmp(s, "notes", 5) == 0) return 6;
+        break;
+    case 6:
+        if (memcmp(s, "coupon", 6) == 0) return 9;
+        if (memcmp(s, "status", 6) == 0) return 3;
+        break;
+    case 7:
+        if (memcmp(s, "address", 7) == 0) return 7;
+        break;
+    case 8:
+        if (memcmp(s, "customer", 8) == 0) return 2;
+        break;
+    case 9:
+        if (memcmp(s, "placed_at", 9) == 0) return 5;
+        break;
+    case 12:
+        if (memcmp(s, "pickup_store", 12) == 0) return 8;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (shop_Order__text_field(r->name, r->name_len)) {
+        case 1: /* id */
+            if (m->id) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint64_t v;
+                if (!pbj_text_read_uint64(r, &v)) return r->st;
+                m->id = v;
+            }
+            break;
+        case 2: /* customer */
+            if (m->customer.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->customer = v;
+            }
+            break;
+        case 3: /* status */
+            if (m->status) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, shop_Status_from_name, shop_Status_name, false)) return r->st;
+                m->status = v;
+            }
+            break;
+        case 4: /* items */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                shop_LineItem *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->items.data = (shop_LineItem *)pbj__array_grow(r->arena, m->items.data, m->items.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->items.data[m->items.count++];
+                shop_LineItem_init(e);
+                if (pbj__tr_status(r, shop_LineItem__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 5: /* placed_at */
+            if (m->placed_at) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->placed_at = (shop_Timestamp *)pbj_arena_alloc(r->arena, sizeof(shop_Timestamp)))) return pbj__tr_nomem(r);
+            shop_Timestamp_init(m->placed_at);
+            if (pbj__tr_status(r, shop_Timestamp__read_text(m->placed_at, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 6: /* notes */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                shop_Order_NotesEntry *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->notes.data = (shop_Order_NotesEntry *)pbj__array_grow(r->arena, m->notes.data, m->notes.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->notes.data[m->notes.count++];
+                shop_Order_NotesEntry_init(e);
+                if (pbj__tr_status(r, shop_Order_NotesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 7: /* address */
+            if (m->delivery_case != shop_Order_delivery_NOT_SET)
+                return m->delivery_case == shop_Order_delivery_address ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->delivery_case == 8 ? "pickup_store" : m->delivery_case == 7 ? "address" : "", "delivery");
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->delivery.address = v;
+                m->delivery_case = shop_Order_delivery_address;
+            }
+            break;
+        case 8: /* pickup_store */
+            if (m->delivery_case != shop_Order_delivery_NOT_SET)
+                return m->delivery_case == shop_Order_delivery_pickup_store ? pbj__tr_twice(r) : pbj__tr_oneof_twice(r, m->delivery_case == 8 ? "pickup_store" : m->delivery_case == 7 ? "address" : "", "delivery");
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->delivery.pickup_store = v;
+                m->delivery_case = shop_Order_delivery_pickup_store;
+            }
+            break;
+        case 9: /* coupon */
+            if (m->has_coupon) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->coupon = v;
+                m->has_coupon = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "shop.Order");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    shop_Order_init(m);
+    if (pbj__tr_status(&r, shop_Order__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Order_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, shop_Order_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status shop_Order__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    shop_Order *m = (shop_Order *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    shop_Order_init(m);
+    if (pbj__tr_status(r, shop_Order__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Order_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = shop_Order_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, shop_Order_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type shop_Order__text_type = {"shop.Order", shop_Order__text_any};
+#endif
+
 /* ==== shop.Order.NotesEntry ==== */
 
 void shop_Order_NotesEntry_init(shop_Order_NotesEntry *m)
@@ -674,6 +954,85 @@ bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Ord
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t shop_Order_NotesEntry__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "key", 3) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (shop_Order_NotesEntry__text_field(r->name, r->name_len)) {
+        case 1: /* key */
+            if (m->key.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->key = v;
+            }
+            break;
+        case 2: /* value */
+            if (m->value.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "shop.Order.NotesEntry");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    shop_Order_NotesEntry_init(m);
+    if (pbj__tr_status(&r, shop_Order_NotesEntry__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, shop_Order_NotesEntry_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, shop_Order_NotesEntry_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status shop_Order_NotesEntry__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    shop_Order_NotesEntry *m = (shop_Order_NotesEntry *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    shop_Order_NotesEntry_init(m);
+    if (pbj__tr_status(r, shop_Order_NotesEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Order_NotesEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = shop_Order_NotesEntry_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, shop_Order_NotesEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type shop_Order_NotesEntry__text_type = {"shop.Order.NotesEntry", shop_Order_NotesEntry__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void shop_LineItem__json(const void *vm, pbj_json *j)

@@ -30,6 +30,9 @@ typedef enum shop_Status {
 /* The name of a value of shop.Status ("STATUS_UNSPECIFIED"), or NULL when it has none. */
 const char *shop_Status_name(int32_t v);
 
+/* The value of shop.Status named s[0..n) into *v; false when none has that name. */
+bool shop_Status_from_name(const char *s, size_t n, int32_t *v);
+
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -81,6 +84,15 @@ static inline const char *shop_LineItem_missing(const shop_LineItem *m) { (void)
 static inline pbj_status shop_LineItem_encode_partial(const shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len) { return shop_LineItem_encode(m, buf, cap, len); }
 static inline bool shop_LineItem_has_unit_price(const shop_LineItem *m) { return m->unit_price != NULL; }
 static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_price = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* shop_LineItem_from_text reads the text format (shop_LineItem_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. shop_LineItem__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type shop_LineItem__text_type;
+#endif
 
 /* ==== shop.Order ==== */
 
@@ -156,6 +168,15 @@ static inline void shop_Order_clear_coupon(shop_Order *m)
     memset(&m->coupon, 0, sizeof m->coupon);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* shop_Order_from_text reads the text format (shop_Order_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. shop_Order__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type shop_Order__text_type;
+#endif
+
 /* ==== shop.Order.NotesEntry ==== */
 
 /* shop.Order.NotesEntry
@@ -183,6 +204,15 @@ PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, 
 /* shop.Order.NotesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *shop_Order_NotesEntry_missing(const shop_Order_NotesEntry *m) { (void)m; return NULL; }
 static inline pbj_status shop_Order_NotesEntry_encode_partial(const shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_NotesEntry_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* shop_Order_NotesEntry_from_text reads the text format (shop_Order_NotesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. shop_Order_NotesEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type shop_Order_NotesEntry__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

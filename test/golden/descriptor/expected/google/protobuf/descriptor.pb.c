@@ -32,6 +32,45 @@ const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v)
     }
 }
 
+bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "TYPE_BOOL", 9) == 0) return (*v = 8, true);
+        if (memcmp(s, "TYPE_ENUM", 9) == 0) return (*v = 14, true);
+        break;
+    case 10:
+        if (memcmp(s, "TYPE_BYTES", 10) == 0) return (*v = 12, true);
+        if (memcmp(s, "TYPE_FLOAT", 10) == 0) return (*v = 2, true);
+        if (memcmp(s, "TYPE_GROUP", 10) == 0) return (*v = 10, true);
+        if (memcmp(s, "TYPE_INT32", 10) == 0) return (*v = 5, true);
+        if (memcmp(s, "TYPE_INT64", 10) == 0) return (*v = 3, true);
+        break;
+    case 11:
+        if (memcmp(s, "TYPE_DOUBLE", 11) == 0) return (*v = 1, true);
+        if (memcmp(s, "TYPE_SINT32", 11) == 0) return (*v = 17, true);
+        if (memcmp(s, "TYPE_SINT64", 11) == 0) return (*v = 18, true);
+        if (memcmp(s, "TYPE_STRING", 11) == 0) return (*v = 9, true);
+        if (memcmp(s, "TYPE_UINT32", 11) == 0) return (*v = 13, true);
+        if (memcmp(s, "TYPE_UINT64", 11) == 0) return (*v = 4, true);
+        break;
+    case 12:
+        if (memcmp(s, "TYPE_FIXED32", 12) == 0) return (*v = 7, true);
+        if (memcmp(s, "TYPE_FIXED64", 12) == 0) return (*v = 6, true);
+        if (memcmp(s, "TYPE_MESSAGE", 12) == 0) return (*v = 11, true);
+        break;
+    case 13:
+        if (memcmp(s, "TYPE_SFIXED32", 13) == 0) return (*v = 15, true);
+        if (memcmp(s, "TYPE_SFIXED64", 13) == 0) return (*v = 16, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v)
 {
     switch (v) {
@@ -40,6 +79,22 @@ const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v)
     case 3: return "LABEL_REPEATED";
     default: return NULL;
     }
+}
+
+bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 14:
+        if (memcmp(s, "LABEL_OPTIONAL", 14) == 0) return (*v = 1, true);
+        if (memcmp(s, "LABEL_REPEATED", 14) == 0) return (*v = 3, true);
+        if (memcmp(s, "LABEL_REQUIRED", 14) == 0) return (*v = 2, true);
+        break;
+    default:
+        break;
+    }
+    return false;
 }
 
 const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v)
@@ -52,6 +107,26 @@ const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v)
     }
 }
 
+bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "SPEED", 5) == 0) return (*v = 1, true);
+        break;
+    case 9:
+        if (memcmp(s, "CODE_SIZE", 9) == 0) return (*v = 2, true);
+        break;
+    case 12:
+        if (memcmp(s, "LITE_RUNTIME", 12) == 0) return (*v = 3, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 const char *google_protobuf_FieldOptions_CType_name(int32_t v)
 {
     switch (v) {
@@ -60,6 +135,26 @@ const char *google_protobuf_FieldOptions_CType_name(int32_t v)
     case 2: return "STRING_PIECE";
     default: return NULL;
     }
+}
+
+bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "CORD", 4) == 0) return (*v = 1, true);
+        break;
+    case 6:
+        if (memcmp(s, "STRING", 6) == 0) return (*v = 0, true);
+        break;
+    case 12:
+        if (memcmp(s, "STRING_PIECE", 12) == 0) return (*v = 2, true);
+        break;
+    default:
+        break;
+    }
+    return false;
 }
 
 const char *google_protobuf_FieldOptions_JSType_name(int32_t v)
@@ -72,6 +167,22 @@ const char *google_protobuf_FieldOptions_JSType_name(int32_t v)
     }
 }
 
+bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "JS_NORMAL", 9) == 0) return (*v = 0, true);
+        if (memcmp(s, "JS_NUMBER", 9) == 0) return (*v = 2, true);
+        if (memcmp(s, "JS_STRING", 9) == 0) return (*v = 1, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v)
 {
     switch (v) {
@@ -80,6 +191,26 @@ const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v)
     case 2: return "IDEMPOTENT";
     default: return NULL;
     }
+}
+
+bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "IDEMPOTENT", 10) == 0) return (*v = 2, true);
+        break;
+    case 15:
+        if (memcmp(s, "NO_SIDE_EFFECTS", 15) == 0) return (*v = 1, true);
+        break;
+    case 19:
+        if (memcmp(s, "IDEMPOTENCY_UNKNOWN", 19) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
 }
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
@@ -224,6 +355,76 @@ bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescript
         if (!(google_protobuf_FileDescriptorProto__equal(&a->file.data[i], &b->file.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FileDescriptorSet__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "file", 4) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FileDescriptorSet__text_field(r->name, r->name_len)) {
+        case 1: /* file */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FileDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(r->arena, m->file.data, m->file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->file.data[m->file.count++];
+                google_protobuf_FileDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FileDescriptorSet");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FileDescriptorSet_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FileDescriptorSet__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileDescriptorSet_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FileDescriptorSet_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_FileDescriptorSet__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FileDescriptorSet_init(m);
+    if (pbj__tr_status(r, google_protobuf_FileDescriptorSet__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileDescriptorSet_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FileDescriptorSet_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FileDescriptorSet_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_FileDescriptorSet__text_type = {"google.protobuf.FileDescriptorSet", google_protobuf_FileDescriptorSet__text_any};
+#endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
@@ -783,6 +984,213 @@ bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescri
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FileDescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        break;
+    case 6:
+        if (memcmp(s, "syntax", 6) == 0) return 12;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 8;
+        if (memcmp(s, "package", 7) == 0) return 2;
+        if (memcmp(s, "service", 7) == 0) return 6;
+        break;
+    case 9:
+        if (memcmp(s, "enum_type", 9) == 0) return 5;
+        if (memcmp(s, "extension", 9) == 0) return 7;
+        break;
+    case 10:
+        if (memcmp(s, "dependency", 10) == 0) return 3;
+        break;
+    case 12:
+        if (memcmp(s, "message_type", 12) == 0) return 4;
+        break;
+    case 15:
+        if (memcmp(s, "weak_dependency", 15) == 0) return 11;
+        break;
+    case 16:
+        if (memcmp(s, "source_code_info", 16) == 0) return 9;
+        break;
+    case 17:
+        if (memcmp(s, "public_dependency", 17) == 0) return 10;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FileDescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* package */
+            if (m->has_package) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->package = v;
+                m->has_package = 1;
+            }
+            break;
+        case 3: /* dependency */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                if (!(m->dependency.data = (pbj_slice *)pbj__array_grow(r->arena, m->dependency.data, m->dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->dependency.data[m->dependency.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* message_type */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_DescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->message_type.data, m->message_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->message_type.data[m->message_type.count++];
+                google_protobuf_DescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 5: /* enum_type */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_EnumDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->enum_type.data[m->enum_type.count++];
+                google_protobuf_EnumDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 6: /* service */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_ServiceDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(r->arena, m->service.data, m->service.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->service.data[m->service.count++];
+                google_protobuf_ServiceDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 7: /* extension */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FieldDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->extension.data[m->extension.count++];
+                google_protobuf_FieldDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 8: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FileOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_FileOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_FileOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 9: /* source_code_info */
+            if (m->source_code_info) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_SourceCodeInfo)))) return pbj__tr_nomem(r);
+            google_protobuf_SourceCodeInfo_init(m->source_code_info);
+            if (pbj__tr_status(r, google_protobuf_SourceCodeInfo__read_text(m->source_code_info, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 10: /* public_dependency */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                if (!(m->public_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->public_dependency.data[m->public_dependency.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 11: /* weak_dependency */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                if (!(m->weak_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->weak_dependency.data[m->weak_dependency.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 12: /* syntax */
+            if (m->has_syntax) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->syntax = v;
+                m->has_syntax = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FileDescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FileDescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FileDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FileDescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_FileDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FileDescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FileDescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FileDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_FileDescriptorProto__text_type = {"google.protobuf.FileDescriptorProto", google_protobuf_FileDescriptorProto__text_any};
+#endif
+
 /* ==== google.protobuf.DescriptorProto ==== */
 
 void google_protobuf_DescriptorProto_init(google_protobuf_DescriptorProto *m)
@@ -1282,6 +1690,200 @@ bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProt
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_DescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "field", 5) == 0) return 2;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 7;
+        break;
+    case 9:
+        if (memcmp(s, "enum_type", 9) == 0) return 4;
+        if (memcmp(s, "extension", 9) == 0) return 6;
+        break;
+    case 10:
+        if (memcmp(s, "oneof_decl", 10) == 0) return 8;
+        break;
+    case 11:
+        if (memcmp(s, "nested_type", 11) == 0) return 3;
+        break;
+    case 13:
+        if (memcmp(s, "reserved_name", 13) == 0) return 10;
+        break;
+    case 14:
+        if (memcmp(s, "reserved_range", 14) == 0) return 9;
+        break;
+    case 15:
+        if (memcmp(s, "extension_range", 15) == 0) return 5;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_DescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* field */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FieldDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->field.data, m->field.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->field.data[m->field.count++];
+                google_protobuf_FieldDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* nested_type */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_DescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->nested_type.data, m->nested_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->nested_type.data[m->nested_type.count++];
+                google_protobuf_DescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* enum_type */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_EnumDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->enum_type.data[m->enum_type.count++];
+                google_protobuf_EnumDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 5: /* extension_range */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_DescriptorProto_ExtensionRange *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(r->arena, m->extension_range.data, m->extension_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->extension_range.data[m->extension_range.count++];
+                google_protobuf_DescriptorProto_ExtensionRange_init(e);
+                if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 6: /* extension */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FieldDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->extension.data[m->extension.count++];
+                google_protobuf_FieldDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 7: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_MessageOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_MessageOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_MessageOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 8: /* oneof_decl */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_OneofDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(r->arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->oneof_decl.data[m->oneof_decl.count++];
+                google_protobuf_OneofDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 9: /* reserved_range */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_DescriptorProto_ReservedRange *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->reserved_range.data[m->reserved_range.count++];
+                google_protobuf_DescriptorProto_ReservedRange_init(e);
+                if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 10: /* reserved_name */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->reserved_name.data[m->reserved_name.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_DescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_DescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_DescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_DescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_DescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_DescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_DescriptorProto__text_type = {"google.protobuf.DescriptorProto", google_protobuf_DescriptorProto__text_any};
+#endif
+
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_DescriptorProto_ExtensionRange *m)
@@ -1459,6 +2061,97 @@ bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_DescriptorProto_ExtensionRange__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "end", 3) == 0) return 2;
+        break;
+    case 5:
+        if (memcmp(s, "start", 5) == 0) return 1;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_DescriptorProto_ExtensionRange__text_field(r->name, r->name_len)) {
+        case 1: /* start */
+            if (m->has_start) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->start = v;
+                m->has_start = 1;
+            }
+            break;
+        case 2: /* end */
+            if (m->has_end) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->end = v;
+                m->has_end = 1;
+            }
+            break;
+        case 3: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_ExtensionRangeOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto.ExtensionRange");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_DescriptorProto_ExtensionRange_init(m);
+    if (pbj__tr_status(&r, google_protobuf_DescriptorProto_ExtensionRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_ExtensionRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ExtensionRange_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_DescriptorProto_ExtensionRange_init(m);
+    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_DescriptorProto_ExtensionRange__text_type = {"google.protobuf.DescriptorProto.ExtensionRange", google_protobuf_DescriptorProto_ExtensionRange__text_any};
+#endif
+
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_DescriptorProto_ReservedRange *m)
@@ -1585,6 +2278,87 @@ bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_
     if (a->has_end != b->has_end || (a->has_end && !(a->end == b->end))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_DescriptorProto_ReservedRange__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "end", 3) == 0) return 2;
+        break;
+    case 5:
+        if (memcmp(s, "start", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_DescriptorProto_ReservedRange__text_field(r->name, r->name_len)) {
+        case 1: /* start */
+            if (m->has_start) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->start = v;
+                m->has_start = 1;
+            }
+            break;
+        case 2: /* end */
+            if (m->has_end) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->end = v;
+                m->has_end = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.DescriptorProto.ReservedRange");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_DescriptorProto_ReservedRange_init(m);
+    if (pbj__tr_status(&r, google_protobuf_DescriptorProto_ReservedRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DescriptorProto_ReservedRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ReservedRange_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_DescriptorProto_ReservedRange_init(m);
+    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_DescriptorProto_ReservedRange_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_DescriptorProto_ReservedRange__text_type = {"google.protobuf.DescriptorProto.ReservedRange", google_protobuf_DescriptorProto_ReservedRange__text_any};
+#endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
@@ -1751,6 +2525,76 @@ bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_Extensio
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_ExtensionRangeOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_ExtensionRangeOptions__text_type = {"google.protobuf.ExtensionRangeOptions", google_protobuf_ExtensionRangeOptions__text_any};
+#endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
@@ -2112,6 +2956,197 @@ bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDesc
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FieldDescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        if (memcmp(s, "type", 4) == 0) return 5;
+        break;
+    case 5:
+        if (memcmp(s, "label", 5) == 0) return 4;
+        break;
+    case 6:
+        if (memcmp(s, "number", 6) == 0) return 3;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 8;
+        break;
+    case 8:
+        if (memcmp(s, "extendee", 8) == 0) return 2;
+        break;
+    case 9:
+        if (memcmp(s, "json_name", 9) == 0) return 10;
+        if (memcmp(s, "type_name", 9) == 0) return 6;
+        break;
+    case 11:
+        if (memcmp(s, "oneof_index", 11) == 0) return 9;
+        break;
+    case 13:
+        if (memcmp(s, "default_value", 13) == 0) return 7;
+        break;
+    case 15:
+        if (memcmp(s, "proto3_optional", 15) == 0) return 17;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FieldDescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* extendee */
+            if (m->has_extendee) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->extendee = v;
+                m->has_extendee = 1;
+            }
+            break;
+        case 3: /* number */
+            if (m->has_number) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->number = v;
+                m->has_number = 1;
+            }
+            break;
+        case 4: /* label */
+            if (m->has_label) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldDescriptorProto_Label_from_name, google_protobuf_FieldDescriptorProto_Label_name, true)) return r->st;
+                m->label = v;
+                m->has_label = 1;
+            }
+            break;
+        case 5: /* type */
+            if (m->has_type) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldDescriptorProto_Type_from_name, google_protobuf_FieldDescriptorProto_Type_name, true)) return r->st;
+                m->type = v;
+                m->has_type = 1;
+            }
+            break;
+        case 6: /* type_name */
+            if (m->has_type_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->type_name = v;
+                m->has_type_name = 1;
+            }
+            break;
+        case 7: /* default_value */
+            if (m->has_default_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->default_value = v;
+                m->has_default_value = 1;
+            }
+            break;
+        case 8: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_FieldOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_FieldOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 9: /* oneof_index */
+            if (m->has_oneof_index) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->oneof_index = v;
+                m->has_oneof_index = 1;
+            }
+            break;
+        case 10: /* json_name */
+            if (m->has_json_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->json_name = v;
+                m->has_json_name = 1;
+            }
+            break;
+        case 17: /* proto3_optional */
+            if (m->has_proto3_optional) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->proto3_optional = v;
+                m->has_proto3_optional = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FieldDescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FieldDescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FieldDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FieldDescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_FieldDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FieldDescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FieldDescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_FieldDescriptorProto__text_type = {"google.protobuf.FieldDescriptorProto", google_protobuf_FieldDescriptorProto__text_any};
+#endif
+
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorProto *m)
@@ -2266,6 +3301,84 @@ bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDesc
     if (!((a->options ? b->options && google_protobuf_OneofOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_OneofDescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_OneofDescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_OneofOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_OneofOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_OneofOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.OneofDescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_OneofDescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_OneofDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_OneofDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_OneofDescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_OneofDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_OneofDescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_OneofDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_OneofDescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_OneofDescriptorProto__text_type = {"google.protobuf.OneofDescriptorProto", google_protobuf_OneofDescriptorProto__text_any};
+#endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
@@ -2539,6 +3652,127 @@ bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescri
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_EnumDescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 3;
+        break;
+    case 13:
+        if (memcmp(s, "reserved_name", 13) == 0) return 5;
+        break;
+    case 14:
+        if (memcmp(s, "reserved_range", 14) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_EnumDescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* value */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_EnumValueDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(r->arena, m->value.data, m->value.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->value.data[m->value.count++];
+                google_protobuf_EnumValueDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_EnumOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_EnumOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_EnumOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 4: /* reserved_range */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_EnumDescriptorProto_EnumReservedRange *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->reserved_range.data[m->reserved_range.count++];
+                google_protobuf_EnumDescriptorProto_EnumReservedRange_init(e);
+                if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 5: /* reserved_name */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->reserved_name.data[m->reserved_name.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_EnumDescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_EnumDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_EnumDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_EnumDescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_EnumDescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_EnumDescriptorProto__text_type = {"google.protobuf.EnumDescriptorProto", google_protobuf_EnumDescriptorProto__text_any};
+#endif
+
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_EnumDescriptorProto_EnumReservedRange *m)
@@ -2665,6 +3899,87 @@ bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_p
     if (a->has_end != b->has_end || (a->has_end && !(a->end == b->end))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_EnumDescriptorProto_EnumReservedRange__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "end", 3) == 0) return 2;
+        break;
+    case 5:
+        if (memcmp(s, "start", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_EnumDescriptorProto_EnumReservedRange__text_field(r->name, r->name_len)) {
+        case 1: /* start */
+            if (m->has_start) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->start = v;
+                m->has_start = 1;
+            }
+            break;
+        case 2: /* end */
+            if (m->has_end) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->end = v;
+                m->has_end = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto.EnumReservedRange");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
+    if (pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
+    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_EnumDescriptorProto_EnumReservedRange__text_type = {"google.protobuf.EnumDescriptorProto.EnumReservedRange", google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any};
+#endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
@@ -2842,6 +4157,97 @@ bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumV
     if (!((a->options ? b->options && google_protobuf_EnumValueOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_EnumValueDescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        break;
+    case 6:
+        if (memcmp(s, "number", 6) == 0) return 2;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_EnumValueDescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* number */
+            if (m->has_number) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->number = v;
+                m->has_number = 1;
+            }
+            break;
+        case 3: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_EnumValueOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_EnumValueOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_EnumValueOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.EnumValueDescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_EnumValueDescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_EnumValueDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumValueDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_EnumValueDescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_EnumValueDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_EnumValueDescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_EnumValueDescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_EnumValueDescriptorProto__text_type = {"google.protobuf.EnumValueDescriptorProto", google_protobuf_EnumValueDescriptorProto__text_any};
+#endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
@@ -3041,6 +4447,99 @@ bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_Service
     if (!((a->options ? b->options && google_protobuf_ServiceOptions__equal(a->options, b->options, depth) : !b->options))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_ServiceDescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        break;
+    case 6:
+        if (memcmp(s, "method", 6) == 0) return 2;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_ServiceDescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* method */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_MethodDescriptorProto *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(r->arena, m->method.data, m->method.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->method.data[m->method.count++];
+                google_protobuf_MethodDescriptorProto_init(e);
+                if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_ServiceOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_ServiceOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_ServiceOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.ServiceDescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_ServiceDescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_ServiceDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ServiceDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_ServiceDescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_ServiceDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_ServiceDescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ServiceDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_ServiceDescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_ServiceDescriptorProto__text_type = {"google.protobuf.ServiceDescriptorProto", google_protobuf_ServiceDescriptorProto__text_any};
+#endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
@@ -3284,6 +4783,134 @@ bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDe
     if (a->has_server_streaming != b->has_server_streaming || (a->has_server_streaming && !(a->server_streaming == b->server_streaming))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_MethodDescriptorProto__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 1;
+        break;
+    case 7:
+        if (memcmp(s, "options", 7) == 0) return 4;
+        break;
+    case 10:
+        if (memcmp(s, "input_type", 10) == 0) return 2;
+        break;
+    case 11:
+        if (memcmp(s, "output_type", 11) == 0) return 3;
+        break;
+    case 16:
+        if (memcmp(s, "client_streaming", 16) == 0) return 5;
+        if (memcmp(s, "server_streaming", 16) == 0) return 6;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_MethodDescriptorProto__text_field(r->name, r->name_len)) {
+        case 1: /* name */
+            if (m->has_name) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name = v;
+                m->has_name = 1;
+            }
+            break;
+        case 2: /* input_type */
+            if (m->has_input_type) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->input_type = v;
+                m->has_input_type = 1;
+            }
+            break;
+        case 3: /* output_type */
+            if (m->has_output_type) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->output_type = v;
+                m->has_output_type = 1;
+            }
+            break;
+        case 4: /* options */
+            if (m->options) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_MethodOptions)))) return pbj__tr_nomem(r);
+            google_protobuf_MethodOptions_init(m->options);
+            if (pbj__tr_status(r, google_protobuf_MethodOptions__read_text(m->options, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 5: /* client_streaming */
+            if (m->has_client_streaming) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->client_streaming = v;
+                m->has_client_streaming = 1;
+            }
+            break;
+        case 6: /* server_streaming */
+            if (m->has_server_streaming) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->server_streaming = v;
+                m->has_server_streaming = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.MethodDescriptorProto");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_MethodDescriptorProto_init(m);
+    if (pbj__tr_status(&r, google_protobuf_MethodDescriptorProto__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MethodDescriptorProto_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_MethodDescriptorProto_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_MethodDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_MethodDescriptorProto_init(m);
+    if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MethodDescriptorProto_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_MethodDescriptorProto_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_MethodDescriptorProto__text_type = {"google.protobuf.MethodDescriptorProto", google_protobuf_MethodDescriptorProto__text_any};
+#endif
 
 /* ==== google.protobuf.FileOptions ==== */
 
@@ -3909,6 +5536,314 @@ bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FileOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "deprecated", 10) == 0) return 23;
+        if (memcmp(s, "go_package", 10) == 0) return 11;
+        break;
+    case 12:
+        if (memcmp(s, "java_package", 12) == 0) return 1;
+        if (memcmp(s, "optimize_for", 12) == 0) return 9;
+        if (memcmp(s, "ruby_package", 12) == 0) return 45;
+        if (memcmp(s, "swift_prefix", 12) == 0) return 39;
+        break;
+    case 13:
+        if (memcmp(s, "php_namespace", 13) == 0) return 41;
+        break;
+    case 16:
+        if (memcmp(s, "cc_enable_arenas", 16) == 0) return 31;
+        if (memcmp(s, "csharp_namespace", 16) == 0) return 37;
+        if (memcmp(s, "php_class_prefix", 16) == 0) return 40;
+        break;
+    case 17:
+        if (memcmp(s, "objc_class_prefix", 17) == 0) return 36;
+        break;
+    case 19:
+        if (memcmp(s, "cc_generic_services", 19) == 0) return 16;
+        if (memcmp(s, "java_multiple_files", 19) == 0) return 10;
+        if (memcmp(s, "py_generic_services", 19) == 0) return 18;
+        break;
+    case 20:
+        if (memcmp(s, "java_outer_classname", 20) == 0) return 8;
+        if (memcmp(s, "php_generic_services", 20) == 0) return 42;
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    case 21:
+        if (memcmp(s, "java_generic_services", 21) == 0) return 17;
+        break;
+    case 22:
+        if (memcmp(s, "java_string_check_utf8", 22) == 0) return 27;
+        if (memcmp(s, "php_metadata_namespace", 22) == 0) return 44;
+        break;
+    case 29:
+        if (memcmp(s, "java_generate_equals_and_hash", 29) == 0) return 20;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FileOptions__text_field(r->name, r->name_len)) {
+        case 1: /* java_package */
+            if (m->has_java_package) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->java_package = v;
+                m->has_java_package = 1;
+            }
+            break;
+        case 8: /* java_outer_classname */
+            if (m->has_java_outer_classname) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->java_outer_classname = v;
+                m->has_java_outer_classname = 1;
+            }
+            break;
+        case 9: /* optimize_for */
+            if (m->has_optimize_for) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FileOptions_OptimizeMode_from_name, google_protobuf_FileOptions_OptimizeMode_name, true)) return r->st;
+                m->optimize_for = v;
+                m->has_optimize_for = 1;
+            }
+            break;
+        case 10: /* java_multiple_files */
+            if (m->has_java_multiple_files) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->java_multiple_files = v;
+                m->has_java_multiple_files = 1;
+            }
+            break;
+        case 11: /* go_package */
+            if (m->has_go_package) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->go_package = v;
+                m->has_go_package = 1;
+            }
+            break;
+        case 16: /* cc_generic_services */
+            if (m->has_cc_generic_services) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->cc_generic_services = v;
+                m->has_cc_generic_services = 1;
+            }
+            break;
+        case 17: /* java_generic_services */
+            if (m->has_java_generic_services) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->java_generic_services = v;
+                m->has_java_generic_services = 1;
+            }
+            break;
+        case 18: /* py_generic_services */
+            if (m->has_py_generic_services) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->py_generic_services = v;
+                m->has_py_generic_services = 1;
+            }
+            break;
+        case 20: /* java_generate_equals_and_hash */
+            if (m->has_java_generate_equals_and_hash) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->java_generate_equals_and_hash = v;
+                m->has_java_generate_equals_and_hash = 1;
+            }
+            break;
+        case 23: /* deprecated */
+            if (m->has_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated = v;
+                m->has_deprecated = 1;
+            }
+            break;
+        case 27: /* java_string_check_utf8 */
+            if (m->has_java_string_check_utf8) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->java_string_check_utf8 = v;
+                m->has_java_string_check_utf8 = 1;
+            }
+            break;
+        case 31: /* cc_enable_arenas */
+            if (m->has_cc_enable_arenas) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->cc_enable_arenas = v;
+                m->has_cc_enable_arenas = 1;
+            }
+            break;
+        case 36: /* objc_class_prefix */
+            if (m->has_objc_class_prefix) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->objc_class_prefix = v;
+                m->has_objc_class_prefix = 1;
+            }
+            break;
+        case 37: /* csharp_namespace */
+            if (m->has_csharp_namespace) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->csharp_namespace = v;
+                m->has_csharp_namespace = 1;
+            }
+            break;
+        case 39: /* swift_prefix */
+            if (m->has_swift_prefix) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->swift_prefix = v;
+                m->has_swift_prefix = 1;
+            }
+            break;
+        case 40: /* php_class_prefix */
+            if (m->has_php_class_prefix) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->php_class_prefix = v;
+                m->has_php_class_prefix = 1;
+            }
+            break;
+        case 41: /* php_namespace */
+            if (m->has_php_namespace) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->php_namespace = v;
+                m->has_php_namespace = 1;
+            }
+            break;
+        case 42: /* php_generic_services */
+            if (m->has_php_generic_services) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->php_generic_services = v;
+                m->has_php_generic_services = 1;
+            }
+            break;
+        case 44: /* php_metadata_namespace */
+            if (m->has_php_metadata_namespace) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->php_metadata_namespace = v;
+                m->has_php_metadata_namespace = 1;
+            }
+            break;
+        case 45: /* ruby_package */
+            if (m->has_ruby_package) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->ruby_package = v;
+                m->has_ruby_package = 1;
+            }
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FileOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FileOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FileOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FileOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FileOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_FileOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FileOptions *m = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FileOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_FileOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FileOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FileOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FileOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_FileOptions__text_type = {"google.protobuf.FileOptions", google_protobuf_FileOptions__text_any};
+#endif
+
 /* ==== google.protobuf.MessageOptions ==== */
 
 void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m)
@@ -4161,6 +6096,128 @@ bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions 
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_MessageOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "map_entry", 9) == 0) return 7;
+        break;
+    case 10:
+        if (memcmp(s, "deprecated", 10) == 0) return 3;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    case 23:
+        if (memcmp(s, "message_set_wire_format", 23) == 0) return 1;
+        break;
+    case 31:
+        if (memcmp(s, "no_standard_descriptor_accessor", 31) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_MessageOptions__text_field(r->name, r->name_len)) {
+        case 1: /* message_set_wire_format */
+            if (m->has_message_set_wire_format) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->message_set_wire_format = v;
+                m->has_message_set_wire_format = 1;
+            }
+            break;
+        case 2: /* no_standard_descriptor_accessor */
+            if (m->has_no_standard_descriptor_accessor) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->no_standard_descriptor_accessor = v;
+                m->has_no_standard_descriptor_accessor = 1;
+            }
+            break;
+        case 3: /* deprecated */
+            if (m->has_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated = v;
+                m->has_deprecated = 1;
+            }
+            break;
+        case 7: /* map_entry */
+            if (m->has_map_entry) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->map_entry = v;
+                m->has_map_entry = 1;
+            }
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.MessageOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_MessageOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_MessageOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MessageOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_MessageOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_MessageOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_MessageOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_MessageOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MessageOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_MessageOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_MessageOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_MessageOptions__text_type = {"google.protobuf.MessageOptions", google_protobuf_MessageOptions__text_any};
+#endif
 
 /* ==== google.protobuf.FieldOptions ==== */
 
@@ -4485,6 +6542,163 @@ bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FieldOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "lazy", 4) == 0) return 5;
+        if (memcmp(s, "weak", 4) == 0) return 10;
+        break;
+    case 5:
+        if (memcmp(s, "ctype", 5) == 0) return 1;
+        break;
+    case 6:
+        if (memcmp(s, "jstype", 6) == 0) return 6;
+        if (memcmp(s, "packed", 6) == 0) return 2;
+        break;
+    case 10:
+        if (memcmp(s, "deprecated", 10) == 0) return 3;
+        break;
+    case 15:
+        if (memcmp(s, "unverified_lazy", 15) == 0) return 15;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FieldOptions__text_field(r->name, r->name_len)) {
+        case 1: /* ctype */
+            if (m->has_ctype) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_CType_from_name, google_protobuf_FieldOptions_CType_name, true)) return r->st;
+                m->ctype = v;
+                m->has_ctype = 1;
+            }
+            break;
+        case 2: /* packed */
+            if (m->has_packed) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->packed = v;
+                m->has_packed = 1;
+            }
+            break;
+        case 3: /* deprecated */
+            if (m->has_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated = v;
+                m->has_deprecated = 1;
+            }
+            break;
+        case 5: /* lazy */
+            if (m->has_lazy) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->lazy = v;
+                m->has_lazy = 1;
+            }
+            break;
+        case 6: /* jstype */
+            if (m->has_jstype) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_JSType_from_name, google_protobuf_FieldOptions_JSType_name, true)) return r->st;
+                m->jstype = v;
+                m->has_jstype = 1;
+            }
+            break;
+        case 10: /* weak */
+            if (m->has_weak) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->weak = v;
+                m->has_weak = 1;
+            }
+            break;
+        case 15: /* unverified_lazy */
+            if (m->has_unverified_lazy) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->unverified_lazy = v;
+                m->has_unverified_lazy = 1;
+            }
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FieldOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FieldOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FieldOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FieldOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FieldOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FieldOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_FieldOptions__text_type = {"google.protobuf.FieldOptions", google_protobuf_FieldOptions__text_any};
+#endif
+
 /* ==== google.protobuf.OneofOptions ==== */
 
 void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m)
@@ -4650,6 +6864,76 @@ bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, 
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_OneofOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_OneofOptions__text_field(r->name, r->name_len)) {
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.OneofOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_OneofOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_OneofOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_OneofOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_OneofOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_OneofOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_OneofOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_OneofOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_OneofOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_OneofOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_OneofOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_OneofOptions__text_type = {"google.protobuf.OneofOptions", google_protobuf_OneofOptions__text_any};
+#endif
 
 /* ==== google.protobuf.EnumOptions ==== */
 
@@ -4860,6 +7144,102 @@ bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_EnumOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "deprecated", 10) == 0) return 3;
+        break;
+    case 11:
+        if (memcmp(s, "allow_alias", 11) == 0) return 2;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_EnumOptions__text_field(r->name, r->name_len)) {
+        case 2: /* allow_alias */
+            if (m->has_allow_alias) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->allow_alias = v;
+                m->has_allow_alias = 1;
+            }
+            break;
+        case 3: /* deprecated */
+            if (m->has_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated = v;
+                m->has_deprecated = 1;
+            }
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.EnumOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_EnumOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_EnumOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_EnumOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_EnumOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_EnumOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_EnumOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_EnumOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_EnumOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_EnumOptions__text_type = {"google.protobuf.EnumOptions", google_protobuf_EnumOptions__text_any};
+#endif
+
 /* ==== google.protobuf.EnumValueOptions ==== */
 
 void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m)
@@ -5046,6 +7426,89 @@ bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOpti
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_EnumValueOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "deprecated", 10) == 0) return 1;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_EnumValueOptions__text_field(r->name, r->name_len)) {
+        case 1: /* deprecated */
+            if (m->has_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated = v;
+                m->has_deprecated = 1;
+            }
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.EnumValueOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_EnumValueOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_EnumValueOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_EnumValueOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_EnumValueOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_EnumValueOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_EnumValueOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_EnumValueOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_EnumValueOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_EnumValueOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_EnumValueOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_EnumValueOptions__text_type = {"google.protobuf.EnumValueOptions", google_protobuf_EnumValueOptions__text_any};
+#endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
 
@@ -5234,6 +7697,89 @@ bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions 
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_ServiceOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "deprecated", 10) == 0) return 33;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_ServiceOptions__text_field(r->name, r->name_len)) {
+        case 33: /* deprecated */
+            if (m->has_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated = v;
+                m->has_deprecated = 1;
+            }
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.ServiceOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_ServiceOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_ServiceOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ServiceOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_ServiceOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_ServiceOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_ServiceOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_ServiceOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ServiceOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_ServiceOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_ServiceOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_ServiceOptions__text_type = {"google.protobuf.ServiceOptions", google_protobuf_ServiceOptions__text_any};
+#endif
 
 /* ==== google.protobuf.MethodOptions ==== */
 
@@ -5447,6 +7993,102 @@ bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_MethodOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "deprecated", 10) == 0) return 33;
+        break;
+    case 17:
+        if (memcmp(s, "idempotency_level", 17) == 0) return 34;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_MethodOptions__text_field(r->name, r->name_len)) {
+        case 33: /* deprecated */
+            if (m->has_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated = v;
+                m->has_deprecated = 1;
+            }
+            break;
+        case 34: /* idempotency_level */
+            if (m->has_idempotency_level) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_MethodOptions_IdempotencyLevel_from_name, google_protobuf_MethodOptions_IdempotencyLevel_name, true)) return r->st;
+                m->idempotency_level = v;
+                m->has_idempotency_level = 1;
+            }
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.MethodOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_MethodOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_MethodOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_MethodOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_MethodOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_MethodOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_MethodOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_MethodOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_MethodOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_MethodOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_MethodOptions__text_type = {"google.protobuf.MethodOptions", google_protobuf_MethodOptions__text_any};
+#endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
@@ -5719,6 +8361,150 @@ bool google_protobuf_UninterpretedOption__equal(const google_protobuf_Uninterpre
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_UninterpretedOption__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "name", 4) == 0) return 2;
+        break;
+    case 12:
+        if (memcmp(s, "double_value", 12) == 0) return 6;
+        if (memcmp(s, "string_value", 12) == 0) return 7;
+        break;
+    case 15:
+        if (memcmp(s, "aggregate_value", 15) == 0) return 8;
+        break;
+    case 16:
+        if (memcmp(s, "identifier_value", 16) == 0) return 3;
+        break;
+    case 18:
+        if (memcmp(s, "negative_int_value", 18) == 0) return 5;
+        if (memcmp(s, "positive_int_value", 18) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_UninterpretedOption__text_field(r->name, r->name_len)) {
+        case 2: /* name */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption_NamePart *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(r->arena, m->name.data, m->name.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->name.data[m->name.count++];
+                google_protobuf_UninterpretedOption_NamePart_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* identifier_value */
+            if (m->has_identifier_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->identifier_value = v;
+                m->has_identifier_value = 1;
+            }
+            break;
+        case 4: /* positive_int_value */
+            if (m->has_positive_int_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint64_t v;
+                if (!pbj_text_read_uint64(r, &v)) return r->st;
+                m->positive_int_value = v;
+                m->has_positive_int_value = 1;
+            }
+            break;
+        case 5: /* negative_int_value */
+            if (m->has_negative_int_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_int64(r, &v)) return r->st;
+                m->negative_int_value = v;
+                m->has_negative_int_value = 1;
+            }
+            break;
+        case 6: /* double_value */
+            if (m->has_double_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                m->double_value = v;
+                m->has_double_value = 1;
+            }
+            break;
+        case 7: /* string_value */
+            if (m->has_string_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_bytes(r, &v)) return r->st;
+                m->string_value = v;
+                m->has_string_value = 1;
+            }
+            break;
+        case 8: /* aggregate_value */
+            if (m->has_aggregate_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->aggregate_value = v;
+                m->has_aggregate_value = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.UninterpretedOption");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_UninterpretedOption_init(m);
+    if (pbj__tr_status(&r, google_protobuf_UninterpretedOption__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UninterpretedOption_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_UninterpretedOption__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_UninterpretedOption_init(m);
+    if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UninterpretedOption_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_UninterpretedOption_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_UninterpretedOption__text_type = {"google.protobuf.UninterpretedOption", google_protobuf_UninterpretedOption__text_any};
+#endif
+
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_UninterpretedOption_NamePart *m)
@@ -5862,6 +8648,87 @@ bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_U
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_UninterpretedOption_NamePart__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "name_part", 9) == 0) return 1;
+        break;
+    case 12:
+        if (memcmp(s, "is_extension", 12) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_UninterpretedOption_NamePart__text_field(r->name, r->name_len)) {
+        case 1: /* name_part */
+            if (m->has_name_part) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->name_part = v;
+                m->has_name_part = 1;
+            }
+            break;
+        case 2: /* is_extension */
+            if (m->has_is_extension) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->is_extension = v;
+                m->has_is_extension = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.UninterpretedOption.NamePart");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_UninterpretedOption_NamePart_init(m);
+    if (pbj__tr_status(&r, google_protobuf_UninterpretedOption_NamePart__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UninterpretedOption_NamePart_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_NamePart_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_UninterpretedOption_NamePart_init(m);
+    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_UninterpretedOption_NamePart_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_UninterpretedOption_NamePart__text_type = {"google.protobuf.UninterpretedOption.NamePart", google_protobuf_UninterpretedOption_NamePart__text_any};
+#endif
+
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m)
@@ -5987,6 +8854,76 @@ bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo 
         if (!(google_protobuf_SourceCodeInfo_Location__equal(&a->location.data[i], &b->location.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_SourceCodeInfo__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 8:
+        if (memcmp(s, "location", 8) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_SourceCodeInfo__text_field(r->name, r->name_len)) {
+        case 1: /* location */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_SourceCodeInfo_Location *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(r->arena, m->location.data, m->location.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->location.data[m->location.count++];
+                google_protobuf_SourceCodeInfo_Location_init(e);
+                if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.SourceCodeInfo");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_SourceCodeInfo_init(m);
+    if (pbj__tr_status(&r, google_protobuf_SourceCodeInfo__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_SourceCodeInfo_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_SourceCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_SourceCodeInfo_init(m);
+    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_SourceCodeInfo_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_SourceCodeInfo_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_SourceCodeInfo__text_type = {"google.protobuf.SourceCodeInfo", google_protobuf_SourceCodeInfo__text_any};
+#endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
@@ -6260,6 +9197,124 @@ bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_Source
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_SourceCodeInfo_Location__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "path", 4) == 0) return 1;
+        if (memcmp(s, "span", 4) == 0) return 2;
+        break;
+    case 16:
+        if (memcmp(s, "leading_comments", 16) == 0) return 3;
+        break;
+    case 17:
+        if (memcmp(s, "trailing_comments", 17) == 0) return 4;
+        break;
+    case 25:
+        if (memcmp(s, "leading_detached_comments", 25) == 0) return 6;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_SourceCodeInfo_Location__text_field(r->name, r->name_len)) {
+        case 1: /* path */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->path.data[m->path.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 2: /* span */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                if (!(m->span.data = (int32_t *)pbj__array_grow(r->arena, m->span.data, m->span.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->span.data[m->span.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 3: /* leading_comments */
+            if (m->has_leading_comments) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->leading_comments = v;
+                m->has_leading_comments = 1;
+            }
+            break;
+        case 4: /* trailing_comments */
+            if (m->has_trailing_comments) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->trailing_comments = v;
+                m->has_trailing_comments = 1;
+            }
+            break;
+        case 6: /* leading_detached_comments */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_grow(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->leading_detached_comments.data[m->leading_detached_comments.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.SourceCodeInfo.Location");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_SourceCodeInfo_Location_init(m);
+    if (pbj__tr_status(&r, google_protobuf_SourceCodeInfo_Location__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_SourceCodeInfo_Location_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_Location_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_SourceCodeInfo_Location__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_SourceCodeInfo_Location_init(m);
+    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_SourceCodeInfo_Location_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_SourceCodeInfo_Location__text_type = {"google.protobuf.SourceCodeInfo.Location", google_protobuf_SourceCodeInfo_Location__text_any};
+#endif
+
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m)
@@ -6385,6 +9440,76 @@ bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCod
         if (!(google_protobuf_GeneratedCodeInfo_Annotation__equal(&a->annotation.data[i], &b->annotation.data[i], depth))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_GeneratedCodeInfo__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 10:
+        if (memcmp(s, "annotation", 10) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_GeneratedCodeInfo__text_field(r->name, r->name_len)) {
+        case 1: /* annotation */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_GeneratedCodeInfo_Annotation *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(r->arena, m->annotation.data, m->annotation.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->annotation.data[m->annotation.count++];
+                google_protobuf_GeneratedCodeInfo_Annotation_init(e);
+                if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.GeneratedCodeInfo");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_GeneratedCodeInfo_init(m);
+    if (pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_GeneratedCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_GeneratedCodeInfo_init(m);
+    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_GeneratedCodeInfo_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_GeneratedCodeInfo__text_type = {"google.protobuf.GeneratedCodeInfo", google_protobuf_GeneratedCodeInfo__text_any};
+#endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
@@ -6591,6 +9716,113 @@ bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_G
     if (a->has_end != b->has_end || (a->has_end && !(a->end == b->end))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_GeneratedCodeInfo_Annotation__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 3:
+        if (memcmp(s, "end", 3) == 0) return 4;
+        break;
+    case 4:
+        if (memcmp(s, "path", 4) == 0) return 1;
+        break;
+    case 5:
+        if (memcmp(s, "begin", 5) == 0) return 3;
+        break;
+    case 11:
+        if (memcmp(s, "source_file", 11) == 0) return 2;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_GeneratedCodeInfo_Annotation__text_field(r->name, r->name_len)) {
+        case 1: /* path */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                m->path.data[m->path.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 2: /* source_file */
+            if (m->has_source_file) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->source_file = v;
+                m->has_source_file = 1;
+            }
+            break;
+        case 3: /* begin */
+            if (m->has_begin) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->begin = v;
+                m->has_begin = 1;
+            }
+            break;
+        case 4: /* end */
+            if (m->has_end) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->end = v;
+                m->has_end = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.GeneratedCodeInfo.Annotation");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
+    if (pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
+    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_GeneratedCodeInfo_Annotation__text_type = {"google.protobuf.GeneratedCodeInfo.Annotation", google_protobuf_GeneratedCodeInfo_Annotation__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void google_protobuf_FileDescriptorSet__json(const void *vm, pbj_json *j)

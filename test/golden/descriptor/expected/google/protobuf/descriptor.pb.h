@@ -57,6 +57,9 @@ typedef enum google_protobuf_FieldDescriptorProto_Type {
 /* The name of a value of google.protobuf.FieldDescriptorProto.Type ("TYPE_DOUBLE"), or NULL when it has none. */
 const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v);
 
+/* The value of google.protobuf.FieldDescriptorProto.Type named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v);
+
 /* google.protobuf.FieldDescriptorProto.Label */
 typedef enum google_protobuf_FieldDescriptorProto_Label {
     /* 0 is reserved for errors */
@@ -67,6 +70,9 @@ typedef enum google_protobuf_FieldDescriptorProto_Label {
 
 /* The name of a value of google.protobuf.FieldDescriptorProto.Label ("LABEL_OPTIONAL"), or NULL when it has none. */
 const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v);
+
+/* The value of google.protobuf.FieldDescriptorProto.Label named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v);
 
 /* google.protobuf.FileOptions.OptimizeMode */
 /* Generated classes can be optimized for speed or code size. */
@@ -83,6 +89,9 @@ typedef enum google_protobuf_FileOptions_OptimizeMode {
 /* The name of a value of google.protobuf.FileOptions.OptimizeMode ("SPEED"), or NULL when it has none. */
 const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v);
 
+/* The value of google.protobuf.FileOptions.OptimizeMode named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v);
+
 /* google.protobuf.FieldOptions.CType */
 typedef enum google_protobuf_FieldOptions_CType {
     /* Default mode. */
@@ -93,6 +102,9 @@ typedef enum google_protobuf_FieldOptions_CType {
 
 /* The name of a value of google.protobuf.FieldOptions.CType ("STRING"), or NULL when it has none. */
 const char *google_protobuf_FieldOptions_CType_name(int32_t v);
+
+/* The value of google.protobuf.FieldOptions.CType named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v);
 
 /* google.protobuf.FieldOptions.JSType */
 typedef enum google_protobuf_FieldOptions_JSType {
@@ -106,6 +118,9 @@ typedef enum google_protobuf_FieldOptions_JSType {
 
 /* The name of a value of google.protobuf.FieldOptions.JSType ("JS_NORMAL"), or NULL when it has none. */
 const char *google_protobuf_FieldOptions_JSType_name(int32_t v);
+
+/* The value of google.protobuf.FieldOptions.JSType named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v);
 
 /* google.protobuf.MethodOptions.IdempotencyLevel */
 /* Is this method side-effect-free (or safe in HTTP parlance), or idempotent,
@@ -121,6 +136,9 @@ typedef enum google_protobuf_MethodOptions_IdempotencyLevel {
 
 /* The name of a value of google.protobuf.MethodOptions.IdempotencyLevel ("IDEMPOTENCY_UNKNOWN"), or NULL when it has none. */
 const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v);
+
+/* The value of google.protobuf.MethodOptions.IdempotencyLevel named s[0..n) into *v; false when none has that name. */
+bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v);
 
 /* ==== message types ==== */
 
@@ -231,6 +249,15 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobu
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FileDescriptorSet_from_text reads the text format (google_protobuf_FileDescriptorSet_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FileDescriptorSet__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_FileDescriptorSet__text_type;
+#endif
+
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
 /* google.protobuf.FileDescriptorProto
@@ -321,6 +348,15 @@ static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_proto
     memset(&m->syntax, 0, sizeof m->syntax);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FileDescriptorProto_from_text reads the text format (google_protobuf_FileDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FileDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_FileDescriptorProto__text_type;
+#endif
+
 /* ==== google.protobuf.DescriptorProto ==== */
 
 /* google.protobuf.DescriptorProto
@@ -381,6 +417,15 @@ static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_De
 static inline bool google_protobuf_DescriptorProto_has_options(const google_protobuf_DescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf_DescriptorProto *m) { m->options = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_DescriptorProto_from_text reads the text format (google_protobuf_DescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_DescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_DescriptorProto__text_type;
+#endif
+
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 /* google.protobuf.DescriptorProto.ExtensionRange
@@ -432,6 +477,15 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_end(goog
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_options(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->options != NULL; }
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(google_protobuf_DescriptorProto_ExtensionRange *m) { m->options = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_DescriptorProto_ExtensionRange_from_text reads the text format (google_protobuf_DescriptorProto_ExtensionRange_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_DescriptorProto_ExtensionRange__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_DescriptorProto_ExtensionRange__text_type;
+#endif
+
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 /* google.protobuf.DescriptorProto.ReservedRange
@@ -479,6 +533,15 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(googl
     memset(&m->end, 0, sizeof m->end);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_DescriptorProto_ReservedRange_from_text reads the text format (google_protobuf_DescriptorProto_ReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_DescriptorProto_ReservedRange__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_DescriptorProto_ReservedRange__text_type;
+#endif
+
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
 /* google.protobuf.ExtensionRangeOptions
@@ -509,6 +572,15 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_pro
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_ExtensionRangeOptions_from_text reads the text format (google_protobuf_ExtensionRangeOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_ExtensionRangeOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_ExtensionRangeOptions__text_type;
+#endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
@@ -674,6 +746,15 @@ static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(go
     memset(&m->proto3_optional, 0, sizeof m->proto3_optional);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FieldDescriptorProto_from_text reads the text format (google_protobuf_FieldDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FieldDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_FieldDescriptorProto__text_type;
+#endif
+
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 /* google.protobuf.OneofDescriptorProto
@@ -714,6 +795,15 @@ static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protob
 }
 static inline bool google_protobuf_OneofDescriptorProto_has_options(const google_protobuf_OneofDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_OneofDescriptorProto_clear_options(google_protobuf_OneofDescriptorProto *m) { m->options = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_OneofDescriptorProto_from_text reads the text format (google_protobuf_OneofDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_OneofDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_OneofDescriptorProto__text_type;
+#endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
@@ -767,6 +857,15 @@ static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobu
 static inline bool google_protobuf_EnumDescriptorProto_has_options(const google_protobuf_EnumDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_EnumDescriptorProto_clear_options(google_protobuf_EnumDescriptorProto *m) { m->options = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_EnumDescriptorProto_from_text reads the text format (google_protobuf_EnumDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_EnumDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_EnumDescriptorProto__text_type;
+#endif
+
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange
@@ -816,6 +915,15 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_e
     m->has_end = 0;
     memset(&m->end, 0, sizeof m->end);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text reads the text format (google_protobuf_EnumDescriptorProto_EnumReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_EnumDescriptorProto_EnumReservedRange__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_EnumDescriptorProto_EnumReservedRange__text_type;
+#endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
@@ -867,6 +975,15 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear_number(google_
 static inline bool google_protobuf_EnumValueDescriptorProto_has_options(const google_protobuf_EnumValueDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google_protobuf_EnumValueDescriptorProto *m) { m->options = NULL; }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_EnumValueDescriptorProto_from_text reads the text format (google_protobuf_EnumValueDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_EnumValueDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_EnumValueDescriptorProto__text_type;
+#endif
+
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
 /* google.protobuf.ServiceDescriptorProto
@@ -909,6 +1026,15 @@ static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_prot
 }
 static inline bool google_protobuf_ServiceDescriptorProto_has_options(const google_protobuf_ServiceDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_protobuf_ServiceDescriptorProto *m) { m->options = NULL; }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_ServiceDescriptorProto_from_text reads the text format (google_protobuf_ServiceDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_ServiceDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_ServiceDescriptorProto__text_type;
+#endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
@@ -990,6 +1116,15 @@ static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(
     m->has_server_streaming = 0;
     memset(&m->server_streaming, 0, sizeof m->server_streaming);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_MethodDescriptorProto_from_text reads the text format (google_protobuf_MethodDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_MethodDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_MethodDescriptorProto__text_type;
+#endif
 
 /* ==== google.protobuf.FileOptions ==== */
 
@@ -1266,6 +1401,15 @@ static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobu
     memset(&m->ruby_package, 0, sizeof m->ruby_package);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FileOptions_from_text reads the text format (google_protobuf_FileOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FileOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_FileOptions__text_type;
+#endif
+
 /* ==== google.protobuf.MessageOptions ==== */
 
 /* google.protobuf.MessageOptions
@@ -1378,6 +1522,15 @@ static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobu
     m->has_map_entry = 0;
     memset(&m->map_entry, 0, sizeof m->map_entry);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_MessageOptions_from_text reads the text format (google_protobuf_MessageOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_MessageOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_MessageOptions__text_type;
+#endif
 
 /* ==== google.protobuf.FieldOptions ==== */
 
@@ -1535,6 +1688,15 @@ static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_pro
     memset(&m->unverified_lazy, 0, sizeof m->unverified_lazy);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FieldOptions_from_text reads the text format (google_protobuf_FieldOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FieldOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_FieldOptions__text_type;
+#endif
+
 /* ==== google.protobuf.OneofOptions ==== */
 
 /* google.protobuf.OneofOptions
@@ -1565,6 +1727,15 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_One
  * there is one; encode_partial writes the message anyway. */
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_OneofOptions_from_text reads the text format (google_protobuf_OneofOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_OneofOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_OneofOptions__text_type;
+#endif
 
 /* ==== google.protobuf.EnumOptions ==== */
 
@@ -1621,6 +1792,15 @@ static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_EnumOptions_from_text reads the text format (google_protobuf_EnumOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_EnumOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_EnumOptions__text_type;
+#endif
+
 /* ==== google.protobuf.EnumValueOptions ==== */
 
 /* google.protobuf.EnumValueOptions
@@ -1665,6 +1845,15 @@ static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_prot
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_EnumValueOptions_from_text reads the text format (google_protobuf_EnumValueOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_EnumValueOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_EnumValueOptions__text_type;
+#endif
+
 /* ==== google.protobuf.ServiceOptions ==== */
 
 /* google.protobuf.ServiceOptions
@@ -1708,6 +1897,15 @@ static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protob
     m->has_deprecated = 0;
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_ServiceOptions_from_text reads the text format (google_protobuf_ServiceOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_ServiceOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_ServiceOptions__text_type;
+#endif
 
 /* ==== google.protobuf.MethodOptions ==== */
 
@@ -1761,6 +1959,15 @@ static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_
     m->has_idempotency_level = 0;
     memset(&m->idempotency_level, 0, sizeof m->idempotency_level);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_MethodOptions_from_text reads the text format (google_protobuf_MethodOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_MethodOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_MethodOptions__text_type;
+#endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
@@ -1853,6 +2060,15 @@ static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(goo
     memset(&m->aggregate_value, 0, sizeof m->aggregate_value);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_UninterpretedOption_from_text reads the text format (google_protobuf_UninterpretedOption_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_UninterpretedOption__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_UninterpretedOption__text_type;
+#endif
+
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 /* google.protobuf.UninterpretedOption.NamePart
@@ -1902,6 +2118,15 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extensi
     m->has_is_extension = 0;
     memset(&m->is_extension, 0, sizeof m->is_extension);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_UninterpretedOption_NamePart_from_text reads the text format (google_protobuf_UninterpretedOption_NamePart_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_UninterpretedOption_NamePart__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_UninterpretedOption_NamePart__text_type;
+#endif
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
@@ -1973,6 +2198,15 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_S
 /* google.protobuf.SourceCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_SourceCodeInfo_missing(const google_protobuf_SourceCodeInfo *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_SourceCodeInfo_from_text reads the text format (google_protobuf_SourceCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_SourceCodeInfo__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_SourceCodeInfo__text_type;
+#endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
@@ -2097,6 +2331,15 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_commen
     memset(&m->trailing_comments, 0, sizeof m->trailing_comments);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_SourceCodeInfo_Location_from_text reads the text format (google_protobuf_SourceCodeInfo_Location_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_SourceCodeInfo_Location__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_SourceCodeInfo_Location__text_type;
+#endif
+
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 /* google.protobuf.GeneratedCodeInfo
@@ -2127,6 +2370,15 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobu
 /* google.protobuf.GeneratedCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_GeneratedCodeInfo_missing(const google_protobuf_GeneratedCodeInfo *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_GeneratedCodeInfo_from_text reads the text format (google_protobuf_GeneratedCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_GeneratedCodeInfo__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_GeneratedCodeInfo__text_type;
+#endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
@@ -2188,6 +2440,15 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google
     m->has_end = 0;
     memset(&m->end, 0, sizeof m->end);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_GeneratedCodeInfo_Annotation_from_text reads the text format (google_protobuf_GeneratedCodeInfo_Annotation_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_GeneratedCodeInfo_Annotation__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_GeneratedCodeInfo_Annotation__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */

@@ -106,6 +106,73 @@ bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_DoubleValue__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_DoubleValue__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (pbj_double_bits(m->value) != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                double v;
+                if (!pbj_text_read_double(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.DoubleValue");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_DoubleValue_init(m);
+    if (pbj__tr_status(&r, google_protobuf_DoubleValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_DoubleValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_DoubleValue_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_DoubleValue__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_DoubleValue_init(m);
+    if (pbj__tr_status(r, google_protobuf_DoubleValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_DoubleValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_DoubleValue_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_DoubleValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_DoubleValue__text_type = {"google.protobuf.DoubleValue", google_protobuf_DoubleValue__text_any};
+#endif
+
 /* ==== google.protobuf.FloatValue ==== */
 
 void google_protobuf_FloatValue_init(google_protobuf_FloatValue *m)
@@ -206,6 +273,73 @@ bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, cons
     if (!(pbj_float_bits(a->value) == pbj_float_bits(b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FloatValue__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FloatValue__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (pbj_float_bits(m->value) != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                float v;
+                if (!pbj_text_read_float(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FloatValue");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FloatValue_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FloatValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FloatValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FloatValue_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_FloatValue__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FloatValue *m = (google_protobuf_FloatValue *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FloatValue_init(m);
+    if (pbj__tr_status(r, google_protobuf_FloatValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FloatValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FloatValue_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FloatValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_FloatValue__text_type = {"google.protobuf.FloatValue", google_protobuf_FloatValue__text_any};
+#endif
 
 /* ==== google.protobuf.Int64Value ==== */
 
@@ -311,6 +445,73 @@ bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, cons
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_Int64Value__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_Int64Value__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int64_t v;
+                if (!pbj_text_read_int64(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.Int64Value");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_Int64Value_init(m);
+    if (pbj__tr_status(&r, google_protobuf_Int64Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_Int64Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_Int64Value_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_Int64Value__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_Int64Value *m = (google_protobuf_Int64Value *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_Int64Value_init(m);
+    if (pbj__tr_status(r, google_protobuf_Int64Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_Int64Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_Int64Value_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_Int64Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_Int64Value__text_type = {"google.protobuf.Int64Value", google_protobuf_Int64Value__text_any};
+#endif
+
 /* ==== google.protobuf.UInt64Value ==== */
 
 void google_protobuf_UInt64Value_init(google_protobuf_UInt64Value *m)
@@ -414,6 +615,73 @@ bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, co
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_UInt64Value__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_UInt64Value__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint64_t v;
+                if (!pbj_text_read_uint64(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.UInt64Value");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_UInt64Value_init(m);
+    if (pbj__tr_status(&r, google_protobuf_UInt64Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UInt64Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_UInt64Value_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_UInt64Value__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_UInt64Value_init(m);
+    if (pbj__tr_status(r, google_protobuf_UInt64Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UInt64Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_UInt64Value_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_UInt64Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_UInt64Value__text_type = {"google.protobuf.UInt64Value", google_protobuf_UInt64Value__text_any};
+#endif
 
 /* ==== google.protobuf.Int32Value ==== */
 
@@ -519,6 +787,73 @@ bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, cons
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_Int32Value__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_Int32Value__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_int32(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.Int32Value");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_Int32Value_init(m);
+    if (pbj__tr_status(&r, google_protobuf_Int32Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_Int32Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_Int32Value_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_Int32Value__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_Int32Value *m = (google_protobuf_Int32Value *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_Int32Value_init(m);
+    if (pbj__tr_status(r, google_protobuf_Int32Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_Int32Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_Int32Value_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_Int32Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_Int32Value__text_type = {"google.protobuf.Int32Value", google_protobuf_Int32Value__text_any};
+#endif
+
 /* ==== google.protobuf.UInt32Value ==== */
 
 void google_protobuf_UInt32Value_init(google_protobuf_UInt32Value *m)
@@ -623,6 +958,73 @@ bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_UInt32Value__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_UInt32Value__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                uint32_t v;
+                if (!pbj_text_read_uint32(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.UInt32Value");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_UInt32Value_init(m);
+    if (pbj__tr_status(&r, google_protobuf_UInt32Value__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_UInt32Value_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_UInt32Value_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_UInt32Value__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_UInt32Value_init(m);
+    if (pbj__tr_status(r, google_protobuf_UInt32Value__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_UInt32Value_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_UInt32Value_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_UInt32Value_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_UInt32Value__text_type = {"google.protobuf.UInt32Value", google_protobuf_UInt32Value__text_any};
+#endif
+
 /* ==== google.protobuf.BoolValue ==== */
 
 void google_protobuf_BoolValue_init(google_protobuf_BoolValue *m)
@@ -726,6 +1128,73 @@ bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const 
     if (!(a->value == b->value)) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_BoolValue__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_BoolValue__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (m->value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.BoolValue");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_BoolValue_init(m);
+    if (pbj__tr_status(&r, google_protobuf_BoolValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_BoolValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_BoolValue_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_BoolValue__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_BoolValue *m = (google_protobuf_BoolValue *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_BoolValue_init(m);
+    if (pbj__tr_status(r, google_protobuf_BoolValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_BoolValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_BoolValue_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_BoolValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_BoolValue__text_type = {"google.protobuf.BoolValue", google_protobuf_BoolValue__text_any};
+#endif
 
 /* ==== google.protobuf.StringValue ==== */
 
@@ -832,6 +1301,73 @@ bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_StringValue__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_StringValue__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (m->value.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_utf8(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.StringValue");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_StringValue_init(m);
+    if (pbj__tr_status(&r, google_protobuf_StringValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_StringValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_StringValue_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_StringValue__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_StringValue *m = (google_protobuf_StringValue *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_StringValue_init(m);
+    if (pbj__tr_status(r, google_protobuf_StringValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_StringValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_StringValue_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_StringValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_StringValue__text_type = {"google.protobuf.StringValue", google_protobuf_StringValue__text_any};
+#endif
+
 /* ==== google.protobuf.BytesValue ==== */
 
 void google_protobuf_BytesValue_init(google_protobuf_BytesValue *m)
@@ -935,6 +1471,73 @@ bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, cons
     if (!(pbj_slice_eq(a->value, b->value))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_BytesValue__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_BytesValue__text_field(r->name, r->name_len)) {
+        case 1: /* value */
+            if (m->value.len != 0) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_bytes(r, &v)) return r->st;
+                m->value = v;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.BytesValue");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_BytesValue_init(m);
+    if (pbj__tr_status(&r, google_protobuf_BytesValue__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_BytesValue_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_BytesValue_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded. */
+static pbj_status google_protobuf_BytesValue__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_BytesValue *m = (google_protobuf_BytesValue *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_BytesValue_init(m);
+    if (pbj__tr_status(r, google_protobuf_BytesValue__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_BytesValue_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_BytesValue_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_BytesValue_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+const pbj_text_type google_protobuf_BytesValue__text_type = {"google.protobuf.BytesValue", google_protobuf_BytesValue__text_any};
+#endif
 
 #ifdef PBJ_JSON_H
 void google_protobuf_DoubleValue__json(const void *vm, pbj_json *j)

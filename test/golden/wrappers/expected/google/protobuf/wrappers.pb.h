@@ -69,6 +69,15 @@ PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_Doub
 static inline const char *google_protobuf_DoubleValue_missing(const google_protobuf_DoubleValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_DoubleValue_encode_partial(const google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_DoubleValue_from_text reads the text format (google_protobuf_DoubleValue_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_DoubleValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_DoubleValue__text_type;
+#endif
+
 /* ==== google.protobuf.FloatValue ==== */
 
 /* google.protobuf.FloatValue
@@ -98,6 +107,15 @@ PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_Float
 /* google.protobuf.FloatValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_FloatValue_missing(const google_protobuf_FloatValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_FloatValue_encode_partial(const google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_FloatValue_from_text reads the text format (google_protobuf_FloatValue_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_FloatValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_FloatValue__text_type;
+#endif
 
 /* ==== google.protobuf.Int64Value ==== */
 
@@ -129,6 +147,15 @@ PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64
 static inline const char *google_protobuf_Int64Value_missing(const google_protobuf_Int64Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_Int64Value_encode_partial(const google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_Int64Value_from_text reads the text format (google_protobuf_Int64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_Int64Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_Int64Value__text_type;
+#endif
+
 /* ==== google.protobuf.UInt64Value ==== */
 
 /* google.protobuf.UInt64Value
@@ -158,6 +185,15 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt
 /* google.protobuf.UInt64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_UInt64Value_missing(const google_protobuf_UInt64Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_UInt64Value_encode_partial(const google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_UInt64Value_from_text reads the text format (google_protobuf_UInt64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_UInt64Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_UInt64Value__text_type;
+#endif
 
 /* ==== google.protobuf.Int32Value ==== */
 
@@ -189,6 +225,15 @@ PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32
 static inline const char *google_protobuf_Int32Value_missing(const google_protobuf_Int32Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_Int32Value_encode_partial(const google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_Int32Value_from_text reads the text format (google_protobuf_Int32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_Int32Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_Int32Value__text_type;
+#endif
+
 /* ==== google.protobuf.UInt32Value ==== */
 
 /* google.protobuf.UInt32Value
@@ -218,6 +263,15 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt
 /* google.protobuf.UInt32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_UInt32Value_missing(const google_protobuf_UInt32Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_UInt32Value_encode_partial(const google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_UInt32Value_from_text reads the text format (google_protobuf_UInt32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_UInt32Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_UInt32Value__text_type;
+#endif
 
 /* ==== google.protobuf.BoolValue ==== */
 
@@ -249,6 +303,15 @@ PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolVa
 static inline const char *google_protobuf_BoolValue_missing(const google_protobuf_BoolValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_BoolValue_encode_partial(const google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_BoolValue_from_text reads the text format (google_protobuf_BoolValue_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_BoolValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_BoolValue__text_type;
+#endif
+
 /* ==== google.protobuf.StringValue ==== */
 
 /* google.protobuf.StringValue
@@ -279,6 +342,15 @@ PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_Stri
 static inline const char *google_protobuf_StringValue_missing(const google_protobuf_StringValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_StringValue_encode_partial(const google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode(m, buf, cap, len); }
 
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_StringValue_from_text reads the text format (google_protobuf_StringValue_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_StringValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_StringValue__text_type;
+#endif
+
 /* ==== google.protobuf.BytesValue ==== */
 
 /* google.protobuf.BytesValue
@@ -308,6 +380,15 @@ PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_Bytes
 /* google.protobuf.BytesValue reaches no required field: nothing is ever missing; encode_partial is encode. */
 static inline const char *google_protobuf_BytesValue_missing(const google_protobuf_BytesValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_BytesValue_encode_partial(const google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode(m, buf, cap, len); }
+
+#ifdef PBJ_TEXT_READ_H
+/* google_protobuf_BytesValue_from_text reads the text format (google_protobuf_BytesValue_print's, protoc --encode's) into m, cleared first, strings and arrays
+ * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
+ * o may be NULL. google_protobuf_BytesValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
+pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
+extern const pbj_text_type google_protobuf_BytesValue__text_type;
+#endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
