@@ -378,13 +378,17 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
                 if (pbj__tr_status(r, golden_extensions_Note__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
                 if (pbj__tr_status(r, golden_extensions_Note_sort_maps(v, a)) != PBJ_OK) return r->st;
                 size_t s = golden_extensions_Note_size(v);
+                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
                 size_t n = 2 + pbj_len_size(s);
                 uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
                 if (!rec) return PBJ_ERR_NOMEM;
                 memcpy(p, "\xc2\x06", 2);
                 p += 2;
                 p = pbj_put_varint(p, s);
-                p = golden_extensions_Note__write(v, p);
+                p += s;
+                uint8_t *start = golden_extensions_Note__write(v, p);   /* back to front, ending at p */
+                PBJ_ASSERT(start == p - s);
+                (void)start;
                 if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 104, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
             }
             break;
@@ -399,12 +403,16 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
                 if (pbj__tr_status(r, golden_extensions_EGroup__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
                 if (pbj__tr_status(r, golden_extensions_EGroup_sort_maps(v, a)) != PBJ_OK) return r->st;
                 size_t s = golden_extensions_EGroup_size(v);
+                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
                 size_t n = 2 + s + 2;
                 uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
                 if (!rec) return PBJ_ERR_NOMEM;
                 memcpy(p, "\xcb\x06", 2);
                 p += 2;
-                p = golden_extensions_EGroup__write(v, p);
+                p += s;
+                uint8_t *start = golden_extensions_EGroup__write(v, p);   /* back to front, ending at p */
+                PBJ_ASSERT(start == p - s);
+                (void)start;
                 memcpy(p, "\xcc\x06", 2);
                 p += 2;
                 if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 105, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;

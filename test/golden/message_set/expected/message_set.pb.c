@@ -176,6 +176,7 @@ pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text
                 if (pbj__tr_status(r, golden_message_set_Item__read_text(v, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
                 if (pbj__tr_status(r, golden_message_set_Item_sort_maps(v, a)) != PBJ_OK) return r->st;
                 size_t s = golden_message_set_Item_size(v);
+                if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
                 size_t n = 2 + pbj_len_size(s);
                 n += 4 + pbj_varint_size(1001) - 2;           /* an item: group 1 { type_id = 2; message = 3 } */
                 uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -185,7 +186,10 @@ pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text
                 p = pbj_put_varint(p, 1001);
                 *p++ = 0x1a;
                 p = pbj_put_varint(p, s);
-                p = golden_message_set_Item__write(v, p);
+                p += s;
+                uint8_t *start = golden_message_set_Item__write(v, p);   /* back to front, ending at p */
+                PBJ_ASSERT(start == p - s);
+                (void)start;
                 *p++ = 0x0c;
                 if (pbj__tr_status(r, pbj__ext_set(a, &m->pbj_ext, 1001, rec, (size_t)(p - rec))) != PBJ_OK) return r->st;
             }
