@@ -3,3 +3,4 @@
 #include "extensions.pb.h"
 #include "message_set.pb.h"
 #define FUZZ_MESSAGES(X) X(parity_proto2_Item) X(golden_extensions_Base) X(golden_message_set_Holder)
+#define FUZZ_NORMALISING(X) X(golden_message_set_Holder)   /* only items are written back */

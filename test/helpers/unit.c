@@ -128,9 +128,9 @@ static void sort_maps_sorts_nested_maps(void **state)
     (void)state;
     h_Root m;
     h_Root_init(&m);
-    h_Root_LabelsEntry labels[3] = {{PBJ_STR("b"), PBJ_STR("1"), {0}, 0}, {PBJ_STR("a"), PBJ_STR("2"), {0}, 0},
-                                    {PBJ_STR("b"), PBJ_STR("3"), {0}, 0}};
-    h_Leaf_ScoresEntry scores[2] = {{PBJ_STR("y"), 1, {0}, 0}, {PBJ_STR("x"), 2, {0}, 0}};
+    h_Root_LabelsEntry labels[3] = {{PBJ_STR("b"), PBJ_STR("1"), {0}}, {PBJ_STR("a"), PBJ_STR("2"), {0}},
+                                    {PBJ_STR("b"), PBJ_STR("3"), {0}}};
+    h_Leaf_ScoresEntry scores[2] = {{PBJ_STR("y"), 1, {0}}, {PBJ_STR("x"), 2, {0}}};
     m.labels.data = labels;
     m.labels.count = 3;
     h_Leaf *leaf = h_Root_add_leaves(&m, &arena);
