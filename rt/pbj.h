@@ -126,7 +126,8 @@ extern "C" {
     X(ERR_BUFFER,    "output buffer too small")                                          \
     X(ERR_SIZE,      "message larger than 2 GiB")                                       \
     X(ERR_REQUIRED,  "a required field is missing (M_missing(m) names it)")             \
-    X(ERR_ORDER,     "writer call out of order (pbj_wbuf.failed names the field)")
+    X(ERR_ORDER,     "writer call out of order (pbj_wbuf.failed names the field)")      \
+    X(ERR_SYNTAX,    "malformed text-format or JSON input (the parser's error names line:column)")
 
 /* Every pbj function that can fail returns one of these; PBJ_OK is 0. */
 typedef enum pbj_status {
@@ -1330,6 +1331,13 @@ PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn
 #if defined(__has_include) && !defined(PBJ_NO_TEXT)
 #if __has_include("pbj_text.h")
 #include "pbj_text.h"
+#endif
+#endif
+
+/* JSON input (M_from_json) lives beside this header; PBJ_NO_JSON (or PBJ_NO_TEXT) leaves it out. */
+#if defined(__has_include) && !defined(PBJ_NO_JSON) && !defined(PBJ_NO_TEXT)
+#if __has_include("pbj_json_read.h")
+#include "pbj_json_read.h"
 #endif
 #endif
 

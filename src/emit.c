@@ -110,6 +110,8 @@ struct message_vars {
     const char *hfields, *hsource, *merge, *sort;                              /* building helpers */
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
+    const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
+    const char *json_value, *json_special, *json_form, *json_closed, *json_null;
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -298,6 +300,37 @@ static const char *each_run(const fields *fs, plan_op op, const char *s, message
     return each_run_in(fs, op, s, ext, false);
 }
 
+/* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
+
+#define JSON_FORM_SECTION(E, s, full) [PLAN_JSON_##E] = tmpl_json_read_form_##s,
+static const message_section json_forms[] = {PLAN_JSON_FORMS(JSON_FORM_SECTION)};
+#undef JSON_FORM_SECTION
+#define JSON_FORM_NAME(E, s, full) [PLAN_JSON_##E] = #s,
+static const char *const json_form_names[] = {PLAN_JSON_FORMS(JSON_FORM_NAME)};
+#undef JSON_FORM_NAME
+#define JSON_VALUE_SECTION(S, s, a) [PLAN_SHAPE_##S] = tmpl_field_json_read_value_##s,
+static const field_section json_values[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(JSON_VALUE_SECTION, 0)};
+#undef JSON_VALUE_SECTION
+
+static message_vars json_read_vars(const plan_message *pm)
+{
+    fields fs = fields_of(pm);
+    message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
+                      .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form],
+                      .json_special = pm->json_form == PLAN_JSON_OBJECT ? "false" : "true"};
+    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i].json_value = expand_field(json_values[pm->fields.v[i].shape], &fs.v[i]);
+    v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
+    v.json_value = pm->fields.n ? fs.v[0].json_value : "";
+    v.json_body = expand_message(json_forms[pm->json_form], &v);
+    return v;
+}
+
+static message_vars json_enum_vars(const plan_enum *pe)
+{
+    return (message_vars){.c = pe->json, .json_names = pe->json_names, .json_count = pe->json_count,
+                          .json_closed = pe->json_closed, .json_null = pe->json_null};
+}
+
 /* ---- messages ------------------------------------------------------------------------------------- */
 
 static message_vars message_vars_of(const plan_message *pm)
@@ -356,6 +389,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
     v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
     tmpl_message_header(o, &v);
+    tmpl_json_read_header(o, &(message_vars){.c = pm->cname, .full = pm->m->full_name, .n = pm->fn});
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
 }
 
@@ -504,6 +538,7 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
         v.reverse = expand_message(tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
+    tmpl_json_read_source(o, (message_vars[]){json_read_vars(pm)});
     if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
@@ -559,6 +594,7 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
             .doc = pe->value_docs.v[i], .number = int_literal(pe->e->values.v[i]->number)}));
     tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn, .values = values,
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
+    tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
@@ -573,6 +609,7 @@ static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
                                                       .name = pe->e->values.v[i]->name});
     }
     tmpl_enum_source(o, &(enum_vars){.name_fn = pe->name_fn, .cases = finish(&cases)});
+    tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 /* ---- files ------------------------------------------------------------------------------------ */

@@ -13,7 +13,9 @@
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
-    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")
+    X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")        \
+    X(from_json, "_from_json") X(from_json_body, "__from_json") X(json_type, "__json_type") \
+    X(json_init, "__json_init") X(json_size, "__json_size") X(json_encode, "__json_encode")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -80,6 +82,8 @@ const char *names_tag_define(names_list *l, const char *cname, const char *membe
 const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
+/* An enum's table of names for M_from_json: cname + "__json". */
+const char *names_enum_json(names_list *l, const char *cname, const ir_enum *e);
 
 /* A field's building helper (helpers.tmpl): cname + "_" + prefix + member ("add_", "set_", "put_", ...). */
 const char *names_helper_field(names_list *l, const char *cname, const char *prefix, const char *member, const ir_field *f);

@@ -40,7 +40,8 @@ typedef enum plan_kind {
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
     X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
-    X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */
+    X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */   \
+    X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
@@ -48,6 +49,22 @@ typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
 
 #define PLAN_ENUM_ITEM(E, s, a) PLAN_SHAPE_##E,
 typedef enum plan_shape { PLAN_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_SHAPE_COUNT } plan_shape;
+#undef PLAN_ENUM_ITEM
+
+/* How a message reads from JSON (gen-templates/json_read.tmpl's form_<name>): X(ENUM, name, full name or NULL) */
+#define PLAN_JSON_FORMS(X)                                                                    \
+    X(OBJECT, object, NULL)                       /* an object of its fields */                  \
+    X(WRAPPER, wrapper, NULL)                     /* google.protobuf.XxxValue: the bare value */ \
+    X(TIMESTAMP, timestamp, "google.protobuf.Timestamp")                                      \
+    X(DURATION, duration, "google.protobuf.Duration")                                         \
+    X(FIELD_MASK, field_mask, "google.protobuf.FieldMask")                                    \
+    X(STRUCT, struct, "google.protobuf.Struct")                                               \
+    X(VALUE, value, "google.protobuf.Value")                                                  \
+    X(LIST_VALUE, list_value, "google.protobuf.ListValue")                                    \
+    X(ANY, any, "google.protobuf.Any")
+
+#define PLAN_ENUM_ITEM(E, s, full) PLAN_JSON_##E,
+typedef enum plan_json_form { PLAN_JSON_FORMS(PLAN_ENUM_ITEM) PLAN_JSON_COUNT } plan_json_form;
 #undef PLAN_ENUM_ITEM
 
 /* An extension's shape: the cases that generate different accessors (ext.tmpl's <op>_<shape>). */
@@ -215,6 +232,14 @@ typedef struct plan_code {
     const char *hcopy;                /* statements copying b's value into m, strings and bytes into arena */
     const char *hinit;                /* repeated messages: the statement initialising a new element */
     const char *hkey_type, *hkey, *hkey_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
+    /* JSON input (field_json_read.tmpl): conditions true when read, false after an error (j->st) */
+    const char *json_index;           /* the field's case in its message's reader */
+    const char *json_read, *json_read_v;   /* reading one value into x, into v (a local of ctype) */
+    const char *json_is_null;         /* a null taken, leaving the field unset ("0": null is a value of its type) */
+    const char *json_elem_null;       /* the same for one element or map value, where it is an error */
+    const char *json_key_read;        /* maps: key string mk read into entry e's key */
+    const char *json_entry_value;     /* maps: statements reading the value into entry e */
+    const char *json_value;           /* filled by emit: the field's value_<shape> section */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -304,6 +329,9 @@ struct plan_message {
     const char *wrequired;        /* the rest of its pbj_wtype's initializer: required bits, first, names */
     const char *wrequired_mask;   /* its required fields' bits ("0": none) */
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
+    plan_json_form json_form;     /* how M_from_json reads it */
+    const char *json_names;       /* its reader's table of field names (both spellings), sorted by length then bytes */
+    const char *json_count, *json_seen;   /* rows in the table; bytes of the bits marking fields read */
 };
 
 typedef struct plan_enum {
@@ -313,6 +341,9 @@ typedef struct plan_enum {
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     IR_VEC(const char *) value_cnames;   /* per ir value, "acme_shop_Color_RED" */
     IR_VEC(const char *) value_docs;     /* per ir value, its comments as a C comment, or "" */
+    const char *json;                    /* its names for M_from_json: "acme_shop_Color__json" */
+    const char *json_names, *json_count; /* the table's rows (sorted by length then bytes), how many */
+    const char *json_closed, *json_null; /* "true": unknown numbers rejected (proto2); null reads as 0 (NullValue) */
 } plan_enum;
 
 /* A service's table for an RPC layer (gen-templates/service.tmpl). */

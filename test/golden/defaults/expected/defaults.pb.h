@@ -24,6 +24,10 @@ typedef enum golden_defaults_Color {
 /* The name of a value of golden.defaults.Color ("RED"), or NULL when it has none. */
 const char *golden_defaults_Color_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_defaults_Color__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -182,6 +186,13 @@ static inline void golden_defaults_Defaults_clear_no_default(golden_defaults_Def
     memset(&m->no_default, 0, sizeof m->no_default);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_defaults_Defaults read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_defaults_Defaults__json_type;   /* list it in pbj_json_options.types to read an Any of golden.defaults.Defaults */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

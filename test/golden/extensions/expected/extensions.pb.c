@@ -233,6 +233,53 @@ bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_extensions_Base_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_Base__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"id", 2, 0},
+    };
+    golden_extensions_Base *m = (golden_extensions_Base *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 1, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->id)) return j->st;
+                if (keep) {
+                    m->has_id = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_extensions_Base__json_init(void *m) { golden_extensions_Base_init((golden_extensions_Base *)m); }
+static size_t golden_extensions_Base__json_size(void *m) { return golden_extensions_Base_size((golden_extensions_Base *)m); }
+static pbj_status golden_extensions_Base__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Base_encode_partial((golden_extensions_Base *)m, buf, cap, len); }
+const pbj_msg_type golden_extensions_Base__json_type = {"golden.extensions.Base", sizeof(golden_extensions_Base), golden_extensions_Base__json_init, golden_extensions_Base__json_size, golden_extensions_Base__json_encode, golden_extensions_Base__from_json, false};
+#endif
 /* ==== golden.extensions.Note ==== */
 
 void golden_extensions_Note_init(golden_extensions_Note *m)
@@ -337,6 +384,53 @@ bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_extensions_Note_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_Note__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"text", 4, 0},
+    };
+    golden_extensions_Note *m = (golden_extensions_Note *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 1, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* text */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->text)) return j->st;
+                if (keep) {
+                    m->has_text = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_extensions_Note__json_init(void *m) { golden_extensions_Note_init((golden_extensions_Note *)m); }
+static size_t golden_extensions_Note__json_size(void *m) { return golden_extensions_Note_size((golden_extensions_Note *)m); }
+static pbj_status golden_extensions_Note__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Note_encode_partial((golden_extensions_Note *)m, buf, cap, len); }
+const pbj_msg_type golden_extensions_Note__json_type = {"golden.extensions.Note", sizeof(golden_extensions_Note), golden_extensions_Note__json_init, golden_extensions_Note__json_size, golden_extensions_Note__json_encode, golden_extensions_Note__from_json, false};
+#endif
 /* ==== golden.extensions.EGroup ==== */
 
 void golden_extensions_EGroup_init(golden_extensions_EGroup *m)
@@ -441,6 +535,53 @@ bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const go
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_extensions_EGroup_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_EGroup__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"g", 1, 0},
+    };
+    golden_extensions_EGroup *m = (golden_extensions_EGroup *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 1, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* g */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->g)) return j->st;
+                if (keep) {
+                    m->has_g = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_extensions_EGroup__json_init(void *m) { golden_extensions_EGroup_init((golden_extensions_EGroup *)m); }
+static size_t golden_extensions_EGroup__json_size(void *m) { return golden_extensions_EGroup_size((golden_extensions_EGroup *)m); }
+static pbj_status golden_extensions_EGroup__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_EGroup_encode_partial((golden_extensions_EGroup *)m, buf, cap, len); }
+const pbj_msg_type golden_extensions_EGroup__json_type = {"golden.extensions.EGroup", sizeof(golden_extensions_EGroup), golden_extensions_EGroup__json_init, golden_extensions_EGroup__json_size, golden_extensions_EGroup__json_encode, golden_extensions_EGroup__from_json, false};
+#endif
 /* ==== golden.extensions.Scope ==== */
 
 void golden_extensions_Scope_init(golden_extensions_Scope *m)
@@ -528,6 +669,43 @@ bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const gold
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_extensions_Scope_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_Scope__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {NULL, 0, 0},
+    };
+    golden_extensions_Scope *m = (golden_extensions_Scope *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 0, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_extensions_Scope__json_init(void *m) { golden_extensions_Scope_init((golden_extensions_Scope *)m); }
+static size_t golden_extensions_Scope__json_size(void *m) { return golden_extensions_Scope_size((golden_extensions_Scope *)m); }
+static pbj_status golden_extensions_Scope__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode_partial((golden_extensions_Scope *)m, buf, cap, len); }
+const pbj_msg_type golden_extensions_Scope__json_type = {"golden.extensions.Scope", sizeof(golden_extensions_Scope), golden_extensions_Scope__json_init, golden_extensions_Scope__json_size, golden_extensions_Scope__json_encode, golden_extensions_Scope__from_json, false};
+#endif
 /* ==== extensions ==== */
 
 bool golden_extensions_e_int32_has(const golden_extensions_Base *m)

@@ -64,6 +64,13 @@ static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
     memset(&m->id, 0, sizeof m->id);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_extensions_Base read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_extensions_Base__json_type;   /* list it in pbj_json_options.types to read an Any of golden.extensions.Base */
+#endif
 /* ==== golden.extensions.Note ==== */
 
 /* golden.extensions.Note
@@ -98,6 +105,13 @@ static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
     memset(&m->text, 0, sizeof m->text);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_extensions_Note read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_extensions_Note__json_type;   /* list it in pbj_json_options.types to read an Any of golden.extensions.Note */
+#endif
 /* ==== golden.extensions.EGroup ==== */
 
 /* golden.extensions.EGroup
@@ -132,6 +146,13 @@ static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
     memset(&m->g, 0, sizeof m->g);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_extensions_EGroup read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_extensions_EGroup__json_type;   /* list it in pbj_json_options.types to read an Any of golden.extensions.EGroup */
+#endif
 /* ==== golden.extensions.Scope ==== */
 
 /* golden.extensions.Scope
@@ -157,6 +178,13 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope 
 static inline const char *golden_extensions_Scope_missing(const golden_extensions_Scope *m) { (void)m; return NULL; }
 static inline pbj_status golden_extensions_Scope_encode_partial(golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_extensions_Scope read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_extensions_Scope__json_type;   /* list it in pbj_json_options.types to read an Any of golden.extensions.Scope */
+#endif
 /* ==== extensions ==== */
 
 /* extension golden.extensions.e_int32 = 100 of golden.extensions.Base: the value is kept as raw records in m->pbj_ext; set, add and

@@ -180,6 +180,75 @@ bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_g
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_groups_Grouped_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"a", 1, 0},
+        {"many", 4, 2},
+        {"single", 6, 1},
+    };
+    golden_groups_Grouped *m = (golden_groups_Grouped *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 3, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* a */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->a)) return j->st;
+                if (keep) {
+                    m->has_a = 1;
+                }
+            }
+            break;
+        case 1: /* Single */
+            if (pbj__json_null(j)) break;
+            if (!(m->single = (golden_groups_Grouped_Single *)pbj__json_alloc(j, sizeof(golden_groups_Grouped_Single)))) return j->st;
+            golden_groups_Grouped_Single_init(m->single);
+            if (golden_groups_Grouped_Single__from_json(m->single, j) != PBJ_OK) return j->st;
+            break;
+        case 2: /* Many */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj list;
+                if (!pbj__json_array(j, &list)) return j->st;
+                while (pbj__json_next(j, &list)) {
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!(m->many.data = (golden_groups_Grouped_Many *)pbj__json_more(j, m->many.data, m->many.count, sizeof *m->many.data))) return j->st;
+                    golden_groups_Grouped_Many_init(&m->many.data[m->many.count]);
+                    if (golden_groups_Grouped_Many__from_json(&m->many.data[m->many.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_groups_Grouped__json_init(void *m) { golden_groups_Grouped_init((golden_groups_Grouped *)m); }
+static size_t golden_groups_Grouped__json_size(void *m) { return golden_groups_Grouped_size((golden_groups_Grouped *)m); }
+static pbj_status golden_groups_Grouped__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_encode_partial((golden_groups_Grouped *)m, buf, cap, len); }
+const pbj_msg_type golden_groups_Grouped__json_type = {"golden.groups.Grouped", sizeof(golden_groups_Grouped), golden_groups_Grouped__json_init, golden_groups_Grouped__json_size, golden_groups_Grouped__json_encode, golden_groups_Grouped__from_json, false};
+#endif
 /* ==== golden.groups.Grouped.Single ==== */
 
 void golden_groups_Grouped_Single_init(golden_groups_Grouped_Single *m)
@@ -316,6 +385,60 @@ bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_groups_Grouped_Single_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped_Single__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"x", 1, 0},
+        {"deep", 4, 1},
+    };
+    golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* x */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->x)) return j->st;
+                if (keep) {
+                    m->has_x = 1;
+                }
+            }
+            break;
+        case 1: /* Deep */
+            if (pbj__json_null(j)) break;
+            if (!(m->deep = (golden_groups_Grouped_Single_Deep *)pbj__json_alloc(j, sizeof(golden_groups_Grouped_Single_Deep)))) return j->st;
+            golden_groups_Grouped_Single_Deep_init(m->deep);
+            if (golden_groups_Grouped_Single_Deep__from_json(m->deep, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_groups_Grouped_Single__json_init(void *m) { golden_groups_Grouped_Single_init((golden_groups_Grouped_Single *)m); }
+static size_t golden_groups_Grouped_Single__json_size(void *m) { return golden_groups_Grouped_Single_size((golden_groups_Grouped_Single *)m); }
+static pbj_status golden_groups_Grouped_Single__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_encode_partial((golden_groups_Grouped_Single *)m, buf, cap, len); }
+const pbj_msg_type golden_groups_Grouped_Single__json_type = {"golden.groups.Grouped.Single", sizeof(golden_groups_Grouped_Single), golden_groups_Grouped_Single__json_init, golden_groups_Grouped_Single__json_size, golden_groups_Grouped_Single__json_encode, golden_groups_Grouped_Single__from_json, false};
+#endif
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 void golden_groups_Grouped_Single_Deep_init(golden_groups_Grouped_Single_Deep *m)
@@ -430,6 +553,61 @@ bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_groups_Grouped_Single_Deep_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped_Single_Deep__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"tags", 4, 0},
+    };
+    golden_groups_Grouped_Single_Deep *m = (golden_groups_Grouped_Single_Deep *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 1, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* tags */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj list;
+                if (!pbj__json_array(j, &list)) return j->st;
+                while (pbj__json_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->tags.data = (pbj_slice *)pbj__json_more(j, m->tags.data, m->tags.count, sizeof v))) return j->st;
+                    m->tags.data[m->tags.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_groups_Grouped_Single_Deep__json_init(void *m) { golden_groups_Grouped_Single_Deep_init((golden_groups_Grouped_Single_Deep *)m); }
+static size_t golden_groups_Grouped_Single_Deep__json_size(void *m) { return golden_groups_Grouped_Single_Deep_size((golden_groups_Grouped_Single_Deep *)m); }
+static pbj_status golden_groups_Grouped_Single_Deep__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode_partial((golden_groups_Grouped_Single_Deep *)m, buf, cap, len); }
+const pbj_msg_type golden_groups_Grouped_Single_Deep__json_type = {"golden.groups.Grouped.Single.Deep", sizeof(golden_groups_Grouped_Single_Deep), golden_groups_Grouped_Single_Deep__json_init, golden_groups_Grouped_Single_Deep__json_size, golden_groups_Grouped_Single_Deep__json_encode, golden_groups_Grouped_Single_Deep__from_json, false};
+#endif
 /* ==== golden.groups.Grouped.Many ==== */
 
 void golden_groups_Grouped_Many_init(golden_groups_Grouped_Many *m)
@@ -534,6 +712,53 @@ bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, cons
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_groups_Grouped_Many_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped_Many__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"k", 1, 0},
+    };
+    golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 1, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* k */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->k)) return j->st;
+                if (keep) {
+                    m->has_k = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_groups_Grouped_Many__json_init(void *m) { golden_groups_Grouped_Many_init((golden_groups_Grouped_Many *)m); }
+static size_t golden_groups_Grouped_Many__json_size(void *m) { return golden_groups_Grouped_Many_size((golden_groups_Grouped_Many *)m); }
+static pbj_status golden_groups_Grouped_Many__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Many_encode_partial((golden_groups_Grouped_Many *)m, buf, cap, len); }
+const pbj_msg_type golden_groups_Grouped_Many__json_type = {"golden.groups.Grouped.Many", sizeof(golden_groups_Grouped_Many), golden_groups_Grouped_Many__json_init, golden_groups_Grouped_Many__json_size, golden_groups_Grouped_Many__json_encode, golden_groups_Grouped_Many__from_json, false};
+#endif
 /* ==== golden.groups.Grouped: building helpers ==== */
 
 pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena)

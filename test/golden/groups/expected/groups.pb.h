@@ -72,6 +72,13 @@ static inline void golden_groups_Grouped_clear_a(golden_groups_Grouped *m)
 static inline bool golden_groups_Grouped_has_single(const golden_groups_Grouped *m) { return m->single != NULL; }
 static inline void golden_groups_Grouped_clear_single(golden_groups_Grouped *m) { m->single = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_groups_Grouped__json_type;   /* list it in pbj_json_options.types to read an Any of golden.groups.Grouped */
+#endif
 /* ==== golden.groups.Grouped.Single ==== */
 
 /* golden.groups.Grouped.Single
@@ -110,6 +117,13 @@ static inline void golden_groups_Grouped_Single_clear_x(golden_groups_Grouped_Si
 static inline bool golden_groups_Grouped_Single_has_deep(const golden_groups_Grouped_Single *m) { return m->deep != NULL; }
 static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped_Single *m) { m->deep = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped_Single read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_groups_Grouped_Single__json_type;   /* list it in pbj_json_options.types to read an Any of golden.groups.Grouped.Single */
+#endif
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 /* golden.groups.Grouped.Single.Deep
@@ -137,6 +151,13 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_
 static inline const char *golden_groups_Grouped_Single_Deep_missing(const golden_groups_Grouped_Single_Deep *m) { (void)m; return NULL; }
 static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped_Single_Deep read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_groups_Grouped_Single_Deep__json_type;   /* list it in pbj_json_options.types to read an Any of golden.groups.Grouped.Single.Deep */
+#endif
 /* ==== golden.groups.Grouped.Many ==== */
 
 /* golden.groups.Grouped.Many
@@ -171,6 +192,13 @@ static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many
     memset(&m->k, 0, sizeof m->k);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped_Many read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_groups_Grouped_Many__json_type;   /* list it in pbj_json_options.types to read an Any of golden.groups.Grouped.Many */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

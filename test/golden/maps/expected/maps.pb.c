@@ -16,6 +16,13 @@ const char *golden_maps_Flag_name(int32_t v)
     }
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_maps_Flag__json = {(const pbj__json_name[]){
+    {"ON", 2, 1},
+    {"FLAG_UNSPECIFIED", 16, 0},
+}, 2, false, false};
+#endif
+
 /* ==== golden.maps.Value ==== */
 
 void golden_maps_Value_init(golden_maps_Value *m)
@@ -120,6 +127,52 @@ bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Valu
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Value_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Value__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"text", 4, 0},
+    };
+    golden_maps_Value *m = (golden_maps_Value *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 1, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* text */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->text)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Value__json_init(void *m) { golden_maps_Value_init((golden_maps_Value *)m); }
+static size_t golden_maps_Value__json_size(void *m) { return golden_maps_Value_size((golden_maps_Value *)m); }
+static pbj_status golden_maps_Value__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode_partial((golden_maps_Value *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Value__json_type = {"golden.maps.Value", sizeof(golden_maps_Value), golden_maps_Value__json_init, golden_maps_Value__json_size, golden_maps_Value__json_encode, golden_maps_Value__from_json, false};
+#endif
 /* ==== golden.maps.Maps ==== */
 
 void golden_maps_Maps_init(golden_maps_Maps *m)
@@ -503,6 +556,188 @@ bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Maps_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"blobs", 5, 4},
+        {"flags", 5, 3},
+        {"names", 5, 1},
+        {"counts", 6, 0},
+        {"values", 6, 2},
+        {"weights", 7, 5},
+    };
+    golden_maps_Maps *m = (golden_maps_Maps *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 6, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* counts */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__json_object(j, &map)) return j->st;
+                while (pbj__json_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_CountsEntry *e;
+                    if (!(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__json_more(j, m->counts.data, m->counts.count, sizeof *m->counts.data))) return j->st;
+                    e = &m->counts.data[m->counts.count];
+                    golden_maps_Maps_CountsEntry_init(e);
+                    if (!pbj__json_key_string(j, mk, &e->key)) return j->st;
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_int32(j, &e->value)) return j->st;
+                    if (keep) m->counts.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__json_map_done(j, &m->counts.count, pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 1: /* names */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__json_object(j, &map)) return j->st;
+                while (pbj__json_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_NamesEntry *e;
+                    if (!(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__json_more(j, m->names.data, m->names.count, sizeof *m->names.data))) return j->st;
+                    e = &m->names.data[m->names.count];
+                    golden_maps_Maps_NamesEntry_init(e);
+                    if (!pbj__json_key_int64(j, mk, &e->key)) return j->st;
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_string(j, &e->value)) return j->st;
+                    if (keep) m->names.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__json_map_done(j, &m->names.count, pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 2: /* values */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__json_object(j, &map)) return j->st;
+                while (pbj__json_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_ValuesEntry *e;
+                    if (!(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__json_more(j, m->values.data, m->values.count, sizeof *m->values.data))) return j->st;
+                    e = &m->values.data[m->values.count];
+                    golden_maps_Maps_ValuesEntry_init(e);
+                    if (!pbj__json_key_uint32(j, mk, &e->key)) return j->st;
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!(e->value = (golden_maps_Value *)pbj__json_alloc(j, sizeof(golden_maps_Value)))) return j->st;
+                    golden_maps_Value_init(e->value);
+                    if (golden_maps_Value__from_json(e->value, j) != PBJ_OK) return j->st;
+                    if (keep) m->values.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__json_map_done(j, &m->values.count, pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 3: /* flags */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__json_object(j, &map)) return j->st;
+                while (pbj__json_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_FlagsEntry *e;
+                    if (!(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__json_more(j, m->flags.data, m->flags.count, sizeof *m->flags.data))) return j->st;
+                    e = &m->flags.data[m->flags.count];
+                    golden_maps_Maps_FlagsEntry_init(e);
+                    if (!pbj__json_key_bool(j, mk, &e->key)) return j->st;
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_enum(j, &golden_maps_Flag__json, &e->value, &keep)) return j->st;
+                    if (keep) m->flags.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__json_map_done(j, &m->flags.count, pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 4: /* blobs */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__json_object(j, &map)) return j->st;
+                while (pbj__json_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_BlobsEntry *e;
+                    if (!(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__json_more(j, m->blobs.data, m->blobs.count, sizeof *m->blobs.data))) return j->st;
+                    e = &m->blobs.data[m->blobs.count];
+                    golden_maps_Maps_BlobsEntry_init(e);
+                    if (!pbj__json_key_int32(j, mk, &e->key)) return j->st;
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_bytes(j, &e->value)) return j->st;
+                    if (keep) m->blobs.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__json_map_done(j, &m->blobs.count, pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 5: /* weights */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__json_object(j, &map)) return j->st;
+                while (pbj__json_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_WeightsEntry *e;
+                    if (!(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__json_more(j, m->weights.data, m->weights.count, sizeof *m->weights.data))) return j->st;
+                    e = &m->weights.data[m->weights.count];
+                    golden_maps_Maps_WeightsEntry_init(e);
+                    if (!pbj__json_key_uint64(j, mk, &e->key)) return j->st;
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_double(j, &e->value)) return j->st;
+                    if (keep) m->weights.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__json_map_done(j, &m->weights.count, pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, j->arena), at))
+                    return j->st;
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Maps__json_init(void *m) { golden_maps_Maps_init((golden_maps_Maps *)m); }
+static size_t golden_maps_Maps__json_size(void *m) { return golden_maps_Maps_size((golden_maps_Maps *)m); }
+static pbj_status golden_maps_Maps__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode_partial((golden_maps_Maps *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Maps__json_type = {"golden.maps.Maps", sizeof(golden_maps_Maps), golden_maps_Maps__json_init, golden_maps_Maps__json_size, golden_maps_Maps__json_encode, golden_maps_Maps__from_json, false};
+#endif
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 void golden_maps_Maps_CountsEntry_init(golden_maps_Maps_CountsEntry *m)
@@ -628,6 +863,62 @@ bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_CountsEntry_from_json(golden_maps_Maps_CountsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Maps_CountsEntry_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_CountsEntry__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Maps_CountsEntry__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"key", 3, 0},
+        {"value", 5, 1},
+    };
+    golden_maps_Maps_CountsEntry *m = (golden_maps_Maps_CountsEntry *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* key */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->key)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->value)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Maps_CountsEntry__json_init(void *m) { golden_maps_Maps_CountsEntry_init((golden_maps_Maps_CountsEntry *)m); }
+static size_t golden_maps_Maps_CountsEntry__json_size(void *m) { return golden_maps_Maps_CountsEntry_size((golden_maps_Maps_CountsEntry *)m); }
+static pbj_status golden_maps_Maps_CountsEntry__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_CountsEntry_encode_partial((golden_maps_Maps_CountsEntry *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Maps_CountsEntry__json_type = {"golden.maps.Maps.CountsEntry", sizeof(golden_maps_Maps_CountsEntry), golden_maps_Maps_CountsEntry__json_init, golden_maps_Maps_CountsEntry__json_size, golden_maps_Maps_CountsEntry__json_encode, golden_maps_Maps_CountsEntry__from_json, false};
+#endif
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
 void golden_maps_Maps_NamesEntry_init(golden_maps_Maps_NamesEntry *m)
@@ -753,6 +1044,62 @@ bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_NamesEntry_from_json(golden_maps_Maps_NamesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Maps_NamesEntry_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_NamesEntry__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Maps_NamesEntry__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"key", 3, 0},
+        {"value", 5, 1},
+    };
+    golden_maps_Maps_NamesEntry *m = (golden_maps_Maps_NamesEntry *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* key */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int64(j, &m->key)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->value)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Maps_NamesEntry__json_init(void *m) { golden_maps_Maps_NamesEntry_init((golden_maps_Maps_NamesEntry *)m); }
+static size_t golden_maps_Maps_NamesEntry__json_size(void *m) { return golden_maps_Maps_NamesEntry_size((golden_maps_Maps_NamesEntry *)m); }
+static pbj_status golden_maps_Maps_NamesEntry__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_NamesEntry_encode_partial((golden_maps_Maps_NamesEntry *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Maps_NamesEntry__json_type = {"golden.maps.Maps.NamesEntry", sizeof(golden_maps_Maps_NamesEntry), golden_maps_Maps_NamesEntry__json_init, golden_maps_Maps_NamesEntry__json_size, golden_maps_Maps_NamesEntry__json_encode, golden_maps_Maps_NamesEntry__from_json, false};
+#endif
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
 void golden_maps_Maps_ValuesEntry_init(golden_maps_Maps_ValuesEntry *m)
@@ -896,6 +1243,59 @@ bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_ValuesEntry_from_json(golden_maps_Maps_ValuesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Maps_ValuesEntry_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_ValuesEntry__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Maps_ValuesEntry__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"key", 3, 0},
+        {"value", 5, 1},
+    };
+    golden_maps_Maps_ValuesEntry *m = (golden_maps_Maps_ValuesEntry *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* key */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_uint32(j, &m->key)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__json_null(j)) break;
+            if (!(m->value = (golden_maps_Value *)pbj__json_alloc(j, sizeof(golden_maps_Value)))) return j->st;
+            golden_maps_Value_init(m->value);
+            if (golden_maps_Value__from_json(m->value, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Maps_ValuesEntry__json_init(void *m) { golden_maps_Maps_ValuesEntry_init((golden_maps_Maps_ValuesEntry *)m); }
+static size_t golden_maps_Maps_ValuesEntry__json_size(void *m) { return golden_maps_Maps_ValuesEntry_size((golden_maps_Maps_ValuesEntry *)m); }
+static pbj_status golden_maps_Maps_ValuesEntry__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_ValuesEntry_encode_partial((golden_maps_Maps_ValuesEntry *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Maps_ValuesEntry__json_type = {"golden.maps.Maps.ValuesEntry", sizeof(golden_maps_Maps_ValuesEntry), golden_maps_Maps_ValuesEntry__json_init, golden_maps_Maps_ValuesEntry__json_size, golden_maps_Maps_ValuesEntry__json_encode, golden_maps_Maps_ValuesEntry__from_json, false};
+#endif
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
 void golden_maps_Maps_FlagsEntry_init(golden_maps_Maps_FlagsEntry *m)
@@ -1020,6 +1420,62 @@ bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_FlagsEntry_from_json(golden_maps_Maps_FlagsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Maps_FlagsEntry_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_FlagsEntry__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Maps_FlagsEntry__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"key", 3, 0},
+        {"value", 5, 1},
+    };
+    golden_maps_Maps_FlagsEntry *m = (golden_maps_Maps_FlagsEntry *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* key */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_bool(j, &m->key)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_enum(j, &golden_maps_Flag__json, &m->value, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Maps_FlagsEntry__json_init(void *m) { golden_maps_Maps_FlagsEntry_init((golden_maps_Maps_FlagsEntry *)m); }
+static size_t golden_maps_Maps_FlagsEntry__json_size(void *m) { return golden_maps_Maps_FlagsEntry_size((golden_maps_Maps_FlagsEntry *)m); }
+static pbj_status golden_maps_Maps_FlagsEntry__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_FlagsEntry_encode_partial((golden_maps_Maps_FlagsEntry *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Maps_FlagsEntry__json_type = {"golden.maps.Maps.FlagsEntry", sizeof(golden_maps_Maps_FlagsEntry), golden_maps_Maps_FlagsEntry__json_init, golden_maps_Maps_FlagsEntry__json_size, golden_maps_Maps_FlagsEntry__json_encode, golden_maps_Maps_FlagsEntry__from_json, false};
+#endif
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
 void golden_maps_Maps_BlobsEntry_init(golden_maps_Maps_BlobsEntry *m)
@@ -1144,6 +1600,62 @@ bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_BlobsEntry_from_json(golden_maps_Maps_BlobsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Maps_BlobsEntry_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_BlobsEntry__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Maps_BlobsEntry__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"key", 3, 0},
+        {"value", 5, 1},
+    };
+    golden_maps_Maps_BlobsEntry *m = (golden_maps_Maps_BlobsEntry *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* key */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->key)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_bytes(j, &m->value)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Maps_BlobsEntry__json_init(void *m) { golden_maps_Maps_BlobsEntry_init((golden_maps_Maps_BlobsEntry *)m); }
+static size_t golden_maps_Maps_BlobsEntry__json_size(void *m) { return golden_maps_Maps_BlobsEntry_size((golden_maps_Maps_BlobsEntry *)m); }
+static pbj_status golden_maps_Maps_BlobsEntry__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_BlobsEntry_encode_partial((golden_maps_Maps_BlobsEntry *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Maps_BlobsEntry__json_type = {"golden.maps.Maps.BlobsEntry", sizeof(golden_maps_Maps_BlobsEntry), golden_maps_Maps_BlobsEntry__json_init, golden_maps_Maps_BlobsEntry__json_size, golden_maps_Maps_BlobsEntry__json_encode, golden_maps_Maps_BlobsEntry__from_json, false};
+#endif
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 void golden_maps_Maps_WeightsEntry_init(golden_maps_Maps_WeightsEntry *m)
@@ -1262,6 +1774,62 @@ bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_WeightsEntry_from_json(golden_maps_Maps_WeightsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_maps_Maps_WeightsEntry_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_WeightsEntry__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_maps_Maps_WeightsEntry__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"key", 3, 0},
+        {"value", 5, 1},
+    };
+    golden_maps_Maps_WeightsEntry *m = (golden_maps_Maps_WeightsEntry *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* key */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_uint64(j, &m->key)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_double(j, &m->value)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_maps_Maps_WeightsEntry__json_init(void *m) { golden_maps_Maps_WeightsEntry_init((golden_maps_Maps_WeightsEntry *)m); }
+static size_t golden_maps_Maps_WeightsEntry__json_size(void *m) { return golden_maps_Maps_WeightsEntry_size((golden_maps_Maps_WeightsEntry *)m); }
+static pbj_status golden_maps_Maps_WeightsEntry__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_WeightsEntry_encode_partial((golden_maps_Maps_WeightsEntry *)m, buf, cap, len); }
+const pbj_msg_type golden_maps_Maps_WeightsEntry__json_type = {"golden.maps.Maps.WeightsEntry", sizeof(golden_maps_Maps_WeightsEntry), golden_maps_Maps_WeightsEntry__json_init, golden_maps_Maps_WeightsEntry__json_size, golden_maps_Maps_WeightsEntry__json_encode, golden_maps_Maps_WeightsEntry__from_json, false};
+#endif
 /* ==== golden.maps.Value: building helpers ==== */
 
 pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena)

@@ -24,6 +24,10 @@ typedef enum golden_maps_Flag {
 /* The name of a value of golden.maps.Flag ("FLAG_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_maps_Flag_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_maps_Flag__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -78,6 +82,13 @@ PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const ui
 static inline const char *golden_maps_Value_missing(const golden_maps_Value *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Value_encode_partial(golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Value__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Value */
+#endif
 /* ==== golden.maps.Maps ==== */
 
 /* golden.maps.Maps
@@ -115,6 +126,13 @@ PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint
 static inline const char *golden_maps_Maps_missing(const golden_maps_Maps *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_encode_partial(golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Maps__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Maps */
+#endif
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 /* golden.maps.Maps.CountsEntry
@@ -144,6 +162,13 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_Co
 static inline const char *golden_maps_Maps_CountsEntry_missing(const golden_maps_Maps_CountsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_CountsEntry_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps_CountsEntry read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_from_json(golden_maps_Maps_CountsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps_CountsEntry__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Maps_CountsEntry__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Maps.CountsEntry */
+#endif
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
 /* golden.maps.Maps.NamesEntry
@@ -173,6 +198,13 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_Nam
 static inline const char *golden_maps_Maps_NamesEntry_missing(const golden_maps_Maps_NamesEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_NamesEntry_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps_NamesEntry read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_from_json(golden_maps_Maps_NamesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps_NamesEntry__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Maps_NamesEntry__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Maps.NamesEntry */
+#endif
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
 /* golden.maps.Maps.ValuesEntry
@@ -202,6 +234,13 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_Va
 static inline const char *golden_maps_Maps_ValuesEntry_missing(const golden_maps_Maps_ValuesEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_ValuesEntry_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps_ValuesEntry read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_from_json(golden_maps_Maps_ValuesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps_ValuesEntry__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Maps_ValuesEntry__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Maps.ValuesEntry */
+#endif
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
 /* golden.maps.Maps.FlagsEntry
@@ -231,6 +270,13 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_Fla
 static inline const char *golden_maps_Maps_FlagsEntry_missing(const golden_maps_Maps_FlagsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_FlagsEntry_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps_FlagsEntry read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_from_json(golden_maps_Maps_FlagsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps_FlagsEntry__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Maps_FlagsEntry__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Maps.FlagsEntry */
+#endif
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
 /* golden.maps.Maps.BlobsEntry
@@ -260,6 +306,13 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_Blo
 static inline const char *golden_maps_Maps_BlobsEntry_missing(const golden_maps_Maps_BlobsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_BlobsEntry_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps_BlobsEntry read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_from_json(golden_maps_Maps_BlobsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps_BlobsEntry__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Maps_BlobsEntry__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Maps.BlobsEntry */
+#endif
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 /* golden.maps.Maps.WeightsEntry
@@ -289,6 +342,13 @@ PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_W
 static inline const char *golden_maps_Maps_WeightsEntry_missing(const golden_maps_Maps_WeightsEntry *m) { (void)m; return NULL; }
 static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_WeightsEntry_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps_WeightsEntry read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_from_json(golden_maps_Maps_WeightsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps_WeightsEntry__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_maps_Maps_WeightsEntry__json_type;   /* list it in pbj_json_options.types to read an Any of golden.maps.Maps.WeightsEntry */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -143,6 +143,43 @@ bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_message_set_Set_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_message_set_Set__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {NULL, 0, 0},
+    };
+    golden_message_set_Set *m = (golden_message_set_Set *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 0, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_message_set_Set__json_init(void *m) { golden_message_set_Set_init((golden_message_set_Set *)m); }
+static size_t golden_message_set_Set__json_size(void *m) { return golden_message_set_Set_size((golden_message_set_Set *)m); }
+static pbj_status golden_message_set_Set__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode_partial((golden_message_set_Set *)m, buf, cap, len); }
+const pbj_msg_type golden_message_set_Set__json_type = {"golden.message_set.Set", sizeof(golden_message_set_Set), golden_message_set_Set__json_init, golden_message_set_Set__json_size, golden_message_set_Set__json_encode, golden_message_set_Set__from_json, false};
+#endif
 /* ==== golden.message_set.Item ==== */
 
 void golden_message_set_Item_init(golden_message_set_Item *m)
@@ -247,6 +284,53 @@ bool golden_message_set_Item__equal(const golden_message_set_Item *a, const gold
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_message_set_Item_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_message_set_Item__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"v", 1, 0},
+    };
+    golden_message_set_Item *m = (golden_message_set_Item *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 1, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* v */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->v)) return j->st;
+                if (keep) {
+                    m->has_v = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_message_set_Item__json_init(void *m) { golden_message_set_Item_init((golden_message_set_Item *)m); }
+static size_t golden_message_set_Item__json_size(void *m) { return golden_message_set_Item_size((golden_message_set_Item *)m); }
+static pbj_status golden_message_set_Item__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Item_encode_partial((golden_message_set_Item *)m, buf, cap, len); }
+const pbj_msg_type golden_message_set_Item__json_type = {"golden.message_set.Item", sizeof(golden_message_set_Item), golden_message_set_Item__json_init, golden_message_set_Item__json_size, golden_message_set_Item__json_encode, golden_message_set_Item__from_json, false};
+#endif
 /* ==== golden.message_set.Holder ==== */
 
 void golden_message_set_Holder_init(golden_message_set_Holder *m)
@@ -383,6 +467,60 @@ bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_message_set_Holder_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_message_set_Holder__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"set", 3, 0},
+        {"after", 5, 1},
+    };
+    golden_message_set_Holder *m = (golden_message_set_Holder *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* set */
+            if (pbj__json_null(j)) break;
+            if (!(m->set = (golden_message_set_Set *)pbj__json_alloc(j, sizeof(golden_message_set_Set)))) return j->st;
+            golden_message_set_Set_init(m->set);
+            if (golden_message_set_Set__from_json(m->set, j) != PBJ_OK) return j->st;
+            break;
+        case 1: /* after */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->after)) return j->st;
+                if (keep) {
+                    m->has_after = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_message_set_Holder__json_init(void *m) { golden_message_set_Holder_init((golden_message_set_Holder *)m); }
+static size_t golden_message_set_Holder__json_size(void *m) { return golden_message_set_Holder_size((golden_message_set_Holder *)m); }
+static pbj_status golden_message_set_Holder__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Holder_encode_partial((golden_message_set_Holder *)m, buf, cap, len); }
+const pbj_msg_type golden_message_set_Holder__json_type = {"golden.message_set.Holder", sizeof(golden_message_set_Holder), golden_message_set_Holder__json_init, golden_message_set_Holder__json_size, golden_message_set_Holder__json_encode, golden_message_set_Holder__from_json, false};
+#endif
 /* ==== extensions ==== */
 
 bool golden_message_set_Item_item_has(const golden_message_set_Set *m)

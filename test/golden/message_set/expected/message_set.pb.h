@@ -54,6 +54,13 @@ PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m
 static inline const char *golden_message_set_Set_missing(const golden_message_set_Set *m) { (void)m; return NULL; }
 static inline pbj_status golden_message_set_Set_encode_partial(golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_message_set_Set read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_message_set_Set__json_type;   /* list it in pbj_json_options.types to read an Any of golden.message_set.Set */
+#endif
 /* ==== golden.message_set.Item ==== */
 
 /* golden.message_set.Item
@@ -88,6 +95,13 @@ static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
     memset(&m->v, 0, sizeof m->v);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_message_set_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_message_set_Item__json_type;   /* list it in pbj_json_options.types to read an Any of golden.message_set.Item */
+#endif
 /* ==== golden.message_set.Holder ==== */
 
 /* golden.message_set.Holder
@@ -126,6 +140,13 @@ static inline void golden_message_set_Holder_clear_after(golden_message_set_Hold
     memset(&m->after, 0, sizeof m->after);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_message_set_Holder read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_message_set_Holder__json_type;   /* list it in pbj_json_options.types to read an Any of golden.message_set.Holder */
+#endif
 /* ==== extensions ==== */
 
 /* extension golden.message_set.Item.item = 1001 of golden.message_set.Set: the value is kept as raw records in m->pbj_ext; set, add and

@@ -16,6 +16,13 @@ const char *golden_nested_Outer_Inner_Kind_name(int32_t v)
     }
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_nested_Outer_Inner_Kind__json = {(const pbj__json_name[]){
+    {"LEAF", 4, 1},
+    {"KIND_UNSPECIFIED", 16, 0},
+}, 2, false, false};
+#endif
+
 /* ==== golden.nested.Outer ==== */
 
 void golden_nested_Outer_init(golden_nested_Outer *m)
@@ -183,6 +190,66 @@ bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_neste
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_nested_Outer_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_nested_Outer__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"kind", 4, 1},
+        {"inner", 5, 0},
+        {"sibling", 7, 2},
+    };
+    golden_nested_Outer *m = (golden_nested_Outer *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 3, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* inner */
+            if (pbj__json_null(j)) break;
+            if (!(m->inner = (golden_nested_Outer_Inner *)pbj__json_alloc(j, sizeof(golden_nested_Outer_Inner)))) return j->st;
+            golden_nested_Outer_Inner_init(m->inner);
+            if (golden_nested_Outer_Inner__from_json(m->inner, j) != PBJ_OK) return j->st;
+            break;
+        case 1: /* kind */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_enum(j, &golden_nested_Outer_Inner_Kind__json, &m->kind, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* sibling */
+            if (pbj__json_null(j)) break;
+            if (!(m->sibling = (golden_nested_Sibling *)pbj__json_alloc(j, sizeof(golden_nested_Sibling)))) return j->st;
+            golden_nested_Sibling_init(m->sibling);
+            if (golden_nested_Sibling__from_json(m->sibling, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_nested_Outer__json_init(void *m) { golden_nested_Outer_init((golden_nested_Outer *)m); }
+static size_t golden_nested_Outer__json_size(void *m) { return golden_nested_Outer_size((golden_nested_Outer *)m); }
+static pbj_status golden_nested_Outer__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_encode_partial((golden_nested_Outer *)m, buf, cap, len); }
+const pbj_msg_type golden_nested_Outer__json_type = {"golden.nested.Outer", sizeof(golden_nested_Outer), golden_nested_Outer__json_init, golden_nested_Outer__json_size, golden_nested_Outer__json_encode, golden_nested_Outer__from_json, false};
+#endif
 /* ==== golden.nested.Outer.Inner ==== */
 
 void golden_nested_Outer_Inner_init(golden_nested_Outer_Inner *m)
@@ -339,6 +406,69 @@ bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_nested_Outer_Inner_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_nested_Outer_Inner__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"id", 2, 0},
+        {"kind", 4, 1},
+        {"child", 5, 2},
+    };
+    golden_nested_Outer_Inner *m = (golden_nested_Outer_Inner *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 3, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->id)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* kind */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_enum(j, &golden_nested_Outer_Inner_Kind__json, &m->kind, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* child */
+            if (pbj__json_null(j)) break;
+            if (!(m->child = (golden_nested_Outer_Inner *)pbj__json_alloc(j, sizeof(golden_nested_Outer_Inner)))) return j->st;
+            golden_nested_Outer_Inner_init(m->child);
+            if (golden_nested_Outer_Inner__from_json(m->child, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_nested_Outer_Inner__json_init(void *m) { golden_nested_Outer_Inner_init((golden_nested_Outer_Inner *)m); }
+static size_t golden_nested_Outer_Inner__json_size(void *m) { return golden_nested_Outer_Inner_size((golden_nested_Outer_Inner *)m); }
+static pbj_status golden_nested_Outer_Inner__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_Inner_encode_partial((golden_nested_Outer_Inner *)m, buf, cap, len); }
+const pbj_msg_type golden_nested_Outer_Inner__json_type = {"golden.nested.Outer.Inner", sizeof(golden_nested_Outer_Inner), golden_nested_Outer_Inner__json_init, golden_nested_Outer_Inner__json_size, golden_nested_Outer_Inner__json_encode, golden_nested_Outer_Inner__from_json, false};
+#endif
 /* ==== golden.nested.Sibling ==== */
 
 void golden_nested_Sibling_init(golden_nested_Sibling *m)
@@ -475,6 +605,59 @@ bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_n
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_nested_Sibling_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_nested_Sibling__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"back", 4, 0},
+        {"note", 4, 1},
+    };
+    golden_nested_Sibling *m = (golden_nested_Sibling *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* back */
+            if (pbj__json_null(j)) break;
+            if (!(m->back = (golden_nested_Outer *)pbj__json_alloc(j, sizeof(golden_nested_Outer)))) return j->st;
+            golden_nested_Outer_init(m->back);
+            if (golden_nested_Outer__from_json(m->back, j) != PBJ_OK) return j->st;
+            break;
+        case 1: /* note */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->note)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_nested_Sibling__json_init(void *m) { golden_nested_Sibling_init((golden_nested_Sibling *)m); }
+static size_t golden_nested_Sibling__json_size(void *m) { return golden_nested_Sibling_size((golden_nested_Sibling *)m); }
+static pbj_status golden_nested_Sibling__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Sibling_encode_partial((golden_nested_Sibling *)m, buf, cap, len); }
+const pbj_msg_type golden_nested_Sibling__json_type = {"golden.nested.Sibling", sizeof(golden_nested_Sibling), golden_nested_Sibling__json_init, golden_nested_Sibling__json_size, golden_nested_Sibling__json_encode, golden_nested_Sibling__from_json, false};
+#endif
 /* ==== golden.nested.Outer: building helpers ==== */
 
 pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena)

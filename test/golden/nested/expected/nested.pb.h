@@ -24,6 +24,10 @@ typedef enum golden_nested_Outer_Inner_Kind {
 /* The name of a value of golden.nested.Outer.Inner.Kind ("KIND_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_nested_Outer_Inner_Kind_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_nested_Outer_Inner_Kind__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -74,6 +78,13 @@ static inline void golden_nested_Outer_clear_inner(golden_nested_Outer *m) { m->
 static inline bool golden_nested_Outer_has_sibling(const golden_nested_Outer *m) { return m->sibling != NULL; }
 static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m->sibling = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_nested_Outer read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_nested_Outer__json_type;   /* list it in pbj_json_options.types to read an Any of golden.nested.Outer */
+#endif
 /* ==== golden.nested.Outer.Inner ==== */
 
 /* golden.nested.Outer.Inner
@@ -108,6 +119,13 @@ static inline pbj_status golden_nested_Outer_Inner_encode_partial(golden_nested_
 static inline bool golden_nested_Outer_Inner_has_child(const golden_nested_Outer_Inner *m) { return m->child != NULL; }
 static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inner *m) { m->child = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_nested_Outer_Inner read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_nested_Outer_Inner__json_type;   /* list it in pbj_json_options.types to read an Any of golden.nested.Outer.Inner */
+#endif
 /* ==== golden.nested.Sibling ==== */
 
 /* golden.nested.Sibling
@@ -140,6 +158,13 @@ static inline pbj_status golden_nested_Sibling_encode_partial(golden_nested_Sibl
 static inline bool golden_nested_Sibling_has_back(const golden_nested_Sibling *m) { return m->back != NULL; }
 static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { m->back = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_nested_Sibling read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_nested_Sibling__json_type;   /* list it in pbj_json_options.types to read an Any of golden.nested.Sibling */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -129,6 +129,62 @@ bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneof
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_oneofs_Point_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_oneofs_Point__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"x", 1, 0},
+        {"y", 1, 1},
+    };
+    golden_oneofs_Point *m = (golden_oneofs_Point *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* x */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->x)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* y */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->y)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_oneofs_Point__json_init(void *m) { golden_oneofs_Point_init((golden_oneofs_Point *)m); }
+static size_t golden_oneofs_Point__json_size(void *m) { return golden_oneofs_Point_size((golden_oneofs_Point *)m); }
+static pbj_status golden_oneofs_Point__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode_partial((golden_oneofs_Point *)m, buf, cap, len); }
+const pbj_msg_type golden_oneofs_Point__json_type = {"golden.oneofs.Point", sizeof(golden_oneofs_Point), golden_oneofs_Point__json_init, golden_oneofs_Point__json_size, golden_oneofs_Point__json_encode, golden_oneofs_Point__from_json, false};
+#endif
 /* ==== golden.oneofs.Choice ==== */
 
 void golden_oneofs_Choice_init(golden_oneofs_Choice *m)
@@ -453,6 +509,121 @@ bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_one
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_oneofs_Choice_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_oneofs_Choice__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"raw", 3, 3},
+        {"flag", 4, 6},
+        {"text", 4, 1},
+        {"plain", 5, 4},
+        {"point", 5, 2},
+        {"ratio", 5, 5},
+        {"number", 6, 0},
+    };
+    golden_oneofs_Choice *m = (golden_oneofs_Choice *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 7, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* number */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->value.number)) return j->st;
+                if (keep) {
+                    m->value_case = golden_oneofs_Choice_value_number;
+                }
+            }
+            break;
+        case 1: /* text */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->value.text)) return j->st;
+                if (keep) {
+                    m->value_case = golden_oneofs_Choice_value_text;
+                }
+            }
+            break;
+        case 2: /* point */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            if (!(m->value.point = (golden_oneofs_Point *)pbj__json_alloc(j, sizeof(golden_oneofs_Point)))) return j->st;
+            golden_oneofs_Point_init(m->value.point);
+            if (golden_oneofs_Point__from_json(m->value.point, j) != PBJ_OK) return j->st;
+            m->value_case = golden_oneofs_Choice_value_point;
+            break;
+        case 3: /* raw */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__json_bytes(j, &m->value.raw)) return j->st;
+                if (keep) {
+                    m->value_case = golden_oneofs_Choice_value_raw;
+                }
+            }
+            break;
+        case 4: /* plain */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->plain)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 5: /* ratio */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->other_case, key)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__json_double(j, &m->other.ratio)) return j->st;
+                if (keep) {
+                    m->other_case = golden_oneofs_Choice_other_ratio;
+                }
+            }
+            break;
+        case 6: /* flag */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->other_case, key)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__json_bool(j, &m->other.flag)) return j->st;
+                if (keep) {
+                    m->other_case = golden_oneofs_Choice_other_flag;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_oneofs_Choice__json_init(void *m) { golden_oneofs_Choice_init((golden_oneofs_Choice *)m); }
+static size_t golden_oneofs_Choice__json_size(void *m) { return golden_oneofs_Choice_size((golden_oneofs_Choice *)m); }
+static pbj_status golden_oneofs_Choice__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Choice_encode_partial((golden_oneofs_Choice *)m, buf, cap, len); }
+const pbj_msg_type golden_oneofs_Choice__json_type = {"golden.oneofs.Choice", sizeof(golden_oneofs_Choice), golden_oneofs_Choice__json_init, golden_oneofs_Choice__json_size, golden_oneofs_Choice__json_encode, golden_oneofs_Choice__from_json, false};
+#endif
 /* ==== golden.oneofs.Point: building helpers ==== */
 
 pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena)

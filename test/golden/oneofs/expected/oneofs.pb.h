@@ -56,6 +56,13 @@ PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, cons
 static inline const char *golden_oneofs_Point_missing(const golden_oneofs_Point *m) { (void)m; return NULL; }
 static inline pbj_status golden_oneofs_Point_encode_partial(golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_oneofs_Point read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_oneofs_Point__json_type;   /* list it in pbj_json_options.types to read an Any of golden.oneofs.Point */
+#endif
 /* ==== golden.oneofs.Choice ==== */
 
 typedef enum golden_oneofs_Choice_value_case {
@@ -157,6 +164,13 @@ static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
     memset(&m->other, 0, sizeof m->other);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_oneofs_Choice read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_oneofs_Choice__json_type;   /* list it in pbj_json_options.types to read an Any of golden.oneofs.Choice */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

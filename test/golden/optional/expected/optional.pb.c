@@ -16,6 +16,13 @@ const char *golden_optional_Mode_name(int32_t v)
     }
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_optional_Mode__json = {(const pbj__json_name[]){
+    {"FAST", 4, 1},
+    {"MODE_UNSPECIFIED", 16, 0},
+}, 2, false, false};
+#endif
+
 /* ==== golden.optional.Maybe ==== */
 
 void golden_optional_Maybe_init(golden_optional_Maybe *m)
@@ -249,6 +256,118 @@ bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_o
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_optional_Maybe_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_optional_Maybe__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"data", 4, 5},
+        {"mode", 4, 3},
+        {"count", 5, 0},
+        {"label", 5, 1},
+        {"plain", 5, 6},
+        {"ratio", 5, 4},
+        {"enabled", 7, 2},
+    };
+    golden_optional_Maybe *m = (golden_optional_Maybe *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 7, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* count */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->count)) return j->st;
+                if (keep) {
+                    m->has_count = 1;
+                }
+            }
+            break;
+        case 1: /* label */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->label)) return j->st;
+                if (keep) {
+                    m->has_label = 1;
+                }
+            }
+            break;
+        case 2: /* enabled */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_bool(j, &m->enabled)) return j->st;
+                if (keep) {
+                    m->has_enabled = 1;
+                }
+            }
+            break;
+        case 3: /* mode */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_enum(j, &golden_optional_Mode__json, &m->mode, &keep)) return j->st;
+                if (keep) {
+                    m->has_mode = 1;
+                }
+            }
+            break;
+        case 4: /* ratio */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_double(j, &m->ratio)) return j->st;
+                if (keep) {
+                    m->has_ratio = 1;
+                }
+            }
+            break;
+        case 5: /* data */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_bytes(j, &m->data)) return j->st;
+                if (keep) {
+                    m->has_data = 1;
+                }
+            }
+            break;
+        case 6: /* plain */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->plain)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_optional_Maybe__json_init(void *m) { golden_optional_Maybe_init((golden_optional_Maybe *)m); }
+static size_t golden_optional_Maybe__json_size(void *m) { return golden_optional_Maybe_size((golden_optional_Maybe *)m); }
+static pbj_status golden_optional_Maybe__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_optional_Maybe_encode_partial((golden_optional_Maybe *)m, buf, cap, len); }
+const pbj_msg_type golden_optional_Maybe__json_type = {"golden.optional.Maybe", sizeof(golden_optional_Maybe), golden_optional_Maybe__json_init, golden_optional_Maybe__json_size, golden_optional_Maybe__json_encode, golden_optional_Maybe__from_json, false};
+#endif
 /* ==== golden.optional.Maybe: building helpers ==== */
 
 pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena)

@@ -24,6 +24,10 @@ typedef enum golden_optional_Mode {
 /* The name of a value of golden.optional.Mode ("MODE_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_optional_Mode_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_optional_Mode__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -118,6 +122,13 @@ static inline void golden_optional_Maybe_clear_data(golden_optional_Maybe *m)
     memset(&m->data, 0, sizeof m->data);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_optional_Maybe read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_optional_Maybe__json_type;   /* list it in pbj_json_options.types to read an Any of golden.optional.Maybe */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

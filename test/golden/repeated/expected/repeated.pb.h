@@ -25,6 +25,10 @@ typedef enum golden_repeated_Suit {
 /* The name of a value of golden.repeated.Suit ("SUIT_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_repeated_Suit_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_repeated_Suit__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -77,6 +81,13 @@ PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, co
 static inline const char *golden_repeated_Item_missing(const golden_repeated_Item *m) { (void)m; return NULL; }
 static inline pbj_status golden_repeated_Item_encode_partial(golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Item_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_repeated_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_repeated_Item__json_type;   /* list it in pbj_json_options.types to read an Any of golden.repeated.Item */
+#endif
 /* ==== golden.repeated.Lists ==== */
 
 /* golden.repeated.Lists
@@ -122,6 +133,13 @@ PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, 
 static inline const char *golden_repeated_Lists_missing(const golden_repeated_Lists *m) { (void)m; return NULL; }
 static inline pbj_status golden_repeated_Lists_encode_partial(golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Lists_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_repeated_Lists read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_repeated_Lists__json_type;   /* list it in pbj_json_options.types to read an Any of golden.repeated.Lists */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -146,6 +146,64 @@ bool golden_required_Part__equal(const golden_required_Part *a, const golden_req
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_required_Part_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_required_Part__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"name", 4, 0},
+        {"size", 4, 1},
+    };
+    golden_required_Part *m = (golden_required_Part *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* size */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->size)) return j->st;
+                if (keep) {
+                    m->has_size = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_required_Part__json_init(void *m) { golden_required_Part_init((golden_required_Part *)m); }
+static size_t golden_required_Part__json_size(void *m) { return golden_required_Part_size((golden_required_Part *)m); }
+static pbj_status golden_required_Part__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_required_Part_encode_partial((golden_required_Part *)m, buf, cap, len); }
+const pbj_msg_type golden_required_Part__json_type = {"golden.required.Part", sizeof(golden_required_Part), golden_required_Part__json_init, golden_required_Part__json_size, golden_required_Part__json_encode, golden_required_Part__from_json, false};
+#endif
 /* ==== golden.required.Whole ==== */
 
 void golden_required_Whole_init(golden_required_Whole *m)
@@ -373,6 +431,82 @@ bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_r
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_required_Whole_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_required_Whole__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"id", 2, 0},
+        {"main", 4, 1},
+        {"parts", 5, 2},
+        {"spare", 5, 3},
+    };
+    golden_required_Whole *m = (golden_required_Whole *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 4, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int64(j, &m->id)) return j->st;
+                if (keep) {
+                    m->has_id = 1;
+                }
+            }
+            break;
+        case 1: /* main */
+            if (pbj__json_null(j)) break;
+            if (!(m->main = (golden_required_Part *)pbj__json_alloc(j, sizeof(golden_required_Part)))) return j->st;
+            golden_required_Part_init(m->main);
+            if (golden_required_Part__from_json(m->main, j) != PBJ_OK) return j->st;
+            break;
+        case 2: /* parts */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj list;
+                if (!pbj__json_array(j, &list)) return j->st;
+                while (pbj__json_next(j, &list)) {
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!(m->parts.data = (golden_required_Part *)pbj__json_more(j, m->parts.data, m->parts.count, sizeof *m->parts.data))) return j->st;
+                    golden_required_Part_init(&m->parts.data[m->parts.count]);
+                    if (golden_required_Part__from_json(&m->parts.data[m->parts.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 3: /* spare */
+            if (pbj__json_null(j)) break;
+            if (!(m->spare = (golden_required_Part *)pbj__json_alloc(j, sizeof(golden_required_Part)))) return j->st;
+            golden_required_Part_init(m->spare);
+            if (golden_required_Part__from_json(m->spare, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_required_Whole__json_init(void *m) { golden_required_Whole_init((golden_required_Whole *)m); }
+static size_t golden_required_Whole__json_size(void *m) { return golden_required_Whole_size((golden_required_Whole *)m); }
+static pbj_status golden_required_Whole__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_required_Whole_encode_partial((golden_required_Whole *)m, buf, cap, len); }
+const pbj_msg_type golden_required_Whole__json_type = {"golden.required.Whole", sizeof(golden_required_Whole), golden_required_Whole__json_init, golden_required_Whole__json_size, golden_required_Whole__json_encode, golden_required_Whole__from_json, false};
+#endif
 /* ==== golden.required.Part: building helpers ==== */
 
 pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena)

@@ -75,6 +75,13 @@ static inline void golden_required_Part_clear_size(golden_required_Part *m)
     memset(&m->size, 0, sizeof m->size);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_required_Part read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_required_Part__json_type;   /* list it in pbj_json_options.types to read an Any of golden.required.Part */
+#endif
 /* ==== golden.required.Whole ==== */
 
 /* golden.required.Whole
@@ -122,6 +129,13 @@ static inline void golden_required_Whole_clear_main(golden_required_Whole *m) { 
 static inline bool golden_required_Whole_has_spare(const golden_required_Whole *m) { return m->spare != NULL; }
 static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) { m->spare = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_required_Whole read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_required_Whole__json_type;   /* list it in pbj_json_options.types to read an Any of golden.required.Whole */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

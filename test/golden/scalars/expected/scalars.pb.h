@@ -26,6 +26,10 @@ typedef enum golden_scalars_Level {
 /* The name of a value of golden.scalars.Level ("LEVEL_UNSPECIFIED"), or NULL when it has none. */
 const char *golden_scalars_Level_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_scalars_Level__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -95,6 +99,13 @@ PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m
 static inline const char *golden_scalars_Scalars_missing(const golden_scalars_Scalars *m) { (void)m; return NULL; }
 static inline pbj_status golden_scalars_Scalars_encode_partial(golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len) { return golden_scalars_Scalars_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_scalars_Scalars read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_scalars_Scalars__json_type;   /* list it in pbj_json_options.types to read an Any of golden.scalars.Scalars */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

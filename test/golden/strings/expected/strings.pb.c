@@ -193,6 +193,100 @@ bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_str
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    golden_strings_Texts_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_strings_Texts__from_json(m, &j) : j.st);
+}
+
+pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"blob", 4, 1},
+        {"name", 4, 0},
+        {"tags", 4, 2},
+        {"chunks", 6, 3},
+    };
+    golden_strings_Texts *m = (golden_strings_Texts *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 4, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->name)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* blob */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_bytes(j, &m->blob)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* tags */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj list;
+                if (!pbj__json_array(j, &list)) return j->st;
+                while (pbj__json_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->tags.data = (pbj_slice *)pbj__json_more(j, m->tags.data, m->tags.count, sizeof v))) return j->st;
+                    m->tags.data[m->tags.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 3: /* chunks */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj list;
+                if (!pbj__json_array(j, &list)) return j->st;
+                while (pbj__json_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_bytes(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->chunks.data = (pbj_slice *)pbj__json_more(j, m->chunks.data, m->chunks.count, sizeof v))) return j->st;
+                    m->chunks.data[m->chunks.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void golden_strings_Texts__json_init(void *m) { golden_strings_Texts_init((golden_strings_Texts *)m); }
+static size_t golden_strings_Texts__json_size(void *m) { return golden_strings_Texts_size((golden_strings_Texts *)m); }
+static pbj_status golden_strings_Texts__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode_partial((golden_strings_Texts *)m, buf, cap, len); }
+const pbj_msg_type golden_strings_Texts__json_type = {"golden.strings.Texts", sizeof(golden_strings_Texts), golden_strings_Texts__json_init, golden_strings_Texts__json_size, golden_strings_Texts__json_encode, golden_strings_Texts__from_json, false};
+#endif
 /* ==== golden.strings.Texts: building helpers ==== */
 
 pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena)

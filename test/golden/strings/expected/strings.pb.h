@@ -62,6 +62,13 @@ PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, co
 static inline const char *golden_strings_Texts_missing(const golden_strings_Texts *m) { (void)m; return NULL; }
 static inline pbj_status golden_strings_Texts_encode_partial(golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_strings_Texts read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_strings_Texts__json_type;   /* list it in pbj_json_options.types to read an Any of golden.strings.Texts */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -155,6 +155,13 @@ static inline void golden_wrappers_Wrapped_clear_bytes(golden_wrappers_Wrapped *
     m->pbj__bytes_unknown = pbj_slice_make(NULL, 0);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* golden_wrappers_Wrapped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrapped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type golden_wrappers_Wrapped__json_type;   /* list it in pbj_json_options.types to read an Any of golden.wrappers.Wrapped */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

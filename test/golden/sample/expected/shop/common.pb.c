@@ -130,6 +130,62 @@ bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth)
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    shop_Money_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Money__from_json(m, &j) : j.st);
+}
+
+pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"units", 5, 1},
+        {"currency", 8, 0},
+    };
+    shop_Money *m = (shop_Money *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* currency */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->currency)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* units */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int64(j, &m->units)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void shop_Money__json_init(void *m) { shop_Money_init((shop_Money *)m); }
+static size_t shop_Money__json_size(void *m) { return shop_Money_size((shop_Money *)m); }
+static pbj_status shop_Money__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode_partial((shop_Money *)m, buf, cap, len); }
+const pbj_msg_type shop_Money__json_type = {"shop.Money", sizeof(shop_Money), shop_Money__json_init, shop_Money__json_size, shop_Money__json_encode, shop_Money__from_json, false};
+#endif
 /* ==== shop.Timestamp ==== */
 
 void shop_Timestamp_init(shop_Timestamp *m)
@@ -254,6 +310,62 @@ bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uin
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    shop_Timestamp_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Timestamp__from_json(m, &j) : j.st);
+}
+
+pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"nanos", 5, 1},
+        {"seconds", 7, 0},
+    };
+    shop_Timestamp *m = (shop_Timestamp *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* seconds */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int64(j, &m->seconds)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* nanos */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_int32(j, &m->nanos)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void shop_Timestamp__json_init(void *m) { shop_Timestamp_init((shop_Timestamp *)m); }
+static size_t shop_Timestamp__json_size(void *m) { return shop_Timestamp_size((shop_Timestamp *)m); }
+static pbj_status shop_Timestamp__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode_partial((shop_Timestamp *)m, buf, cap, len); }
+const pbj_msg_type shop_Timestamp__json_type = {"shop.Timestamp", sizeof(shop_Timestamp), shop_Timestamp__json_init, shop_Timestamp__json_size, shop_Timestamp__json_encode, shop_Timestamp__from_json, false};
+#endif
 /* ==== shop.Money: building helpers ==== */
 
 pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena)

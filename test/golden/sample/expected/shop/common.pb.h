@@ -59,6 +59,13 @@ PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, cons
 static inline const char *shop_Money_missing(const shop_Money *m) { (void)m; return NULL; }
 static inline pbj_status shop_Money_encode_partial(shop_Money *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* shop_Money read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_Money__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type shop_Money__json_type;   /* list it in pbj_json_options.types to read an Any of shop.Money */
+#endif
 /* ==== shop.Timestamp ==== */
 
 /* shop.Timestamp
@@ -89,6 +96,13 @@ PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t 
 static inline const char *shop_Timestamp_missing(const shop_Timestamp *m) { (void)m; return NULL; }
 static inline pbj_status shop_Timestamp_encode_partial(shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* shop_Timestamp read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type shop_Timestamp__json_type;   /* list it in pbj_json_options.types to read an Any of shop.Timestamp */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -18,6 +18,15 @@ const char *shop_Status_name(int32_t v)
     }
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum shop_Status__json = {(const pbj__json_name[]){
+    {"STATUS_PAID", 11, 2},
+    {"STATUS_PLACED", 13, 1},
+    {"STATUS_SHIPPED", 14, 3},
+    {"STATUS_UNSPECIFIED", 18, 0},
+}, 4, false, false};
+#endif
+
 /* ==== shop.LineItem ==== */
 
 void shop_LineItem_init(shop_LineItem *m)
@@ -175,6 +184,70 @@ bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    shop_LineItem_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_LineItem__from_json(m, &j) : j.st);
+}
+
+pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"sku", 3, 0},
+        {"quantity", 8, 1},
+        {"unitPrice", 9, 2},
+        {"unit_price", 10, 2},
+    };
+    shop_LineItem *m = (shop_LineItem *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 4, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* sku */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->sku)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* quantity */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_uint32(j, &m->quantity)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* unit_price */
+            if (pbj__json_null(j)) break;
+            if (!(m->unit_price = (shop_Money *)pbj__json_alloc(j, sizeof(shop_Money)))) return j->st;
+            shop_Money_init(m->unit_price);
+            if (shop_Money__from_json(m->unit_price, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void shop_LineItem__json_init(void *m) { shop_LineItem_init((shop_LineItem *)m); }
+static size_t shop_LineItem__json_size(void *m) { return shop_LineItem_size((shop_LineItem *)m); }
+static pbj_status shop_LineItem__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_LineItem_encode_partial((shop_LineItem *)m, buf, cap, len); }
+const pbj_msg_type shop_LineItem__json_type = {"shop.LineItem", sizeof(shop_LineItem), shop_LineItem__json_init, shop_LineItem__json_size, shop_LineItem__json_encode, shop_LineItem__from_json, false};
+#endif
 /* ==== shop.Order ==== */
 
 void shop_Order_init(shop_Order *m)
@@ -542,6 +615,155 @@ bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth)
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    shop_Order_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Order__from_json(m, &j) : j.st);
+}
+
+pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"id", 2, 0},
+        {"items", 5, 3},
+        {"notes", 5, 5},
+        {"coupon", 6, 8},
+        {"status", 6, 2},
+        {"address", 7, 6},
+        {"customer", 8, 1},
+        {"placedAt", 8, 4},
+        {"placed_at", 9, 4},
+        {"pickupStore", 11, 7},
+        {"pickup_store", 12, 7},
+    };
+    shop_Order *m = (shop_Order *)pm;
+    uint8_t seen[2] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 11, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_uint64(j, &m->id)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* customer */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->customer)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* status */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_enum(j, &shop_Status__json, &m->status, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 3: /* items */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj list;
+                if (!pbj__json_array(j, &list)) return j->st;
+                while (pbj__json_next(j, &list)) {
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!(m->items.data = (shop_LineItem *)pbj__json_more(j, m->items.data, m->items.count, sizeof *m->items.data))) return j->st;
+                    shop_LineItem_init(&m->items.data[m->items.count]);
+                    if (shop_LineItem__from_json(&m->items.data[m->items.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 4: /* placed_at */
+            if (pbj__json_null(j)) break;
+            if (!(m->placed_at = (shop_Timestamp *)pbj__json_alloc(j, sizeof(shop_Timestamp)))) return j->st;
+            shop_Timestamp_init(m->placed_at);
+            if (shop_Timestamp__from_json(m->placed_at, j) != PBJ_OK) return j->st;
+            break;
+        case 5: /* notes */
+            if (pbj__json_null(j)) break;
+            {
+                pbj__json_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__json_object(j, &map)) return j->st;
+                while (pbj__json_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    shop_Order_NotesEntry *e;
+                    if (!(m->notes.data = (shop_Order_NotesEntry *)pbj__json_more(j, m->notes.data, m->notes.count, sizeof *m->notes.data))) return j->st;
+                    e = &m->notes.data[m->notes.count];
+                    shop_Order_NotesEntry_init(e);
+                    if (!pbj__json_key_string(j, mk, &e->key)) return j->st;
+                    if (pbj__json_null(j)) return pbj__json_null_element(j);
+                    if (!pbj__json_string(j, &e->value)) return j->st;
+                    if (keep) m->notes.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__json_map_done(j, &m->notes.count, pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 6: /* address */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->delivery_case, key)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->delivery.address)) return j->st;
+                if (keep) {
+                    m->delivery_case = shop_Order_delivery_address;
+                }
+            }
+            break;
+        case 7: /* pickup_store */
+            if (pbj__json_null(j)) break;
+            if (!pbj__json_oneof_free(j, m->delivery_case, key)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->delivery.pickup_store)) return j->st;
+                if (keep) {
+                    m->delivery_case = shop_Order_delivery_pickup_store;
+                }
+            }
+            break;
+        case 8: /* coupon */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->coupon)) return j->st;
+                if (keep) {
+                    m->has_coupon = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void shop_Order__json_init(void *m) { shop_Order_init((shop_Order *)m); }
+static size_t shop_Order__json_size(void *m) { return shop_Order_size((shop_Order *)m); }
+static pbj_status shop_Order__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_encode_partial((shop_Order *)m, buf, cap, len); }
+const pbj_msg_type shop_Order__json_type = {"shop.Order", sizeof(shop_Order), shop_Order__json_init, shop_Order__json_size, shop_Order__json_encode, shop_Order__from_json, false};
+#endif
 /* ==== shop.Order.NotesEntry ==== */
 
 void shop_Order_NotesEntry_init(shop_Order_NotesEntry *m)
@@ -668,6 +890,62 @@ bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Ord
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Order_NotesEntry_from_json(shop_Order_NotesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    shop_Order_NotesEntry_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Order_NotesEntry__from_json(m, &j) : j.st);
+}
+
+pbj_status shop_Order_NotesEntry__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__json_name names[] = {
+        {"key", 3, 0},
+        {"value", 5, 1},
+    };
+    shop_Order_NotesEntry *m = (shop_Order_NotesEntry *)pm;
+    uint8_t seen[1] = {0};
+    pbj__json_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__json_object(j, &ob)) return j->st;
+    while (pbj__json_key(j, &ob, &key)) {
+        int32_t k = pbj__json_find(names, 2, key);
+        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        switch (k) {
+        case 0: /* key */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->key)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__json_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__json_string(j, &m->value)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__json_unknown(j, key)) return j->st;
+        }
+    }
+    return j->st;
+}
+
+static void shop_Order_NotesEntry__json_init(void *m) { shop_Order_NotesEntry_init((shop_Order_NotesEntry *)m); }
+static size_t shop_Order_NotesEntry__json_size(void *m) { return shop_Order_NotesEntry_size((shop_Order_NotesEntry *)m); }
+static pbj_status shop_Order_NotesEntry__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_NotesEntry_encode_partial((shop_Order_NotesEntry *)m, buf, cap, len); }
+const pbj_msg_type shop_Order_NotesEntry__json_type = {"shop.Order.NotesEntry", sizeof(shop_Order_NotesEntry), shop_Order_NotesEntry__json_init, shop_Order_NotesEntry__json_size, shop_Order_NotesEntry__json_encode, shop_Order_NotesEntry__from_json, false};
+#endif
 /* ==== shop.LineItem: building helpers ==== */
 
 pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena)

@@ -27,6 +27,10 @@ typedef enum shop_Status {
 /* The name of a value of shop.Status ("STATUS_UNSPECIFIED"), or NULL when it has none. */
 const char *shop_Status_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum shop_Status__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -78,6 +82,13 @@ static inline pbj_status shop_LineItem_encode_partial(shop_LineItem *m, uint8_t 
 static inline bool shop_LineItem_has_unit_price(const shop_LineItem *m) { return m->unit_price != NULL; }
 static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_price = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* shop_LineItem read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type shop_LineItem__json_type;   /* list it in pbj_json_options.types to read an Any of shop.LineItem */
+#endif
 /* ==== shop.Order ==== */
 
 typedef enum shop_Order_delivery_case {
@@ -153,6 +164,13 @@ static inline void shop_Order_clear_coupon(shop_Order *m)
     memset(&m->coupon, 0, sizeof m->coupon);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* shop_Order read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_Order__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type shop_Order__json_type;   /* list it in pbj_json_options.types to read an Any of shop.Order */
+#endif
 /* ==== shop.Order.NotesEntry ==== */
 
 /* shop.Order.NotesEntry
@@ -182,6 +200,13 @@ PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, 
 static inline const char *shop_Order_NotesEntry_missing(const shop_Order_NotesEntry *m) { (void)m; return NULL; }
 static inline pbj_status shop_Order_NotesEntry_encode_partial(shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_NotesEntry_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* shop_Order_NotesEntry read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry_from_json(shop_Order_NotesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_Order_NotesEntry__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type shop_Order_NotesEntry__json_type;   /* list it in pbj_json_options.types to read an Any of shop.Order.NotesEntry */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

@@ -54,6 +54,10 @@ typedef enum google_protobuf_FieldDescriptorProto_Type {
 /* The name of a value of google.protobuf.FieldDescriptorProto.Type ("TYPE_DOUBLE"), or NULL when it has none. */
 const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json;   /* its names, for M_from_json */
+#endif
 /* google.protobuf.FieldDescriptorProto.Label */
 typedef enum google_protobuf_FieldDescriptorProto_Label {
     /* 0 is reserved for errors */
@@ -65,6 +69,10 @@ typedef enum google_protobuf_FieldDescriptorProto_Label {
 /* The name of a value of google.protobuf.FieldDescriptorProto.Label ("LABEL_OPTIONAL"), or NULL when it has none. */
 const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json;   /* its names, for M_from_json */
+#endif
 /* google.protobuf.FileOptions.OptimizeMode */
 /* Generated classes can be optimized for speed or code size. */
 typedef enum google_protobuf_FileOptions_OptimizeMode {
@@ -80,6 +88,10 @@ typedef enum google_protobuf_FileOptions_OptimizeMode {
 /* The name of a value of google.protobuf.FileOptions.OptimizeMode ("SPEED"), or NULL when it has none. */
 const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json;   /* its names, for M_from_json */
+#endif
 /* google.protobuf.FieldOptions.CType */
 typedef enum google_protobuf_FieldOptions_CType {
     /* Default mode. */
@@ -91,6 +103,10 @@ typedef enum google_protobuf_FieldOptions_CType {
 /* The name of a value of google.protobuf.FieldOptions.CType ("STRING"), or NULL when it has none. */
 const char *google_protobuf_FieldOptions_CType_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldOptions_CType__json;   /* its names, for M_from_json */
+#endif
 /* google.protobuf.FieldOptions.JSType */
 typedef enum google_protobuf_FieldOptions_JSType {
     /* Use the default type. */
@@ -104,6 +120,10 @@ typedef enum google_protobuf_FieldOptions_JSType {
 /* The name of a value of google.protobuf.FieldOptions.JSType ("JS_NORMAL"), or NULL when it has none. */
 const char *google_protobuf_FieldOptions_JSType_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldOptions_JSType__json;   /* its names, for M_from_json */
+#endif
 /* google.protobuf.MethodOptions.IdempotencyLevel */
 /* Is this method side-effect-free (or safe in HTTP parlance), or idempotent,
  * or neither? HTTP based RPC implementation may choose GET verb for safe
@@ -119,6 +139,10 @@ typedef enum google_protobuf_MethodOptions_IdempotencyLevel {
 /* The name of a value of google.protobuf.MethodOptions.IdempotencyLevel ("IDEMPOTENCY_UNKNOWN"), or NULL when it has none. */
 const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v);
 
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
+#endif
 /* ==== message types ==== */
 
 /* For each message M: M_init makes every field absent: zero, or its proto2 default ([default = ...], a
@@ -227,6 +251,13 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobu
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FileDescriptorSet read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescriptorSet *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_FileDescriptorSet__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.FileDescriptorSet */
+#endif
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
 /* google.protobuf.FileDescriptorProto
@@ -318,6 +349,13 @@ static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_proto
     memset(&m->syntax, 0, sizeof m->syntax);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FileDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_FileDescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.FileDescriptorProto */
+#endif
 /* ==== google.protobuf.DescriptorProto ==== */
 
 /* google.protobuf.DescriptorProto
@@ -378,6 +416,13 @@ static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_De
 static inline bool google_protobuf_DescriptorProto_has_options(const google_protobuf_DescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf_DescriptorProto *m) { m->options = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_DescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_DescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.DescriptorProto */
+#endif
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 /* google.protobuf.DescriptorProto.ExtensionRange
@@ -430,6 +475,13 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_end(goog
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_options(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->options != NULL; }
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(google_protobuf_DescriptorProto_ExtensionRange *m) { m->options = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_DescriptorProto_ExtensionRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_protobuf_DescriptorProto_ExtensionRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.DescriptorProto.ExtensionRange */
+#endif
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 /* google.protobuf.DescriptorProto.ReservedRange
@@ -478,6 +530,13 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(googl
     memset(&m->end, 0, sizeof m->end);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_DescriptorProto_ReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protobuf_DescriptorProto_ReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.DescriptorProto.ReservedRange */
+#endif
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
 /* google.protobuf.ExtensionRangeOptions
@@ -510,6 +569,13 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_pro
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_ExtensionRangeOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_ExtensionRangeOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.ExtensionRangeOptions */
+#endif
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
 /* google.protobuf.FieldDescriptorProto
@@ -675,6 +741,13 @@ static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(go
     memset(&m->proto3_optional, 0, sizeof m->proto3_optional);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FieldDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_FieldDescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.FieldDescriptorProto */
+#endif
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 /* google.protobuf.OneofDescriptorProto
@@ -717,6 +790,13 @@ static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protob
 static inline bool google_protobuf_OneofDescriptorProto_has_options(const google_protobuf_OneofDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_OneofDescriptorProto_clear_options(google_protobuf_OneofDescriptorProto *m) { m->options = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_OneofDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_OneofDescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.OneofDescriptorProto */
+#endif
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
 /* google.protobuf.EnumDescriptorProto
@@ -770,6 +850,13 @@ static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobu
 static inline bool google_protobuf_EnumDescriptorProto_has_options(const google_protobuf_EnumDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_EnumDescriptorProto_clear_options(google_protobuf_EnumDescriptorProto *m) { m->options = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_EnumDescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.EnumDescriptorProto */
+#endif
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange
@@ -821,6 +908,13 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_e
     memset(&m->end, 0, sizeof m->end);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumDescriptorProto_EnumReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.EnumDescriptorProto.EnumReservedRange */
+#endif
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
 /* google.protobuf.EnumValueDescriptorProto
@@ -872,6 +966,13 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear_number(google_
 static inline bool google_protobuf_EnumValueDescriptorProto_has_options(const google_protobuf_EnumValueDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google_protobuf_EnumValueDescriptorProto *m) { m->options = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumValueDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_EnumValueDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.EnumValueDescriptorProto */
+#endif
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
 /* google.protobuf.ServiceDescriptorProto
@@ -916,6 +1017,13 @@ static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_prot
 static inline bool google_protobuf_ServiceDescriptorProto_has_options(const google_protobuf_ServiceDescriptorProto *m) { return m->options != NULL; }
 static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_protobuf_ServiceDescriptorProto *m) { m->options = NULL; }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_ServiceDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_ServiceDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.ServiceDescriptorProto */
+#endif
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
 /* google.protobuf.MethodDescriptorProto
@@ -998,6 +1106,13 @@ static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(
     memset(&m->server_streaming, 0, sizeof m->server_streaming);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_MethodDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_MethodDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_MethodDescriptorProto__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.MethodDescriptorProto */
+#endif
 /* ==== google.protobuf.FileOptions ==== */
 
 /* google.protobuf.FileOptions
@@ -1274,6 +1389,13 @@ static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobu
     memset(&m->ruby_package, 0, sizeof m->ruby_package);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FileOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_FileOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.FileOptions */
+#endif
 /* ==== google.protobuf.MessageOptions ==== */
 
 /* google.protobuf.MessageOptions
@@ -1388,6 +1510,13 @@ static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobu
     memset(&m->map_entry, 0, sizeof m->map_entry);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_MessageOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_MessageOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.MessageOptions */
+#endif
 /* ==== google.protobuf.FieldOptions ==== */
 
 /* google.protobuf.FieldOptions
@@ -1545,6 +1674,13 @@ static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_pro
     memset(&m->unverified_lazy, 0, sizeof m->unverified_lazy);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FieldOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_FieldOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.FieldOptions */
+#endif
 /* ==== google.protobuf.OneofOptions ==== */
 
 /* google.protobuf.OneofOptions
@@ -1577,6 +1713,13 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_One
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_OneofOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_OneofOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.OneofOptions */
+#endif
 /* ==== google.protobuf.EnumOptions ==== */
 
 /* google.protobuf.EnumOptions
@@ -1633,6 +1776,13 @@ static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_EnumOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.EnumOptions */
+#endif
 /* ==== google.protobuf.EnumValueOptions ==== */
 
 /* google.protobuf.EnumValueOptions
@@ -1678,6 +1828,13 @@ static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_prot
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumValueOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_EnumValueOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.EnumValueOptions */
+#endif
 /* ==== google.protobuf.ServiceOptions ==== */
 
 /* google.protobuf.ServiceOptions
@@ -1723,6 +1880,13 @@ static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protob
     memset(&m->deprecated, 0, sizeof m->deprecated);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_ServiceOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_ServiceOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.ServiceOptions */
+#endif
 /* ==== google.protobuf.MethodOptions ==== */
 
 /* google.protobuf.MethodOptions
@@ -1777,6 +1941,13 @@ static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_
     memset(&m->idempotency_level, 0, sizeof m->idempotency_level);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_MethodOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_MethodOptions__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.MethodOptions */
+#endif
 /* ==== google.protobuf.UninterpretedOption ==== */
 
 /* google.protobuf.UninterpretedOption
@@ -1869,6 +2040,13 @@ static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(goo
     memset(&m->aggregate_value, 0, sizeof m->aggregate_value);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_UninterpretedOption read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_UninterpretedOption *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_UninterpretedOption__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.UninterpretedOption */
+#endif
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 /* google.protobuf.UninterpretedOption.NamePart
@@ -1920,6 +2098,13 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extensi
     memset(&m->is_extension, 0, sizeof m->is_extension);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_UninterpretedOption_NamePart read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobuf_UninterpretedOption_NamePart *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.UninterpretedOption.NamePart */
+#endif
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 /* google.protobuf.SourceCodeInfo
@@ -1992,6 +2177,13 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_S
 static inline const char *google_protobuf_SourceCodeInfo_missing(const google_protobuf_SourceCodeInfo *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_SourceCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_SourceCodeInfo__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.SourceCodeInfo */
+#endif
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
 /* google.protobuf.SourceCodeInfo.Location
@@ -2116,6 +2308,13 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_commen
     memset(&m->trailing_comments, 0, sizeof m->trailing_comments);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_SourceCodeInfo_Location read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_SourceCodeInfo_Location *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.SourceCodeInfo.Location */
+#endif
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 /* google.protobuf.GeneratedCodeInfo
@@ -2148,6 +2347,13 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobu
 static inline const char *google_protobuf_GeneratedCodeInfo_missing(const google_protobuf_GeneratedCodeInfo *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_GeneratedCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_GeneratedCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.GeneratedCodeInfo */
+#endif
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
 /* google.protobuf.GeneratedCodeInfo.Annotation
@@ -2210,6 +2416,13 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google
     memset(&m->end, 0, sizeof m->end);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_GeneratedCodeInfo_Annotation read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.GeneratedCodeInfo.Annotation */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

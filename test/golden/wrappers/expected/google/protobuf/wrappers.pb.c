@@ -105,6 +105,33 @@ bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_DoubleValue_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_DoubleValue__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_double(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_DoubleValue__json_init(void *m) { google_protobuf_DoubleValue_init((google_protobuf_DoubleValue *)m); }
+static size_t google_protobuf_DoubleValue__json_size(void *m) { return google_protobuf_DoubleValue_size((google_protobuf_DoubleValue *)m); }
+static pbj_status google_protobuf_DoubleValue__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode_partial((google_protobuf_DoubleValue *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_DoubleValue__json_type = {"google.protobuf.DoubleValue", sizeof(google_protobuf_DoubleValue), google_protobuf_DoubleValue__json_init, google_protobuf_DoubleValue__json_size, google_protobuf_DoubleValue__json_encode, google_protobuf_DoubleValue__from_json, true};
+#endif
 /* ==== google.protobuf.FloatValue ==== */
 
 void google_protobuf_FloatValue_init(google_protobuf_FloatValue *m)
@@ -205,6 +232,33 @@ bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, cons
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_FloatValue_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_FloatValue__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_FloatValue *m = (google_protobuf_FloatValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_float(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_FloatValue__json_init(void *m) { google_protobuf_FloatValue_init((google_protobuf_FloatValue *)m); }
+static size_t google_protobuf_FloatValue__json_size(void *m) { return google_protobuf_FloatValue_size((google_protobuf_FloatValue *)m); }
+static pbj_status google_protobuf_FloatValue__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode_partial((google_protobuf_FloatValue *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FloatValue__json_type = {"google.protobuf.FloatValue", sizeof(google_protobuf_FloatValue), google_protobuf_FloatValue__json_init, google_protobuf_FloatValue__json_size, google_protobuf_FloatValue__json_encode, google_protobuf_FloatValue__from_json, true};
+#endif
 /* ==== google.protobuf.Int64Value ==== */
 
 void google_protobuf_Int64Value_init(google_protobuf_Int64Value *m)
@@ -308,6 +362,33 @@ bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, cons
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_Int64Value_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_Int64Value__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_Int64Value *m = (google_protobuf_Int64Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_int64(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_Int64Value__json_init(void *m) { google_protobuf_Int64Value_init((google_protobuf_Int64Value *)m); }
+static size_t google_protobuf_Int64Value__json_size(void *m) { return google_protobuf_Int64Value_size((google_protobuf_Int64Value *)m); }
+static pbj_status google_protobuf_Int64Value__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode_partial((google_protobuf_Int64Value *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_Int64Value__json_type = {"google.protobuf.Int64Value", sizeof(google_protobuf_Int64Value), google_protobuf_Int64Value__json_init, google_protobuf_Int64Value__json_size, google_protobuf_Int64Value__json_encode, google_protobuf_Int64Value__from_json, true};
+#endif
 /* ==== google.protobuf.UInt64Value ==== */
 
 void google_protobuf_UInt64Value_init(google_protobuf_UInt64Value *m)
@@ -411,6 +492,33 @@ bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_UInt64Value_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_UInt64Value__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_uint64(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_UInt64Value__json_init(void *m) { google_protobuf_UInt64Value_init((google_protobuf_UInt64Value *)m); }
+static size_t google_protobuf_UInt64Value__json_size(void *m) { return google_protobuf_UInt64Value_size((google_protobuf_UInt64Value *)m); }
+static pbj_status google_protobuf_UInt64Value__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode_partial((google_protobuf_UInt64Value *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_UInt64Value__json_type = {"google.protobuf.UInt64Value", sizeof(google_protobuf_UInt64Value), google_protobuf_UInt64Value__json_init, google_protobuf_UInt64Value__json_size, google_protobuf_UInt64Value__json_encode, google_protobuf_UInt64Value__from_json, true};
+#endif
 /* ==== google.protobuf.Int32Value ==== */
 
 void google_protobuf_Int32Value_init(google_protobuf_Int32Value *m)
@@ -514,6 +622,33 @@ bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, cons
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_Int32Value_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_Int32Value__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_Int32Value *m = (google_protobuf_Int32Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_int32(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_Int32Value__json_init(void *m) { google_protobuf_Int32Value_init((google_protobuf_Int32Value *)m); }
+static size_t google_protobuf_Int32Value__json_size(void *m) { return google_protobuf_Int32Value_size((google_protobuf_Int32Value *)m); }
+static pbj_status google_protobuf_Int32Value__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode_partial((google_protobuf_Int32Value *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_Int32Value__json_type = {"google.protobuf.Int32Value", sizeof(google_protobuf_Int32Value), google_protobuf_Int32Value__json_init, google_protobuf_Int32Value__json_size, google_protobuf_Int32Value__json_encode, google_protobuf_Int32Value__from_json, true};
+#endif
 /* ==== google.protobuf.UInt32Value ==== */
 
 void google_protobuf_UInt32Value_init(google_protobuf_UInt32Value *m)
@@ -617,6 +752,33 @@ bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_UInt32Value_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_UInt32Value__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_uint32(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_UInt32Value__json_init(void *m) { google_protobuf_UInt32Value_init((google_protobuf_UInt32Value *)m); }
+static size_t google_protobuf_UInt32Value__json_size(void *m) { return google_protobuf_UInt32Value_size((google_protobuf_UInt32Value *)m); }
+static pbj_status google_protobuf_UInt32Value__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode_partial((google_protobuf_UInt32Value *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_UInt32Value__json_type = {"google.protobuf.UInt32Value", sizeof(google_protobuf_UInt32Value), google_protobuf_UInt32Value__json_init, google_protobuf_UInt32Value__json_size, google_protobuf_UInt32Value__json_encode, google_protobuf_UInt32Value__from_json, true};
+#endif
 /* ==== google.protobuf.BoolValue ==== */
 
 void google_protobuf_BoolValue_init(google_protobuf_BoolValue *m)
@@ -720,6 +882,33 @@ bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const 
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_BoolValue_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_BoolValue__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_BoolValue *m = (google_protobuf_BoolValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_bool(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_BoolValue__json_init(void *m) { google_protobuf_BoolValue_init((google_protobuf_BoolValue *)m); }
+static size_t google_protobuf_BoolValue__json_size(void *m) { return google_protobuf_BoolValue_size((google_protobuf_BoolValue *)m); }
+static pbj_status google_protobuf_BoolValue__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode_partial((google_protobuf_BoolValue *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_BoolValue__json_type = {"google.protobuf.BoolValue", sizeof(google_protobuf_BoolValue), google_protobuf_BoolValue__json_init, google_protobuf_BoolValue__json_size, google_protobuf_BoolValue__json_encode, google_protobuf_BoolValue__from_json, true};
+#endif
 /* ==== google.protobuf.StringValue ==== */
 
 void google_protobuf_StringValue_init(google_protobuf_StringValue *m)
@@ -824,6 +1013,33 @@ bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, co
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_StringValue_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_StringValue__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_StringValue *m = (google_protobuf_StringValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_string(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_StringValue__json_init(void *m) { google_protobuf_StringValue_init((google_protobuf_StringValue *)m); }
+static size_t google_protobuf_StringValue__json_size(void *m) { return google_protobuf_StringValue_size((google_protobuf_StringValue *)m); }
+static pbj_status google_protobuf_StringValue__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode_partial((google_protobuf_StringValue *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_StringValue__json_type = {"google.protobuf.StringValue", sizeof(google_protobuf_StringValue), google_protobuf_StringValue__json_init, google_protobuf_StringValue__json_size, google_protobuf_StringValue__json_encode, google_protobuf_StringValue__from_json, true};
+#endif
 /* ==== google.protobuf.BytesValue ==== */
 
 void google_protobuf_BytesValue_init(google_protobuf_BytesValue *m)
@@ -927,6 +1143,33 @@ bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, cons
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    google_protobuf_BytesValue_init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_BytesValue__from_json(m, &j) : j.st);
+}
+
+pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_BytesValue *m = (google_protobuf_BytesValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__json_bytes(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+
+static void google_protobuf_BytesValue__json_init(void *m) { google_protobuf_BytesValue_init((google_protobuf_BytesValue *)m); }
+static size_t google_protobuf_BytesValue__json_size(void *m) { return google_protobuf_BytesValue_size((google_protobuf_BytesValue *)m); }
+static pbj_status google_protobuf_BytesValue__json_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode_partial((google_protobuf_BytesValue *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_BytesValue__json_type = {"google.protobuf.BytesValue", sizeof(google_protobuf_BytesValue), google_protobuf_BytesValue__json_init, google_protobuf_BytesValue__json_size, google_protobuf_BytesValue__json_encode, google_protobuf_BytesValue__from_json, true};
+#endif
 /* ==== google.protobuf.DoubleValue: building helpers ==== */
 
 pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena)

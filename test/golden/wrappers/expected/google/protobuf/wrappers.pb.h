@@ -65,6 +65,13 @@ PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_Doub
 static inline const char *google_protobuf_DoubleValue_missing(const google_protobuf_DoubleValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_DoubleValue_encode_partial(google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_DoubleValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_DoubleValue__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.DoubleValue */
+#endif
 /* ==== google.protobuf.FloatValue ==== */
 
 /* google.protobuf.FloatValue
@@ -96,6 +103,13 @@ PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_Float
 static inline const char *google_protobuf_FloatValue_missing(const google_protobuf_FloatValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_FloatValue_encode_partial(google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FloatValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_FloatValue__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.FloatValue */
+#endif
 /* ==== google.protobuf.Int64Value ==== */
 
 /* google.protobuf.Int64Value
@@ -127,6 +141,13 @@ PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64
 static inline const char *google_protobuf_Int64Value_missing(const google_protobuf_Int64Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_Int64Value_encode_partial(google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_Int64Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_Int64Value__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.Int64Value */
+#endif
 /* ==== google.protobuf.UInt64Value ==== */
 
 /* google.protobuf.UInt64Value
@@ -158,6 +179,13 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt
 static inline const char *google_protobuf_UInt64Value_missing(const google_protobuf_UInt64Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_UInt64Value_encode_partial(google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_UInt64Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_UInt64Value__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.UInt64Value */
+#endif
 /* ==== google.protobuf.Int32Value ==== */
 
 /* google.protobuf.Int32Value
@@ -189,6 +217,13 @@ PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32
 static inline const char *google_protobuf_Int32Value_missing(const google_protobuf_Int32Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_Int32Value_encode_partial(google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_Int32Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_Int32Value__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.Int32Value */
+#endif
 /* ==== google.protobuf.UInt32Value ==== */
 
 /* google.protobuf.UInt32Value
@@ -220,6 +255,13 @@ PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt
 static inline const char *google_protobuf_UInt32Value_missing(const google_protobuf_UInt32Value *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_UInt32Value_encode_partial(google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_UInt32Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_UInt32Value__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.UInt32Value */
+#endif
 /* ==== google.protobuf.BoolValue ==== */
 
 /* google.protobuf.BoolValue
@@ -251,6 +293,13 @@ PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolVa
 static inline const char *google_protobuf_BoolValue_missing(const google_protobuf_BoolValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_BoolValue_encode_partial(google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_BoolValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_BoolValue__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.BoolValue */
+#endif
 /* ==== google.protobuf.StringValue ==== */
 
 /* google.protobuf.StringValue
@@ -282,6 +331,13 @@ PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_Stri
 static inline const char *google_protobuf_StringValue_missing(const google_protobuf_StringValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_StringValue_encode_partial(google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_StringValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_StringValue__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.StringValue */
+#endif
 /* ==== google.protobuf.BytesValue ==== */
 
 /* google.protobuf.BytesValue
@@ -313,6 +369,13 @@ PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_Bytes
 static inline const char *google_protobuf_BytesValue_missing(const google_protobuf_BytesValue *m) { (void)m; return NULL; }
 static inline pbj_status google_protobuf_BytesValue_encode_partial(google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode(m, buf, cap, len); }
 
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_BytesValue read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j);
+extern const pbj_msg_type google_protobuf_BytesValue__json_type;   /* list it in pbj_json_options.types to read an Any of google.protobuf.BytesValue */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
