@@ -73,6 +73,7 @@ struct pbj__json_in {
     pbj_status st;
     const char *why;              /* the first error's message */
     const uint8_t *at;            /* and where it is */
+    const uint8_t *key_at;        /* the last key read: where it is in the input (a key with escapes is read into a copy) */
     bool any_object;              /* the next object opened is an Any's: its "@type" is skipped */
 };
 
@@ -124,7 +125,7 @@ PBJ_INLINE void pbj__json_in_init(pbj__json_in *j, const char *json, size_t len,
     j->depth_left++;                          /* the top-level object is level 0 */
     j->st = PBJ_OK;
     j->why = NULL;
-    j->at = j->start;
+    j->at = j->key_at = j->start;
     j->any_object = false;
     if (len > (o && o->max_size ? o->max_size : PBJ_DEFAULT_MAX_LENGTH))
         pbj__json_fail_st(j, j->start, PBJ_ERR_TOO_LONG, "input longer than max_size");
@@ -148,6 +149,7 @@ PBJ_OUTLINE pbj_status pbj__json_in_finish(pbj__json_in *j, pbj_status st)
     if (st == PBJ_OK && j->st == PBJ_OK && pbj__json_peek(j)) pbj__json_fail(j, j->p, "unexpected text after the value");
     if (j->st == PBJ_OK && st != PBJ_OK) pbj__json_fail_st(j, j->p, st, pbj_status_str(st));
     pbj_json_error *e = j->o ? j->o->error : NULL;
+    if (j->at < j->start || j->at > j->end) j->at = j->p;    /* never: errors point into the input */
     if (e && j->st != PBJ_OK) {
         e->offset = (size_t)(j->at - j->start);
         e->line = 1;
@@ -381,6 +383,7 @@ PBJ_OUTLINE bool pbj__json_key(pbj__json_in *j, pbj__json_obj *ob, pbj_slice *ke
             if (pbj__json_peek(j) == '}') return pbj__json_fail(j, j->p, "expected a key after ','");
         }
         ob->first = false;
+        j->key_at = j->p;
         if (!pbj__json_string_in(j, key, false) || !pbj__json_expect(j, ':', "expected ':' after a key")) return false;
         if (!(ob->any && pbj__json_slice_is(*key, "@type"))) return true;
         if (!pbj__json_skip(j)) return false;
@@ -409,24 +412,24 @@ PBJ_INLINE int32_t pbj__json_find(const pbj__json_name *t, size_t n, pbj_slice n
 }
 
 /* Field k of a reader read once (seen: a bit per field). */
-PBJ_INLINE bool pbj__json_once(pbj__json_in *j, uint8_t *seen, int32_t k, pbj_slice key)
+PBJ_INLINE bool pbj__json_once(pbj__json_in *j, uint8_t *seen, int32_t k)
 {
-    if (seen[k >> 3] & (1u << (k & 7))) return pbj__json_fail(j, key.data, "field given twice");
+    if (seen[k >> 3] & (1u << (k & 7))) return pbj__json_fail(j, j->key_at, "field given twice");
     seen[k >> 3] |= (uint8_t)(1u << (k & 7));
     return true;
 }
 
 /* A key no field has: skipped when asked, else an error. */
-PBJ_OUTLINE bool pbj__json_unknown(pbj__json_in *j, pbj_slice key)
+PBJ_OUTLINE bool pbj__json_unknown(pbj__json_in *j)
 {
-    if (!(j->o && j->o->ignore_unknown_fields)) return pbj__json_fail(j, key.data, "no field of this name");
+    if (!(j->o && j->o->ignore_unknown_fields)) return pbj__json_fail(j, j->key_at, "no field of this name");
     return pbj__json_skip(j);
 }
 
 /* A oneof whose case is set already (null values do not count). */
-PBJ_INLINE bool pbj__json_oneof_free(pbj__json_in *j, int set, pbj_slice key)
+PBJ_INLINE bool pbj__json_oneof_free(pbj__json_in *j, int set)
 {
-    return set == 0 || pbj__json_fail(j, key.data, "a second field of one oneof");
+    return set == 0 || pbj__json_fail(j, j->key_at, "a second field of one oneof");
 }
 
 /* ---- numbers -------------------------------------------------------------------------------- */
@@ -601,6 +604,52 @@ PBJ_INLINE bool pbj__json_bool(pbj__json_in *j, bool *v)
     return pbj__json_fail(j, j->p, "expected true or false");
 }
 
+/* ---- map keys: a string converted to the key's type ----------------------------------------------- */
+
+/* The string k read as value by reader read (an integer or bool in the key's text); a failure is reported in j
+ * when report. */
+PBJ_OUTLINE bool pbj__json_key_as(pbj__json_in *j, pbj_slice k, bool (*read)(pbj__json_in *, void *), void *v, bool report)
+{
+    pbj__json_in sub = *j;                   /* the key's text as the whole input, quoted */
+    uint8_t small[64], *buf = small;
+    if (k.len + 2 > sizeof small && !(buf = (uint8_t *)pbj_arena_alloc(j->arena, k.len + 2)))
+        return pbj__json_fail_st(j, j->key_at, PBJ_ERR_NOMEM, "out of memory");
+    buf[0] = '"';
+    if (k.len) memcpy(buf + 1, k.data, k.len);
+    buf[k.len + 1] = '"';
+    sub.start = sub.p = buf;
+    sub.end = buf + k.len + 2;
+    if (read(&sub, v)) return true;
+    return report && pbj__json_fail_st(j, j->key_at, sub.st, sub.why);
+}
+
+PBJ_INLINE bool pbj__json_key_bool_text(pbj__json_in *j, void *v)
+{
+    pbj_slice s;
+    if (!pbj__json_string_in(j, &s, false)) return false;
+    if (pbj__json_slice_is(s, "true")) return *(bool *)v = true, true;
+    if (pbj__json_slice_is(s, "false")) return *(bool *)v = false, true;
+    return pbj__json_fail(j, j->p, "a bool key must be \"true\" or \"false\"");
+}
+
+#define PBJ__JSON_KEY_READ(name, type)                                                                      \
+    PBJ_INLINE bool pbj__json_key_##name##_text(pbj__json_in *j, void *v) { return pbj__json_##name(j, (type *)v); } \
+    PBJ_INLINE bool pbj__json_key_##name(pbj__json_in *j, pbj_slice k, type *v) { return pbj__json_key_as(j, k, pbj__json_key_##name##_text, v, true); }
+PBJ__JSON_KEY_READ(int32, int32_t)
+PBJ__JSON_KEY_READ(int64, int64_t)
+PBJ__JSON_KEY_READ(uint32, uint32_t)
+PBJ__JSON_KEY_READ(uint64, uint64_t)
+#undef PBJ__JSON_KEY_READ
+
+PBJ_INLINE bool pbj__json_key_bool(pbj__json_in *j, pbj_slice k, bool *v) { return pbj__json_key_as(j, k, pbj__json_key_bool_text, v, true); }
+
+PBJ_INLINE bool pbj__json_key_string(pbj__json_in *j, pbj_slice k, pbj_slice *v)
+{
+    (void)j;
+    *v = k;
+    return true;
+}
+
 /* ---- strings, bytes, enums -------------------------------------------------------------------- */
 
 PBJ_INLINE bool pbj__json_string(pbj__json_in *j, pbj_slice *v) { return pbj__json_string_in(j, v, true); }
@@ -635,6 +684,14 @@ PBJ_OUTLINE bool pbj__json_bytes(pbj__json_in *j, pbj_slice *v)
     return true;
 }
 
+/* Number v of enum e: any for an open enum, one of its values for a closed one. */
+PBJ_INLINE bool pbj__json_enum_known(pbj__json_in *j, const pbj_json_enum *e, int32_t v, const uint8_t *at)
+{
+    for (size_t i = 0; e->closed && i < e->count; i++)
+        if (e->names[i].value == v) return true;
+    return !e->closed || pbj__json_fail(j, at, "unknown number of a closed enum");
+}
+
 /* An enum by name or number; *keep false when the name is unknown and the options say to skip it. */
 PBJ_OUTLINE bool pbj__json_enum(pbj__json_in *j, const pbj_json_enum *e, int32_t *v, bool *keep)
 {
@@ -646,59 +703,11 @@ PBJ_OUTLINE bool pbj__json_enum(pbj__json_in *j, const pbj_json_enum *e, int32_t
         if (!pbj__json_string_in(j, &s, false)) return false;
         size_t i = pbj__json_index(e->names, e->count, s);
         if (i < e->count) return *v = e->names[i].value, true;
+        if (pbj__json_key_as(j, s, pbj__json_key_int32_text, v, false)) return pbj__json_enum_known(j, e, *v, at);   /* "1" */
         if (j->o && j->o->ignore_unknown_fields) return *keep = false, true;
         return pbj__json_fail(j, at, "unknown enum value name");
     }
-    if (!pbj__json_int32(j, v)) return false;
-    if (!e->closed) return true;
-    for (size_t i = 0; i < e->count; i++)
-        if (e->names[i].value == *v) return true;
-    return pbj__json_fail(j, at, "unknown number of a closed enum");
-}
-
-/* ---- map keys: a string converted to the key's type ----------------------------------------------- */
-
-/* The key string k read as value by reader read (an integer or bool in the key's text). */
-PBJ_OUTLINE bool pbj__json_key_as(pbj__json_in *j, pbj_slice k, bool (*read)(pbj__json_in *, void *), void *v)
-{
-    pbj__json_in sub = *j;                   /* the key's text as the whole input, quoted */
-    uint8_t small[64], *buf = small;
-    if (k.len + 2 > sizeof small && !(buf = (uint8_t *)pbj_arena_alloc(j->arena, k.len + 2)))
-        return pbj__json_fail_st(j, k.data, PBJ_ERR_NOMEM, "out of memory");
-    buf[0] = '"';
-    if (k.len) memcpy(buf + 1, k.data, k.len);
-    buf[k.len + 1] = '"';
-    sub.start = sub.p = buf;
-    sub.end = buf + k.len + 2;
-    if (read(&sub, v)) return true;
-    return pbj__json_fail(j, k.data, sub.why);
-}
-
-PBJ_INLINE bool pbj__json_key_bool_text(pbj__json_in *j, void *v)
-{
-    pbj_slice s;
-    if (!pbj__json_string_in(j, &s, false)) return false;
-    if (pbj__json_slice_is(s, "true")) return *(bool *)v = true, true;
-    if (pbj__json_slice_is(s, "false")) return *(bool *)v = false, true;
-    return pbj__json_fail(j, j->p, "a bool key must be \"true\" or \"false\"");
-}
-
-#define PBJ__JSON_KEY_READ(name, type)                                                                      \
-    PBJ_INLINE bool pbj__json_key_##name##_text(pbj__json_in *j, void *v) { return pbj__json_##name(j, (type *)v); } \
-    PBJ_INLINE bool pbj__json_key_##name(pbj__json_in *j, pbj_slice k, type *v) { return pbj__json_key_as(j, k, pbj__json_key_##name##_text, v); }
-PBJ__JSON_KEY_READ(int32, int32_t)
-PBJ__JSON_KEY_READ(int64, int64_t)
-PBJ__JSON_KEY_READ(uint32, uint32_t)
-PBJ__JSON_KEY_READ(uint64, uint64_t)
-#undef PBJ__JSON_KEY_READ
-
-PBJ_INLINE bool pbj__json_key_bool(pbj__json_in *j, pbj_slice k, bool *v) { return pbj__json_key_as(j, k, pbj__json_key_bool_text, v); }
-
-PBJ_INLINE bool pbj__json_key_string(pbj__json_in *j, pbj_slice k, pbj_slice *v)
-{
-    (void)j;
-    *v = k;
-    return true;
+    return pbj__json_int32(j, v) && pbj__json_enum_known(j, e, *v, at);
 }
 
 /* A map's key read with the entry's value: the key string copied into the arena (map keys are kept). */
@@ -707,7 +716,7 @@ PBJ_INLINE bool pbj__json_map_key(pbj__json_in *j, pbj__json_obj *ob, pbj_slice 
     if (!pbj__json_key(j, ob, key)) return false;
     if (key->len) {
         uint8_t *b = (uint8_t *)pbj_arena_alloc(j->arena, key->len);
-        if (!b) return pbj__json_fail_st(j, key->data, PBJ_ERR_NOMEM, "out of memory");
+        if (!b) return pbj__json_fail_st(j, j->key_at, PBJ_ERR_NOMEM, "out of memory");
         memcpy(b, key->data, key->len);
         *key = pbj_slice_make(b, key->len);
     }
@@ -759,17 +768,17 @@ PBJ_INLINE long pbj__json_digits(const uint8_t *p, int n)
     return v;
 }
 
-/* ".d{1,9}" at *p (before end): nanoseconds, *p moved past; 0 when no '.' is there; -1 when malformed. */
-PBJ_INLINE long pbj__json_nanos(const uint8_t **p, const uint8_t *end)
+/* ".d{1,9}" at *p (before end; "." alone too when bare): nanoseconds, *p moved past; 0 when no '.' is there; -1 when
+ * malformed. */
+PBJ_INLINE long pbj__json_nanos(const uint8_t **p, const uint8_t *end, bool bare)
 {
     if (*p >= end || **p != '.') return 0;
-    const uint8_t *d = ++*p;
+    ++*p;
     long v = 0;
     int n = 0;
     while (*p < end && **p >= '0' && **p <= '9' && n < 10) v = v * 10 + (*(*p)++ - '0'), n++;
-    if (n == 0 || n > 9) return -1;
+    if ((n == 0 && !bare) || n > 9) return -1;
     for (; n < 9; n++) v *= 10;
-    (void)d;
     return v;
 }
 
@@ -799,7 +808,7 @@ PBJ_OUTLINE bool pbj__json_timestamp(pbj__json_in *j, int64_t *seconds, int32_t 
         mi < 0 || mi > 59 || se < 0 || se > 59)
         return pbj__json_fail(j, at, "malformed timestamp");
     p += 19;
-    long ns = pbj__json_nanos(&p, end);
+    long ns = pbj__json_nanos(&p, end, false);
     if (ns < 0 || p >= end) return pbj__json_fail(j, at, "malformed timestamp");
     int64_t secs = pbj__json_days(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
     if (*p == 'Z') p++;
@@ -828,7 +837,7 @@ PBJ_OUTLINE bool pbj__json_duration(pbj__json_in *j, int64_t *seconds, int32_t *
     int64_t secs = 0;
     const uint8_t *digits = p;
     while (p < end && *p >= '0' && *p <= '9' && p - digits < 13) secs = secs * 10 + (*p++ - '0');
-    long ns = pbj__json_nanos(&p, end);
+    long ns = pbj__json_nanos(&p, end, true);        /* "1.s" as C++ */
     if (p == digits || ns < 0 || end - p != 1 || *p != 's') return pbj__json_fail(j, at, "malformed duration");
     if (secs > INT64_C(315576000000)) return pbj__json_fail(j, at, "duration out of range");
     *seconds = neg ? -secs : secs;
@@ -889,7 +898,7 @@ PBJ_OUTLINE bool pbj__json_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *
             if (!pbj__json_skip(j)) return false;
             continue;
         }
-        if (found) return pbj__json_fail(j, key.data, "\"@type\" given twice");
+        if (found) return pbj__json_fail(j, j->key_at, "\"@type\" given twice");
         if (!pbj__json_string(j, &url)) return false;
         found = true;
     }
@@ -908,7 +917,7 @@ PBJ_OUTLINE bool pbj__json_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *
         if (!pbj__json_object(j, &ob)) return false;
         ob.any = true;
         while (pbj__json_key(j, &ob, &key)) {
-            if (!pbj__json_slice_is(key, "value") || value_seen) return pbj__json_fail(j, key.data, "an Any of this type has only \"value\"");
+            if (!pbj__json_slice_is(key, "value") || value_seen) return pbj__json_fail(j, j->key_at, "an Any of this type has only \"value\"");
             value_seen = true;
             pbj_status st = t->from_json(m, j);
             if (st != PBJ_OK) return pbj__json_fail_st(j, j->p, st, "bad value");

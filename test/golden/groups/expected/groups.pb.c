@@ -205,7 +205,7 @@ pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* a */
             if (pbj__json_null(j)) break;
@@ -238,7 +238,7 @@ pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -409,7 +409,7 @@ pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* x */
             if (pbj__json_null(j)) break;
@@ -428,7 +428,7 @@ pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)
             if (golden_groups_Grouped_Single_Deep__from_json(m->deep, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -576,7 +576,7 @@ pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 1, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* tags */
             if (pbj__json_null(j)) break;
@@ -597,7 +597,7 @@ pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -735,7 +735,7 @@ pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 1, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* k */
             if (pbj__json_null(j)) break;
@@ -748,7 +748,7 @@ pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

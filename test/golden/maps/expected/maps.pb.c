@@ -150,7 +150,7 @@ pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 1, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* text */
             if (pbj__json_null(j)) break;
@@ -162,7 +162,7 @@ pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -584,7 +584,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 6, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* counts */
             if (pbj__json_null(j)) break;
@@ -727,7 +727,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -887,7 +887,7 @@ pbj_status golden_maps_Maps_CountsEntry__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* key */
             if (pbj__json_null(j)) break;
@@ -908,7 +908,7 @@ pbj_status golden_maps_Maps_CountsEntry__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -1068,7 +1068,7 @@ pbj_status golden_maps_Maps_NamesEntry__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* key */
             if (pbj__json_null(j)) break;
@@ -1089,7 +1089,7 @@ pbj_status golden_maps_Maps_NamesEntry__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -1267,7 +1267,7 @@ pbj_status golden_maps_Maps_ValuesEntry__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* key */
             if (pbj__json_null(j)) break;
@@ -1285,7 +1285,7 @@ pbj_status golden_maps_Maps_ValuesEntry__from_json(void *pm, pbj__json_in *j)
             if (golden_maps_Value__from_json(m->value, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -1444,7 +1444,7 @@ pbj_status golden_maps_Maps_FlagsEntry__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* key */
             if (pbj__json_null(j)) break;
@@ -1465,7 +1465,7 @@ pbj_status golden_maps_Maps_FlagsEntry__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -1624,7 +1624,7 @@ pbj_status golden_maps_Maps_BlobsEntry__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* key */
             if (pbj__json_null(j)) break;
@@ -1645,7 +1645,7 @@ pbj_status golden_maps_Maps_BlobsEntry__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -1798,7 +1798,7 @@ pbj_status golden_maps_Maps_WeightsEntry__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* key */
             if (pbj__json_null(j)) break;
@@ -1819,7 +1819,7 @@ pbj_status golden_maps_Maps_WeightsEntry__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

@@ -215,7 +215,7 @@ pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* inner */
             if (pbj__json_null(j)) break;
@@ -239,7 +239,7 @@ pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)
             if (golden_nested_Sibling__from_json(m->sibling, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -431,7 +431,7 @@ pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* id */
             if (pbj__json_null(j)) break;
@@ -458,7 +458,7 @@ pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)
             if (golden_nested_Outer_Inner__from_json(m->child, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -629,7 +629,7 @@ pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* back */
             if (pbj__json_null(j)) break;
@@ -647,7 +647,7 @@ pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

@@ -153,7 +153,7 @@ pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* x */
             if (pbj__json_null(j)) break;
@@ -174,7 +174,7 @@ pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -538,11 +538,11 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 7, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* number */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->value_case)) return j->st;
             {
                 bool keep = true;
                 if (!pbj__json_int32(j, &m->value.number)) return j->st;
@@ -553,7 +553,7 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
             break;
         case 1: /* text */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->value_case)) return j->st;
             {
                 bool keep = true;
                 if (!pbj__json_string(j, &m->value.text)) return j->st;
@@ -564,7 +564,7 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
             break;
         case 2: /* point */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->value_case)) return j->st;
             if (!(m->value.point = (golden_oneofs_Point *)pbj__json_alloc(j, sizeof(golden_oneofs_Point)))) return j->st;
             golden_oneofs_Point_init(m->value.point);
             if (golden_oneofs_Point__from_json(m->value.point, j) != PBJ_OK) return j->st;
@@ -572,7 +572,7 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
             break;
         case 3: /* raw */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->value_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->value_case)) return j->st;
             {
                 bool keep = true;
                 if (!pbj__json_bytes(j, &m->value.raw)) return j->st;
@@ -592,7 +592,7 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
             break;
         case 5: /* ratio */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->other_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->other_case)) return j->st;
             {
                 bool keep = true;
                 if (!pbj__json_double(j, &m->other.ratio)) return j->st;
@@ -603,7 +603,7 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
             break;
         case 6: /* flag */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->other_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->other_case)) return j->st;
             {
                 bool keep = true;
                 if (!pbj__json_bool(j, &m->other.flag)) return j->st;
@@ -613,7 +613,7 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

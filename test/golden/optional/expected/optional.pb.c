@@ -285,7 +285,7 @@ pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 7, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* count */
             if (pbj__json_null(j)) break;
@@ -357,7 +357,7 @@ pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

@@ -170,7 +170,7 @@ pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -193,7 +193,7 @@ pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -457,7 +457,7 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 4, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* id */
             if (pbj__json_null(j)) break;
@@ -496,7 +496,7 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
             if (golden_required_Part__from_json(m->spare, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

@@ -154,7 +154,7 @@ pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* currency */
             if (pbj__json_null(j)) break;
@@ -175,7 +175,7 @@ pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -334,7 +334,7 @@ pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* seconds */
             if (pbj__json_null(j)) break;
@@ -355,7 +355,7 @@ pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

@@ -210,7 +210,7 @@ pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 4, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* sku */
             if (pbj__json_null(j)) break;
@@ -237,7 +237,7 @@ pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)
             if (shop_Money__from_json(m->unit_price, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -648,7 +648,7 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 11, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* id */
             if (pbj__json_null(j)) break;
@@ -722,7 +722,7 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
             break;
         case 6: /* address */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->delivery_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->delivery_case)) return j->st;
             {
                 bool keep = true;
                 if (!pbj__json_string(j, &m->delivery.address)) return j->st;
@@ -733,7 +733,7 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
             break;
         case 7: /* pickup_store */
             if (pbj__json_null(j)) break;
-            if (!pbj__json_oneof_free(j, m->delivery_case, key)) return j->st;
+            if (!pbj__json_oneof_free(j, m->delivery_case)) return j->st;
             {
                 bool keep = true;
                 if (!pbj__json_string(j, &m->delivery.pickup_store)) return j->st;
@@ -753,7 +753,7 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -914,7 +914,7 @@ pbj_status shop_Order_NotesEntry__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* key */
             if (pbj__json_null(j)) break;
@@ -935,7 +935,7 @@ pbj_status shop_Order_NotesEntry__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;

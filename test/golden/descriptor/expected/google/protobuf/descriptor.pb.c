@@ -306,7 +306,7 @@ pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 1, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* file */
             if (pbj__json_null(j)) break;
@@ -323,7 +323,7 @@ pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -911,7 +911,7 @@ pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 17, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -1066,7 +1066,7 @@ pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -1582,7 +1582,7 @@ pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 16, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -1717,7 +1717,7 @@ pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -1926,7 +1926,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, p
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* start */
             if (pbj__json_null(j)) break;
@@ -1955,7 +1955,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, p
             if (google_protobuf_ExtensionRangeOptions__from_json(m->options, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -2116,7 +2116,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pb
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* start */
             if (pbj__json_null(j)) break;
@@ -2139,7 +2139,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pb
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -2336,7 +2336,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* uninterpreted_option */
             if (pbj__json_null(j)) break;
@@ -2353,7 +2353,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -2758,7 +2758,7 @@ pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_i
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 16, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -2867,7 +2867,7 @@ pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_i
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -3053,7 +3053,7 @@ pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_i
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -3072,7 +3072,7 @@ pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_i
             if (google_protobuf_OneofOptions__from_json(m->options, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -3374,7 +3374,7 @@ pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 7, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -3439,7 +3439,7 @@ pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -3600,7 +3600,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* start */
             if (pbj__json_null(j)) break;
@@ -3623,7 +3623,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -3832,7 +3832,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__js
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -3861,7 +3861,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__js
             if (google_protobuf_EnumValueOptions__from_json(m->options, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -4089,7 +4089,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -4122,7 +4122,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json
             if (google_protobuf_ServiceOptions__from_json(m->options, j) != PBJ_OK) return j->st;
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -4404,7 +4404,7 @@ pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 10, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -4463,7 +4463,7 @@ pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -5157,7 +5157,7 @@ pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 41, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* java_package */
             if (pbj__json_null(j)) break;
@@ -5374,7 +5374,7 @@ pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -5665,7 +5665,7 @@ pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 9, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* message_set_wire_format */
             if (pbj__json_null(j)) break;
@@ -5722,7 +5722,7 @@ pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -6084,7 +6084,7 @@ pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 10, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* ctype */
             if (pbj__json_null(j)) break;
@@ -6171,7 +6171,7 @@ pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -6368,7 +6368,7 @@ pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 2, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* uninterpreted_option */
             if (pbj__json_null(j)) break;
@@ -6385,7 +6385,7 @@ pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -6628,7 +6628,7 @@ pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 5, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* allow_alias */
             if (pbj__json_null(j)) break;
@@ -6665,7 +6665,7 @@ pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -6884,7 +6884,7 @@ pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* deprecated */
             if (pbj__json_null(j)) break;
@@ -6911,7 +6911,7 @@ pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -7131,7 +7131,7 @@ pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 3, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* deprecated */
             if (pbj__json_null(j)) break;
@@ -7158,7 +7158,7 @@ pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -7405,7 +7405,7 @@ pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 5, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* deprecated */
             if (pbj__json_null(j)) break;
@@ -7442,7 +7442,7 @@ pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -7755,7 +7755,7 @@ pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 13, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name */
             if (pbj__json_null(j)) break;
@@ -7832,7 +7832,7 @@ pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -8011,7 +8011,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 4, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* name_part */
             if (pbj__json_null(j)) break;
@@ -8034,7 +8034,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -8190,7 +8190,7 @@ pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 1, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* location */
             if (pbj__json_null(j)) break;
@@ -8207,7 +8207,7 @@ pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -8517,7 +8517,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__jso
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 8, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* path */
             if (pbj__json_null(j)) break;
@@ -8594,7 +8594,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__jso
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -8750,7 +8750,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 1, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* annotation */
             if (pbj__json_null(j)) break;
@@ -8767,7 +8767,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
@@ -9009,7 +9009,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj
     if (!pbj__json_object(j, &ob)) return j->st;
     while (pbj__json_key(j, &ob, &key)) {
         int32_t k = pbj__json_find(names, 5, key);
-        if (k >= 0 && !pbj__json_once(j, seen, k, key)) return j->st;
+        if (k >= 0 && !pbj__json_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* path */
             if (pbj__json_null(j)) break;
@@ -9060,7 +9060,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj
             }
             break;
         default:
-            if (!pbj__json_unknown(j, key)) return j->st;
+            if (!pbj__json_unknown(j)) return j->st;
         }
     }
     return j->st;
