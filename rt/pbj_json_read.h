@@ -939,6 +939,18 @@ PBJ_OUTLINE bool pbj__json_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *
     return true;
 }
 
+/* ---- the entry: a message of a type the program knows ------------------------------------------------ */
+
+/* m (of type t, initialised first) read from JSON: what t's M_from_json does. */
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_json_read(const pbj_msg_type *t, void *m, const char *json, size_t len, pbj_arena *arena,
+                                                 const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__json_in_init(&j, json, len, arena, o);
+    t->init(m);
+    return pbj__json_in_finish(&j, j.st == PBJ_OK ? t->from_json(m, &j) : j.st);
+}
+
 #ifdef __cplusplus
 }
 #endif

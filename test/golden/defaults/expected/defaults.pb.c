@@ -379,10 +379,7 @@ bool golden_defaults_Defaults__equal(const golden_defaults_Defaults *a, const go
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_defaults_Defaults_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_defaults_Defaults__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_defaults_Defaults__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j)

@@ -237,10 +237,7 @@ bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_extensions_Base_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_Base__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_extensions_Base__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)
@@ -388,10 +385,7 @@ bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_extensions_Note_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_Note__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_extensions_Note__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j)
@@ -539,10 +533,7 @@ bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const go
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_extensions_EGroup_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_EGroup__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_extensions_EGroup__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j)
@@ -673,10 +664,7 @@ bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const gold
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_extensions_Scope_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_extensions_Scope__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_extensions_Scope__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j)

@@ -184,10 +184,7 @@ bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_g
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_groups_Grouped_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_groups_Grouped__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)
@@ -389,10 +386,7 @@ bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, 
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_groups_Grouped_Single_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped_Single__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_groups_Grouped_Single__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)
@@ -557,10 +551,7 @@ bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_groups_Grouped_Single_Deep_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped_Single_Deep__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_groups_Grouped_Single_Deep__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j)
@@ -716,10 +707,7 @@ bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, cons
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_groups_Grouped_Many_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_groups_Grouped_Many__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_groups_Grouped_Many__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)

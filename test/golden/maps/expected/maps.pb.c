@@ -131,10 +131,7 @@ bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Valu
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Value_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Value__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Value__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)
@@ -560,10 +557,7 @@ bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Maps_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Maps__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
@@ -867,10 +861,7 @@ bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, 
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Maps_CountsEntry_from_json(golden_maps_Maps_CountsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Maps_CountsEntry_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_CountsEntry__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Maps_CountsEntry__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Maps_CountsEntry__from_json(void *pm, pbj__json_in *j)
@@ -1048,10 +1039,7 @@ bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Maps_NamesEntry_from_json(golden_maps_Maps_NamesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Maps_NamesEntry_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_NamesEntry__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Maps_NamesEntry__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Maps_NamesEntry__from_json(void *pm, pbj__json_in *j)
@@ -1247,10 +1235,7 @@ bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, 
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Maps_ValuesEntry_from_json(golden_maps_Maps_ValuesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Maps_ValuesEntry_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_ValuesEntry__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Maps_ValuesEntry__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Maps_ValuesEntry__from_json(void *pm, pbj__json_in *j)
@@ -1424,10 +1409,7 @@ bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Maps_FlagsEntry_from_json(golden_maps_Maps_FlagsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Maps_FlagsEntry_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_FlagsEntry__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Maps_FlagsEntry__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Maps_FlagsEntry__from_json(void *pm, pbj__json_in *j)
@@ -1604,10 +1586,7 @@ bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Maps_BlobsEntry_from_json(golden_maps_Maps_BlobsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Maps_BlobsEntry_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_BlobsEntry__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Maps_BlobsEntry__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Maps_BlobsEntry__from_json(void *pm, pbj__json_in *j)
@@ -1778,10 +1757,7 @@ bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_maps_Maps_WeightsEntry_from_json(golden_maps_Maps_WeightsEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_maps_Maps_WeightsEntry_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_maps_Maps_WeightsEntry__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_maps_Maps_WeightsEntry__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_maps_Maps_WeightsEntry__from_json(void *pm, pbj__json_in *j)

@@ -147,10 +147,7 @@ bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_message_set_Set_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_message_set_Set__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_message_set_Set__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
@@ -288,10 +285,7 @@ bool golden_message_set_Item__equal(const golden_message_set_Item *a, const gold
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_message_set_Item_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_message_set_Item__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_message_set_Item__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)
@@ -471,10 +465,7 @@ bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const 
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_message_set_Holder_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_message_set_Holder__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_message_set_Holder__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)

@@ -194,10 +194,7 @@ bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_neste
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_nested_Outer_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_nested_Outer__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_nested_Outer__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)
@@ -410,10 +407,7 @@ bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const 
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_nested_Outer_Inner_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_nested_Outer_Inner__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_nested_Outer_Inner__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)
@@ -609,10 +603,7 @@ bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_n
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_nested_Sibling_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_nested_Sibling__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_nested_Sibling__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)

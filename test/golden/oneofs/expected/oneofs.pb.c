@@ -133,10 +133,7 @@ bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneof
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_oneofs_Point_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_oneofs_Point__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_oneofs_Point__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)
@@ -513,10 +510,7 @@ bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_one
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_oneofs_Choice_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_oneofs_Choice__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_oneofs_Choice__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)

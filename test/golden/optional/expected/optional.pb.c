@@ -260,10 +260,7 @@ bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_o
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_optional_Maybe_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_optional_Maybe__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_optional_Maybe__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)

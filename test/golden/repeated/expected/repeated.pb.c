@@ -132,10 +132,7 @@ bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_rep
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_repeated_Item_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_repeated_Item__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_repeated_Item__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j)
@@ -762,10 +759,7 @@ bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_r
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_repeated_Lists_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_repeated_Lists__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_repeated_Lists__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j)

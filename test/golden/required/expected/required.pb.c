@@ -150,10 +150,7 @@ bool golden_required_Part__equal(const golden_required_Part *a, const golden_req
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_required_Part_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_required_Part__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_required_Part__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
@@ -435,10 +432,7 @@ bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_r
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_required_Whole_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_required_Whole__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_required_Whole__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)

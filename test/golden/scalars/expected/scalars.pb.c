@@ -411,10 +411,7 @@ bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_scalars_Scalars_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_scalars_Scalars__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_scalars_Scalars__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)

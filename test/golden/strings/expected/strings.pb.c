@@ -197,10 +197,7 @@ bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_str
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_strings_Texts_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_strings_Texts__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_strings_Texts__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)

@@ -490,10 +490,7 @@ bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const gold
 #ifdef PBJ_JSON_READ_H
 pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrapped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    golden_wrappers_Wrapped_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? golden_wrappers_Wrapped__from_json(m, &j) : j.st);
+    return pbj_json_read(&golden_wrappers_Wrapped__json_type, m, json, len, arena, o);
 }
 
 pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j)

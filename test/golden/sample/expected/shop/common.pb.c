@@ -134,10 +134,7 @@ bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth)
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    shop_Money_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Money__from_json(m, &j) : j.st);
+    return pbj_json_read(&shop_Money__json_type, m, json, len, arena, o);
 }
 
 pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
@@ -314,10 +311,7 @@ bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uin
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    shop_Timestamp_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Timestamp__from_json(m, &j) : j.st);
+    return pbj_json_read(&shop_Timestamp__json_type, m, json, len, arena, o);
 }
 
 pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)

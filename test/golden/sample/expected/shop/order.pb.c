@@ -188,10 +188,7 @@ bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    shop_LineItem_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_LineItem__from_json(m, &j) : j.st);
+    return pbj_json_read(&shop_LineItem__json_type, m, json, len, arena, o);
 }
 
 pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)
@@ -619,10 +616,7 @@ bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth)
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    shop_Order_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Order__from_json(m, &j) : j.st);
+    return pbj_json_read(&shop_Order__json_type, m, json, len, arena, o);
 }
 
 pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
@@ -894,10 +888,7 @@ bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Ord
 #ifdef PBJ_JSON_READ_H
 pbj_status shop_Order_NotesEntry_from_json(shop_Order_NotesEntry *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    shop_Order_NotesEntry_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? shop_Order_NotesEntry__from_json(m, &j) : j.st);
+    return pbj_json_read(&shop_Order_NotesEntry__json_type, m, json, len, arena, o);
 }
 
 pbj_status shop_Order_NotesEntry__from_json(void *pm, pbj__json_in *j)

@@ -287,10 +287,7 @@ bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescript
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescriptorSet *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_FileDescriptorSet_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_FileDescriptorSet__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_FileDescriptorSet__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j)
@@ -876,10 +873,7 @@ bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescri
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_FileDescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_FileDescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_FileDescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -1548,10 +1542,7 @@ bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProt
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_DescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_DescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_DescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -1905,10 +1896,7 @@ bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_protobuf_DescriptorProto_ExtensionRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_DescriptorProto_ExtensionRange__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_DescriptorProto_ExtensionRange__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j)
@@ -2096,10 +2084,7 @@ bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protobuf_DescriptorProto_ReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_DescriptorProto_ReservedRange_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_DescriptorProto_ReservedRange__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_DescriptorProto_ReservedRange__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j)
@@ -2316,10 +2301,7 @@ bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_Extensio
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_ExtensionRangeOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_ExtensionRangeOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_ExtensionRangeOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j)
@@ -2724,10 +2706,7 @@ bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDesc
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_FieldDescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_FieldDescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_FieldDescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -3033,10 +3012,7 @@ bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDesc
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_OneofDescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_OneofDescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_OneofDescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -3349,10 +3325,7 @@ bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescri
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_EnumDescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_EnumDescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_EnumDescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -3580,10 +3553,7 @@ bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_p
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_EnumDescriptorProto_EnumReservedRange__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j)
@@ -3811,10 +3781,7 @@ bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumV
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_EnumValueDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_EnumValueDescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_EnumValueDescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_EnumValueDescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -4068,10 +4035,7 @@ bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_Service
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_ServiceDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_ServiceDescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_ServiceDescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_ServiceDescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -4376,10 +4340,7 @@ bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDe
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_MethodDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_MethodDescriptorProto_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_MethodDescriptorProto__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_MethodDescriptorProto__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j)
@@ -5098,10 +5059,7 @@ bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_FileOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_FileOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_FileOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
@@ -5638,10 +5596,7 @@ bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions 
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_MessageOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_MessageOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_MessageOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
@@ -6056,10 +6011,7 @@ bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, 
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_FieldOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_FieldOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_FieldOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
@@ -6348,10 +6300,7 @@ bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, 
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_OneofOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_OneofOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_OneofOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
@@ -6605,10 +6554,7 @@ bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_EnumOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_EnumOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_EnumOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
@@ -6863,10 +6809,7 @@ bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOpti
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_EnumValueOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_EnumValueOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_EnumValueOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j)
@@ -7110,10 +7053,7 @@ bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions 
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_ServiceOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_ServiceOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_ServiceOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
@@ -7382,10 +7322,7 @@ bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_MethodOptions_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_MethodOptions__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_MethodOptions__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
@@ -7724,10 +7661,7 @@ bool google_protobuf_UninterpretedOption__equal(const google_protobuf_Uninterpre
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_UninterpretedOption *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_UninterpretedOption_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_UninterpretedOption__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_UninterpretedOption__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j)
@@ -7989,10 +7923,7 @@ bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_U
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobuf_UninterpretedOption_NamePart *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_UninterpretedOption_NamePart_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_UninterpretedOption_NamePart__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_UninterpretedOption_NamePart__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j)
@@ -8171,10 +8102,7 @@ bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo 
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_SourceCodeInfo_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_SourceCodeInfo__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_SourceCodeInfo__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
@@ -8491,10 +8419,7 @@ bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_Source
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_SourceCodeInfo_Location *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_SourceCodeInfo_Location_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_SourceCodeInfo_Location__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_SourceCodeInfo_Location__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j)
@@ -8731,10 +8656,7 @@ bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCod
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_GeneratedCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_GeneratedCodeInfo_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_GeneratedCodeInfo__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_GeneratedCodeInfo__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j)
@@ -8986,10 +8908,7 @@ bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_G
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_GeneratedCodeInfo_Annotation__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_GeneratedCodeInfo_Annotation__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j)

@@ -109,10 +109,7 @@ bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_DoubleValue_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_DoubleValue__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_DoubleValue__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)
@@ -236,10 +233,7 @@ bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, cons
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_FloatValue_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_FloatValue__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_FloatValue__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)
@@ -366,10 +360,7 @@ bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, cons
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_Int64Value_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_Int64Value__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_Int64Value__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)
@@ -496,10 +487,7 @@ bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_UInt64Value_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_UInt64Value__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_UInt64Value__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)
@@ -626,10 +614,7 @@ bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, cons
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_Int32Value_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_Int32Value__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_Int32Value__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)
@@ -756,10 +741,7 @@ bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_UInt32Value_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_UInt32Value__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_UInt32Value__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)
@@ -886,10 +868,7 @@ bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const 
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_BoolValue_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_BoolValue__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_BoolValue__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)
@@ -1017,10 +996,7 @@ bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, co
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_StringValue_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_StringValue__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_StringValue__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)
@@ -1147,10 +1123,7 @@ bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, cons
 #ifdef PBJ_JSON_READ_H
 pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
 {
-    pbj__json_in j;
-    pbj__json_in_init(&j, json, len, arena, o);
-    google_protobuf_BytesValue_init(m);
-    return pbj__json_in_finish(&j, j.st == PBJ_OK ? google_protobuf_BytesValue__from_json(m, &j) : j.st);
+    return pbj_json_read(&google_protobuf_BytesValue__json_type, m, json, len, arena, o);
 }
 
 pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)
