@@ -715,7 +715,7 @@ static char *int_literal(int32_t v)
     return v == INT32_MIN ? ir_strdup("(-2147483647 - 1)") : ir_printf("%d", v);
 }
 
-static void gen_enum_header(tmpl_out *o, const plan_enum *pe, bool json)
+static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
 {
     const char *values = "";
     for (size_t i = 0; i < pe->e->values.n; i++)
@@ -724,7 +724,7 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe, bool json)
     tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn, .values = values,
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
     tmpl_text_read_enum_header(o, &(message_vars){.full = pe->e->full_name, .name_fn = pe->from_name_fn});
-    if (json) tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
+    tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 /* E_from_name: a value's number by its name. */
@@ -736,7 +736,7 @@ static void gen_enum_from_name(tmpl_out *o, const plan_enum *pe)
     tmpl_text_read_enum_source(o, &(message_vars){.name_fn = pe->from_name_fn, .cases = name_switch(nv, pe->e->values.n)});
 }
 
-static void gen_enum_source(tmpl_out *o, const plan_enum *pe, bool json)
+static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
 {
     tmpl_out cases = {0};
     cases.bol = true;
@@ -749,7 +749,7 @@ static void gen_enum_source(tmpl_out *o, const plan_enum *pe, bool json)
     }
     tmpl_enum_source(o, &(enum_vars){.name_fn = pe->name_fn, .cases = finish(&cases)});
     gen_enum_from_name(o, pe);
-    if (json) tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
+    tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 /* ---- files ------------------------------------------------------------------------------------ */
@@ -924,10 +924,10 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     for (size_t i = 0; i < f->imports.n; i++)
         tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(f->imports.v[i].name), ".pb.h")});
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
-    if (file_has_json(pf)) tmpl_json_include(o, &(message_vars){0});
+    if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
     tmpl_file_header_open(o, &v);
     if (pf->enums.n) section(o, "enums");
-    for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i], file_has_json(pf));
+    for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i]);
     if (pf->messages.n) {
         section(o, "message types");
         gen_message_types(o, pf);
@@ -973,7 +973,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
                                           .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)});
     foreign_item_includes(o, pf);
     if (pf->enums.n) section(o, "enum names");
-    for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i], file_has_json(pf));
+    for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf, pf->messages.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) gen_json(o, pf->messages.v[i], false);
     gen_views_source(o, pf);
