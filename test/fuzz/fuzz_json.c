@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              .ignore_unknown_fields = data[0] & 0x80};
     pbj_arena arena;
     pbj_arena_init(&arena, NULL, 0);
-    void *m1 = pbj_arena_alloc(&arena, o->type->size), *m2 = pbj_arena_alloc(&arena, o->type->size);
+    void *m1 = pbj_arena_alloc(&arena, o->type->struct_size), *m2 = pbj_arena_alloc(&arena, o->type->struct_size);
     REQUIRE(m1 && m2, "out of memory");
     pbj_status st = pbj_json_read(o->type, m1, (const char *)data + 1, size - 1, &arena, &opts);
     if (st != PBJ_OK) {
