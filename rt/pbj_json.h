@@ -31,6 +31,7 @@ extern "C" {
 
 typedef struct pbj_json pbj_json;
 typedef struct pbj_json_options pbj_json_options;
+typedef struct pbj__json_in pbj__json_in;        /* JSON input's reader state (pbj_json_read.h) */
 
 /* A message type, known only at run time (the generated M__type of each message; for Any). */
 typedef struct pbj_msg_type {
@@ -42,15 +43,27 @@ typedef struct pbj_msg_type {
     pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
     pbj_status (*to_json)(const void *m, pbj_text *out, const pbj_json_options *o);
     void (*json)(const void *m, pbj_json *j);    /* to_json's body, inside a JSON write under way */
+    pbj_status (*from_json)(void *m, pbj__json_in *j);   /* M_from_json's body, inside a JSON read under way */
     /* members are appended here (JSON input, text input): the generated records name each member */
 } pbj_msg_type;
+
+/* Where JSON input failed (pbj_json_options.error). */
+typedef struct pbj_json_error {
+    size_t offset;                       /* bytes before the error */
+    uint32_t line, column;               /* from 1; the column counts bytes */
+    const char *message;                 /* what is wrong there (static text) */
+} pbj_json_error;
 
 struct pbj_json_options {
     bool emit_defaults;                  /* also fields at their default: 0, "", false, [], {} */
     bool proto_names;                    /* keys as the .proto's field names, not lowerCamelCase */
-    int max_depth;                       /* messages nested below the top one; 0: PBJ_DEFAULT_MAX_DEPTH */
+    int max_depth;                       /* messages nested below the top one (input: objects and arrays); 0: PBJ_DEFAULT_MAX_DEPTH */
     const pbj_msg_type *const *types;    /* the types an Any may hold, ntypes of them */
     size_t ntypes;
+    /* JSON input (M_from_json) */
+    bool ignore_unknown_fields;          /* skip fields and enum names the schema does not know (else PBJ_ERR_SYNTAX) */
+    size_t max_size;                     /* the longest input; 0: PBJ_DEFAULT_MAX_LENGTH */
+    pbj_json_error *error;               /* filled when a read fails, if not NULL */
 };
 
 /* A JSON write under way: what generated code passes down. */
@@ -108,6 +121,13 @@ static inline pbj_json_wkt pbj_json_wkt_of(const char *full_name, size_t len) {
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strlen(names[i]) == len && memcmp(names[i], full_name, len) == 0) return (pbj_json_wkt)(i + 1);
     return PBJ_WKT_NONE;
+}
+
+/* Whether an Any holds t as {"@type": url, "value": form}: a well-known type with a JSON form of its own
+ * (Empty is an object of no fields, written inline as python's json_format and C++ write it). */
+static inline bool pbj_json_any_value(const pbj_msg_type *t) {
+    pbj_json_wkt w = pbj_json_wkt_of(t->full_name, strlen(t->full_name));
+    return w != PBJ_WKT_NONE && w != PBJ_WKT_EMPTY;
 }
 
 /* A FieldMask path (snake_case) in lowerCamelCase into out (room for len bytes); false when the path
@@ -389,10 +409,9 @@ static inline void pbj__json_any(pbj_json *j, pbj_slice type_url, pbj_slice valu
     if (s != PBJ_OK) pbj__json_fail(j, s == PBJ_ERR_NOMEM ? s : PBJ_ERR_JSON);
     else if (++j->depth > j->o.max_depth) pbj__json_fail(j, PBJ_ERR_DEPTH);
     else {
-        bool wkt = pbj_json_wkt_of(t->full_name, strlen(t->full_name)) != PBJ_WKT_NONE;
         pbj__json_put(j, "{\"@type\":", 9);
         pbj__json_string(j, type_url);
-        if (wkt) {
+        if (pbj_json_any_value(t)) {
             pbj__json_put(j, ",\"value\":", 9);
             t->json(m, j);
             pbj__json_put(j, "}", 1);

@@ -117,6 +117,8 @@ struct message_vars {
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
     const char *json;                                                          /* pbj.json (json.tmpl) */
     const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
+    const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
+    const char *json_value, *json_form, *json_closed, *json_null;
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -361,6 +363,36 @@ static void text_read_vars(message_vars *v, const fields *fs)
     bool any = strcmp(pm->m->full_name, "google.protobuf.Any") == 0;    /* its fields may be [type URL] {...} */
     v->any = any ? "true" : "false";
     v->values = expand_message(any ? tmpl_text_read_any : tmpl_text_read_unknown, v);
+}
+
+/* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
+
+#define JSON_FORM_SECTION(E, s, full) [PLAN_JSON_##E] = tmpl_json_read_form_##s,
+static const message_section json_forms[] = {PLAN_JSON_FORMS(JSON_FORM_SECTION)};
+#undef JSON_FORM_SECTION
+#define JSON_FORM_NAME(E, s, full) [PLAN_JSON_##E] = #s,
+static const char *const json_form_names[] = {PLAN_JSON_FORMS(JSON_FORM_NAME)};
+#undef JSON_FORM_NAME
+#define JSON_VALUE_SECTION(S, s, a) [PLAN_SHAPE_##S] = tmpl_field_json_read_value_##s,
+static const field_section json_values[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(JSON_VALUE_SECTION, 0)};
+#undef JSON_VALUE_SECTION
+
+static message_vars json_read_vars(const plan_message *pm)
+{
+    fields fs = fields_of(pm);
+    message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
+                      .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
+    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i].json_value = expand_field(json_values[pm->fields.v[i].shape], &fs.v[i]);
+    v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
+    v.json_value = pm->fields.n ? fs.v[0].json_value : "";
+    v.json_body = expand_message(json_forms[pm->json_form], &v);
+    return v;
+}
+
+static message_vars json_enum_vars(const plan_enum *pe)
+{
+    return (message_vars){.c = pe->json, .json_names = pe->json_names, .json_count = pe->json_count,
+                          .json_closed = pe->json_closed, .json_null = pe->json_null};
 }
 
 /* ---- messages ------------------------------------------------------------------------------------- */
@@ -634,6 +666,9 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
     }
     if (header) (pm->map_entry ? tmpl_json_decl_entry : tmpl_json_decl)(o, &v);
     else (pm->map_entry ? tmpl_json_source_entry : tmpl_json_source)(o, &v);
+    if (pm->map_entry) return;   /* its key and value are read in its map's reader */
+    if (header) tmpl_json_read_header(o, &v);
+    else tmpl_json_read_source(o, (message_vars[]){json_read_vars(pm)});
 }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
@@ -689,6 +724,7 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
     tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn, .values = values,
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
     tmpl_text_read_enum_header(o, &(message_vars){.full = pe->e->full_name, .name_fn = pe->from_name_fn});
+    tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 /* E_from_name: a value's number by its name. */
@@ -713,6 +749,7 @@ static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
     }
     tmpl_enum_source(o, &(enum_vars){.name_fn = pe->name_fn, .cases = finish(&cases)});
     gen_enum_from_name(o, pe);
+    tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
 }
 
 /* ---- files ------------------------------------------------------------------------------------ */
@@ -887,7 +924,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     for (size_t i = 0; i < f->imports.n; i++)
         tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(f->imports.v[i].name), ".pb.h")});
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
-    if (file_has_json(pf)) tmpl_json_include(o, &(message_vars){0});
+    if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
     tmpl_file_header_open(o, &v);
     if (pf->enums.n) section(o, "enums");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_header(o, pf->enums.v[i]);

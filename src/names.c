@@ -163,6 +163,11 @@ const char *names_enum_value(names_list *l, const char *cname, const ir_enum_val
     return declare(l, names_sanitize(ir_printf("%s_%s", cname, v->name)), "enum value", v->full_name, e->file, v->loc);
 }
 
+const char *names_enum_json(names_list *l, const char *cname, const ir_enum *e)
+{
+    return declare(l, ir_strcat(cname, "__json"), "the JSON names of enum", e->full_name, e->file, e->loc);
+}
+
 const char *names_helper_field(names_list *l, const char *cname, const char *prefix, const char *member, const ir_field *f)
 {
     return declare(l, ir_printf("%s_%s%s", cname, prefix, member), "a building helper of field", f->full_name, f->file, f->loc);

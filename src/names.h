@@ -19,7 +19,8 @@
     X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
     X(type_to_json, "__type_to_json")        \
     X(from_text, "_from_text") X(read_text, "__read_text") X(text_field, "__text_field")  \
-    X(text_any, "__text_any") X(text_type, "__text_type")   /* text reading (text_read.tmpl) */
+    X(text_any, "__text_any") X(text_type, "__text_type")   /* text reading (text_read.tmpl) */ \
+    X(from_json, "_from_json") X(from_json_body, "__from_json")   /* JSON input (json_read.tmpl) */
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -86,6 +87,8 @@ const char *names_tag_define(names_list *l, const char *cname, const char *membe
 const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e);
 const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
+/* An enum's table of names for M_from_json: cname + "__json". */
+const char *names_enum_json(names_list *l, const char *cname, const ir_enum *e);
 
 /* A field's building helper (helpers.tmpl): cname + "_" + prefix + member ("add_", "set_", "put_", ...). */
 const char *names_helper_field(names_list *l, const char *cname, const char *prefix, const char *member, const ir_field *f);

@@ -886,6 +886,129 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
                  ? ir_printf("if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->hkey) : "";
 }
 
+/* ---- JSON input: how a field's values read (field_json_read.tmpl) and its message's table of names ---- */
+
+/* The runtime's readers by type: pbj__jin_<kind>(j, addr) and, for map keys, pbj__jin_key_<kind>(j, k, addr). */
+static const char *const json_kinds[] = {
+    [IR_TYPE_DOUBLE] = "double", [IR_TYPE_FLOAT] = "float", [IR_TYPE_INT64] = "int64", [IR_TYPE_SINT64] = "int64",
+    [IR_TYPE_SFIXED64] = "int64", [IR_TYPE_UINT64] = "uint64", [IR_TYPE_FIXED64] = "uint64", [IR_TYPE_INT32] = "int32",
+    [IR_TYPE_SINT32] = "int32", [IR_TYPE_SFIXED32] = "int32", [IR_TYPE_UINT32] = "uint32", [IR_TYPE_FIXED32] = "uint32",
+    [IR_TYPE_BOOL] = "bool", [IR_TYPE_STRING] = "string", [IR_TYPE_BYTES] = "bytes", [IR_TYPE_ENUM] = "int32",
+};
+
+static const char *json_kind(ir_type t)
+{
+    return (size_t)t < sizeof json_kinds / sizeof *json_kinds && json_kinds[t] ? json_kinds[t] : "int32";
+}
+
+/* Reading one value of field f (of type t: a wrapper's is the wrapped one) into *addr. */
+static const char *json_read(const ir_field *f, ir_type t, const char *addr)
+{
+    if (t == IR_TYPE_ENUM && f->enum_type)
+        return ir_printf("pbj__jin_enum(j, &%s, %s, &keep)", names_enum_json(NULL, names_enum_cname(f->enum_type), f->enum_type), addr);
+    return ir_printf("pbj__jin_%s(j, %s)", json_kind(t), addr);
+}
+
+/* A null taken; "0" for the types whose value null is (Value, NullValue). */
+static const char *json_null(const ir_field *f)
+{
+    bool value = (f->message_type && strcmp(f->message_type->full_name, "google.protobuf.Value") == 0) ||
+                 (f->enum_type && strcmp(f->enum_type->full_name, "google.protobuf.NullValue") == 0);
+    return value ? "0" : "pbj__jin_null(j)";
+}
+
+/* Statements reading a map's value (entry field v) into entry e. */
+static const char *json_entry_value(const ir_field *v)
+{
+    const char *null = ir_printf("if (%s) return pbj__jin_null_element(j);\n", json_null(v));
+    const char *member = names_sanitize(v->name);
+    if (!v->message_type) return ir_printf("%sif (!%s) return j->st;", null, json_read(v, v->type, ir_printf("&e->%s", member)));
+    const char *sub = names_message_cname(v->message_type);
+    names_message fn;
+    names_message_functions(NULL, &fn, sub, v->message_type);
+    return ir_printf("%sif (!(e->%s = (%s *)pbj__jin_alloc(j, sizeof(%s)))) return j->st;\n%s(e->%s);\n"
+                     "if (%s(e->%s, j) != PBJ_OK) return j->st;", null, member, sub, sub, fn.init, member, fn.from_json_body, member);
+}
+
+static void plan_json_read_code(plan_field *pf, size_t index)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    c->json_index = ir_printf("%zu", index);
+    c->json_read = json_read(f, pf->type, ir_printf("&%s", c->x));
+    c->json_read_v = json_read(f, pf->type, "&v");
+    c->json_elem_null = json_null(f);
+    c->json_is_null = pf->repeated || pf->kind == PLAN_MAP ? "pbj__jin_null(j)" : c->json_elem_null;
+    const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
+    const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
+    c->json_key_read = key ? ir_printf("pbj__jin_key_%s(j, mk, &e->%s)", json_kind(key->type), names_sanitize(key->name)) : "";
+    c->json_entry_value = value ? json_entry_value(value) : "";
+}
+
+/* A name of a table the reader searches: by length, then bytes (pbj__jin_find's order). */
+typedef struct json_row {
+    const char *name;
+    long long value;
+} json_row;
+
+static int json_row_order(const void *a, const void *b)
+{
+    const json_row *x = a, *y = b;
+    size_t lx = strlen(x->name), ly = strlen(y->name);
+    return lx != ly ? (lx > ly) - (lx < ly) : strcmp(x->name, y->name);
+}
+
+/* The rows of a table of n names as C initializers (sorted here); "{NULL, 0, 0}" for none. */
+static const char *json_table(json_row *rows, size_t n)
+{
+    sort(rows, n, sizeof *rows, json_row_order);
+    const char *s = n ? "" : "{NULL, 0, 0},";
+    for (size_t i = 0; i < n; i++)
+        s = ir_printf("%s{%s, %zu, %lld},\n", s, c_string_literal(rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
+                      rows[i].value);
+    return s;
+}
+
+static bool json_named(const ir_message *m, const char *full) { return full && strcmp(m->full_name, full) == 0; }
+
+static plan_json_form json_form_of(const ir_message *m)
+{
+#define FORM_OF(E, s, full) if (json_named(m, full)) return PLAN_JSON_##E;
+    PLAN_JSON_FORMS(FORM_OF)
+#undef FORM_OF
+    return ir_wrapper_type(m) != IR_TYPE_UNRESOLVED ? PLAN_JSON_WRAPPER : PLAN_JSON_OBJECT;
+}
+
+/* The JSON names of pm's fields (json_name and the declared name, each once) and each field's reading code. */
+static void plan_json_read(plan_message *pm)
+{
+    json_row *rows = ir_alloc((2 * pm->fields.n + 1) * sizeof *rows);
+    size_t n = 0;
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        const ir_field *f = pm->fields.v[i].f;
+        rows[n++] = (json_row){f->json_name ? f->json_name : f->name, (long long)i};
+        if (f->json_name && strcmp(f->json_name, f->name) != 0) rows[n++] = (json_row){f->name, (long long)i};
+        plan_json_read_code(&pm->fields.v[i], i);
+    }
+    pm->json_form = json_form_of(pm->m);
+    pm->json_names = json_table(rows, n);
+    pm->json_count = ir_printf("%zu", n);
+    pm->json_seen = ir_printf("%zu", pm->fields.n / 8 + 1);
+}
+
+/* The JSON names of enum pe's values. */
+static void plan_enum_json_read(plan_enum *pe, names_list *l)
+{
+    const ir_enum *e = pe->e;
+    json_row *rows = ir_alloc((e->values.n + 1) * sizeof *rows);
+    for (size_t i = 0; i < e->values.n; i++) rows[i] = (json_row){e->values.v[i]->name, e->values.v[i]->number};
+    pe->json = names_enum_json(l, pe->cname, e);
+    pe->json_names = json_table(rows, e->values.n);
+    pe->json_count = ir_printf("%zu", e->values.n);
+    pe->json_closed = e->file && e->file->syntax == IR_PROTO2 ? "true" : "false";
+    pe->json_null = strcmp(e->full_name, "google.protobuf.NullValue") == 0 ? "true" : "false";
+}
+
 /* Writers: the required fields of pm take the bits of pbj_writer.oneofs after its oneofs' (up to 64): a
  * field's call marks its bit, end checks them all (pbj_wtype.required, the names from bit first on). */
 static void plan_writer_required(plan_message *pm)
@@ -1017,6 +1140,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         plan_helper_code(pm, pf, names);
     }
     plan_predictions(pm);
+    plan_json_read(pm);
     plan_views(pm, names);
     pm->may_miss = reaches_required(rc, m);
     const options_compare_key *keys;
@@ -1169,6 +1293,7 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
         ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));
         ir_vec_push(&pe->value_docs, doc_of(&e->values.v[i]->comments));
     }
+    plan_enum_json_read(pe, l);
     ir_vec_push(&pf->enums, pe);
 }
 

@@ -42,7 +42,8 @@ typedef enum plan_kind {
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
     X(HELPERS_SORT, helpers_sort)   /* building messages (gen-templates/field_helpers.tmpl) */  \
     X(JSON, json)                   /* pbj.json's M_to_json (gen-templates/field_json.tmpl) */   \
-    X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */
+    X(TEXT_READ, text_read) X(TEXT_READ_END, text_read_end)   /* M_from_text (gen-templates/field_text_read.tmpl) */ \
+    X(JSON_READ, json_read)         /* M_from_json's cases (gen-templates/field_json_read.tmpl) */
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_OP_##E,
 typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
@@ -50,6 +51,22 @@ typedef enum plan_op { PLAN_OPS(PLAN_ENUM_ITEM) PLAN_OP_COUNT } plan_op;
 
 #define PLAN_ENUM_ITEM(E, s, a) PLAN_SHAPE_##E,
 typedef enum plan_shape { PLAN_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_SHAPE_COUNT } plan_shape;
+#undef PLAN_ENUM_ITEM
+
+/* How a message reads from JSON (gen-templates/json_read.tmpl's form_<name>): X(ENUM, name, full name or NULL) */
+#define PLAN_JSON_FORMS(X)                                                                    \
+    X(OBJECT, object, NULL)                       /* an object of its fields */                  \
+    X(WRAPPER, wrapper, NULL)                     /* google.protobuf.XxxValue: the bare value */ \
+    X(TIMESTAMP, timestamp, "google.protobuf.Timestamp")                                      \
+    X(DURATION, duration, "google.protobuf.Duration")                                         \
+    X(FIELD_MASK, field_mask, "google.protobuf.FieldMask")                                    \
+    X(STRUCT, struct, "google.protobuf.Struct")                                               \
+    X(VALUE, value, "google.protobuf.Value")                                                  \
+    X(LIST_VALUE, list_value, "google.protobuf.ListValue")                                    \
+    X(ANY, any, "google.protobuf.Any")
+
+#define PLAN_ENUM_ITEM(E, s, full) PLAN_JSON_##E,
+typedef enum plan_json_form { PLAN_JSON_FORMS(PLAN_ENUM_ITEM) PLAN_JSON_COUNT } plan_json_form;
 #undef PLAN_ENUM_ITEM
 
 /* An extension's shape: the cases that generate different accessors (ext.tmpl's <op>_<shape>). */
@@ -231,6 +248,14 @@ typedef struct plan_code {
     const char *text_sub_full;    /* a message field's type's full name (wrappers: the wrapper's) */
     const char *text_oneof;       /* its oneof's name in the .proto */
     const char *text_oneof_set;   /* the name of the member of its oneof that is set (a C string expression) */
+    /* JSON input (field_json_read.tmpl): conditions true when read, false after an error (j->st) */
+    const char *json_index;           /* the field's case in its message's reader */
+    const char *json_read, *json_read_v;   /* reading one value into x, into v (a local of ctype) */
+    const char *json_is_null;         /* a null taken, leaving the field unset ("0": null is a value of its type) */
+    const char *json_elem_null;       /* the same for one element or map value, where it is an error */
+    const char *json_key_read;        /* maps: key string mk read into entry e's key */
+    const char *json_entry_value;     /* maps: statements reading the value into entry e */
+    const char *json_value;           /* filled by emit: the field's value_<shape> section */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -324,6 +349,9 @@ struct plan_message {
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
     bool recursive;               /* on a cycle of message types: M__size and M__write_reverse count the depth */
     bool deep;                    /* reaches such a cycle: its size can be PBJ_SIZE_ERROR (too deep, or a cycle) */
+    plan_json_form json_form;     /* how M_from_json reads it */
+    const char *json_names;       /* its reader's table of field names (both spellings), sorted by length then bytes */
+    const char *json_count, *json_seen;   /* rows in the table; bytes of the bits marking fields read */
 };
 
 typedef struct plan_enum {
@@ -334,6 +362,9 @@ typedef struct plan_enum {
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     IR_VEC(const char *) value_cnames;   /* per ir value, "acme_shop_Color_RED" */
     IR_VEC(const char *) value_docs;     /* per ir value, its comments as a C comment, or "" */
+    const char *json;                    /* its names for M_from_json: "acme_shop_Color__json" */
+    const char *json_names, *json_count; /* the table's rows (sorted by length then bytes), how many */
+    const char *json_closed, *json_null; /* "true": unknown numbers rejected (proto2); null reads as 0 (NullValue) */
 } plan_enum;
 
 /* A service's table for an RPC layer (gen-templates/service.tmpl). */

@@ -1,7 +1,7 @@
 # test/fuzz.mk: libFuzzer targets (clang, ASan+UBSan): the .proto parser (test/front's
 # fuzz_parse) and generated decode, through test/fuzz/fuzz_decode.c, of test/parity's proto2
 # schema with test/golden's extensions and message sets, of its proto3 schemas, of
-# descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus).
+# descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus); M_from_json of the proto3 schemas (fuzz_json.c).
 # `make fuzz` builds them; `make fuzz FUZZ_SECONDS=N` also runs each for N seconds, growing
 # $(FUZZ)/corpus-<target>; check-fuzz runs each for FUZZ_RUNS inputs from its seeds.
 FUZZ        := $(B)/fuzz
@@ -14,9 +14,10 @@ FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrap
                test/golden/extensions/extensions test/golden/message_set/message_set
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
 FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
-FUZZ_TARGETS := parse $(FUZZ_DECODE) text
+FUZZ_TARGETS := parse $(FUZZ_DECODE) text json
 FUZZ_DICT_parse  := test/fuzz/proto.dict
 FUZZ_SEEDS_parse := test/front/cases
+FUZZ_DICT_json   := test/fuzz/json.dict
 # objects each decode target links
 FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
@@ -47,6 +48,10 @@ $(FUZZ)/fuzz_parse: $(FRONT)/fuzz_parse
 	cp $< $@
 
 $(foreach t,proto2 proto3 descriptor hapi,$(eval $(FUZZ)/fuzz_$(t): $(FUZZ_OBJS_$(t)) test/fuzz/$(t).h))
+# M_from_json (test/fuzz/fuzz_json.c) of the proto3 schemas
+$(FUZZ)/fuzz_json: test/fuzz/fuzz_json.c $(FUZZ_OBJS_proto3) | deps
+	$(FUZZ_CC) -fsanitize=fuzzer -Irt -I$(FUZZ)/pb -o $@ $< $(FUZZ_OBJS_proto3) -lm
+
 $(FUZZ)/fuzz_%: test/fuzz/fuzz_decode.c | deps
 	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -I$(FUZZ)/pb -I$(FUZZ_HAPI_PB) -DFUZZ_TARGET='"$*.h"' \
 	  -o $@ $< $(FUZZ_OBJS_$*)

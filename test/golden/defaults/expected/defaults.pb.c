@@ -33,6 +33,13 @@ bool golden_defaults_Color_from_name(const char *s, size_t n, int32_t *v)
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_defaults_Color__json = {(const pbj__jin_name[]){
+    {"RED", 3, 3},
+    {"BLUE", 4, -2},
+}, 2, true, false};
+#endif
+
 /* ==== golden.defaults.Defaults ==== */
 
 void golden_defaults_Defaults_init(golden_defaults_Defaults *m)
@@ -662,9 +669,182 @@ static pbj_status golden_defaults_Defaults__type_to_json(const void *m, pbj_text
 const pbj_msg_type golden_defaults_Defaults__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.defaults.Defaults", sizeof(golden_defaults_Defaults), golden_defaults_Defaults__type_init, golden_defaults_Defaults__type_decode, golden_defaults_Defaults__type_size, golden_defaults_Defaults__type_encode,
     golden_defaults_Defaults__type_to_json, golden_defaults_Defaults__json,
+    golden_defaults_Defaults__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_defaults_Defaults__type, m, json, len, arena, o);
+}
+
+pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"dInf", 4, 4},
+        {"dNan", 4, 5},
+        {"dBool", 5, 6},
+        {"d_inf", 5, 4},
+        {"d_nan", 5, 5},
+        {"dBytes", 6, 8},
+        {"dColor", 6, 9},
+        {"dFirst", 6, 10},
+        {"dFloat", 6, 3},
+        {"dInt32", 6, 0},
+        {"d_bool", 6, 6},
+        {"dSint64", 7, 2},
+        {"dString", 7, 7},
+        {"dUint64", 7, 1},
+        {"d_bytes", 7, 8},
+        {"d_color", 7, 9},
+        {"d_first", 7, 10},
+        {"d_float", 7, 3},
+        {"d_int32", 7, 0},
+        {"d_sint64", 8, 2},
+        {"d_string", 8, 7},
+        {"d_uint64", 8, 1},
+        {"noDefault", 9, 11},
+        {"no_default", 10, 11},
+    };
+    golden_defaults_Defaults *m = (golden_defaults_Defaults *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 24, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* d_int32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->d_int32)) return j->st;
+                if (keep) {
+                    m->has_d_int32 = 1;
+                }
+            }
+            break;
+        case 1: /* d_uint64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint64(j, &m->d_uint64)) return j->st;
+                if (keep) {
+                    m->has_d_uint64 = 1;
+                }
+            }
+            break;
+        case 2: /* d_sint64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->d_sint64)) return j->st;
+                if (keep) {
+                    m->has_d_sint64 = 1;
+                }
+            }
+            break;
+        case 3: /* d_float */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_float(j, &m->d_float)) return j->st;
+                if (keep) {
+                    m->has_d_float = 1;
+                }
+            }
+            break;
+        case 4: /* d_inf */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_double(j, &m->d_inf)) return j->st;
+                if (keep) {
+                    m->has_d_inf = 1;
+                }
+            }
+            break;
+        case 5: /* d_nan */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_double(j, &m->d_nan)) return j->st;
+                if (keep) {
+                    m->has_d_nan = 1;
+                }
+            }
+            break;
+        case 6: /* d_bool */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->d_bool)) return j->st;
+                if (keep) {
+                    m->has_d_bool = 1;
+                }
+            }
+            break;
+        case 7: /* d_string */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->d_string)) return j->st;
+                if (keep) {
+                    m->has_d_string = 1;
+                }
+            }
+            break;
+        case 8: /* d_bytes */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bytes(j, &m->d_bytes)) return j->st;
+                if (keep) {
+                    m->has_d_bytes = 1;
+                }
+            }
+            break;
+        case 9: /* d_color */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &golden_defaults_Color__json, &m->d_color, &keep)) return j->st;
+                if (keep) {
+                    m->has_d_color = 1;
+                }
+            }
+            break;
+        case 10: /* d_first */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &golden_defaults_Color__json, &m->d_first, &keep)) return j->st;
+                if (keep) {
+                    m->has_d_first = 1;
+                }
+            }
+            break;
+        case 11: /* no_default */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->no_default)) return j->st;
+                if (keep) {
+                    m->has_no_default = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.defaults.Defaults: building helpers ==== */
 
 pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena)

@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -29,6 +30,10 @@ const char *golden_defaults_Color_name(int32_t v);
 
 /* The value of golden.defaults.Color named s[0..n) into *v; false when none has that name. */
 bool golden_defaults_Color_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_defaults_Color__json;   /* its names, for M_from_json */
+#endif
 
 /* ==== message types ==== */
 
@@ -203,6 +208,12 @@ extern const pbj_text_type golden_defaults_Defaults__text_type;
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, pbj_text *out, const pbj_json_options *o);
 void golden_defaults_Defaults__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_defaults_Defaults__type;   /* golden.defaults.Defaults at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_defaults_Defaults read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 

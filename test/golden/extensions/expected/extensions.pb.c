@@ -994,9 +994,49 @@ static pbj_status golden_extensions_Base__type_to_json(const void *m, pbj_text *
 const pbj_msg_type golden_extensions_Base__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Base", sizeof(golden_extensions_Base), golden_extensions_Base__type_init, golden_extensions_Base__type_decode, golden_extensions_Base__type_size, golden_extensions_Base__type_encode,
     golden_extensions_Base__type_to_json, golden_extensions_Base__json,
+    golden_extensions_Base__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_extensions_Base__type, m, json, len, arena, o);
+}
+
+pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"id", 2, 0},
+    };
+    golden_extensions_Base *m = (golden_extensions_Base *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->id)) return j->st;
+                if (keep) {
+                    m->has_id = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_extensions_Note__json(const void *vm, pbj_json *j)
 {
@@ -1032,9 +1072,49 @@ static pbj_status golden_extensions_Note__type_to_json(const void *m, pbj_text *
 const pbj_msg_type golden_extensions_Note__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Note", sizeof(golden_extensions_Note), golden_extensions_Note__type_init, golden_extensions_Note__type_decode, golden_extensions_Note__type_size, golden_extensions_Note__type_encode,
     golden_extensions_Note__type_to_json, golden_extensions_Note__json,
+    golden_extensions_Note__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_extensions_Note__type, m, json, len, arena, o);
+}
+
+pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"text", 4, 0},
+    };
+    golden_extensions_Note *m = (golden_extensions_Note *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* text */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->text)) return j->st;
+                if (keep) {
+                    m->has_text = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_extensions_EGroup__json(const void *vm, pbj_json *j)
 {
@@ -1070,9 +1150,49 @@ static pbj_status golden_extensions_EGroup__type_to_json(const void *m, pbj_text
 const pbj_msg_type golden_extensions_EGroup__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.EGroup", sizeof(golden_extensions_EGroup), golden_extensions_EGroup__type_init, golden_extensions_EGroup__type_decode, golden_extensions_EGroup__type_size, golden_extensions_EGroup__type_encode,
     golden_extensions_EGroup__type_to_json, golden_extensions_EGroup__json,
+    golden_extensions_EGroup__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_extensions_EGroup__type, m, json, len, arena, o);
+}
+
+pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"g", 1, 0},
+    };
+    golden_extensions_EGroup *m = (golden_extensions_EGroup *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* g */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->g)) return j->st;
+                if (keep) {
+                    m->has_g = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_extensions_Scope__json(const void *vm, pbj_json *j)
 {
@@ -1104,9 +1224,39 @@ static pbj_status golden_extensions_Scope__type_to_json(const void *m, pbj_text 
 const pbj_msg_type golden_extensions_Scope__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Scope", sizeof(golden_extensions_Scope), golden_extensions_Scope__type_init, golden_extensions_Scope__type_decode, golden_extensions_Scope__type_size, golden_extensions_Scope__type_encode,
     golden_extensions_Scope__type_to_json, golden_extensions_Scope__json,
+    golden_extensions_Scope__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_extensions_Scope__type, m, json, len, arena, o);
+}
+
+pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {NULL, 0, 0},
+    };
+    golden_extensions_Scope *m = (golden_extensions_Scope *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 0, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== extensions ==== */
 
 bool golden_extensions_e_int32_has(const golden_extensions_Base *m)

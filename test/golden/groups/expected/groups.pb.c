@@ -894,9 +894,71 @@ static pbj_status golden_groups_Grouped__type_to_json(const void *m, pbj_text *o
 const pbj_msg_type golden_groups_Grouped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped", sizeof(golden_groups_Grouped), golden_groups_Grouped__type_init, golden_groups_Grouped__type_decode, golden_groups_Grouped__type_size, golden_groups_Grouped__type_encode,
     golden_groups_Grouped__type_to_json, golden_groups_Grouped__json,
+    golden_groups_Grouped__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_groups_Grouped__type, m, json, len, arena, o);
+}
+
+pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"a", 1, 0},
+        {"many", 4, 2},
+        {"single", 6, 1},
+    };
+    golden_groups_Grouped *m = (golden_groups_Grouped *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* a */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->a)) return j->st;
+                if (keep) {
+                    m->has_a = 1;
+                }
+            }
+            break;
+        case 1: /* Single */
+            if (pbj__jin_null(j)) break;
+            if (!(m->single = (golden_groups_Grouped_Single *)pbj__jin_alloc(j, sizeof(golden_groups_Grouped_Single)))) return j->st;
+            golden_groups_Grouped_Single_init(m->single);
+            if (golden_groups_Grouped_Single__from_json(m->single, j) != PBJ_OK) return j->st;
+            break;
+        case 2: /* Many */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->many.data = (golden_groups_Grouped_Many *)pbj__jin_more(j, m->many.data, m->many.count, sizeof *m->many.data))) return j->st;
+                    golden_groups_Grouped_Many_init(&m->many.data[m->many.count]);
+                    if (golden_groups_Grouped_Many__from_json(&m->many.data[m->many.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_groups_Grouped_Single__json(const void *vm, pbj_json *j)
 {
@@ -937,9 +999,56 @@ static pbj_status golden_groups_Grouped_Single__type_to_json(const void *m, pbj_
 const pbj_msg_type golden_groups_Grouped_Single__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped.Single", sizeof(golden_groups_Grouped_Single), golden_groups_Grouped_Single__type_init, golden_groups_Grouped_Single__type_decode, golden_groups_Grouped_Single__type_size, golden_groups_Grouped_Single__type_encode,
     golden_groups_Grouped_Single__type_to_json, golden_groups_Grouped_Single__json,
+    golden_groups_Grouped_Single__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_groups_Grouped_Single__type, m, json, len, arena, o);
+}
+
+pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"x", 1, 0},
+        {"deep", 4, 1},
+    };
+    golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* x */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->x)) return j->st;
+                if (keep) {
+                    m->has_x = 1;
+                }
+            }
+            break;
+        case 1: /* Deep */
+            if (pbj__jin_null(j)) break;
+            if (!(m->deep = (golden_groups_Grouped_Single_Deep *)pbj__jin_alloc(j, sizeof(golden_groups_Grouped_Single_Deep)))) return j->st;
+            golden_groups_Grouped_Single_Deep_init(m->deep);
+            if (golden_groups_Grouped_Single_Deep__from_json(m->deep, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_groups_Grouped_Single_Deep__json(const void *vm, pbj_json *j)
 {
@@ -980,9 +1089,57 @@ static pbj_status golden_groups_Grouped_Single_Deep__type_to_json(const void *m,
 const pbj_msg_type golden_groups_Grouped_Single_Deep__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped.Single.Deep", sizeof(golden_groups_Grouped_Single_Deep), golden_groups_Grouped_Single_Deep__type_init, golden_groups_Grouped_Single_Deep__type_decode, golden_groups_Grouped_Single_Deep__type_size, golden_groups_Grouped_Single_Deep__type_encode,
     golden_groups_Grouped_Single_Deep__type_to_json, golden_groups_Grouped_Single_Deep__json,
+    golden_groups_Grouped_Single_Deep__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_groups_Grouped_Single_Deep__type, m, json, len, arena, o);
+}
+
+pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"tags", 4, 0},
+    };
+    golden_groups_Grouped_Single_Deep *m = (golden_groups_Grouped_Single_Deep *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* tags */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->tags.data = (pbj_slice *)pbj__jin_more(j, m->tags.data, m->tags.count, sizeof v))) return j->st;
+                    m->tags.data[m->tags.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_groups_Grouped_Many__json(const void *vm, pbj_json *j)
 {
@@ -1018,9 +1175,49 @@ static pbj_status golden_groups_Grouped_Many__type_to_json(const void *m, pbj_te
 const pbj_msg_type golden_groups_Grouped_Many__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped.Many", sizeof(golden_groups_Grouped_Many), golden_groups_Grouped_Many__type_init, golden_groups_Grouped_Many__type_decode, golden_groups_Grouped_Many__type_size, golden_groups_Grouped_Many__type_encode,
     golden_groups_Grouped_Many__type_to_json, golden_groups_Grouped_Many__json,
+    golden_groups_Grouped_Many__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_groups_Grouped_Many__type, m, json, len, arena, o);
+}
+
+pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"k", 1, 0},
+    };
+    golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* k */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->k)) return j->st;
+                if (keep) {
+                    m->has_k = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.groups.Grouped: building helpers ==== */
 
 pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena)

@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -214,11 +215,23 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_to_json(const golden_groups_Groupe
 void golden_groups_Grouped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Grouped at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o);
 void golden_groups_Grouped_Single__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups.Grouped.Single at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped_Single read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -226,11 +239,23 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_g
 void golden_groups_Grouped_Single_Deep__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.groups.Grouped.Single.Deep at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped_Single_Deep read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Single_Deep *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o);
 void golden_groups_Grouped_Many__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.Grouped.Many at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_groups_Grouped_Many read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 

@@ -33,6 +33,13 @@ bool golden_maps_Flag_from_name(const char *s, size_t n, int32_t *v)
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_maps_Flag__json = {(const pbj__jin_name[]){
+    {"ON", 2, 1},
+    {"FLAG_UNSPECIFIED", 16, 0},
+}, 2, false, false};
+#endif
+
 /* ==== golden.maps.Value ==== */
 
 void golden_maps_Value_init(golden_maps_Value *m)
@@ -2003,9 +2010,48 @@ static pbj_status golden_maps_Value__type_to_json(const void *m, pbj_text *out, 
 const pbj_msg_type golden_maps_Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.maps.Value", sizeof(golden_maps_Value), golden_maps_Value__type_init, golden_maps_Value__type_decode, golden_maps_Value__type_size, golden_maps_Value__type_encode,
     golden_maps_Value__type_to_json, golden_maps_Value__json,
+    golden_maps_Value__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_maps_Value__type, m, json, len, arena, o);
+}
+
+pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"text", 4, 0},
+    };
+    golden_maps_Value *m = (golden_maps_Value *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* text */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->text)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_maps_Maps__json(const void *vm, pbj_json *j)
 {
@@ -2079,9 +2125,184 @@ static pbj_status golden_maps_Maps__type_to_json(const void *m, pbj_text *out, c
 const pbj_msg_type golden_maps_Maps__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.maps.Maps", sizeof(golden_maps_Maps), golden_maps_Maps__type_init, golden_maps_Maps__type_decode, golden_maps_Maps__type_size, golden_maps_Maps__type_encode,
     golden_maps_Maps__type_to_json, golden_maps_Maps__json,
+    golden_maps_Maps__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_maps_Maps__type, m, json, len, arena, o);
+}
+
+pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"blobs", 5, 4},
+        {"flags", 5, 3},
+        {"names", 5, 1},
+        {"counts", 6, 0},
+        {"values", 6, 2},
+        {"weights", 7, 5},
+    };
+    golden_maps_Maps *m = (golden_maps_Maps *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 6, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* counts */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__jin_object(j, &map)) return j->st;
+                while (pbj__jin_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_CountsEntry *e;
+                    if (!(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__jin_more(j, m->counts.data, m->counts.count, sizeof *m->counts.data))) return j->st;
+                    e = &m->counts.data[m->counts.count];
+                    golden_maps_Maps_CountsEntry_init(e);
+                    if (!pbj__jin_key_string(j, mk, &e->key)) return j->st;
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &e->value)) return j->st;
+                    if (keep) m->counts.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__jin_map_done(j, &m->counts.count, pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 1: /* names */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__jin_object(j, &map)) return j->st;
+                while (pbj__jin_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_NamesEntry *e;
+                    if (!(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__jin_more(j, m->names.data, m->names.count, sizeof *m->names.data))) return j->st;
+                    e = &m->names.data[m->names.count];
+                    golden_maps_Maps_NamesEntry_init(e);
+                    if (!pbj__jin_key_int64(j, mk, &e->key)) return j->st;
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &e->value)) return j->st;
+                    if (keep) m->names.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__jin_map_done(j, &m->names.count, pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 2: /* values */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__jin_object(j, &map)) return j->st;
+                while (pbj__jin_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_ValuesEntry *e;
+                    if (!(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__jin_more(j, m->values.data, m->values.count, sizeof *m->values.data))) return j->st;
+                    e = &m->values.data[m->values.count];
+                    golden_maps_Maps_ValuesEntry_init(e);
+                    if (!pbj__jin_key_uint32(j, mk, &e->key)) return j->st;
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(e->value = (golden_maps_Value *)pbj__jin_alloc(j, sizeof(golden_maps_Value)))) return j->st;
+                    golden_maps_Value_init(e->value);
+                    if (golden_maps_Value__from_json(e->value, j) != PBJ_OK) return j->st;
+                    if (keep) m->values.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__jin_map_done(j, &m->values.count, pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 3: /* flags */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__jin_object(j, &map)) return j->st;
+                while (pbj__jin_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_FlagsEntry *e;
+                    if (!(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__jin_more(j, m->flags.data, m->flags.count, sizeof *m->flags.data))) return j->st;
+                    e = &m->flags.data[m->flags.count];
+                    golden_maps_Maps_FlagsEntry_init(e);
+                    if (!pbj__jin_key_bool(j, mk, &e->key)) return j->st;
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_enum(j, &golden_maps_Flag__json, &e->value, &keep)) return j->st;
+                    if (keep) m->flags.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__jin_map_done(j, &m->flags.count, pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 4: /* blobs */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__jin_object(j, &map)) return j->st;
+                while (pbj__jin_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_BlobsEntry *e;
+                    if (!(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__jin_more(j, m->blobs.data, m->blobs.count, sizeof *m->blobs.data))) return j->st;
+                    e = &m->blobs.data[m->blobs.count];
+                    golden_maps_Maps_BlobsEntry_init(e);
+                    if (!pbj__jin_key_int32(j, mk, &e->key)) return j->st;
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_bytes(j, &e->value)) return j->st;
+                    if (keep) m->blobs.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__jin_map_done(j, &m->blobs.count, pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 5: /* weights */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__jin_object(j, &map)) return j->st;
+                while (pbj__jin_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    golden_maps_Maps_WeightsEntry *e;
+                    if (!(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__jin_more(j, m->weights.data, m->weights.count, sizeof *m->weights.data))) return j->st;
+                    e = &m->weights.data[m->weights.count];
+                    golden_maps_Maps_WeightsEntry_init(e);
+                    if (!pbj__jin_key_uint64(j, mk, &e->key)) return j->st;
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_double(j, &e->value)) return j->st;
+                    if (keep) m->weights.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__jin_map_done(j, &m->weights.count, pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, j->arena), at))
+                    return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_maps_Maps_CountsEntry__json(const void *vm, pbj_json *j)
 {

@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -29,6 +30,10 @@ const char *golden_maps_Flag_name(int32_t v);
 
 /* The value of golden.maps.Flag named s[0..n) into *v; false when none has that name. */
 bool golden_maps_Flag_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_maps_Flag__json;   /* its names, for M_from_json */
+#endif
 
 /* ==== message types ==== */
 
@@ -367,11 +372,23 @@ PBJ_MUST_USE pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pb
 void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Value read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o);
 void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_maps_Maps read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 void golden_maps_Maps_CountsEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */

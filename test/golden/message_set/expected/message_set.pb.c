@@ -652,9 +652,39 @@ static pbj_status golden_message_set_Set__type_to_json(const void *m, pbj_text *
 const pbj_msg_type golden_message_set_Set__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Set", sizeof(golden_message_set_Set), golden_message_set_Set__type_init, golden_message_set_Set__type_decode, golden_message_set_Set__type_size, golden_message_set_Set__type_encode,
     golden_message_set_Set__type_to_json, golden_message_set_Set__json,
+    golden_message_set_Set__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_message_set_Set__type, m, json, len, arena, o);
+}
+
+pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {NULL, 0, 0},
+    };
+    golden_message_set_Set *m = (golden_message_set_Set *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 0, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_message_set_Item__json(const void *vm, pbj_json *j)
 {
@@ -690,9 +720,49 @@ static pbj_status golden_message_set_Item__type_to_json(const void *m, pbj_text 
 const pbj_msg_type golden_message_set_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Item", sizeof(golden_message_set_Item), golden_message_set_Item__type_init, golden_message_set_Item__type_decode, golden_message_set_Item__type_size, golden_message_set_Item__type_encode,
     golden_message_set_Item__type_to_json, golden_message_set_Item__json,
+    golden_message_set_Item__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_message_set_Item__type, m, json, len, arena, o);
+}
+
+pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"v", 1, 0},
+    };
+    golden_message_set_Item *m = (golden_message_set_Item *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* v */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->v)) return j->st;
+                if (keep) {
+                    m->has_v = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_message_set_Holder__json(const void *vm, pbj_json *j)
 {
@@ -733,9 +803,56 @@ static pbj_status golden_message_set_Holder__type_to_json(const void *m, pbj_tex
 const pbj_msg_type golden_message_set_Holder__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Holder", sizeof(golden_message_set_Holder), golden_message_set_Holder__type_init, golden_message_set_Holder__type_decode, golden_message_set_Holder__type_size, golden_message_set_Holder__type_encode,
     golden_message_set_Holder__type_to_json, golden_message_set_Holder__json,
+    golden_message_set_Holder__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_message_set_Holder__type, m, json, len, arena, o);
+}
+
+pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"set", 3, 0},
+        {"after", 5, 1},
+    };
+    golden_message_set_Holder *m = (golden_message_set_Holder *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* set */
+            if (pbj__jin_null(j)) break;
+            if (!(m->set = (golden_message_set_Set *)pbj__jin_alloc(j, sizeof(golden_message_set_Set)))) return j->st;
+            golden_message_set_Set_init(m->set);
+            if (golden_message_set_Set__from_json(m->set, j) != PBJ_OK) return j->st;
+            break;
+        case 1: /* after */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->after)) return j->st;
+                if (keep) {
+                    m->has_after = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== extensions ==== */
 
 bool golden_message_set_Item_item_has(const golden_message_set_Set *m)

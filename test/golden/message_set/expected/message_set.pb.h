@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -161,17 +162,35 @@ PBJ_MUST_USE pbj_status golden_message_set_Set_to_json(const golden_message_set_
 void golden_message_set_Set__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.Set at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_message_set_Set read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o);
 void golden_message_set_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set.Item at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_message_set_Item read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o);
 void golden_message_set_Holder__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_set.Holder at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_message_set_Holder read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== extensions ==== */
 

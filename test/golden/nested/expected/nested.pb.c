@@ -33,6 +33,13 @@ bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n, int32_t *
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_nested_Outer_Inner_Kind__json = {(const pbj__jin_name[]){
+    {"LEAF", 4, 1},
+    {"KIND_UNSPECIFIED", 16, 0},
+}, 2, false, false};
+#endif
+
 /* ==== golden.nested.Outer ==== */
 
 void golden_nested_Outer_init(golden_nested_Outer *m)
@@ -825,9 +832,62 @@ static pbj_status golden_nested_Outer__type_to_json(const void *m, pbj_text *out
 const pbj_msg_type golden_nested_Outer__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Outer", sizeof(golden_nested_Outer), golden_nested_Outer__type_init, golden_nested_Outer__type_decode, golden_nested_Outer__type_size, golden_nested_Outer__type_encode,
     golden_nested_Outer__type_to_json, golden_nested_Outer__json,
+    golden_nested_Outer__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_nested_Outer__type, m, json, len, arena, o);
+}
+
+pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"kind", 4, 1},
+        {"inner", 5, 0},
+        {"sibling", 7, 2},
+    };
+    golden_nested_Outer *m = (golden_nested_Outer *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* inner */
+            if (pbj__jin_null(j)) break;
+            if (!(m->inner = (golden_nested_Outer_Inner *)pbj__jin_alloc(j, sizeof(golden_nested_Outer_Inner)))) return j->st;
+            golden_nested_Outer_Inner_init(m->inner);
+            if (golden_nested_Outer_Inner__from_json(m->inner, j) != PBJ_OK) return j->st;
+            break;
+        case 1: /* kind */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &golden_nested_Outer_Inner_Kind__json, &m->kind, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* sibling */
+            if (pbj__jin_null(j)) break;
+            if (!(m->sibling = (golden_nested_Sibling *)pbj__jin_alloc(j, sizeof(golden_nested_Sibling)))) return j->st;
+            golden_nested_Sibling_init(m->sibling);
+            if (golden_nested_Sibling__from_json(m->sibling, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_nested_Outer_Inner__json(const void *vm, pbj_json *j)
 {
@@ -872,9 +932,65 @@ static pbj_status golden_nested_Outer_Inner__type_to_json(const void *m, pbj_tex
 const pbj_msg_type golden_nested_Outer_Inner__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Outer.Inner", sizeof(golden_nested_Outer_Inner), golden_nested_Outer_Inner__type_init, golden_nested_Outer_Inner__type_decode, golden_nested_Outer_Inner__type_size, golden_nested_Outer_Inner__type_encode,
     golden_nested_Outer_Inner__type_to_json, golden_nested_Outer_Inner__json,
+    golden_nested_Outer_Inner__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_nested_Outer_Inner__type, m, json, len, arena, o);
+}
+
+pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"id", 2, 0},
+        {"kind", 4, 1},
+        {"child", 5, 2},
+    };
+    golden_nested_Outer_Inner *m = (golden_nested_Outer_Inner *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->id)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* kind */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &golden_nested_Outer_Inner_Kind__json, &m->kind, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* child */
+            if (pbj__jin_null(j)) break;
+            if (!(m->child = (golden_nested_Outer_Inner *)pbj__jin_alloc(j, sizeof(golden_nested_Outer_Inner)))) return j->st;
+            golden_nested_Outer_Inner_init(m->child);
+            if (golden_nested_Outer_Inner__from_json(m->child, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_nested_Sibling__json(const void *vm, pbj_json *j)
 {
@@ -915,9 +1031,55 @@ static pbj_status golden_nested_Sibling__type_to_json(const void *m, pbj_text *o
 const pbj_msg_type golden_nested_Sibling__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Sibling", sizeof(golden_nested_Sibling), golden_nested_Sibling__type_init, golden_nested_Sibling__type_decode, golden_nested_Sibling__type_size, golden_nested_Sibling__type_encode,
     golden_nested_Sibling__type_to_json, golden_nested_Sibling__json,
+    golden_nested_Sibling__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_nested_Sibling__type, m, json, len, arena, o);
+}
+
+pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"back", 4, 0},
+        {"note", 4, 1},
+    };
+    golden_nested_Sibling *m = (golden_nested_Sibling *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* back */
+            if (pbj__jin_null(j)) break;
+            if (!(m->back = (golden_nested_Outer *)pbj__jin_alloc(j, sizeof(golden_nested_Outer)))) return j->st;
+            golden_nested_Outer_init(m->back);
+            if (golden_nested_Outer__from_json(m->back, j) != PBJ_OK) return j->st;
+            break;
+        case 1: /* note */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->note)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.nested.Outer: building helpers ==== */
 
 pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena)

@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -29,6 +30,10 @@ const char *golden_nested_Outer_Inner_Kind_name(int32_t v);
 
 /* The value of golden.nested.Outer.Inner.Kind named s[0..n) into *v; false when none has that name. */
 bool golden_nested_Outer_Inner_Kind_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_nested_Outer_Inner_Kind__json;   /* its names, for M_from_json */
+#endif
 
 /* ==== message types ==== */
 
@@ -181,17 +186,35 @@ PBJ_MUST_USE pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m
 void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_nested_Outer read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o);
 void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_nested_Outer_Inner read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o);
 void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_nested_Sibling read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 

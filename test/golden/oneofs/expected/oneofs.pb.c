@@ -707,9 +707,58 @@ static pbj_status golden_oneofs_Point__type_to_json(const void *m, pbj_text *out
 const pbj_msg_type golden_oneofs_Point__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.oneofs.Point", sizeof(golden_oneofs_Point), golden_oneofs_Point__type_init, golden_oneofs_Point__type_decode, golden_oneofs_Point__type_size, golden_oneofs_Point__type_encode,
     golden_oneofs_Point__type_to_json, golden_oneofs_Point__json,
+    golden_oneofs_Point__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_oneofs_Point__type, m, json, len, arena, o);
+}
+
+pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"x", 1, 0},
+        {"y", 1, 1},
+    };
+    golden_oneofs_Point *m = (golden_oneofs_Point *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* x */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->x)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* y */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->y)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_oneofs_Choice__json(const void *vm, pbj_json *j)
 {
@@ -778,9 +827,117 @@ static pbj_status golden_oneofs_Choice__type_to_json(const void *m, pbj_text *ou
 const pbj_msg_type golden_oneofs_Choice__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.oneofs.Choice", sizeof(golden_oneofs_Choice), golden_oneofs_Choice__type_init, golden_oneofs_Choice__type_decode, golden_oneofs_Choice__type_size, golden_oneofs_Choice__type_encode,
     golden_oneofs_Choice__type_to_json, golden_oneofs_Choice__json,
+    golden_oneofs_Choice__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_oneofs_Choice__type, m, json, len, arena, o);
+}
+
+pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"raw", 3, 3},
+        {"flag", 4, 6},
+        {"text", 4, 1},
+        {"plain", 5, 4},
+        {"point", 5, 2},
+        {"ratio", 5, 5},
+        {"number", 6, 0},
+    };
+    golden_oneofs_Choice *m = (golden_oneofs_Choice *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 7, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* number */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->value_case)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->value.number)) return j->st;
+                if (keep) {
+                    m->value_case = golden_oneofs_Choice_value_number;
+                }
+            }
+            break;
+        case 1: /* text */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->value_case)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->value.text)) return j->st;
+                if (keep) {
+                    m->value_case = golden_oneofs_Choice_value_text;
+                }
+            }
+            break;
+        case 2: /* point */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->value_case)) return j->st;
+            if (!(m->value.point = (golden_oneofs_Point *)pbj__jin_alloc(j, sizeof(golden_oneofs_Point)))) return j->st;
+            golden_oneofs_Point_init(m->value.point);
+            if (golden_oneofs_Point__from_json(m->value.point, j) != PBJ_OK) return j->st;
+            m->value_case = golden_oneofs_Choice_value_point;
+            break;
+        case 3: /* raw */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->value_case)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__jin_bytes(j, &m->value.raw)) return j->st;
+                if (keep) {
+                    m->value_case = golden_oneofs_Choice_value_raw;
+                }
+            }
+            break;
+        case 4: /* plain */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->plain)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 5: /* ratio */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->other_case)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__jin_double(j, &m->other.ratio)) return j->st;
+                if (keep) {
+                    m->other_case = golden_oneofs_Choice_other_ratio;
+                }
+            }
+            break;
+        case 6: /* flag */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->other_case)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->other.flag)) return j->st;
+                if (keep) {
+                    m->other_case = golden_oneofs_Choice_other_flag;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.oneofs.Point: building helpers ==== */
 
 pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena)

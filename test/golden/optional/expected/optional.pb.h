@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -29,6 +30,10 @@ const char *golden_optional_Mode_name(int32_t v);
 
 /* The value of golden.optional.Mode named s[0..n) into *v; false when none has that name. */
 bool golden_optional_Mode_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum golden_optional_Mode__json;   /* its names, for M_from_json */
+#endif
 
 /* ==== message types ==== */
 
@@ -139,6 +144,12 @@ extern const pbj_text_type golden_optional_Maybe__text_type;
 PBJ_MUST_USE pbj_status golden_optional_Maybe_to_json(const golden_optional_Maybe *m, pbj_text *out, const pbj_json_options *o);
 void golden_optional_Maybe__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_optional_Maybe__type;   /* golden.optional.Maybe at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_optional_Maybe read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 

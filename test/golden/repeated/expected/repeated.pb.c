@@ -35,6 +35,14 @@ bool golden_repeated_Suit_from_name(const char *s, size_t n, int32_t *v)
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_repeated_Suit__json = {(const pbj__jin_name[]){
+    {"HEARTS", 6, 1},
+    {"SPADES", 6, 2},
+    {"SUIT_UNSPECIFIED", 16, 0},
+}, 3, false, false};
+#endif
+
 /* ==== golden.repeated.Item ==== */
 
 void golden_repeated_Item_init(golden_repeated_Item *m)
@@ -1017,9 +1025,48 @@ static pbj_status golden_repeated_Item__type_to_json(const void *m, pbj_text *ou
 const pbj_msg_type golden_repeated_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.repeated.Item", sizeof(golden_repeated_Item), golden_repeated_Item__type_init, golden_repeated_Item__type_decode, golden_repeated_Item__type_size, golden_repeated_Item__type_encode,
     golden_repeated_Item__type_to_json, golden_repeated_Item__json,
+    golden_repeated_Item__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_repeated_Item__type, m, json, len, arena, o);
+}
+
+pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"id", 2, 0},
+    };
+    golden_repeated_Item *m = (golden_repeated_Item *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->id)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_repeated_Lists__json(const void *vm, pbj_json *j)
 {
@@ -1141,9 +1188,232 @@ static pbj_status golden_repeated_Lists__type_to_json(const void *m, pbj_text *o
 const pbj_msg_type golden_repeated_Lists__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.repeated.Lists", sizeof(golden_repeated_Lists), golden_repeated_Lists__type_init, golden_repeated_Lists__type_decode, golden_repeated_Lists__type_size, golden_repeated_Lists__type_encode,
     golden_repeated_Lists__type_to_json, golden_repeated_Lists__json,
+    golden_repeated_Lists__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_repeated_Lists__type, m, json, len, arena, o);
+}
+
+pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"items", 5, 9},
+        {"names", 5, 8},
+        {"packedBool", 10, 4},
+        {"packedSuit", 10, 5},
+        {"packedInt32", 11, 0},
+        {"packed_bool", 11, 4},
+        {"packed_suit", 11, 5},
+        {"packedDouble", 12, 3},
+        {"packedSint64", 12, 1},
+        {"packed_int32", 12, 0},
+        {"packedFixed32", 13, 2},
+        {"packed_double", 13, 3},
+        {"packed_sint64", 13, 1},
+        {"unpackedInt32", 13, 6},
+        {"packed_fixed32", 14, 2},
+        {"unpacked_int32", 14, 6},
+        {"unpackedFixed64", 15, 7},
+        {"unpacked_fixed64", 16, 7},
+    };
+    golden_repeated_Lists *m = (golden_repeated_Lists *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 18, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* packed_int32 */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->packed_int32.data = (int32_t *)pbj__jin_more(j, m->packed_int32.data, m->packed_int32.count, sizeof v))) return j->st;
+                    m->packed_int32.data[m->packed_int32.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 1: /* packed_sint64 */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int64_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int64(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->packed_sint64.data = (int64_t *)pbj__jin_more(j, m->packed_sint64.data, m->packed_sint64.count, sizeof v))) return j->st;
+                    m->packed_sint64.data[m->packed_sint64.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 2: /* packed_fixed32 */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    uint32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_uint32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->packed_fixed32.data = (uint32_t *)pbj__jin_more(j, m->packed_fixed32.data, m->packed_fixed32.count, sizeof v))) return j->st;
+                    m->packed_fixed32.data[m->packed_fixed32.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 3: /* packed_double */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    double v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_double(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->packed_double.data = (double *)pbj__jin_more(j, m->packed_double.data, m->packed_double.count, sizeof v))) return j->st;
+                    m->packed_double.data[m->packed_double.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 4: /* packed_bool */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    bool v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_bool(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->packed_bool.data = (bool *)pbj__jin_more(j, m->packed_bool.data, m->packed_bool.count, sizeof v))) return j->st;
+                    m->packed_bool.data[m->packed_bool.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 5: /* packed_suit */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_enum(j, &golden_repeated_Suit__json, &v, &keep)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->packed_suit.data = (int32_t *)pbj__jin_more(j, m->packed_suit.data, m->packed_suit.count, sizeof v))) return j->st;
+                    m->packed_suit.data[m->packed_suit.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 6: /* unpacked_int32 */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->unpacked_int32.data = (int32_t *)pbj__jin_more(j, m->unpacked_int32.data, m->unpacked_int32.count, sizeof v))) return j->st;
+                    m->unpacked_int32.data[m->unpacked_int32.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 7: /* unpacked_fixed64 */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    uint64_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_uint64(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__jin_more(j, m->unpacked_fixed64.data, m->unpacked_fixed64.count, sizeof v))) return j->st;
+                    m->unpacked_fixed64.data[m->unpacked_fixed64.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 8: /* names */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->names.data = (pbj_slice *)pbj__jin_more(j, m->names.data, m->names.count, sizeof v))) return j->st;
+                    m->names.data[m->names.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 9: /* items */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->items.data = (golden_repeated_Item *)pbj__jin_more(j, m->items.data, m->items.count, sizeof *m->items.data))) return j->st;
+                    golden_repeated_Item_init(&m->items.data[m->items.count]);
+                    if (golden_repeated_Item__from_json(&m->items.data[m->items.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.repeated.Item: building helpers ==== */
 
 pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena)

@@ -603,9 +603,60 @@ static pbj_status golden_required_Part__type_to_json(const void *m, pbj_text *ou
 const pbj_msg_type golden_required_Part__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.required.Part", sizeof(golden_required_Part), golden_required_Part__type_init, golden_required_Part__type_decode, golden_required_Part__type_size, golden_required_Part__type_encode,
     golden_required_Part__type_to_json, golden_required_Part__json,
+    golden_required_Part__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_required_Part__type, m, json, len, arena, o);
+}
+
+pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"size", 4, 1},
+    };
+    golden_required_Part *m = (golden_required_Part *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* size */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->size)) return j->st;
+                if (keep) {
+                    m->has_size = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void golden_required_Whole__json(const void *vm, pbj_json *j)
 {
@@ -660,9 +711,78 @@ static pbj_status golden_required_Whole__type_to_json(const void *m, pbj_text *o
 const pbj_msg_type golden_required_Whole__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.required.Whole", sizeof(golden_required_Whole), golden_required_Whole__type_init, golden_required_Whole__type_decode, golden_required_Whole__type_size, golden_required_Whole__type_encode,
     golden_required_Whole__type_to_json, golden_required_Whole__json,
+    golden_required_Whole__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_required_Whole__type, m, json, len, arena, o);
+}
+
+pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"id", 2, 0},
+        {"main", 4, 1},
+        {"parts", 5, 2},
+        {"spare", 5, 3},
+    };
+    golden_required_Whole *m = (golden_required_Whole *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 4, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->id)) return j->st;
+                if (keep) {
+                    m->has_id = 1;
+                }
+            }
+            break;
+        case 1: /* main */
+            if (pbj__jin_null(j)) break;
+            if (!(m->main = (golden_required_Part *)pbj__jin_alloc(j, sizeof(golden_required_Part)))) return j->st;
+            golden_required_Part_init(m->main);
+            if (golden_required_Part__from_json(m->main, j) != PBJ_OK) return j->st;
+            break;
+        case 2: /* parts */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->parts.data = (golden_required_Part *)pbj__jin_more(j, m->parts.data, m->parts.count, sizeof *m->parts.data))) return j->st;
+                    golden_required_Part_init(&m->parts.data[m->parts.count]);
+                    if (golden_required_Part__from_json(&m->parts.data[m->parts.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 3: /* spare */
+            if (pbj__jin_null(j)) break;
+            if (!(m->spare = (golden_required_Part *)pbj__jin_alloc(j, sizeof(golden_required_Part)))) return j->st;
+            golden_required_Part_init(m->spare);
+            if (golden_required_Part__from_json(m->spare, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.required.Part: building helpers ==== */
 
 pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena)

@@ -41,6 +41,15 @@ bool golden_scalars_Level_from_name(const char *s, size_t n, int32_t *v)
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum golden_scalars_Level__json = {(const pbj__jin_name[]){
+    {"LOW", 3, 1},
+    {"HIGH", 4, 2},
+    {"BELOW", 5, -1},
+    {"LEVEL_UNSPECIFIED", 17, 0},
+}, 4, false, false};
+#endif
+
 /* ==== golden.scalars.Scalars ==== */
 
 void golden_scalars_Scalars_init(golden_scalars_Scalars *m)
@@ -730,9 +739,203 @@ static pbj_status golden_scalars_Scalars__type_to_json(const void *m, pbj_text *
 const pbj_msg_type golden_scalars_Scalars__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.scalars.Scalars", sizeof(golden_scalars_Scalars), golden_scalars_Scalars__type_init, golden_scalars_Scalars__type_decode, golden_scalars_Scalars__type_size, golden_scalars_Scalars__type_encode,
     golden_scalars_Scalars__type_to_json, golden_scalars_Scalars__json,
+    golden_scalars_Scalars__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_scalars_Scalars__type, m, json, len, arena, o);
+}
+
+pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"fFar", 4, 14},
+        {"fBool", 5, 12},
+        {"f_far", 5, 14},
+        {"fFloat", 6, 1},
+        {"fInt32", 6, 2},
+        {"fInt64", 6, 3},
+        {"fLevel", 6, 13},
+        {"f_bool", 6, 12},
+        {"fDouble", 7, 0},
+        {"fSint32", 7, 6},
+        {"fSint64", 7, 7},
+        {"fUint32", 7, 4},
+        {"fUint64", 7, 5},
+        {"f_float", 7, 1},
+        {"f_int32", 7, 2},
+        {"f_int64", 7, 3},
+        {"f_level", 7, 13},
+        {"fFixed32", 8, 8},
+        {"fFixed64", 8, 9},
+        {"f_double", 8, 0},
+        {"f_sint32", 8, 6},
+        {"f_sint64", 8, 7},
+        {"f_uint32", 8, 4},
+        {"f_uint64", 8, 5},
+        {"fSfixed32", 9, 10},
+        {"fSfixed64", 9, 11},
+        {"f_fixed32", 9, 8},
+        {"f_fixed64", 9, 9},
+        {"f_sfixed32", 10, 10},
+        {"f_sfixed64", 10, 11},
+    };
+    golden_scalars_Scalars *m = (golden_scalars_Scalars *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 30, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* f_double */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_double(j, &m->f_double)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* f_float */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_float(j, &m->f_float)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* f_int32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->f_int32)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 3: /* f_int64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->f_int64)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 4: /* f_uint32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint32(j, &m->f_uint32)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 5: /* f_uint64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint64(j, &m->f_uint64)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 6: /* f_sint32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->f_sint32)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 7: /* f_sint64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->f_sint64)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 8: /* f_fixed32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint32(j, &m->f_fixed32)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 9: /* f_fixed64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint64(j, &m->f_fixed64)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 10: /* f_sfixed32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->f_sfixed32)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 11: /* f_sfixed64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->f_sfixed64)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 12: /* f_bool */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->f_bool)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 13: /* f_level */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &golden_scalars_Level__json, &m->f_level, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 14: /* f_far */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->f_far)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.scalars.Scalars: building helpers ==== */
 
 pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena)

@@ -352,9 +352,96 @@ static pbj_status golden_strings_Texts__type_to_json(const void *m, pbj_text *ou
 const pbj_msg_type golden_strings_Texts__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.strings.Texts", sizeof(golden_strings_Texts), golden_strings_Texts__type_init, golden_strings_Texts__type_decode, golden_strings_Texts__type_size, golden_strings_Texts__type_encode,
     golden_strings_Texts__type_to_json, golden_strings_Texts__json,
+    golden_strings_Texts__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_strings_Texts__type, m, json, len, arena, o);
+}
+
+pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"blob", 4, 1},
+        {"name", 4, 0},
+        {"tags", 4, 2},
+        {"chunks", 6, 3},
+    };
+    golden_strings_Texts *m = (golden_strings_Texts *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 4, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* blob */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bytes(j, &m->blob)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* tags */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->tags.data = (pbj_slice *)pbj__jin_more(j, m->tags.data, m->tags.count, sizeof v))) return j->st;
+                    m->tags.data[m->tags.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 3: /* chunks */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_bytes(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->chunks.data = (pbj_slice *)pbj__jin_more(j, m->chunks.data, m->chunks.count, sizeof v))) return j->st;
+                    m->chunks.data[m->chunks.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.strings.Texts: building helpers ==== */
 
 pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena)

@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -80,6 +81,12 @@ extern const pbj_text_type golden_strings_Texts__text_type;
 PBJ_MUST_USE pbj_status golden_strings_Texts_to_json(const golden_strings_Texts *m, pbj_text *out, const pbj_json_options *o);
 void golden_strings_Texts__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type golden_strings_Texts__type;   /* golden.strings.Texts at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* golden_strings_Texts read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 

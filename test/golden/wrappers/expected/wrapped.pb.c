@@ -795,9 +795,152 @@ static pbj_status golden_wrappers_Wrapped__type_to_json(const void *m, pbj_text 
 const pbj_msg_type golden_wrappers_Wrapped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.wrappers.Wrapped", sizeof(golden_wrappers_Wrapped), golden_wrappers_Wrapped__type_init, golden_wrappers_Wrapped__type_decode, golden_wrappers_Wrapped__type_size, golden_wrappers_Wrapped__type_encode,
     golden_wrappers_Wrapped__type_to_json, golden_wrappers_Wrapped__json,
+    golden_wrappers_Wrapped__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrapped *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&golden_wrappers_Wrapped__type, m, json, len, arena, o);
+}
+
+pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"b", 1, 6},
+        {"d", 1, 5},
+        {"f", 1, 4},
+        {"s", 1, 7},
+        {"i32", 3, 0},
+        {"i64", 3, 1},
+        {"u32", 3, 2},
+        {"u64", 3, 3},
+        {"list", 4, 9},
+        {"bytes", 5, 8},
+    };
+    golden_wrappers_Wrapped *m = (golden_wrappers_Wrapped *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 10, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* i32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->i32)) return j->st;
+                if (keep) {
+                    m->has_i32 = 1;
+                }
+            }
+            break;
+        case 1: /* i64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->i64)) return j->st;
+                if (keep) {
+                    m->has_i64 = 1;
+                }
+            }
+            break;
+        case 2: /* u32 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint32(j, &m->u32)) return j->st;
+                if (keep) {
+                    m->has_u32 = 1;
+                }
+            }
+            break;
+        case 3: /* u64 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint64(j, &m->u64)) return j->st;
+                if (keep) {
+                    m->has_u64 = 1;
+                }
+            }
+            break;
+        case 4: /* f */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_float(j, &m->f)) return j->st;
+                if (keep) {
+                    m->has_f = 1;
+                }
+            }
+            break;
+        case 5: /* d */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_double(j, &m->d)) return j->st;
+                if (keep) {
+                    m->has_d = 1;
+                }
+            }
+            break;
+        case 6: /* b */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->b)) return j->st;
+                if (keep) {
+                    m->has_b = 1;
+                }
+            }
+            break;
+        case 7: /* s */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->s)) return j->st;
+                if (keep) {
+                    m->has_s = 1;
+                }
+            }
+            break;
+        case 8: /* bytes */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bytes(j, &m->bytes)) return j->st;
+                if (keep) {
+                    m->has_bytes = 1;
+                }
+            }
+            break;
+        case 9: /* list */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->list.data = (google_protobuf_Int32Value *)pbj__jin_more(j, m->list.data, m->list.count, sizeof *m->list.data))) return j->st;
+                    google_protobuf_Int32Value_init(&m->list.data[m->list.count]);
+                    if (google_protobuf_Int32Value__from_json(&m->list.data[m->list.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== golden.wrappers.Wrapped: building helpers ==== */
 
 pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena)

@@ -453,9 +453,58 @@ static pbj_status shop_Money__type_to_json(const void *m, pbj_text *out, const p
 const pbj_msg_type shop_Money__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Money", sizeof(shop_Money), shop_Money__type_init, shop_Money__type_decode, shop_Money__type_size, shop_Money__type_encode,
     shop_Money__type_to_json, shop_Money__json,
+    shop_Money__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&shop_Money__type, m, json, len, arena, o);
+}
+
+pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"units", 5, 1},
+        {"currency", 8, 0},
+    };
+    shop_Money *m = (shop_Money *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* currency */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->currency)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* units */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->units)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void shop_Timestamp__json(const void *vm, pbj_json *j)
 {
@@ -495,9 +544,58 @@ static pbj_status shop_Timestamp__type_to_json(const void *m, pbj_text *out, con
 const pbj_msg_type shop_Timestamp__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Timestamp", sizeof(shop_Timestamp), shop_Timestamp__type_init, shop_Timestamp__type_decode, shop_Timestamp__type_size, shop_Timestamp__type_encode,
     shop_Timestamp__type_to_json, shop_Timestamp__json,
+    shop_Timestamp__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&shop_Timestamp__type, m, json, len, arena, o);
+}
+
+pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"nanos", 5, 1},
+        {"seconds", 7, 0},
+    };
+    shop_Timestamp *m = (shop_Timestamp *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* seconds */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->seconds)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* nanos */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->nanos)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== shop.Money: building helpers ==== */
 
 pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena)

@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -116,11 +117,23 @@ PBJ_MUST_USE pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, c
 void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* shop_Money read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_Money__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o);
 void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* shop_Timestamp read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 

@@ -41,6 +41,15 @@ bool shop_Status_from_name(const char *s, size_t n, int32_t *v)
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum shop_Status__json = {(const pbj__jin_name[]){
+    {"STATUS_PAID", 11, 2},
+    {"STATUS_PLACED", 13, 1},
+    {"STATUS_SHIPPED", 14, 3},
+    {"STATUS_UNSPECIFIED", 18, 0},
+}, 4, false, false};
+#endif
+
 /* ==== shop.LineItem ==== */
 
 void shop_LineItem_init(shop_LineItem *m)
@@ -1078,9 +1087,66 @@ static pbj_status shop_LineItem__type_to_json(const void *m, pbj_text *out, cons
 const pbj_msg_type shop_LineItem__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.LineItem", sizeof(shop_LineItem), shop_LineItem__type_init, shop_LineItem__type_decode, shop_LineItem__type_size, shop_LineItem__type_encode,
     shop_LineItem__type_to_json, shop_LineItem__json,
+    shop_LineItem__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&shop_LineItem__type, m, json, len, arena, o);
+}
+
+pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"sku", 3, 0},
+        {"quantity", 8, 1},
+        {"unitPrice", 9, 2},
+        {"unit_price", 10, 2},
+    };
+    shop_LineItem *m = (shop_LineItem *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 4, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* sku */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->sku)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* quantity */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint32(j, &m->quantity)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* unit_price */
+            if (pbj__jin_null(j)) break;
+            if (!(m->unit_price = (shop_Money *)pbj__jin_alloc(j, sizeof(shop_Money)))) return j->st;
+            shop_Money_init(m->unit_price);
+            if (shop_Money__from_json(m->unit_price, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void shop_Order__json(const void *vm, pbj_json *j)
 {
@@ -1161,9 +1227,151 @@ static pbj_status shop_Order__type_to_json(const void *m, pbj_text *out, const p
 const pbj_msg_type shop_Order__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Order", sizeof(shop_Order), shop_Order__type_init, shop_Order__type_decode, shop_Order__type_size, shop_Order__type_encode,
     shop_Order__type_to_json, shop_Order__json,
+    shop_Order__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&shop_Order__type, m, json, len, arena, o);
+}
+
+pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"id", 2, 0},
+        {"items", 5, 3},
+        {"notes", 5, 5},
+        {"coupon", 6, 8},
+        {"status", 6, 2},
+        {"address", 7, 6},
+        {"customer", 8, 1},
+        {"placedAt", 8, 4},
+        {"placed_at", 9, 4},
+        {"pickupStore", 11, 7},
+        {"pickup_store", 12, 7},
+    };
+    shop_Order *m = (shop_Order *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 11, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* id */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint64(j, &m->id)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 1: /* customer */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->customer)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 2: /* status */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &shop_Status__json, &m->status, &keep)) return j->st;
+                if (keep) {
+                }
+            }
+            break;
+        case 3: /* items */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->items.data = (shop_LineItem *)pbj__jin_more(j, m->items.data, m->items.count, sizeof *m->items.data))) return j->st;
+                    shop_LineItem_init(&m->items.data[m->items.count]);
+                    if (shop_LineItem__from_json(&m->items.data[m->items.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 4: /* placed_at */
+            if (pbj__jin_null(j)) break;
+            if (!(m->placed_at = (shop_Timestamp *)pbj__jin_alloc(j, sizeof(shop_Timestamp)))) return j->st;
+            shop_Timestamp_init(m->placed_at);
+            if (shop_Timestamp__from_json(m->placed_at, j) != PBJ_OK) return j->st;
+            break;
+        case 5: /* notes */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj map;
+                pbj_slice mk;
+                const uint8_t *at = j->p;
+                if (!pbj__jin_object(j, &map)) return j->st;
+                while (pbj__jin_map_key(j, &map, &mk)) {
+                    bool keep = true;
+                    shop_Order_NotesEntry *e;
+                    if (!(m->notes.data = (shop_Order_NotesEntry *)pbj__jin_more(j, m->notes.data, m->notes.count, sizeof *m->notes.data))) return j->st;
+                    e = &m->notes.data[m->notes.count];
+                    shop_Order_NotesEntry_init(e);
+                    if (!pbj__jin_key_string(j, mk, &e->key)) return j->st;
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &e->value)) return j->st;
+                    if (keep) m->notes.count++;
+                }
+                if (j->st != PBJ_OK) return j->st;
+                if (!pbj__jin_map_done(j, &m->notes.count, pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, j->arena), at))
+                    return j->st;
+            }
+            break;
+        case 6: /* address */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->delivery_case)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->delivery.address)) return j->st;
+                if (keep) {
+                    m->delivery_case = shop_Order_delivery_address;
+                }
+            }
+            break;
+        case 7: /* pickup_store */
+            if (pbj__jin_null(j)) break;
+            if (!pbj__jin_oneof_free(j, m->delivery_case)) return j->st;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->delivery.pickup_store)) return j->st;
+                if (keep) {
+                    m->delivery_case = shop_Order_delivery_pickup_store;
+                }
+            }
+            break;
+        case 8: /* coupon */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->coupon)) return j->st;
+                if (keep) {
+                    m->has_coupon = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void shop_Order_NotesEntry__json(const void *vm, pbj_json *j)
 {

@@ -11,6 +11,7 @@
 #include "shop/common.pb.h"
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -32,6 +33,10 @@ const char *shop_Status_name(int32_t v);
 
 /* The value of shop.Status named s[0..n) into *v; false when none has that name. */
 bool shop_Status_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum shop_Status__json;   /* its names, for M_from_json */
+#endif
 
 /* ==== message types ==== */
 
@@ -220,11 +225,23 @@ PBJ_MUST_USE pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *
 void shop_LineItem__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* shop_LineItem read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o);
 void shop_Order__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* shop_Order read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status shop_Order__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 void shop_Order_NotesEntry__json(const void *m, pbj_json *j);   /* the entry's key and value, inside its map's object */

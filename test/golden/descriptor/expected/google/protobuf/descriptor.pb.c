@@ -71,6 +71,29 @@ bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json = {(const pbj__jin_name[]){
+    {"TYPE_BOOL", 9, 8},
+    {"TYPE_ENUM", 9, 14},
+    {"TYPE_BYTES", 10, 12},
+    {"TYPE_FLOAT", 10, 2},
+    {"TYPE_GROUP", 10, 10},
+    {"TYPE_INT32", 10, 5},
+    {"TYPE_INT64", 10, 3},
+    {"TYPE_DOUBLE", 11, 1},
+    {"TYPE_SINT32", 11, 17},
+    {"TYPE_SINT64", 11, 18},
+    {"TYPE_STRING", 11, 9},
+    {"TYPE_UINT32", 11, 13},
+    {"TYPE_UINT64", 11, 4},
+    {"TYPE_FIXED32", 12, 7},
+    {"TYPE_FIXED64", 12, 6},
+    {"TYPE_MESSAGE", 12, 11},
+    {"TYPE_SFIXED32", 13, 15},
+    {"TYPE_SFIXED64", 13, 16},
+}, 18, true, false};
+#endif
+
 const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v)
 {
     switch (v) {
@@ -96,6 +119,14 @@ bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t 
     }
     return false;
 }
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json = {(const pbj__jin_name[]){
+    {"LABEL_OPTIONAL", 14, 1},
+    {"LABEL_REPEATED", 14, 3},
+    {"LABEL_REQUIRED", 14, 2},
+}, 3, true, false};
+#endif
 
 const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v)
 {
@@ -127,6 +158,14 @@ bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n,
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json = {(const pbj__jin_name[]){
+    {"SPEED", 5, 1},
+    {"CODE_SIZE", 9, 2},
+    {"LITE_RUNTIME", 12, 3},
+}, 3, true, false};
+#endif
+
 const char *google_protobuf_FieldOptions_CType_name(int32_t v)
 {
     switch (v) {
@@ -157,6 +196,14 @@ bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32
     return false;
 }
 
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldOptions_CType__json = {(const pbj__jin_name[]){
+    {"CORD", 4, 1},
+    {"STRING", 6, 0},
+    {"STRING_PIECE", 12, 2},
+}, 3, true, false};
+#endif
+
 const char *google_protobuf_FieldOptions_JSType_name(int32_t v)
 {
     switch (v) {
@@ -182,6 +229,14 @@ bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int3
     }
     return false;
 }
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldOptions_JSType__json = {(const pbj__jin_name[]){
+    {"JS_NORMAL", 9, 0},
+    {"JS_NUMBER", 9, 2},
+    {"JS_STRING", 9, 1},
+}, 3, true, false};
+#endif
 
 const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v)
 {
@@ -212,6 +267,14 @@ bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, siz
     }
     return false;
 }
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json = {(const pbj__jin_name[]){
+    {"IDEMPOTENT", 10, 2},
+    {"NO_SIDE_EFFECTS", 15, 1},
+    {"IDEMPOTENCY_UNKNOWN", 19, 0},
+}, 3, true, false};
+#endif
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
@@ -9864,9 +9927,53 @@ static pbj_status google_protobuf_FileDescriptorSet__type_to_json(const void *m,
 const pbj_msg_type google_protobuf_FileDescriptorSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorSet", sizeof(google_protobuf_FileDescriptorSet), google_protobuf_FileDescriptorSet__type_init, google_protobuf_FileDescriptorSet__type_decode, google_protobuf_FileDescriptorSet__type_size, google_protobuf_FileDescriptorSet__type_encode,
     google_protobuf_FileDescriptorSet__type_to_json, google_protobuf_FileDescriptorSet__json,
+    google_protobuf_FileDescriptorSet__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescriptorSet *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_FileDescriptorSet__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"file", 4, 0},
+    };
+    google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* file */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__jin_more(j, m->file.data, m->file.count, sizeof *m->file.data))) return j->st;
+                    google_protobuf_FileDescriptorProto_init(&m->file.data[m->file.count]);
+                    if (google_protobuf_FileDescriptorProto__from_json(&m->file.data[m->file.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_FileDescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -9983,9 +10090,207 @@ static pbj_status google_protobuf_FileDescriptorProto__type_to_json(const void *
 const pbj_msg_type google_protobuf_FileDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorProto", sizeof(google_protobuf_FileDescriptorProto), google_protobuf_FileDescriptorProto__type_init, google_protobuf_FileDescriptorProto__type_decode, google_protobuf_FileDescriptorProto__type_size, google_protobuf_FileDescriptorProto__type_encode,
     google_protobuf_FileDescriptorProto__type_to_json, google_protobuf_FileDescriptorProto__json,
+    google_protobuf_FileDescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_FileDescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"syntax", 6, 11},
+        {"options", 7, 7},
+        {"package", 7, 1},
+        {"service", 7, 5},
+        {"enumType", 8, 4},
+        {"enum_type", 9, 4},
+        {"extension", 9, 6},
+        {"dependency", 10, 2},
+        {"messageType", 11, 3},
+        {"message_type", 12, 3},
+        {"sourceCodeInfo", 14, 8},
+        {"weakDependency", 14, 10},
+        {"weak_dependency", 15, 10},
+        {"publicDependency", 16, 9},
+        {"source_code_info", 16, 8},
+        {"public_dependency", 17, 9},
+    };
+    google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 17, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* package */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->package)) return j->st;
+                if (keep) {
+                    m->has_package = 1;
+                }
+            }
+            break;
+        case 2: /* dependency */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->dependency.data = (pbj_slice *)pbj__jin_more(j, m->dependency.data, m->dependency.count, sizeof v))) return j->st;
+                    m->dependency.data[m->dependency.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 3: /* message_type */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__jin_more(j, m->message_type.data, m->message_type.count, sizeof *m->message_type.data))) return j->st;
+                    google_protobuf_DescriptorProto_init(&m->message_type.data[m->message_type.count]);
+                    if (google_protobuf_DescriptorProto__from_json(&m->message_type.data[m->message_type.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 4: /* enum_type */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__jin_more(j, m->enum_type.data, m->enum_type.count, sizeof *m->enum_type.data))) return j->st;
+                    google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
+                    if (google_protobuf_EnumDescriptorProto__from_json(&m->enum_type.data[m->enum_type.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 5: /* service */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__jin_more(j, m->service.data, m->service.count, sizeof *m->service.data))) return j->st;
+                    google_protobuf_ServiceDescriptorProto_init(&m->service.data[m->service.count]);
+                    if (google_protobuf_ServiceDescriptorProto__from_json(&m->service.data[m->service.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 6: /* extension */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__jin_more(j, m->extension.data, m->extension.count, sizeof *m->extension.data))) return j->st;
+                    google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
+                    if (google_protobuf_FieldDescriptorProto__from_json(&m->extension.data[m->extension.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 7: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_FileOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_FileOptions)))) return j->st;
+            google_protobuf_FileOptions_init(m->options);
+            if (google_protobuf_FileOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        case 8: /* source_code_info */
+            if (pbj__jin_null(j)) break;
+            if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj__jin_alloc(j, sizeof(google_protobuf_SourceCodeInfo)))) return j->st;
+            google_protobuf_SourceCodeInfo_init(m->source_code_info);
+            if (google_protobuf_SourceCodeInfo__from_json(m->source_code_info, j) != PBJ_OK) return j->st;
+            break;
+        case 9: /* public_dependency */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->public_dependency.data = (int32_t *)pbj__jin_more(j, m->public_dependency.data, m->public_dependency.count, sizeof v))) return j->st;
+                    m->public_dependency.data[m->public_dependency.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 10: /* weak_dependency */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->weak_dependency.data = (int32_t *)pbj__jin_more(j, m->weak_dependency.data, m->weak_dependency.count, sizeof v))) return j->st;
+                    m->weak_dependency.data[m->weak_dependency.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 11: /* syntax */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->syntax)) return j->st;
+                if (keep) {
+                    m->has_syntax = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -10098,9 +10403,186 @@ static pbj_status google_protobuf_DescriptorProto__type_to_json(const void *m, p
 const pbj_msg_type google_protobuf_DescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto", sizeof(google_protobuf_DescriptorProto), google_protobuf_DescriptorProto__type_init, google_protobuf_DescriptorProto__type_decode, google_protobuf_DescriptorProto__type_size, google_protobuf_DescriptorProto__type_encode,
     google_protobuf_DescriptorProto__type_to_json, google_protobuf_DescriptorProto__json,
+    google_protobuf_DescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_DescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"field", 5, 1},
+        {"options", 7, 6},
+        {"enumType", 8, 3},
+        {"enum_type", 9, 3},
+        {"extension", 9, 5},
+        {"oneofDecl", 9, 7},
+        {"nestedType", 10, 2},
+        {"oneof_decl", 10, 7},
+        {"nested_type", 11, 2},
+        {"reservedName", 12, 9},
+        {"reservedRange", 13, 8},
+        {"reserved_name", 13, 9},
+        {"extensionRange", 14, 4},
+        {"reserved_range", 14, 8},
+        {"extension_range", 15, 4},
+    };
+    google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 16, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* field */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__jin_more(j, m->field.data, m->field.count, sizeof *m->field.data))) return j->st;
+                    google_protobuf_FieldDescriptorProto_init(&m->field.data[m->field.count]);
+                    if (google_protobuf_FieldDescriptorProto__from_json(&m->field.data[m->field.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 2: /* nested_type */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__jin_more(j, m->nested_type.data, m->nested_type.count, sizeof *m->nested_type.data))) return j->st;
+                    google_protobuf_DescriptorProto_init(&m->nested_type.data[m->nested_type.count]);
+                    if (google_protobuf_DescriptorProto__from_json(&m->nested_type.data[m->nested_type.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 3: /* enum_type */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__jin_more(j, m->enum_type.data, m->enum_type.count, sizeof *m->enum_type.data))) return j->st;
+                    google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
+                    if (google_protobuf_EnumDescriptorProto__from_json(&m->enum_type.data[m->enum_type.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 4: /* extension_range */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__jin_more(j, m->extension_range.data, m->extension_range.count, sizeof *m->extension_range.data))) return j->st;
+                    google_protobuf_DescriptorProto_ExtensionRange_init(&m->extension_range.data[m->extension_range.count]);
+                    if (google_protobuf_DescriptorProto_ExtensionRange__from_json(&m->extension_range.data[m->extension_range.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 5: /* extension */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__jin_more(j, m->extension.data, m->extension.count, sizeof *m->extension.data))) return j->st;
+                    google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
+                    if (google_protobuf_FieldDescriptorProto__from_json(&m->extension.data[m->extension.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 6: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_MessageOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_MessageOptions)))) return j->st;
+            google_protobuf_MessageOptions_init(m->options);
+            if (google_protobuf_MessageOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        case 7: /* oneof_decl */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__jin_more(j, m->oneof_decl.data, m->oneof_decl.count, sizeof *m->oneof_decl.data))) return j->st;
+                    google_protobuf_OneofDescriptorProto_init(&m->oneof_decl.data[m->oneof_decl.count]);
+                    if (google_protobuf_OneofDescriptorProto__from_json(&m->oneof_decl.data[m->oneof_decl.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 8: /* reserved_range */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__jin_more(j, m->reserved_range.data, m->reserved_range.count, sizeof *m->reserved_range.data))) return j->st;
+                    google_protobuf_DescriptorProto_ReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
+                    if (google_protobuf_DescriptorProto_ReservedRange__from_json(&m->reserved_range.data[m->reserved_range.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 9: /* reserved_name */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->reserved_name.data = (pbj_slice *)pbj__jin_more(j, m->reserved_name.data, m->reserved_name.count, sizeof v))) return j->st;
+                    m->reserved_name.data[m->reserved_name.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DescriptorProto_ExtensionRange__json(const void *vm, pbj_json *j)
 {
@@ -10145,9 +10627,67 @@ static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_to_json(c
 const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto.ExtensionRange", sizeof(google_protobuf_DescriptorProto_ExtensionRange), google_protobuf_DescriptorProto_ExtensionRange__type_init, google_protobuf_DescriptorProto_ExtensionRange__type_decode, google_protobuf_DescriptorProto_ExtensionRange__type_size, google_protobuf_DescriptorProto_ExtensionRange__type_encode,
     google_protobuf_DescriptorProto_ExtensionRange__type_to_json, google_protobuf_DescriptorProto_ExtensionRange__json,
+    google_protobuf_DescriptorProto_ExtensionRange__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_protobuf_DescriptorProto_ExtensionRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_DescriptorProto_ExtensionRange__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"end", 3, 1},
+        {"start", 5, 0},
+        {"options", 7, 2},
+    };
+    google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* start */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->start)) return j->st;
+                if (keep) {
+                    m->has_start = 1;
+                }
+            }
+            break;
+        case 1: /* end */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->end)) return j->st;
+                if (keep) {
+                    m->has_end = 1;
+                }
+            }
+            break;
+        case 2: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_ExtensionRangeOptions)))) return j->st;
+            google_protobuf_ExtensionRangeOptions_init(m->options);
+            if (google_protobuf_ExtensionRangeOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DescriptorProto_ReservedRange__json(const void *vm, pbj_json *j)
 {
@@ -10187,9 +10727,60 @@ static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_to_json(co
 const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto.ReservedRange", sizeof(google_protobuf_DescriptorProto_ReservedRange), google_protobuf_DescriptorProto_ReservedRange__type_init, google_protobuf_DescriptorProto_ReservedRange__type_decode, google_protobuf_DescriptorProto_ReservedRange__type_size, google_protobuf_DescriptorProto_ReservedRange__type_encode,
     google_protobuf_DescriptorProto_ReservedRange__type_to_json, google_protobuf_DescriptorProto_ReservedRange__json,
+    google_protobuf_DescriptorProto_ReservedRange__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protobuf_DescriptorProto_ReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_DescriptorProto_ReservedRange__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"end", 3, 1},
+        {"start", 5, 0},
+    };
+    google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* start */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->start)) return j->st;
+                if (keep) {
+                    m->has_start = 1;
+                }
+            }
+            break;
+        case 1: /* end */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->end)) return j->st;
+                if (keep) {
+                    m->has_end = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_ExtensionRangeOptions__json(const void *vm, pbj_json *j)
 {
@@ -10230,9 +10821,54 @@ static pbj_status google_protobuf_ExtensionRangeOptions__type_to_json(const void
 const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
     google_protobuf_ExtensionRangeOptions__type_to_json, google_protobuf_ExtensionRangeOptions__json,
+    google_protobuf_ExtensionRangeOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_ExtensionRangeOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_ExtensionRangeOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"uninterpretedOption", 19, 0},
+        {"uninterpreted_option", 20, 0},
+    };
+    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_FieldDescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -10309,9 +10945,160 @@ static pbj_status google_protobuf_FieldDescriptorProto__type_to_json(const void 
 const pbj_msg_type google_protobuf_FieldDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldDescriptorProto", sizeof(google_protobuf_FieldDescriptorProto), google_protobuf_FieldDescriptorProto__type_init, google_protobuf_FieldDescriptorProto__type_decode, google_protobuf_FieldDescriptorProto__type_size, google_protobuf_FieldDescriptorProto__type_encode,
     google_protobuf_FieldDescriptorProto__type_to_json, google_protobuf_FieldDescriptorProto__json,
+    google_protobuf_FieldDescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_FieldDescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"type", 4, 4},
+        {"label", 5, 3},
+        {"number", 6, 2},
+        {"options", 7, 7},
+        {"extendee", 8, 1},
+        {"jsonName", 8, 9},
+        {"typeName", 8, 5},
+        {"json_name", 9, 9},
+        {"type_name", 9, 5},
+        {"oneofIndex", 10, 8},
+        {"oneof_index", 11, 8},
+        {"defaultValue", 12, 6},
+        {"default_value", 13, 6},
+        {"proto3Optional", 14, 10},
+        {"proto3_optional", 15, 10},
+    };
+    google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 16, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* extendee */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->extendee)) return j->st;
+                if (keep) {
+                    m->has_extendee = 1;
+                }
+            }
+            break;
+        case 2: /* number */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->number)) return j->st;
+                if (keep) {
+                    m->has_number = 1;
+                }
+            }
+            break;
+        case 3: /* label */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &google_protobuf_FieldDescriptorProto_Label__json, &m->label, &keep)) return j->st;
+                if (keep) {
+                    m->has_label = 1;
+                }
+            }
+            break;
+        case 4: /* type */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &google_protobuf_FieldDescriptorProto_Type__json, &m->type, &keep)) return j->st;
+                if (keep) {
+                    m->has_type = 1;
+                }
+            }
+            break;
+        case 5: /* type_name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->type_name)) return j->st;
+                if (keep) {
+                    m->has_type_name = 1;
+                }
+            }
+            break;
+        case 6: /* default_value */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->default_value)) return j->st;
+                if (keep) {
+                    m->has_default_value = 1;
+                }
+            }
+            break;
+        case 7: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_FieldOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_FieldOptions)))) return j->st;
+            google_protobuf_FieldOptions_init(m->options);
+            if (google_protobuf_FieldOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        case 8: /* oneof_index */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->oneof_index)) return j->st;
+                if (keep) {
+                    m->has_oneof_index = 1;
+                }
+            }
+            break;
+        case 9: /* json_name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->json_name)) return j->st;
+                if (keep) {
+                    m->has_json_name = 1;
+                }
+            }
+            break;
+        case 10: /* proto3_optional */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->proto3_optional)) return j->st;
+                if (keep) {
+                    m->has_proto3_optional = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_OneofDescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -10352,9 +11139,56 @@ static pbj_status google_protobuf_OneofDescriptorProto__type_to_json(const void 
 const pbj_msg_type google_protobuf_OneofDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.OneofDescriptorProto", sizeof(google_protobuf_OneofDescriptorProto), google_protobuf_OneofDescriptorProto__type_init, google_protobuf_OneofDescriptorProto__type_decode, google_protobuf_OneofDescriptorProto__type_size, google_protobuf_OneofDescriptorProto__type_encode,
     google_protobuf_OneofDescriptorProto__type_to_json, google_protobuf_OneofDescriptorProto__json,
+    google_protobuf_OneofDescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_OneofDescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"options", 7, 1},
+    };
+    google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_OneofOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_OneofOptions)))) return j->st;
+            google_protobuf_OneofOptions_init(m->options);
+            if (google_protobuf_OneofOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_EnumDescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -10422,9 +11256,107 @@ static pbj_status google_protobuf_EnumDescriptorProto__type_to_json(const void *
 const pbj_msg_type google_protobuf_EnumDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumDescriptorProto", sizeof(google_protobuf_EnumDescriptorProto), google_protobuf_EnumDescriptorProto__type_init, google_protobuf_EnumDescriptorProto__type_decode, google_protobuf_EnumDescriptorProto__type_size, google_protobuf_EnumDescriptorProto__type_encode,
     google_protobuf_EnumDescriptorProto__type_to_json, google_protobuf_EnumDescriptorProto__json,
+    google_protobuf_EnumDescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_EnumDescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"value", 5, 1},
+        {"options", 7, 2},
+        {"reservedName", 12, 4},
+        {"reservedRange", 13, 3},
+        {"reserved_name", 13, 4},
+        {"reserved_range", 14, 3},
+    };
+    google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 7, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* value */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__jin_more(j, m->value.data, m->value.count, sizeof *m->value.data))) return j->st;
+                    google_protobuf_EnumValueDescriptorProto_init(&m->value.data[m->value.count]);
+                    if (google_protobuf_EnumValueDescriptorProto__from_json(&m->value.data[m->value.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 2: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_EnumOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_EnumOptions)))) return j->st;
+            google_protobuf_EnumOptions_init(m->options);
+            if (google_protobuf_EnumOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        case 3: /* reserved_range */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__jin_more(j, m->reserved_range.data, m->reserved_range.count, sizeof *m->reserved_range.data))) return j->st;
+                    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
+                    if (google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(&m->reserved_range.data[m->reserved_range.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 4: /* reserved_name */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->reserved_name.data = (pbj_slice *)pbj__jin_more(j, m->reserved_name.data, m->reserved_name.count, sizeof v))) return j->st;
+                    m->reserved_name.data[m->reserved_name.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *vm, pbj_json *j)
 {
@@ -10464,9 +11396,60 @@ static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to
 const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumDescriptorProto.EnumReservedRange", sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode,
     google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json, google_protobuf_EnumDescriptorProto_EnumReservedRange__json,
+    google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_EnumDescriptorProto_EnumReservedRange__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"end", 3, 1},
+        {"start", 5, 0},
+    };
+    google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* start */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->start)) return j->st;
+                if (keep) {
+                    m->has_start = 1;
+                }
+            }
+            break;
+        case 1: /* end */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->end)) return j->st;
+                if (keep) {
+                    m->has_end = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_EnumValueDescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -10511,9 +11494,67 @@ static pbj_status google_protobuf_EnumValueDescriptorProto__type_to_json(const v
 const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumValueDescriptorProto", sizeof(google_protobuf_EnumValueDescriptorProto), google_protobuf_EnumValueDescriptorProto__type_init, google_protobuf_EnumValueDescriptorProto__type_decode, google_protobuf_EnumValueDescriptorProto__type_size, google_protobuf_EnumValueDescriptorProto__type_encode,
     google_protobuf_EnumValueDescriptorProto__type_to_json, google_protobuf_EnumValueDescriptorProto__json,
+    google_protobuf_EnumValueDescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_EnumValueDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_EnumValueDescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"number", 6, 1},
+        {"options", 7, 2},
+    };
+    google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* number */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->number)) return j->st;
+                if (keep) {
+                    m->has_number = 1;
+                }
+            }
+            break;
+        case 2: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_EnumValueOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_EnumValueOptions)))) return j->st;
+            google_protobuf_EnumValueOptions_init(m->options);
+            if (google_protobuf_EnumValueOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_ServiceDescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -10563,9 +11604,71 @@ static pbj_status google_protobuf_ServiceDescriptorProto__type_to_json(const voi
 const pbj_msg_type google_protobuf_ServiceDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceDescriptorProto", sizeof(google_protobuf_ServiceDescriptorProto), google_protobuf_ServiceDescriptorProto__type_init, google_protobuf_ServiceDescriptorProto__type_decode, google_protobuf_ServiceDescriptorProto__type_size, google_protobuf_ServiceDescriptorProto__type_encode,
     google_protobuf_ServiceDescriptorProto__type_to_json, google_protobuf_ServiceDescriptorProto__json,
+    google_protobuf_ServiceDescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_ServiceDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_ServiceDescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"method", 6, 1},
+        {"options", 7, 2},
+    };
+    google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* method */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__jin_more(j, m->method.data, m->method.count, sizeof *m->method.data))) return j->st;
+                    google_protobuf_MethodDescriptorProto_init(&m->method.data[m->method.count]);
+                    if (google_protobuf_MethodDescriptorProto__from_json(&m->method.data[m->method.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 2: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_ServiceOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_ServiceOptions)))) return j->st;
+            google_protobuf_ServiceOptions_init(m->options);
+            if (google_protobuf_ServiceOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_MethodDescriptorProto__json(const void *vm, pbj_json *j)
 {
@@ -10622,9 +11725,104 @@ static pbj_status google_protobuf_MethodDescriptorProto__type_to_json(const void
 const pbj_msg_type google_protobuf_MethodDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodDescriptorProto", sizeof(google_protobuf_MethodDescriptorProto), google_protobuf_MethodDescriptorProto__type_init, google_protobuf_MethodDescriptorProto__type_decode, google_protobuf_MethodDescriptorProto__type_size, google_protobuf_MethodDescriptorProto__type_encode,
     google_protobuf_MethodDescriptorProto__type_to_json, google_protobuf_MethodDescriptorProto__json,
+    google_protobuf_MethodDescriptorProto__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_MethodDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_MethodDescriptorProto__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"options", 7, 3},
+        {"inputType", 9, 1},
+        {"input_type", 10, 1},
+        {"outputType", 10, 2},
+        {"output_type", 11, 2},
+        {"clientStreaming", 15, 4},
+        {"serverStreaming", 15, 5},
+        {"client_streaming", 16, 4},
+        {"server_streaming", 16, 5},
+    };
+    google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 10, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name)) return j->st;
+                if (keep) {
+                    m->has_name = 1;
+                }
+            }
+            break;
+        case 1: /* input_type */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->input_type)) return j->st;
+                if (keep) {
+                    m->has_input_type = 1;
+                }
+            }
+            break;
+        case 2: /* output_type */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->output_type)) return j->st;
+                if (keep) {
+                    m->has_output_type = 1;
+                }
+            }
+            break;
+        case 3: /* options */
+            if (pbj__jin_null(j)) break;
+            if (!(m->options = (google_protobuf_MethodOptions *)pbj__jin_alloc(j, sizeof(google_protobuf_MethodOptions)))) return j->st;
+            google_protobuf_MethodOptions_init(m->options);
+            if (google_protobuf_MethodOptions__from_json(m->options, j) != PBJ_OK) return j->st;
+            break;
+        case 4: /* client_streaming */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->client_streaming)) return j->st;
+                if (keep) {
+                    m->has_client_streaming = 1;
+                }
+            }
+            break;
+        case 5: /* server_streaming */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->server_streaming)) return j->st;
+                if (keep) {
+                    m->has_server_streaming = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_FileOptions__json(const void *vm, pbj_json *j)
 {
@@ -10745,9 +11943,293 @@ static pbj_status google_protobuf_FileOptions__type_to_json(const void *m, pbj_t
 const pbj_msg_type google_protobuf_FileOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileOptions", sizeof(google_protobuf_FileOptions), google_protobuf_FileOptions__type_init, google_protobuf_FileOptions__type_decode, google_protobuf_FileOptions__type_size, google_protobuf_FileOptions__type_encode,
     google_protobuf_FileOptions__type_to_json, google_protobuf_FileOptions__json,
+    google_protobuf_FileOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_FileOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"goPackage", 9, 4},
+        {"deprecated", 10, 9},
+        {"go_package", 10, 4},
+        {"javaPackage", 11, 0},
+        {"optimizeFor", 11, 2},
+        {"rubyPackage", 11, 19},
+        {"swiftPrefix", 11, 14},
+        {"java_package", 12, 0},
+        {"optimize_for", 12, 2},
+        {"phpNamespace", 12, 16},
+        {"ruby_package", 12, 19},
+        {"swift_prefix", 12, 14},
+        {"php_namespace", 13, 16},
+        {"ccEnableArenas", 14, 11},
+        {"phpClassPrefix", 14, 15},
+        {"csharpNamespace", 15, 13},
+        {"objcClassPrefix", 15, 12},
+        {"cc_enable_arenas", 16, 11},
+        {"csharp_namespace", 16, 13},
+        {"php_class_prefix", 16, 15},
+        {"ccGenericServices", 17, 5},
+        {"javaMultipleFiles", 17, 3},
+        {"objc_class_prefix", 17, 12},
+        {"pyGenericServices", 17, 7},
+        {"javaOuterClassname", 18, 1},
+        {"phpGenericServices", 18, 17},
+        {"cc_generic_services", 19, 5},
+        {"javaGenericServices", 19, 6},
+        {"javaStringCheckUtf8", 19, 10},
+        {"java_multiple_files", 19, 3},
+        {"py_generic_services", 19, 7},
+        {"uninterpretedOption", 19, 20},
+        {"java_outer_classname", 20, 1},
+        {"phpMetadataNamespace", 20, 18},
+        {"php_generic_services", 20, 17},
+        {"uninterpreted_option", 20, 20},
+        {"java_generic_services", 21, 6},
+        {"java_string_check_utf8", 22, 10},
+        {"php_metadata_namespace", 22, 18},
+        {"javaGenerateEqualsAndHash", 25, 8},
+        {"java_generate_equals_and_hash", 29, 8},
+    };
+    google_protobuf_FileOptions *m = (google_protobuf_FileOptions *)pm;
+    uint8_t seen[3] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 41, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* java_package */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->java_package)) return j->st;
+                if (keep) {
+                    m->has_java_package = 1;
+                }
+            }
+            break;
+        case 1: /* java_outer_classname */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->java_outer_classname)) return j->st;
+                if (keep) {
+                    m->has_java_outer_classname = 1;
+                }
+            }
+            break;
+        case 2: /* optimize_for */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &google_protobuf_FileOptions_OptimizeMode__json, &m->optimize_for, &keep)) return j->st;
+                if (keep) {
+                    m->has_optimize_for = 1;
+                }
+            }
+            break;
+        case 3: /* java_multiple_files */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->java_multiple_files)) return j->st;
+                if (keep) {
+                    m->has_java_multiple_files = 1;
+                }
+            }
+            break;
+        case 4: /* go_package */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->go_package)) return j->st;
+                if (keep) {
+                    m->has_go_package = 1;
+                }
+            }
+            break;
+        case 5: /* cc_generic_services */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->cc_generic_services)) return j->st;
+                if (keep) {
+                    m->has_cc_generic_services = 1;
+                }
+            }
+            break;
+        case 6: /* java_generic_services */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->java_generic_services)) return j->st;
+                if (keep) {
+                    m->has_java_generic_services = 1;
+                }
+            }
+            break;
+        case 7: /* py_generic_services */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->py_generic_services)) return j->st;
+                if (keep) {
+                    m->has_py_generic_services = 1;
+                }
+            }
+            break;
+        case 8: /* java_generate_equals_and_hash */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->java_generate_equals_and_hash)) return j->st;
+                if (keep) {
+                    m->has_java_generate_equals_and_hash = 1;
+                }
+            }
+            break;
+        case 9: /* deprecated */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->deprecated)) return j->st;
+                if (keep) {
+                    m->has_deprecated = 1;
+                }
+            }
+            break;
+        case 10: /* java_string_check_utf8 */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->java_string_check_utf8)) return j->st;
+                if (keep) {
+                    m->has_java_string_check_utf8 = 1;
+                }
+            }
+            break;
+        case 11: /* cc_enable_arenas */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->cc_enable_arenas)) return j->st;
+                if (keep) {
+                    m->has_cc_enable_arenas = 1;
+                }
+            }
+            break;
+        case 12: /* objc_class_prefix */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->objc_class_prefix)) return j->st;
+                if (keep) {
+                    m->has_objc_class_prefix = 1;
+                }
+            }
+            break;
+        case 13: /* csharp_namespace */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->csharp_namespace)) return j->st;
+                if (keep) {
+                    m->has_csharp_namespace = 1;
+                }
+            }
+            break;
+        case 14: /* swift_prefix */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->swift_prefix)) return j->st;
+                if (keep) {
+                    m->has_swift_prefix = 1;
+                }
+            }
+            break;
+        case 15: /* php_class_prefix */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->php_class_prefix)) return j->st;
+                if (keep) {
+                    m->has_php_class_prefix = 1;
+                }
+            }
+            break;
+        case 16: /* php_namespace */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->php_namespace)) return j->st;
+                if (keep) {
+                    m->has_php_namespace = 1;
+                }
+            }
+            break;
+        case 17: /* php_generic_services */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->php_generic_services)) return j->st;
+                if (keep) {
+                    m->has_php_generic_services = 1;
+                }
+            }
+            break;
+        case 18: /* php_metadata_namespace */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->php_metadata_namespace)) return j->st;
+                if (keep) {
+                    m->has_php_metadata_namespace = 1;
+                }
+            }
+            break;
+        case 19: /* ruby_package */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->ruby_package)) return j->st;
+                if (keep) {
+                    m->has_ruby_package = 1;
+                }
+            }
+            break;
+        case 20: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_MessageOptions__json(const void *vm, pbj_json *j)
 {
@@ -10804,9 +12286,101 @@ static pbj_status google_protobuf_MessageOptions__type_to_json(const void *m, pb
 const pbj_msg_type google_protobuf_MessageOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MessageOptions", sizeof(google_protobuf_MessageOptions), google_protobuf_MessageOptions__type_init, google_protobuf_MessageOptions__type_decode, google_protobuf_MessageOptions__type_size, google_protobuf_MessageOptions__type_encode,
     google_protobuf_MessageOptions__type_to_json, google_protobuf_MessageOptions__json,
+    google_protobuf_MessageOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_MessageOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"mapEntry", 8, 3},
+        {"map_entry", 9, 3},
+        {"deprecated", 10, 2},
+        {"uninterpretedOption", 19, 4},
+        {"messageSetWireFormat", 20, 0},
+        {"uninterpreted_option", 20, 4},
+        {"message_set_wire_format", 23, 0},
+        {"noStandardDescriptorAccessor", 28, 1},
+        {"no_standard_descriptor_accessor", 31, 1},
+    };
+    google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 9, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* message_set_wire_format */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->message_set_wire_format)) return j->st;
+                if (keep) {
+                    m->has_message_set_wire_format = 1;
+                }
+            }
+            break;
+        case 1: /* no_standard_descriptor_accessor */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->no_standard_descriptor_accessor)) return j->st;
+                if (keep) {
+                    m->has_no_standard_descriptor_accessor = 1;
+                }
+            }
+            break;
+        case 2: /* deprecated */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->deprecated)) return j->st;
+                if (keep) {
+                    m->has_deprecated = 1;
+                }
+            }
+            break;
+        case 3: /* map_entry */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->map_entry)) return j->st;
+                if (keep) {
+                    m->has_map_entry = 1;
+                }
+            }
+            break;
+        case 4: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_FieldOptions__json(const void *vm, pbj_json *j)
 {
@@ -10875,9 +12449,132 @@ static pbj_status google_protobuf_FieldOptions__type_to_json(const void *m, pbj_
 const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldOptions", sizeof(google_protobuf_FieldOptions), google_protobuf_FieldOptions__type_init, google_protobuf_FieldOptions__type_decode, google_protobuf_FieldOptions__type_size, google_protobuf_FieldOptions__type_encode,
     google_protobuf_FieldOptions__type_to_json, google_protobuf_FieldOptions__json,
+    google_protobuf_FieldOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_FieldOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"lazy", 4, 3},
+        {"weak", 4, 5},
+        {"ctype", 5, 0},
+        {"jstype", 6, 4},
+        {"packed", 6, 1},
+        {"deprecated", 10, 2},
+        {"unverifiedLazy", 14, 6},
+        {"unverified_lazy", 15, 6},
+        {"uninterpretedOption", 19, 7},
+        {"uninterpreted_option", 20, 7},
+    };
+    google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions *)pm;
+    uint8_t seen[2] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 10, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* ctype */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &google_protobuf_FieldOptions_CType__json, &m->ctype, &keep)) return j->st;
+                if (keep) {
+                    m->has_ctype = 1;
+                }
+            }
+            break;
+        case 1: /* packed */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->packed)) return j->st;
+                if (keep) {
+                    m->has_packed = 1;
+                }
+            }
+            break;
+        case 2: /* deprecated */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->deprecated)) return j->st;
+                if (keep) {
+                    m->has_deprecated = 1;
+                }
+            }
+            break;
+        case 3: /* lazy */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->lazy)) return j->st;
+                if (keep) {
+                    m->has_lazy = 1;
+                }
+            }
+            break;
+        case 4: /* jstype */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &google_protobuf_FieldOptions_JSType__json, &m->jstype, &keep)) return j->st;
+                if (keep) {
+                    m->has_jstype = 1;
+                }
+            }
+            break;
+        case 5: /* weak */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->weak)) return j->st;
+                if (keep) {
+                    m->has_weak = 1;
+                }
+            }
+            break;
+        case 6: /* unverified_lazy */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->unverified_lazy)) return j->st;
+                if (keep) {
+                    m->has_unverified_lazy = 1;
+                }
+            }
+            break;
+        case 7: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_OneofOptions__json(const void *vm, pbj_json *j)
 {
@@ -10918,9 +12615,54 @@ static pbj_status google_protobuf_OneofOptions__type_to_json(const void *m, pbj_
 const pbj_msg_type google_protobuf_OneofOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.OneofOptions", sizeof(google_protobuf_OneofOptions), google_protobuf_OneofOptions__type_init, google_protobuf_OneofOptions__type_decode, google_protobuf_OneofOptions__type_size, google_protobuf_OneofOptions__type_encode,
     google_protobuf_OneofOptions__type_to_json, google_protobuf_OneofOptions__json,
+    google_protobuf_OneofOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_OneofOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"uninterpretedOption", 19, 0},
+        {"uninterpreted_option", 20, 0},
+    };
+    google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 2, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_EnumOptions__json(const void *vm, pbj_json *j)
 {
@@ -10969,9 +12711,77 @@ static pbj_status google_protobuf_EnumOptions__type_to_json(const void *m, pbj_t
 const pbj_msg_type google_protobuf_EnumOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumOptions", sizeof(google_protobuf_EnumOptions), google_protobuf_EnumOptions__type_init, google_protobuf_EnumOptions__type_decode, google_protobuf_EnumOptions__type_size, google_protobuf_EnumOptions__type_encode,
     google_protobuf_EnumOptions__type_to_json, google_protobuf_EnumOptions__json,
+    google_protobuf_EnumOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_EnumOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"allowAlias", 10, 0},
+        {"deprecated", 10, 1},
+        {"allow_alias", 11, 0},
+        {"uninterpretedOption", 19, 2},
+        {"uninterpreted_option", 20, 2},
+    };
+    google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 5, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* allow_alias */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->allow_alias)) return j->st;
+                if (keep) {
+                    m->has_allow_alias = 1;
+                }
+            }
+            break;
+        case 1: /* deprecated */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->deprecated)) return j->st;
+                if (keep) {
+                    m->has_deprecated = 1;
+                }
+            }
+            break;
+        case 2: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_EnumValueOptions__json(const void *vm, pbj_json *j)
 {
@@ -11016,9 +12826,65 @@ static pbj_status google_protobuf_EnumValueOptions__type_to_json(const void *m, 
 const pbj_msg_type google_protobuf_EnumValueOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumValueOptions", sizeof(google_protobuf_EnumValueOptions), google_protobuf_EnumValueOptions__type_init, google_protobuf_EnumValueOptions__type_decode, google_protobuf_EnumValueOptions__type_size, google_protobuf_EnumValueOptions__type_encode,
     google_protobuf_EnumValueOptions__type_to_json, google_protobuf_EnumValueOptions__json,
+    google_protobuf_EnumValueOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_EnumValueOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"deprecated", 10, 0},
+        {"uninterpretedOption", 19, 1},
+        {"uninterpreted_option", 20, 1},
+    };
+    google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* deprecated */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->deprecated)) return j->st;
+                if (keep) {
+                    m->has_deprecated = 1;
+                }
+            }
+            break;
+        case 1: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_ServiceOptions__json(const void *vm, pbj_json *j)
 {
@@ -11063,9 +12929,65 @@ static pbj_status google_protobuf_ServiceOptions__type_to_json(const void *m, pb
 const pbj_msg_type google_protobuf_ServiceOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceOptions", sizeof(google_protobuf_ServiceOptions), google_protobuf_ServiceOptions__type_init, google_protobuf_ServiceOptions__type_decode, google_protobuf_ServiceOptions__type_size, google_protobuf_ServiceOptions__type_encode,
     google_protobuf_ServiceOptions__type_to_json, google_protobuf_ServiceOptions__json,
+    google_protobuf_ServiceOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_ServiceOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"deprecated", 10, 0},
+        {"uninterpretedOption", 19, 1},
+        {"uninterpreted_option", 20, 1},
+    };
+    google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 3, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* deprecated */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->deprecated)) return j->st;
+                if (keep) {
+                    m->has_deprecated = 1;
+                }
+            }
+            break;
+        case 1: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_MethodOptions__json(const void *vm, pbj_json *j)
 {
@@ -11114,9 +13036,77 @@ static pbj_status google_protobuf_MethodOptions__type_to_json(const void *m, pbj
 const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodOptions", sizeof(google_protobuf_MethodOptions), google_protobuf_MethodOptions__type_init, google_protobuf_MethodOptions__type_decode, google_protobuf_MethodOptions__type_size, google_protobuf_MethodOptions__type_encode,
     google_protobuf_MethodOptions__type_to_json, google_protobuf_MethodOptions__json,
+    google_protobuf_MethodOptions__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_MethodOptions__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"deprecated", 10, 0},
+        {"idempotencyLevel", 16, 1},
+        {"idempotency_level", 17, 1},
+        {"uninterpretedOption", 19, 2},
+        {"uninterpreted_option", 20, 2},
+    };
+    google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 5, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* deprecated */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->deprecated)) return j->st;
+                if (keep) {
+                    m->has_deprecated = 1;
+                }
+            }
+            break;
+        case 1: /* idempotency_level */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_enum(j, &google_protobuf_MethodOptions_IdempotencyLevel__json, &m->idempotency_level, &keep)) return j->st;
+                if (keep) {
+                    m->has_idempotency_level = 1;
+                }
+            }
+            break;
+        case 2: /* uninterpreted_option */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__jin_more(j, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *m->uninterpreted_option.data))) return j->st;
+                    google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+                    if (google_protobuf_UninterpretedOption__from_json(&m->uninterpreted_option.data[m->uninterpreted_option.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_UninterpretedOption__json(const void *vm, pbj_json *j)
 {
@@ -11181,9 +13171,125 @@ static pbj_status google_protobuf_UninterpretedOption__type_to_json(const void *
 const pbj_msg_type google_protobuf_UninterpretedOption__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UninterpretedOption", sizeof(google_protobuf_UninterpretedOption), google_protobuf_UninterpretedOption__type_init, google_protobuf_UninterpretedOption__type_decode, google_protobuf_UninterpretedOption__type_size, google_protobuf_UninterpretedOption__type_encode,
     google_protobuf_UninterpretedOption__type_to_json, google_protobuf_UninterpretedOption__json,
+    google_protobuf_UninterpretedOption__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_UninterpretedOption *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_UninterpretedOption__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"name", 4, 0},
+        {"doubleValue", 11, 4},
+        {"stringValue", 11, 5},
+        {"double_value", 12, 4},
+        {"string_value", 12, 5},
+        {"aggregateValue", 14, 6},
+        {"aggregate_value", 15, 6},
+        {"identifierValue", 15, 1},
+        {"identifier_value", 16, 1},
+        {"negativeIntValue", 16, 3},
+        {"positiveIntValue", 16, 2},
+        {"negative_int_value", 18, 3},
+        {"positive_int_value", 18, 2},
+    };
+    google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 13, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__jin_more(j, m->name.data, m->name.count, sizeof *m->name.data))) return j->st;
+                    google_protobuf_UninterpretedOption_NamePart_init(&m->name.data[m->name.count]);
+                    if (google_protobuf_UninterpretedOption_NamePart__from_json(&m->name.data[m->name.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 1: /* identifier_value */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->identifier_value)) return j->st;
+                if (keep) {
+                    m->has_identifier_value = 1;
+                }
+            }
+            break;
+        case 2: /* positive_int_value */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_uint64(j, &m->positive_int_value)) return j->st;
+                if (keep) {
+                    m->has_positive_int_value = 1;
+                }
+            }
+            break;
+        case 3: /* negative_int_value */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int64(j, &m->negative_int_value)) return j->st;
+                if (keep) {
+                    m->has_negative_int_value = 1;
+                }
+            }
+            break;
+        case 4: /* double_value */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_double(j, &m->double_value)) return j->st;
+                if (keep) {
+                    m->has_double_value = 1;
+                }
+            }
+            break;
+        case 5: /* string_value */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bytes(j, &m->string_value)) return j->st;
+                if (keep) {
+                    m->has_string_value = 1;
+                }
+            }
+            break;
+        case 6: /* aggregate_value */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->aggregate_value)) return j->st;
+                if (keep) {
+                    m->has_aggregate_value = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_UninterpretedOption_NamePart__json(const void *vm, pbj_json *j)
 {
@@ -11223,9 +13329,62 @@ static pbj_status google_protobuf_UninterpretedOption_NamePart__type_to_json(con
 const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
     google_protobuf_UninterpretedOption_NamePart__type_to_json, google_protobuf_UninterpretedOption_NamePart__json,
+    google_protobuf_UninterpretedOption_NamePart__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobuf_UninterpretedOption_NamePart *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_UninterpretedOption_NamePart__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"namePart", 8, 0},
+        {"name_part", 9, 0},
+        {"isExtension", 11, 1},
+        {"is_extension", 12, 1},
+    };
+    google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 4, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* name_part */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->name_part)) return j->st;
+                if (keep) {
+                    m->has_name_part = 1;
+                }
+            }
+            break;
+        case 1: /* is_extension */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_bool(j, &m->is_extension)) return j->st;
+                if (keep) {
+                    m->has_is_extension = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_SourceCodeInfo__json(const void *vm, pbj_json *j)
 {
@@ -11266,9 +13425,53 @@ static pbj_status google_protobuf_SourceCodeInfo__type_to_json(const void *m, pb
 const pbj_msg_type google_protobuf_SourceCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo", sizeof(google_protobuf_SourceCodeInfo), google_protobuf_SourceCodeInfo__type_init, google_protobuf_SourceCodeInfo__type_decode, google_protobuf_SourceCodeInfo__type_size, google_protobuf_SourceCodeInfo__type_encode,
     google_protobuf_SourceCodeInfo__type_to_json, google_protobuf_SourceCodeInfo__json,
+    google_protobuf_SourceCodeInfo__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_SourceCodeInfo__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"location", 8, 0},
+    };
+    google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* location */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__jin_more(j, m->location.data, m->location.count, sizeof *m->location.data))) return j->st;
+                    google_protobuf_SourceCodeInfo_Location_init(&m->location.data[m->location.count]);
+                    if (google_protobuf_SourceCodeInfo_Location__from_json(&m->location.data[m->location.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_SourceCodeInfo_Location__json(const void *vm, pbj_json *j)
 {
@@ -11335,9 +13538,120 @@ static pbj_status google_protobuf_SourceCodeInfo_Location__type_to_json(const vo
 const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo.Location", sizeof(google_protobuf_SourceCodeInfo_Location), google_protobuf_SourceCodeInfo_Location__type_init, google_protobuf_SourceCodeInfo_Location__type_decode, google_protobuf_SourceCodeInfo_Location__type_size, google_protobuf_SourceCodeInfo_Location__type_encode,
     google_protobuf_SourceCodeInfo_Location__type_to_json, google_protobuf_SourceCodeInfo_Location__json,
+    google_protobuf_SourceCodeInfo_Location__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_SourceCodeInfo_Location *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_SourceCodeInfo_Location__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"path", 4, 0},
+        {"span", 4, 1},
+        {"leadingComments", 15, 2},
+        {"leading_comments", 16, 2},
+        {"trailingComments", 16, 3},
+        {"trailing_comments", 17, 3},
+        {"leadingDetachedComments", 23, 4},
+        {"leading_detached_comments", 25, 4},
+    };
+    google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 8, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* path */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->path.data = (int32_t *)pbj__jin_more(j, m->path.data, m->path.count, sizeof v))) return j->st;
+                    m->path.data[m->path.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 1: /* span */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->span.data = (int32_t *)pbj__jin_more(j, m->span.data, m->span.count, sizeof v))) return j->st;
+                    m->span.data[m->span.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 2: /* leading_comments */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->leading_comments)) return j->st;
+                if (keep) {
+                    m->has_leading_comments = 1;
+                }
+            }
+            break;
+        case 3: /* trailing_comments */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->trailing_comments)) return j->st;
+                if (keep) {
+                    m->has_trailing_comments = 1;
+                }
+            }
+            break;
+        case 4: /* leading_detached_comments */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    pbj_slice v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_string(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__jin_more(j, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v))) return j->st;
+                    m->leading_detached_comments.data[m->leading_detached_comments.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_GeneratedCodeInfo__json(const void *vm, pbj_json *j)
 {
@@ -11378,9 +13692,53 @@ static pbj_status google_protobuf_GeneratedCodeInfo__type_to_json(const void *m,
 const pbj_msg_type google_protobuf_GeneratedCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.GeneratedCodeInfo", sizeof(google_protobuf_GeneratedCodeInfo), google_protobuf_GeneratedCodeInfo__type_init, google_protobuf_GeneratedCodeInfo__type_decode, google_protobuf_GeneratedCodeInfo__type_size, google_protobuf_GeneratedCodeInfo__type_encode,
     google_protobuf_GeneratedCodeInfo__type_to_json, google_protobuf_GeneratedCodeInfo__json,
+    google_protobuf_GeneratedCodeInfo__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_GeneratedCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_GeneratedCodeInfo__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"annotation", 10, 0},
+    };
+    google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 1, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* annotation */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__jin_more(j, m->annotation.data, m->annotation.count, sizeof *m->annotation.data))) return j->st;
+                    google_protobuf_GeneratedCodeInfo_Annotation_init(&m->annotation.data[m->annotation.count]);
+                    if (google_protobuf_GeneratedCodeInfo_Annotation__from_json(&m->annotation.data[m->annotation.count++], j) != PBJ_OK) return j->st;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *vm, pbj_json *j)
 {
@@ -11433,9 +13791,91 @@ static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_to_json(con
 const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.GeneratedCodeInfo.Annotation", sizeof(google_protobuf_GeneratedCodeInfo_Annotation), google_protobuf_GeneratedCodeInfo_Annotation__type_init, google_protobuf_GeneratedCodeInfo_Annotation__type_decode, google_protobuf_GeneratedCodeInfo_Annotation__type_size, google_protobuf_GeneratedCodeInfo_Annotation__type_encode,
     google_protobuf_GeneratedCodeInfo_Annotation__type_to_json, google_protobuf_GeneratedCodeInfo_Annotation__json,
+    google_protobuf_GeneratedCodeInfo_Annotation__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_GeneratedCodeInfo_Annotation__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j)
+{
+    static const pbj__jin_name names[] = {
+        {"end", 3, 3},
+        {"path", 4, 0},
+        {"begin", 5, 2},
+        {"sourceFile", 10, 1},
+        {"source_file", 11, 1},
+    };
+    google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation *)pm;
+    uint8_t seen[1] = {0};
+    pbj__jin_obj ob;
+    pbj_slice key;
+    (void)m;
+    if (!pbj__jin_object(j, &ob)) return j->st;
+    while (pbj__jin_key(j, &ob, &key)) {
+        int32_t k = pbj__jin_find(names, 5, key);
+        if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
+        switch (k) {
+        case 0: /* path */
+            if (pbj__jin_null(j)) break;
+            {
+                pbj__jin_obj list;
+                if (!pbj__jin_array(j, &list)) return j->st;
+                while (pbj__jin_next(j, &list)) {
+                    bool keep = true;
+                    int32_t v;
+                    memset(&v, 0, sizeof v);
+                    if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+                    if (!pbj__jin_int32(j, &v)) return j->st;
+                    if (!keep) continue;
+                    if (!(m->path.data = (int32_t *)pbj__jin_more(j, m->path.data, m->path.count, sizeof v))) return j->st;
+                    m->path.data[m->path.count++] = v;
+                }
+                if (j->st != PBJ_OK) return j->st;
+            }
+            break;
+        case 1: /* source_file */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_string(j, &m->source_file)) return j->st;
+                if (keep) {
+                    m->has_source_file = 1;
+                }
+            }
+            break;
+        case 2: /* begin */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->begin)) return j->st;
+                if (keep) {
+                    m->has_begin = 1;
+                }
+            }
+            break;
+        case 3: /* end */
+            if (pbj__jin_null(j)) break;
+            {
+                bool keep = true;
+                if (!pbj__jin_int32(j, &m->end)) return j->st;
+                if (keep) {
+                    m->has_end = 1;
+                }
+            }
+            break;
+        default:
+            if (!pbj__jin_unknown(j)) return j->st;
+        }
+    }
+    return j->st;
+}
+#endif
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */
 
 pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena)

@@ -10,6 +10,7 @@
 
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
+#include <pbj_json_read.h>
 #endif
 
 #ifdef __cplusplus
@@ -60,6 +61,10 @@ const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v);
 /* The value of google.protobuf.FieldDescriptorProto.Type named s[0..n) into *v; false when none has that name. */
 bool google_protobuf_FieldDescriptorProto_Type_from_name(const char *s, size_t n, int32_t *v);
 
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Type__json;   /* its names, for M_from_json */
+#endif
+
 /* google.protobuf.FieldDescriptorProto.Label */
 typedef enum google_protobuf_FieldDescriptorProto_Label {
     /* 0 is reserved for errors */
@@ -73,6 +78,10 @@ const char *google_protobuf_FieldDescriptorProto_Label_name(int32_t v);
 
 /* The value of google.protobuf.FieldDescriptorProto.Label named s[0..n) into *v; false when none has that name. */
 bool google_protobuf_FieldDescriptorProto_Label_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldDescriptorProto_Label__json;   /* its names, for M_from_json */
+#endif
 
 /* google.protobuf.FileOptions.OptimizeMode */
 /* Generated classes can be optimized for speed or code size. */
@@ -92,6 +101,10 @@ const char *google_protobuf_FileOptions_OptimizeMode_name(int32_t v);
 /* The value of google.protobuf.FileOptions.OptimizeMode named s[0..n) into *v; false when none has that name. */
 bool google_protobuf_FileOptions_OptimizeMode_from_name(const char *s, size_t n, int32_t *v);
 
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FileOptions_OptimizeMode__json;   /* its names, for M_from_json */
+#endif
+
 /* google.protobuf.FieldOptions.CType */
 typedef enum google_protobuf_FieldOptions_CType {
     /* Default mode. */
@@ -105,6 +118,10 @@ const char *google_protobuf_FieldOptions_CType_name(int32_t v);
 
 /* The value of google.protobuf.FieldOptions.CType named s[0..n) into *v; false when none has that name. */
 bool google_protobuf_FieldOptions_CType_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldOptions_CType__json;   /* its names, for M_from_json */
+#endif
 
 /* google.protobuf.FieldOptions.JSType */
 typedef enum google_protobuf_FieldOptions_JSType {
@@ -121,6 +138,10 @@ const char *google_protobuf_FieldOptions_JSType_name(int32_t v);
 
 /* The value of google.protobuf.FieldOptions.JSType named s[0..n) into *v; false when none has that name. */
 bool google_protobuf_FieldOptions_JSType_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_FieldOptions_JSType__json;   /* its names, for M_from_json */
+#endif
 
 /* google.protobuf.MethodOptions.IdempotencyLevel */
 /* Is this method side-effect-free (or safe in HTTP parlance), or idempotent,
@@ -139,6 +160,10 @@ const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v);
 
 /* The value of google.protobuf.MethodOptions.IdempotencyLevel named s[0..n) into *v; false when none has that name. */
 bool google_protobuf_MethodOptions_IdempotencyLevel_from_name(const char *s, size_t n, int32_t *v);
+
+#ifdef PBJ_JSON_READ_H
+extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;   /* its names, for M_from_json */
+#endif
 
 /* ==== message types ==== */
 
@@ -2456,11 +2481,23 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_to_json(const google_p
 void google_protobuf_FileDescriptorSet__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.protobuf.FileDescriptorSet at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FileDescriptorSet read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescriptorSet *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_FileDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_FileDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google.protobuf.FileDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FileDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2468,11 +2505,23 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_to_json(const google_pro
 void google_protobuf_DescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.protobuf.DescriptorProto at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_DescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_DescriptorProto_ExtensionRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type;   /* google.protobuf.DescriptorProto.ExtensionRange at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_DescriptorProto_ExtensionRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_protobuf_DescriptorProto_ExtensionRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2480,11 +2529,23 @@ PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(co
 void google_protobuf_DescriptorProto_ReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_DescriptorProto_ReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protobuf_DescriptorProto_ReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_ExtensionRangeOptions *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_ExtensionRangeOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_ExtensionRangeOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_ExtensionRangeOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2492,11 +2553,23 @@ PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_to_json(const googl
 void google_protobuf_FieldDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FieldDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_OneofDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_OneofDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* google.protobuf.OneofDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_OneofDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2504,11 +2577,23 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_to_json(const google
 void google_protobuf_EnumDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google.protobuf.EnumDescriptorProto at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumDescriptorProto_EnumReservedRange read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2516,11 +2601,23 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const g
 void google_protobuf_EnumValueDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* google.protobuf.EnumValueDescriptorProto at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumValueDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_EnumValueDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_ServiceDescriptorProto *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_ServiceDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* google.protobuf.ServiceDescriptorProto at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_ServiceDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_ServiceDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2528,11 +2625,23 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_to_json(const goog
 void google_protobuf_MethodDescriptorProto__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* google.protobuf.MethodDescriptorProto at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_MethodDescriptorProto read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_MethodDescriptorProto *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_FileOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobuf.FileOptions at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FileOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2540,11 +2649,23 @@ PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_to_json(const google_prot
 void google_protobuf_MessageOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.protobuf.MessageOptions at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_MessageOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptions *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_FieldOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_FieldOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2552,11 +2673,23 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_to_json(const google_protob
 void google_protobuf_OneofOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_OneofOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_EnumOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobuf.EnumOptions at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2564,11 +2697,23 @@ PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_to_json(const google_pr
 void google_protobuf_EnumValueOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.protobuf.EnumValueOptions at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_EnumValueOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceOptions *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_ServiceOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.protobuf.ServiceOptions at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_ServiceOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2576,11 +2721,23 @@ PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_to_json(const google_proto
 void google_protobuf_MethodOptions__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_MethodOptions read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_UninterpretedOption *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_UninterpretedOption__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_UninterpretedOption read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_UninterpretedOption *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2588,11 +2745,23 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(con
 void google_protobuf_UninterpretedOption_NamePart__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_UninterpretedOption_NamePart read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobuf_UninterpretedOption_NamePart *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCodeInfo *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_SourceCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_SourceCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j);
 #endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
@@ -2600,17 +2769,35 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const go
 void google_protobuf_SourceCodeInfo_Location__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* google.protobuf.SourceCodeInfo.Location at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_SourceCodeInfo_Location read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_SourceCodeInfo_Location *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_GeneratedCodeInfo *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_GeneratedCodeInfo__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.protobuf.GeneratedCodeInfo at run time (pbj_json_options.types, for Any) */
 #endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_GeneratedCodeInfo read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_GeneratedCodeInfo *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j);
+#endif
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_GeneratedCodeInfo_Annotation__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
 extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (pbj_json_options.types, for Any) */
+#endif
+
+#ifdef PBJ_JSON_READ_H
+/* google_protobuf_GeneratedCodeInfo_Annotation read from JSON (m initialised first; strings, bytes and arrays in arena): PBJ_ERR_SYNTAX (and o->error) on bad input */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o);
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j);
 #endif
 /* ==== building messages ==== */
 

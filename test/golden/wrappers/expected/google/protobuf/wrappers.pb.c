@@ -1569,9 +1569,29 @@ static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_t
 const pbj_msg_type google_protobuf_DoubleValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DoubleValue", sizeof(google_protobuf_DoubleValue), google_protobuf_DoubleValue__type_init, google_protobuf_DoubleValue__type_decode, google_protobuf_DoubleValue__type_size, google_protobuf_DoubleValue__type_encode,
     google_protobuf_DoubleValue__type_to_json, google_protobuf_DoubleValue__json,
+    google_protobuf_DoubleValue__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_DoubleValue__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_double(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_FloatValue__json(const void *vm, pbj_json *j)
 {
@@ -1602,9 +1622,29 @@ static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_te
 const pbj_msg_type google_protobuf_FloatValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FloatValue", sizeof(google_protobuf_FloatValue), google_protobuf_FloatValue__type_init, google_protobuf_FloatValue__type_decode, google_protobuf_FloatValue__type_size, google_protobuf_FloatValue__type_encode,
     google_protobuf_FloatValue__type_to_json, google_protobuf_FloatValue__json,
+    google_protobuf_FloatValue__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_FloatValue__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_FloatValue *m = (google_protobuf_FloatValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_float(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_Int64Value__json(const void *vm, pbj_json *j)
 {
@@ -1635,9 +1675,29 @@ static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_te
 const pbj_msg_type google_protobuf_Int64Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.Int64Value", sizeof(google_protobuf_Int64Value), google_protobuf_Int64Value__type_init, google_protobuf_Int64Value__type_decode, google_protobuf_Int64Value__type_size, google_protobuf_Int64Value__type_encode,
     google_protobuf_Int64Value__type_to_json, google_protobuf_Int64Value__json,
+    google_protobuf_Int64Value__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_Int64Value__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_Int64Value *m = (google_protobuf_Int64Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_int64(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_UInt64Value__json(const void *vm, pbj_json *j)
 {
@@ -1668,9 +1728,29 @@ static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_t
 const pbj_msg_type google_protobuf_UInt64Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UInt64Value", sizeof(google_protobuf_UInt64Value), google_protobuf_UInt64Value__type_init, google_protobuf_UInt64Value__type_decode, google_protobuf_UInt64Value__type_size, google_protobuf_UInt64Value__type_encode,
     google_protobuf_UInt64Value__type_to_json, google_protobuf_UInt64Value__json,
+    google_protobuf_UInt64Value__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_UInt64Value__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_uint64(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_Int32Value__json(const void *vm, pbj_json *j)
 {
@@ -1701,9 +1781,29 @@ static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_te
 const pbj_msg_type google_protobuf_Int32Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.Int32Value", sizeof(google_protobuf_Int32Value), google_protobuf_Int32Value__type_init, google_protobuf_Int32Value__type_decode, google_protobuf_Int32Value__type_size, google_protobuf_Int32Value__type_encode,
     google_protobuf_Int32Value__type_to_json, google_protobuf_Int32Value__json,
+    google_protobuf_Int32Value__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_Int32Value__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_Int32Value *m = (google_protobuf_Int32Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_int32(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_UInt32Value__json(const void *vm, pbj_json *j)
 {
@@ -1734,9 +1834,29 @@ static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_t
 const pbj_msg_type google_protobuf_UInt32Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UInt32Value", sizeof(google_protobuf_UInt32Value), google_protobuf_UInt32Value__type_init, google_protobuf_UInt32Value__type_decode, google_protobuf_UInt32Value__type_size, google_protobuf_UInt32Value__type_encode,
     google_protobuf_UInt32Value__type_to_json, google_protobuf_UInt32Value__json,
+    google_protobuf_UInt32Value__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_UInt32Value__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_uint32(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_BoolValue__json(const void *vm, pbj_json *j)
 {
@@ -1767,9 +1887,29 @@ static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_tex
 const pbj_msg_type google_protobuf_BoolValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.BoolValue", sizeof(google_protobuf_BoolValue), google_protobuf_BoolValue__type_init, google_protobuf_BoolValue__type_decode, google_protobuf_BoolValue__type_size, google_protobuf_BoolValue__type_encode,
     google_protobuf_BoolValue__type_to_json, google_protobuf_BoolValue__json,
+    google_protobuf_BoolValue__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_BoolValue__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_BoolValue *m = (google_protobuf_BoolValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_bool(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_StringValue__json(const void *vm, pbj_json *j)
 {
@@ -1800,9 +1940,29 @@ static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_t
 const pbj_msg_type google_protobuf_StringValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.StringValue", sizeof(google_protobuf_StringValue), google_protobuf_StringValue__type_init, google_protobuf_StringValue__type_decode, google_protobuf_StringValue__type_size, google_protobuf_StringValue__type_encode,
     google_protobuf_StringValue__type_to_json, google_protobuf_StringValue__json,
+    google_protobuf_StringValue__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_StringValue__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_StringValue *m = (google_protobuf_StringValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_string(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 #ifdef PBJ_JSON_H
 void google_protobuf_BytesValue__json(const void *vm, pbj_json *j)
 {
@@ -1833,9 +1993,29 @@ static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_te
 const pbj_msg_type google_protobuf_BytesValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.BytesValue", sizeof(google_protobuf_BytesValue), google_protobuf_BytesValue__type_init, google_protobuf_BytesValue__type_decode, google_protobuf_BytesValue__type_size, google_protobuf_BytesValue__type_encode,
     google_protobuf_BytesValue__type_to_json, google_protobuf_BytesValue__json,
+    google_protobuf_BytesValue__from_json,
 };
 #endif
 
+
+#ifdef PBJ_JSON_READ_H
+pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    return pbj_json_read(&google_protobuf_BytesValue__type, m, json, len, arena, o);
+}
+
+pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)
+{
+    google_protobuf_BytesValue *m = (google_protobuf_BytesValue *)pm;
+    {
+        bool keep = true;
+        if (!pbj__jin_bytes(j, &m->value)) return j->st;
+        if (keep) {
+        }
+    }
+    return PBJ_OK;
+}
+#endif
 /* ==== google.protobuf.DoubleValue: building helpers ==== */
 
 pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena)

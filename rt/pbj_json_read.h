@@ -1,0 +1,915 @@
+/* pbj_json_read.h: reading the proto3 JSON mapping: the tokenizer, the value parsers and the well-known types' forms. */
+#ifndef PBJ_JSON_READ_H
+#define PBJ_JSON_READ_H
+
+/*
+ * Generated M_from_json(m, json, len, arena, options) calls these. The input
+ * is read in place (never past len, no NUL needed); strings, bytes and arrays
+ * go into the arena. The first error stops the read: M_from_json returns
+ * PBJ_ERR_SYNTAX (PBJ_ERR_DEPTH past max_depth, PBJ_ERR_TOO_LONG past
+ * max_size, PBJ_ERR_NOMEM) and, when options->error is set, fills it with the
+ * byte offset, line and column (from 1) and a message.
+ *
+ * What is accepted is the proto3 JSON mapping as protobuf's C++ runtime reads
+ * it: field names in lowerCamelCase (or json_name) and as declared, each at
+ * most once; null leaves a field unset (a google.protobuf.Value becomes
+ * NullValue); integers as numbers or strings (an exponent or a fraction of
+ * zeros allowed in numbers, never a fractional or out-of-range value);
+ * floats as numbers or strings, "NaN", "Infinity", "-Infinity"; bytes in
+ * base64, standard or URL-safe, padded or not; enums by name or number; map
+ * keys as strings converted to the key's type; the well-known types' forms
+ * (Timestamp, Duration, FieldMask, Struct, Value, ListValue, wrappers, Any).
+ * Numbers are converted with strtod: the C locale's '.' radix is assumed.
+ */
+
+#include "pbj_json.h"   /* pbj_json_options, pbj_msg_type and the shared parts */
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+
+/* The state of one read, threaded through the generated readers. */
+struct pbj__json_in {
+    const uint8_t *start, *p, *end;
+    pbj_arena *arena;
+    const pbj_json_options *o;
+    uint32_t depth_left;
+    pbj_status st;
+    const char *why;              /* the first error's message */
+    const uint8_t *at;            /* and where it is */
+    const uint8_t *key_at;        /* the last key read: where it is in the input (a key with escapes is read into a copy) */
+    bool any_object;              /* the next object opened is an Any's: its "@type" is skipped */
+};
+
+/* A field or enum value by name, in a table sorted by length then bytes. */
+typedef struct pbj__jin_name {
+    const char *name;
+    uint32_t len;
+    int32_t value;                /* the field's index in the reader's switch, or the enum value's number */
+} pbj__jin_name;
+
+/* An enum's names, and whether unknown numbers are rejected (proto2: closed). */
+typedef struct pbj_json_enum {
+    const pbj__jin_name *names;
+    size_t count;
+    bool closed;
+    bool null_value;              /* google.protobuf.NullValue: null is its value 0 */
+} pbj_json_enum;
+
+/* One object being read: whether a key was read, and whether it is an Any's. */
+typedef struct pbj__jin_obj {
+    bool first, any;
+} pbj__jin_obj;
+
+/* ---- errors ---------------------------------------------------------------------- */
+
+PBJ_OUTLINE bool pbj__jin_fail_st(pbj__json_in *j, const uint8_t *at, pbj_status st, const char *why)
+{
+    if (j->st == PBJ_OK) {
+        j->st = st;
+        j->why = why;
+        j->at = at;
+    }
+    return false;
+}
+
+PBJ_INLINE bool pbj__jin_fail(pbj__json_in *j, const uint8_t *at, const char *why)
+{
+    return pbj__jin_fail_st(j, at, PBJ_ERR_SYNTAX, why);
+}
+
+PBJ_INLINE void pbj__jin_in_init(pbj__json_in *j, const char *json, size_t len, pbj_arena *arena, const pbj_json_options *o)
+{
+    j->start = j->p = (const uint8_t *)json;
+    j->end = j->start + (json ? len : 0);
+    j->arena = arena;
+    j->o = o;
+    j->depth_left = o && o->max_depth > 0 ? (uint32_t)o->max_depth : PBJ_DEFAULT_MAX_DEPTH;
+    if (j->depth_left > PBJ_MAX_DEPTH_CAP) j->depth_left = PBJ_MAX_DEPTH_CAP;
+    j->depth_left++;                          /* the top-level object is level 0 */
+    j->st = PBJ_OK;
+    j->why = NULL;
+    j->at = j->key_at = j->start;
+    j->any_object = false;
+    if (len > (o && o->max_size ? o->max_size : PBJ_DEFAULT_MAX_LENGTH))
+        pbj__jin_fail_st(j, j->start, PBJ_ERR_TOO_LONG, "input longer than max_size");
+}
+
+PBJ_INLINE void pbj__jin_ws(pbj__json_in *j)
+{
+    while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t')) j->p++;
+}
+
+/* The next byte after white space, or 0 at the end. */
+PBJ_INLINE int pbj__jin_peek(pbj__json_in *j)
+{
+    pbj__jin_ws(j);
+    return j->p < j->end ? *j->p : 0;
+}
+
+/* After the top-level value: only white space may follow; the error, when there is one, described in o->error. */
+PBJ_OUTLINE pbj_status pbj__jin_in_finish(pbj__json_in *j, pbj_status st)
+{
+    if (st == PBJ_OK && j->st == PBJ_OK && pbj__jin_peek(j)) pbj__jin_fail(j, j->p, "unexpected text after the value");
+    if (j->st == PBJ_OK && st != PBJ_OK) pbj__jin_fail_st(j, j->p, st, pbj_status_str(st));
+    pbj_json_error *e = j->o ? j->o->error : NULL;
+    if (j->at < j->start || j->at > j->end) j->at = j->p;    /* never: errors point into the input */
+    if (e && j->st != PBJ_OK) {
+        e->offset = (size_t)(j->at - j->start);
+        e->line = 1;
+        e->column = 1;
+        for (const uint8_t *q = j->start; q < j->at; q++) {
+            if (*q == '\n') e->line++, e->column = 1;
+            else e->column++;
+        }
+        e->message = j->why;
+    }
+    return j->st;
+}
+
+/* ---- literals and structure -------------------------------------------------------- */
+
+/* Whether the literal word (null, true, false) is next; taken when it is. */
+PBJ_INLINE bool pbj__jin_word(pbj__json_in *j, const char *word, size_t n)
+{
+    if (pbj__jin_peek(j) != word[0] || (size_t)(j->end - j->p) < n || memcmp(j->p, word, n) != 0) return false;
+    const uint8_t *after = j->p + n;
+    if (after < j->end && ((*after >= 'a' && *after <= 'z') || (*after >= '0' && *after <= '9'))) return false;
+    j->p = after;
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_null(pbj__json_in *j) { return pbj__jin_word(j, "null", 4); }
+
+/* Takes byte c (after white space) or fails with why. */
+PBJ_INLINE bool pbj__jin_expect(pbj__json_in *j, int c, const char *why)
+{
+    if (pbj__jin_peek(j) != c) return pbj__jin_fail(j, j->p, why);
+    j->p++;
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_enter(pbj__json_in *j)
+{
+    if (j->depth_left == 0) return pbj__jin_fail_st(j, j->p, PBJ_ERR_DEPTH, "nested deeper than max_depth");
+    j->depth_left--;
+    return true;
+}
+
+/* '{' of an object. */
+PBJ_INLINE bool pbj__jin_object(pbj__json_in *j, pbj__jin_obj *ob)
+{
+    ob->first = true;
+    ob->any = j->any_object;
+    j->any_object = false;
+    return pbj__jin_enter(j) && pbj__jin_expect(j, '{', "expected an object");
+}
+
+/* '[' of an array. */
+PBJ_INLINE bool pbj__jin_array(pbj__json_in *j, pbj__jin_obj *ob)
+{
+    ob->first = true;
+    return pbj__jin_enter(j) && pbj__jin_expect(j, '[', "expected an array");
+}
+
+/* Before the next element of an array: true when there is one, false at ']' (or on an error). */
+PBJ_INLINE bool pbj__jin_next(pbj__json_in *j, pbj__jin_obj *ob)
+{
+    if (pbj__jin_peek(j) == ']') {
+        j->p++;
+        j->depth_left++;
+        return false;
+    }
+    if (!ob->first && !pbj__jin_expect(j, ',', "expected ',' or ']'")) return false;
+    ob->first = false;
+    if (pbj__jin_peek(j) == ']') return pbj__jin_fail(j, j->p, "expected a value after ','");
+    return true;
+}
+
+/* ---- strings ---------------------------------------------------------------------- */
+
+PBJ_INLINE int pbj__jin_hex(int c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The code unit of \uXXXX at p (6 bytes available), or -1. */
+PBJ_INLINE long pbj__jin_u4(const uint8_t *p)
+{
+    long v = 0;
+    if (p[0] != '\\' || p[1] != 'u') return -1;
+    for (int i = 2; i < 6; i++) {
+        int h = pbj__jin_hex(p[i]);
+        if (h < 0) return -1;
+        v = v * 16 + h;
+    }
+    return v;
+}
+
+PBJ_INLINE uint8_t *pbj__jin_put_utf8(uint8_t *o, unsigned long c)
+{
+    if (c < 0x80) *o++ = (uint8_t)c;
+    else if (c < 0x800) *o++ = (uint8_t)(0xc0 | (c >> 6)), *o++ = (uint8_t)(0x80 | (c & 0x3f));
+    else if (c < 0x10000)
+        *o++ = (uint8_t)(0xe0 | (c >> 12)), *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3f)), *o++ = (uint8_t)(0x80 | (c & 0x3f));
+    else
+        *o++ = (uint8_t)(0xf0 | (c >> 18)), *o++ = (uint8_t)(0x80 | ((c >> 12) & 0x3f)),
+        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3f)), *o++ = (uint8_t)(0x80 | (c & 0x3f));
+    return o;
+}
+
+/* One escape at p (after the backslash's position p), written to o (NULL: only checked); the bytes it takes, or 0. */
+PBJ_OUTLINE size_t pbj__jin_escape(const uint8_t *p, const uint8_t *end, uint8_t **o)
+{
+    static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+    if (end - p < 2) return 0;
+    const char *e = p[1] ? strchr(from, p[1]) : NULL;
+    if (e && p[1] != 'u') {
+        if (*o) *(*o)++ = (uint8_t)to[e - from];
+        return 2;
+    }
+    long c = end - p >= 6 ? pbj__jin_u4(p) : -1;
+    size_t n = 6;
+    if (c < 0 || (c >= 0xdc00 && c <= 0xdfff)) return 0;      /* malformed, or a low surrogate alone */
+    if (c >= 0xd800 && c <= 0xdbff) {                          /* a high surrogate: its low one must follow */
+        long lo = end - p >= 12 ? pbj__jin_u4(p + 6) : -1;
+        if (lo < 0xdc00 || lo > 0xdfff) return 0;
+        c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
+        n = 12;
+    }
+    if (*o) *o = pbj__jin_put_utf8(*o, (unsigned long)c);
+    return n;
+}
+
+/* A string: its bytes (escapes decoded, in the arena when copy or when it has escapes; else in the input). */
+PBJ_OUTLINE bool pbj__jin_string_in(pbj__json_in *j, pbj_slice *out, bool copy)
+{
+    if (pbj__jin_peek(j) != '"') return pbj__jin_fail(j, j->p, "expected a string");
+    const uint8_t *s = ++j->p, *p = s, *end = j->end;
+    bool escapes = false;
+    uint8_t *none = NULL;
+    while (p < end && *p != '"') {                  /* check it, and find its end */
+        if (*p == '\\') {
+            size_t n = pbj__jin_escape(p, end, &none);
+            if (!n) return pbj__jin_fail(j, p, "invalid escape (or an unpaired surrogate)");
+            p += n;
+            escapes = true;
+        } else if (*p < 0x20) {
+            return pbj__jin_fail(j, p, "control character in a string");
+        } else if (*p < 0x80) {
+            p++;
+        } else {
+            const uint8_t *q = p + 1;
+            while (q < end && (*q & 0xc0) == 0x80 && q - p < 4) q++;
+            if (!pbj__utf8_rest(p, q)) return pbj__jin_fail(j, p, "invalid UTF-8");
+            p = q;
+        }
+    }
+    if (p >= end) return pbj__jin_fail(j, s - 1, "unterminated string");
+    j->p = p + 1;
+    size_t len = (size_t)(p - s);
+    if (!escapes && !copy) {
+        *out = pbj_slice_make(s, len);
+        return true;
+    }
+    uint8_t *buf = len ? (uint8_t *)pbj_arena_alloc(j->arena, len) : NULL, *o = buf;
+    if (len && !buf) return pbj__jin_fail_st(j, s, PBJ_ERR_NOMEM, "out of memory");
+    for (const uint8_t *q = s; q < p;) {
+        if (*q == '\\') q += pbj__jin_escape(q, p, &o);
+        else *o++ = *q++;
+    }
+    *out = pbj_slice_make(buf, (size_t)(o - buf));
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_slice_is(pbj_slice s, const char *lit)
+{
+    size_t n = strlen(lit);
+    return s.len == n && (n == 0 || memcmp(s.data, lit, n) == 0);
+}
+
+/* ---- skipping a value (unknown fields), checking its syntax ------------------------------ */
+
+PBJ_INLINE const uint8_t *pbj__jin_number_end(const uint8_t *p, const uint8_t *end);
+
+PBJ_OUTLINE bool pbj__jin_skip(pbj__json_in *j)
+{
+    pbj__jin_obj ob;
+    pbj_slice s;
+    int c = pbj__jin_peek(j);
+    if (c == '"') return pbj__jin_string_in(j, &s, false);
+    if (c == '{') {
+        if (!pbj__jin_object(j, &ob)) return false;
+        for (;;) {
+            if (pbj__jin_peek(j) == '}' && ob.first) break;
+            if (!ob.first && !pbj__jin_expect(j, ',', "expected ',' or '}'")) return false;
+            if (pbj__jin_peek(j) == '}') return pbj__jin_fail(j, j->p, "expected a key after ','");
+            ob.first = false;
+            if (!pbj__jin_string_in(j, &s, false) || !pbj__jin_expect(j, ':', "expected ':'") || !pbj__jin_skip(j)) return false;
+            if (pbj__jin_peek(j) == '}') break;
+        }
+        j->p++;
+        j->depth_left++;
+        return true;
+    }
+    if (c == '[') {
+        if (!pbj__jin_array(j, &ob)) return false;
+        while (pbj__jin_next(j, &ob))
+            if (!pbj__jin_skip(j)) return false;
+        return j->st == PBJ_OK;
+    }
+    if (pbj__jin_word(j, "null", 4) || pbj__jin_word(j, "true", 4) || pbj__jin_word(j, "false", 5)) return true;
+    const uint8_t *e = pbj__jin_number_end(j->p, j->end);
+    if (!e) return pbj__jin_fail(j, j->p, "expected a value");
+    j->p = e;
+    return true;
+}
+
+/* ---- objects: keys, field lookup ---------------------------------------------------------- */
+
+/* The next key of an object (its ':' taken): true when there is one, false at '}' (or on an error). An Any's
+ * "@type" is passed over. */
+PBJ_OUTLINE bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key)
+{
+    for (;;) {
+        if (pbj__jin_peek(j) == '}' && ob->first) {
+            j->p++;
+            j->depth_left++;
+            return false;
+        }
+        if (!ob->first) {
+            if (pbj__jin_peek(j) == '}') {
+                j->p++;
+                j->depth_left++;
+                return false;
+            }
+            if (!pbj__jin_expect(j, ',', "expected ',' or '}'")) return false;
+            if (pbj__jin_peek(j) == '}') return pbj__jin_fail(j, j->p, "expected a key after ','");
+        }
+        ob->first = false;
+        j->key_at = j->p;
+        if (!pbj__jin_string_in(j, key, false) || !pbj__jin_expect(j, ':', "expected ':' after a key")) return false;
+        if (!(ob->any && pbj__jin_slice_is(*key, "@type"))) return true;
+        if (!pbj__jin_skip(j)) return false;
+    }
+}
+
+/* The index of name in a table of n sorted by length then bytes, or n when it is not there. */
+PBJ_INLINE size_t pbj__jin_index(const pbj__jin_name *t, size_t n, pbj_slice name)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = t[mid].len != name.len ? (t[mid].len < name.len ? -1 : 1) : memcmp(t[mid].name, name.data, name.len);
+        if (c == 0) return mid;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return n;
+}
+
+/* The value of name in such a table, or -1. */
+PBJ_INLINE int32_t pbj__jin_find(const pbj__jin_name *t, size_t n, pbj_slice name)
+{
+    size_t i = pbj__jin_index(t, n, name);
+    return i < n ? t[i].value : -1;
+}
+
+/* Field k of a reader read once (seen: a bit per field). */
+PBJ_INLINE bool pbj__jin_once(pbj__json_in *j, uint8_t *seen, int32_t k)
+{
+    if (seen[k >> 3] & (1u << (k & 7))) return pbj__jin_fail(j, j->key_at, "field given twice");
+    seen[k >> 3] |= (uint8_t)(1u << (k & 7));
+    return true;
+}
+
+/* A key no field has: skipped when asked, else an error. */
+PBJ_OUTLINE bool pbj__jin_unknown(pbj__json_in *j)
+{
+    if (!(j->o && j->o->ignore_unknown_fields)) return pbj__jin_fail(j, j->key_at, "no field of this name");
+    return pbj__jin_skip(j);
+}
+
+/* A oneof whose case is set already (null values do not count). */
+PBJ_INLINE bool pbj__jin_oneof_free(pbj__json_in *j, int set)
+{
+    return set == 0 || pbj__jin_fail(j, j->key_at, "a second field of one oneof");
+}
+
+/* ---- numbers -------------------------------------------------------------------------------- */
+
+/* The end of a JSON number at p, or NULL when none starts there. */
+PBJ_INLINE const uint8_t *pbj__jin_number_end(const uint8_t *p, const uint8_t *end)
+{
+    if (p < end && *p == '-') p++;
+    if (p >= end || *p < '0' || *p > '9') return NULL;
+    if (*p == '0') p++;
+    else
+        while (p < end && *p >= '0' && *p <= '9') p++;
+    if (p < end && *p == '.') {
+        if (++p >= end || *p < '0' || *p > '9') return NULL;
+        while (p < end && *p >= '0' && *p <= '9') p++;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        if (++p < end && (*p == '+' || *p == '-')) p++;
+        if (p >= end || *p < '0' || *p > '9') return NULL;
+        while (p < end && *p >= '0' && *p <= '9') p++;
+    }
+    return p;
+}
+
+/* A number's text: bare (number) or in quotes (quoted); false, with nothing taken, when the next value is neither. */
+PBJ_OUTLINE bool pbj__jin_number_text(pbj__json_in *j, pbj_slice *text, bool *quoted)
+{
+    int c = pbj__jin_peek(j);
+    *quoted = c == '"';
+    if (*quoted) return pbj__jin_string_in(j, text, false);
+    const uint8_t *e = pbj__jin_number_end(j->p, j->end);
+    if (!e) return pbj__jin_fail(j, j->p, "expected a number");
+    if (e < j->end && ((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || *e == '.' || *e == '-' || *e == '+'))
+        return pbj__jin_fail(j, j->p, "malformed number");
+    *text = pbj_slice_make(j->p, (size_t)(e - j->p));
+    j->p = e;
+    return true;
+}
+
+/* An integer's magnitude from a number's text s (an exponent or a fraction of zeros allowed when exponent):
+ * false when it is not an integer or exceeds max. */
+PBJ_OUTLINE bool pbj__jin_integer(pbj_slice s, bool exponent, bool *neg, uint64_t max, uint64_t *out)
+{
+    const uint8_t *p = s.data, *end = p + s.len;
+    *neg = p < end && *p == '-';
+    p += *neg;
+    const uint8_t *digits = p;
+    while (p < end && *p >= '0' && *p <= '9') p++;
+    const uint8_t *int_end = p, *frac = p, *frac_end = p;
+    if (p == digits) return false;
+    long long e10 = 0;
+    if (p < end && *p == '.' && exponent) {
+        frac = ++p;
+        while (p < end && *p >= '0' && *p <= '9') p++;
+        frac_end = p;
+        if (frac_end == frac) return false;
+    }
+    if (p < end && (*p == 'e' || *p == 'E') && exponent) {
+        bool eneg = ++p < end && *p == '-';
+        if (p < end && (*p == '-' || *p == '+')) p++;
+        if (p == end) return false;
+        for (; p < end && *p >= '0' && *p <= '9'; p++)
+            if (e10 < 100000) e10 = e10 * 10 + (*p - '0');
+        if (eneg) e10 = -e10;
+    }
+    if (p != end) return false;
+    /* value = digits(int . frac) * 10^(e10 - |frac|): the digits after the point the exponent leaves must be zeros */
+    long long point = (long long)(int_end - digits) + e10;    /* digits before the decimal point */
+    uint64_t v = 0;
+    long long i = 0;
+    for (const uint8_t *q = digits; q < frac_end; q++) {
+        if (q == int_end) q = frac;
+        if (q >= frac_end) break;
+        int d = *q - '0';
+        if (i++ >= point) {
+            if (d) return false;                              /* a fraction */
+            continue;
+        }
+        if (v > (max - (uint64_t)d) / 10) return false;
+        v = v * 10 + (uint64_t)d;
+    }
+    for (; i < point; i++) {                                   /* zeros the exponent adds */
+        if (v > max / 10) return false;
+        v *= 10;
+    }
+    *out = v;
+    return true;
+}
+
+/* An integer field's value in [min, max] (as int64, or as uint64 when unsigned). */
+PBJ_OUTLINE bool pbj__jin_int(pbj__json_in *j, bool is_unsigned, int64_t min, uint64_t max, uint64_t *out)
+{
+    pbj_slice s;
+    bool quoted, neg;
+    uint64_t mag;
+    const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
+    if (!pbj__jin_number_text(j, &s, &quoted)) return false;
+    uint64_t limit = is_unsigned ? max : max + 1;              /* magnitude: -min is max + 1 for two's complement */
+    if (!pbj__jin_integer(s, !quoted, &neg, limit, &mag)) return pbj__jin_fail(j, at, "not an integer in the field's range");
+    if (neg && mag && (is_unsigned || mag > (uint64_t)-(min + 1) + 1)) return pbj__jin_fail(j, at, "integer out of range");
+    if (!neg && mag > max) return pbj__jin_fail(j, at, "integer out of range");
+    *out = neg ? (uint64_t)0 - mag : mag;
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_int32(pbj__json_in *j, int32_t *v)
+{
+    uint64_t u;
+    if (!pbj__jin_int(j, false, INT32_MIN, INT32_MAX, &u)) return false;
+    *v = (int32_t)(int64_t)u;
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_int64(pbj__json_in *j, int64_t *v)
+{
+    uint64_t u;
+    if (!pbj__jin_int(j, false, INT64_MIN, INT64_MAX, &u)) return false;
+    *v = (int64_t)u;
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_uint32(pbj__json_in *j, uint32_t *v)
+{
+    uint64_t u;
+    if (!pbj__jin_int(j, true, 0, UINT32_MAX, &u)) return false;
+    *v = (uint32_t)u;
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_uint64(pbj__json_in *j, uint64_t *v)
+{
+    return pbj__jin_int(j, true, 0, UINT64_MAX, v);
+}
+
+/* A double (or a float: is_float, stored in *f) from a number's text (JSON syntax; "NaN", "Infinity", "-Infinity"
+ * when quoted); beyond the type's range is an error. */
+PBJ_OUTLINE bool pbj__jin_real(pbj__json_in *j, double *v, float *f)
+{
+    pbj_slice s;
+    bool quoted;
+    const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
+    if (!pbj__jin_number_text(j, &s, &quoted)) return false;
+    *v = pbj__jin_slice_is(s, "NaN") ? NAN : pbj__jin_slice_is(s, "Infinity") ? INFINITY : -INFINITY;
+    if (quoted && (pbj__jin_slice_is(s, "NaN") || pbj__jin_slice_is(s, "Infinity") || pbj__jin_slice_is(s, "-Infinity"))) {
+        if (f) *f = (float)*v;
+        return true;
+    }
+    if (quoted && pbj__jin_number_end(s.data, s.data + s.len) != s.data + s.len) return pbj__jin_fail(j, at, "not a number");
+    char small[64], *text = small;
+    if (s.len >= sizeof small && !(text = (char *)pbj_arena_alloc(j->arena, s.len + 1)))
+        return pbj__jin_fail_st(j, at, PBJ_ERR_NOMEM, "out of memory");
+    memcpy(text, s.data, s.len);
+    text[s.len] = 0;
+    *v = strtod(text, NULL);
+    if (isinf(*v) || (f && (*v > FLT_MAX || *v < -FLT_MAX))) return pbj__jin_fail(j, at, "number out of the field type's range");
+    if (f) *f = strtof(text, NULL);          /* rounded once, to float */
+    return true;
+}
+
+PBJ_INLINE bool pbj__jin_double(pbj__json_in *j, double *v) { return pbj__jin_real(j, v, NULL); }
+
+PBJ_INLINE bool pbj__jin_float(pbj__json_in *j, float *v)
+{
+    double d;
+    return pbj__jin_real(j, &d, v);
+}
+
+PBJ_INLINE bool pbj__jin_bool(pbj__json_in *j, bool *v)
+{
+    if (pbj__jin_word(j, "true", 4)) return *v = true, true;
+    if (pbj__jin_word(j, "false", 5)) return *v = false, true;
+    return pbj__jin_fail(j, j->p, "expected true or false");
+}
+
+/* ---- map keys: a string converted to the key's type ----------------------------------------------- */
+
+/* The string k read as value by reader read (an integer or bool in the key's text); a failure is reported in j
+ * when report. */
+PBJ_OUTLINE bool pbj__jin_key_as(pbj__json_in *j, pbj_slice k, bool (*read)(pbj__json_in *, void *), void *v, bool report)
+{
+    pbj__json_in sub = *j;                   /* the key's text as the whole input, quoted */
+    uint8_t small[64], *buf = small;
+    if (k.len + 2 > sizeof small && !(buf = (uint8_t *)pbj_arena_alloc(j->arena, k.len + 2)))
+        return pbj__jin_fail_st(j, j->key_at, PBJ_ERR_NOMEM, "out of memory");
+    buf[0] = '"';
+    if (k.len) memcpy(buf + 1, k.data, k.len);
+    buf[k.len + 1] = '"';
+    sub.start = sub.p = buf;
+    sub.end = buf + k.len + 2;
+    if (read(&sub, v)) return true;
+    return report && pbj__jin_fail_st(j, j->key_at, sub.st, sub.why);
+}
+
+PBJ_INLINE bool pbj__jin_key_bool_text(pbj__json_in *j, void *v)
+{
+    pbj_slice s;
+    if (!pbj__jin_string_in(j, &s, false)) return false;
+    if (pbj__jin_slice_is(s, "true")) return *(bool *)v = true, true;
+    if (pbj__jin_slice_is(s, "false")) return *(bool *)v = false, true;
+    return pbj__jin_fail(j, j->p, "a bool key must be \"true\" or \"false\"");
+}
+
+#define PBJ__JIN_KEY_READ(name, type)                                                                      \
+    PBJ_INLINE bool pbj__jin_key_##name##_text(pbj__json_in *j, void *v) { return pbj__jin_##name(j, (type *)v); } \
+    PBJ_INLINE bool pbj__jin_key_##name(pbj__json_in *j, pbj_slice k, type *v) { return pbj__jin_key_as(j, k, pbj__jin_key_##name##_text, v, true); }
+PBJ__JIN_KEY_READ(int32, int32_t)
+PBJ__JIN_KEY_READ(int64, int64_t)
+PBJ__JIN_KEY_READ(uint32, uint32_t)
+PBJ__JIN_KEY_READ(uint64, uint64_t)
+#undef PBJ__JIN_KEY_READ
+
+PBJ_INLINE bool pbj__jin_key_bool(pbj__json_in *j, pbj_slice k, bool *v) { return pbj__jin_key_as(j, k, pbj__jin_key_bool_text, v, true); }
+
+PBJ_INLINE bool pbj__jin_key_string(pbj__json_in *j, pbj_slice k, pbj_slice *v)
+{
+    (void)j;
+    *v = k;
+    return true;
+}
+
+/* ---- strings, bytes, enums -------------------------------------------------------------------- */
+
+PBJ_INLINE bool pbj__jin_string(pbj__json_in *j, pbj_slice *v) { return pbj__jin_string_in(j, v, true); }
+
+/* Base64 in either alphabet, padded or not. */
+PBJ_OUTLINE bool pbj__jin_bytes(pbj__json_in *j, pbj_slice *v)
+{
+    pbj_slice s;
+    const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
+    if (!pbj__jin_string_in(j, &s, false)) return false;
+    size_t n = s.len;
+    while (n && s.data[n - 1] == '=' && s.len - n < 2) n--;
+    if ((n != s.len && s.len % 4) || n % 4 == 1) return pbj__jin_fail(j, at, "malformed base64");
+    uint8_t *buf = n ? (uint8_t *)pbj_arena_alloc(j->arena, n / 4 * 3 + 2) : NULL, *o = buf;
+    if (n && !buf) return pbj__jin_fail_st(j, at, PBJ_ERR_NOMEM, "out of memory");
+    uint32_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        int d = pbj_base64_value((char)s.data[i]);
+        if (d < 0) return pbj__jin_fail(j, at, "malformed base64");
+        acc = acc << 6 | (uint32_t)d;
+        if (i % 4 == 3) *o++ = (uint8_t)(acc >> 16), *o++ = (uint8_t)(acc >> 8), *o++ = (uint8_t)acc;
+    }
+    if (n % 4 == 2) *o++ = (uint8_t)(acc >> 4);
+    if (n % 4 == 3) *o++ = (uint8_t)(acc >> 10), *o++ = (uint8_t)(acc >> 2);
+    *v = pbj_slice_make(buf, (size_t)(o - buf));
+    return true;
+}
+
+/* Number v of enum e: any for an open enum, one of its values for a closed one. */
+PBJ_INLINE bool pbj__jin_enum_known(pbj__json_in *j, const pbj_json_enum *e, int32_t v, const uint8_t *at)
+{
+    for (size_t i = 0; e->closed && i < e->count; i++)
+        if (e->names[i].value == v) return true;
+    return !e->closed || pbj__jin_fail(j, at, "unknown number of a closed enum");
+}
+
+/* An enum by name or number; *keep false when the name is unknown and the options say to skip it. */
+PBJ_OUTLINE bool pbj__jin_enum(pbj__json_in *j, const pbj_json_enum *e, int32_t *v, bool *keep)
+{
+    *keep = true;
+    const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
+    if (e->null_value && pbj__jin_null(j)) return *v = 0, true;
+    if (pbj__jin_peek(j) == '"') {
+        pbj_slice s;
+        if (!pbj__jin_string_in(j, &s, false)) return false;
+        size_t i = pbj__jin_index(e->names, e->count, s);
+        if (i < e->count) return *v = e->names[i].value, true;
+        if (pbj__jin_key_as(j, s, pbj__jin_key_int32_text, v, false)) return pbj__jin_enum_known(j, e, *v, at);   /* "1" */
+        if (j->o && j->o->ignore_unknown_fields) return *keep = false, true;
+        return pbj__jin_fail(j, at, "unknown enum value name");
+    }
+    return pbj__jin_int32(j, v) && pbj__jin_enum_known(j, e, *v, at);
+}
+
+/* A map's key read with the entry's value: the key string copied into the arena (map keys are kept). */
+PBJ_INLINE bool pbj__jin_map_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key)
+{
+    if (!pbj__jin_key(j, ob, key)) return false;
+    if (key->len) {
+        uint8_t *b = (uint8_t *)pbj_arena_alloc(j->arena, key->len);
+        if (!b) return pbj__jin_fail_st(j, j->key_at, PBJ_ERR_NOMEM, "out of memory");
+        memcpy(b, key->data, key->len);
+        *key = pbj_slice_make(b, key->len);
+    }
+    return true;
+}
+
+/* After a map's entries: *count of them, after of them left once sorted by key (-1: out of memory); fewer is a
+ * key given twice, an error. */
+PBJ_INLINE bool pbj__jin_map_done(pbj__json_in *j, size_t *count, size_t after, const uint8_t *at)
+{
+    if (after == (size_t)-1) return pbj__jin_fail_st(j, at, PBJ_ERR_NOMEM, "out of memory");
+    if (after != *count) return pbj__jin_fail(j, at, "map key given twice");
+    return true;
+}
+
+/* An array of count elements of size elem with room for one more (its new place), NULL after an error. */
+PBJ_INLINE void *pbj__jin_more(pbj__json_in *j, void *data, size_t count, size_t elem)
+{
+    void *d = pbj__array_grow(j->arena, data, count, 1, elem);
+    if (!d) pbj__jin_fail_st(j, j->p, PBJ_ERR_NOMEM, "out of memory");
+    return d;
+}
+
+/* A null where an element or a map's value must be: the error. */
+PBJ_OUTLINE pbj_status pbj__jin_null_element(pbj__json_in *j)
+{
+    pbj__jin_fail(j, j->p - 4, "null is no element of a repeated field or value of a map");
+    return j->st;
+}
+
+/* A new message of size bytes in the arena (the caller initialises it), NULL after an error. */
+PBJ_INLINE void *pbj__jin_alloc(pbj__json_in *j, size_t size)
+{
+    void *m = pbj_arena_alloc(j->arena, size);
+    if (!m) pbj__jin_fail_st(j, j->p, PBJ_ERR_NOMEM, "out of memory");
+    return m;
+}
+
+/* ---- well-known types: Timestamp, Duration, FieldMask, Any ------------------------------------------ */
+
+/* n digits at p as a number, or -1. */
+PBJ_INLINE long pbj__jin_digits(const uint8_t *p, int n)
+{
+    long v = 0;
+    for (int i = 0; i < n; i++) {
+        if (p[i] < '0' || p[i] > '9') return -1;
+        v = v * 10 + (p[i] - '0');
+    }
+    return v;
+}
+
+/* ".d{1,9}" at *p (before end; "." alone too when bare): nanoseconds, *p moved past; 0 when no '.' is there; -1 when
+ * malformed. */
+PBJ_INLINE long pbj__jin_nanos(const uint8_t **p, const uint8_t *end, bool bare)
+{
+    if (*p >= end || **p != '.') return 0;
+    ++*p;
+    long v = 0;
+    int n = 0;
+    while (*p < end && **p >= '0' && **p <= '9' && n < 10) v = v * 10 + (*(*p)++ - '0'), n++;
+    if ((n == 0 && !bare) || n > 9) return -1;
+    for (; n < 9; n++) v *= 10;
+    return v;
+}
+
+/* Days from 1970-01-01 to y-m-d (proleptic Gregorian). */
+PBJ_INLINE int64_t pbj__jin_days(int64_t y, int64_t m, int64_t d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1, doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/* "YYYY-MM-DDThh:mm:ss[.f]Z" or with "+hh:mm"/"-hh:mm", between years 1 and 9999. */
+PBJ_OUTLINE bool pbj__jin_timestamp(pbj__json_in *j, int64_t *seconds, int32_t *nanos)
+{
+    static const uint8_t days_in[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    pbj_slice s;
+    const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
+    if (!pbj__jin_string_in(j, &s, false)) return false;
+    const uint8_t *p = s.data, *end = p + s.len;
+    if (s.len < 20 || p[4] != '-' || p[7] != '-' || p[10] != 'T' || p[13] != ':' || p[16] != ':')
+        return pbj__jin_fail(j, at, "malformed timestamp");
+    long y = pbj__jin_digits(p, 4), mo = pbj__jin_digits(p + 5, 2), d = pbj__jin_digits(p + 8, 2);
+    long h = pbj__jin_digits(p + 11, 2), mi = pbj__jin_digits(p + 14, 2), se = pbj__jin_digits(p + 17, 2);
+    bool leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > days_in[mo - 1] || (mo == 2 && d == 29 && !leap) || h < 0 || h > 23 ||
+        mi < 0 || mi > 59 || se < 0 || se > 59)
+        return pbj__jin_fail(j, at, "malformed timestamp");
+    p += 19;
+    long ns = pbj__jin_nanos(&p, end, false);
+    if (ns < 0 || p >= end) return pbj__jin_fail(j, at, "malformed timestamp");
+    int64_t secs = pbj__jin_days(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
+    if (*p == 'Z') p++;
+    else if ((*p == '+' || *p == '-') && end - p == 6 && p[3] == ':') {
+        long oh = pbj__jin_digits(p + 1, 2), om = pbj__jin_digits(p + 4, 2);
+        if (oh < 0 || oh > 23 || om < 0 || om > 59) return pbj__jin_fail(j, at, "malformed timestamp offset");
+        secs -= (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
+        p += 6;
+    }
+    if (p != end) return pbj__jin_fail(j, at, "malformed timestamp");
+    if (secs < INT64_C(-62135596800) || secs > INT64_C(253402300799)) return pbj__jin_fail(j, at, "timestamp out of range");
+    *seconds = secs;
+    *nanos = (int32_t)ns;
+    return true;
+}
+
+/* "[-]S[.f]s" within +-315576000000 s. */
+PBJ_OUTLINE bool pbj__jin_duration(pbj__json_in *j, int64_t *seconds, int32_t *nanos)
+{
+    pbj_slice s;
+    const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
+    if (!pbj__jin_string_in(j, &s, false)) return false;
+    const uint8_t *p = s.data, *end = p + s.len;
+    bool neg = p < end && *p == '-';
+    p += neg;
+    int64_t secs = 0;
+    const uint8_t *digits = p;
+    while (p < end && *p >= '0' && *p <= '9' && p - digits < 13) secs = secs * 10 + (*p++ - '0');
+    long ns = pbj__jin_nanos(&p, end, true);        /* "1.s" as C++ */
+    if (p == digits || ns < 0 || end - p != 1 || *p != 's') return pbj__jin_fail(j, at, "malformed duration");
+    if (secs > INT64_C(315576000000)) return pbj__jin_fail(j, at, "duration out of range");
+    *seconds = neg ? -secs : secs;
+    *nanos = (int32_t)(neg ? -ns : ns);
+    return true;
+}
+
+/* "a.fooBar,b" -> paths "a.foo_bar", "b" (a path with '_' or an upper-case letter after '_' is rejected). */
+PBJ_OUTLINE bool pbj__jin_field_mask(pbj__json_in *j, pbj_slice **paths, size_t *count)
+{
+    pbj_slice s;
+    const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
+    if (!pbj__jin_string_in(j, &s, false)) return false;
+    for (size_t i = 0; i < s.len;) {
+        size_t n = 0, upper = 0;
+        while (i + n < s.len && s.data[i + n] != ',') upper += s.data[i + n] >= 'A' && s.data[i + n] <= 'Z', n++;
+        uint8_t *b = (uint8_t *)pbj_arena_alloc(j->arena, n + upper + 1), *o = b;
+        pbj_slice *more = b ? (pbj_slice *)pbj__jin_more(j, *paths, *count, sizeof **paths) : NULL;
+        if (!more) return pbj__jin_fail_st(j, at, PBJ_ERR_NOMEM, "out of memory");
+        *paths = more;
+        pbj_slice *e = &more[(*count)++];
+        for (size_t k = 0; k < n; k++) {
+            uint8_t c = s.data[i + k];
+            if (c == '_') return pbj__jin_fail(j, at, "a FieldMask path in JSON has no '_'");
+            if (c >= 'A' && c <= 'Z') *o++ = '_', c = (uint8_t)(c - 'A' + 'a');
+            *o++ = c;
+        }
+        *e = pbj_slice_make(b, (size_t)(o - b));
+        i += n + 1;
+    }
+    return true;
+}
+
+/* The type an Any's "@type" names (the part after the last '/'), among the options' types; NULL when unknown. */
+PBJ_INLINE const pbj_msg_type *pbj__jin_type_of(const pbj__json_in *j, pbj_slice url)
+{
+    pbj_slice name = pbj_json_url_type(url);
+    return name.len < url.len ? pbj_json_find_type(j->o, name) : NULL;
+}
+
+/* An Any: {"@type": url, fields...} or, for a type with a form of its own, {"@type": url, "value": form}. */
+PBJ_OUTLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *value)
+{
+    pbj__jin_obj ob;
+    pbj_slice key, url = {NULL, 0};
+    pbj__jin_ws(j);
+    const uint8_t *open = j->p;
+    bool found = false;
+    if (!pbj__jin_object(j, &ob)) return false;
+    while (pbj__jin_key(j, &ob, &key)) {                    /* first pass: find "@type", wherever it is */
+        if (!pbj__jin_slice_is(key, "@type")) {
+            if (!pbj__jin_skip(j)) return false;
+            continue;
+        }
+        if (found) return pbj__jin_fail(j, j->key_at, "\"@type\" given twice");
+        if (!pbj__jin_string(j, &url)) return false;
+        found = true;
+    }
+    if (j->st != PBJ_OK) return false;
+    if (ob.first) return true;                               /* {}: an empty Any */
+    if (!found) return pbj__jin_fail(j, open, "an Any without \"@type\"");
+    const pbj_msg_type *t = pbj__jin_type_of(j, url);
+    if (!t) return pbj__jin_fail(j, open, "an Any's \"@type\" names no type the options list");
+    const uint8_t *after = j->p;
+    void *m = pbj__jin_alloc(j, t->struct_size);
+    if (!m) return false;
+    t->init(m);
+    j->p = open;
+    if (pbj_json_any_value(t)) {                                      /* {"@type": ..., "value": form} */
+        bool value_seen = false;
+        if (!pbj__jin_object(j, &ob)) return false;
+        ob.any = true;
+        while (pbj__jin_key(j, &ob, &key)) {
+            if (!pbj__jin_slice_is(key, "value") || value_seen) return pbj__jin_fail(j, j->key_at, "an Any of this type has only \"value\"");
+            value_seen = true;
+            pbj_status st = t->from_json(m, j);
+            if (st != PBJ_OK) return pbj__jin_fail_st(j, j->p, st, "bad value");
+        }
+        if (j->st != PBJ_OK) return false;
+    } else {
+        j->any_object = true;
+        pbj_status st = t->from_json(m, j);
+        if (st != PBJ_OK) return pbj__jin_fail_st(j, j->p, st, "bad value");
+    }
+    j->p = after;
+    size_t n = t->size(m), len = 0;
+    uint8_t *buf = (uint8_t *)pbj__jin_alloc(j, n ? n : 1);
+    if (!buf) return false;
+    pbj_status st = t->encode(m, buf, n, &len);
+    if (st != PBJ_OK) return pbj__jin_fail_st(j, open, st, "the Any's message does not encode");
+    *type_url = url;
+    *value = pbj_slice_make(buf, len);
+    return true;
+}
+
+/* ---- the entry: a message of a type the program knows ------------------------------------------------ */
+
+/* m (of type t, initialised first) read from JSON: what t's M_from_json does. */
+PBJ_MUST_USE PBJ_INLINE pbj_status pbj_json_read(const pbj_msg_type *t, void *m, const char *json, size_t len, pbj_arena *arena,
+                                                 const pbj_json_options *o)
+{
+    pbj__json_in j;
+    pbj__jin_in_init(&j, json, len, arena, o);
+    t->init(m);
+    return pbj__jin_in_finish(&j, j.st == PBJ_OK ? t->from_json(m, &j) : j.st);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
