@@ -26,6 +26,7 @@ corpus_skip   = $(if $(CORPUS_FOUND),,@echo "$(1): skipped: $(CORPUS) not found"
 # Fragments append to these.
 CHECKS   :=
 CLEAN    := $(B)
+CHECK_DEB_PKGS = $(DEB_PKGS)
 
 .PHONY: all check clean install deps
 all: pbjc
@@ -46,6 +47,13 @@ clean:
 
 # deps: install what the build and tests need from Debian's packages, if missing.
 DEB_PKGS := re2c lemon libcmocka-dev libxxhash-dev protobuf-compiler libprotobuf-dev libprotoc-dev pkg-config clang libclang-rt-dev python3-protobuf
+# check-deps: every package any test group installs (fragments append to CHECK_DEB_PKGS; npm's
+# nodejs only when no npm is on PATH), in one apt-get run: .ci/run calls it first, so the groups'
+# own installs find nothing missing and never queue on each other's apt lock.
+.PHONY: check-deps
+check-deps:
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(CHECK_DEB_PKGS)$(if $(shell command -v npm),, nodejs npm)"
+
 deps:
 	@missing=""; for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

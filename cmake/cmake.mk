@@ -8,8 +8,10 @@ install-cmake:
 	sed 's/@PBJC_VERSION@/$(PBJC_VERSION)/' cmake/pbjConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/pbj/pbjConfigVersion.cmake
 
 # its Debian packages, through the top Makefile's deps rule
+CMAKE_DEB := cmake ninja-build
+CHECK_DEB_PKGS += $(CMAKE_DEB)
 cmake-deps:
-	@$(MAKE) --no-print-directory deps DEB_PKGS="cmake ninja-build"
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(CMAKE_DEB)"
 
 CHECKS += check-cmake
 check-cmake: pbjc | deps cmake-deps

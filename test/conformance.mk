@@ -15,7 +15,7 @@ CONF_RUNNER_SRC := conformance_test.cc conformance_test_main.cc binary_json_conf
                    text_format_conformance_suite.cc conformance_test_runner.cc third_party/jsoncpp/jsoncpp.cpp
 CONF_PB_CC  := conformance.pb.cc google/protobuf/test_messages_proto2.pb.cc google/protobuf/test_messages_proto3.pb.cc
 CONF_RUNNER_O = $(CONF_RUNNER_SRC:%=$(CONF)/runner/%.o) $(CONF_PB_CC:%=$(CONF)/runner/%.o)
-CONF_CXXFLAGS = -std=c++14 -O1 -w -I$(CONF)/cpp -I$(CONF)/inc -I$(CONF_DIR)
+CONF_CXXFLAGS = -std=c++14 -O0 -w -I$(CONF)/cpp -I$(CONF)/inc -I$(CONF_DIR)
 CONF_CFLAGS   = -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(CONF)/pb -Itest/conformance
 
 .PHONY: conformance check-conformance

@@ -9,8 +9,10 @@ ARM_BARE := -DPBJ_NO_TEXT -DPBJ_NO_STDIO '-DPBJ_MALLOC(n)=((void)(n), (void *)0)
 ARM_LIBC_USED := memcpy memmove memset memcmp strlen
 
 .PHONY: check-embedded embedded-deps
+EMBEDDED_DEB := gcc-arm-none-eabi libnewlib-arm-none-eabi
+CHECK_DEB_PKGS += $(EMBEDDED_DEB)
 embedded-deps:
-	@$(MAKE) --no-print-directory deps DEB_PKGS="gcc-arm-none-eabi libnewlib-arm-none-eabi"
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(EMBEDDED_DEB)"
 
 check-embedded: pbjc $(wildcard rt/*.h) test/embedded/main.c | embedded-deps
 	rm -rf $(EMBEDDED) && mkdir -p $(EMBEDDED)/default $(EMBEDDED)/bare
