@@ -37,6 +37,7 @@ include src/build.mk
 -include bench/bench.mk
 -include samples/samples.mk
 -include cmake/cmake.mk
+-include src/wkt/wkt.mk
 
 check: $(CHECKS)
 	@echo "make check: all $(words $(CHECKS)) test groups passed$(if $(CORPUS_FOUND),,; the parts that need $(CORPUS) were skipped (named above))"
