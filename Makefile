@@ -33,11 +33,11 @@ all: pbjc
 include src/build.mk
 -include rt/rt.mk
 -include gen-templates/templates.mk
+-include src/wkt/wkt.mk
 -include $(sort $(wildcard test/*.mk))
 -include bench/bench.mk
 -include samples/samples.mk
 -include cmake/cmake.mk
--include src/wkt/wkt.mk
 
 check: $(CHECKS)
 	@echo "make check: all $(words $(CHECKS)) test groups passed$(if $(CORPUS_FOUND),,; the parts that need $(CORPUS) were skipped (named above))"

@@ -5,5 +5,5 @@ CHECKS += check-wkt
 wkt-deps:
 	@$(MAKE) --no-print-directory deps DEB_PKGS="strace"
 
-check-wkt: pbjc | deps wkt-deps
-	sh test/wkt/run.sh ./pbjc $(B)/wkt/test
+check-wkt: pbjc $(WKT_LIB) | deps wkt-deps
+	sh test/wkt/run.sh ./pbjc $(B)/wkt/test $(WKT_LIB)
