@@ -177,7 +177,7 @@ static void write_rule(FILE *out, const args *a, const char *const *targets, siz
     for (size_t i = 0; i < deps.n; i++) {
         if (!deps.v[i]->path) continue;             /* compiled into pbjc: nothing on disk to depend on */
         fputs(" \\\n  ", out);
-        put_make_path(out, deps.v[i]->path ? deps.v[i]->path : deps.v[i]->name);
+        put_make_path(out, deps.v[i]->path);
     }
     fputc('\n', out);
 }
