@@ -34,6 +34,7 @@ all: pbjc
 include src/build.mk
 -include rt/rt.mk
 -include gen-templates/templates.mk
+-include src/wkt/wkt.mk
 -include $(sort $(wildcard test/*.mk))
 -include bench/bench.mk
 -include samples/samples.mk

@@ -1,4 +1,5 @@
-# pbjConfig.cmake: find_package(pbj) gives pbj::pbjc (the compiler), pbj::runtime (the header-only runtime)
+# pbjConfig.cmake: find_package(pbj) gives pbj::pbjc (the compiler), pbj::runtime (the header-only runtime),
+# pbj::wkt (the well-known types' code, libpbj_wkt.a, for schemas that import google/protobuf/*.proto)
 # and pbj_generate(), which adds the C code pbjc generates from .proto files to a target.
 #
 #   find_package(pbj REQUIRED)
@@ -31,6 +32,11 @@ endif()
 if(NOT TARGET pbj::runtime)
   add_library(pbj::runtime INTERFACE IMPORTED)
   set_target_properties(pbj::runtime PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${_pbj_prefix}/include/pbj")
+endif()
+if(NOT TARGET pbj::wkt)
+  add_library(pbj::wkt STATIC IMPORTED)
+  set_target_properties(pbj::wkt PROPERTIES IMPORTED_LOCATION "${_pbj_prefix}/lib/libpbj_wkt.a"
+                                            INTERFACE_LINK_LIBRARIES "pbj::runtime;m")
 endif()
 
 # The name pbjc gives proto (an absolute path): its path below the first import dir holding it.

@@ -7,8 +7,7 @@ PBJC_SRCS     := $(sort $(wildcard src/*.c))
 PBJC_OBJS     := $(PBJC_SRCS:src/%.c=$(B)/%.o) $(B)/lex.o $(B)/parse.o
 PBJC_LIB_OBJS := $(filter-out $(B)/main.o,$(PBJC_OBJS))
 PBJC_LIBS     := -lxxhash -lm
-PBJC_CPPFLAGS := -Isrc -I$(B) -D_POSIX_C_SOURCE=200809L -DPBJC_VERSION='"$(PBJC_VERSION)"' \
-                 -DPBJC_SYSTEM_INCLUDE='"$(PREFIX)/include"'
+PBJC_CPPFLAGS := -Isrc -I$(B) -D_POSIX_C_SOURCE=200809L -DPBJC_VERSION='"$(PBJC_VERSION)"'
 
 pbjc: $(PBJC_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(PBJC_OBJS) $(PBJC_LIBS)

@@ -128,6 +128,7 @@ struct enum_vars {
 
 struct file_vars {
     const char *proto, *version, *guard, *rtversion, *header, *title;
+    const char *cxx_guard;     /* the include guard protoc's C++ header of the same .proto has */
 };
 
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
@@ -781,6 +782,24 @@ static char *guard_of(const char *name)
     return g;
 }
 
+/* protoc's C++ include guard of name: each character not a letter or digit as _ and its hex code. */
+static char *cxx_guard_of(const char *name)
+{
+    char *g = ir_alloc(sizeof "GOOGLE_PROTOBUF_INCLUDED_" + 3 * strlen(name)), *o = g;
+    o += sprintf(o, "GOOGLE_PROTOBUF_INCLUDED_");
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        o += (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+                 ? sprintf(o, "%c", *p) : sprintf(o, "_%x", *p);
+    return g;
+}
+
+/* The include of the header of an imported .proto (its name), checked to be pbjc's. */
+static void header_import(tmpl_out *o, const char *name)
+{
+    tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(name), ".pb.h"), .proto = name,
+                                             .guard = guard_of(name), .cxx_guard = cxx_guard_of(name)});
+}
+
 /* Every message's struct type, then the array types of repeated fields (which point to them). */
 static void gen_message_types(tmpl_out *o, const plan_file *pf)
 {
@@ -922,7 +941,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
                    .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)};
     tmpl_file_header_top(o, &v);
     for (size_t i = 0; i < f->imports.n; i++)
-        tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(f->imports.v[i].name), ".pb.h")});
+        header_import(o, f->imports.v[i].name);
     if (file_has_views(pf)) tmpl_view_include(o, &(message_vars){0});
     if (file_has_json(pf) || pf->enums.n) tmpl_json_include(o, &(message_vars){0});   /* enums: their JSON names, for any file's readers */
     tmpl_file_header_open(o, &v);
@@ -960,7 +979,7 @@ static void foreign_item_includes(tmpl_out *o, const plan_file *pf)
             while (j < done.n && done.v[j] != x->f->file) j++;
             if (!x->foreign || j < done.n) continue;
             ir_vec_push(&done, x->f->file);
-            tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(x->f->file->name), ".pb.h")});
+            header_import(o, x->f->file->name);
         }
 }
 

@@ -320,7 +320,7 @@ typedef struct ir_import {
 
 struct ir_file {
     const char *name;            /* virtual name relative to its root: "a/b.proto" */
-    const char *path;            /* path on disk, used in diagnostics */
+    const char *path;            /* path on disk, used in diagnostics; NULL when compiled into pbjc (wkt.c) */
     const char *source;          /* whole text, NUL-terminated */
     size_t source_len;
     ir_syntax syntax;

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "context.h"
 #include "descriptor.h"
@@ -15,9 +14,6 @@
 
 #ifndef PBJC_VERSION
 #define PBJC_VERSION "0.0.0"
-#endif
-#ifndef PBJC_SYSTEM_INCLUDE
-#define PBJC_SYSTEM_INCLUDE "/usr/include"
 #endif
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -40,8 +36,8 @@ static const char *const help_text =
     "\n"
     "  -I DIR, -IDIR, --proto_path=DIR\n"
     "                          a root to find inputs and imports under (repeatable, searched\n"
-    "                          in order; default \".\"; the well-known types are also found\n"
-    "                          in the system include directory)\n"
+    "                          in order; default \".\"; then the well-known types compiled\n"
+    "                          into pbjc: google/protobuf/*.proto)\n"
     "  -o DIR, --out=DIR       write the generated .pb.h and .pb.c files under DIR\n"
     "  --check                 parse, resolve and check only; write nothing\n"
     "  --descriptor_set_out=FILE\n"
@@ -137,25 +133,10 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
         usage_error("%s", "--include_source_info needs --descriptor_set_out");
 }
 
-static bool has_wkt(const char *dir)
-{
-    struct stat st;
-    char *p = ir_printf("%s/google/protobuf/descriptor.proto", dir);
-    return stat(p, &st) == 0;
-}
-
-/* The roots: "." when none given, then the system include directory for the well-known types. */
+/* The roots: "." when none given (the well-known types come after them all: src/wkt.c). */
 static void add_roots(ir_program *prog)
 {
     if (prog->roots.n == 0) ir_vec_push(&prog->roots, ".");
-    static const char *const system_dirs[] = { PBJC_SYSTEM_INCLUDE, "/usr/include" };
-    for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++) {
-        if (!has_wkt(system_dirs[i])) continue;
-        for (size_t j = 0; j < prog->roots.n; j++)
-            if (strcmp(prog->roots.v[j], system_dirs[i]) == 0) return;
-        ir_vec_push(&prog->roots, system_dirs[i]);
-        return;
-    }
 }
 
 /* ---- make dependencies ---------------------------------------------------------- */
@@ -194,8 +175,9 @@ static void write_rule(FILE *out, const args *a, const char *const *targets, siz
     }
     fputc(':', out);
     for (size_t i = 0; i < deps.n; i++) {
+        if (!deps.v[i]->path) continue;             /* compiled into pbjc: nothing on disk to depend on */
         fputs(" \\\n  ", out);
-        put_make_path(out, deps.v[i]->path ? deps.v[i]->path : deps.v[i]->name);
+        put_make_path(out, deps.v[i]->path);
     }
     fputc('\n', out);
 }

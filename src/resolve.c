@@ -10,11 +10,7 @@
 #include "diag.h"
 #include "parser.h"
 #include "resolve_int.h"
-
-/* Where the well-known types are found when no root has them (as protoc does). */
-#ifndef PBJC_SYSTEM_INCLUDE
-#define PBJC_SYSTEM_INCLUDE "/usr/include"
-#endif
+#include "wkt.h"
 
 /* ---- paths ---------------------------------------------------------------- */
 
@@ -59,14 +55,15 @@ static const char *find_on_roots(const ir_program *prog, const char *name)
         const char *disk = on_root(prog->roots.v[i], name);
         if (is_regular_file(disk)) return disk;
     }
-    if (strncmp(name, "google/protobuf/", 16) == 0) {
-        static const char *const system_roots[] = {PBJC_SYSTEM_INCLUDE, "/usr/include"};
-        for (size_t i = 0; i < sizeof system_roots / sizeof *system_roots; i++) {
-            const char *disk = on_root(system_roots[i], name);
-            if (is_regular_file(disk)) return disk;
-        }
-    }
     return NULL;
+}
+
+/* Whether name can be loaded: from its first root (*disk), else from pbjc's own copy (*disk NULL). */
+static bool locate(const ir_program *prog, const char *name, const char **disk)
+{
+    size_t len;
+    *disk = find_on_roots(prog, name);
+    return *disk || wkt_find(name, &len);
 }
 
 /* The virtual name of disk path under root, or NULL when root is not its prefix. */
@@ -152,8 +149,8 @@ static void load_imports(loader *ld, ir_file *f)
             continue;
         }
         if (!dep) {
-            const char *disk = find_on_roots(ld->r->prog, imp->name);
-            if (!disk) {
+            const char *disk;
+            if (!locate(ld->r->prog, imp->name, &disk)) {
                 diag_error(f, imp->loc, "Import \"%s\" was not found under any -I root.", imp->name);
                 continue;
             }
@@ -163,11 +160,12 @@ static void load_imports(loader *ld, ir_file *f)
     }
 }
 
-/* Reads and parses one file, then its imports; appends it to prog->files after them. */
+/* Reads (from disk, or pbjc's own copy when disk is NULL) and parses one file, then its imports;
+ * appends it to prog->files after them. */
 static ir_file *load_file(loader *ld, const char *name, const char *disk)
 {
     size_t len = 0;
-    char *text = read_whole_file(disk, &len);
+    const char *text = disk ? read_whole_file(disk, &len) : wkt_find(name, &len);
     if (!text) {
         diag_error_at(disk, NULL, (ir_loc){0, 0}, "%s", strerror(errno ? errno : EIO));
         return NULL;
@@ -193,7 +191,7 @@ static const char *input_name(const ir_program *prog, const char *path, const ch
     *disk = path;
     bool may_be_virtual = path[0] != '/' && !strstr(path, "..");   /* as protoc's ApplyMapping */
     if (!is_regular_file(path)) {
-        if (may_be_virtual && (*disk = find_on_roots(prog, path)) != NULL) return canonical_path(path);
+        if (may_be_virtual && locate(prog, canonical_path(path), disk)) return canonical_path(path);
         diag_error_at(path, NULL, (ir_loc){0, 0}, "No such file or directory");
         return NULL;
     }
@@ -212,7 +210,7 @@ static const char *input_name(const ir_program *prog, const char *path, const ch
         }
         return name;
     }
-    if (may_be_virtual && (*disk = find_on_roots(prog, path)) != NULL) return canonical_path(path);
+    if (may_be_virtual && locate(prog, canonical_path(path), disk)) return canonical_path(path);
     diag_error_at(path, NULL, (ir_loc){0, 0},
                   "File does not reside within any path specified using -I/--proto_path. "
                   "The root must be an exact prefix of the file's path (roots: %s).",

@@ -55,4 +55,20 @@ for gen in Ninja "Unix Makefiles"; do
     env -u MAKEFLAGS -u MAKELEVEL cmake --build "$gw/build" >/dev/null || fail "build the gateway"
     mkdir -p "$gw/out" && "$gw/build/gateway" "$gw/out" | grep -qx "read 4 readings" || fail "the gateway sample"
 done
-echo "cmake: ok (find_package(pbj), pbj_generate with Ninja and Unix Makefiles: no rerun, depfiles follow imports)"
+gen=wkt                                         # a schema importing every well-known type, with pbj::wkt
+wk="$prefix/wkt"
+rm -rf "$wk" && mkdir -p "$wk"
+cp test/wkt/uses_all.proto test/wkt/main.c "$wk"/
+cat > "$wk/CMakeLists.txt" <<EOS
+cmake_minimum_required(VERSION 3.20)
+project(uses_all C)
+find_package(pbj REQUIRED)
+add_executable(uses_all main.c)
+pbj_generate(uses_all PROTOS uses_all.proto)
+target_link_libraries(uses_all PRIVATE pbj::wkt)
+EOS
+cmake -S "$wk" -B "$wk/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" >/dev/null ||
+    fail "configure"
+env -u MAKEFLAGS -u MAKELEVEL cmake --build "$wk/build" >/dev/null || fail "build with pbj::wkt"
+"$wk/build/uses_all" | grep -q 'parameter: "views"' || fail "uses_all with pbj::wkt"
+echo "cmake: ok (find_package(pbj), pbj_generate with Ninja and Unix Makefiles: no rerun, depfiles follow imports; pbj::wkt)"

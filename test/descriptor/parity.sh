@@ -55,7 +55,7 @@ compare_once() {
 compare() {
     name=$1; shift
     compare_once "$name" "$@"
-    compare_once "$name-srcinfo" --include_source_info "$@"
+    compare_once "$name-srcinfo" --include_source_info "$@" -I/usr/include   # imported well-known types: protobuf's text
 }
 
 # The well-known types and the plugin protocol, root /usr/include.

@@ -13,7 +13,7 @@ for f in test/front/cases/*.proto; do
     n=$((n + 1))
     protoc -Itest/front/cases -I/usr/include --include_imports $info --descriptor_set_out="$tmp.protoc" "$f" ||
         { echo "parity: $f: protoc failed"; failures=$((failures + 1)); continue; }
-    "$PBJC" -Itest/front/cases --include_imports $info --descriptor_set_out="$tmp.pbjc" "$f" ||
+    "$PBJC" -Itest/front/cases -I/usr/include --include_imports $info --descriptor_set_out="$tmp.pbjc" "$f" ||
         { echo "parity: $f: pbjc failed"; failures=$((failures + 1)); continue; }
     if ! cmp -s "$tmp.protoc" "$tmp.pbjc"; then
         echo "parity: $f $info: FAIL, the sets differ (protoc -, pbjc +):"

@@ -8,7 +8,14 @@
 #error "wrapped.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
+#define GOOGLE_PROTOBUF_INCLUDED_google_2fprotobuf_2fwrappers_2eproto
+#define GOOGLE_PROTOBUF_INCLUDED_google_2fprotobuf_2fwrappers_2eproto_2epb_2eh
+#endif
 #include "google/protobuf/wrappers.pb.h"
+#ifndef PBJ_GEN_GOOGLE_PROTOBUF_WRAPPERS_PB_H
+#error "google/protobuf/wrappers.pb.h is not pbjc's (protoc's C++ header?): generate google/protobuf/wrappers.proto with pbjc, or put pbjc's installed headers first on the include path (pkg-config --cflags pbj)"
+#endif
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
 #include <pbj_json_read.h>

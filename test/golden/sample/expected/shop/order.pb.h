@@ -8,7 +8,14 @@
 #error "shop/order.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
+#define GOOGLE_PROTOBUF_INCLUDED_shop_2fcommon_2eproto
+#define GOOGLE_PROTOBUF_INCLUDED_shop_2fcommon_2eproto_2epb_2eh
+#endif
 #include "shop/common.pb.h"
+#ifndef PBJ_GEN_SHOP_COMMON_PB_H
+#error "shop/common.pb.h is not pbjc's (protoc's C++ header?): generate shop/common.proto with pbjc, or put pbjc's installed headers first on the include path (pkg-config --cflags pbj)"
+#endif
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
 #include <pbj_json_read.h>
