@@ -2,19 +2,37 @@
 """test/json/bufcmp.py: pbjc's JSON against buf's (`buf convert`, Go's protojson), for check-json-buf.
 
   bufcmp.py fix DESCSET BATCH IN.bin OUT.bin   the batch with values JSON cannot carry made ones it can (Anys of
-                                               known types, times in range: test/jsonin/oracle.py's fix), re-encoded
+                                               known types, times in range: test/jsonin/oracle.py's fix; Values' numbers
+                                               finite), re-encoded
   bufcmp.py same OURS.json BUF.json            the two JSON texts equal as values: objects compared by key whatever
                                                their order (the mapping fixes no order of fields or map keys; protojson
                                                writes fields in declaration order, pbjc and C++ in number order),
                                                numbers by value (float fields: as float32, test/json/oracle.py's same)
 """
 import json
+import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ext import load                       # noqa: E402
 from oracle import where                   # noqa: E402  (test/json/oracle.py: the first difference)
+
+
+def finite_values(m):
+    """Each google.protobuf.Value's number made finite (neither JSON writer writes NaN or an infinity there)."""
+    if m.DESCRIPTOR.full_name == 'google.protobuf.Value' and m.WhichOneof('kind') == 'number_value' \
+            and not math.isfinite(m.number_value):
+        m.number_value = 0.5
+    for fd, v in m.ListFields():
+        if fd.message_type is None:
+            continue
+        if fd.message_type.GetOptions().map_entry:
+            values = v.values() if fd.message_type.fields_by_name['value'].message_type else []
+        else:
+            values = v if fd.label == fd.LABEL_REPEATED else [v]
+        for x in values:
+            finite_values(x)
 
 
 def fix_batch(descset, batch_type, inp, out):
@@ -27,6 +45,7 @@ def fix_batch(descset, batch_type, inp, out):
     batch = factory.GetPrototype(pool.FindMessageTypeByName(batch_type)).FromString(open(inp, 'rb').read())
     for item in batch.items:
         jsonin.fix(item, pool, factory)
+        finite_values(item)
     open(out, 'wb').write(batch.SerializeToString(deterministic=True))
 
 
