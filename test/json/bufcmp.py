@@ -3,7 +3,7 @@
 
   bufcmp.py fix DESCSET BATCH IN.bin OUT.bin   the batch with values JSON cannot carry made ones it can (Anys of
                                                known types, times in range: test/jsonin/oracle.py's fix; Values' numbers
-                                               finite), re-encoded
+                                               finite, nulls NULL_VALUE), re-encoded
   bufcmp.py same OURS.json BUF.json            the two JSON texts equal as values: objects compared by key whatever
                                                their order (the mapping fixes no order of fields or map keys; protojson
                                                writes fields in declaration order, pbjc and C++ in number order),
@@ -20,11 +20,19 @@ from oracle import where                   # noqa: E402  (test/json/oracle.py: t
 
 
 def finite_values(m):
-    """Each google.protobuf.Value's number made finite (neither JSON writer writes NaN or an infinity there)."""
-    if m.DESCRIPTOR.full_name == 'google.protobuf.Value' and m.WhichOneof('kind') == 'number_value' \
-            and not math.isfinite(m.number_value):
+    """Each google.protobuf.Value's number made finite (neither JSON writer writes NaN or an infinity there), its
+    null_value and every NullValue field NULL_VALUE (JSON's null carries no other number)."""
+    kind = m.WhichOneof('kind') if m.DESCRIPTOR.full_name == 'google.protobuf.Value' else None
+    if kind == 'number_value' and not math.isfinite(m.number_value):
         m.number_value = 0.5
+    if kind == 'null_value':
+        m.null_value = 0
     for fd, v in m.ListFields():
+        if fd.enum_type and fd.enum_type.full_name == 'google.protobuf.NullValue':
+            if fd.label == fd.LABEL_REPEATED:
+                v[:] = [0] * len(v)
+            else:
+                setattr(m, fd.name, 0)
         if fd.message_type is None:
             continue
         if fd.message_type.GetOptions().map_entry:
