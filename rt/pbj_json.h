@@ -24,28 +24,12 @@
  */
 
 #include "pbj.h"
+#include "pbj_text.h"
+#include "pbj_text_read.h"   /* pbj_msg_type, the record of a message type JSON and text reading share */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct pbj_json pbj_json;
-typedef struct pbj_json_options pbj_json_options;
-typedef struct pbj__json_in pbj__json_in;        /* JSON input's reader state (pbj_json_read.h) */
-
-/* A message type, known only at run time (the generated M__type of each message; for Any). */
-typedef struct pbj_msg_type {
-    const char *full_name;                       /* "acme.Order" */
-    size_t struct_size;                          /* sizeof(acme_Order) */
-    void (*init)(void *m);
-    pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o);
-    size_t (*size)(void *m);
-    pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
-    pbj_status (*to_json)(const void *m, pbj_text *out, const pbj_json_options *o);
-    void (*json)(const void *m, pbj_json *j);    /* to_json's body, inside a JSON write under way */
-    pbj_status (*from_json)(void *m, pbj__json_in *j);   /* M_from_json's body, inside a JSON read under way */
-    /* members are appended here (JSON input, text input): the generated records name each member */
-} pbj_msg_type;
 
 /* Where JSON input failed (pbj_json_options.error). */
 typedef struct pbj_json_error {

@@ -381,6 +381,12 @@ PBJ_INLINE int32_t pbj__jin_find(const pbj__jin_name *t, size_t n, pbj_slice nam
 }
 
 /* Field k of a reader read once (seen: a bit per field). */
+/* Whether st (a generated helper's status) and the read are fine; the first error is kept. */
+PBJ_INLINE bool pbj__jin_status(pbj__json_in *j, pbj_status st)
+{
+    return st == PBJ_OK ? j->st == PBJ_OK : pbj__jin_fail_st(j, j->p, st, pbj_status_str(st));
+}
+
 PBJ_INLINE bool pbj__jin_once(pbj__json_in *j, uint8_t *seen, int32_t k)
 {
     if (seen[k >> 3] & (1u << (k & 7))) return pbj__jin_fail(j, j->key_at, "field given twice");
@@ -838,7 +844,8 @@ PBJ_OUTLINE bool pbj__jin_field_mask(pbj__json_in *j, pbj_slice **paths, size_t 
 PBJ_INLINE const pbj_msg_type *pbj__jin_type_of(const pbj__json_in *j, pbj_slice url)
 {
     pbj_slice name = pbj_json_url_type(url);
-    return name.len < url.len ? pbj_json_find_type(j->o, name) : NULL;
+    const pbj_msg_type *t = name.len < url.len ? pbj_json_find_type(j->o, name) : NULL;
+    return t && t->from_json ? t : NULL;
 }
 
 /* An Any: {"@type": url, fields...} or, for a type with a form of its own, {"@type": url, "value": form}. */

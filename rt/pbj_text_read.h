@@ -24,6 +24,7 @@
  */
 
 #include "pbj.h"
+#include "pbj_text.h"
 
 #include <float.h>
 #include <math.h>
@@ -43,18 +44,33 @@ typedef struct pbj_text_error {
 
 typedef struct pbj_text_reader pbj_text_reader;
 
-/* A message type an Any may hold (generated M__text_type): its full name, and the function reading its
- * fields up to the closing delimiter and encoding them into the reader's arena. */
-typedef struct pbj_text_type {
-    const char *full_name;
-    pbj_status (*read_encoded)(pbj_text_reader *r, pbj_slice *out);
-} pbj_text_type;
+typedef struct pbj_json pbj_json;                 /* JSON output's state (pbj_json.h) */
+typedef struct pbj_json_options pbj_json_options;
+typedef struct pbj__json_in pbj__json_in;         /* JSON input's reader state (pbj_json_read.h) */
+
+/* A message type, known only at run time: the generated M__type of each message (with pbj.json or
+ * pbj.text_read), which an Any's value is read and written through. The JSON members are NULL without
+ * pbj.json, from_text without pbj.text_read. */
+typedef struct pbj_msg_type {
+    const char *full_name;                       /* "acme.Order" */
+    size_t struct_size;                          /* sizeof(acme_Order) */
+    void (*init)(void *m);
+    pbj_status (*decode)(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o);
+    size_t (*size)(void *m);
+    pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
+    pbj_status (*to_json)(const void *m, pbj_text *out, const pbj_json_options *o);
+    void (*json)(const void *m, pbj_json *j);    /* to_json's body, inside a JSON write under way */
+    pbj_status (*from_json)(void *m, pbj__json_in *j);   /* M_from_json's body, inside a JSON read under way */
+    /* the fields up to the closing delimiter read as text and encoded into the reader's arena (M__text_any) */
+    pbj_status (*from_text)(pbj_text_reader *r, pbj_slice *out);
+    /* members are appended here: the generated records name each member */
+} pbj_msg_type;
 
 typedef struct pbj_text_read_options {
     uint32_t max_depth;                  /* messages nested inside the top-level one; 0: PBJ_DEFAULT_MAX_DEPTH */
     bool partial;                        /* proto2: accept missing required fields (else PBJ_ERR_REQUIRED) */
     pbj_text_error *error;               /* the first error, when not NULL */
-    const pbj_text_type *const *types;   /* Any: the types its [type URL] may name */
+    const pbj_msg_type *const *types;    /* Any: the types its [type URL] may name (each M__type) */
     size_t type_count;
 } pbj_text_read_options;
 
@@ -735,11 +751,11 @@ PBJ_OUTLINE pbj_status pbj__tr_finish(pbj_text_reader *r, const char *missing)
 }
 
 /* The record of a type an Any names, or NULL. */
-static inline const pbj_text_type *pbj__tr_find_type(const pbj_text_reader *r, const char *name, size_t n)
+static inline const pbj_msg_type *pbj__tr_find_type(const pbj_text_reader *r, const char *name, size_t n)
 {
     for (size_t i = 0; r->o && i < r->o->type_count; i++) {
-        const pbj_text_type *t = r->o->types[i];
-        if (strlen(t->full_name) == n && memcmp(t->full_name, name, n) == 0) return t;
+        const pbj_msg_type *t = r->o->types[i];
+        if (t->from_text && strlen(t->full_name) == n && memcmp(t->full_name, name, n) == 0) return t;
     }
     return NULL;
 }
@@ -752,7 +768,7 @@ PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_
     size_t host = slash ? (size_t)(slash - r->name - 1) : 0;
     bool known_host = host == 19 && (memcmp(r->name + 1, "type.googleapis.com", 19) == 0 ||
                                      memcmp(r->name + 1, "type.googleprod.com", 19) == 0);
-    const pbj_text_type *t = known_host ? pbj__tr_find_type(r, slash + 1, n - host - 1) : NULL;
+    const pbj_msg_type *t = known_host ? pbj__tr_find_type(r, slash + 1, n - host - 1) : NULL;
     char close;
     pbj_slice out;
     if (!t) {
@@ -763,7 +779,7 @@ PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_
     if (!url) return pbj__tr_nomem(r);
     memcpy(url, r->name + 1, n);
     if (!pbj__tr_open(r, &close, true)) return r->st;
-    if (pbj__tr_status(r, t->read_encoded(r, &out)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+    if (pbj__tr_status(r, t->from_text(r, &out)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
     if (type_url->len || value->len) {           /* protoc checks once the value is read */
         PBJ__TR_FAIL(r, "Non-repeated Any specified multiple times.");
         return r->st;

@@ -119,6 +119,9 @@ struct message_vars {
     const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
     const char *json_value, *json_form, *json_closed, *json_null;
+    const char *json_ext_fn, *json_ext_read_fn, *json_ext_cases;             /* extensions in JSON (json*.tmpl) */
+    const char *type_json, *type_text;                                         /* M__type's members (json.tmpl) */
+    const char *text_any_fn;                                                   /* M__text_any (not for map entries) */
 };
 
 /* The variables of enum.tmpl and file.tmpl. */
@@ -283,7 +286,7 @@ static size_t ext_before(const plan_message *pm, const char **text, bool reverse
 static const char *each_run_in(const fields *fs, plan_op op, const char *s, message_section ext, bool reverse)
 {
     const plan_message *pm = fs->pm;
-    message_vars mv = {.print_ext = pm->print_ext, .s = s};
+    message_vars mv = {.print_ext = pm->print_ext, .s = s, .n = pm->fn};
     const char *text = "";
     size_t r = 0;
     for (size_t i = 0; i < pm->fields.n;) {
@@ -364,6 +367,7 @@ static void text_read_vars(message_vars *v, const fields *fs)
     bool any = strcmp(pm->m->full_name, "google.protobuf.Any") == 0;    /* its fields may be [type URL] {...} */
     v->any = any ? "true" : "false";
     v->values = expand_message(any ? tmpl_text_read_any : tmpl_text_read_unknown, v);
+    v->text_any_fn = pm->map_entry ? "" : expand_message(tmpl_text_read_any_fn, v);
 }
 
 /* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
@@ -378,6 +382,28 @@ static const char *const json_form_names[] = {PLAN_JSON_FORMS(JSON_FORM_NAME)};
 static const field_section json_values[PLAN_SHAPE_COUNT] = {PLAN_SHAPES(JSON_VALUE_SECTION, 0)};
 #undef JSON_VALUE_SECTION
 
+#define JSON_EXT_READ_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_json_read_ext_##s,
+static const field_section json_ext_reads[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(JSON_EXT_READ_SECTION, 0)};
+#undef JSON_EXT_READ_SECTION
+
+/* M__json_ext_read (each extension's case, its record made by ext.tmpl) and the reader's cases calling it. */
+static void json_ext_read_vars(const plan_message *pm, message_vars *v)
+{
+    v->json_ext_read_fn = v->json_ext_cases = "";
+    if (!pm->ext_printed.n) return;
+    const char *cases = "";
+    for (size_t i = 0; i < pm->ext_printed.n; i++) {
+        const plan_field *x = pm->ext_printed.v[i];
+        plan_code c = x->code;
+        c.record = expand_field(ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        cases = ir_strcat(cases, expand_field(json_ext_reads[x->ext_shape], &c));
+        v->json_ext_cases = ir_strcat(v->json_ext_cases, expand_message(tmpl_json_read_ext_case, &(message_vars){.number = c.json_index}));
+    }
+    v->json_ext_cases = ir_strcat(v->json_ext_cases, expand_message(tmpl_json_read_ext_call, v));
+    v->cases = cases;
+    v->json_ext_read_fn = expand_message(tmpl_json_read_ext_read_fn, v);
+}
+
 static message_vars json_read_vars(const plan_message *pm)
 {
     fields fs = fields_of(pm);
@@ -386,6 +412,7 @@ static message_vars json_read_vars(const plan_message *pm)
     for (size_t i = 0; i < pm->fields.n; i++) fs.v[i].json_value = expand_field(json_values[pm->fields.v[i].shape], &fs.v[i]);
     v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
     v.json_value = pm->fields.n ? fs.v[0].json_value : "";
+    json_ext_read_vars(pm, &v);
     v.json_body = expand_message(json_forms[pm->json_form], &v);
     return v;
 }
@@ -457,7 +484,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
     v.size_decl = pm->recursive ? expand_message(tmpl_message_size_decl_depth, &v) : "";
     tmpl_message_header(o, &v);
-    tmpl_text_read_header(o, &v);
+    if (pm->text_read) tmpl_text_read_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
 }
 
@@ -631,8 +658,10 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
         v.reverse = expand_message(tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
-    text_read_vars(&v, &fs);
-    tmpl_text_read_source(o, &v);
+    if (pm->text_read) {
+        text_read_vars(&v, &fs);
+        tmpl_text_read_source(o, &v);
+    }
     if (pm->compare_fn) gen_compare(o, pm, &fs);
 }
 
@@ -650,23 +679,55 @@ static bool file_has_json(const plan_file *pf)
     return false;
 }
 
-/* A message's JSON functions, declared (header) or defined (source); a map entry writes its key and value. */
+#define JSON_EXT_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_json_ext_##s,
+static const field_section json_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(JSON_EXT_SECTION, 0)};
+#undef JSON_EXT_SECTION
+
+/* M__json_ext: the extensions pm prints by name, each one's case from field_json.tmpl ("": none). */
+static const char *json_ext_fn(const plan_message *pm, message_vars v)
+{
+    if (!pm->ext_printed.n) return "";
+    v.cases = "";
+    for (size_t i = 0; i < pm->ext_printed.n; i++) {
+        const plan_field *x = pm->ext_printed.v[i];
+        v.cases = ir_strcat(v.cases, expand_field(json_ext_sections[x->ext_shape], &x->code));
+    }
+    return expand_message(tmpl_json_ext_fn, &v);
+}
+
+/* M__type, the type record (with pbj.json or pbj.text_read), declared (header) or defined (source). */
+static void gen_type(tmpl_out *o, const plan_message *pm, message_vars *v, bool header)
+{
+    if (pm->map_entry || !(pm->json || pm->text_read)) return;
+    v->type_json = pm->json ? expand_message(tmpl_json_type_json, v) : "NULL, NULL, NULL";
+    v->type_text = pm->text_read ? expand_message(tmpl_json_type_text, v) : "NULL";
+    (header ? tmpl_json_type_decl : tmpl_json_type_source)(o, v);
+}
+
+/* A message's JSON functions and type record, declared (header) or defined (source); a map entry writes its key
+ * and value. */
 static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
 {
-    if (!pm->json) return;
-    fields fs = fields_of(pm);
     message_vars v = message_vars_of(pm);
+    if (!pm->json) {
+        gen_type(o, pm, &v, header);
+        return;
+    }
+    fields fs = fields_of(pm);
     const char *full = pm->m->full_name;
+    v.json_ext_fn = json_ext_fn(pm, v);
     if (pm->map_entry) {
         v.json = pm->fields.n == 2 ? ir_strcat(fs.v[0].json_map_key, fs.v[1].json_put) : "";
         v.body = expand_message(tmpl_json_body_entry, &v);
     } else {
         pbj_json_wkt wkt = pbj_json_wkt_of(full, strlen(full));
-        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0].json_put : each_run(&fs, PLAN_OP_JSON, "m", NULL);
+        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0].json_put
+               : each_run(&fs, PLAN_OP_JSON, "m", *v.json_ext_fn ? tmpl_json_ext_run : NULL);
         v.body = expand_message(json_bodies[wkt], &v);
     }
     if (header) (pm->map_entry ? tmpl_json_decl_entry : tmpl_json_decl)(o, &v);
     else (pm->map_entry ? tmpl_json_source_entry : tmpl_json_source)(o, &v);
+    gen_type(o, pm, &v, header);
     if (pm->map_entry) return;   /* its key and value are read in its map's reader */
     if (header) tmpl_json_read_header(o, &v);
     else tmpl_json_read_source(o, (message_vars[]){json_read_vars(pm)});

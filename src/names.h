@@ -19,8 +19,9 @@
     X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
     X(type_to_json, "__type_to_json")        \
     X(from_text, "_from_text") X(read_text, "__read_text") X(text_field, "__text_field")  \
-    X(text_any, "__text_any") X(text_type, "__text_type")   /* text reading (text_read.tmpl) */ \
-    X(from_json, "_from_json") X(from_json_body, "__from_json")   /* JSON input (json_read.tmpl) */
+    X(text_any, "__text_any")   /* text reading (text_read.tmpl) */ \
+    X(from_json, "_from_json") X(from_json_body, "__from_json")   /* JSON input (json_read.tmpl) */ \
+    X(json_ext, "__json_ext") X(json_ext_read, "__json_ext_read")   /* extensions in JSON (json*.tmpl) */
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \

@@ -49,7 +49,8 @@ void options_explain(const ir_program *prog, FILE *out);
     X(SERVICE_JAVA_PACKAGE, "service_java_package", IGNORED, "the Java PBJ compiler's package of a service; ignored") \
     X(CACHEABLE,    "cacheable",    IGNORED,   "the Java PBJ compiler's parsed-object cache size; ignored") \
     X(COMPARABLE,   "comparable",   FIELDS,    "M_compare, ordering by the fields and oneofs listed") \
-    X(JSON,         "json",         CLOSURE_ON, "emit M_to_json (the proto3 JSON mapping); false removes it")
+    X(JSON,         "json",         CLOSURE_ON, "emit M_to_json (the proto3 JSON mapping); false removes it") \
+    X(TEXT_READ,    "text_read",    CLOSURE_ON, "emit M_from_text (text-format reading); false removes it")
 
 typedef enum options_id {
 #define X(ID, name, role, help) OPTION_##ID,

@@ -604,10 +604,26 @@ static const char *json_put(const plan_field *pf, const char *x, bool pointer)
          ? fill(json_patterns[pf->type], x, NULL) : "";
 }
 
+/* A JSON key as a C string literal of its text in the output: escaped as rt/pbj_json.h's pbj__json_quoted escapes. */
+static const char *json_key_literal(const char *name)
+{
+    char *out = ir_alloc(6 * strlen(name) + 1), *o = out;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        const char *short_form = *p == '"' ? "\\\"" : *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : *p == '\r' ? "\\r"
+                               : *p == '\t' ? "\\t" : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
+        if (short_form) o += sprintf(o, "%s", short_form);
+        else if (*p < 0x20 || *p == 0x7f) o += sprintf(o, "\\u%04x", *p);
+        else *o++ = (char)*p;
+    }
+    *o = 0;
+    return c_string_literal(out, (size_t)(o - out));
+}
+
 static void plan_json_code(plan_field *pf)
 {
     plan_code *c = &pf->code;
-    c->json_key = ir_printf("\"%s\", \"%s\"", pf->f->json_name ? pf->f->json_name : pf->f->name, pf->f->name);
+    c->json_key = ir_printf("%s, %s", json_key_literal(pf->f->json_name ? pf->f->json_name : pf->f->name),
+                            json_key_literal(pf->f->name));
     bool proto2_value = pf->has_member && pf->kind != PLAN_WRAPPER && !pf->f->proto3_optional;
     c->json_present = proto2_value ? ir_printf("%s || j->o.emit_defaults", c->present) : c->present;
     c->json_put = json_put(pf, c->x, true);
@@ -779,6 +795,7 @@ static void plan_views(plan_message *pm, names_list *names)
 {
     pm->views = options_on(pm->m, OPTION_VIEWS);
     pm->json = options_on(pm->m, OPTION_JSON);
+    pm->text_read = options_on(pm->m, OPTION_TEXT_READ);
     if (!pm->views) return;
     names_view_functions(names, &pm->view, pm->cname, pm->m);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
@@ -979,21 +996,34 @@ static plan_json_form json_form_of(const ir_message *m)
     return ir_wrapper_type(m) != IR_TYPE_UNRESOLVED ? PLAN_JSON_WRAPPER : PLAN_JSON_OBJECT;
 }
 
-/* The JSON names of pm's fields (json_name and the declared name, each once) and each field's reading code. */
+/* Each field's reading code and pm's form. */
 static void plan_json_read(plan_message *pm)
 {
-    json_row *rows = ir_alloc((2 * pm->fields.n + 1) * sizeof *rows);
-    size_t n = 0;
-    for (size_t i = 0; i < pm->fields.n; i++) {
+    for (size_t i = 0; i < pm->fields.n; i++) plan_json_read_code(&pm->fields.v[i], i);
+    pm->json_form = json_form_of(pm->m);
+}
+
+/* The JSON names of pm's fields (json_name and the declared name, each once) and of its extensions printed by name
+ * ("[pkg.ext]", and a message set item's "[pkg.Item]" as the text format names it), after its fields in the switch. */
+static void plan_json_names(plan_message *pm)
+{
+    size_t nf = pm->fields.n, nx = pm->ext_printed.n, n = 0;
+    json_row *rows = ir_alloc((2 * (nf + nx) + 1) * sizeof *rows);
+    for (size_t i = 0; i < nf; i++) {
         const ir_field *f = pm->fields.v[i].f;
         rows[n++] = (json_row){f->json_name ? f->json_name : f->name, (long long)i};
         if (f->json_name && strcmp(f->json_name, f->name) != 0) rows[n++] = (json_row){f->name, (long long)i};
-        plan_json_read_code(&pm->fields.v[i], i);
     }
-    pm->json_form = json_form_of(pm->m);
+    for (size_t i = 0; i < nx; i++) {
+        plan_field *x = pm->ext_printed.v[i];
+        const char *key = ir_printf("[%s]", x->f->full_name);
+        x->code.json_index = ir_printf("%zu", nf + i);
+        rows[n++] = (json_row){key, (long long)(nf + i)};
+        if (strcmp(key, x->name) != 0) rows[n++] = (json_row){x->name, (long long)(nf + i)};
+    }
     pm->json_names = json_table(rows, n);
     pm->json_count = ir_printf("%zu", n);
-    pm->json_seen = ir_printf("%zu", pm->fields.n / 8 + 1);
+    pm->json_seen = ir_printf("%zu", (nf + nx) / 8 + 1);
 }
 
 /* The JSON names of enum pe's values. */
@@ -1164,6 +1194,21 @@ static plan_ext_shape ext_shape_of(const plan_field *pf)
 }
 
 /* Everything ext.tmpl prints for extension pf (its value in set and add is v). */
+/* An extension in JSON ("[pkg.ext]" under either naming): its value written from v, s or x (ext sections of
+ * field_json.tmpl, M__json_ext) and read into v (field_json_read.tmpl, M__json_ext_read). */
+static void plan_ext_json_code(plan_field *pf)
+{
+    plan_code *c = &pf->code;
+    const char *key = json_key_literal(ir_printf("[%s]", pf->f->full_name));
+    c->json_key = ir_printf("%s, %s", key, key);
+    if (pf->type == IR_TYPE_ENUM && pf->f->enum_type)
+        c->sub_name_fn = names_enum_name_fn(NULL, names_enum_cname(pf->f->enum_type), pf->f->enum_type);
+    c->json_put = json_put(pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
+    c->json_read_v = json_read(pf->f, pf->type, "&v");
+    c->json_elem_null = json_null(pf->f);
+    c->json_is_null = pf->repeated ? "pbj__jin_null(j)" : c->json_elem_null;
+}
+
 static void plan_ext_code(plan_field *pf)
 {
     plan_code *c = &pf->code;
@@ -1198,6 +1243,7 @@ static void plan_ext_code(plan_field *pf)
     c->print_v = plan_print(pf, pf->name, c->from_v);
     c->record = "";
     c->text_value = text_value(pf);
+    plan_ext_json_code(pf);
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
@@ -1342,6 +1388,7 @@ static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, requir
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->messages.v[i]);
     for (size_t i = 0; i < f->services.n; i++) ir_vec_push(&pf->services, plan_service_build(pf, f->services.v[i]));
     return pf;
 }

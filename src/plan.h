@@ -340,6 +340,7 @@ struct plan_message {
     plan_fields ext_printed;      /* one per number whose type's functions are in scope: printed by name */
     bool views;                   /* pbj.views resolves true: M_view and its accessors */
     bool json;                    /* pbj.json resolves true: M_to_json, M__json and the type record M__type */
+    bool text_read;               /* pbj.text_read resolves true: M_from_text (and M__type, for an Any's value) */
     names_view view;              /* its names */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */

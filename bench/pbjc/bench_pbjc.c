@@ -32,6 +32,7 @@ typedef struct {
   uint64_t (*visit)(const void *m);
   pbj_status (*write_reverse)(const void *m, pbj_rbuf *out);
   uint64_t (*scan_views)(const uint8_t *buf, size_t len);   /* pbj.views: every field read from the bytes */
+  const pbj_msg_type *type;       /* pbj.json: M_to_json and M_from_json through the type record */
 } root_ops;
 
 #define ROOT(T, visit_fn, view_fn) \
@@ -40,7 +41,7 @@ typedef struct {
   static pbj_status T##_enc(void *m, uint8_t *b, size_t cap, size_t *len) { return T##_encode(m, b, cap, len); } \
   static uint64_t T##_vis(const void *m) { return visit_fn(m); } \
   static pbj_status T##_rev(const void *m, pbj_rbuf *out) { return T##_write_reverse(m, out); } \
-  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis, T##_rev, T##_scan };
+  static const root_ops T##_ops = { T##_dec, T##_enc, T##_vis, T##_rev, T##_scan, &T##__type };
 static uint64_t no_visit(const void *m) { (void)m; return 0; }
 #define no_view(v) ((void)(v), (uint64_t)0)
 ROOT(pbjbench_Block, visit_pbjbench_Block, visit_view_pbjbench_Block)
@@ -59,6 +60,7 @@ typedef struct {
   uint64_t sum;
   uint32_t reps;
   pbj_rbuf rbuf;                  /* encode_reverse: reset per run, its grown block kept */
+  pbj_text json;                  /* json_encode: emptied per run, its grown buffer kept */
 } ctx;
 
 static void reset(void *v) { pbj_arena_reset(&((ctx *)v)->arena); }
@@ -106,6 +108,45 @@ static void op_small_encode_reverse(void *v)
 {
   ctx *c = v;
   for (uint32_t i = 0; i < c->reps; i++) op_encode_reverse(c);
+}
+
+/* JSON (pbj.json): the decoded message written by M_to_json into a reused text, and that text read back by
+ * M_from_json (arena reset per run). No size limit: a block's JSON is longer than PBJ_DEFAULT_MAX_LENGTH. */
+static const pbj_json_options json_options = {.max_size = (size_t)-1};
+static void op_json_encode(void *v)
+{
+  ctx *c = v;
+  c->json.len = 0;
+  pbj_status st = c->ops->type->to_json(c->msg, &c->json, &json_options);
+  bh_assert(st == PBJ_OK, "pbjc to_json: %s", pbj_status_str(st));
+}
+static void op_json_decode(void *v)
+{
+  ctx *c = v;
+  pbj_status st = pbj_json_read(c->ops->type, c->msg, c->json.data, c->json.len, &c->arena, &json_options);
+  bh_assert(st == PBJ_OK, "pbjc from_json: %s", pbj_status_str(st));
+}
+
+/* The JSON rows of a decoded block: to_json, then from_json of its text, whose encoding must be the input. */
+static void json_rows(ctx *c, const char *workload, double units)
+{
+  char label[64];
+  pbj_text_init(&c->json);
+  op_json_encode(c);              /* the text grown once, outside the count */
+  snprintf(label, sizeof label, "%s_json_encode", workload);
+  double ns = bh_time(c->e, label, op_json_encode, NULL, c);
+  char note[96];
+  snprintf(note, sizeof note, "M_to_json into a reused text: %.0f bytes of JSON per transaction", (double)c->json.len / units);
+  bh_row(c->e, workload, "json_encode", ns / units, 0, 0, note);
+  snprintf(label, sizeof label, "%s_json_decode", workload);
+  ns = bh_time(c->e, label, op_json_decode, reset, c);
+  pbj_arena_reset(&c->arena);
+  op_json_decode(c);
+  op_encode(c);
+  bh_assert_same("pbjc from_json", c->out, c->out_len, c->in);
+  bh_row(c->e, workload, "json_decode", ns / units, (double)arena_used(&c->arena) / units, 0,
+         "M_from_json, arena reset per run; re-encoded to the input's bytes");
+  pbj_text_free(&c->json);
 }
 
 /* The row of M_write_reverse into a reused pbj_rbuf (c->msg decoded): timed as label, shown as workload's op. */
@@ -219,7 +260,7 @@ static void produce(bh_env *e)
 static void block(bh_env *e, const char *workload, const bh_buf *in, const root_ops *ops, size_t msg_size,
                   double units, uint64_t want_sum)
 {
-  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, 0, { 0 } };
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, 0, { 0 }, { 0 } };
   char label[64];
   snprintf(label, sizeof label, "%s_decode", workload);
   double ns = bh_time(e, label, op_decode, reset, &c);
@@ -241,6 +282,7 @@ static void block(bh_env *e, const char *workload, const bh_buf *in, const root_
   ns = bh_time(e, label, op_scan_views, NULL, &c);
   bh_assert(!want_sum || c.sum == want_sum, "pbjc %s views sum %016llx", workload, (unsigned long long)c.sum);
   bh_row(e, workload, "scan_views", ns / units, 0, c.sum, "pbj.views: no allocation");
+  json_rows(&c, workload, units);
   pbj_arena_free(&c.arena);
   free(c.msg);
   free(c.out);
@@ -248,7 +290,7 @@ static void block(bh_env *e, const char *workload, const bh_buf *in, const root_
 
 static void small(bh_env *e, const char *name, const bh_buf *in, const root_ops *ops, size_t msg_size)
 {
-  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, e->small_reps, { 0 } };
+  ctx c = { e, in, ops, calloc(1, msg_size), { 0 }, malloc(in->len + 64), in->len + 64, 0, 0, e->small_reps, { 0 }, { 0 } };
   char op[64];
   snprintf(op, sizeof op, "%s_decode", name);
   double ns = bh_time(e, op, op_small_decode, NULL, &c);
@@ -273,7 +315,7 @@ int main(int argc, char **argv)
   block(&e, "synthetic", &e.synthetic, &pbjbench_Block_ops, sizeof(pbjbench_Block), e.synthetic_tx, e.synthetic_sum);
   block(&e, "real", &e.real, &com_hedera_hapi_block_stream_Block_ops, sizeof(com_hedera_hapi_block_stream_Block), e.real_tx, 0);
   produce(&e);
-  ctx c = { &e, NULL, NULL, NULL, { 0 }, NULL, 0, 0, 0, 0, { 0 } };
+  ctx c = { &e, NULL, NULL, NULL, { 0 }, NULL, 0, 0, 0, 0, { 0 }, { 0 } };
   double ns = bh_time(&e, "synthetic_tx_decode", op_tx_decode, NULL, &c);
   bh_assert(c.sum == e.tx_sum, "pbjc tx_decode sum");
   bh_row(&e, "synthetic", "tx_decode", ns / (double)e.n_txs, 0, c.sum, "arena reset per transaction");

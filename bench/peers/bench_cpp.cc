@@ -7,6 +7,7 @@
 #include <new>
 #include <string>
 #include <google/protobuf/arena.h>
+#include <google/protobuf/util/json_util.h>
 
 #include "blockstream.pb.h"
 #include "stream/block.pb.h"
@@ -72,6 +73,17 @@ template <class M> static void op_scan(void *v)
   b->sum = b->visit(*b->msg);
 }
 template <class M> static void op_encode(void *v) { static_cast<Bench<M> *>(v)->encode(); }
+// JSON: util::MessageToJsonString of the decoded message into a reused string, JsonStringToMessage of that text.
+static std::string json_text;
+template <class M> static void op_json_encode(void *v)
+{
+  json_text.clear();
+  bh_assert(google::protobuf::util::MessageToJsonString(*static_cast<Bench<M> *>(v)->msg, &json_text).ok(), "C++ to JSON");
+}
+template <class M> static void op_json_decode(void *v)
+{
+  bh_assert(google::protobuf::util::JsonStringToMessage(json_text, static_cast<Bench<M> *>(v)->msg).ok(), "C++ from JSON");
+}
 
 template <class M>
 static void block(bh_env *e, const char *contender, const char *workload, const bh_buf *in,
@@ -98,6 +110,20 @@ static void block(bh_env *e, const char *contender, const char *workload, const 
   ns = bh_time(e, label, op_scan<M>, op_reset<M>, &b);
   bh_assert(!want_sum || b.sum == want_sum, "C++ %s sum %016llx", workload, (unsigned long long)b.sum);
   bh_row(e, workload, "scan_structs", ns / units, bytes / units, b.sum, nullptr);
+  if (use_arena) {                // the JSON rows once, on the arena's message
+    op_json_encode<M>(&b);
+    std::snprintf(label, sizeof label, "%s_json_encode", workload);
+    ns = bh_time(e, label, op_json_encode<M>, nullptr, &b);
+    bh_row(e, workload, "json_encode", ns / units, 0, 0, "util::MessageToJsonString into a reused string");
+    std::snprintf(label, sizeof label, "%s_json_decode", workload);
+    ns = bh_time(e, label, op_json_decode<M>, op_reset<M>, &b);
+    b.fresh();
+    op_json_decode<M>(&b);
+    b.encode();
+    bh_assert_same("C++ from JSON", (const uint8_t *)b.out.data(), b.out_len, in);
+    bh_row(e, workload, "json_decode", ns / units, (double)b.arena->SpaceAllocated() / units, 0,
+           "util::JsonStringToMessage, arena per run; re-encoded to the input's bytes");
+  }
   delete b.arena;
 }
 

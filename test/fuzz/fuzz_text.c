@@ -19,7 +19,7 @@
         }                                                                 \
     } while (0)
 
-static const pbj_text_type *const types[] = {&textin_Corpus__text_type, &textin_Item__text_type, &textin_open_Open__text_type};
+static const pbj_msg_type *const types[] = {&textin_Corpus__type, &textin_Item__type, &textin_open_Open__type};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

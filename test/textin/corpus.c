@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const pbj_text_type *const types[] = {&textin_Corpus__text_type, &textin_Item__text_type, &textin_open_Open__text_type};
+static const pbj_msg_type *const types[] = {&textin_Corpus__type, &textin_Item__type, &textin_open_Open__type};
 
 static char *slurp(const char *path, size_t *len)
 {

@@ -571,7 +571,7 @@ pbj_status golden_defaults_Defaults_from_text(golden_defaults_Defaults *m, const
     return pbj__tr_finish(&r, golden_defaults_Defaults_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_defaults_Defaults__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_defaults_Defaults *m = (golden_defaults_Defaults *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -587,7 +587,6 @@ static pbj_status golden_defaults_Defaults__text_any(pbj_text_reader *r, pbj_sli
     return PBJ_OK;
 }
 
-const pbj_text_type golden_defaults_Defaults__text_type = {"golden.defaults.Defaults", golden_defaults_Defaults__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -655,6 +654,13 @@ pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, p
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_defaults_Defaults__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_defaults_Defaults_to_json((golden_defaults_Defaults const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_defaults_Defaults__type_init(void *m) { golden_defaults_Defaults_init((golden_defaults_Defaults *)m); }
 static pbj_status golden_defaults_Defaults__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -662,14 +668,12 @@ static pbj_status golden_defaults_Defaults__type_decode(void *m, const uint8_t *
 }
 static size_t golden_defaults_Defaults__type_size(void *m) { return golden_defaults_Defaults_size((golden_defaults_Defaults *)m); }
 static pbj_status golden_defaults_Defaults__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_defaults_Defaults_encode((golden_defaults_Defaults *)m, buf, cap, len); }
-static pbj_status golden_defaults_Defaults__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_defaults_Defaults_to_json((golden_defaults_Defaults const *)m, out, o);
-}
 const pbj_msg_type golden_defaults_Defaults__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.defaults.Defaults", sizeof(golden_defaults_Defaults), golden_defaults_Defaults__type_init, golden_defaults_Defaults__type_decode, golden_defaults_Defaults__type_size, golden_defaults_Defaults__type_encode,
-    golden_defaults_Defaults__type_to_json, golden_defaults_Defaults__json,
-    golden_defaults_Defaults__from_json,
+    golden_defaults_Defaults__type_to_json, golden_defaults_Defaults__json, golden_defaults_Defaults__from_json
+,
+    golden_defaults_Defaults__text_any
+,
 };
 #endif
 

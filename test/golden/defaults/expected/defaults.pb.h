@@ -53,7 +53,7 @@ typedef struct golden_defaults_Defaults golden_defaults_Defaults;
 /* ==== golden.defaults.Defaults ==== */
 
 /* golden.defaults.Defaults
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_defaults_Defaults {
     bool has_d_int32 : 1;
     bool has_d_uint64 : 1;
@@ -197,17 +197,18 @@ static inline void golden_defaults_Defaults_clear_no_default(golden_defaults_Def
 #ifdef PBJ_TEXT_READ_H
 /* golden_defaults_Defaults_from_text reads the text format (golden_defaults_Defaults_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_defaults_Defaults__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_defaults_Defaults__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_from_text(golden_defaults_Defaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_defaults_Defaults__read_text(golden_defaults_Defaults *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_defaults_Defaults__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_to_json(const golden_defaults_Defaults *m, pbj_text *out, const pbj_json_options *o);
 void golden_defaults_Defaults__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_defaults_Defaults__type;   /* golden.defaults.Defaults at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_defaults_Defaults__type;   /* golden.defaults.Defaults at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -451,7 +451,7 @@ pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const cha
     return pbj__tr_finish(&r, golden_extensions_Base_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_extensions_Base__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_extensions_Base *m = (golden_extensions_Base *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -467,7 +467,6 @@ static pbj_status golden_extensions_Base__text_any(pbj_text_reader *r, pbj_slice
     return PBJ_OK;
 }
 
-const pbj_text_type golden_extensions_Base__text_type = {"golden.extensions.Base", golden_extensions_Base__text_any};
 #endif
 
 /* ==== golden.extensions.Note ==== */
@@ -624,7 +623,7 @@ pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const cha
     return pbj__tr_finish(&r, golden_extensions_Note_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_extensions_Note__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_extensions_Note *m = (golden_extensions_Note *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -640,7 +639,6 @@ static pbj_status golden_extensions_Note__text_any(pbj_text_reader *r, pbj_slice
     return PBJ_OK;
 }
 
-const pbj_text_type golden_extensions_Note__text_type = {"golden.extensions.Note", golden_extensions_Note__text_any};
 #endif
 
 /* ==== golden.extensions.EGroup ==== */
@@ -797,7 +795,7 @@ pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const
     return pbj__tr_finish(&r, golden_extensions_EGroup_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_extensions_EGroup__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_extensions_EGroup *m = (golden_extensions_EGroup *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -813,7 +811,6 @@ static pbj_status golden_extensions_EGroup__text_any(pbj_text_reader *r, pbj_sli
     return PBJ_OK;
 }
 
-const pbj_text_type golden_extensions_EGroup__text_type = {"golden.extensions.EGroup", golden_extensions_EGroup__text_any};
 #endif
 
 /* ==== golden.extensions.Scope ==== */
@@ -940,7 +937,7 @@ pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const c
     return pbj__tr_finish(&r, golden_extensions_Scope_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_extensions_Scope__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_extensions_Scope *m = (golden_extensions_Scope *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -956,10 +953,112 @@ static pbj_status golden_extensions_Scope__text_any(pbj_text_reader *r, pbj_slic
     return PBJ_OK;
 }
 
-const pbj_text_type golden_extensions_Scope__text_type = {"golden.extensions.Scope", golden_extensions_Scope__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
+/* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
+static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pbj_json *j, uint32_t lo, uint32_t hi)
+{
+    size_t pos = 0;
+    uint32_t last = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+        if (r.number < lo || r.number > hi || r.number == last) continue;
+        last = r.number;                         /* a number's records are adjacent: its case writes them all */
+        switch (r.number) {
+        case 100: {   /* [golden.extensions.e_int32]: the last value */
+            uint64_t v;
+            if (!pbj__ext_values(m->pbj_ext, 100, 0, (size_t)-1, &v)) break;
+            pbj__json_key(j, "[golden.extensions.e_int32]", "[golden.extensions.e_int32]");
+            pbj__json_int32(j, (int32_t)v);
+            break;
+        }
+        case 101: {   /* [golden.extensions.e_string]: the last value */
+            pbj_slice s;
+            if (!pbj__ext_payloads(m->pbj_ext, 101, (size_t)-1, &s)) break;
+            pbj__json_key(j, "[golden.extensions.e_string]", "[golden.extensions.e_string]");
+            pbj__json_string(j, s);
+            break;
+        }
+        case 102: {   /* [golden.extensions.e_list] */
+            uint64_t v;
+            size_t k = pbj__ext_values(m->pbj_ext, 102, 0, (size_t)-1, &v);
+            pbj__json_key(j, "[golden.extensions.e_list]", "[golden.extensions.e_list]");
+            pbj__json_begin(j, '[');
+            for (size_t i = 0; i < k; i++) {
+                pbj__ext_values(m->pbj_ext, 102, 0, i, &v);
+                pbj__json_sep(j);
+                pbj__json_int32(j, pbj_unzigzag32((uint32_t)v));
+            }
+            pbj__json_end(j, ']');
+            break;
+        }
+        case 103: {   /* [golden.extensions.e_packed] */
+            uint64_t v;
+            size_t k = pbj__ext_values(m->pbj_ext, 103, 5, (size_t)-1, &v);
+            pbj__json_key(j, "[golden.extensions.e_packed]", "[golden.extensions.e_packed]");
+            pbj__json_begin(j, '[');
+            for (size_t i = 0; i < k; i++) {
+                pbj__ext_values(m->pbj_ext, 103, 5, i, &v);
+                pbj__json_sep(j);
+                pbj__json_uint32(j, (uint32_t)v);
+            }
+            pbj__json_end(j, ']');
+            break;
+        }
+        case 104: {   /* [golden.extensions.e_note]: every record merged into one message */
+            golden_extensions_Note x;
+            pbj_arena a;
+            pbj_decoder d;
+            pbj_slice s;
+            pbj_status st = PBJ_OK;
+            size_t k = pbj__ext_payloads(m->pbj_ext, 104, (size_t)-1, &s);
+            pbj_arena_init(&a, NULL, 0);
+            pbj_decoder_init(&d, &a, NULL);
+            golden_extensions_Note_init(&x);
+            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
+                pbj__ext_payloads(m->pbj_ext, 104, i, &s);
+                st = golden_extensions_Note__decode(&x, s.data, s.data + s.len, &d);
+            }
+            pbj__json_key(j, "[golden.extensions.e_note]", "[golden.extensions.e_note]");
+            if (st == PBJ_OK) golden_extensions_Note__json(&x, j);
+            pbj_arena_free(&a);
+            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
+            break;
+        }
+        case 105: {   /* [golden.extensions.egroup]: every record merged into one message */
+            golden_extensions_EGroup x;
+            pbj_arena a;
+            pbj_decoder d;
+            pbj_slice s;
+            pbj_status st = PBJ_OK;
+            size_t k = pbj__ext_payloads(m->pbj_ext, 105, (size_t)-1, &s);
+            pbj_arena_init(&a, NULL, 0);
+            pbj_decoder_init(&d, &a, NULL);
+            golden_extensions_EGroup_init(&x);
+            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
+                pbj__ext_payloads(m->pbj_ext, 105, i, &s);
+                st = golden_extensions_EGroup__decode(&x, s.data, s.data + s.len, &d);
+            }
+            pbj__json_key(j, "[golden.extensions.egroup]", "[golden.extensions.egroup]");
+            if (st == PBJ_OK) golden_extensions_EGroup__json(&x, j);
+            pbj_arena_free(&a);
+            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
+            break;
+        }
+        case 150: {   /* [golden.extensions.Scope.s_double]: the last value */
+            uint64_t v;
+            if (!pbj__ext_values(m->pbj_ext, 150, 1, (size_t)-1, &v)) break;
+            pbj__json_key(j, "[golden.extensions.Scope.s_double]", "[golden.extensions.Scope.s_double]");
+            pbj__json_double(j, pbj_bits_double(v));
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
 void golden_extensions_Base__json(const void *vm, pbj_json *j)
 {
     const golden_extensions_Base *m = (golden_extensions_Base const *)vm;
@@ -969,6 +1068,7 @@ void golden_extensions_Base__json(const void *vm, pbj_json *j)
         pbj__json_key(j, "id", "id");
         pbj__json_int32(j, m->id);
     }
+    golden_extensions_Base__json_ext(m, j, 100, 199);
     pbj__json_close(j, '}');
 }
 
@@ -980,6 +1080,13 @@ pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_t
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_extensions_Base__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_Base_to_json((golden_extensions_Base const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_extensions_Base__type_init(void *m) { golden_extensions_Base_init((golden_extensions_Base *)m); }
 static pbj_status golden_extensions_Base__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -987,14 +1094,12 @@ static pbj_status golden_extensions_Base__type_decode(void *m, const uint8_t *bu
 }
 static size_t golden_extensions_Base__type_size(void *m) { return golden_extensions_Base_size((golden_extensions_Base *)m); }
 static pbj_status golden_extensions_Base__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Base_encode((golden_extensions_Base *)m, buf, cap, len); }
-static pbj_status golden_extensions_Base__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_Base_to_json((golden_extensions_Base const *)m, out, o);
-}
 const pbj_msg_type golden_extensions_Base__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Base", sizeof(golden_extensions_Base), golden_extensions_Base__type_init, golden_extensions_Base__type_decode, golden_extensions_Base__type_size, golden_extensions_Base__type_encode,
-    golden_extensions_Base__type_to_json, golden_extensions_Base__json,
-    golden_extensions_Base__from_json,
+    golden_extensions_Base__type_to_json, golden_extensions_Base__json, golden_extensions_Base__from_json
+,
+    golden_extensions_Base__text_any
+,
 };
 #endif
 
@@ -1005,19 +1110,185 @@ pbj_status golden_extensions_Base_from_json(golden_extensions_Base *m, const cha
     return pbj_json_read(&golden_extensions_Base__type, m, json, len, arena, o);
 }
 
+/* The value of extension k of the reader's table, after its key, made a record in m->pbj_ext. */
+static pbj_status golden_extensions_Base__json_ext_read(golden_extensions_Base *m, pbj__json_in *j, int32_t k)
+{
+    pbj_arena *a = j->arena;
+    switch (k) {
+    case 1: {   /* [golden.extensions.e_int32] */
+        bool keep = true;
+        int32_t v;
+        if (pbj__jin_null(j)) break;
+        if (!pbj__jin_int32(j, &v)) return j->st;
+        if (!keep) break;
+        {
+            size_t n = 2 + pbj_varint_size((uint64_t)(int64_t)v);
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            memcpy(p, "\xa0\x06", 2);
+            p += 2;
+            p = pbj_put_varint(p, (uint64_t)(int64_t)v);
+            return pbj__ext_set(a, &m->pbj_ext, 100, rec, (size_t)(p - rec));
+        }
+    }
+    case 2: {   /* [golden.extensions.e_string] */
+        bool keep = true;
+        pbj_slice v;
+        if (pbj__jin_null(j)) break;
+        if (!pbj__jin_string(j, &v)) return j->st;
+        if (!keep) break;
+        {
+            size_t n = 2 + pbj_len_size(v.len);
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            memcpy(p, "\xaa\x06", 2);
+            p += 2;
+            p = pbj_put_bytes(p, v);
+            return pbj__ext_set(a, &m->pbj_ext, 101, rec, (size_t)(p - rec));
+        }
+    }
+    case 3: {   /* [golden.extensions.e_list]: a record each */
+        pbj__jin_obj list;
+        if (pbj__jin_null(j)) break;
+        if (!pbj__jin_array(j, &list)) return j->st;
+        while (pbj__jin_next(j, &list)) {
+            bool keep = true;
+            int32_t v;
+            pbj_status st;
+            if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+            if (!pbj__jin_int32(j, &v)) return j->st;
+            if (!keep) continue;
+            size_t n = 2 + pbj_varint_size(pbj_zigzag32(v));
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            memcpy(p, "\xb0\x06", 2);
+            p += 2;
+            p = pbj_put_varint(p, pbj_zigzag32(v));
+            if ((st = pbj__ext_insert(a, &m->pbj_ext, rec, (size_t)(p - rec), 102, false)) != PBJ_OK) return st;
+        }
+        break;
+    }
+    case 4: {   /* [golden.extensions.e_packed]: one packed record of every value */
+        pbj__jin_obj list;
+        uint32_t *vs = NULL;
+        size_t n = 0, s = 0;
+        if (pbj__jin_null(j)) break;
+        if (!pbj__jin_array(j, &list)) return j->st;
+        while (pbj__jin_next(j, &list)) {
+            bool keep = true;
+            uint32_t v;
+            if (pbj__jin_null(j)) return pbj__jin_null_element(j);
+            if (!pbj__jin_uint32(j, &v)) return j->st;
+            if (!keep) continue;
+            if (!(vs = (uint32_t *)pbj__jin_more(j, vs, n, sizeof v))) return j->st;
+            vs[n++] = v;
+        }
+        if (j->st != PBJ_OK || !n) break;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t x = vs[i];
+            (void)x;
+            s += 4;
+        }
+        {
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, 2 + pbj_len_size(s) + s), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            memcpy(p, "\xba\x06", 2);
+            p += 2;
+            p = pbj_put_varint(p, s);
+            for (size_t i = 0; i < n; i++) {
+                uint32_t x = vs[i];
+                p = pbj_put_fixed32(p, x);
+            }
+            return pbj__ext_set(a, &m->pbj_ext, 103, rec, (size_t)(p - rec));
+        }
+    }
+    case 5: {   /* [golden.extensions.e_note] */
+        golden_extensions_Note *v;
+        if (pbj__jin_null(j)) break;
+        if (!(v = (golden_extensions_Note *)pbj__jin_alloc(j, sizeof *v))) return j->st;
+        golden_extensions_Note_init(v);
+        if (golden_extensions_Note__from_json(v, j) != PBJ_OK) return j->st;
+        {
+            size_t s = golden_extensions_Note_size(v);
+            if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+            size_t n = 2 + pbj_len_size(s);
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            memcpy(p, "\xc2\x06", 2);
+            p += 2;
+            p = pbj_put_varint(p, s);
+            p += s;
+            uint8_t *start = golden_extensions_Note__write(v, p);   /* back to front, ending at p */
+            PBJ_ASSERT(start == p - s);
+            (void)start;
+            return pbj__ext_set(a, &m->pbj_ext, 104, rec, (size_t)(p - rec));
+        }
+    }
+    case 6: {   /* [golden.extensions.egroup] */
+        golden_extensions_EGroup *v;
+        if (pbj__jin_null(j)) break;
+        if (!(v = (golden_extensions_EGroup *)pbj__jin_alloc(j, sizeof *v))) return j->st;
+        golden_extensions_EGroup_init(v);
+        if (golden_extensions_EGroup__from_json(v, j) != PBJ_OK) return j->st;
+        {
+            size_t s = golden_extensions_EGroup_size(v);
+            if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+            size_t n = 2 + s + 2;
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            memcpy(p, "\xcb\x06", 2);
+            p += 2;
+            p += s;
+            uint8_t *start = golden_extensions_EGroup__write(v, p);   /* back to front, ending at p */
+            PBJ_ASSERT(start == p - s);
+            (void)start;
+            memcpy(p, "\xcc\x06", 2);
+            p += 2;
+            return pbj__ext_set(a, &m->pbj_ext, 105, rec, (size_t)(p - rec));
+        }
+    }
+    case 7: {   /* [golden.extensions.Scope.s_double] */
+        bool keep = true;
+        double v;
+        if (pbj__jin_null(j)) break;
+        if (!pbj__jin_double(j, &v)) return j->st;
+        if (!keep) break;
+        {
+            size_t n = 2 + 8;
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            memcpy(p, "\xb1\x09", 2);
+            p += 2;
+            p = pbj_put_fixed64(p, pbj_double_bits(v));
+            return pbj__ext_set(a, &m->pbj_ext, 150, rec, (size_t)(p - rec));
+        }
+    }
+    default:
+        break;
+    }
+    return j->st;
+}
+
 pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"id", 2, 0},
+        {"[golden.extensions.e_list]", 26, 3},
+        {"[golden.extensions.e_note]", 26, 5},
+        {"[golden.extensions.egroup]", 26, 6},
+        {"[golden.extensions.e_int32]", 27, 1},
+        {"[golden.extensions.e_packed]", 28, 4},
+        {"[golden.extensions.e_string]", 28, 2},
+        {"[golden.extensions.Scope.s_double]", 34, 7},
     };
     golden_extensions_Base *m = (golden_extensions_Base *)pm;
-    uint8_t seen[1] = {0};
+    uint8_t seen[2] = {0};
     pbj__jin_obj ob;
     pbj_slice key;
     (void)m;
     if (!pbj__jin_object(j, &ob)) return j->st;
     while (pbj__jin_key(j, &ob, &key)) {
-        int32_t k = pbj__jin_find(names, 1, key);
+        int32_t k = pbj__jin_find(names, 8, key);
         if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
         switch (k) {
         case 0: /* id */
@@ -1029,6 +1300,15 @@ pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)
                     m->has_id = 1;
                 }
             }
+            break;
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+        case 7:
+            if (!pbj__jin_status(j, golden_extensions_Base__json_ext_read(m, j, k))) return j->st;
             break;
         default:
             if (!pbj__jin_unknown(j)) return j->st;
@@ -1058,6 +1338,13 @@ pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_t
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_extensions_Note__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_Note_to_json((golden_extensions_Note const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_extensions_Note__type_init(void *m) { golden_extensions_Note_init((golden_extensions_Note *)m); }
 static pbj_status golden_extensions_Note__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1065,14 +1352,12 @@ static pbj_status golden_extensions_Note__type_decode(void *m, const uint8_t *bu
 }
 static size_t golden_extensions_Note__type_size(void *m) { return golden_extensions_Note_size((golden_extensions_Note *)m); }
 static pbj_status golden_extensions_Note__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Note_encode((golden_extensions_Note *)m, buf, cap, len); }
-static pbj_status golden_extensions_Note__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_Note_to_json((golden_extensions_Note const *)m, out, o);
-}
 const pbj_msg_type golden_extensions_Note__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Note", sizeof(golden_extensions_Note), golden_extensions_Note__type_init, golden_extensions_Note__type_decode, golden_extensions_Note__type_size, golden_extensions_Note__type_encode,
-    golden_extensions_Note__type_to_json, golden_extensions_Note__json,
-    golden_extensions_Note__from_json,
+    golden_extensions_Note__type_to_json, golden_extensions_Note__json, golden_extensions_Note__from_json
+,
+    golden_extensions_Note__text_any
+,
 };
 #endif
 
@@ -1136,6 +1421,13 @@ pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, p
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_extensions_EGroup__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_EGroup_to_json((golden_extensions_EGroup const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_extensions_EGroup__type_init(void *m) { golden_extensions_EGroup_init((golden_extensions_EGroup *)m); }
 static pbj_status golden_extensions_EGroup__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1143,14 +1435,12 @@ static pbj_status golden_extensions_EGroup__type_decode(void *m, const uint8_t *
 }
 static size_t golden_extensions_EGroup__type_size(void *m) { return golden_extensions_EGroup_size((golden_extensions_EGroup *)m); }
 static pbj_status golden_extensions_EGroup__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_EGroup_encode((golden_extensions_EGroup *)m, buf, cap, len); }
-static pbj_status golden_extensions_EGroup__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_EGroup_to_json((golden_extensions_EGroup const *)m, out, o);
-}
 const pbj_msg_type golden_extensions_EGroup__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.EGroup", sizeof(golden_extensions_EGroup), golden_extensions_EGroup__type_init, golden_extensions_EGroup__type_decode, golden_extensions_EGroup__type_size, golden_extensions_EGroup__type_encode,
-    golden_extensions_EGroup__type_to_json, golden_extensions_EGroup__json,
-    golden_extensions_EGroup__from_json,
+    golden_extensions_EGroup__type_to_json, golden_extensions_EGroup__json, golden_extensions_EGroup__from_json
+,
+    golden_extensions_EGroup__text_any
+,
 };
 #endif
 
@@ -1210,6 +1500,13 @@ pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_extensions_Scope__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_extensions_Scope_to_json((golden_extensions_Scope const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_extensions_Scope__type_init(void *m) { golden_extensions_Scope_init((golden_extensions_Scope *)m); }
 static pbj_status golden_extensions_Scope__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1217,14 +1514,12 @@ static pbj_status golden_extensions_Scope__type_decode(void *m, const uint8_t *b
 }
 static size_t golden_extensions_Scope__type_size(void *m) { return golden_extensions_Scope_size((golden_extensions_Scope *)m); }
 static pbj_status golden_extensions_Scope__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_extensions_Scope_encode((golden_extensions_Scope *)m, buf, cap, len); }
-static pbj_status golden_extensions_Scope__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_extensions_Scope_to_json((golden_extensions_Scope const *)m, out, o);
-}
 const pbj_msg_type golden_extensions_Scope__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.extensions.Scope", sizeof(golden_extensions_Scope), golden_extensions_Scope__type_init, golden_extensions_Scope__type_decode, golden_extensions_Scope__type_size, golden_extensions_Scope__type_encode,
-    golden_extensions_Scope__type_to_json, golden_extensions_Scope__json,
-    golden_extensions_Scope__from_json,
+    golden_extensions_Scope__type_to_json, golden_extensions_Scope__json, golden_extensions_Scope__from_json
+,
+    golden_extensions_Scope__text_any
+,
 };
 #endif
 

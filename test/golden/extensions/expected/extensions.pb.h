@@ -38,7 +38,7 @@ typedef struct golden_extensions_Scope golden_extensions_Scope;
 /* ==== golden.extensions.Base ==== */
 
 /* golden.extensions.Base
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_Base {
     bool has_id : 1;
     int32_t id;   /* 1 */
@@ -72,16 +72,15 @@ static inline void golden_extensions_Base_clear_id(golden_extensions_Base *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_Base_from_text reads the text format (golden_extensions_Base_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_Base__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_extensions_Base__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_Base_from_text(golden_extensions_Base *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_extensions_Base__text_type;
 #endif
 
 /* ==== golden.extensions.Note ==== */
 
 /* golden.extensions.Note
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_Note {
     bool has_text : 1;
     pbj_slice text;   /* 1 */
@@ -114,16 +113,15 @@ static inline void golden_extensions_Note_clear_text(golden_extensions_Note *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_Note_from_text reads the text format (golden_extensions_Note_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_Note__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_extensions_Note__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_Note_from_text(golden_extensions_Note *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_extensions_Note__text_type;
 #endif
 
 /* ==== golden.extensions.EGroup ==== */
 
 /* golden.extensions.EGroup
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_EGroup {
     bool has_g : 1;
     int32_t g;   /* 1 */
@@ -156,16 +154,15 @@ static inline void golden_extensions_EGroup_clear_g(golden_extensions_EGroup *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_EGroup_from_text reads the text format (golden_extensions_EGroup_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_EGroup__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_extensions_EGroup__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_from_text(golden_extensions_EGroup *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_extensions_EGroup__text_type;
 #endif
 
 /* ==== golden.extensions.Scope ==== */
 
 /* golden.extensions.Scope
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_Scope {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -189,17 +186,18 @@ static inline pbj_status golden_extensions_Scope_encode_partial(const golden_ext
 #ifdef PBJ_TEXT_READ_H
 /* golden_extensions_Scope_from_text reads the text format (golden_extensions_Scope_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_extensions_Scope__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_extensions_Scope__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_extensions_Scope_from_text(golden_extensions_Scope *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_extensions_Scope__read_text(golden_extensions_Scope *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_extensions_Scope__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_Base_to_json(const golden_extensions_Base *m, pbj_text *out, const pbj_json_options *o);
 void golden_extensions_Base__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_extensions_Base__type;   /* golden.extensions.Base at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -211,7 +209,9 @@ pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_Note_to_json(const golden_extensions_Note *m, pbj_text *out, const pbj_json_options *o);
 void golden_extensions_Note__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_extensions_Note__type;   /* golden.extensions.Note at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -223,7 +223,9 @@ pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_to_json(const golden_extensions_EGroup *m, pbj_text *out, const pbj_json_options *o);
 void golden_extensions_EGroup__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_extensions_EGroup__type;   /* golden.extensions.EGroup at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -235,7 +237,9 @@ pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_extensions_Scope_to_json(const golden_extensions_Scope *m, pbj_text *out, const pbj_json_options *o);
 void golden_extensions_Scope__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_extensions_Scope__type;   /* golden.extensions.Scope at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

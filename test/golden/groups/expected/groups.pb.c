@@ -255,7 +255,7 @@ pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char 
     return pbj__tr_finish(&r, golden_groups_Grouped_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_groups_Grouped__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_groups_Grouped *m = (golden_groups_Grouped *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -271,7 +271,6 @@ static pbj_status golden_groups_Grouped__text_any(pbj_text_reader *r, pbj_slice 
     return PBJ_OK;
 }
 
-const pbj_text_type golden_groups_Grouped__text_type = {"golden.groups.Grouped", golden_groups_Grouped__text_any};
 #endif
 
 /* ==== golden.groups.Grouped.Single ==== */
@@ -470,7 +469,7 @@ pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *
     return pbj__tr_finish(&r, golden_groups_Grouped_Single_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_groups_Grouped_Single__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_groups_Grouped_Single *m = (golden_groups_Grouped_Single *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -486,7 +485,6 @@ static pbj_status golden_groups_Grouped_Single__text_any(pbj_text_reader *r, pbj
     return PBJ_OK;
 }
 
-const pbj_text_type golden_groups_Grouped_Single__text_type = {"golden.groups.Grouped.Single", golden_groups_Grouped_Single__text_any};
 #endif
 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
@@ -653,7 +651,7 @@ pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Sin
     return pbj__tr_finish(&r, golden_groups_Grouped_Single_Deep_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_groups_Grouped_Single_Deep__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_groups_Grouped_Single_Deep *m = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -669,7 +667,6 @@ static pbj_status golden_groups_Grouped_Single_Deep__text_any(pbj_text_reader *r
     return PBJ_OK;
 }
 
-const pbj_text_type golden_groups_Grouped_Single_Deep__text_type = {"golden.groups.Grouped.Single.Deep", golden_groups_Grouped_Single_Deep__text_any};
 #endif
 
 /* ==== golden.groups.Grouped.Many ==== */
@@ -826,7 +823,7 @@ pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, c
     return pbj__tr_finish(&r, golden_groups_Grouped_Many_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_groups_Grouped_Many__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_groups_Grouped_Many *m = (golden_groups_Grouped_Many *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -842,7 +839,6 @@ static pbj_status golden_groups_Grouped_Many__text_any(pbj_text_reader *r, pbj_s
     return PBJ_OK;
 }
 
-const pbj_text_type golden_groups_Grouped_Many__text_type = {"golden.groups.Grouped.Many", golden_groups_Grouped_Many__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -880,6 +876,13 @@ pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_tex
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_groups_Grouped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_to_json((golden_groups_Grouped const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_groups_Grouped__type_init(void *m) { golden_groups_Grouped_init((golden_groups_Grouped *)m); }
 static pbj_status golden_groups_Grouped__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -887,14 +890,12 @@ static pbj_status golden_groups_Grouped__type_decode(void *m, const uint8_t *buf
 }
 static size_t golden_groups_Grouped__type_size(void *m) { return golden_groups_Grouped_size((golden_groups_Grouped *)m); }
 static pbj_status golden_groups_Grouped__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_encode((golden_groups_Grouped *)m, buf, cap, len); }
-static pbj_status golden_groups_Grouped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_to_json((golden_groups_Grouped const *)m, out, o);
-}
 const pbj_msg_type golden_groups_Grouped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped", sizeof(golden_groups_Grouped), golden_groups_Grouped__type_init, golden_groups_Grouped__type_decode, golden_groups_Grouped__type_size, golden_groups_Grouped__type_encode,
-    golden_groups_Grouped__type_to_json, golden_groups_Grouped__json,
-    golden_groups_Grouped__from_json,
+    golden_groups_Grouped__type_to_json, golden_groups_Grouped__json, golden_groups_Grouped__from_json
+,
+    golden_groups_Grouped__text_any
+,
 };
 #endif
 
@@ -985,6 +986,13 @@ pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Sing
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_groups_Grouped_Single__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_Single_to_json((golden_groups_Grouped_Single const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_groups_Grouped_Single__type_init(void *m) { golden_groups_Grouped_Single_init((golden_groups_Grouped_Single *)m); }
 static pbj_status golden_groups_Grouped_Single__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -992,14 +1000,12 @@ static pbj_status golden_groups_Grouped_Single__type_decode(void *m, const uint8
 }
 static size_t golden_groups_Grouped_Single__type_size(void *m) { return golden_groups_Grouped_Single_size((golden_groups_Grouped_Single *)m); }
 static pbj_status golden_groups_Grouped_Single__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_encode((golden_groups_Grouped_Single *)m, buf, cap, len); }
-static pbj_status golden_groups_Grouped_Single__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_Single_to_json((golden_groups_Grouped_Single const *)m, out, o);
-}
 const pbj_msg_type golden_groups_Grouped_Single__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped.Single", sizeof(golden_groups_Grouped_Single), golden_groups_Grouped_Single__type_init, golden_groups_Grouped_Single__type_decode, golden_groups_Grouped_Single__type_size, golden_groups_Grouped_Single__type_encode,
-    golden_groups_Grouped_Single__type_to_json, golden_groups_Grouped_Single__json,
-    golden_groups_Grouped_Single__from_json,
+    golden_groups_Grouped_Single__type_to_json, golden_groups_Grouped_Single__json, golden_groups_Grouped_Single__from_json
+,
+    golden_groups_Grouped_Single__text_any
+,
 };
 #endif
 
@@ -1075,6 +1081,13 @@ pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_groups_Grouped_Single_Deep__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_Single_Deep_to_json((golden_groups_Grouped_Single_Deep const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_groups_Grouped_Single_Deep__type_init(void *m) { golden_groups_Grouped_Single_Deep_init((golden_groups_Grouped_Single_Deep *)m); }
 static pbj_status golden_groups_Grouped_Single_Deep__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1082,14 +1095,12 @@ static pbj_status golden_groups_Grouped_Single_Deep__type_decode(void *m, const 
 }
 static size_t golden_groups_Grouped_Single_Deep__type_size(void *m) { return golden_groups_Grouped_Single_Deep_size((golden_groups_Grouped_Single_Deep *)m); }
 static pbj_status golden_groups_Grouped_Single_Deep__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Single_Deep_encode((golden_groups_Grouped_Single_Deep *)m, buf, cap, len); }
-static pbj_status golden_groups_Grouped_Single_Deep__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_Single_Deep_to_json((golden_groups_Grouped_Single_Deep const *)m, out, o);
-}
 const pbj_msg_type golden_groups_Grouped_Single_Deep__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped.Single.Deep", sizeof(golden_groups_Grouped_Single_Deep), golden_groups_Grouped_Single_Deep__type_init, golden_groups_Grouped_Single_Deep__type_decode, golden_groups_Grouped_Single_Deep__type_size, golden_groups_Grouped_Single_Deep__type_encode,
-    golden_groups_Grouped_Single_Deep__type_to_json, golden_groups_Grouped_Single_Deep__json,
-    golden_groups_Grouped_Single_Deep__from_json,
+    golden_groups_Grouped_Single_Deep__type_to_json, golden_groups_Grouped_Single_Deep__json, golden_groups_Grouped_Single_Deep__from_json
+,
+    golden_groups_Grouped_Single_Deep__text_any
+,
 };
 #endif
 
@@ -1161,6 +1172,13 @@ pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_groups_Grouped_Many__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_groups_Grouped_Many_to_json((golden_groups_Grouped_Many const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_groups_Grouped_Many__type_init(void *m) { golden_groups_Grouped_Many_init((golden_groups_Grouped_Many *)m); }
 static pbj_status golden_groups_Grouped_Many__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1168,14 +1186,12 @@ static pbj_status golden_groups_Grouped_Many__type_decode(void *m, const uint8_t
 }
 static size_t golden_groups_Grouped_Many__type_size(void *m) { return golden_groups_Grouped_Many_size((golden_groups_Grouped_Many *)m); }
 static pbj_status golden_groups_Grouped_Many__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_groups_Grouped_Many_encode((golden_groups_Grouped_Many *)m, buf, cap, len); }
-static pbj_status golden_groups_Grouped_Many__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_groups_Grouped_Many_to_json((golden_groups_Grouped_Many const *)m, out, o);
-}
 const pbj_msg_type golden_groups_Grouped_Many__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.groups.Grouped.Many", sizeof(golden_groups_Grouped_Many), golden_groups_Grouped_Many__type_init, golden_groups_Grouped_Many__type_decode, golden_groups_Grouped_Many__type_size, golden_groups_Grouped_Many__type_encode,
-    golden_groups_Grouped_Many__type_to_json, golden_groups_Grouped_Many__json,
-    golden_groups_Grouped_Many__from_json,
+    golden_groups_Grouped_Many__type_to_json, golden_groups_Grouped_Many__json, golden_groups_Grouped_Many__from_json
+,
+    golden_groups_Grouped_Many__text_any
+,
 };
 #endif
 

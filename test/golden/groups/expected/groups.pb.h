@@ -41,7 +41,7 @@ typedef struct golden_groups_Grouped_Single_Deep_tags_array { pbj_slice *data; s
 /* ==== golden.groups.Grouped ==== */
 
 /* golden.groups.Grouped
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped {
     bool has_a : 1;
     int32_t a;   /* 1 */
@@ -80,16 +80,15 @@ static inline void golden_groups_Grouped_clear_single(golden_groups_Grouped *m) 
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_from_text reads the text format (golden_groups_Grouped_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_groups_Grouped__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_from_text(golden_groups_Grouped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_groups_Grouped__text_type;
 #endif
 
 /* ==== golden.groups.Grouped.Single ==== */
 
 /* golden.groups.Grouped.Single
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped_Single {
     bool has_x : 1;
     int32_t x;   /* 3 */
@@ -126,16 +125,15 @@ static inline void golden_groups_Grouped_Single_clear_deep(golden_groups_Grouped
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_Single_from_text reads the text format (golden_groups_Grouped_Single_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped_Single__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_groups_Grouped_Single__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_from_text(golden_groups_Grouped_Single *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_groups_Grouped_Single__text_type;
 #endif
 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 /* golden.groups.Grouped.Single.Deep
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped_Single_Deep {
     golden_groups_Grouped_Single_Deep_tags_array tags;   /* 5 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -161,16 +159,15 @@ static inline pbj_status golden_groups_Grouped_Single_Deep_encode_partial(const 
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_Single_Deep_from_text reads the text format (golden_groups_Grouped_Single_Deep_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped_Single_Deep__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_groups_Grouped_Single_Deep__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_from_text(golden_groups_Grouped_Single_Deep *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Single_Deep *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_groups_Grouped_Single_Deep__text_type;
 #endif
 
 /* ==== golden.groups.Grouped.Many ==== */
 
 /* golden.groups.Grouped.Many
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped_Many {
     bool has_k : 1;
     int32_t k;   /* 7 */
@@ -203,17 +200,18 @@ static inline void golden_groups_Grouped_Many_clear_k(golden_groups_Grouped_Many
 #ifdef PBJ_TEXT_READ_H
 /* golden_groups_Grouped_Many_from_text reads the text format (golden_groups_Grouped_Many_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_groups_Grouped_Many__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_groups_Grouped_Many__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_from_text(golden_groups_Grouped_Many *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_groups_Grouped_Many__read_text(golden_groups_Grouped_Many *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_groups_Grouped_Many__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_to_json(const golden_groups_Grouped *m, pbj_text *out, const pbj_json_options *o);
 void golden_groups_Grouped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Grouped at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_groups_Grouped__type;   /* golden.groups.Grouped at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -225,7 +223,9 @@ pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_to_json(const golden_groups_Grouped_Single *m, pbj_text *out, const pbj_json_options *o);
 void golden_groups_Grouped_Single__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups.Grouped.Single at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_groups_Grouped_Single__type;   /* golden.groups.Grouped.Single at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -237,7 +237,9 @@ pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_to_json(const golden_groups_Grouped_Single_Deep *m, pbj_text *out, const pbj_json_options *o);
 void golden_groups_Grouped_Single_Deep__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.groups.Grouped.Single.Deep at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_groups_Grouped_Single_Deep__type;   /* golden.groups.Grouped.Single.Deep at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -249,7 +251,9 @@ pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_to_json(const golden_groups_Grouped_Many *m, pbj_text *out, const pbj_json_options *o);
 void golden_groups_Grouped_Many__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.Grouped.Many at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_groups_Grouped_Many__type;   /* golden.groups.Grouped.Many at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -193,7 +193,7 @@ pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, s
     return pbj__tr_finish(&r, golden_maps_Value_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_maps_Value__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_maps_Value *m = (golden_maps_Value *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -209,7 +209,6 @@ static pbj_status golden_maps_Value__text_any(pbj_text_reader *r, pbj_slice *out
     return PBJ_OK;
 }
 
-const pbj_text_type golden_maps_Value__text_type = {"golden.maps.Value", golden_maps_Value__text_any};
 #endif
 
 /* ==== golden.maps.Maps ==== */
@@ -734,7 +733,7 @@ pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, siz
     return pbj__tr_finish(&r, golden_maps_Maps_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_maps_Maps__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_maps_Maps *m = (golden_maps_Maps *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -750,7 +749,6 @@ static pbj_status golden_maps_Maps__text_any(pbj_text_reader *r, pbj_slice *out)
     return PBJ_OK;
 }
 
-const pbj_text_type golden_maps_Maps__text_type = {"golden.maps.Maps", golden_maps_Maps__text_any};
 #endif
 
 /* ==== golden.maps.Maps.CountsEntry ==== */
@@ -935,23 +933,6 @@ pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *
     return pbj__tr_finish(&r, golden_maps_Maps_CountsEntry_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
-static pbj_status golden_maps_Maps_CountsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Maps_CountsEntry *m = (golden_maps_Maps_CountsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Maps_CountsEntry_init(m);
-    if (pbj__tr_status(r, golden_maps_Maps_CountsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_CountsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Maps_CountsEntry_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Maps_CountsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-const pbj_text_type golden_maps_Maps_CountsEntry__text_type = {"golden.maps.Maps.CountsEntry", golden_maps_Maps_CountsEntry__text_any};
 #endif
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
@@ -1136,23 +1117,6 @@ pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m,
     return pbj__tr_finish(&r, golden_maps_Maps_NamesEntry_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
-static pbj_status golden_maps_Maps_NamesEntry__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Maps_NamesEntry *m = (golden_maps_Maps_NamesEntry *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Maps_NamesEntry_init(m);
-    if (pbj__tr_status(r, golden_maps_Maps_NamesEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_NamesEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Maps_NamesEntry_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Maps_NamesEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-const pbj_text_type golden_maps_Maps_NamesEntry__text_type = {"golden.maps.Maps.NamesEntry", golden_maps_Maps_NamesEntry__text_any};
 #endif
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
@@ -1362,23 +1326,6 @@ pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *
     return pbj__tr_finish(&r, golden_maps_Maps_ValuesEntry_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
-static pbj_status golden_maps_Maps_ValuesEntry__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Maps_ValuesEntry *m = (golden_maps_Maps_ValuesEntry *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Maps_ValuesEntry_init(m);
-    if (pbj__tr_status(r, golden_maps_Maps_ValuesEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_ValuesEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Maps_ValuesEntry_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Maps_ValuesEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-const pbj_text_type golden_maps_Maps_ValuesEntry__text_type = {"golden.maps.Maps.ValuesEntry", golden_maps_Maps_ValuesEntry__text_any};
 #endif
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
@@ -1562,23 +1509,6 @@ pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m,
     return pbj__tr_finish(&r, golden_maps_Maps_FlagsEntry_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
-static pbj_status golden_maps_Maps_FlagsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Maps_FlagsEntry *m = (golden_maps_Maps_FlagsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Maps_FlagsEntry_init(m);
-    if (pbj__tr_status(r, golden_maps_Maps_FlagsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_FlagsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Maps_FlagsEntry_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Maps_FlagsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-const pbj_text_type golden_maps_Maps_FlagsEntry__text_type = {"golden.maps.Maps.FlagsEntry", golden_maps_Maps_FlagsEntry__text_any};
 #endif
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
@@ -1762,23 +1692,6 @@ pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m,
     return pbj__tr_finish(&r, golden_maps_Maps_BlobsEntry_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
-static pbj_status golden_maps_Maps_BlobsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Maps_BlobsEntry *m = (golden_maps_Maps_BlobsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Maps_BlobsEntry_init(m);
-    if (pbj__tr_status(r, golden_maps_Maps_BlobsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_BlobsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Maps_BlobsEntry_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Maps_BlobsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-const pbj_text_type golden_maps_Maps_BlobsEntry__text_type = {"golden.maps.Maps.BlobsEntry", golden_maps_Maps_BlobsEntry__text_any};
 #endif
 
 /* ==== golden.maps.Maps.WeightsEntry ==== */
@@ -1956,23 +1869,6 @@ pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry
     return pbj__tr_finish(&r, golden_maps_Maps_WeightsEntry_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
-static pbj_status golden_maps_Maps_WeightsEntry__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    golden_maps_Maps_WeightsEntry *m = (golden_maps_Maps_WeightsEntry *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    golden_maps_Maps_WeightsEntry_init(m);
-    if (pbj__tr_status(r, golden_maps_Maps_WeightsEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, golden_maps_Maps_WeightsEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = golden_maps_Maps_WeightsEntry_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, golden_maps_Maps_WeightsEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-const pbj_text_type golden_maps_Maps_WeightsEntry__text_type = {"golden.maps.Maps.WeightsEntry", golden_maps_Maps_WeightsEntry__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -1996,6 +1892,13 @@ pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, 
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_maps_Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_maps_Value_to_json((golden_maps_Value const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_maps_Value__type_init(void *m) { golden_maps_Value_init((golden_maps_Value *)m); }
 static pbj_status golden_maps_Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -2003,14 +1906,12 @@ static pbj_status golden_maps_Value__type_decode(void *m, const uint8_t *buf, si
 }
 static size_t golden_maps_Value__type_size(void *m) { return golden_maps_Value_size((golden_maps_Value *)m); }
 static pbj_status golden_maps_Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Value_encode((golden_maps_Value *)m, buf, cap, len); }
-static pbj_status golden_maps_Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_maps_Value_to_json((golden_maps_Value const *)m, out, o);
-}
 const pbj_msg_type golden_maps_Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.maps.Value", sizeof(golden_maps_Value), golden_maps_Value__type_init, golden_maps_Value__type_decode, golden_maps_Value__type_size, golden_maps_Value__type_encode,
-    golden_maps_Value__type_to_json, golden_maps_Value__json,
-    golden_maps_Value__from_json,
+    golden_maps_Value__type_to_json, golden_maps_Value__json, golden_maps_Value__from_json
+,
+    golden_maps_Value__text_any
+,
 };
 #endif
 
@@ -2111,6 +2012,13 @@ pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, co
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_maps_Maps__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_maps_Maps_to_json((golden_maps_Maps const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_maps_Maps__type_init(void *m) { golden_maps_Maps_init((golden_maps_Maps *)m); }
 static pbj_status golden_maps_Maps__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -2118,14 +2026,12 @@ static pbj_status golden_maps_Maps__type_decode(void *m, const uint8_t *buf, siz
 }
 static size_t golden_maps_Maps__type_size(void *m) { return golden_maps_Maps_size((golden_maps_Maps *)m); }
 static pbj_status golden_maps_Maps__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_maps_Maps_encode((golden_maps_Maps *)m, buf, cap, len); }
-static pbj_status golden_maps_Maps__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_maps_Maps_to_json((golden_maps_Maps const *)m, out, o);
-}
 const pbj_msg_type golden_maps_Maps__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.maps.Maps", sizeof(golden_maps_Maps), golden_maps_Maps__type_init, golden_maps_Maps__type_decode, golden_maps_Maps__type_size, golden_maps_Maps__type_encode,
-    golden_maps_Maps__type_to_json, golden_maps_Maps__json,
-    golden_maps_Maps__from_json,
+    golden_maps_Maps__type_to_json, golden_maps_Maps__json, golden_maps_Maps__from_json
+,
+    golden_maps_Maps__text_any
+,
 };
 #endif
 

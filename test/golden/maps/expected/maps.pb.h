@@ -67,7 +67,7 @@ typedef struct golden_maps_Maps_weights_array { golden_maps_Maps_WeightsEntry *d
 /* ==== golden.maps.Value ==== */
 
 /* golden.maps.Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Value {
     pbj_slice text;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -93,16 +93,15 @@ static inline pbj_status golden_maps_Value_encode_partial(const golden_maps_Valu
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Value_from_text reads the text format (golden_maps_Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Value_from_text(golden_maps_Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Value__text_type;
 #endif
 
 /* ==== golden.maps.Maps ==== */
 
 /* golden.maps.Maps
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps {
     golden_maps_Maps_counts_array counts;   /* 1 */
     golden_maps_Maps_names_array names;   /* 2 */
@@ -138,16 +137,15 @@ static inline pbj_status golden_maps_Maps_encode_partial(const golden_maps_Maps 
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_from_text reads the text format (golden_maps_Maps_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Maps__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_from_text(golden_maps_Maps *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Maps__text_type;
 #endif
 
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 /* golden.maps.Maps.CountsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_CountsEntry {
     pbj_slice key;   /* 1 */
     int32_t value;   /* 2 */
@@ -175,16 +173,15 @@ static inline pbj_status golden_maps_Maps_CountsEntry_encode_partial(const golde
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_CountsEntry_from_text reads the text format (golden_maps_Maps_CountsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_CountsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Maps_CountsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_from_text(golden_maps_Maps_CountsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Maps_CountsEntry__text_type;
 #endif
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
 /* golden.maps.Maps.NamesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_NamesEntry {
     int64_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -212,16 +209,15 @@ static inline pbj_status golden_maps_Maps_NamesEntry_encode_partial(const golden
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_NamesEntry_from_text reads the text format (golden_maps_Maps_NamesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_NamesEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Maps_NamesEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_from_text(golden_maps_Maps_NamesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Maps_NamesEntry__text_type;
 #endif
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
 /* golden.maps.Maps.ValuesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_ValuesEntry {
     uint32_t key;   /* 1 */
     golden_maps_Value *value;   /* 2 */
@@ -249,16 +245,15 @@ static inline pbj_status golden_maps_Maps_ValuesEntry_encode_partial(const golde
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_ValuesEntry_from_text reads the text format (golden_maps_Maps_ValuesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_ValuesEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Maps_ValuesEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_from_text(golden_maps_Maps_ValuesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Maps_ValuesEntry__text_type;
 #endif
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
 /* golden.maps.Maps.FlagsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_FlagsEntry {
     bool key;   /* 1 */
     int32_t value;   /* 2: golden.maps.Flag */
@@ -286,16 +281,15 @@ static inline pbj_status golden_maps_Maps_FlagsEntry_encode_partial(const golden
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_FlagsEntry_from_text reads the text format (golden_maps_Maps_FlagsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_FlagsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Maps_FlagsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_from_text(golden_maps_Maps_FlagsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Maps_FlagsEntry__text_type;
 #endif
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
 /* golden.maps.Maps.BlobsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_BlobsEntry {
     int32_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -323,16 +317,15 @@ static inline pbj_status golden_maps_Maps_BlobsEntry_encode_partial(const golden
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_BlobsEntry_from_text reads the text format (golden_maps_Maps_BlobsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_BlobsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Maps_BlobsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_from_text(golden_maps_Maps_BlobsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Maps_BlobsEntry__text_type;
 #endif
 
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 /* golden.maps.Maps.WeightsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_WeightsEntry {
     uint64_t key;   /* 1 */
     double value;   /* 2 */
@@ -360,17 +353,18 @@ static inline pbj_status golden_maps_Maps_WeightsEntry_encode_partial(const gold
 #ifdef PBJ_TEXT_READ_H
 /* golden_maps_Maps_WeightsEntry_from_text reads the text format (golden_maps_Maps_WeightsEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_maps_Maps_WeightsEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_maps_Maps_WeightsEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_from_text(golden_maps_Maps_WeightsEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_maps_Maps_WeightsEntry__read_text(golden_maps_Maps_WeightsEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_maps_Maps_WeightsEntry__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_maps_Value_to_json(const golden_maps_Value *m, pbj_text *out, const pbj_json_options *o);
 void golden_maps_Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_maps_Value__type;   /* golden.maps.Value at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -382,7 +376,9 @@ pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_maps_Maps_to_json(const golden_maps_Maps *m, pbj_text *out, const pbj_json_options *o);
 void golden_maps_Maps__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_maps_Maps__type;   /* golden.maps.Maps at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

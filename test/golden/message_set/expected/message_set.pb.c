@@ -211,7 +211,7 @@ pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const cha
     return pbj__tr_finish(&r, golden_message_set_Set_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_message_set_Set__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_message_set_Set *m = (golden_message_set_Set *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -227,7 +227,6 @@ static pbj_status golden_message_set_Set__text_any(pbj_text_reader *r, pbj_slice
     return PBJ_OK;
 }
 
-const pbj_text_type golden_message_set_Set__text_type = {"golden.message_set.Set", golden_message_set_Set__text_any};
 #endif
 
 /* ==== golden.message_set.Item ==== */
@@ -384,7 +383,7 @@ pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const c
     return pbj__tr_finish(&r, golden_message_set_Item_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_message_set_Item__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_message_set_Item *m = (golden_message_set_Item *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -400,7 +399,6 @@ static pbj_status golden_message_set_Item__text_any(pbj_text_reader *r, pbj_slic
     return PBJ_OK;
 }
 
-const pbj_text_type golden_message_set_Item__text_type = {"golden.message_set.Item", golden_message_set_Item__text_any};
 #endif
 
 /* ==== golden.message_set.Holder ==== */
@@ -602,7 +600,7 @@ pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, con
     return pbj__tr_finish(&r, golden_message_set_Holder_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_message_set_Holder__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_message_set_Holder *m = (golden_message_set_Holder *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -618,15 +616,51 @@ static pbj_status golden_message_set_Holder__text_any(pbj_text_reader *r, pbj_sl
     return PBJ_OK;
 }
 
-const pbj_text_type golden_message_set_Holder__text_type = {"golden.message_set.Holder", golden_message_set_Holder__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
+/* The extensions it knows with numbers in [lo, hi], each once, from m->pbj_ext (others are left out, as unknown fields). */
+static void golden_message_set_Set__json_ext(const golden_message_set_Set *m, pbj_json *j, uint32_t lo, uint32_t hi)
+{
+    size_t pos = 0;
+    uint32_t last = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+        if (r.number < lo || r.number > hi || r.number == last) continue;
+        last = r.number;                         /* a number's records are adjacent: its case writes them all */
+        switch (r.number) {
+        case 1001: {   /* [golden.message_set.Item]: every record merged into one message */
+            golden_message_set_Item x;
+            pbj_arena a;
+            pbj_decoder d;
+            pbj_slice s;
+            pbj_status st = PBJ_OK;
+            size_t k = pbj__ext_payloads(m->pbj_ext, 1001, (size_t)-1, &s);
+            pbj_arena_init(&a, NULL, 0);
+            pbj_decoder_init(&d, &a, NULL);
+            golden_message_set_Item_init(&x);
+            for (size_t i = 0; i < k && st == PBJ_OK; i++) {
+                pbj__ext_payloads(m->pbj_ext, 1001, i, &s);
+                st = golden_message_set_Item__decode(&x, s.data, s.data + s.len, &d);
+            }
+            pbj__json_key(j, "[golden.message_set.Item.item]", "[golden.message_set.Item.item]");
+            if (st == PBJ_OK) golden_message_set_Item__json(&x, j);
+            pbj_arena_free(&a);
+            if (st != PBJ_OK) pbj__json_fail(j, st == PBJ_ERR_NOMEM ? st : PBJ_ERR_JSON);   /* a record that does not decode */
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
 void golden_message_set_Set__json(const void *vm, pbj_json *j)
 {
     const golden_message_set_Set *m = (golden_message_set_Set const *)vm;
     (void)m;   /* unused when the message has no fields */
     if (!pbj__json_open(j, '{')) return;
+    golden_message_set_Set__json_ext(m, j, 4, 2147483646);
     pbj__json_close(j, '}');
 }
 
@@ -638,6 +672,13 @@ pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_t
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_message_set_Set__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_message_set_Set_to_json((golden_message_set_Set const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_message_set_Set__type_init(void *m) { golden_message_set_Set_init((golden_message_set_Set *)m); }
 static pbj_status golden_message_set_Set__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -645,14 +686,12 @@ static pbj_status golden_message_set_Set__type_decode(void *m, const uint8_t *bu
 }
 static size_t golden_message_set_Set__type_size(void *m) { return golden_message_set_Set_size((golden_message_set_Set *)m); }
 static pbj_status golden_message_set_Set__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Set_encode((golden_message_set_Set *)m, buf, cap, len); }
-static pbj_status golden_message_set_Set__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_message_set_Set_to_json((golden_message_set_Set const *)m, out, o);
-}
 const pbj_msg_type golden_message_set_Set__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Set", sizeof(golden_message_set_Set), golden_message_set_Set__type_init, golden_message_set_Set__type_decode, golden_message_set_Set__type_size, golden_message_set_Set__type_encode,
-    golden_message_set_Set__type_to_json, golden_message_set_Set__json,
-    golden_message_set_Set__from_json,
+    golden_message_set_Set__type_to_json, golden_message_set_Set__json, golden_message_set_Set__from_json
+,
+    golden_message_set_Set__text_any
+,
 };
 #endif
 
@@ -663,10 +702,48 @@ pbj_status golden_message_set_Set_from_json(golden_message_set_Set *m, const cha
     return pbj_json_read(&golden_message_set_Set__type, m, json, len, arena, o);
 }
 
+/* The value of extension k of the reader's table, after its key, made a record in m->pbj_ext. */
+static pbj_status golden_message_set_Set__json_ext_read(golden_message_set_Set *m, pbj__json_in *j, int32_t k)
+{
+    pbj_arena *a = j->arena;
+    switch (k) {
+    case 0: {   /* [golden.message_set.Item] */
+        golden_message_set_Item *v;
+        if (pbj__jin_null(j)) break;
+        if (!(v = (golden_message_set_Item *)pbj__jin_alloc(j, sizeof *v))) return j->st;
+        golden_message_set_Item_init(v);
+        if (golden_message_set_Item__from_json(v, j) != PBJ_OK) return j->st;
+        {
+            size_t s = golden_message_set_Item_size(v);
+            if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+            size_t n = 2 + pbj_len_size(s);
+            n += 4 + pbj_varint_size(1001) - 2;           /* an item: group 1 { type_id = 2; message = 3 } */
+            uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
+            if (!rec) return PBJ_ERR_NOMEM;
+            *p++ = 0x0b;
+            *p++ = 0x10;
+            p = pbj_put_varint(p, 1001);
+            *p++ = 0x1a;
+            p = pbj_put_varint(p, s);
+            p += s;
+            uint8_t *start = golden_message_set_Item__write(v, p);   /* back to front, ending at p */
+            PBJ_ASSERT(start == p - s);
+            (void)start;
+            *p++ = 0x0c;
+            return pbj__ext_set(a, &m->pbj_ext, 1001, rec, (size_t)(p - rec));
+        }
+    }
+    default:
+        break;
+    }
+    return j->st;
+}
+
 pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
-        {NULL, 0, 0},
+        {"[golden.message_set.Item]", 25, 0},
+        {"[golden.message_set.Item.item]", 30, 0},
     };
     golden_message_set_Set *m = (golden_message_set_Set *)pm;
     uint8_t seen[1] = {0};
@@ -675,9 +752,12 @@ pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
     (void)m;
     if (!pbj__jin_object(j, &ob)) return j->st;
     while (pbj__jin_key(j, &ob, &key)) {
-        int32_t k = pbj__jin_find(names, 0, key);
+        int32_t k = pbj__jin_find(names, 2, key);
         if (k >= 0 && !pbj__jin_once(j, seen, k)) return j->st;
         switch (k) {
+        case 0:
+            if (!pbj__jin_status(j, golden_message_set_Set__json_ext_read(m, j, k))) return j->st;
+            break;
         default:
             if (!pbj__jin_unknown(j)) return j->st;
         }
@@ -706,6 +786,13 @@ pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_message_set_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_message_set_Item_to_json((golden_message_set_Item const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_message_set_Item__type_init(void *m) { golden_message_set_Item_init((golden_message_set_Item *)m); }
 static pbj_status golden_message_set_Item__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -713,14 +800,12 @@ static pbj_status golden_message_set_Item__type_decode(void *m, const uint8_t *b
 }
 static size_t golden_message_set_Item__type_size(void *m) { return golden_message_set_Item_size((golden_message_set_Item *)m); }
 static pbj_status golden_message_set_Item__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Item_encode((golden_message_set_Item *)m, buf, cap, len); }
-static pbj_status golden_message_set_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_message_set_Item_to_json((golden_message_set_Item const *)m, out, o);
-}
 const pbj_msg_type golden_message_set_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Item", sizeof(golden_message_set_Item), golden_message_set_Item__type_init, golden_message_set_Item__type_decode, golden_message_set_Item__type_size, golden_message_set_Item__type_encode,
-    golden_message_set_Item__type_to_json, golden_message_set_Item__json,
-    golden_message_set_Item__from_json,
+    golden_message_set_Item__type_to_json, golden_message_set_Item__json, golden_message_set_Item__from_json
+,
+    golden_message_set_Item__text_any
+,
 };
 #endif
 
@@ -789,6 +874,13 @@ pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m,
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_message_set_Holder__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_message_set_Holder_to_json((golden_message_set_Holder const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_message_set_Holder__type_init(void *m) { golden_message_set_Holder_init((golden_message_set_Holder *)m); }
 static pbj_status golden_message_set_Holder__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -796,14 +888,12 @@ static pbj_status golden_message_set_Holder__type_decode(void *m, const uint8_t 
 }
 static size_t golden_message_set_Holder__type_size(void *m) { return golden_message_set_Holder_size((golden_message_set_Holder *)m); }
 static pbj_status golden_message_set_Holder__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_message_set_Holder_encode((golden_message_set_Holder *)m, buf, cap, len); }
-static pbj_status golden_message_set_Holder__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_message_set_Holder_to_json((golden_message_set_Holder const *)m, out, o);
-}
 const pbj_msg_type golden_message_set_Holder__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.message_set.Holder", sizeof(golden_message_set_Holder), golden_message_set_Holder__type_init, golden_message_set_Holder__type_decode, golden_message_set_Holder__type_size, golden_message_set_Holder__type_encode,
-    golden_message_set_Holder__type_to_json, golden_message_set_Holder__json,
-    golden_message_set_Holder__from_json,
+    golden_message_set_Holder__type_to_json, golden_message_set_Holder__json, golden_message_set_Holder__from_json
+,
+    golden_message_set_Holder__text_any
+,
 };
 #endif
 

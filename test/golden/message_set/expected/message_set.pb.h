@@ -37,7 +37,7 @@ typedef struct golden_message_set_Holder golden_message_set_Holder;
 /* ==== golden.message_set.Set ==== */
 
 /* golden.message_set.Set
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_message_set_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -62,16 +62,15 @@ static inline pbj_status golden_message_set_Set_encode_partial(const golden_mess
 #ifdef PBJ_TEXT_READ_H
 /* golden_message_set_Set_from_text reads the text format (golden_message_set_Set_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_message_set_Set__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_message_set_Set__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_message_set_Set_from_text(golden_message_set_Set *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_message_set_Set__text_type;
 #endif
 
 /* ==== golden.message_set.Item ==== */
 
 /* golden.message_set.Item
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_message_set_Item {
     bool has_v : 1;
     int32_t v;   /* 1 */
@@ -104,16 +103,15 @@ static inline void golden_message_set_Item_clear_v(golden_message_set_Item *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_message_set_Item_from_text reads the text format (golden_message_set_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_message_set_Item__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_message_set_Item__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_message_set_Item_from_text(golden_message_set_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_message_set_Item__text_type;
 #endif
 
 /* ==== golden.message_set.Holder ==== */
 
 /* golden.message_set.Holder
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_message_set_Holder {
     bool has_after : 1;
     golden_message_set_Set *set;   /* 1 */
@@ -150,17 +148,18 @@ static inline void golden_message_set_Holder_clear_after(golden_message_set_Hold
 #ifdef PBJ_TEXT_READ_H
 /* golden_message_set_Holder_from_text reads the text format (golden_message_set_Holder_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_message_set_Holder__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_message_set_Holder__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_message_set_Holder_from_text(golden_message_set_Holder *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_message_set_Holder__read_text(golden_message_set_Holder *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_message_set_Holder__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Set_to_json(const golden_message_set_Set *m, pbj_text *out, const pbj_json_options *o);
 void golden_message_set_Set__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.Set at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_message_set_Set__type;   /* golden.message_set.Set at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -172,7 +171,9 @@ pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Item_to_json(const golden_message_set_Item *m, pbj_text *out, const pbj_json_options *o);
 void golden_message_set_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set.Item at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_message_set_Item__type;   /* golden.message_set.Item at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -184,7 +185,9 @@ pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_message_set_Holder_to_json(const golden_message_set_Holder *m, pbj_text *out, const pbj_json_options *o);
 void golden_message_set_Holder__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_set.Holder at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_message_set_Holder__type;   /* golden.message_set.Holder at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -290,7 +290,7 @@ pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *tex
     return pbj__tr_finish(&r, golden_nested_Outer_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_nested_Outer__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_nested_Outer *m = (golden_nested_Outer *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -306,7 +306,6 @@ static pbj_status golden_nested_Outer__text_any(pbj_text_reader *r, pbj_slice *o
     return PBJ_OK;
 }
 
-const pbj_text_type golden_nested_Outer__text_type = {"golden.nested.Outer", golden_nested_Outer__text_any};
 #endif
 
 /* ==== golden.nested.Outer.Inner ==== */
@@ -546,7 +545,7 @@ pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, con
     return pbj__tr_finish(&r, golden_nested_Outer_Inner_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_nested_Outer_Inner__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_nested_Outer_Inner *m = (golden_nested_Outer_Inner *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -562,7 +561,6 @@ static pbj_status golden_nested_Outer_Inner__text_any(pbj_text_reader *r, pbj_sl
     return PBJ_OK;
 }
 
-const pbj_text_type golden_nested_Outer_Inner__text_type = {"golden.nested.Outer.Inner", golden_nested_Outer_Inner__text_any};
 #endif
 
 /* ==== golden.nested.Sibling ==== */
@@ -768,7 +766,7 @@ pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char 
     return pbj__tr_finish(&r, golden_nested_Sibling_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_nested_Sibling__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_nested_Sibling *m = (golden_nested_Sibling *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -784,7 +782,6 @@ static pbj_status golden_nested_Sibling__text_any(pbj_text_reader *r, pbj_slice 
     return PBJ_OK;
 }
 
-const pbj_text_type golden_nested_Sibling__text_type = {"golden.nested.Sibling", golden_nested_Sibling__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -818,6 +815,13 @@ pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *o
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_nested_Outer__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_nested_Outer_to_json((golden_nested_Outer const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_nested_Outer__type_init(void *m) { golden_nested_Outer_init((golden_nested_Outer *)m); }
 static pbj_status golden_nested_Outer__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -825,14 +829,12 @@ static pbj_status golden_nested_Outer__type_decode(void *m, const uint8_t *buf, 
 }
 static size_t golden_nested_Outer__type_size(void *m) { return golden_nested_Outer_size((golden_nested_Outer *)m); }
 static pbj_status golden_nested_Outer__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_encode((golden_nested_Outer *)m, buf, cap, len); }
-static pbj_status golden_nested_Outer__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_nested_Outer_to_json((golden_nested_Outer const *)m, out, o);
-}
 const pbj_msg_type golden_nested_Outer__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Outer", sizeof(golden_nested_Outer), golden_nested_Outer__type_init, golden_nested_Outer__type_decode, golden_nested_Outer__type_size, golden_nested_Outer__type_encode,
-    golden_nested_Outer__type_to_json, golden_nested_Outer__json,
-    golden_nested_Outer__from_json,
+    golden_nested_Outer__type_to_json, golden_nested_Outer__json, golden_nested_Outer__from_json
+,
+    golden_nested_Outer__text_any
+,
 };
 #endif
 
@@ -918,6 +920,13 @@ pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m,
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_nested_Outer_Inner__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_nested_Outer_Inner_to_json((golden_nested_Outer_Inner const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_nested_Outer_Inner__type_init(void *m) { golden_nested_Outer_Inner_init((golden_nested_Outer_Inner *)m); }
 static pbj_status golden_nested_Outer_Inner__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -925,14 +934,12 @@ static pbj_status golden_nested_Outer_Inner__type_decode(void *m, const uint8_t 
 }
 static size_t golden_nested_Outer_Inner__type_size(void *m) { return golden_nested_Outer_Inner_size((golden_nested_Outer_Inner *)m); }
 static pbj_status golden_nested_Outer_Inner__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Outer_Inner_encode((golden_nested_Outer_Inner *)m, buf, cap, len); }
-static pbj_status golden_nested_Outer_Inner__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_nested_Outer_Inner_to_json((golden_nested_Outer_Inner const *)m, out, o);
-}
 const pbj_msg_type golden_nested_Outer_Inner__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Outer.Inner", sizeof(golden_nested_Outer_Inner), golden_nested_Outer_Inner__type_init, golden_nested_Outer_Inner__type_decode, golden_nested_Outer_Inner__type_size, golden_nested_Outer_Inner__type_encode,
-    golden_nested_Outer_Inner__type_to_json, golden_nested_Outer_Inner__json,
-    golden_nested_Outer_Inner__from_json,
+    golden_nested_Outer_Inner__type_to_json, golden_nested_Outer_Inner__json, golden_nested_Outer_Inner__from_json
+,
+    golden_nested_Outer_Inner__text_any
+,
 };
 #endif
 
@@ -1017,6 +1024,13 @@ pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_tex
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_nested_Sibling__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_nested_Sibling_to_json((golden_nested_Sibling const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_nested_Sibling__type_init(void *m) { golden_nested_Sibling_init((golden_nested_Sibling *)m); }
 static pbj_status golden_nested_Sibling__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1024,14 +1038,12 @@ static pbj_status golden_nested_Sibling__type_decode(void *m, const uint8_t *buf
 }
 static size_t golden_nested_Sibling__type_size(void *m) { return golden_nested_Sibling_size((golden_nested_Sibling *)m); }
 static pbj_status golden_nested_Sibling__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_nested_Sibling_encode((golden_nested_Sibling *)m, buf, cap, len); }
-static pbj_status golden_nested_Sibling__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_nested_Sibling_to_json((golden_nested_Sibling const *)m, out, o);
-}
 const pbj_msg_type golden_nested_Sibling__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.nested.Sibling", sizeof(golden_nested_Sibling), golden_nested_Sibling__type_init, golden_nested_Sibling__type_decode, golden_nested_Sibling__type_size, golden_nested_Sibling__type_encode,
-    golden_nested_Sibling__type_to_json, golden_nested_Sibling__json,
-    golden_nested_Sibling__from_json,
+    golden_nested_Sibling__type_to_json, golden_nested_Sibling__json, golden_nested_Sibling__from_json
+,
+    golden_nested_Sibling__text_any
+,
 };
 #endif
 

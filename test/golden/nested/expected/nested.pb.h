@@ -55,7 +55,7 @@ typedef struct golden_nested_Sibling golden_nested_Sibling;
 /* ==== golden.nested.Outer ==== */
 
 /* golden.nested.Outer
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_nested_Outer {
     golden_nested_Outer_Inner *inner;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -90,16 +90,15 @@ static inline void golden_nested_Outer_clear_sibling(golden_nested_Outer *m) { m
 #ifdef PBJ_TEXT_READ_H
 /* golden_nested_Outer_from_text reads the text format (golden_nested_Outer_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_nested_Outer__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_nested_Outer__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_nested_Outer_from_text(golden_nested_Outer *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_nested_Outer__text_type;
 #endif
 
 /* ==== golden.nested.Outer.Inner ==== */
 
 /* golden.nested.Outer.Inner
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_nested_Outer_Inner {
     int32_t id;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -133,16 +132,15 @@ static inline void golden_nested_Outer_Inner_clear_child(golden_nested_Outer_Inn
 #ifdef PBJ_TEXT_READ_H
 /* golden_nested_Outer_Inner_from_text reads the text format (golden_nested_Outer_Inner_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_nested_Outer_Inner__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_nested_Outer_Inner__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_from_text(golden_nested_Outer_Inner *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_nested_Outer_Inner__text_type;
 #endif
 
 /* ==== golden.nested.Sibling ==== */
 
 /* golden.nested.Sibling
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_nested_Sibling {
     /* mutual recursion */
     golden_nested_Outer *back;   /* 1 */
@@ -174,17 +172,18 @@ static inline void golden_nested_Sibling_clear_back(golden_nested_Sibling *m) { 
 #ifdef PBJ_TEXT_READ_H
 /* golden_nested_Sibling_from_text reads the text format (golden_nested_Sibling_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_nested_Sibling__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_nested_Sibling__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_nested_Sibling_from_text(golden_nested_Sibling *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_nested_Sibling__read_text(golden_nested_Sibling *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_nested_Sibling__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Outer_to_json(const golden_nested_Outer *m, pbj_text *out, const pbj_json_options *o);
 void golden_nested_Outer__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_nested_Outer__type;   /* golden.nested.Outer at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -196,7 +195,9 @@ pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_to_json(const golden_nested_Outer_Inner *m, pbj_text *out, const pbj_json_options *o);
 void golden_nested_Outer_Inner__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_nested_Outer_Inner__type;   /* golden.nested.Outer.Inner at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -208,7 +209,9 @@ pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_nested_Sibling_to_json(const golden_nested_Sibling *m, pbj_text *out, const pbj_json_options *o);
 void golden_nested_Sibling__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_nested_Sibling__type;   /* golden.nested.Sibling at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -188,7 +188,7 @@ pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *tex
     return pbj__tr_finish(&r, golden_oneofs_Point_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_oneofs_Point__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_oneofs_Point *m = (golden_oneofs_Point *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -204,7 +204,6 @@ static pbj_status golden_oneofs_Point__text_any(pbj_text_reader *r, pbj_slice *o
     return PBJ_OK;
 }
 
-const pbj_text_type golden_oneofs_Point__text_type = {"golden.oneofs.Point", golden_oneofs_Point__text_any};
 #endif
 
 /* ==== golden.oneofs.Choice ==== */
@@ -649,7 +648,7 @@ pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *t
     return pbj__tr_finish(&r, golden_oneofs_Choice_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_oneofs_Choice__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_oneofs_Choice *m = (golden_oneofs_Choice *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -665,7 +664,6 @@ static pbj_status golden_oneofs_Choice__text_any(pbj_text_reader *r, pbj_slice *
     return PBJ_OK;
 }
 
-const pbj_text_type golden_oneofs_Choice__text_type = {"golden.oneofs.Choice", golden_oneofs_Choice__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -693,6 +691,13 @@ pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *o
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_oneofs_Point__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_oneofs_Point_to_json((golden_oneofs_Point const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_oneofs_Point__type_init(void *m) { golden_oneofs_Point_init((golden_oneofs_Point *)m); }
 static pbj_status golden_oneofs_Point__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -700,14 +705,12 @@ static pbj_status golden_oneofs_Point__type_decode(void *m, const uint8_t *buf, 
 }
 static size_t golden_oneofs_Point__type_size(void *m) { return golden_oneofs_Point_size((golden_oneofs_Point *)m); }
 static pbj_status golden_oneofs_Point__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Point_encode((golden_oneofs_Point *)m, buf, cap, len); }
-static pbj_status golden_oneofs_Point__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_oneofs_Point_to_json((golden_oneofs_Point const *)m, out, o);
-}
 const pbj_msg_type golden_oneofs_Point__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.oneofs.Point", sizeof(golden_oneofs_Point), golden_oneofs_Point__type_init, golden_oneofs_Point__type_decode, golden_oneofs_Point__type_size, golden_oneofs_Point__type_encode,
-    golden_oneofs_Point__type_to_json, golden_oneofs_Point__json,
-    golden_oneofs_Point__from_json,
+    golden_oneofs_Point__type_to_json, golden_oneofs_Point__json, golden_oneofs_Point__from_json
+,
+    golden_oneofs_Point__text_any
+,
 };
 #endif
 
@@ -813,6 +816,13 @@ pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text 
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_oneofs_Choice__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_oneofs_Choice_to_json((golden_oneofs_Choice const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_oneofs_Choice__type_init(void *m) { golden_oneofs_Choice_init((golden_oneofs_Choice *)m); }
 static pbj_status golden_oneofs_Choice__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -820,14 +830,12 @@ static pbj_status golden_oneofs_Choice__type_decode(void *m, const uint8_t *buf,
 }
 static size_t golden_oneofs_Choice__type_size(void *m) { return golden_oneofs_Choice_size((golden_oneofs_Choice *)m); }
 static pbj_status golden_oneofs_Choice__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_oneofs_Choice_encode((golden_oneofs_Choice *)m, buf, cap, len); }
-static pbj_status golden_oneofs_Choice__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_oneofs_Choice_to_json((golden_oneofs_Choice const *)m, out, o);
-}
 const pbj_msg_type golden_oneofs_Choice__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.oneofs.Choice", sizeof(golden_oneofs_Choice), golden_oneofs_Choice__type_init, golden_oneofs_Choice__type_decode, golden_oneofs_Choice__type_size, golden_oneofs_Choice__type_encode,
-    golden_oneofs_Choice__type_to_json, golden_oneofs_Choice__json,
-    golden_oneofs_Choice__from_json,
+    golden_oneofs_Choice__type_to_json, golden_oneofs_Choice__json, golden_oneofs_Choice__from_json
+,
+    golden_oneofs_Choice__text_any
+,
 };
 #endif
 

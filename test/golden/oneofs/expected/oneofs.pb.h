@@ -36,7 +36,7 @@ typedef struct golden_oneofs_Choice golden_oneofs_Choice;
 /* ==== golden.oneofs.Point ==== */
 
 /* golden.oneofs.Point
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_oneofs_Point {
     int32_t x;   /* 1 */
     int32_t y;   /* 2 */
@@ -64,10 +64,9 @@ static inline pbj_status golden_oneofs_Point_encode_partial(const golden_oneofs_
 #ifdef PBJ_TEXT_READ_H
 /* golden_oneofs_Point_from_text reads the text format (golden_oneofs_Point_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_oneofs_Point__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_oneofs_Point__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_oneofs_Point_from_text(golden_oneofs_Point *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_oneofs_Point__read_text(golden_oneofs_Point *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_oneofs_Point__text_type;
 #endif
 
 /* ==== golden.oneofs.Choice ==== */
@@ -87,7 +86,7 @@ typedef enum golden_oneofs_Choice_other_case {
 } golden_oneofs_Choice_other_case;
 
 /* golden.oneofs.Choice
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_oneofs_Choice {
     golden_oneofs_Choice_value_case value_case;
     union {
@@ -173,17 +172,18 @@ static inline void golden_oneofs_Choice_clear_flag(golden_oneofs_Choice *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_oneofs_Choice_from_text reads the text format (golden_oneofs_Choice_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_oneofs_Choice__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_oneofs_Choice__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_from_text(golden_oneofs_Choice *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_oneofs_Choice__read_text(golden_oneofs_Choice *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_oneofs_Choice__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_oneofs_Point_to_json(const golden_oneofs_Point *m, pbj_text *out, const pbj_json_options *o);
 void golden_oneofs_Point__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_oneofs_Point__type;   /* golden.oneofs.Point at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_oneofs_Point__type;   /* golden.oneofs.Point at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -195,7 +195,9 @@ pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_to_json(const golden_oneofs_Choice *m, pbj_text *out, const pbj_json_options *o);
 void golden_oneofs_Choice__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_oneofs_Choice__type;   /* golden.oneofs.Choice at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_oneofs_Choice__type;   /* golden.oneofs.Choice at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -392,7 +392,7 @@ pbj_status golden_optional_Maybe_from_text(golden_optional_Maybe *m, const char 
     return pbj__tr_finish(&r, golden_optional_Maybe_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_optional_Maybe__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_optional_Maybe *m = (golden_optional_Maybe *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -408,7 +408,6 @@ static pbj_status golden_optional_Maybe__text_any(pbj_text_reader *r, pbj_slice 
     return PBJ_OK;
 }
 
-const pbj_text_type golden_optional_Maybe__text_type = {"golden.optional.Maybe", golden_optional_Maybe__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -456,6 +455,13 @@ pbj_status golden_optional_Maybe_to_json(const golden_optional_Maybe *m, pbj_tex
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_optional_Maybe__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_optional_Maybe_to_json((golden_optional_Maybe const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_optional_Maybe__type_init(void *m) { golden_optional_Maybe_init((golden_optional_Maybe *)m); }
 static pbj_status golden_optional_Maybe__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -463,14 +469,12 @@ static pbj_status golden_optional_Maybe__type_decode(void *m, const uint8_t *buf
 }
 static size_t golden_optional_Maybe__type_size(void *m) { return golden_optional_Maybe_size((golden_optional_Maybe *)m); }
 static pbj_status golden_optional_Maybe__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_optional_Maybe_encode((golden_optional_Maybe *)m, buf, cap, len); }
-static pbj_status golden_optional_Maybe__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_optional_Maybe_to_json((golden_optional_Maybe const *)m, out, o);
-}
 const pbj_msg_type golden_optional_Maybe__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.optional.Maybe", sizeof(golden_optional_Maybe), golden_optional_Maybe__type_init, golden_optional_Maybe__type_decode, golden_optional_Maybe__type_size, golden_optional_Maybe__type_encode,
-    golden_optional_Maybe__type_to_json, golden_optional_Maybe__json,
-    golden_optional_Maybe__from_json,
+    golden_optional_Maybe__type_to_json, golden_optional_Maybe__json, golden_optional_Maybe__from_json
+,
+    golden_optional_Maybe__text_any
+,
 };
 #endif
 

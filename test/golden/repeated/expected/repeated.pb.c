@@ -195,7 +195,7 @@ pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *t
     return pbj__tr_finish(&r, golden_repeated_Item_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_repeated_Item__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_repeated_Item *m = (golden_repeated_Item *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -211,7 +211,6 @@ static pbj_status golden_repeated_Item__text_any(pbj_text_reader *r, pbj_slice *
     return PBJ_OK;
 }
 
-const pbj_text_type golden_repeated_Item__text_type = {"golden.repeated.Item", golden_repeated_Item__text_any};
 #endif
 
 /* ==== golden.repeated.Lists ==== */
@@ -971,7 +970,7 @@ pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char 
     return pbj__tr_finish(&r, golden_repeated_Lists_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_repeated_Lists__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_repeated_Lists *m = (golden_repeated_Lists *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -987,7 +986,6 @@ static pbj_status golden_repeated_Lists__text_any(pbj_text_reader *r, pbj_slice 
     return PBJ_OK;
 }
 
-const pbj_text_type golden_repeated_Lists__text_type = {"golden.repeated.Lists", golden_repeated_Lists__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -1011,6 +1009,13 @@ pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text 
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_repeated_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_repeated_Item_to_json((golden_repeated_Item const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_repeated_Item__type_init(void *m) { golden_repeated_Item_init((golden_repeated_Item *)m); }
 static pbj_status golden_repeated_Item__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1018,14 +1023,12 @@ static pbj_status golden_repeated_Item__type_decode(void *m, const uint8_t *buf,
 }
 static size_t golden_repeated_Item__type_size(void *m) { return golden_repeated_Item_size((golden_repeated_Item *)m); }
 static pbj_status golden_repeated_Item__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Item_encode((golden_repeated_Item *)m, buf, cap, len); }
-static pbj_status golden_repeated_Item__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_repeated_Item_to_json((golden_repeated_Item const *)m, out, o);
-}
 const pbj_msg_type golden_repeated_Item__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.repeated.Item", sizeof(golden_repeated_Item), golden_repeated_Item__type_init, golden_repeated_Item__type_decode, golden_repeated_Item__type_size, golden_repeated_Item__type_encode,
-    golden_repeated_Item__type_to_json, golden_repeated_Item__json,
-    golden_repeated_Item__from_json,
+    golden_repeated_Item__type_to_json, golden_repeated_Item__json, golden_repeated_Item__from_json
+,
+    golden_repeated_Item__text_any
+,
 };
 #endif
 
@@ -1174,6 +1177,13 @@ pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_tex
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_repeated_Lists__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_repeated_Lists_to_json((golden_repeated_Lists const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_repeated_Lists__type_init(void *m) { golden_repeated_Lists_init((golden_repeated_Lists *)m); }
 static pbj_status golden_repeated_Lists__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1181,14 +1191,12 @@ static pbj_status golden_repeated_Lists__type_decode(void *m, const uint8_t *buf
 }
 static size_t golden_repeated_Lists__type_size(void *m) { return golden_repeated_Lists_size((golden_repeated_Lists *)m); }
 static pbj_status golden_repeated_Lists__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_repeated_Lists_encode((golden_repeated_Lists *)m, buf, cap, len); }
-static pbj_status golden_repeated_Lists__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_repeated_Lists_to_json((golden_repeated_Lists const *)m, out, o);
-}
 const pbj_msg_type golden_repeated_Lists__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.repeated.Lists", sizeof(golden_repeated_Lists), golden_repeated_Lists__type_init, golden_repeated_Lists__type_decode, golden_repeated_Lists__type_size, golden_repeated_Lists__type_encode,
-    golden_repeated_Lists__type_to_json, golden_repeated_Lists__json,
-    golden_repeated_Lists__from_json,
+    golden_repeated_Lists__type_to_json, golden_repeated_Lists__json, golden_repeated_Lists__from_json
+,
+    golden_repeated_Lists__text_any
+,
 };
 #endif
 

@@ -66,7 +66,7 @@ typedef struct golden_repeated_Lists_items_array { golden_repeated_Item *data; s
 /* ==== golden.repeated.Item ==== */
 
 /* golden.repeated.Item
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_repeated_Item {
     int32_t id;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -92,16 +92,15 @@ static inline pbj_status golden_repeated_Item_encode_partial(const golden_repeat
 #ifdef PBJ_TEXT_READ_H
 /* golden_repeated_Item_from_text reads the text format (golden_repeated_Item_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_repeated_Item__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_repeated_Item__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_repeated_Item_from_text(golden_repeated_Item *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_repeated_Item__text_type;
 #endif
 
 /* ==== golden.repeated.Lists ==== */
 
 /* golden.repeated.Lists
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_repeated_Lists {
     golden_repeated_Lists_packed_int32_array packed_int32;   /* 1 */
     golden_repeated_Lists_packed_sint64_array packed_sint64;   /* 2 */
@@ -145,17 +144,18 @@ static inline pbj_status golden_repeated_Lists_encode_partial(const golden_repea
 #ifdef PBJ_TEXT_READ_H
 /* golden_repeated_Lists_from_text reads the text format (golden_repeated_Lists_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_repeated_Lists__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_repeated_Lists__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_repeated_Lists_from_text(golden_repeated_Lists *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_repeated_Lists__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_repeated_Item_to_json(const golden_repeated_Item *m, pbj_text *out, const pbj_json_options *o);
 void golden_repeated_Item__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_repeated_Item__type;   /* golden.repeated.Item at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_repeated_Item__type;   /* golden.repeated.Item at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -167,7 +167,9 @@ pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_repeated_Lists_to_json(const golden_repeated_Lists *m, pbj_text *out, const pbj_json_options *o);
 void golden_repeated_Lists__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_repeated_Lists__type;   /* golden.repeated.Lists at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_repeated_Lists__type;   /* golden.repeated.Lists at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -207,7 +207,7 @@ pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *t
     return pbj__tr_finish(&r, golden_required_Part_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_required_Part__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_required_Part *m = (golden_required_Part *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -223,7 +223,6 @@ static pbj_status golden_required_Part__text_any(pbj_text_reader *r, pbj_slice *
     return PBJ_OK;
 }
 
-const pbj_text_type golden_required_Part__text_type = {"golden.required.Part", golden_required_Part__text_any};
 #endif
 
 /* ==== golden.required.Whole ==== */
@@ -545,7 +544,7 @@ pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char 
     return pbj__tr_finish(&r, golden_required_Whole_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_required_Whole__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_required_Whole *m = (golden_required_Whole *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -561,7 +560,6 @@ static pbj_status golden_required_Whole__text_any(pbj_text_reader *r, pbj_slice 
     return PBJ_OK;
 }
 
-const pbj_text_type golden_required_Whole__text_type = {"golden.required.Whole", golden_required_Whole__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -589,6 +587,13 @@ pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text 
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_required_Part__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_required_Part_to_json((golden_required_Part const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_required_Part__type_init(void *m) { golden_required_Part_init((golden_required_Part *)m); }
 static pbj_status golden_required_Part__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -596,14 +601,12 @@ static pbj_status golden_required_Part__type_decode(void *m, const uint8_t *buf,
 }
 static size_t golden_required_Part__type_size(void *m) { return golden_required_Part_size((golden_required_Part *)m); }
 static pbj_status golden_required_Part__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_required_Part_encode((golden_required_Part *)m, buf, cap, len); }
-static pbj_status golden_required_Part__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_required_Part_to_json((golden_required_Part const *)m, out, o);
-}
 const pbj_msg_type golden_required_Part__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.required.Part", sizeof(golden_required_Part), golden_required_Part__type_init, golden_required_Part__type_decode, golden_required_Part__type_size, golden_required_Part__type_encode,
-    golden_required_Part__type_to_json, golden_required_Part__json,
-    golden_required_Part__from_json,
+    golden_required_Part__type_to_json, golden_required_Part__json, golden_required_Part__from_json
+,
+    golden_required_Part__text_any
+,
 };
 #endif
 
@@ -697,6 +700,13 @@ pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_tex
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_required_Whole__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_required_Whole_to_json((golden_required_Whole const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_required_Whole__type_init(void *m) { golden_required_Whole_init((golden_required_Whole *)m); }
 static pbj_status golden_required_Whole__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -704,14 +714,12 @@ static pbj_status golden_required_Whole__type_decode(void *m, const uint8_t *buf
 }
 static size_t golden_required_Whole__type_size(void *m) { return golden_required_Whole_size((golden_required_Whole *)m); }
 static pbj_status golden_required_Whole__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_required_Whole_encode((golden_required_Whole *)m, buf, cap, len); }
-static pbj_status golden_required_Whole__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_required_Whole_to_json((golden_required_Whole const *)m, out, o);
-}
 const pbj_msg_type golden_required_Whole__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.required.Whole", sizeof(golden_required_Whole), golden_required_Whole__type_init, golden_required_Whole__type_decode, golden_required_Whole__type_size, golden_required_Whole__type_encode,
-    golden_required_Whole__type_to_json, golden_required_Whole__json,
-    golden_required_Whole__from_json,
+    golden_required_Whole__type_to_json, golden_required_Whole__json, golden_required_Whole__from_json
+,
+    golden_required_Whole__text_any
+,
 };
 #endif
 

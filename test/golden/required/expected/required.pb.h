@@ -38,7 +38,7 @@ typedef struct golden_required_Whole_parts_array { golden_required_Part *data; s
 /* ==== golden.required.Part ==== */
 
 /* golden.required.Part
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_required_Part {
     bool has_name : 1;
     bool has_size : 1;
@@ -83,16 +83,15 @@ static inline void golden_required_Part_clear_size(golden_required_Part *m)
 #ifdef PBJ_TEXT_READ_H
 /* golden_required_Part_from_text reads the text format (golden_required_Part_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_required_Part__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_required_Part__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_required_Part_from_text(golden_required_Part *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_required_Part__text_type;
 #endif
 
 /* ==== golden.required.Whole ==== */
 
 /* golden.required.Whole
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_required_Whole {
     bool has_id : 1;
     int64_t id;   /* 1 */
@@ -138,17 +137,18 @@ static inline void golden_required_Whole_clear_spare(golden_required_Whole *m) {
 #ifdef PBJ_TEXT_READ_H
 /* golden_required_Whole_from_text reads the text format (golden_required_Whole_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_required_Whole__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_required_Whole__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_required_Whole_from_text(golden_required_Whole *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_required_Whole__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_required_Part_to_json(const golden_required_Part *m, pbj_text *out, const pbj_json_options *o);
 void golden_required_Part__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_required_Part__type;   /* golden.required.Part at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_required_Part__type;   /* golden.required.Part at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -160,7 +160,9 @@ pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_required_Whole_to_json(const golden_required_Whole *m, pbj_text *out, const pbj_json_options *o);
 void golden_required_Whole__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_required_Whole__type;   /* golden.required.Whole at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_required_Whole__type;   /* golden.required.Whole at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

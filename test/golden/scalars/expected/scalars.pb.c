@@ -629,7 +629,7 @@ pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const cha
     return pbj__tr_finish(&r, golden_scalars_Scalars_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_scalars_Scalars__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_scalars_Scalars *m = (golden_scalars_Scalars *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -645,7 +645,6 @@ static pbj_status golden_scalars_Scalars__text_any(pbj_text_reader *r, pbj_slice
     return PBJ_OK;
 }
 
-const pbj_text_type golden_scalars_Scalars__text_type = {"golden.scalars.Scalars", golden_scalars_Scalars__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -725,6 +724,13 @@ pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_t
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_scalars_Scalars__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_scalars_Scalars_to_json((golden_scalars_Scalars const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_scalars_Scalars__type_init(void *m) { golden_scalars_Scalars_init((golden_scalars_Scalars *)m); }
 static pbj_status golden_scalars_Scalars__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -732,14 +738,12 @@ static pbj_status golden_scalars_Scalars__type_decode(void *m, const uint8_t *bu
 }
 static size_t golden_scalars_Scalars__type_size(void *m) { return golden_scalars_Scalars_size((golden_scalars_Scalars *)m); }
 static pbj_status golden_scalars_Scalars__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_scalars_Scalars_encode((golden_scalars_Scalars *)m, buf, cap, len); }
-static pbj_status golden_scalars_Scalars__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_scalars_Scalars_to_json((golden_scalars_Scalars const *)m, out, o);
-}
 const pbj_msg_type golden_scalars_Scalars__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.scalars.Scalars", sizeof(golden_scalars_Scalars), golden_scalars_Scalars__type_init, golden_scalars_Scalars__type_decode, golden_scalars_Scalars__type_size, golden_scalars_Scalars__type_encode,
-    golden_scalars_Scalars__type_to_json, golden_scalars_Scalars__json,
-    golden_scalars_Scalars__from_json,
+    golden_scalars_Scalars__type_to_json, golden_scalars_Scalars__json, golden_scalars_Scalars__from_json
+,
+    golden_scalars_Scalars__text_any
+,
 };
 #endif
 

@@ -55,7 +55,7 @@ typedef struct golden_scalars_Scalars golden_scalars_Scalars;
 /* ==== golden.scalars.Scalars ==== */
 
 /* golden.scalars.Scalars
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_scalars_Scalars {
     double f_double;   /* 1 */
     float f_float;   /* 2 */
@@ -110,17 +110,18 @@ static inline pbj_status golden_scalars_Scalars_encode_partial(const golden_scal
 #ifdef PBJ_TEXT_READ_H
 /* golden_scalars_Scalars_from_text reads the text format (golden_scalars_Scalars_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_scalars_Scalars__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_scalars_Scalars__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_from_text(golden_scalars_Scalars *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_scalars_Scalars__read_text(golden_scalars_Scalars *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_scalars_Scalars__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_to_json(const golden_scalars_Scalars *m, pbj_text *out, const pbj_json_options *o);
 void golden_scalars_Scalars__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_scalars_Scalars__type;   /* golden.scalars.Scalars at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_scalars_Scalars__type;   /* golden.scalars.Scalars at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

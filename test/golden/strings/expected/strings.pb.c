@@ -276,7 +276,7 @@ pbj_status golden_strings_Texts_from_text(golden_strings_Texts *m, const char *t
     return pbj__tr_finish(&r, golden_strings_Texts_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_strings_Texts__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_strings_Texts *m = (golden_strings_Texts *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -292,7 +292,6 @@ static pbj_status golden_strings_Texts__text_any(pbj_text_reader *r, pbj_slice *
     return PBJ_OK;
 }
 
-const pbj_text_type golden_strings_Texts__text_type = {"golden.strings.Texts", golden_strings_Texts__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -338,6 +337,13 @@ pbj_status golden_strings_Texts_to_json(const golden_strings_Texts *m, pbj_text 
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_strings_Texts__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_strings_Texts_to_json((golden_strings_Texts const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_strings_Texts__type_init(void *m) { golden_strings_Texts_init((golden_strings_Texts *)m); }
 static pbj_status golden_strings_Texts__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -345,14 +351,12 @@ static pbj_status golden_strings_Texts__type_decode(void *m, const uint8_t *buf,
 }
 static size_t golden_strings_Texts__type_size(void *m) { return golden_strings_Texts_size((golden_strings_Texts *)m); }
 static pbj_status golden_strings_Texts__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_strings_Texts_encode((golden_strings_Texts *)m, buf, cap, len); }
-static pbj_status golden_strings_Texts__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_strings_Texts_to_json((golden_strings_Texts const *)m, out, o);
-}
 const pbj_msg_type golden_strings_Texts__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.strings.Texts", sizeof(golden_strings_Texts), golden_strings_Texts__type_init, golden_strings_Texts__type_decode, golden_strings_Texts__type_size, golden_strings_Texts__type_encode,
-    golden_strings_Texts__type_to_json, golden_strings_Texts__json,
-    golden_strings_Texts__from_json,
+    golden_strings_Texts__type_to_json, golden_strings_Texts__json, golden_strings_Texts__from_json
+,
+    golden_strings_Texts__text_any
+,
 };
 #endif
 

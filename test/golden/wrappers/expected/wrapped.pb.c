@@ -700,7 +700,7 @@ pbj_status golden_wrappers_Wrapped_from_text(golden_wrappers_Wrapped *m, const c
     return pbj__tr_finish(&r, golden_wrappers_Wrapped_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status golden_wrappers_Wrapped__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     golden_wrappers_Wrapped *m = (golden_wrappers_Wrapped *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -716,7 +716,6 @@ static pbj_status golden_wrappers_Wrapped__text_any(pbj_text_reader *r, pbj_slic
     return PBJ_OK;
 }
 
-const pbj_text_type golden_wrappers_Wrapped__text_type = {"golden.wrappers.Wrapped", golden_wrappers_Wrapped__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -781,6 +780,13 @@ pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj
     return pbj__json_status(&j);
 }
 
+static pbj_status golden_wrappers_Wrapped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return golden_wrappers_Wrapped_to_json((golden_wrappers_Wrapped const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void golden_wrappers_Wrapped__type_init(void *m) { golden_wrappers_Wrapped_init((golden_wrappers_Wrapped *)m); }
 static pbj_status golden_wrappers_Wrapped__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -788,14 +794,12 @@ static pbj_status golden_wrappers_Wrapped__type_decode(void *m, const uint8_t *b
 }
 static size_t golden_wrappers_Wrapped__type_size(void *m) { return golden_wrappers_Wrapped_size((golden_wrappers_Wrapped *)m); }
 static pbj_status golden_wrappers_Wrapped__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return golden_wrappers_Wrapped_encode((golden_wrappers_Wrapped *)m, buf, cap, len); }
-static pbj_status golden_wrappers_Wrapped__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return golden_wrappers_Wrapped_to_json((golden_wrappers_Wrapped const *)m, out, o);
-}
 const pbj_msg_type golden_wrappers_Wrapped__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "golden.wrappers.Wrapped", sizeof(golden_wrappers_Wrapped), golden_wrappers_Wrapped__type_init, golden_wrappers_Wrapped__type_decode, golden_wrappers_Wrapped__type_size, golden_wrappers_Wrapped__type_encode,
-    golden_wrappers_Wrapped__type_to_json, golden_wrappers_Wrapped__json,
-    golden_wrappers_Wrapped__from_json,
+    golden_wrappers_Wrapped__type_to_json, golden_wrappers_Wrapped__json, golden_wrappers_Wrapped__from_json
+,
+    golden_wrappers_Wrapped__text_any
+,
 };
 #endif
 

@@ -45,7 +45,7 @@ typedef struct golden_wrappers_Wrapped_list_array { google_protobuf_Int32Value *
 /* ==== golden.wrappers.Wrapped ==== */
 
 /* golden.wrappers.Wrapped
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_wrappers_Wrapped {
     bool has_i32 : 1;
     bool has_i64 : 1;
@@ -170,17 +170,18 @@ static inline void golden_wrappers_Wrapped_clear_bytes(golden_wrappers_Wrapped *
 #ifdef PBJ_TEXT_READ_H
 /* golden_wrappers_Wrapped_from_text reads the text format (golden_wrappers_Wrapped_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. golden_wrappers_Wrapped__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. golden_wrappers_Wrapped__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_from_text(golden_wrappers_Wrapped *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type golden_wrappers_Wrapped__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_to_json(const golden_wrappers_Wrapped *m, pbj_text *out, const pbj_json_options *o);
 void golden_wrappers_Wrapped__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type golden_wrappers_Wrapped__type;   /* golden.wrappers.Wrapped at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type golden_wrappers_Wrapped__type;   /* golden.wrappers.Wrapped at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -191,7 +191,7 @@ pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj
     return pbj__tr_finish(&r, shop_Money_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status shop_Money__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     shop_Money *m = (shop_Money *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -207,7 +207,6 @@ static pbj_status shop_Money__text_any(pbj_text_reader *r, pbj_slice *out)
     return PBJ_OK;
 }
 
-const pbj_text_type shop_Money__text_type = {"shop.Money", shop_Money__text_any};
 #endif
 
 /* ==== shop.Timestamp ==== */
@@ -395,7 +394,7 @@ pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t 
     return pbj__tr_finish(&r, shop_Timestamp_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status shop_Timestamp__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     shop_Timestamp *m = (shop_Timestamp *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -411,7 +410,6 @@ static pbj_status shop_Timestamp__text_any(pbj_text_reader *r, pbj_slice *out)
     return PBJ_OK;
 }
 
-const pbj_text_type shop_Timestamp__text_type = {"shop.Timestamp", shop_Timestamp__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -439,6 +437,13 @@ pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json
     return pbj__json_status(&j);
 }
 
+static pbj_status shop_Money__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_Money_to_json((shop_Money const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void shop_Money__type_init(void *m) { shop_Money_init((shop_Money *)m); }
 static pbj_status shop_Money__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -446,14 +451,12 @@ static pbj_status shop_Money__type_decode(void *m, const uint8_t *buf, size_t le
 }
 static size_t shop_Money__type_size(void *m) { return shop_Money_size((shop_Money *)m); }
 static pbj_status shop_Money__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Money_encode((shop_Money *)m, buf, cap, len); }
-static pbj_status shop_Money__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_Money_to_json((shop_Money const *)m, out, o);
-}
 const pbj_msg_type shop_Money__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Money", sizeof(shop_Money), shop_Money__type_init, shop_Money__type_decode, shop_Money__type_size, shop_Money__type_encode,
-    shop_Money__type_to_json, shop_Money__json,
-    shop_Money__from_json,
+    shop_Money__type_to_json, shop_Money__json, shop_Money__from_json
+,
+    shop_Money__text_any
+,
 };
 #endif
 
@@ -530,6 +533,13 @@ pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const 
     return pbj__json_status(&j);
 }
 
+static pbj_status shop_Timestamp__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_Timestamp_to_json((shop_Timestamp const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void shop_Timestamp__type_init(void *m) { shop_Timestamp_init((shop_Timestamp *)m); }
 static pbj_status shop_Timestamp__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -537,14 +547,12 @@ static pbj_status shop_Timestamp__type_decode(void *m, const uint8_t *buf, size_
 }
 static size_t shop_Timestamp__type_size(void *m) { return shop_Timestamp_size((shop_Timestamp *)m); }
 static pbj_status shop_Timestamp__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Timestamp_encode((shop_Timestamp *)m, buf, cap, len); }
-static pbj_status shop_Timestamp__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_Timestamp_to_json((shop_Timestamp const *)m, out, o);
-}
 const pbj_msg_type shop_Timestamp__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Timestamp", sizeof(shop_Timestamp), shop_Timestamp__type_init, shop_Timestamp__type_decode, shop_Timestamp__type_size, shop_Timestamp__type_encode,
-    shop_Timestamp__type_to_json, shop_Timestamp__json,
-    shop_Timestamp__from_json,
+    shop_Timestamp__type_to_json, shop_Timestamp__json, shop_Timestamp__from_json
+,
+    shop_Timestamp__text_any
+,
 };
 #endif
 

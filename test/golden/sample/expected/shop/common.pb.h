@@ -36,7 +36,7 @@ typedef struct shop_Timestamp shop_Timestamp;
 /* ==== shop.Money ==== */
 
 /* shop.Money
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* An amount of money in the smallest unit of its currency. */
 struct shop_Money {
     /* ISO 4217 code, e.g. "EUR" */
@@ -67,16 +67,15 @@ static inline pbj_status shop_Money_encode_partial(const shop_Money *m, uint8_t 
 #ifdef PBJ_TEXT_READ_H
 /* shop_Money_from_text reads the text format (shop_Money_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Money__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. shop_Money__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Money_from_text(shop_Money *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type shop_Money__text_type;
 #endif
 
 /* ==== shop.Timestamp ==== */
 
 /* shop.Timestamp
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* A point in time, as seconds and nanoseconds since the Unix epoch. */
 struct shop_Timestamp {
     int64_t seconds;   /* 1 */
@@ -105,17 +104,18 @@ static inline pbj_status shop_Timestamp_encode_partial(const shop_Timestamp *m, 
 #ifdef PBJ_TEXT_READ_H
 /* shop_Timestamp_from_text reads the text format (shop_Timestamp_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Timestamp__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. shop_Timestamp__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Timestamp_from_text(shop_Timestamp *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status shop_Timestamp__read_text(shop_Timestamp *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type shop_Timestamp__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Money_to_json(const shop_Money *m, pbj_text *out, const pbj_json_options *o);
 void shop_Money__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type shop_Money__type;   /* shop.Money at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -127,7 +127,9 @@ pbj_status shop_Money__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Timestamp_to_json(const shop_Timestamp *m, pbj_text *out, const pbj_json_options *o);
 void shop_Timestamp__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type shop_Timestamp__type;   /* shop.Timestamp at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

@@ -281,7 +281,7 @@ pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t le
     return pbj__tr_finish(&r, shop_LineItem_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status shop_LineItem__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     shop_LineItem *m = (shop_LineItem *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -297,7 +297,6 @@ static pbj_status shop_LineItem__text_any(pbj_text_reader *r, pbj_slice *out)
     return PBJ_OK;
 }
 
-const pbj_text_type shop_LineItem__text_type = {"shop.LineItem", shop_LineItem__text_any};
 #endif
 
 /* ==== shop.Order ==== */
@@ -822,7 +821,7 @@ pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj
     return pbj__tr_finish(&r, shop_Order_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status shop_Order__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     shop_Order *m = (shop_Order *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -838,7 +837,6 @@ static pbj_status shop_Order__text_any(pbj_text_reader *r, pbj_slice *out)
     return PBJ_OK;
 }
 
-const pbj_text_type shop_Order__text_type = {"shop.Order", shop_Order__text_any};
 #endif
 
 /* ==== shop.Order.NotesEntry ==== */
@@ -1024,23 +1022,6 @@ pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char 
     return pbj__tr_finish(&r, shop_Order_NotesEntry_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
-static pbj_status shop_Order_NotesEntry__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    shop_Order_NotesEntry *m = (shop_Order_NotesEntry *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    shop_Order_NotesEntry_init(m);
-    if (pbj__tr_status(r, shop_Order_NotesEntry__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, shop_Order_NotesEntry_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = shop_Order_NotesEntry_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, shop_Order_NotesEntry_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-const pbj_text_type shop_Order_NotesEntry__text_type = {"shop.Order.NotesEntry", shop_Order_NotesEntry__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -1073,6 +1054,13 @@ pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pb
     return pbj__json_status(&j);
 }
 
+static pbj_status shop_LineItem__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_LineItem_to_json((shop_LineItem const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void shop_LineItem__type_init(void *m) { shop_LineItem_init((shop_LineItem *)m); }
 static pbj_status shop_LineItem__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1080,14 +1068,12 @@ static pbj_status shop_LineItem__type_decode(void *m, const uint8_t *buf, size_t
 }
 static size_t shop_LineItem__type_size(void *m) { return shop_LineItem_size((shop_LineItem *)m); }
 static pbj_status shop_LineItem__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_LineItem_encode((shop_LineItem *)m, buf, cap, len); }
-static pbj_status shop_LineItem__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_LineItem_to_json((shop_LineItem const *)m, out, o);
-}
 const pbj_msg_type shop_LineItem__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.LineItem", sizeof(shop_LineItem), shop_LineItem__type_init, shop_LineItem__type_decode, shop_LineItem__type_size, shop_LineItem__type_encode,
-    shop_LineItem__type_to_json, shop_LineItem__json,
-    shop_LineItem__from_json,
+    shop_LineItem__type_to_json, shop_LineItem__json, shop_LineItem__from_json
+,
+    shop_LineItem__text_any
+,
 };
 #endif
 
@@ -1213,6 +1199,13 @@ pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json
     return pbj__json_status(&j);
 }
 
+static pbj_status shop_Order__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return shop_Order_to_json((shop_Order const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void shop_Order__type_init(void *m) { shop_Order_init((shop_Order *)m); }
 static pbj_status shop_Order__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1220,14 +1213,12 @@ static pbj_status shop_Order__type_decode(void *m, const uint8_t *buf, size_t le
 }
 static size_t shop_Order__type_size(void *m) { return shop_Order_size((shop_Order *)m); }
 static pbj_status shop_Order__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return shop_Order_encode((shop_Order *)m, buf, cap, len); }
-static pbj_status shop_Order__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return shop_Order_to_json((shop_Order const *)m, out, o);
-}
 const pbj_msg_type shop_Order__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "shop.Order", sizeof(shop_Order), shop_Order__type_init, shop_Order__type_decode, shop_Order__type_size, shop_Order__type_encode,
-    shop_Order__type_to_json, shop_Order__json,
-    shop_Order__from_json,
+    shop_Order__type_to_json, shop_Order__json, shop_Order__from_json
+,
+    shop_Order__text_any
+,
 };
 #endif
 

@@ -68,7 +68,7 @@ typedef struct shop_Order_notes_array { shop_Order_NotesEntry *data; size_t coun
 /* ==== shop.LineItem ==== */
 
 /* shop.LineItem
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct shop_LineItem {
     pbj_slice sku;   /* 1 */
     uint32_t quantity;   /* 2 */
@@ -100,10 +100,9 @@ static inline void shop_LineItem_clear_unit_price(shop_LineItem *m) { m->unit_pr
 #ifdef PBJ_TEXT_READ_H
 /* shop_LineItem_from_text reads the text format (shop_LineItem_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_LineItem__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. shop_LineItem__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_LineItem_from_text(shop_LineItem *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status shop_LineItem__read_text(shop_LineItem *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type shop_LineItem__text_type;
 #endif
 
 /* ==== shop.Order ==== */
@@ -115,7 +114,7 @@ typedef enum shop_Order_delivery_case {
 } shop_Order_delivery_case;
 
 /* shop.Order
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct shop_Order {
     bool has_coupon : 1;
     uint64_t id;   /* 1 */
@@ -183,16 +182,15 @@ static inline void shop_Order_clear_coupon(shop_Order *m)
 #ifdef PBJ_TEXT_READ_H
 /* shop_Order_from_text reads the text format (shop_Order_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Order__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. shop_Order__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Order_from_text(shop_Order *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type shop_Order__text_type;
 #endif
 
 /* ==== shop.Order.NotesEntry ==== */
 
 /* shop.Order.NotesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct shop_Order_NotesEntry {
     pbj_slice key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -220,17 +218,18 @@ static inline pbj_status shop_Order_NotesEntry_encode_partial(const shop_Order_N
 #ifdef PBJ_TEXT_READ_H
 /* shop_Order_NotesEntry_from_text reads the text format (shop_Order_NotesEntry_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. shop_Order_NotesEntry__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. shop_Order_NotesEntry__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_from_text(shop_Order_NotesEntry *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status shop_Order_NotesEntry__read_text(shop_Order_NotesEntry *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type shop_Order_NotesEntry__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_LineItem_to_json(const shop_LineItem *m, pbj_text *out, const pbj_json_options *o);
 void shop_LineItem__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type shop_LineItem__type;   /* shop.LineItem at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -242,7 +241,9 @@ pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status shop_Order_to_json(const shop_Order *m, pbj_text *out, const pbj_json_options *o);
 void shop_Order__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type shop_Order__type;   /* shop.Order at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H

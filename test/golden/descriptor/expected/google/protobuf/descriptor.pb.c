@@ -470,7 +470,7 @@ pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescr
     return pbj__tr_finish(&r, google_protobuf_FileDescriptorSet_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FileDescriptorSet__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -486,7 +486,6 @@ static pbj_status google_protobuf_FileDescriptorSet__text_any(pbj_text_reader *r
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FileDescriptorSet__text_type = {"google.protobuf.FileDescriptorSet", google_protobuf_FileDescriptorSet__text_any};
 #endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
@@ -1235,7 +1234,7 @@ pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDes
     return pbj__tr_finish(&r, google_protobuf_FileDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FileDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1251,7 +1250,6 @@ static pbj_status google_protobuf_FileDescriptorProto__text_any(pbj_text_reader 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FileDescriptorProto__text_type = {"google.protobuf.FileDescriptorProto", google_protobuf_FileDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.DescriptorProto ==== */
@@ -1928,7 +1926,7 @@ pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorP
     return pbj__tr_finish(&r, google_protobuf_DescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_DescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1944,7 +1942,6 @@ static pbj_status google_protobuf_DescriptorProto__text_any(pbj_text_reader *r, 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_DescriptorProto__text_type = {"google.protobuf.DescriptorProto", google_protobuf_DescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
@@ -2196,7 +2193,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_proto
     return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ExtensionRange_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_DescriptorProto_ExtensionRange__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -2212,7 +2209,6 @@ static pbj_status google_protobuf_DescriptorProto_ExtensionRange__text_any(pbj_t
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_DescriptorProto_ExtensionRange__text_type = {"google.protobuf.DescriptorProto.ExtensionRange", google_protobuf_DescriptorProto_ExtensionRange__text_any};
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
@@ -2404,7 +2400,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protob
     return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ReservedRange_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -2420,7 +2416,6 @@ static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_te
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_DescriptorProto_ReservedRange__text_type = {"google.protobuf.DescriptorProto.ReservedRange", google_protobuf_DescriptorProto_ReservedRange__text_any};
 #endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
@@ -2640,7 +2635,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_Exten
     return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -2656,7 +2651,6 @@ static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reade
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_ExtensionRangeOptions__text_type = {"google.protobuf.ExtensionRangeOptions", google_protobuf_ExtensionRangeOptions__text_any};
 #endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
@@ -3191,7 +3185,7 @@ pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldD
     return pbj__tr_finish(&r, google_protobuf_FieldDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FieldDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -3207,7 +3201,6 @@ static pbj_status google_protobuf_FieldDescriptorProto__text_any(pbj_text_reader
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FieldDescriptorProto__text_type = {"google.protobuf.FieldDescriptorProto", google_protobuf_FieldDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
@@ -3424,7 +3417,7 @@ pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofD
     return pbj__tr_finish(&r, google_protobuf_OneofDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_OneofDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -3440,7 +3433,6 @@ static pbj_status google_protobuf_OneofDescriptorProto__text_any(pbj_text_reader
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_OneofDescriptorProto__text_type = {"google.protobuf.OneofDescriptorProto", google_protobuf_OneofDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
@@ -3817,7 +3809,7 @@ pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDes
     return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -3833,7 +3825,6 @@ static pbj_status google_protobuf_EnumDescriptorProto__text_any(pbj_text_reader 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumDescriptorProto__text_type = {"google.protobuf.EnumDescriptorProto", google_protobuf_EnumDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
@@ -4025,7 +4016,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(googl
     return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4041,7 +4032,6 @@ static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__text_an
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumDescriptorProto_EnumReservedRange__text_type = {"google.protobuf.EnumDescriptorProto.EnumReservedRange", google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any};
 #endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
@@ -4293,7 +4283,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_En
     return pbj__tr_finish(&r, google_protobuf_EnumValueDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumValueDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4309,7 +4299,6 @@ static pbj_status google_protobuf_EnumValueDescriptorProto__text_any(pbj_text_re
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumValueDescriptorProto__text_type = {"google.protobuf.EnumValueDescriptorProto", google_protobuf_EnumValueDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
@@ -4585,7 +4574,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_Serv
     return pbj__tr_finish(&r, google_protobuf_ServiceDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_ServiceDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4601,7 +4590,6 @@ static pbj_status google_protobuf_ServiceDescriptorProto__text_any(pbj_text_read
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_ServiceDescriptorProto__text_type = {"google.protobuf.ServiceDescriptorProto", google_protobuf_ServiceDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
@@ -4956,7 +4944,7 @@ pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_Metho
     return pbj__tr_finish(&r, google_protobuf_MethodDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_MethodDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4972,7 +4960,6 @@ static pbj_status google_protobuf_MethodDescriptorProto__text_any(pbj_text_reade
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_MethodDescriptorProto__text_type = {"google.protobuf.MethodDescriptorProto", google_protobuf_MethodDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.FileOptions ==== */
@@ -5888,7 +5875,7 @@ pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m,
     return pbj__tr_finish(&r, google_protobuf_FileOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FileOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FileOptions *m = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -5904,7 +5891,6 @@ static pbj_status google_protobuf_FileOptions__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FileOptions__text_type = {"google.protobuf.FileOptions", google_protobuf_FileOptions__text_any};
 #endif
 
 /* ==== google.protobuf.MessageOptions ==== */
@@ -6263,7 +6249,7 @@ pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptio
     return pbj__tr_finish(&r, google_protobuf_MessageOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_MessageOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -6279,7 +6265,6 @@ static pbj_status google_protobuf_MessageOptions__text_any(pbj_text_reader *r, p
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_MessageOptions__text_type = {"google.protobuf.MessageOptions", google_protobuf_MessageOptions__text_any};
 #endif
 
 /* ==== google.protobuf.FieldOptions ==== */
@@ -6743,7 +6728,7 @@ pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *
     return pbj__tr_finish(&r, google_protobuf_FieldOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -6759,7 +6744,6 @@ static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FieldOptions__text_type = {"google.protobuf.FieldOptions", google_protobuf_FieldOptions__text_any};
 #endif
 
 /* ==== google.protobuf.OneofOptions ==== */
@@ -6979,7 +6963,7 @@ pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *
     return pbj__tr_finish(&r, google_protobuf_OneofOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_OneofOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -6995,7 +6979,6 @@ static pbj_status google_protobuf_OneofOptions__text_any(pbj_text_reader *r, pbj
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_OneofOptions__text_type = {"google.protobuf.OneofOptions", google_protobuf_OneofOptions__text_any};
 #endif
 
 /* ==== google.protobuf.EnumOptions ==== */
@@ -7284,7 +7267,7 @@ pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m,
     return pbj__tr_finish(&r, google_protobuf_EnumOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -7300,7 +7283,6 @@ static pbj_status google_protobuf_EnumOptions__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumOptions__text_type = {"google.protobuf.EnumOptions", google_protobuf_EnumOptions__text_any};
 #endif
 
 /* ==== google.protobuf.EnumValueOptions ==== */
@@ -7554,7 +7536,7 @@ pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueO
     return pbj__tr_finish(&r, google_protobuf_EnumValueOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumValueOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -7570,7 +7552,6 @@ static pbj_status google_protobuf_EnumValueOptions__text_any(pbj_text_reader *r,
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumValueOptions__text_type = {"google.protobuf.EnumValueOptions", google_protobuf_EnumValueOptions__text_any};
 #endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
@@ -7825,7 +7806,7 @@ pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptio
     return pbj__tr_finish(&r, google_protobuf_ServiceOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_ServiceOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -7841,7 +7822,6 @@ static pbj_status google_protobuf_ServiceOptions__text_any(pbj_text_reader *r, p
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_ServiceOptions__text_type = {"google.protobuf.ServiceOptions", google_protobuf_ServiceOptions__text_any};
 #endif
 
 /* ==== google.protobuf.MethodOptions ==== */
@@ -8134,7 +8114,7 @@ pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions
     return pbj__tr_finish(&r, google_protobuf_MethodOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8150,7 +8130,6 @@ static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pb
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_MethodOptions__text_type = {"google.protobuf.MethodOptions", google_protobuf_MethodOptions__text_any};
 #endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
@@ -8549,7 +8528,7 @@ pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_Uninter
     return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_UninterpretedOption__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8565,7 +8544,6 @@ static pbj_status google_protobuf_UninterpretedOption__text_any(pbj_text_reader 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_UninterpretedOption__text_type = {"google.protobuf.UninterpretedOption", google_protobuf_UninterpretedOption__text_any};
 #endif
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
@@ -8773,7 +8751,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobu
     return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_NamePart_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8789,7 +8767,6 @@ static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_tex
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_UninterpretedOption_NamePart__text_type = {"google.protobuf.UninterpretedOption.NamePart", google_protobuf_UninterpretedOption_NamePart__text_any};
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
@@ -8969,7 +8946,7 @@ pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeIn
     return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_SourceCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8985,7 +8962,6 @@ static pbj_status google_protobuf_SourceCodeInfo__text_any(pbj_text_reader *r, p
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_SourceCodeInfo__text_type = {"google.protobuf.SourceCodeInfo", google_protobuf_SourceCodeInfo__text_any};
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
@@ -9359,7 +9335,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_Sou
     return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_Location_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_SourceCodeInfo_Location__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -9375,7 +9351,6 @@ static pbj_status google_protobuf_SourceCodeInfo_Location__text_any(pbj_text_rea
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_SourceCodeInfo_Location__text_type = {"google.protobuf.SourceCodeInfo.Location", google_protobuf_SourceCodeInfo_Location__text_any};
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
@@ -9555,7 +9530,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_Generated
     return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_GeneratedCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -9571,7 +9546,6 @@ static pbj_status google_protobuf_GeneratedCodeInfo__text_any(pbj_text_reader *r
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_GeneratedCodeInfo__text_type = {"google.protobuf.GeneratedCodeInfo", google_protobuf_GeneratedCodeInfo__text_any};
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
@@ -9868,7 +9842,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobu
     return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -9884,7 +9858,6 @@ static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_tex
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_GeneratedCodeInfo_Annotation__text_type = {"google.protobuf.GeneratedCodeInfo.Annotation", google_protobuf_GeneratedCodeInfo_Annotation__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -9913,6 +9886,13 @@ pbj_status google_protobuf_FileDescriptorSet_to_json(const google_protobuf_FileD
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_FileDescriptorSet__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FileDescriptorSet_to_json((google_protobuf_FileDescriptorSet const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FileDescriptorSet__type_init(void *m) { google_protobuf_FileDescriptorSet_init((google_protobuf_FileDescriptorSet *)m); }
 static pbj_status google_protobuf_FileDescriptorSet__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -9920,14 +9900,12 @@ static pbj_status google_protobuf_FileDescriptorSet__type_decode(void *m, const 
 }
 static size_t google_protobuf_FileDescriptorSet__type_size(void *m) { return google_protobuf_FileDescriptorSet_size((google_protobuf_FileDescriptorSet *)m); }
 static pbj_status google_protobuf_FileDescriptorSet__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileDescriptorSet_encode((google_protobuf_FileDescriptorSet *)m, buf, cap, len); }
-static pbj_status google_protobuf_FileDescriptorSet__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FileDescriptorSet_to_json((google_protobuf_FileDescriptorSet const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_FileDescriptorSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorSet", sizeof(google_protobuf_FileDescriptorSet), google_protobuf_FileDescriptorSet__type_init, google_protobuf_FileDescriptorSet__type_decode, google_protobuf_FileDescriptorSet__type_size, google_protobuf_FileDescriptorSet__type_encode,
-    google_protobuf_FileDescriptorSet__type_to_json, google_protobuf_FileDescriptorSet__json,
-    google_protobuf_FileDescriptorSet__from_json,
+    google_protobuf_FileDescriptorSet__type_to_json, google_protobuf_FileDescriptorSet__json, google_protobuf_FileDescriptorSet__from_json
+,
+    google_protobuf_FileDescriptorSet__text_any
+,
 };
 #endif
 
@@ -10076,6 +10054,13 @@ pbj_status google_protobuf_FileDescriptorProto_to_json(const google_protobuf_Fil
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_FileDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FileDescriptorProto_to_json((google_protobuf_FileDescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FileDescriptorProto__type_init(void *m) { google_protobuf_FileDescriptorProto_init((google_protobuf_FileDescriptorProto *)m); }
 static pbj_status google_protobuf_FileDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10083,14 +10068,12 @@ static pbj_status google_protobuf_FileDescriptorProto__type_decode(void *m, cons
 }
 static size_t google_protobuf_FileDescriptorProto__type_size(void *m) { return google_protobuf_FileDescriptorProto_size((google_protobuf_FileDescriptorProto *)m); }
 static pbj_status google_protobuf_FileDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileDescriptorProto_encode((google_protobuf_FileDescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_FileDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FileDescriptorProto_to_json((google_protobuf_FileDescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_FileDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileDescriptorProto", sizeof(google_protobuf_FileDescriptorProto), google_protobuf_FileDescriptorProto__type_init, google_protobuf_FileDescriptorProto__type_decode, google_protobuf_FileDescriptorProto__type_size, google_protobuf_FileDescriptorProto__type_encode,
-    google_protobuf_FileDescriptorProto__type_to_json, google_protobuf_FileDescriptorProto__json,
-    google_protobuf_FileDescriptorProto__from_json,
+    google_protobuf_FileDescriptorProto__type_to_json, google_protobuf_FileDescriptorProto__json, google_protobuf_FileDescriptorProto__from_json
+,
+    google_protobuf_FileDescriptorProto__text_any
+,
 };
 #endif
 
@@ -10389,6 +10372,13 @@ pbj_status google_protobuf_DescriptorProto_to_json(const google_protobuf_Descrip
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_DescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DescriptorProto_to_json((google_protobuf_DescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_DescriptorProto__type_init(void *m) { google_protobuf_DescriptorProto_init((google_protobuf_DescriptorProto *)m); }
 static pbj_status google_protobuf_DescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10396,14 +10386,12 @@ static pbj_status google_protobuf_DescriptorProto__type_decode(void *m, const ui
 }
 static size_t google_protobuf_DescriptorProto__type_size(void *m) { return google_protobuf_DescriptorProto_size((google_protobuf_DescriptorProto *)m); }
 static pbj_status google_protobuf_DescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_encode((google_protobuf_DescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_DescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DescriptorProto_to_json((google_protobuf_DescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_DescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto", sizeof(google_protobuf_DescriptorProto), google_protobuf_DescriptorProto__type_init, google_protobuf_DescriptorProto__type_decode, google_protobuf_DescriptorProto__type_size, google_protobuf_DescriptorProto__type_encode,
-    google_protobuf_DescriptorProto__type_to_json, google_protobuf_DescriptorProto__json,
-    google_protobuf_DescriptorProto__from_json,
+    google_protobuf_DescriptorProto__type_to_json, google_protobuf_DescriptorProto__json, google_protobuf_DescriptorProto__from_json
+,
+    google_protobuf_DescriptorProto__text_any
+,
 };
 #endif
 
@@ -10613,6 +10601,13 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_to_json(const google_p
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DescriptorProto_ExtensionRange_to_json((google_protobuf_DescriptorProto_ExtensionRange const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_DescriptorProto_ExtensionRange__type_init(void *m) { google_protobuf_DescriptorProto_ExtensionRange_init((google_protobuf_DescriptorProto_ExtensionRange *)m); }
 static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10620,14 +10615,12 @@ static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_decode(vo
 }
 static size_t google_protobuf_DescriptorProto_ExtensionRange__type_size(void *m) { return google_protobuf_DescriptorProto_ExtensionRange_size((google_protobuf_DescriptorProto_ExtensionRange *)m); }
 static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ExtensionRange_encode((google_protobuf_DescriptorProto_ExtensionRange *)m, buf, cap, len); }
-static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DescriptorProto_ExtensionRange_to_json((google_protobuf_DescriptorProto_ExtensionRange const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto.ExtensionRange", sizeof(google_protobuf_DescriptorProto_ExtensionRange), google_protobuf_DescriptorProto_ExtensionRange__type_init, google_protobuf_DescriptorProto_ExtensionRange__type_decode, google_protobuf_DescriptorProto_ExtensionRange__type_size, google_protobuf_DescriptorProto_ExtensionRange__type_encode,
-    google_protobuf_DescriptorProto_ExtensionRange__type_to_json, google_protobuf_DescriptorProto_ExtensionRange__json,
-    google_protobuf_DescriptorProto_ExtensionRange__from_json,
+    google_protobuf_DescriptorProto_ExtensionRange__type_to_json, google_protobuf_DescriptorProto_ExtensionRange__json, google_protobuf_DescriptorProto_ExtensionRange__from_json
+,
+    google_protobuf_DescriptorProto_ExtensionRange__text_any
+,
 };
 #endif
 
@@ -10713,6 +10706,13 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_to_json(const google_pr
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DescriptorProto_ReservedRange_to_json((google_protobuf_DescriptorProto_ReservedRange const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_DescriptorProto_ReservedRange__type_init(void *m) { google_protobuf_DescriptorProto_ReservedRange_init((google_protobuf_DescriptorProto_ReservedRange *)m); }
 static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10720,14 +10720,12 @@ static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_decode(voi
 }
 static size_t google_protobuf_DescriptorProto_ReservedRange__type_size(void *m) { return google_protobuf_DescriptorProto_ReservedRange_size((google_protobuf_DescriptorProto_ReservedRange *)m); }
 static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ReservedRange_encode((google_protobuf_DescriptorProto_ReservedRange *)m, buf, cap, len); }
-static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DescriptorProto_ReservedRange_to_json((google_protobuf_DescriptorProto_ReservedRange const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DescriptorProto.ReservedRange", sizeof(google_protobuf_DescriptorProto_ReservedRange), google_protobuf_DescriptorProto_ReservedRange__type_init, google_protobuf_DescriptorProto_ReservedRange__type_decode, google_protobuf_DescriptorProto_ReservedRange__type_size, google_protobuf_DescriptorProto_ReservedRange__type_encode,
-    google_protobuf_DescriptorProto_ReservedRange__type_to_json, google_protobuf_DescriptorProto_ReservedRange__json,
-    google_protobuf_DescriptorProto_ReservedRange__from_json,
+    google_protobuf_DescriptorProto_ReservedRange__type_to_json, google_protobuf_DescriptorProto_ReservedRange__json, google_protobuf_DescriptorProto_ReservedRange__from_json
+,
+    google_protobuf_DescriptorProto_ReservedRange__text_any
+,
 };
 #endif
 
@@ -10807,6 +10805,13 @@ pbj_status google_protobuf_ExtensionRangeOptions_to_json(const google_protobuf_E
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_ExtensionRangeOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_to_json((google_protobuf_ExtensionRangeOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_ExtensionRangeOptions__type_init(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
 static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10814,14 +10819,12 @@ static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, co
 }
 static size_t google_protobuf_ExtensionRangeOptions__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_size((google_protobuf_ExtensionRangeOptions *)m); }
 static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_encode((google_protobuf_ExtensionRangeOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_ExtensionRangeOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_ExtensionRangeOptions_to_json((google_protobuf_ExtensionRangeOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
-    google_protobuf_ExtensionRangeOptions__type_to_json, google_protobuf_ExtensionRangeOptions__json,
-    google_protobuf_ExtensionRangeOptions__from_json,
+    google_protobuf_ExtensionRangeOptions__type_to_json, google_protobuf_ExtensionRangeOptions__json, google_protobuf_ExtensionRangeOptions__from_json
+,
+    google_protobuf_ExtensionRangeOptions__text_any
+,
 };
 #endif
 
@@ -10931,6 +10934,13 @@ pbj_status google_protobuf_FieldDescriptorProto_to_json(const google_protobuf_Fi
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_FieldDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FieldDescriptorProto_to_json((google_protobuf_FieldDescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FieldDescriptorProto__type_init(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
 static pbj_status google_protobuf_FieldDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10938,14 +10948,12 @@ static pbj_status google_protobuf_FieldDescriptorProto__type_decode(void *m, con
 }
 static size_t google_protobuf_FieldDescriptorProto__type_size(void *m) { return google_protobuf_FieldDescriptorProto_size((google_protobuf_FieldDescriptorProto *)m); }
 static pbj_status google_protobuf_FieldDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldDescriptorProto_encode((google_protobuf_FieldDescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_FieldDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FieldDescriptorProto_to_json((google_protobuf_FieldDescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_FieldDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldDescriptorProto", sizeof(google_protobuf_FieldDescriptorProto), google_protobuf_FieldDescriptorProto__type_init, google_protobuf_FieldDescriptorProto__type_decode, google_protobuf_FieldDescriptorProto__type_size, google_protobuf_FieldDescriptorProto__type_encode,
-    google_protobuf_FieldDescriptorProto__type_to_json, google_protobuf_FieldDescriptorProto__json,
-    google_protobuf_FieldDescriptorProto__from_json,
+    google_protobuf_FieldDescriptorProto__type_to_json, google_protobuf_FieldDescriptorProto__json, google_protobuf_FieldDescriptorProto__from_json
+,
+    google_protobuf_FieldDescriptorProto__text_any
+,
 };
 #endif
 
@@ -11125,6 +11133,13 @@ pbj_status google_protobuf_OneofDescriptorProto_to_json(const google_protobuf_On
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_OneofDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_OneofDescriptorProto_to_json((google_protobuf_OneofDescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_OneofDescriptorProto__type_init(void *m) { google_protobuf_OneofDescriptorProto_init((google_protobuf_OneofDescriptorProto *)m); }
 static pbj_status google_protobuf_OneofDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -11132,14 +11147,12 @@ static pbj_status google_protobuf_OneofDescriptorProto__type_decode(void *m, con
 }
 static size_t google_protobuf_OneofDescriptorProto__type_size(void *m) { return google_protobuf_OneofDescriptorProto_size((google_protobuf_OneofDescriptorProto *)m); }
 static pbj_status google_protobuf_OneofDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_OneofDescriptorProto_encode((google_protobuf_OneofDescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_OneofDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_OneofDescriptorProto_to_json((google_protobuf_OneofDescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_OneofDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.OneofDescriptorProto", sizeof(google_protobuf_OneofDescriptorProto), google_protobuf_OneofDescriptorProto__type_init, google_protobuf_OneofDescriptorProto__type_decode, google_protobuf_OneofDescriptorProto__type_size, google_protobuf_OneofDescriptorProto__type_encode,
-    google_protobuf_OneofDescriptorProto__type_to_json, google_protobuf_OneofDescriptorProto__json,
-    google_protobuf_OneofDescriptorProto__from_json,
+    google_protobuf_OneofDescriptorProto__type_to_json, google_protobuf_OneofDescriptorProto__json, google_protobuf_OneofDescriptorProto__from_json
+,
+    google_protobuf_OneofDescriptorProto__text_any
+,
 };
 #endif
 
@@ -11242,6 +11255,13 @@ pbj_status google_protobuf_EnumDescriptorProto_to_json(const google_protobuf_Enu
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_EnumDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_to_json((google_protobuf_EnumDescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_EnumDescriptorProto__type_init(void *m) { google_protobuf_EnumDescriptorProto_init((google_protobuf_EnumDescriptorProto *)m); }
 static pbj_status google_protobuf_EnumDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -11249,14 +11269,12 @@ static pbj_status google_protobuf_EnumDescriptorProto__type_decode(void *m, cons
 }
 static size_t google_protobuf_EnumDescriptorProto__type_size(void *m) { return google_protobuf_EnumDescriptorProto_size((google_protobuf_EnumDescriptorProto *)m); }
 static pbj_status google_protobuf_EnumDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_encode((google_protobuf_EnumDescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_EnumDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumDescriptorProto_to_json((google_protobuf_EnumDescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_EnumDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumDescriptorProto", sizeof(google_protobuf_EnumDescriptorProto), google_protobuf_EnumDescriptorProto__type_init, google_protobuf_EnumDescriptorProto__type_decode, google_protobuf_EnumDescriptorProto__type_size, google_protobuf_EnumDescriptorProto__type_encode,
-    google_protobuf_EnumDescriptorProto__type_to_json, google_protobuf_EnumDescriptorProto__json,
-    google_protobuf_EnumDescriptorProto__from_json,
+    google_protobuf_EnumDescriptorProto__type_to_json, google_protobuf_EnumDescriptorProto__json, google_protobuf_EnumDescriptorProto__from_json
+,
+    google_protobuf_EnumDescriptorProto__text_any
+,
 };
 #endif
 
@@ -11382,6 +11400,13 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json(const g
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json((google_protobuf_EnumDescriptorProto_EnumReservedRange const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init(void *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m); }
 static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -11389,14 +11414,12 @@ static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_de
 }
 static size_t google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size(void *m) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_size((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m); }
 static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_encode((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m, buf, cap, len); }
-static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange_to_json((google_protobuf_EnumDescriptorProto_EnumReservedRange const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumDescriptorProto.EnumReservedRange", sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode,
-    google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json, google_protobuf_EnumDescriptorProto_EnumReservedRange__json,
-    google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json,
+    google_protobuf_EnumDescriptorProto_EnumReservedRange__type_to_json, google_protobuf_EnumDescriptorProto_EnumReservedRange__json, google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json
+,
+    google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any
+,
 };
 #endif
 
@@ -11480,6 +11503,13 @@ pbj_status google_protobuf_EnumValueDescriptorProto_to_json(const google_protobu
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_EnumValueDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumValueDescriptorProto_to_json((google_protobuf_EnumValueDescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_EnumValueDescriptorProto__type_init(void *m) { google_protobuf_EnumValueDescriptorProto_init((google_protobuf_EnumValueDescriptorProto *)m); }
 static pbj_status google_protobuf_EnumValueDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -11487,14 +11517,12 @@ static pbj_status google_protobuf_EnumValueDescriptorProto__type_decode(void *m,
 }
 static size_t google_protobuf_EnumValueDescriptorProto__type_size(void *m) { return google_protobuf_EnumValueDescriptorProto_size((google_protobuf_EnumValueDescriptorProto *)m); }
 static pbj_status google_protobuf_EnumValueDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumValueDescriptorProto_encode((google_protobuf_EnumValueDescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_EnumValueDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumValueDescriptorProto_to_json((google_protobuf_EnumValueDescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumValueDescriptorProto", sizeof(google_protobuf_EnumValueDescriptorProto), google_protobuf_EnumValueDescriptorProto__type_init, google_protobuf_EnumValueDescriptorProto__type_decode, google_protobuf_EnumValueDescriptorProto__type_size, google_protobuf_EnumValueDescriptorProto__type_encode,
-    google_protobuf_EnumValueDescriptorProto__type_to_json, google_protobuf_EnumValueDescriptorProto__json,
-    google_protobuf_EnumValueDescriptorProto__from_json,
+    google_protobuf_EnumValueDescriptorProto__type_to_json, google_protobuf_EnumValueDescriptorProto__json, google_protobuf_EnumValueDescriptorProto__from_json
+,
+    google_protobuf_EnumValueDescriptorProto__text_any
+,
 };
 #endif
 
@@ -11590,6 +11618,13 @@ pbj_status google_protobuf_ServiceDescriptorProto_to_json(const google_protobuf_
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_ServiceDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_ServiceDescriptorProto_to_json((google_protobuf_ServiceDescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_ServiceDescriptorProto__type_init(void *m) { google_protobuf_ServiceDescriptorProto_init((google_protobuf_ServiceDescriptorProto *)m); }
 static pbj_status google_protobuf_ServiceDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -11597,14 +11632,12 @@ static pbj_status google_protobuf_ServiceDescriptorProto__type_decode(void *m, c
 }
 static size_t google_protobuf_ServiceDescriptorProto__type_size(void *m) { return google_protobuf_ServiceDescriptorProto_size((google_protobuf_ServiceDescriptorProto *)m); }
 static pbj_status google_protobuf_ServiceDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ServiceDescriptorProto_encode((google_protobuf_ServiceDescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_ServiceDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_ServiceDescriptorProto_to_json((google_protobuf_ServiceDescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_ServiceDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceDescriptorProto", sizeof(google_protobuf_ServiceDescriptorProto), google_protobuf_ServiceDescriptorProto__type_init, google_protobuf_ServiceDescriptorProto__type_decode, google_protobuf_ServiceDescriptorProto__type_size, google_protobuf_ServiceDescriptorProto__type_encode,
-    google_protobuf_ServiceDescriptorProto__type_to_json, google_protobuf_ServiceDescriptorProto__json,
-    google_protobuf_ServiceDescriptorProto__from_json,
+    google_protobuf_ServiceDescriptorProto__type_to_json, google_protobuf_ServiceDescriptorProto__json, google_protobuf_ServiceDescriptorProto__from_json
+,
+    google_protobuf_ServiceDescriptorProto__text_any
+,
 };
 #endif
 
@@ -11711,6 +11744,13 @@ pbj_status google_protobuf_MethodDescriptorProto_to_json(const google_protobuf_M
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_MethodDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_MethodDescriptorProto_to_json((google_protobuf_MethodDescriptorProto const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_MethodDescriptorProto__type_init(void *m) { google_protobuf_MethodDescriptorProto_init((google_protobuf_MethodDescriptorProto *)m); }
 static pbj_status google_protobuf_MethodDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -11718,14 +11758,12 @@ static pbj_status google_protobuf_MethodDescriptorProto__type_decode(void *m, co
 }
 static size_t google_protobuf_MethodDescriptorProto__type_size(void *m) { return google_protobuf_MethodDescriptorProto_size((google_protobuf_MethodDescriptorProto *)m); }
 static pbj_status google_protobuf_MethodDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MethodDescriptorProto_encode((google_protobuf_MethodDescriptorProto *)m, buf, cap, len); }
-static pbj_status google_protobuf_MethodDescriptorProto__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_MethodDescriptorProto_to_json((google_protobuf_MethodDescriptorProto const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_MethodDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodDescriptorProto", sizeof(google_protobuf_MethodDescriptorProto), google_protobuf_MethodDescriptorProto__type_init, google_protobuf_MethodDescriptorProto__type_decode, google_protobuf_MethodDescriptorProto__type_size, google_protobuf_MethodDescriptorProto__type_encode,
-    google_protobuf_MethodDescriptorProto__type_to_json, google_protobuf_MethodDescriptorProto__json,
-    google_protobuf_MethodDescriptorProto__from_json,
+    google_protobuf_MethodDescriptorProto__type_to_json, google_protobuf_MethodDescriptorProto__json, google_protobuf_MethodDescriptorProto__from_json
+,
+    google_protobuf_MethodDescriptorProto__text_any
+,
 };
 #endif
 
@@ -11929,6 +11967,13 @@ pbj_status google_protobuf_FileOptions_to_json(const google_protobuf_FileOptions
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_FileOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FileOptions_to_json((google_protobuf_FileOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FileOptions__type_init(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
 static pbj_status google_protobuf_FileOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -11936,14 +11981,12 @@ static pbj_status google_protobuf_FileOptions__type_decode(void *m, const uint8_
 }
 static size_t google_protobuf_FileOptions__type_size(void *m) { return google_protobuf_FileOptions_size((google_protobuf_FileOptions *)m); }
 static pbj_status google_protobuf_FileOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileOptions_encode((google_protobuf_FileOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_FileOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FileOptions_to_json((google_protobuf_FileOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_FileOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FileOptions", sizeof(google_protobuf_FileOptions), google_protobuf_FileOptions__type_init, google_protobuf_FileOptions__type_decode, google_protobuf_FileOptions__type_size, google_protobuf_FileOptions__type_encode,
-    google_protobuf_FileOptions__type_to_json, google_protobuf_FileOptions__json,
-    google_protobuf_FileOptions__from_json,
+    google_protobuf_FileOptions__type_to_json, google_protobuf_FileOptions__json, google_protobuf_FileOptions__from_json
+,
+    google_protobuf_FileOptions__text_any
+,
 };
 #endif
 
@@ -12272,6 +12315,13 @@ pbj_status google_protobuf_MessageOptions_to_json(const google_protobuf_MessageO
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_MessageOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_MessageOptions_to_json((google_protobuf_MessageOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_MessageOptions__type_init(void *m) { google_protobuf_MessageOptions_init((google_protobuf_MessageOptions *)m); }
 static pbj_status google_protobuf_MessageOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -12279,14 +12329,12 @@ static pbj_status google_protobuf_MessageOptions__type_decode(void *m, const uin
 }
 static size_t google_protobuf_MessageOptions__type_size(void *m) { return google_protobuf_MessageOptions_size((google_protobuf_MessageOptions *)m); }
 static pbj_status google_protobuf_MessageOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MessageOptions_encode((google_protobuf_MessageOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_MessageOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_MessageOptions_to_json((google_protobuf_MessageOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_MessageOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MessageOptions", sizeof(google_protobuf_MessageOptions), google_protobuf_MessageOptions__type_init, google_protobuf_MessageOptions__type_decode, google_protobuf_MessageOptions__type_size, google_protobuf_MessageOptions__type_encode,
-    google_protobuf_MessageOptions__type_to_json, google_protobuf_MessageOptions__json,
-    google_protobuf_MessageOptions__from_json,
+    google_protobuf_MessageOptions__type_to_json, google_protobuf_MessageOptions__json, google_protobuf_MessageOptions__from_json
+,
+    google_protobuf_MessageOptions__text_any
+,
 };
 #endif
 
@@ -12435,6 +12483,13 @@ pbj_status google_protobuf_FieldOptions_to_json(const google_protobuf_FieldOptio
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_FieldOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FieldOptions_to_json((google_protobuf_FieldOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FieldOptions__type_init(void *m) { google_protobuf_FieldOptions_init((google_protobuf_FieldOptions *)m); }
 static pbj_status google_protobuf_FieldOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -12442,14 +12497,12 @@ static pbj_status google_protobuf_FieldOptions__type_decode(void *m, const uint8
 }
 static size_t google_protobuf_FieldOptions__type_size(void *m) { return google_protobuf_FieldOptions_size((google_protobuf_FieldOptions *)m); }
 static pbj_status google_protobuf_FieldOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_encode((google_protobuf_FieldOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_FieldOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FieldOptions_to_json((google_protobuf_FieldOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FieldOptions", sizeof(google_protobuf_FieldOptions), google_protobuf_FieldOptions__type_init, google_protobuf_FieldOptions__type_decode, google_protobuf_FieldOptions__type_size, google_protobuf_FieldOptions__type_encode,
-    google_protobuf_FieldOptions__type_to_json, google_protobuf_FieldOptions__json,
-    google_protobuf_FieldOptions__from_json,
+    google_protobuf_FieldOptions__type_to_json, google_protobuf_FieldOptions__json, google_protobuf_FieldOptions__from_json
+,
+    google_protobuf_FieldOptions__text_any
+,
 };
 #endif
 
@@ -12601,6 +12654,13 @@ pbj_status google_protobuf_OneofOptions_to_json(const google_protobuf_OneofOptio
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_OneofOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_OneofOptions_to_json((google_protobuf_OneofOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_OneofOptions__type_init(void *m) { google_protobuf_OneofOptions_init((google_protobuf_OneofOptions *)m); }
 static pbj_status google_protobuf_OneofOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -12608,14 +12668,12 @@ static pbj_status google_protobuf_OneofOptions__type_decode(void *m, const uint8
 }
 static size_t google_protobuf_OneofOptions__type_size(void *m) { return google_protobuf_OneofOptions_size((google_protobuf_OneofOptions *)m); }
 static pbj_status google_protobuf_OneofOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_OneofOptions_encode((google_protobuf_OneofOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_OneofOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_OneofOptions_to_json((google_protobuf_OneofOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_OneofOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.OneofOptions", sizeof(google_protobuf_OneofOptions), google_protobuf_OneofOptions__type_init, google_protobuf_OneofOptions__type_decode, google_protobuf_OneofOptions__type_size, google_protobuf_OneofOptions__type_encode,
-    google_protobuf_OneofOptions__type_to_json, google_protobuf_OneofOptions__json,
-    google_protobuf_OneofOptions__from_json,
+    google_protobuf_OneofOptions__type_to_json, google_protobuf_OneofOptions__json, google_protobuf_OneofOptions__from_json
+,
+    google_protobuf_OneofOptions__text_any
+,
 };
 #endif
 
@@ -12697,6 +12755,13 @@ pbj_status google_protobuf_EnumOptions_to_json(const google_protobuf_EnumOptions
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_EnumOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumOptions_to_json((google_protobuf_EnumOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_EnumOptions__type_init(void *m) { google_protobuf_EnumOptions_init((google_protobuf_EnumOptions *)m); }
 static pbj_status google_protobuf_EnumOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -12704,14 +12769,12 @@ static pbj_status google_protobuf_EnumOptions__type_decode(void *m, const uint8_
 }
 static size_t google_protobuf_EnumOptions__type_size(void *m) { return google_protobuf_EnumOptions_size((google_protobuf_EnumOptions *)m); }
 static pbj_status google_protobuf_EnumOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumOptions_encode((google_protobuf_EnumOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_EnumOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumOptions_to_json((google_protobuf_EnumOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_EnumOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumOptions", sizeof(google_protobuf_EnumOptions), google_protobuf_EnumOptions__type_init, google_protobuf_EnumOptions__type_decode, google_protobuf_EnumOptions__type_size, google_protobuf_EnumOptions__type_encode,
-    google_protobuf_EnumOptions__type_to_json, google_protobuf_EnumOptions__json,
-    google_protobuf_EnumOptions__from_json,
+    google_protobuf_EnumOptions__type_to_json, google_protobuf_EnumOptions__json, google_protobuf_EnumOptions__from_json
+,
+    google_protobuf_EnumOptions__text_any
+,
 };
 #endif
 
@@ -12812,6 +12875,13 @@ pbj_status google_protobuf_EnumValueOptions_to_json(const google_protobuf_EnumVa
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_EnumValueOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_EnumValueOptions_to_json((google_protobuf_EnumValueOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_EnumValueOptions__type_init(void *m) { google_protobuf_EnumValueOptions_init((google_protobuf_EnumValueOptions *)m); }
 static pbj_status google_protobuf_EnumValueOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -12819,14 +12889,12 @@ static pbj_status google_protobuf_EnumValueOptions__type_decode(void *m, const u
 }
 static size_t google_protobuf_EnumValueOptions__type_size(void *m) { return google_protobuf_EnumValueOptions_size((google_protobuf_EnumValueOptions *)m); }
 static pbj_status google_protobuf_EnumValueOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumValueOptions_encode((google_protobuf_EnumValueOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_EnumValueOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_EnumValueOptions_to_json((google_protobuf_EnumValueOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_EnumValueOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.EnumValueOptions", sizeof(google_protobuf_EnumValueOptions), google_protobuf_EnumValueOptions__type_init, google_protobuf_EnumValueOptions__type_decode, google_protobuf_EnumValueOptions__type_size, google_protobuf_EnumValueOptions__type_encode,
-    google_protobuf_EnumValueOptions__type_to_json, google_protobuf_EnumValueOptions__json,
-    google_protobuf_EnumValueOptions__from_json,
+    google_protobuf_EnumValueOptions__type_to_json, google_protobuf_EnumValueOptions__json, google_protobuf_EnumValueOptions__from_json
+,
+    google_protobuf_EnumValueOptions__text_any
+,
 };
 #endif
 
@@ -12915,6 +12983,13 @@ pbj_status google_protobuf_ServiceOptions_to_json(const google_protobuf_ServiceO
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_ServiceOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_ServiceOptions_to_json((google_protobuf_ServiceOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_ServiceOptions__type_init(void *m) { google_protobuf_ServiceOptions_init((google_protobuf_ServiceOptions *)m); }
 static pbj_status google_protobuf_ServiceOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -12922,14 +12997,12 @@ static pbj_status google_protobuf_ServiceOptions__type_decode(void *m, const uin
 }
 static size_t google_protobuf_ServiceOptions__type_size(void *m) { return google_protobuf_ServiceOptions_size((google_protobuf_ServiceOptions *)m); }
 static pbj_status google_protobuf_ServiceOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ServiceOptions_encode((google_protobuf_ServiceOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_ServiceOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_ServiceOptions_to_json((google_protobuf_ServiceOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_ServiceOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.ServiceOptions", sizeof(google_protobuf_ServiceOptions), google_protobuf_ServiceOptions__type_init, google_protobuf_ServiceOptions__type_decode, google_protobuf_ServiceOptions__type_size, google_protobuf_ServiceOptions__type_encode,
-    google_protobuf_ServiceOptions__type_to_json, google_protobuf_ServiceOptions__json,
-    google_protobuf_ServiceOptions__from_json,
+    google_protobuf_ServiceOptions__type_to_json, google_protobuf_ServiceOptions__json, google_protobuf_ServiceOptions__from_json
+,
+    google_protobuf_ServiceOptions__text_any
+,
 };
 #endif
 
@@ -13022,6 +13095,13 @@ pbj_status google_protobuf_MethodOptions_to_json(const google_protobuf_MethodOpt
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_MethodOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_MethodOptions_to_json((google_protobuf_MethodOptions const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_MethodOptions__type_init(void *m) { google_protobuf_MethodOptions_init((google_protobuf_MethodOptions *)m); }
 static pbj_status google_protobuf_MethodOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -13029,14 +13109,12 @@ static pbj_status google_protobuf_MethodOptions__type_decode(void *m, const uint
 }
 static size_t google_protobuf_MethodOptions__type_size(void *m) { return google_protobuf_MethodOptions_size((google_protobuf_MethodOptions *)m); }
 static pbj_status google_protobuf_MethodOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MethodOptions_encode((google_protobuf_MethodOptions *)m, buf, cap, len); }
-static pbj_status google_protobuf_MethodOptions__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_MethodOptions_to_json((google_protobuf_MethodOptions const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.MethodOptions", sizeof(google_protobuf_MethodOptions), google_protobuf_MethodOptions__type_init, google_protobuf_MethodOptions__type_decode, google_protobuf_MethodOptions__type_size, google_protobuf_MethodOptions__type_encode,
-    google_protobuf_MethodOptions__type_to_json, google_protobuf_MethodOptions__json,
-    google_protobuf_MethodOptions__from_json,
+    google_protobuf_MethodOptions__type_to_json, google_protobuf_MethodOptions__json, google_protobuf_MethodOptions__from_json
+,
+    google_protobuf_MethodOptions__text_any
+,
 };
 #endif
 
@@ -13157,6 +13235,13 @@ pbj_status google_protobuf_UninterpretedOption_to_json(const google_protobuf_Uni
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_UninterpretedOption__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UninterpretedOption_to_json((google_protobuf_UninterpretedOption const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UninterpretedOption__type_init(void *m) { google_protobuf_UninterpretedOption_init((google_protobuf_UninterpretedOption *)m); }
 static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -13164,14 +13249,12 @@ static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, cons
 }
 static size_t google_protobuf_UninterpretedOption__type_size(void *m) { return google_protobuf_UninterpretedOption_size((google_protobuf_UninterpretedOption *)m); }
 static pbj_status google_protobuf_UninterpretedOption__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UninterpretedOption_encode((google_protobuf_UninterpretedOption *)m, buf, cap, len); }
-static pbj_status google_protobuf_UninterpretedOption__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UninterpretedOption_to_json((google_protobuf_UninterpretedOption const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_UninterpretedOption__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UninterpretedOption", sizeof(google_protobuf_UninterpretedOption), google_protobuf_UninterpretedOption__type_init, google_protobuf_UninterpretedOption__type_decode, google_protobuf_UninterpretedOption__type_size, google_protobuf_UninterpretedOption__type_encode,
-    google_protobuf_UninterpretedOption__type_to_json, google_protobuf_UninterpretedOption__json,
-    google_protobuf_UninterpretedOption__from_json,
+    google_protobuf_UninterpretedOption__type_to_json, google_protobuf_UninterpretedOption__json, google_protobuf_UninterpretedOption__from_json
+,
+    google_protobuf_UninterpretedOption__text_any
+,
 };
 #endif
 
@@ -13315,6 +13398,13 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_to_json(const google_pro
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_UninterpretedOption_NamePart__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UninterpretedOption_NamePart_to_json((google_protobuf_UninterpretedOption_NamePart const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UninterpretedOption_NamePart__type_init(void *m) { google_protobuf_UninterpretedOption_NamePart_init((google_protobuf_UninterpretedOption_NamePart *)m); }
 static pbj_status google_protobuf_UninterpretedOption_NamePart__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -13322,14 +13412,12 @@ static pbj_status google_protobuf_UninterpretedOption_NamePart__type_decode(void
 }
 static size_t google_protobuf_UninterpretedOption_NamePart__type_size(void *m) { return google_protobuf_UninterpretedOption_NamePart_size((google_protobuf_UninterpretedOption_NamePart *)m); }
 static pbj_status google_protobuf_UninterpretedOption_NamePart__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UninterpretedOption_NamePart_encode((google_protobuf_UninterpretedOption_NamePart *)m, buf, cap, len); }
-static pbj_status google_protobuf_UninterpretedOption_NamePart__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UninterpretedOption_NamePart_to_json((google_protobuf_UninterpretedOption_NamePart const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
-    google_protobuf_UninterpretedOption_NamePart__type_to_json, google_protobuf_UninterpretedOption_NamePart__json,
-    google_protobuf_UninterpretedOption_NamePart__from_json,
+    google_protobuf_UninterpretedOption_NamePart__type_to_json, google_protobuf_UninterpretedOption_NamePart__json, google_protobuf_UninterpretedOption_NamePart__from_json
+,
+    google_protobuf_UninterpretedOption_NamePart__text_any
+,
 };
 #endif
 
@@ -13411,6 +13499,13 @@ pbj_status google_protobuf_SourceCodeInfo_to_json(const google_protobuf_SourceCo
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_SourceCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_SourceCodeInfo_to_json((google_protobuf_SourceCodeInfo const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_SourceCodeInfo__type_init(void *m) { google_protobuf_SourceCodeInfo_init((google_protobuf_SourceCodeInfo *)m); }
 static pbj_status google_protobuf_SourceCodeInfo__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -13418,14 +13513,12 @@ static pbj_status google_protobuf_SourceCodeInfo__type_decode(void *m, const uin
 }
 static size_t google_protobuf_SourceCodeInfo__type_size(void *m) { return google_protobuf_SourceCodeInfo_size((google_protobuf_SourceCodeInfo *)m); }
 static pbj_status google_protobuf_SourceCodeInfo__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode((google_protobuf_SourceCodeInfo *)m, buf, cap, len); }
-static pbj_status google_protobuf_SourceCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_SourceCodeInfo_to_json((google_protobuf_SourceCodeInfo const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_SourceCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo", sizeof(google_protobuf_SourceCodeInfo), google_protobuf_SourceCodeInfo__type_init, google_protobuf_SourceCodeInfo__type_decode, google_protobuf_SourceCodeInfo__type_size, google_protobuf_SourceCodeInfo__type_encode,
-    google_protobuf_SourceCodeInfo__type_to_json, google_protobuf_SourceCodeInfo__json,
-    google_protobuf_SourceCodeInfo__from_json,
+    google_protobuf_SourceCodeInfo__type_to_json, google_protobuf_SourceCodeInfo__json, google_protobuf_SourceCodeInfo__from_json
+,
+    google_protobuf_SourceCodeInfo__text_any
+,
 };
 #endif
 
@@ -13524,6 +13617,13 @@ pbj_status google_protobuf_SourceCodeInfo_Location_to_json(const google_protobuf
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_SourceCodeInfo_Location__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_SourceCodeInfo_Location_to_json((google_protobuf_SourceCodeInfo_Location const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_SourceCodeInfo_Location__type_init(void *m) { google_protobuf_SourceCodeInfo_Location_init((google_protobuf_SourceCodeInfo_Location *)m); }
 static pbj_status google_protobuf_SourceCodeInfo_Location__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -13531,14 +13631,12 @@ static pbj_status google_protobuf_SourceCodeInfo_Location__type_decode(void *m, 
 }
 static size_t google_protobuf_SourceCodeInfo_Location__type_size(void *m) { return google_protobuf_SourceCodeInfo_Location_size((google_protobuf_SourceCodeInfo_Location *)m); }
 static pbj_status google_protobuf_SourceCodeInfo_Location__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_Location_encode((google_protobuf_SourceCodeInfo_Location *)m, buf, cap, len); }
-static pbj_status google_protobuf_SourceCodeInfo_Location__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_SourceCodeInfo_Location_to_json((google_protobuf_SourceCodeInfo_Location const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.SourceCodeInfo.Location", sizeof(google_protobuf_SourceCodeInfo_Location), google_protobuf_SourceCodeInfo_Location__type_init, google_protobuf_SourceCodeInfo_Location__type_decode, google_protobuf_SourceCodeInfo_Location__type_size, google_protobuf_SourceCodeInfo_Location__type_encode,
-    google_protobuf_SourceCodeInfo_Location__type_to_json, google_protobuf_SourceCodeInfo_Location__json,
-    google_protobuf_SourceCodeInfo_Location__from_json,
+    google_protobuf_SourceCodeInfo_Location__type_to_json, google_protobuf_SourceCodeInfo_Location__json, google_protobuf_SourceCodeInfo_Location__from_json
+,
+    google_protobuf_SourceCodeInfo_Location__text_any
+,
 };
 #endif
 
@@ -13678,6 +13776,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_to_json(const google_protobuf_Gener
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_GeneratedCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_to_json((google_protobuf_GeneratedCodeInfo const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_GeneratedCodeInfo__type_init(void *m) { google_protobuf_GeneratedCodeInfo_init((google_protobuf_GeneratedCodeInfo *)m); }
 static pbj_status google_protobuf_GeneratedCodeInfo__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -13685,14 +13790,12 @@ static pbj_status google_protobuf_GeneratedCodeInfo__type_decode(void *m, const 
 }
 static size_t google_protobuf_GeneratedCodeInfo__type_size(void *m) { return google_protobuf_GeneratedCodeInfo_size((google_protobuf_GeneratedCodeInfo *)m); }
 static pbj_status google_protobuf_GeneratedCodeInfo__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode((google_protobuf_GeneratedCodeInfo *)m, buf, cap, len); }
-static pbj_status google_protobuf_GeneratedCodeInfo__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_GeneratedCodeInfo_to_json((google_protobuf_GeneratedCodeInfo const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_GeneratedCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.GeneratedCodeInfo", sizeof(google_protobuf_GeneratedCodeInfo), google_protobuf_GeneratedCodeInfo__type_init, google_protobuf_GeneratedCodeInfo__type_decode, google_protobuf_GeneratedCodeInfo__type_size, google_protobuf_GeneratedCodeInfo__type_encode,
-    google_protobuf_GeneratedCodeInfo__type_to_json, google_protobuf_GeneratedCodeInfo__json,
-    google_protobuf_GeneratedCodeInfo__from_json,
+    google_protobuf_GeneratedCodeInfo__type_to_json, google_protobuf_GeneratedCodeInfo__json, google_protobuf_GeneratedCodeInfo__from_json
+,
+    google_protobuf_GeneratedCodeInfo__text_any
+,
 };
 #endif
 
@@ -13777,6 +13880,13 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_to_json(const google_pro
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_Annotation_to_json((google_protobuf_GeneratedCodeInfo_Annotation const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_GeneratedCodeInfo_Annotation__type_init(void *m) { google_protobuf_GeneratedCodeInfo_Annotation_init((google_protobuf_GeneratedCodeInfo_Annotation *)m); }
 static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -13784,14 +13894,12 @@ static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_decode(void
 }
 static size_t google_protobuf_GeneratedCodeInfo_Annotation__type_size(void *m) { return google_protobuf_GeneratedCodeInfo_Annotation_size((google_protobuf_GeneratedCodeInfo_Annotation *)m); }
 static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_Annotation_encode((google_protobuf_GeneratedCodeInfo_Annotation *)m, buf, cap, len); }
-static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_GeneratedCodeInfo_Annotation_to_json((google_protobuf_GeneratedCodeInfo_Annotation const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.GeneratedCodeInfo.Annotation", sizeof(google_protobuf_GeneratedCodeInfo_Annotation), google_protobuf_GeneratedCodeInfo_Annotation__type_init, google_protobuf_GeneratedCodeInfo_Annotation__type_decode, google_protobuf_GeneratedCodeInfo_Annotation__type_size, google_protobuf_GeneratedCodeInfo_Annotation__type_encode,
-    google_protobuf_GeneratedCodeInfo_Annotation__type_to_json, google_protobuf_GeneratedCodeInfo_Annotation__json,
-    google_protobuf_GeneratedCodeInfo_Annotation__from_json,
+    google_protobuf_GeneratedCodeInfo_Annotation__type_to_json, google_protobuf_GeneratedCodeInfo_Annotation__json, google_protobuf_GeneratedCodeInfo_Annotation__from_json
+,
+    google_protobuf_GeneratedCodeInfo_Annotation__text_any
+,
 };
 #endif
 

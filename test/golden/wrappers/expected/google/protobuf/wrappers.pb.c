@@ -154,7 +154,7 @@ pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m,
     return pbj__tr_finish(&r, google_protobuf_DoubleValue_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_DoubleValue__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -170,7 +170,6 @@ static pbj_status google_protobuf_DoubleValue__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_DoubleValue__text_type = {"google.protobuf.DoubleValue", google_protobuf_DoubleValue__text_any};
 #endif
 
 /* ==== google.protobuf.FloatValue ==== */
@@ -322,7 +321,7 @@ pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, c
     return pbj__tr_finish(&r, google_protobuf_FloatValue_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FloatValue__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FloatValue *m = (google_protobuf_FloatValue *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -338,7 +337,6 @@ static pbj_status google_protobuf_FloatValue__text_any(pbj_text_reader *r, pbj_s
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FloatValue__text_type = {"google.protobuf.FloatValue", google_protobuf_FloatValue__text_any};
 #endif
 
 /* ==== google.protobuf.Int64Value ==== */
@@ -493,7 +491,7 @@ pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, c
     return pbj__tr_finish(&r, google_protobuf_Int64Value_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_Int64Value__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_Int64Value *m = (google_protobuf_Int64Value *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -509,7 +507,6 @@ static pbj_status google_protobuf_Int64Value__text_any(pbj_text_reader *r, pbj_s
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_Int64Value__text_type = {"google.protobuf.Int64Value", google_protobuf_Int64Value__text_any};
 #endif
 
 /* ==== google.protobuf.UInt64Value ==== */
@@ -664,7 +661,7 @@ pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m,
     return pbj__tr_finish(&r, google_protobuf_UInt64Value_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_UInt64Value__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -680,7 +677,6 @@ static pbj_status google_protobuf_UInt64Value__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_UInt64Value__text_type = {"google.protobuf.UInt64Value", google_protobuf_UInt64Value__text_any};
 #endif
 
 /* ==== google.protobuf.Int32Value ==== */
@@ -835,7 +831,7 @@ pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, c
     return pbj__tr_finish(&r, google_protobuf_Int32Value_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_Int32Value__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_Int32Value *m = (google_protobuf_Int32Value *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -851,7 +847,6 @@ static pbj_status google_protobuf_Int32Value__text_any(pbj_text_reader *r, pbj_s
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_Int32Value__text_type = {"google.protobuf.Int32Value", google_protobuf_Int32Value__text_any};
 #endif
 
 /* ==== google.protobuf.UInt32Value ==== */
@@ -1006,7 +1001,7 @@ pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m,
     return pbj__tr_finish(&r, google_protobuf_UInt32Value_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_UInt32Value__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1022,7 +1017,6 @@ static pbj_status google_protobuf_UInt32Value__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_UInt32Value__text_type = {"google.protobuf.UInt32Value", google_protobuf_UInt32Value__text_any};
 #endif
 
 /* ==== google.protobuf.BoolValue ==== */
@@ -1177,7 +1171,7 @@ pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, con
     return pbj__tr_finish(&r, google_protobuf_BoolValue_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_BoolValue__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_BoolValue *m = (google_protobuf_BoolValue *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1193,7 +1187,6 @@ static pbj_status google_protobuf_BoolValue__text_any(pbj_text_reader *r, pbj_sl
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_BoolValue__text_type = {"google.protobuf.BoolValue", google_protobuf_BoolValue__text_any};
 #endif
 
 /* ==== google.protobuf.StringValue ==== */
@@ -1349,7 +1342,7 @@ pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m,
     return pbj__tr_finish(&r, google_protobuf_StringValue_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_StringValue__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_StringValue *m = (google_protobuf_StringValue *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1365,7 +1358,6 @@ static pbj_status google_protobuf_StringValue__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_StringValue__text_type = {"google.protobuf.StringValue", google_protobuf_StringValue__text_any};
 #endif
 
 /* ==== google.protobuf.BytesValue ==== */
@@ -1520,7 +1512,7 @@ pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, c
     return pbj__tr_finish(&r, google_protobuf_BytesValue_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_BytesValue__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_BytesValue *m = (google_protobuf_BytesValue *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1536,7 +1528,6 @@ static pbj_status google_protobuf_BytesValue__text_any(pbj_text_reader *r, pbj_s
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_BytesValue__text_type = {"google.protobuf.BytesValue", google_protobuf_BytesValue__text_any};
 #endif
 
 #ifdef PBJ_JSON_H
@@ -1555,6 +1546,13 @@ pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_DoubleValue_to_json((google_protobuf_DoubleValue const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_DoubleValue__type_init(void *m) { google_protobuf_DoubleValue_init((google_protobuf_DoubleValue *)m); }
 static pbj_status google_protobuf_DoubleValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1562,14 +1560,12 @@ static pbj_status google_protobuf_DoubleValue__type_decode(void *m, const uint8_
 }
 static size_t google_protobuf_DoubleValue__type_size(void *m) { return google_protobuf_DoubleValue_size((google_protobuf_DoubleValue *)m); }
 static pbj_status google_protobuf_DoubleValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DoubleValue_encode((google_protobuf_DoubleValue *)m, buf, cap, len); }
-static pbj_status google_protobuf_DoubleValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_DoubleValue_to_json((google_protobuf_DoubleValue const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_DoubleValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.DoubleValue", sizeof(google_protobuf_DoubleValue), google_protobuf_DoubleValue__type_init, google_protobuf_DoubleValue__type_decode, google_protobuf_DoubleValue__type_size, google_protobuf_DoubleValue__type_encode,
-    google_protobuf_DoubleValue__type_to_json, google_protobuf_DoubleValue__json,
-    google_protobuf_DoubleValue__from_json,
+    google_protobuf_DoubleValue__type_to_json, google_protobuf_DoubleValue__json, google_protobuf_DoubleValue__from_json
+,
+    google_protobuf_DoubleValue__text_any
+,
 };
 #endif
 
@@ -1608,6 +1604,13 @@ pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_FloatValue_to_json((google_protobuf_FloatValue const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FloatValue__type_init(void *m) { google_protobuf_FloatValue_init((google_protobuf_FloatValue *)m); }
 static pbj_status google_protobuf_FloatValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1615,14 +1618,12 @@ static pbj_status google_protobuf_FloatValue__type_decode(void *m, const uint8_t
 }
 static size_t google_protobuf_FloatValue__type_size(void *m) { return google_protobuf_FloatValue_size((google_protobuf_FloatValue *)m); }
 static pbj_status google_protobuf_FloatValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FloatValue_encode((google_protobuf_FloatValue *)m, buf, cap, len); }
-static pbj_status google_protobuf_FloatValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_FloatValue_to_json((google_protobuf_FloatValue const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_FloatValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.FloatValue", sizeof(google_protobuf_FloatValue), google_protobuf_FloatValue__type_init, google_protobuf_FloatValue__type_decode, google_protobuf_FloatValue__type_size, google_protobuf_FloatValue__type_encode,
-    google_protobuf_FloatValue__type_to_json, google_protobuf_FloatValue__json,
-    google_protobuf_FloatValue__from_json,
+    google_protobuf_FloatValue__type_to_json, google_protobuf_FloatValue__json, google_protobuf_FloatValue__from_json
+,
+    google_protobuf_FloatValue__text_any
+,
 };
 #endif
 
@@ -1661,6 +1662,13 @@ pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_Int64Value_to_json((google_protobuf_Int64Value const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_Int64Value__type_init(void *m) { google_protobuf_Int64Value_init((google_protobuf_Int64Value *)m); }
 static pbj_status google_protobuf_Int64Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1668,14 +1676,12 @@ static pbj_status google_protobuf_Int64Value__type_decode(void *m, const uint8_t
 }
 static size_t google_protobuf_Int64Value__type_size(void *m) { return google_protobuf_Int64Value_size((google_protobuf_Int64Value *)m); }
 static pbj_status google_protobuf_Int64Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int64Value_encode((google_protobuf_Int64Value *)m, buf, cap, len); }
-static pbj_status google_protobuf_Int64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_Int64Value_to_json((google_protobuf_Int64Value const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_Int64Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.Int64Value", sizeof(google_protobuf_Int64Value), google_protobuf_Int64Value__type_init, google_protobuf_Int64Value__type_decode, google_protobuf_Int64Value__type_size, google_protobuf_Int64Value__type_encode,
-    google_protobuf_Int64Value__type_to_json, google_protobuf_Int64Value__json,
-    google_protobuf_Int64Value__from_json,
+    google_protobuf_Int64Value__type_to_json, google_protobuf_Int64Value__json, google_protobuf_Int64Value__from_json
+,
+    google_protobuf_Int64Value__text_any
+,
 };
 #endif
 
@@ -1714,6 +1720,13 @@ pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UInt64Value_to_json((google_protobuf_UInt64Value const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UInt64Value__type_init(void *m) { google_protobuf_UInt64Value_init((google_protobuf_UInt64Value *)m); }
 static pbj_status google_protobuf_UInt64Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1721,14 +1734,12 @@ static pbj_status google_protobuf_UInt64Value__type_decode(void *m, const uint8_
 }
 static size_t google_protobuf_UInt64Value__type_size(void *m) { return google_protobuf_UInt64Value_size((google_protobuf_UInt64Value *)m); }
 static pbj_status google_protobuf_UInt64Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt64Value_encode((google_protobuf_UInt64Value *)m, buf, cap, len); }
-static pbj_status google_protobuf_UInt64Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UInt64Value_to_json((google_protobuf_UInt64Value const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_UInt64Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UInt64Value", sizeof(google_protobuf_UInt64Value), google_protobuf_UInt64Value__type_init, google_protobuf_UInt64Value__type_decode, google_protobuf_UInt64Value__type_size, google_protobuf_UInt64Value__type_encode,
-    google_protobuf_UInt64Value__type_to_json, google_protobuf_UInt64Value__json,
-    google_protobuf_UInt64Value__from_json,
+    google_protobuf_UInt64Value__type_to_json, google_protobuf_UInt64Value__json, google_protobuf_UInt64Value__from_json
+,
+    google_protobuf_UInt64Value__text_any
+,
 };
 #endif
 
@@ -1767,6 +1778,13 @@ pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_Int32Value_to_json((google_protobuf_Int32Value const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_Int32Value__type_init(void *m) { google_protobuf_Int32Value_init((google_protobuf_Int32Value *)m); }
 static pbj_status google_protobuf_Int32Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1774,14 +1792,12 @@ static pbj_status google_protobuf_Int32Value__type_decode(void *m, const uint8_t
 }
 static size_t google_protobuf_Int32Value__type_size(void *m) { return google_protobuf_Int32Value_size((google_protobuf_Int32Value *)m); }
 static pbj_status google_protobuf_Int32Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_Int32Value_encode((google_protobuf_Int32Value *)m, buf, cap, len); }
-static pbj_status google_protobuf_Int32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_Int32Value_to_json((google_protobuf_Int32Value const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_Int32Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.Int32Value", sizeof(google_protobuf_Int32Value), google_protobuf_Int32Value__type_init, google_protobuf_Int32Value__type_decode, google_protobuf_Int32Value__type_size, google_protobuf_Int32Value__type_encode,
-    google_protobuf_Int32Value__type_to_json, google_protobuf_Int32Value__json,
-    google_protobuf_Int32Value__from_json,
+    google_protobuf_Int32Value__type_to_json, google_protobuf_Int32Value__json, google_protobuf_Int32Value__from_json
+,
+    google_protobuf_Int32Value__text_any
+,
 };
 #endif
 
@@ -1820,6 +1836,13 @@ pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_UInt32Value_to_json((google_protobuf_UInt32Value const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UInt32Value__type_init(void *m) { google_protobuf_UInt32Value_init((google_protobuf_UInt32Value *)m); }
 static pbj_status google_protobuf_UInt32Value__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1827,14 +1850,12 @@ static pbj_status google_protobuf_UInt32Value__type_decode(void *m, const uint8_
 }
 static size_t google_protobuf_UInt32Value__type_size(void *m) { return google_protobuf_UInt32Value_size((google_protobuf_UInt32Value *)m); }
 static pbj_status google_protobuf_UInt32Value__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UInt32Value_encode((google_protobuf_UInt32Value *)m, buf, cap, len); }
-static pbj_status google_protobuf_UInt32Value__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_UInt32Value_to_json((google_protobuf_UInt32Value const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_UInt32Value__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.UInt32Value", sizeof(google_protobuf_UInt32Value), google_protobuf_UInt32Value__type_init, google_protobuf_UInt32Value__type_decode, google_protobuf_UInt32Value__type_size, google_protobuf_UInt32Value__type_encode,
-    google_protobuf_UInt32Value__type_to_json, google_protobuf_UInt32Value__json,
-    google_protobuf_UInt32Value__from_json,
+    google_protobuf_UInt32Value__type_to_json, google_protobuf_UInt32Value__json, google_protobuf_UInt32Value__from_json
+,
+    google_protobuf_UInt32Value__text_any
+,
 };
 #endif
 
@@ -1873,6 +1894,13 @@ pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m,
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_BoolValue_to_json((google_protobuf_BoolValue const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_BoolValue__type_init(void *m) { google_protobuf_BoolValue_init((google_protobuf_BoolValue *)m); }
 static pbj_status google_protobuf_BoolValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1880,14 +1908,12 @@ static pbj_status google_protobuf_BoolValue__type_decode(void *m, const uint8_t 
 }
 static size_t google_protobuf_BoolValue__type_size(void *m) { return google_protobuf_BoolValue_size((google_protobuf_BoolValue *)m); }
 static pbj_status google_protobuf_BoolValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BoolValue_encode((google_protobuf_BoolValue *)m, buf, cap, len); }
-static pbj_status google_protobuf_BoolValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_BoolValue_to_json((google_protobuf_BoolValue const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_BoolValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.BoolValue", sizeof(google_protobuf_BoolValue), google_protobuf_BoolValue__type_init, google_protobuf_BoolValue__type_decode, google_protobuf_BoolValue__type_size, google_protobuf_BoolValue__type_encode,
-    google_protobuf_BoolValue__type_to_json, google_protobuf_BoolValue__json,
-    google_protobuf_BoolValue__from_json,
+    google_protobuf_BoolValue__type_to_json, google_protobuf_BoolValue__json, google_protobuf_BoolValue__from_json
+,
+    google_protobuf_BoolValue__text_any
+,
 };
 #endif
 
@@ -1926,6 +1952,13 @@ pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_StringValue_to_json((google_protobuf_StringValue const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_StringValue__type_init(void *m) { google_protobuf_StringValue_init((google_protobuf_StringValue *)m); }
 static pbj_status google_protobuf_StringValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1933,14 +1966,12 @@ static pbj_status google_protobuf_StringValue__type_decode(void *m, const uint8_
 }
 static size_t google_protobuf_StringValue__type_size(void *m) { return google_protobuf_StringValue_size((google_protobuf_StringValue *)m); }
 static pbj_status google_protobuf_StringValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_StringValue_encode((google_protobuf_StringValue *)m, buf, cap, len); }
-static pbj_status google_protobuf_StringValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_StringValue_to_json((google_protobuf_StringValue const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_StringValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.StringValue", sizeof(google_protobuf_StringValue), google_protobuf_StringValue__type_init, google_protobuf_StringValue__type_decode, google_protobuf_StringValue__type_size, google_protobuf_StringValue__type_encode,
-    google_protobuf_StringValue__type_to_json, google_protobuf_StringValue__json,
-    google_protobuf_StringValue__from_json,
+    google_protobuf_StringValue__type_to_json, google_protobuf_StringValue__json, google_protobuf_StringValue__from_json
+,
+    google_protobuf_StringValue__text_any
+,
 };
 #endif
 
@@ -1979,6 +2010,13 @@ pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *
     return pbj__json_status(&j);
 }
 
+static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
+{
+    return google_protobuf_BytesValue_to_json((google_protobuf_BytesValue const *)m, out, o);
+}
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_BytesValue__type_init(void *m) { google_protobuf_BytesValue_init((google_protobuf_BytesValue *)m); }
 static pbj_status google_protobuf_BytesValue__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -1986,14 +2024,12 @@ static pbj_status google_protobuf_BytesValue__type_decode(void *m, const uint8_t
 }
 static size_t google_protobuf_BytesValue__type_size(void *m) { return google_protobuf_BytesValue_size((google_protobuf_BytesValue *)m); }
 static pbj_status google_protobuf_BytesValue__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_BytesValue_encode((google_protobuf_BytesValue *)m, buf, cap, len); }
-static pbj_status google_protobuf_BytesValue__type_to_json(const void *m, pbj_text *out, const pbj_json_options *o)
-{
-    return google_protobuf_BytesValue_to_json((google_protobuf_BytesValue const *)m, out, o);
-}
 const pbj_msg_type google_protobuf_BytesValue__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
     "google.protobuf.BytesValue", sizeof(google_protobuf_BytesValue), google_protobuf_BytesValue__type_init, google_protobuf_BytesValue__type_decode, google_protobuf_BytesValue__type_size, google_protobuf_BytesValue__type_encode,
-    google_protobuf_BytesValue__type_to_json, google_protobuf_BytesValue__json,
-    google_protobuf_BytesValue__from_json,
+    google_protobuf_BytesValue__type_to_json, google_protobuf_BytesValue__json, google_protobuf_BytesValue__from_json
+,
+    google_protobuf_BytesValue__text_any
+,
 };
 #endif
 

@@ -43,7 +43,7 @@ typedef struct google_protobuf_BytesValue google_protobuf_BytesValue;
 /* ==== google.protobuf.DoubleValue ==== */
 
 /* google.protobuf.DoubleValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `double`.
  *
  * The JSON representation for `DoubleValue` is JSON number. */
@@ -73,16 +73,15 @@ static inline pbj_status google_protobuf_DoubleValue_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DoubleValue_from_text reads the text format (google_protobuf_DoubleValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DoubleValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_DoubleValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_from_text(google_protobuf_DoubleValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_DoubleValue__text_type;
 #endif
 
 /* ==== google.protobuf.FloatValue ==== */
 
 /* google.protobuf.FloatValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `float`.
  *
  * The JSON representation for `FloatValue` is JSON number. */
@@ -112,16 +111,15 @@ static inline pbj_status google_protobuf_FloatValue_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FloatValue_from_text reads the text format (google_protobuf_FloatValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FloatValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_FloatValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_from_text(google_protobuf_FloatValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_FloatValue__text_type;
 #endif
 
 /* ==== google.protobuf.Int64Value ==== */
 
 /* google.protobuf.Int64Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `int64`.
  *
  * The JSON representation for `Int64Value` is JSON string. */
@@ -151,16 +149,15 @@ static inline pbj_status google_protobuf_Int64Value_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_Int64Value_from_text reads the text format (google_protobuf_Int64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_Int64Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_Int64Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_from_text(google_protobuf_Int64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_Int64Value__text_type;
 #endif
 
 /* ==== google.protobuf.UInt64Value ==== */
 
 /* google.protobuf.UInt64Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `uint64`.
  *
  * The JSON representation for `UInt64Value` is JSON string. */
@@ -190,16 +187,15 @@ static inline pbj_status google_protobuf_UInt64Value_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UInt64Value_from_text reads the text format (google_protobuf_UInt64Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UInt64Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_UInt64Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_from_text(google_protobuf_UInt64Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_UInt64Value__text_type;
 #endif
 
 /* ==== google.protobuf.Int32Value ==== */
 
 /* google.protobuf.Int32Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `int32`.
  *
  * The JSON representation for `Int32Value` is JSON number. */
@@ -229,16 +225,15 @@ static inline pbj_status google_protobuf_Int32Value_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_Int32Value_from_text reads the text format (google_protobuf_Int32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_Int32Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_Int32Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_from_text(google_protobuf_Int32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_Int32Value__text_type;
 #endif
 
 /* ==== google.protobuf.UInt32Value ==== */
 
 /* google.protobuf.UInt32Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `uint32`.
  *
  * The JSON representation for `UInt32Value` is JSON number. */
@@ -268,16 +263,15 @@ static inline pbj_status google_protobuf_UInt32Value_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UInt32Value_from_text reads the text format (google_protobuf_UInt32Value_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UInt32Value__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_UInt32Value__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_from_text(google_protobuf_UInt32Value *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_UInt32Value__text_type;
 #endif
 
 /* ==== google.protobuf.BoolValue ==== */
 
 /* google.protobuf.BoolValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `bool`.
  *
  * The JSON representation for `BoolValue` is JSON `true` and `false`. */
@@ -307,16 +301,15 @@ static inline pbj_status google_protobuf_BoolValue_encode_partial(const google_p
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_BoolValue_from_text reads the text format (google_protobuf_BoolValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_BoolValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_BoolValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_from_text(google_protobuf_BoolValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_BoolValue__text_type;
 #endif
 
 /* ==== google.protobuf.StringValue ==== */
 
 /* google.protobuf.StringValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `string`.
  *
  * The JSON representation for `StringValue` is JSON string. */
@@ -346,16 +339,15 @@ static inline pbj_status google_protobuf_StringValue_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_StringValue_from_text reads the text format (google_protobuf_StringValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_StringValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_StringValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_from_text(google_protobuf_StringValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_StringValue__text_type;
 #endif
 
 /* ==== google.protobuf.BytesValue ==== */
 
 /* google.protobuf.BytesValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `bytes`.
  *
  * The JSON representation for `BytesValue` is JSON string. */
@@ -385,17 +377,18 @@ static inline pbj_status google_protobuf_BytesValue_encode_partial(const google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_BytesValue_from_text reads the text format (google_protobuf_BytesValue_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_BytesValue__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_BytesValue__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_from_text(google_protobuf_BytesValue *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_BytesValue__read_text(google_protobuf_BytesValue *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_BytesValue__text_type;
 #endif
 
 #ifdef PBJ_JSON_H
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_to_json(const google_protobuf_DoubleValue *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_DoubleValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobuf.DoubleValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_DoubleValue__type;   /* google.protobuf.DoubleValue at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -407,7 +400,9 @@ pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_to_json(const google_protobuf_FloatValue *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_FloatValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf.FloatValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FloatValue__type;   /* google.protobuf.FloatValue at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -419,7 +414,9 @@ pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_to_json(const google_protobuf_Int64Value *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_Int64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf.Int64Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_Int64Value__type;   /* google.protobuf.Int64Value at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -431,7 +428,9 @@ pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_to_json(const google_protobuf_UInt64Value *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_UInt64Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobuf.UInt64Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_UInt64Value__type;   /* google.protobuf.UInt64Value at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -443,7 +442,9 @@ pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_to_json(const google_protobuf_Int32Value *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_Int32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf.Int32Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_Int32Value__type;   /* google.protobuf.Int32Value at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -455,7 +456,9 @@ pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_to_json(const google_protobuf_UInt32Value *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_UInt32Value__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobuf.UInt32Value at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_UInt32Value__type;   /* google.protobuf.UInt32Value at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -467,7 +470,9 @@ pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_to_json(const google_protobuf_BoolValue *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_BoolValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.BoolValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_BoolValue__type;   /* google.protobuf.BoolValue at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -479,7 +484,9 @@ pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_to_json(const google_protobuf_StringValue *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_StringValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobuf.StringValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_StringValue__type;   /* google.protobuf.StringValue at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
@@ -491,7 +498,9 @@ pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j);
 /* m as proto3 JSON appended to out (rt/pbj_json.h; o NULL: the defaults) */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_to_json(const google_protobuf_BytesValue *m, pbj_text *out, const pbj_json_options *o);
 void google_protobuf_BytesValue__json(const void *m, pbj_json *j);   /* M_to_json's body, inside a JSON write under way */
-extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf.BytesValue at run time (pbj_json_options.types, for Any) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_BytesValue__type;   /* google.protobuf.BytesValue at run time (the types an Any may hold: JSON's and text's options) */
 #endif
 
 #ifdef PBJ_JSON_READ_H
