@@ -40,7 +40,7 @@ static void test_order(void)
     pbj_wbuf_init(&b, NULL, 0);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
     CHECK(w3_All_writer_i64(&w, 5) == PBJ_OK);
-    size_t len = b.len;
+    size_t len = pbj_wbuf_len(&b);
     CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);
     CHECK(b.len == len && b.status == PBJ_ERR_ORDER && strcmp(b.failed, "w3.All.i32") == 0);
     CHECK(w3_All_writer_u32(&w, 1) == PBJ_ERR_ORDER && b.len == len);         /* sticky */
@@ -100,7 +100,7 @@ static void test_lifecycle(void)
     CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);                          /* never started */
     CHECK(w3_All_writer_end(&w) == PBJ_ERR_ORDER);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
-    CHECK(w3_All_writer_s(&w, "\xff", 1) == PBJ_ERR_UTF8 && b.len == 0 && b.status == PBJ_OK);
+    CHECK(w3_All_writer_s(&w, "\xff", 1) == PBJ_ERR_UTF8 && pbj_wbuf_len(&b) == 0 && b.status == PBJ_OK);
     CHECK(w3_All_writer_s(&w, "ok", 2) == PBJ_OK && w3_All_writer_end(&w) == PBJ_OK);
     CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER && b.len == 4);           /* after end */
     pbj_wbuf_reset(&b);
