@@ -303,11 +303,12 @@ PBJ_INLINE uint8_t *pbj_put_varint_n(uint8_t *p, uint64_t v, size_t n)
 /* Write v, size found on the way (1-byte values take one compare). */
 PBJ_INLINE uint8_t *pbj_put_varint(uint8_t *p, uint64_t v)
 {
-    if (PBJ_LIKELY(v < 0x80)) {
-        *p = (uint8_t)v;
-        return p + 1;
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
     }
-    return pbj_put_varint_n(p, v, pbj_varint_size(v));
+    *p++ = (uint8_t)v;
+    return p;
 }
 
 PBJ_INLINE uint8_t *pbj_put_fixed32(uint8_t *p, uint32_t v) { return pbj_store_le32(p, v); }

@@ -28,9 +28,21 @@ typedef enum pbj_reserve {
 #ifndef PBJ_WRITER_DEPTH
 #define PBJ_WRITER_DEPTH 128
 #endif
+/* x holds (a fact the compiler may use). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PBJ__WASSUME(x) do { if (!(x)) __builtin_unreachable(); } while (0)
+#else
+#define PBJ__WASSUME(x) ((void)0)
+#endif
 #define PBJ__WLEARN 256           /* slots of the per-type length sizes learnt (types share a slot by address) */
-#define PBJ__WPACKED 0x80000000u  /* pbj_writer.pos while a packed record is open: | its field number */
-#define PBJ__WDONE 0x7fffffffu    /* pbj_writer.pos after M_writer_from: only end may follow */
+
+/* A writer's order place (at): 2n after a singular field n, 2n - 1 after an element of repeated field n, so
+ * a call for field n (key 2n) may come when at < 2n. It is kept as gate = ~at, so that the check is one
+ * compare of memory with a constant (gate > ~key) and a zeroed writer (gate 0) takes no call. */
+#define PBJ__WGATE(at) (~(uint32_t)(at))
+#define PBJ__WDONE 0x3fffffffu    /* at after M_writer_from: only end may follow (above every field's key) */
+#define PBJ__WBLOCK 0x40000000u   /* in at while a child is open: every call goes the slow way, which ends it */
+#define PBJ__WPACKED 0x80000000u  /* at while a packed record is open: | its field number */
 
 /* A message type's identity: the key of what the buffer learns about its lengths. */
 typedef struct pbj_wtype {
@@ -42,32 +54,36 @@ typedef struct pbj_wtype {
 
 typedef struct pbj_wbuf pbj_wbuf;
 
-/* One open writer. pos is 1 + the place of the last call: 2n after a singular field n, 2n - 1 after an
- * element of repeated field n, so a call for field n passes when pos - 1 < 2n (one compare); pos is 0
- * when the writer cannot take a field call at once (not started, ended, a child open, failed). A child
- * writer is a frame of its buffer: frame d's parent is frame d - 1 (frame 1's: the top-level writer). */
+/* One writer: a top-level writer (the caller's) or a child, a frame of its buffer: frame d's parent is
+ * frame d - 1 (frame 1's: the top-level writer). Only the innermost open writer takes calls at once: its p
+ * is where the output goes on (a parent's p is behind while a child is open, and catches up when it ends).
+ * gate is 0 when the writer is closed (never started, ended, reset, failed). */
 typedef struct pbj_writer {
-    pbj_wbuf *buf;
-    uint32_t pos;
-    uint32_t saved;               /* pos while a child is open */
+    uint8_t *p;                   /* where its next byte goes */
+    uintptr_t lim;                /* p below it: PBJ__WSLACK bytes fit (0: never, a buffer that small) */
+    uint8_t *end;                 /* the end of the buffer's memory */
+    uint32_t gate;                /* ~at (PBJ__WGATE): the order check, 0 when closed */
+    uint8_t reserved;             /* bytes reserved for the length: 0 for a group and a top-level writer */
+    uint8_t tag_len;              /* its record's tag bytes (item ranges) */
+    uint16_t depth;               /* its frame: 0 top level */
     uint64_t oneofs;              /* a bit per oneof one of whose alternatives was written, then per
                                    * required field written (pbj_wtype.required) */
+    uint8_t *len_at;              /* where its reserved length is (NULL: a group, a top-level writer) */
+    pbj_wbuf *buf;
     struct pbj_writer *up;        /* the parent (NULL: a top-level writer) */
     struct pbj_writer *next;      /* the frame a child opens in (NULL: the deepest) */
-    size_t len_at;                /* where its reserved length is (groups: the end tag) */
-    size_t rec_at;                /* where the record of this child starts (its tag) */
-    size_t packed_at;             /* the reserved length of the open packed record */
-    uint64_t key;                 /* maps: the last key written, in an order unsigned compare keeps */
-    size_t key_at, key_len;       /* maps with string keys: where the last key's bytes are */
     const pbj_wtype *type;
-    uint32_t depth;               /* its frame: 0 top level */
-    uint8_t reserved;             /* bytes reserved for the length: 0 for a group and a top-level writer */
-    bool open;
+    uint32_t end_tag;             /* groups: the end tag */
+    size_t rec_at;                /* groups: the offset of its record (item ranges) */
+    size_t packed_at;             /* the offset of the open packed record's reserved length */
+    uint64_t key;                 /* maps: the last key written, in an order unsigned compare keeps */
+    size_t key_at, key_len;       /* maps with string keys: the offset and length of the last key's bytes */
 } pbj_writer;
 
 /* The output of writers: a caller block (PBJ_ERR_BUFFER when full) or, without one, memory from
  * PBJ_MALLOC that grows (kept across resets: no allocation once warm). The first failure of any writer
  * on it is sticky: status and failed keep it, every later call returns it, until pbj_wbuf_reset.
+ * len is the output's length once the top-level writer ended or failed (pbj_wbuf_len at any time).
  * A pbj_wbuf must not be copied once initialised (its frames point into it). */
 struct pbj_wbuf {
     uint8_t *data;
@@ -84,6 +100,26 @@ struct pbj_wbuf {
     uint8_t learn[PBJ__WLEARN];   /* the length bytes to reserve per type slot (1 until learnt) */
 };
 
+/* ---- private: used by generated code ------------------------------------------------------------ */
+
+#define PBJ__WSLACK 16            /* the room one compare checks (pbj_writer.lim): a tag and a varint fit */
+
+/* w's end and lim, from b's memory. */
+PBJ_INLINE void pbj__wbounds(pbj_writer *w, const pbj_wbuf *b)
+{
+    w->end = b->data ? b->data + b->cap : (uint8_t *)NULL;
+    w->lim = b->cap >= PBJ__WSLACK ? (uintptr_t)w->end - (PBJ__WSLACK - 1) : 0;
+}
+
+/* Every frame's end and lim follow b's memory (so that opening a child need not copy them). */
+PBJ_INLINE void pbj__wbounds_all(pbj_wbuf *b)
+{
+    for (uint32_t d = 1; d < PBJ_WRITER_DEPTH; d++) pbj__wbounds(&b->child[d], b);
+    if (b->top) pbj__wbounds(b->top, b);
+}
+
+/* ---- public ----------------------------------------------------------------------------------- */
+
 /* block NULL: a buffer that grows through PBJ_MALLOC; else cap bytes at block, never more. */
 PBJ_INLINE void pbj_wbuf_init(pbj_wbuf *b, void *block, size_t cap)
 {
@@ -95,30 +131,51 @@ PBJ_INLINE void pbj_wbuf_init(pbj_wbuf *b, void *block, size_t cap)
     memset(b->learn, 1, sizeof b->learn);
     for (uint32_t d = 1; d < PBJ_WRITER_DEPTH; d++) {
         b->child[d].buf = b;
-        b->child[d].depth = d;
+        b->child[d].depth = (uint16_t)d;
         b->child[d].up = d > 1 ? &b->child[d - 1] : NULL;
         b->child[d].next = d + 1 < PBJ_WRITER_DEPTH ? &b->child[d + 1] : NULL;
     }
+    pbj__wbounds_all(b);
 }
 
-/* Forget the output and any failure; memory, the strategy and what was learnt stay. Child writers open
- * on b become dead; a top-level writer begun before must not be used again until started again (reset
- * never touches it: it may be gone). */
+/* ---- private: used by generated code ------------------------------------------------------------ */
+
+/* The innermost writer open on b (NULL: none). */
+PBJ_INLINE pbj_writer *pbj__winner(pbj_wbuf *b)
+{
+    pbj_writer *w = b->top;
+    while (w && w->next && w->next->gate) w = w->next;
+    return w;
+}
+
+/* Close the child writers open on b (nothing is written) and forget the top-level writer (not touched:
+ * it may be gone). */
+PBJ_INLINE void pbj__wclose_all(pbj_wbuf *b)
+{
+    for (pbj_writer *c = &b->child[1]; c && c->gate; c = c->next) c->gate = 0, c->oneofs = 0;
+    b->top = NULL;
+}
+
+/* ---- public ----------------------------------------------------------------------------------- */
+
+/* Forget the output and any failure; memory, the strategy and what was learnt stay. Writers open on b
+ * are closed (a top-level writer begun before must be started again before any other call). */
 PBJ_INLINE void pbj_wbuf_reset(pbj_wbuf *b)
 {
+    pbj__wclose_all(b);
     b->len = 0;
     b->status = PBJ_OK;
     b->failed = NULL;
-    for (pbj_writer *c = &b->child[1]; c && c->open; c = c->next) c->open = false, c->pos = 0;
-    b->top = NULL;
     b->item_at = b->item_len = 0;
 }
 
 PBJ_INLINE void pbj_wbuf_free(pbj_wbuf *b)
 {
+    pbj__wclose_all(b);
     if (b->grows) PBJ_FREE(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
+    pbj__wbounds_all(b);
 }
 
 /* The strategy of the reservations to come: what was learnt is forgotten. */
@@ -128,19 +185,18 @@ PBJ_INLINE void pbj_wbuf_set_reserve(pbj_wbuf *b, pbj_reserve r)
     memset(b->learn, 1, sizeof b->learn);
 }
 PBJ_INLINE const uint8_t *pbj_wbuf_data(const pbj_wbuf *b) { return b->data; }
-PBJ_INLINE size_t pbj_wbuf_len(const pbj_wbuf *b) { return b->len; }
+
+/* The bytes written so far (while writers are open too). */
+PBJ_INLINE size_t pbj_wbuf_len(const pbj_wbuf *b)
+{
+    const pbj_writer *w = b->top;
+    while (w && w->next && w->next->gate) w = w->next;
+    return w ? (size_t)(w->p - b->data) : b->len;
+}
 
 /* ---- private: used by generated code ------------------------------------------------------------ */
 
-/* The innermost writer open on b (NULL: none). */
-PBJ_INLINE pbj_writer *pbj__winner(pbj_wbuf *b)
-{
-    pbj_writer *w = b->top;
-    while (w && w->next && w->next->open) w = w->next;
-    return w;
-}
-
-/* Record the first failure (what: a field's full name or a function); the open writer stops taking calls. */
+/* Record the first failure (what: a field's full name or a function): every writer on the buffer closes. */
 PBJ_OUTLINE pbj_status pbj__wfail(pbj_writer *w, pbj_status st, const char *what)
 {
     pbj_wbuf *b = w->buf;
@@ -148,49 +204,74 @@ PBJ_OUTLINE pbj_status pbj__wfail(pbj_writer *w, pbj_status st, const char *what
     if (b->status != PBJ_OK) return b->status;
     b->status = st;
     b->failed = what;
-    w->pos = 0;
-    pbj_writer *inner = pbj__winner(b);
-    if (inner) inner->pos = 0;
+    b->len = pbj_wbuf_len(b);
+    if (b->top) b->top->gate = 0;                 /* alive: a call on the buffer is under way */
+    pbj__wclose_all(b);
+    w->gate = 0;
     return st;
 }
 
-/* Room for n more bytes: where they go, or NULL after recording the failure. */
+/* The buffer moved from old to b->data: the open writers' pointers follow. */
+PBJ_INLINE void pbj__wrebase(pbj_wbuf *b, uint8_t *old)
+{
+    for (pbj_writer *w = b->top; w && w->gate; w = w->next) {
+        w->p = b->data + (w->p - old);
+        if (w->len_at) w->len_at = b->data + (w->len_at - old);   /* not NULL: old was not either */
+    }
+    pbj__wbounds_all(b);
+}
+
+/* Room for n more bytes after w's: where they go, or NULL after recording the failure. */
 PBJ_OUTLINE uint8_t *pbj__wgrow(pbj_writer *w, size_t n)
 {
     pbj_wbuf *b = w->buf;
-    if (b->cap - b->len >= n) return b->data + b->len;
-    if (n > (size_t)INT32_MAX - b->len) return pbj__wfail(w, PBJ_ERR_SIZE, "pbj_wbuf"), (uint8_t *)NULL;
+    if ((size_t)(w->end - w->p) >= n) return w->p;
+    size_t len = (size_t)(w->p - b->data);
+    if (n > (size_t)INT32_MAX - len) return pbj__wfail(w, PBJ_ERR_SIZE, "pbj_wbuf"), (uint8_t *)NULL;
     if (!b->grows) return pbj__wfail(w, PBJ_ERR_BUFFER, "pbj_wbuf"), (uint8_t *)NULL;
     size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + n) cap *= 2;
-    uint8_t *d = (uint8_t *)PBJ_MALLOC(cap);
+    while (cap < len + n) cap *= 2;
+    uint8_t *d = (uint8_t *)PBJ_MALLOC(cap), *old = b->data;
     if (!d) return pbj__wfail(w, PBJ_ERR_NOMEM, "pbj_wbuf"), (uint8_t *)NULL;
-    if (b->len) memcpy(d, b->data, b->len);
-    PBJ_FREE(b->data);
+    if (len) memcpy(d, old, len);
     b->data = d;
     b->cap = cap;
-    return d + b->len;
+    pbj__wrebase(b, old);
+    PBJ_FREE(old);
+    return w->p;
 }
 
+/* Whether n bytes fit at w's p: one compare when n is a constant up to PBJ__WSLACK. */
+PBJ_WINLINE bool pbj__wfits(const pbj_writer *w, size_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    if (__builtin_constant_p(n) && n <= PBJ__WSLACK) return (uintptr_t)w->p < w->lim;
+#endif
+    return (size_t)(w->end - w->p) >= n;
+}
+
+/* Room for n bytes at w's p: where they go, or NULL (failed; or n is 0 and the buffer has no memory). */
 PBJ_WINLINE uint8_t *pbj__wroom(pbj_writer *w, size_t n)
 {
-    pbj_wbuf *b = w->buf;
-    if (PBJ_LIKELY(b->cap - b->len >= n)) return b->data + b->len;
+    if (PBJ_LIKELY(pbj__wfits(w, n))) return w->p;
     return pbj__wgrow(w, n);
 }
 
-/* Room for at most most bytes (a bound the compiler knows), else for exactly n. */
+/* Room for at most most bytes (a bound the compiler knows, at least 1), else for exactly n. */
 PBJ_WINLINE uint8_t *pbj__wroom2(pbj_writer *w, size_t most, size_t n)
 {
-    pbj_wbuf *b = w->buf;
-    if (PBJ_LIKELY(b->cap - b->len >= most)) return b->data + b->len;
+    if (PBJ_LIKELY(pbj__wfits(w, most))) {
+        uint8_t *p = w->p;
+        PBJ__WASSUME(p != NULL);                  /* most bytes fit: there is memory */
+        return p;
+    }
     return pbj__wgrow(w, n);
 }
 
 /* The bytes up to p are written. */
 PBJ_WINLINE pbj_status pbj__wdone(pbj_writer *w, uint8_t *p)
 {
-    w->buf->len = (size_t)(p - w->buf->data);
+    w->p = p;
     return PBJ_OK;
 }
 
@@ -200,39 +281,41 @@ PBJ_WINLINE uint8_t *pbj__wslot(pbj_wbuf *b, const pbj_wtype *t)
     return &b->learn[((uintptr_t)t / sizeof *t) % PBJ__WLEARN];
 }
 
-/* The body after the reserved bytes at at needs k length bytes, not reserved: move it, and learn k for
- * type t when not NULL (ADAPTIVE: the last size, PER_TYPE: the largest; a caller block and ONE_BYTE always
- * take 1, so the output never needs more room than its final size: bodies only move forward). */
-PBJ_OUTLINE bool pbj__wmove(pbj_writer *w, size_t at, uint8_t reserved, size_t k, const pbj_wtype *t)
+/* The body after the r bytes reserved at q (w's) needs k length bytes: move it, and learn k for type t when
+ * not NULL (ADAPTIVE: the last size, PER_TYPE: the largest; a caller block and ONE_BYTE always take 1, so
+ * the output never needs more room than its final size: bodies only move forward). q after it, or NULL. */
+PBJ_OUTLINE uint8_t *pbj__wmove(pbj_writer *w, uint8_t *q, uint8_t r, size_t k, const pbj_wtype *t)
 {
     pbj_wbuf *b = w->buf;
-    size_t body = at + reserved, len = b->len - body;
-    if (k > reserved && !pbj__wroom(w, k - reserved)) return false;
-    memmove(b->data + at + k, b->data + body, len);
-    b->len = b->len + k - reserved;
+    size_t at = (size_t)(q - b->data), len = (size_t)(w->p - q) - r;
+    if (k > r && !pbj__wroom(w, k - r)) return NULL;
+    q = b->data + at;
+    memmove(q + k, q + r, len);
+    w->p = q + k + len;
     b->moves++;
     if (t && b->grows && b->reserve != PBJ_RESERVE_ONE_BYTE) {
         uint8_t *slot = pbj__wslot(b, t);
         if (b->reserve == PBJ_RESERVE_ADAPTIVE || k > *slot) *slot = (uint8_t)k;
     }
-    return true;
+    return q;
 }
 
-/* Write the length of the body after the reserved bytes at at (moved when it needs another size, learnt
+/* Write the length of w's body after the r bytes reserved at q (moved when it needs another size, learnt
  * for type t). */
-PBJ_INLINE bool pbj__wpatch(pbj_writer *w, size_t at, uint8_t reserved, const pbj_wtype *t)
+PBJ_INLINE bool pbj__wpatch(pbj_writer *w, uint8_t *q, uint8_t r, const pbj_wtype *t)
 {
-    size_t len = w->buf->len - at - reserved, k = pbj_varint_size(len);
-    if (PBJ_UNLIKELY(k != reserved) && !pbj__wmove(w, at, reserved, k, t)) return false;
-    pbj_put_varint_n(w->buf->data + at, len, k);
+    size_t len = (size_t)(w->p - q) - r, k = pbj_varint_size(len);
+    if (PBJ_UNLIKELY(k != r) && !(q = pbj__wmove(w, q, r, k, t))) return false;
+    pbj_put_varint_n(q, len, k);
     return true;
 }
 
-/* Close the packed record open on w. */
+/* Close the packed record open on w: at after field n. */
 PBJ_INLINE bool pbj__wpacked_close(pbj_writer *w)
 {
-    if (!pbj__wpatch(w, w->packed_at, 1, NULL)) return false;
-    w->pos = 2 * (w->pos & ~PBJ__WPACKED) + 1;
+    uint32_t n = ~w->gate & ~PBJ__WPACKED;
+    if (!pbj__wpatch(w, w->buf->data + w->packed_at, 1, NULL)) return false;
+    w->gate = PBJ__WGATE(2 * n);
     return true;
 }
 
@@ -244,15 +327,19 @@ PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t)
     return pbj__wfail(w, PBJ_ERR_REQUIRED, t->required_names[bit - t->first]);
 }
 
-/* A child's record is complete: it is closed and its parent takes calls again. */
+/* A child's record is complete at c->p: it is closed and its parent takes calls again from there. */
 PBJ_WINLINE void pbj__wclosed(pbj_writer *c)
 {
-    pbj_wbuf *b = c->buf;
     pbj_writer *up = c->up;
-    c->open = false;
-    c->pos = 0;
-    up->pos = up->saved;
-    if (PBJ_UNLIKELY(c->depth == 1)) b->item_at = c->rec_at, b->item_len = b->len - c->rec_at;
+    up->p = c->p;
+    up->gate |= PBJ__WBLOCK;                      /* ~at: clears the bit of at */
+    c->gate = 0;
+    c->oneofs = 0;
+    if (PBJ_UNLIKELY(c->depth == 1)) {
+        pbj_wbuf *b = c->buf;
+        b->item_at = c->len_at ? (size_t)(c->len_at - c->tag_len - b->data) : c->rec_at;
+        b->item_len = (size_t)(c->p - b->data) - b->item_at;
+    }
 }
 
 /* End writer c, open, innermost and not failed: an open packed record closed, a length patched or a
@@ -261,17 +348,17 @@ PBJ_OUTLINE bool pbj__wclose(pbj_writer *c)
 {
     pbj_wbuf *b = c->buf;
     if (c->type && (c->oneofs & c->type->required) != c->type->required) return pbj__wmissing(c, c->type), false;
-    if ((c->pos & PBJ__WPACKED) && !pbj__wpacked_close(c)) return false;
+    if ((~c->gate & PBJ__WPACKED) && !pbj__wpacked_close(c)) return false;
     if (!c->up) {                                 /* the top-level writer */
-        c->open = false;
-        c->pos = 0;
+        b->len = (size_t)(c->p - b->data);
+        c->gate = 0;
         b->top = NULL;
         return true;
     }
-    if (c->reserved == 0) {                       /* a group: its end tag */
-        uint8_t *p = pbj__wroom(c, pbj_varint_size(c->len_at));
+    if (!c->len_at) {                             /* a group: its end tag */
+        uint8_t *p = pbj__wroom(c, pbj_varint_size(c->end_tag));
         if (!p) return false;
-        pbj__wdone(c, pbj_put_varint(p, c->len_at));
+        c->p = pbj_put_varint(p, c->end_tag);
     } else if (!pbj__wpatch(c, c->len_at, c->reserved, c->type)) {
         return false;
     }
@@ -282,9 +369,9 @@ PBJ_OUTLINE bool pbj__wclose(pbj_writer *c)
 /* End the writers open inside w, innermost first. */
 PBJ_INLINE bool pbj__wclose_below(pbj_writer *w)
 {
-    while (w->next && w->next->open) {
+    while (w->next && w->next->gate) {
         pbj_writer *c = w->next;
-        while (c->next && c->next->open) c = c->next;
+        while (c->next && c->next->gate) c = c->next;
         if (!pbj__wclose(c)) return false;
     }
     return true;
@@ -296,7 +383,7 @@ PBJ_INLINE pbj_status pbj__wlive(pbj_writer *w, const char *what)
     pbj_wbuf *b = w->buf;
     if (!b) return PBJ_ERR_ORDER;
     if (b->status != PBJ_OK) return b->status;
-    if (!w->open) return pbj__wfail(w, PBJ_ERR_ORDER, what);
+    if (!w->gate) return pbj__wfail(w, PBJ_ERR_ORDER, what);
     return PBJ_OK;
 }
 
@@ -307,48 +394,54 @@ PBJ_OUTLINE pbj_status pbj__wgate(pbj_writer *w, uint32_t key, uint64_t bit, con
     pbj_status st = pbj__wlive(w, field);
     if (st != PBJ_OK) return st;
     if (!pbj__wclose_below(w)) return w->buf->status;
-    if ((w->pos & PBJ__WPACKED) && !pbj__wpacked_close(w)) return w->buf->status;
-    if (w->pos - 1 >= key || (w->oneofs & bit)) return pbj__wfail(w, PBJ_ERR_ORDER, field);
+    if ((~w->gate & PBJ__WPACKED) && !pbj__wpacked_close(w)) return w->buf->status;
+    if (w->gate <= ~key || (w->oneofs & bit)) return pbj__wfail(w, PBJ_ERR_ORDER, field);
     return PBJ_OK;
 }
 
-/* A field call's check: field n (key 2n) may be written now. */
+/* A field call's check: field n (key 2n) may be written now, on the fast path. */
+PBJ_WINLINE bool pbj__wmay(const pbj_writer *w, uint32_t key, uint64_t bit)
+{
+    return PBJ_LIKELY(w->gate > ~key && !(w->oneofs & bit));
+}
+
+/* A field call's check: PBJ_OK when field n (key 2n) may be written now. */
 PBJ_WINLINE pbj_status pbj__wcheck(pbj_writer *w, uint32_t key, uint64_t bit, const char *field)
 {
-    if (PBJ_LIKELY(w->pos - 1 < key && !(w->oneofs & bit))) return PBJ_OK;
+    if (pbj__wmay(w, key, bit)) return PBJ_OK;
     return pbj__wgate(w, key, bit, field);
 }
 
-/* Open child c of w of type t at p (after its tag), r length bytes reserved (0: a group, end_tag kept);
- * w takes calls again from wpos once c ends. */
-PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, const pbj_wtype *t, uint8_t r, uint32_t end_tag,
-                                     uint32_t wpos)
+/* Open child c of w of type t at p (after its tag of tag_len bytes), r length bytes reserved; w takes calls
+ * again after its field (at wat) once c ends. */
+PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, const pbj_wtype *t, uint8_t r,
+                                     uint8_t tag_len, uint32_t wat)
 {
-    pbj_wbuf *b = w->buf;
-    size_t at = (size_t)(p - b->data);
-    c->rec_at = b->len;
-    c->len_at = end_tag ? end_tag : at;
-    b->len = at + r;
+    c->len_at = p;
+    c->p = p + r;
+    c->gate = PBJ__WGATE(0);
     c->reserved = r;
-    c->pos = 1;
-    c->oneofs = 0;
+    c->tag_len = tag_len;
     c->type = t;
-    c->open = true;
-    w->saved = wpos;
-    w->pos = 0;
+    w->gate = PBJ__WGATE(wat | PBJ__WBLOCK);
     return c;
 }
 
-/* Open a child writer after its tag (a group's end tag end_tag, else a length is reserved). */
-PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t tag, uint32_t end_tag, const char *field)
+/* Open a child writer after its tag (a group's end tag end_tag, else a length is reserved: one byte when
+ * fixed, the type's encoding being always shorter than 128 bytes). */
+PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t tag, uint32_t end_tag, bool fixed,
+                                    uint32_t wat, const char *field)
 {
     pbj_wbuf *b = w->buf;
     pbj_writer *c = w->next;
     if (PBJ_UNLIKELY(!c)) return pbj__wfail(w, PBJ_ERR_DEPTH, field), &b->dead;
-    uint8_t r = end_tag ? 0 : *pbj__wslot(b, t);
-    uint8_t *p = pbj__wroom(w, pbj_varint_size(tag) + r);
+    uint8_t r = end_tag ? 0 : fixed ? 1 : *pbj__wslot(b, t), tag_len = (uint8_t)pbj_varint_size(tag);
+    uint8_t *p = pbj__wroom(w, tag_len + r);
     if (!p) return &b->dead;
-    return pbj__wopened(w, c, pbj_put_varint(p, tag), t, r, end_tag, w->pos);
+    c->rec_at = (size_t)(p - b->data);
+    pbj__wopened(w, c, pbj_put_varint(p, tag), t, r, tag_len, wat);
+    if (end_tag) c->len_at = NULL, c->end_tag = end_tag;   /* a group: its end tag, no length */
+    return c;
 }
 
 /* The child a call returns when its check failed: a dead writer every call on fails. */
@@ -358,23 +451,22 @@ PBJ_INLINE pbj_writer *pbj__wdead(pbj_writer *w)
     return w->buf ? &w->buf->dead : &never;
 }
 
-/* The slow path of opening a child (field key, pos after it wpos, oneof bit): checked as a field call. */
-PBJ_OUTLINE pbj_writer *pbj__wopen_slow(pbj_writer *w, uint32_t key, uint32_t wpos, uint64_t bit, const char *field,
-                                        const pbj_wtype *t, uint32_t tag, uint32_t end_tag)
+/* The slow path of opening a child (field key, at after it wat, oneof bit): checked as a field call. */
+PBJ_OUTLINE pbj_writer *pbj__wopen_slow(pbj_writer *w, uint32_t key, uint32_t wat, uint64_t bit, const char *field,
+                                        const pbj_wtype *t, uint32_t tag, uint32_t end_tag, bool fixed)
 {
     if (pbj__wgate(w, key, bit, field) != PBJ_OK) return pbj__wdead(w);
-    w->pos = wpos;                                /* the caller marks its oneof */
-    return pbj__wchild(w, t, tag, end_tag, field);
+    return pbj__wchild(w, t, tag, end_tag, fixed, wat, field);   /* the caller marks its oneof */
 }
 
 /* The fast path of opening a child for field key: where its tag goes (room for tag_len bytes and the
  * longest reservation), or NULL when the call is out of order, too deep or needs room. */
 PBJ_WINLINE uint8_t *pbj__wopen_at(pbj_writer *w, uint32_t key, uint64_t bit, size_t tag_len)
 {
-    pbj_wbuf *b = w->buf;
-    if (PBJ_UNLIKELY(w->pos - 1 >= key || (w->oneofs & bit) || !w->next)) return NULL;
-    if (PBJ_UNLIKELY(b->cap - b->len < tag_len + 5)) return NULL;
-    return b->data + b->len;
+    if (PBJ_UNLIKELY(!pbj__wmay(w, key, bit) || !w->next || !pbj__wfits(w, tag_len + 5))) return NULL;
+    uint8_t *p = w->p;
+    PBJ__WASSUME(p != NULL);
+    return p;
 }
 
 /* Open a packed record of field n (tag bytes tag_len at tag) on w; its length gets one byte. */
@@ -384,7 +476,7 @@ PBJ_INLINE uint8_t *pbj__wpacked_open(pbj_writer *w, uint32_t tag, uint32_t n)
     if (!p) return NULL;
     p = pbj_put_varint(p, tag);
     w->packed_at = (size_t)(p - w->buf->data);
-    w->pos = PBJ__WPACKED | n;
+    w->gate = PBJ__WGATE(PBJ__WPACKED | n);
     return p + 1;
 }
 
@@ -401,7 +493,7 @@ PBJ_INLINE uint8_t *pbj__wframed(uint8_t *p, uint32_t end_tag, const void *data,
  * bytes (data, len), other keys ord. */
 PBJ_INLINE bool pbj__wkey_after(const pbj_writer *w, uint32_t key, uint64_t ord, const uint8_t *data, size_t len)
 {
-    if (w->pos != key) return true;               /* the map's first entry */
+    if (w->gate != PBJ__WGATE(key - 1)) return true;   /* the map's first entry */
     if (!data) return ord > w->key;
     pbj_slice last = pbj_slice_make(w->buf->data + w->key_at, w->key_len);
     return pbj_slice_cmp(last, pbj_slice_make(data, len)) < 0;
@@ -414,9 +506,10 @@ PBJ_INLINE pbj_status pbj__wstart(pbj_writer *w, pbj_wbuf *b, const pbj_wtype *t
     w->buf = b;
     if (b->status != PBJ_OK) return b->status;
     if (b->top) return pbj__wfail(w, PBJ_ERR_ORDER, t->name);
-    w->pos = 1;
+    if (b->data) w->p = b->data + b->len;
+    pbj__wbounds(w, b);
+    w->gate = PBJ__WGATE(0);
     w->type = t;
-    w->open = true;
     w->next = &b->child[1];
     b->child[1].up = w;
     b->top = w;
@@ -434,16 +527,26 @@ PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w)
 
 /* End w (and every writer open inside it): a child's length is patched, its required fields (bits
  * required) checked. The fast path: a child taking calls (none open inside it, no packed record open)
- * with its required fields whose body fits the one byte reserved. */
+ * with its required fields whose body fits the one or two bytes reserved. */
 PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
 {
-    if (PBJ_LIKELY(w->pos - 1 < PBJ__WDONE && w->reserved == 1 && (w->oneofs & required) == required)) {
-        pbj_wbuf *b = w->buf;
-        size_t len = b->len - w->len_at - 1;
-        if (PBJ_LIKELY(len < 0x80)) {
-            b->data[w->len_at] = (uint8_t)len;
-            pbj__wclosed(w);
-            return PBJ_OK;
+    if (PBJ_LIKELY(w->gate > PBJ__WGATE(PBJ__WDONE + 1) && (w->oneofs & required) == required)) {
+        uint8_t *q = w->len_at;
+        if (PBJ_LIKELY(w->reserved == 1)) {
+            size_t len = (size_t)(w->p - q) - 1;
+            if (PBJ_LIKELY(len < 0x80)) {
+                *q = (uint8_t)len;
+                pbj__wclosed(w);
+                return PBJ_OK;
+            }
+        } else if (w->reserved == 2) {
+            size_t len = (size_t)(w->p - q) - 2;
+            if (len - 0x80 < 0x4000 - 0x80) {
+                q[0] = (uint8_t)(len | 0x80);
+                q[1] = (uint8_t)(len >> 7);
+                pbj__wclosed(w);
+                return PBJ_OK;
+            }
         }
     }
     return pbj__wend_slow(w);

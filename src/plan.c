@@ -829,6 +829,23 @@ static void plan_writer_map(plan_code *c, const ir_message *entry)
     c->wk_len = slice ? "key.len" : "0";
 }
 
+/* The most bytes message m's encoding can take, or WRITER_UNBOUNDED or more (repeated, strings, bytes,
+ * extensions, nesting deeper than 8): a child writer of a type below 128 always reserves one length byte. */
+#define WRITER_UNBOUNDED 1000
+static int writer_most(const ir_message *m, int depth)
+{
+    if (depth > 8 || m->extension_ranges.n) return WRITER_UNBOUNDED;
+    int most = 0;
+    for (size_t i = 0; i < m->fields.n && most < WRITER_UNBOUNDED; i++) {
+        const ir_field *f = m->fields.v[i];
+        int wt = ir_type_wire_type(f->type);
+        int value = wt == PBJ_WT_VARINT ? 10 : wt == PBJ_WT_I64 ? 8 : wt == PBJ_WT_I32 ? 4 : WRITER_UNBOUNDED;
+        if (f->message_type) value = writer_most(f->message_type, depth + 1);
+        most += f->label == IR_LABEL_REPEATED || f->is_map ? WRITER_UNBOUNDED : 10 + value;   /* tags, length */
+    }
+    return most;
+}
+
 /* The writer functions of field pf of pm (wfield.tmpl), named in names. */
 static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -851,9 +868,12 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     if (msg) names_writer_functions(NULL, &sub, pf->type_cname, f->message_type);
     c->sub_wc = msg ? sub.type : "";
     c->sub_wtype = msg ? sub.wtype : "";
+    bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
+    c->wfixed = fixed ? "true" : "false";
+    c->wreserve = fixed ? "1" : msg ? ir_printf("*pbj__wslot(w->w.buf, &%s)", sub.wtype) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
     c->wkey = ir_printf("%uu", key);
-    c->wpos = ir_printf("%uu", key + (pf->repeated || map ? 0u : 1u));
+    c->wpos = ir_printf("%uu", key - (pf->repeated || map ? 1u : 0u));
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
     bool checked = pf->oneof && oneof < 64;       /* the 65th oneof on are not checked */

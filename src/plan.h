@@ -221,10 +221,11 @@ typedef struct plan_code {
     const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
     const char *wmax;                             /* the most bytes one value takes with its tag (room check) */
     const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
-    const char *wkey, *wpos, *wbit;               /* order key (2n), pos after a call, its oneof's bit */
+    const char *wkey, *wpos, *wbit;               /* order key (2n), the order place after a call, its oneof's bit */
     const char *wmark;                            /* oneof members: the statement marking the oneof written */
     const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
     const char *wend_tag;                         /* groups: the end tag's value; else "0" */
+    const char *wreserve, *wfixed;                /* a child's length bytes to reserve; "true" when always 1 */
     const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
     const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
     /* pbj.comparable (field_compare.tmpl) */

@@ -42,10 +42,10 @@ static inline int pick(replay_rng *r, bool null, bool whole)
 #define PROBE(e)                                                                       \
     do {                                                                               \
         if (r->fault && --r->fault == 0) {                                             \
-            size_t len_ = w->w.buf->len;                                               \
-            bool closes_ = (w->w.pos & PBJ__WPACKED) != 0; /* may end its packed record */ \
+            size_t len_ = pbj_wbuf_len(w->w.buf);                                       \
+            bool closes_ = (~w->w.gate & PBJ__WPACKED) != 0; /* may end its packed record */ \
             pbj_status p_ = (e);                                                       \
-            return p_ == PBJ_ERR_ORDER && (w->w.buf->len == len_ || closes_) ? REPLAY_CAUGHT : REPLAY_MISSED; \
+            return p_ == PBJ_ERR_ORDER && (pbj_wbuf_len(w->w.buf) == len_ || closes_) ? REPLAY_CAUGHT : REPLAY_MISSED; \
         }                                                                              \
     } while (0)
 

@@ -181,7 +181,7 @@ static void build_field(const plan_field *pf)
 static void fn_head(const plan_message *pm, const char *end)
 {
     if (structs) fprintf(out, "static inline void build_%s(pbj_arena *arena, %s *m, const %s *b)%s", pm->cname, pm->cname, pm->cname, end);
-    else if (plain) fprintf(out, "static inline int produce_%s(%s *w, const %s *m)%s", pm->cname, pm->wn.type, pm->cname, end);
+    else if (plain) fprintf(out, "PBJ_WINLINE int produce_%s(%s *w, const %s *m)%s", pm->cname, pm->wn.type, pm->cname, end);
     else fprintf(out, "static inline int replay_%s(%s *w, %s *m, replay_rng *r)%s", pm->cname, pm->wn.type, pm->cname, end);
 }
 

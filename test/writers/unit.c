@@ -40,7 +40,7 @@ static void test_order(void)
     pbj_wbuf_init(&b, NULL, 0);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
     CHECK(w3_All_writer_i64(&w, 5) == PBJ_OK);
-    size_t len = b.len;
+    size_t len = pbj_wbuf_len(&b);
     CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);
     CHECK(b.len == len && b.status == PBJ_ERR_ORDER && strcmp(b.failed, "w3.All.i32") == 0);
     CHECK(w3_All_writer_u32(&w, 1) == PBJ_ERR_ORDER && b.len == len);         /* sticky */
@@ -100,7 +100,7 @@ static void test_lifecycle(void)
     CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);                          /* never started */
     CHECK(w3_All_writer_end(&w) == PBJ_ERR_ORDER);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
-    CHECK(w3_All_writer_s(&w, "\xff", 1) == PBJ_ERR_UTF8 && b.len == 0 && b.status == PBJ_OK);
+    CHECK(w3_All_writer_s(&w, "\xff", 1) == PBJ_ERR_UTF8 && pbj_wbuf_len(&b) == 0 && b.status == PBJ_OK);
     CHECK(w3_All_writer_s(&w, "ok", 2) == PBJ_OK && w3_All_writer_end(&w) == PBJ_OK);
     CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER && b.len == 4);           /* after end */
     pbj_wbuf_reset(&b);
@@ -311,6 +311,34 @@ static void test_many_oneofs(void)
     pbj_wbuf_free(&b);
 }
 
+/* A type always under 128 bytes reserves one length byte: unknown fields that make it longer move its body
+ * (in every strategy), and the output is still canonical. */
+static void test_fixed_reserve(void)
+{
+    static uint8_t unknown[200];
+    for (int s = 0; s < 3; s++) {
+        pbj_wbuf b;
+        w3_Holder_writer w;
+        pbj_wbuf_init(&b, NULL, 0);
+        pbj_wbuf_set_reserve(&b, (pbj_reserve)s);
+        for (int round = 0; round < 2; round++) {            /* the second: nothing learnt changes it */
+            pbj_wbuf_reset(&b);
+            size_t moves = b.moves;
+            CHECK(w3_Holder_writer_start(&w, &b) == PBJ_OK);
+            w3_Small_writer *small = w3_Holder_writer_small(&w);
+            CHECK(w3_Small_writer_v(small, 5) == PBJ_OK && w3_Small_writer_unknown(small, unknown, sizeof unknown) == PBJ_OK);
+            CHECK(w3_Small_writer_end(small) == PBJ_OK && w3_Holder_writer_end(&w) == PBJ_OK);
+            CHECK(b.len == 205 && memcmp(b.data, "\x0a\xca\x01\x08\x05", 5) == 0);   /* length 202 in two bytes */
+            CHECK(memcmp(b.data + 5, unknown, sizeof unknown) == 0 && b.moves == moves + 1);
+            CHECK(w3_Holder_writer_start(&w, &b) == PBJ_OK);                   /* a short one: no move */
+            small = w3_Holder_writer_small(&w);
+            CHECK(w3_Small_writer_v(small, 300) == PBJ_OK && w3_Holder_writer_end(&w) == PBJ_OK);
+            CHECK(b.len == 210 && memcmp(b.data + 205, "\x0a\x03\x08\xac\x02", 5) == 0 && b.moves == moves + 1);
+        }
+        pbj_wbuf_free(&b);
+    }
+}
+
 int main(void)
 {
     pbj_arena_init(&arena, NULL, 0);
@@ -324,6 +352,7 @@ int main(void)
     test_required();
     test_many_oneofs();
     test_unknown();
+    test_fixed_reserve();
     pbj_arena_free(&arena);
     if (failures) return 1;
     puts("writers unit: ok");
