@@ -257,10 +257,9 @@ static ir_field *build_field(builder *b, const field_proto *d, ir_message *paren
     f->label = written_label(b->f, d, parent);
     f->proto3_optional = d->proto3_optional;
     bool named = d->type == google_protobuf_FieldDescriptorProto_Type_TYPE_MESSAGE ||
-                 d->type == google_protobuf_FieldDescriptorProto_Type_TYPE_ENUM || (d->type == 0 && d->has_type_name);
+                 d->type == google_protobuf_FieldDescriptorProto_Type_TYPE_ENUM || (!d->has_type && d->has_type_name);
     f->type = named ? IR_TYPE_UNRESOLVED : (ir_type)d->type;
-    if (!named && !ir_type_keyword(f->type))
-        diag_error(b->f, f->loc, "field \"%s\" has no valid type (%d)", f->name, (int)d->type);
+    if (!named && !d->has_type) diag_error(b->f, f->loc, "field \"%s\" has no type", f->name);
     f->type_name = str_or_null(d->has_type_name, d->type_name);
     f->json_name = irbuild_json_name(f->name);
     if (d->has_json_name && strcmp(str(d->json_name), f->json_name) != 0) {

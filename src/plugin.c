@@ -44,14 +44,15 @@ static const char *const parameter_help =
     "e.g. --pbj_out=views,performance=max:DIR or --pbj_opt=pbj.writers=true";
 
 /* The request's parameter, "views,no-json,performance=max,pbj.writers=true", as the command line's
- * --views --no-json --performance=max --pbj pbj.writers=true. */
+ * --views --no-json --performance=max --pbj pbj.writers=true (an item may keep its "--"). */
 static void read_parameter(options_project *project, const char *param)
 {
     for (const char *p = param; *p; p += *p == ',') {
         size_t n = strcspn(p, ",");
         const char *item = ir_strndup(p, n);
         p += n;
-        if (!n) continue;
+        if (!strncmp(item, "--", 2)) item += 2;         /* the command line's spelling is fine too */
+        if (!*item) continue;
         char *flag = !strncmp(item, "pbj.", 4) ? ir_printf("--pbj=%s", item) : ir_printf("--%s", item);
         char *argv[] = { flag, NULL };
         int i = 0, r = options_parse_arg(project, 1, argv, &i);
