@@ -1,6 +1,7 @@
 /* irdesc.c: a FileDescriptorProto (plugin mode) to the IR the parser builds, for resolve, options, plan and emit. */
 #include "irdesc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,14 +33,18 @@ typedef struct builder {
 
 static const char *str(pbj_slice s) { return s.len ? ir_strndup((const char *)s.data, s.len) : ""; }
 static const char *str_or_null(bool has, pbj_slice s) { return has ? str(s) : NULL; }
-static const char *sub_path(const char *path, int field, size_t index) { return ir_printf("%s.%d.%zu", path, field, index); }
+/* The path of the index-th element of field below the element at path ("" is the file). */
+static const char *sub_path(const char *path, int field, size_t index)
+{
+    return *path ? ir_printf("%s.%d.%zu", path, field, index) : ir_printf("%d.%zu", field, index);
+}
 
 /* ---- positions and comments -------------------------------------------------------------------- */
 
 static const char *path_key(const int32_t *v, size_t n)
 {
-    const char *s = "";
-    for (size_t i = 0; i < n; i++) s = ir_printf("%s%s%d", s, i ? "." : "", v[i]);
+    char *s = ir_alloc(12 * n + 1), *o = s;
+    for (size_t i = 0; i < n; i++) o += sprintf(o, "%s%d", i ? "." : "", (int)v[i]);
     return s;
 }
 
@@ -49,10 +54,10 @@ static ir_loc span_start(const location *l)
     return (ir_loc){ (uint32_t)l->span.data[0] + 1, (uint32_t)l->span.data[1] + 1 };
 }
 
-/* The element at path (no leading '.': "4.0" is the first message): its position and comments. */
+/* The element at path ("4.0" is the first message): its position and comments. */
 static void place(builder *b, const char *path, ir_loc *loc, ir_comments *c)
 {
-    const location *l = symtab_get(&b->locations, path + (path[0] == '.'), strlen(path + (path[0] == '.')));
+    const location *l = symtab_get(&b->locations, path, strlen(path));
     if (!l) return;
     *loc = span_start(l);
     if (!c) return;
