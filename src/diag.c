@@ -9,6 +9,10 @@ static diag_counts *counts = &default_counts;
 
 void diag_use(diag_counts *c) { counts = c ? c : &default_counts; }
 
+static FILE *output;         /* NULL: stderr */
+void diag_output(FILE *out) { output = out; }
+static FILE *sink(void) { return output ? output : stderr; }
+
 /* The source line `line` (1-based) and a caret under byte column col, tabs kept. */
 static void show_line(const char *source, ir_loc loc)
 {
@@ -18,10 +22,10 @@ static void show_line(const char *source, ir_loc loc)
         if (*p == '\n') l++;
     const char *end = p + strcspn(p, "\n");
     if (end > p && end[-1] == '\r') end--;
-    fprintf(stderr, "%.*s\n", (int)(end - p), p);
+    fprintf(sink(), "%.*s\n", (int)(end - p), p);
     for (uint32_t i = 1; i < loc.col && p + i - 1 < end; i++)
-        fputc(p[i - 1] == '\t' ? '\t' : ' ', stderr);
-    fputs("^\n", stderr);
+        fputc(p[i - 1] == '\t' ? '\t' : ' ', sink());
+    fputs("^\n", sink());
 }
 
 #if defined(__GNUC__)
@@ -31,11 +35,11 @@ static void report(const char *path, const char *source, ir_loc loc, const char 
                    const char *fmt, va_list ap)
 {
     fflush(stdout);
-    if (!path) fprintf(stderr, "pbjc: %s: ", severity);
-    else if (loc.line == 0) fprintf(stderr, "%s: %s: ", path, severity);
-    else fprintf(stderr, "%s:%u:%u: %s: ", path, (unsigned)loc.line, (unsigned)loc.col, severity);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    if (!path) fprintf(sink(), "pbjc: %s: ", severity);
+    else if (loc.line == 0) fprintf(sink(), "%s: %s: ", path, severity);
+    else fprintf(sink(), "%s:%u:%u: %s: ", path, (unsigned)loc.line, (unsigned)loc.col, severity);
+    vfprintf(sink(), fmt, ap);
+    fputc('\n', sink());
     if (path) show_line(source, loc);
 }
 

@@ -3,6 +3,7 @@
 #define PBJC_DIAG_H
 
 #include <stdarg.h>
+#include <stdio.h>
 #include "ir.h"
 
 #if defined(__GNUC__)
@@ -32,5 +33,6 @@ void diag_use(diag_counts *counts);  /* NULL: the default counts again */
 int  diag_error_count(void);
 int  diag_warning_count(void);
 void diag_reset(void);               /* for unit tests */
+void diag_output(FILE *out);         /* where diagnostics go (plugin mode: into its response); NULL: stderr */
 
 #endif

@@ -1087,23 +1087,23 @@ static mode_t current_umask(void)
     return m;
 }
 
-static bool same_bytes(const char *path, const tmpl_out *o)
+static bool same_bytes(const char *path, const char *text, size_t len)
 {
     FILE *in = fopen(path, "rb");
     if (!in) return false;
-    char *old = malloc(o->len + 1);
-    size_t n = old ? fread(old, 1, o->len + 1, in) : 0;
+    char *old = malloc(len + 1);
+    size_t n = old ? fread(old, 1, len + 1, in) : 0;
     fclose(in);
-    bool same = old && n == o->len && XXH3_64bits(old, n) == XXH3_64bits(o->s, o->len) && memcmp(old, o->s, n) == 0;
+    bool same = old && n == len && XXH3_64bits(old, n) == XXH3_64bits(text, len) && memcmp(old, text, n) == 0;
     free(old);
     return same;
 }
 
 /* Write text to path unless the file already holds exactly these bytes: into a new file beside it, renamed
  * over it once complete, so that a failed write never leaves a truncated target. */
-static int write_if_changed(const char *path, const tmpl_out *o)
+static int write_if_changed(const char *path, const char *text, size_t len)
 {
-    if (same_bytes(path, o)) return 0;
+    if (same_bytes(path, text, len)) return 0;
     if (make_dirs(path) != 0) {
         diag_error(NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
         return 1;
@@ -1111,7 +1111,7 @@ static int write_if_changed(const char *path, const tmpl_out *o)
     char *tmp = ir_printf("%s.XXXXXX", path);
     int fd = mkstemp(tmp);
     FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
-    bool ok = f && fwrite(o->s, 1, o->len, f) == o->len;
+    bool ok = f && fwrite(text, 1, len, f) == len;
     if (f) ok = fclose(f) == 0 && ok;
     else if (fd >= 0) close(fd);
     if (ok) ok = chmod(tmp, 0666 & ~current_umask()) == 0 && rename(tmp, path) == 0;
@@ -1123,7 +1123,18 @@ static int write_if_changed(const char *path, const tmpl_out *o)
     return 0;
 }
 
+/* emit_program's sink: the file under the output directory ctx names. */
+static int write_under(void *ctx, const char *name, const char *text, size_t len)
+{
+    return write_if_changed(ir_printf("%s/%s", (const char *)ctx, name), text, len);
+}
+
 int emit_program(const ir_program *prog, const char *out_dir)
+{
+    return emit_program_to(prog, write_under, (void *)(uintptr_t)out_dir);
+}
+
+int emit_program_to(const ir_program *prog, emit_sink sink, void *ctx)
 {
     int errors = 0;
     plan_program *pp = plan_build_program(prog);
@@ -1135,8 +1146,8 @@ int emit_program(const ir_program *prog, const char *out_dir)
         tmpl_out h = {.bol = true}, s = {.bol = true};
         gen_header(&h, pf);
         gen_source(&s, pf);
-        errors += write_if_changed(emit_header_path(f, out_dir), &h);
-        errors += write_if_changed(emit_source_path(f, out_dir), &s);
+        errors += sink(ctx, ir_printf("%s.pb.h", strip_proto(f->name)), h.s, h.len);
+        errors += sink(ctx, ir_printf("%s.pb.c", strip_proto(f->name)), s.s, s.len);
         free(h.s);
         free(s.s);
     }

@@ -10,6 +10,11 @@
  * to have run. Returns the number of errors reported. */
 int emit_program(const ir_program *prog, const char *out_dir);
 
+/* emit_program's outputs handed to sink instead of written: name is the output's path below the
+ * output directory ("a/b.pb.h"), text its bytes; sink returns the errors it reported. */
+typedef int (*emit_sink)(void *ctx, const char *name, const char *text, size_t len);
+int emit_program_to(const ir_program *prog, emit_sink sink, void *ctx);
+
 /* The output paths emit_program writes for one input (for -M dependency output). */
 char *emit_header_path(const ir_file *f, const char *out_dir);
 char *emit_source_path(const ir_file *f, const char *out_dir);

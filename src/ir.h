@@ -361,6 +361,11 @@ bool ir_option_is_feature(const ir_option *o);      /* features.NAME (= VALUE) *
 typedef void (*ir_message_fn)(ir_message *m, void *ctx);
 void ir_each_message(ir_file *f, ir_message_fn fn, void *ctx);
 
+/* The builder's (irbuild.c), for IR built from descriptors (irdesc.c): every full name of f, as at
+ * the end of a parse; protoc's default JSON name of a field ("foo_bar" -> "fooBar"). */
+void irbuild_full_names(ir_file *f);
+const char *irbuild_json_name(const char *name);
+
 /* The value type of a google.protobuf wrapper message (Int32Value -> INT32 ...), IR_TYPE_UNRESOLVED for any other. */
 ir_type ir_wrapper_type(const ir_message *m);
 

@@ -543,6 +543,7 @@ static const char *camel_case(const char *name, bool cap_first, const char *suff
 
 /* protoc's default JSON name (ToJsonName): "foo_bar_baz" -> "fooBarBaz". */
 static const char *json_name(const char *name) { return camel_case(name, false, ""); }
+const char *irbuild_json_name(const char *name) { return json_name(name); }
 
 static ir_label label_of(const ptok *t)
 {
@@ -911,14 +912,19 @@ static void name_message(ir_message *m, const char *prefix)
     name_extensions(m->extensions.v, m->extensions.n, m->full_name);
 }
 
-void pctx_finish(pctx *ctx)
+void irbuild_full_names(ir_file *f)
 {
-    ir_file *f = ctx->file;
     const char *pkg = f->package;
     for (size_t i = 0; i < f->messages.n; i++) name_message(f->messages.v[i], pkg);
     for (size_t i = 0; i < f->enums.n; i++) name_enum(f->enums.v[i], pkg);
     for (size_t i = 0; i < f->services.n; i++) f->services.v[i]->full_name = ir_join_name(pkg, f->services.v[i]->name);
     name_extensions(f->extensions.v, f->extensions.n, pkg);
+}
+
+void pctx_finish(pctx *ctx)
+{
+    ir_file *f = ctx->file;
+    irbuild_full_names(f);
     /* the innermost body around each comment, in one sweep: comments and bodies are in source order; a
      * stack holds the bodies opened before the comment, the last opened on top; a body that ends before
      * a comment holds no later comment either */

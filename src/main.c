@@ -10,6 +10,7 @@
 #include "emit.h"
 #include "ir.h"
 #include "options.h"
+#include "plugin.h"
 #include "resolve.h"
 
 #ifndef PBJC_VERSION
@@ -50,6 +51,8 @@ static const char *const help_text =
     "  -MF FILE                write the dependencies to FILE instead\n"
     "  -MT TARGET              name TARGET as the target of the dependencies (repeatable)\n"
     "  --explain-options       print each message's pbj options and where each value came from\n"
+    "  --plugin-mode           be protoc's plugin (as protoc-gen-pbj is): a CodeGeneratorRequest on\n"
+    "                          stdin, the CodeGeneratorResponse on stdout; no other argument\n"
     "  --version               print the version and exit\n"
     "  -h, --help              print this help and exit\n";
 
@@ -231,6 +234,11 @@ static int write_deps(const args *a)
 
 int main(int argc, char **argv)
 {
+    if (plugin_mode(argc, argv)) {
+        if (argc > 2 || (argc == 2 && strcmp(argv[1], "--plugin-mode") != 0))
+            usage_error("%s", "plugin mode takes no other argument: protoc passes the options (--pbj_out=OPTIONS:DIR)");
+        return plugin_run(stdin, stdout);
+    }
     pbjc_context ctx;
     context_begin(&ctx);
     args a = { 0 };

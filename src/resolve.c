@@ -264,33 +264,78 @@ static void warn_unused_imports(const ir_file *f)
     }
 }
 
-int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
+/* Everything after loading: visibility, then file by file names, defaults, options, features, checks. */
+static int resolve_files(resolver *r, int errors_before)
 {
-    int errors_before = diag_error_count();
-    resolver r = {.prog = prog};
-    symtab_init(&r.files);
-    symtab_init(&r.syms);
-    symtab_init(&r.ext_numbers);
-    load_inputs(&r, paths, npaths);
+    ir_program *prog = r->prog;
     for (size_t i = 0; i < prog->files.n; i++) {
         ir_file *f = prog->files.v[i];
-        for (size_t j = 0; j < f->imports.n; j++) add_dep(rf(&r, f), f->imports.v[j].file);
+        for (size_t j = 0; j < f->imports.n; j++) add_dep(rf(r, f), f->imports.v[j].file);
     }
     for (size_t i = 0; i < prog->files.n; i++) {          /* file by file, as protoc builds them */
         ir_file *f = prog->files.v[i];
-        names_declare_file(&r, f);
+        names_declare_file(r, f);
         if (!f->parsed_ok) continue;
-        names_begin_file(&r, f);
-        names_link_file(&r, f);
-        defaults_file(&r, f);
-        options_file(&r, f);
+        names_begin_file(r, f);
+        names_link_file(r, f);
+        defaults_file(r, f);
+        options_file(r, f);
         features_resolve_file(f);              /* and each field's packed */
-        check_file(&r, f);
+        check_file(r, f);
         if (f->is_input && diag_error_count() == 0) warn_unused_imports(f);
     }
     if (diag_error_count() == errors_before) resolve_interpret_options(prog);
-    symtab_free(&r.files);
-    symtab_free(&r.syms);
-    symtab_free(&r.ext_numbers);
     return diag_error_count() - errors_before;
+}
+
+static void resolver_init(resolver *r, ir_program *prog)
+{
+    *r = (resolver){.prog = prog};
+    symtab_init(&r->files);
+    symtab_init(&r->syms);
+    symtab_init(&r->ext_numbers);
+}
+
+static int resolver_end(resolver *r, int errors)
+{
+    symtab_free(&r->files);
+    symtab_free(&r->syms);
+    symtab_free(&r->ext_numbers);
+    return errors;
+}
+
+int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
+{
+    int errors_before = diag_error_count();
+    resolver r;
+    resolver_init(&r, prog);
+    load_inputs(&r, paths, npaths);
+    return resolver_end(&r, resolve_files(&r, errors_before));
+}
+
+int resolve_loaded(ir_program *prog)
+{
+    int errors_before = diag_error_count();
+    resolver r;
+    resolver_init(&r, prog);
+    for (size_t i = 0; i < prog->files.n; i++) {
+        ir_file *f = prog->files.v[i];
+        if (symtab_get(&r.files, f->name, strlen(f->name))) {
+            diag_error(f, (ir_loc){0, 0}, "the file is given twice");
+            continue;
+        }
+        for (size_t j = 0; j < f->imports.n; j++) {       /* each import given before it */
+            ir_import *imp = &f->imports.v[j];
+            rfile *dep = symtab_get(&r.files, imp->name, strlen(imp->name));
+            imp->used = true;                              /* protoc warned of unused imports already */
+            if (dep) imp->file = dep->file;
+            else diag_error(f, imp->loc, "Import \"%s\" was not given before the file that imports it.", imp->name);
+        }
+        rfile *state = ir_alloc(sizeof *state);
+        state->file = f;
+        state->load_state = 2;
+        symtab_put(&r.files, f->name, strlen(f->name), state);
+    }
+    if (diag_error_count() != errors_before) return resolver_end(&r, diag_error_count() - errors_before);
+    return resolver_end(&r, resolve_files(&r, errors_before));
 }

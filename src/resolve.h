@@ -13,6 +13,10 @@
  * Returns the number of errors reported (0 on success). */
 int resolve_program(ir_program *prog, const char *const *paths, size_t npaths);
 
+/* The same for files already loaded (plugin mode: built from descriptors): prog->files in
+ * dependency order, each import named by a file before it; prog->inputs marked. */
+int resolve_loaded(ir_program *prog);
+
 /* protoc's option interpreter: every option list of prog->files encoded as its
  * options message (ir_options.wire), reporting what only encoding finds
  * (aggregate values, "was already set", ...). resolve_program runs it when
