@@ -172,7 +172,7 @@ $(PBJM)/real.o: $(PBJM)/real/all.c
 	$(CC) -std=c11 $(PEER_OPT) -Irt -I$(PBJM)/real -c -o $@ $<
 $(BB)/bench-pbjc-max: bench/pbjc/bench_pbjc.c bench/harness.c bench/harness.h $(PBJM)/syn/blockstream.pb.c $(PBJM)/real.o \
 		$(PBJB)/visit_synthetic.inc $(PBJB)/visit_real.inc $(PBJB)/view_synthetic.inc $(PBJB)/view_real.inc \
-		$(PBJB)/replay_synthetic.c $(wildcard rt/*.h)
+		$(PBJB)/produce_synthetic.c $(PBJB)/build_synthetic.c $(wildcard rt/*.h)
 	$(CC) -std=c11 $(PEER_OPT) -DBENCH_CONTENDER='"pbjc-max"' -Irt -I$(PBJB) -I$(PBJM)/syn -I$(PBJM)/real -Itest/writers \
 		-o $@ bench/pbjc/bench_pbjc.c bench/harness.c $(PBJM)/syn/blockstream.pb.c $(PBJM)/real.o
 

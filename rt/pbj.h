@@ -638,21 +638,24 @@ PBJ_INLINE void *pbj__array_grow(pbj_arena *a, void *data, size_t count, size_t 
     return pbj__array_grow_slow(a, data, count, add, elem);
 }
 
-/* A repeated field's array made by decode: its capacity (a power of two, at least 4) is kept in the
- * PBJ_ARENA_ALIGN bytes before data, so an array sized for a whole run is never grown inside it.
- * pbj__array_room is the inline test: only at counts 0, 4, 8, 16, ... can it be full. */
+/* A repeated field's array made by decode: its capacity is kept in the PBJ_ARENA_ALIGN bytes before data.
+ * A field's first run gets exactly its count (counted before allocating: most runs are a field's only one);
+ * a later run of the same field grows it to a power of two. pbj__array_room is the inline test. */
 PBJ_INLINE bool pbj__array_room(const void *data, size_t count)
 {
-    return data && (count - 1 < 3 || (count & (count - 1)));
+    size_t cap;
+    if (!data) return false;
+    memcpy(&cap, (const uint8_t *)data - PBJ_ARENA_ALIGN, sizeof cap);
+    return count < cap;
 }
 
 /* The array with room for count + add: data itself, or a new one (count elements copied). */
-PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
+PBJ_HOT_INLINE void *pbj__array_resize(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
 {
     size_t cap = 0;
     if (data) memcpy(&cap, (uint8_t *)data - PBJ_ARENA_ALIGN, sizeof cap);
     if (data && count + add <= cap) return data;
-    cap = pbj__capacity(count + add);
+    cap = data ? pbj__capacity(count + add) : add;
     if (cap < count + add || cap > ((size_t)-1 - PBJ_ARENA_ALIGN) / elem) return NULL;
     uint8_t *mem = (uint8_t *)pbj_arena_alloc(a, PBJ_ARENA_ALIGN + cap * elem);
     if (!mem) return NULL;
@@ -661,12 +664,24 @@ PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t
     return mem + PBJ_ARENA_ALIGN;
 }
 
+PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
+{
+    return pbj__array_resize(a, data, count, add, elem);
+}
+
 /* The records of a run that starts with the payload at p of a record tagged tag: 1 + how many
  * records with the same tag follow it (a repeated field's elements, counted once so its array is
  * allocated once). Stops at anything else, malformed input included: decode reports that later. */
-PBJ_OUTLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint32_t tag)
+PBJ_HOT_INLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint32_t tag)
 {
     size_t n = 0;
+    uint64_t len;
+    if ((tag & 7) == PBJ_WT_LEN && tag < 0x80)     /* the usual run: messages or strings with one-byte tags */
+        for (;;) {
+            n++;
+            if (!(p = pbj_get_varint(p, end, &len)) || len >= (uint64_t)(end - p) || p[len] != tag) return n;
+            p += len + 1;
+        }
     for (;;) {
         uint64_t v;
         n++;
@@ -681,14 +696,12 @@ PBJ_OUTLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint32_t
     }
 }
 
-/* One more element of a repeated field whose record tagged tag has its payload at p: when the array
- * is full, room for the rest of the run. */
+/* One more element of a repeated field whose record tagged tag has its payload at p, the array being
+ * full: room for the rest of the run. */
 PBJ_OUTLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
                                   uint32_t tag)
 {
-    size_t cap = 0;
-    if (data) memcpy(&cap, (uint8_t *)data - PBJ_ARENA_ALIGN, sizeof cap);
-    return data && count < cap ? data : pbj__array_more(a, data, count, pbj__run_count(p, end, tag), elem);
+    return pbj__array_resize(a, data, count, pbj__run_count(p, end, tag), elem);
 }
 
 /* ---- the growable write buffer ------------------------------------------------ */
@@ -785,7 +798,7 @@ typedef struct pbj_decoder {
     uint32_t depth_left;          /* nesting levels still allowed */
     bool alias;
     pbj_unknown_mode unknown;
-    const uint8_t *input_end;     /* the end of the whole input (M_decode's), or NULL: long varints read 8 bytes at once up to it */
+    const uint8_t *input_end;     /* the end of the whole input (M_decode's), or NULL: long varints read inline when 10 bytes are left in it */
 } pbj_decoder;
 
 PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_options *o)
@@ -873,30 +886,60 @@ PBJ_HOT_INLINE const uint8_t *pbj_get_varint_st(const uint8_t *p, const uint8_t 
     return q;
 }
 
-/* A varint of 3 or more bytes ending before end, read 8 bytes at once when the input has them past
- * end (a small sub-message's end is often near): the bytes up to d->input_end are the caller's. */
-static PBJ__NOINLINE const uint8_t *pbj__get_varint_wide(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out)
+/* Bytes 3 to 10 of a varint at p whose first two bytes go on, 10 bytes readable at p: one byte at a
+ * time, unrolled (a 3- to 5-byte id or amount costs a few instructions a byte, no call); NULL when malformed. */
+#define PBJ__VARINT_BYTE(i) \
+    b = p[i]; \
+    r |= (b & 0x7f) << (7 * i); \
+    if (b < 0x80) { *out = r; return p + i + 1; }
+PBJ_HOT_INLINE const uint8_t *pbj__varint_tail(const uint8_t *p, uint64_t *out)
 {
-    const uint8_t *q, *wide = d->input_end && end - p < 8 ? d->input_end : end;
-    if (PBJ_LIKELY(wide - p >= 8) && (q = pbj__varint8(p, out)) && q <= end) return q;
-    return pbj__get_varint_long(p, end, out);
+    uint64_t b, r = (uint64_t)(p[0] & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7;
+    PBJ__VARINT_BYTE(2) PBJ__VARINT_BYTE(3) PBJ__VARINT_BYTE(4) PBJ__VARINT_BYTE(5)
+    PBJ__VARINT_BYTE(6) PBJ__VARINT_BYTE(7) PBJ__VARINT_BYTE(8)
+    if ((b = p[9]) > 1) return NULL;
+    *out = r | b << 63;
+    return p + 10;
 }
+#undef PBJ__VARINT_BYTE
 
-/* Read a varint inside a message being decoded by d; on error set *st. */
-PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
+/* Past two bytes: the tail read at once when the whole input has 10 bytes left, checked against end. */
+PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
     const uint8_t *q;
-    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {
-        *out = p[0];
-        return p + 1;
-    }
-    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {
-        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
-        return p + 2;
-    }
-    if (PBJ_UNLIKELY(!(q = pbj__get_varint_wide(p, end, d, out)))) *st = pbj_varint_error(p, end);
+    if (PBJ_LIKELY(d->input_end && d->input_end - p >= 10) && (q = pbj__varint_tail(p, out)) && q <= end) return q;
+    if (PBJ_UNLIKELY(!(q = pbj__get_varint_long(p, end, out)))) *st = pbj_varint_error(p, end);
     return q;
 }
+
+static PBJ__NOINLINE const uint8_t *pbj__get_varint_rest_call(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out,
+                                                             pbj_status *st)
+{
+    return pbj__get_varint_rest(p, end, d, out, st);
+}
+
+/* Read a varint inside a message being decoded by d; on error set *st. One and two bytes inline; past
+ * them out of line (pbj_get_varint_in) or inline too (pbj__get_varint_hot, the max tier's). */
+#define PBJ__GET_VARINT_IN(rest)                                   \
+    if (PBJ_LIKELY(p < end && p[0] < 0x80)) {                      \
+        *out = p[0];                                               \
+        return p + 1;                                              \
+    }                                                              \
+    if (PBJ_LIKELY(end - p >= 2 && p[1] < 0x80)) {                 \
+        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;      \
+        return p + 2;                                              \
+    }                                                              \
+    return rest(p, end, d, out, st);
+PBJ_HOT_INLINE const uint8_t *pbj_get_varint_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
+{
+    PBJ__GET_VARINT_IN(pbj__get_varint_rest_call)
+}
+
+PBJ_HOT_INLINE const uint8_t *pbj__get_varint_hot(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
+{
+    PBJ__GET_VARINT_IN(pbj__get_varint_rest)
+}
+#undef PBJ__GET_VARINT_IN
 
 /* String or bytes contents: copied into the arena, or aliased to the input. */
 PBJ_INLINE pbj_status pbj_take_slice(pbj_decoder *d, const uint8_t *p, size_t len, pbj_slice *out)

@@ -115,6 +115,7 @@ struct message_vars {
     const char *hfields, *hsource, *merge, *sort;                              /* building helpers */
     const char *wrequired, *wrequired_mask;
     const char *decode_protos, *decode_head, *decode_tail;                    /* decode: leaves inlined (max tier) */
+    const char *decode_enter, *decode_leave;                                   /* decode: the depth count (none in a flat leaf) */
     const char *json;                                                          /* pbj.json (json.tmpl) */
     const char *name_fn, *any;                                                 /* text reading: an enum's from_name, Any */
     const char *json_body, *json_fields, *json_names, *json_count, *json_seen;   /* JSON input (json_read.tmpl) */
@@ -499,7 +500,7 @@ static const char *ext_cases(const char *numbers, const plan_fields *x, const ch
 
 /* The decoder's default case: known extensions, then unknown fields (a known number with another wire
  * type among them, as protobuf's C++ runtime keeps it). */
-static const char *decode_other(const plan_message *pm)
+static const char *decode_other(const plan_message *pm, bool flat)
 {
     tmpl_out o = {0};
     o.bol = true;
@@ -511,6 +512,7 @@ static const char *decode_other(const plan_message *pm)
         tmpl_message_decode_ext(&o, &(message_vars){.cases = cases});
     }
     if (pm->map_entry && pm->fields.n) tmpl_message_decode_skip(&o, &v);
+    else if (flat) tmpl_message_decode_unknown_flat(&o, &v);
     else tmpl_message_decode_unknown(&o, &v);
     return finish(&o);
 }
@@ -635,13 +637,17 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
     v.decode_check = pm->may_miss ? expand_message(tmpl_message_decode_check, &v) : "";
     v.writer = writer_source(pm, &fs, v);
     v.decode = each_field(&fs, PLAN_OP_DECODE);
-    v.decode_other = decode_other(pm);
+    bool flat = pm->decode_leaf;                            /* a leaf with no message inside keeps no depth count */
     v.decode_protos = "";
     for (size_t i = 0; i < pm->fields.n; i++) {             /* the inlined decoders it calls, declared first */
         const plan_code *c = &pm->fields.v[i].code;
+        if (*c->decode_fn) flat = false;
         if (*c->decode_fn && strcmp(c->decode_fn, c->subfn.decode_leaf) == 0 && !strstr(v.decode_protos, ir_printf(" %s(", c->decode_fn)))
             v.decode_protos = ir_strcat(v.decode_protos, expand_field(tmpl_field_decode_proto, c));
     }
+    v.decode_other = decode_other(pm, flat);
+    v.decode_enter = expand_message(flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, &v);
+    v.decode_leave = flat ? "" : expand_message(tmpl_message_decode_leave, &v);
     v.decode_head = expand_message(pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
     v.decode_tail = pm->decode_leaf ? expand_message(tmpl_message_decode_tail_leaf, &v) : "";
     v.decode_sort = each_field(&fs, PLAN_OP_SORT);

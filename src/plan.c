@@ -694,6 +694,7 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
             : pf->has_member ? ir_printf("m->%s = 1;", pf->has_member) : "";
     c->from_load = wire_of(t)->load ? plan_from_wire(t, wire_of(t)->load) : "";
     c->from_v = plan_from_wire(t, "v");
+    c->varint_in = options_tier_of(pm->m) == OPTIONS_TIER_MAX ? "pbj__get_varint_hot" : "pbj_get_varint_in";
     c->print = plan_print(pf, pf->name, x);
     c->print_e = plan_print(pf, pf->name, e);
     const char *ea = ir_printf("%s.data[i]", c->xa), *eb = ir_printf("%s.data[i]", c->xb);

@@ -154,6 +154,7 @@ typedef struct plan_code {
     const char *end;              /* set by emit: the end of the input a value is read from */
     const char *mark;             /* after a read: presence set ("m->has_x = 1;", the oneof case) */
     const char *from_load, *from_v; /* C value of the loaded fixed bits, of the varint v */
+    const char *varint_in;        /* the reader of a varint past two bytes: inline in the max tier */
     const char *print, *print_e;  /* text format statement of x, of element i */
     const char *equal, *equal_e;  /* a == b for the member, for element i */
     /* messages */

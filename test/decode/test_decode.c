@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -107,7 +108,7 @@ static void test_wrapper_unknown(void **state)
     pbj_arena_free(&a);
 }
 
-/* Repeated fields are sized once per run (pbj__run_count): runs split by other fields, packed and
+/* Repeated fields are sized once per run (pbj__run_count), a first run exactly: runs split by other fields, packed and
  * unpacked records mixed, and runs that cross the power-of-two capacities all keep every element. */
 static void test_runs(void **state)
 {
@@ -133,6 +134,11 @@ static void test_runs(void **state)
     assert_int_equal(m.list.count, 40);
     for (int i = 0; i < 40; i++) assert_int_equal(m.list.data[i].a, i);
     assert_int_equal(m.i, 5);
+    pbj_arena_free(&a);
+    n = unhex("420042004200", in);                /* a field's first run takes exactly its elements (and its capacity) */
+    assert_int_equal(dec_Top_decode(&m, in, n, &a, NULL), PBJ_OK);
+    assert_int_equal(m.list.count, 3);
+    assert_int_equal(pbj_arena_used(&a), PBJ_ARENA_ALIGN + 3 * sizeof(dec_Leaf));
     pbj_arena_free(&a);
 }
 
@@ -171,6 +177,11 @@ static void test_default_depth(void **state)
     assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_OK);
     n = nested(buf, sizeof buf, 3);
     assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_ERR_DEPTH);
+    n = unhex("1a020b0c", buf);                  /* leaf holding an unknown group: level 2 (the max tier's */
+    o.max_depth = 1;                             /* Leaf keeps no depth count but its unknown fields do) */
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_ERR_DEPTH);
+    o.max_depth = 2;
+    assert_int_equal(dec_Top_decode(&m, buf, n, &a, &o), PBJ_OK);
     pbj_arena_free(&a);
 }
 
@@ -210,6 +221,27 @@ static void test_max_memory(void **state)
     free(in);
 }
 
+/* Varints past two bytes, read inline when the whole input has 10 bytes left: the value, a varint that runs
+ * past its sub-message's end (the bytes after it are the parent's), a 10th byte above 1, 11 bytes. */
+static void test_long_varints(void **state)
+{
+    (void)state;
+    const char *pad = "3a081206706164647061";                  /* next = {s: "paddpa"}: 10 bytes after */
+    char hex[200];
+    snprintf(hex, sizeof hex, "1a06088080808004%s", pad);           /* leaf.a = 2^30, 5 bytes */
+    round_trip(hex, PBJ_UNKNOWN_KEEP, PBJ_OK, hex);
+    snprintf(hex, sizeof hex, "08ffffffffffffffffff01%s", pad);     /* i = -1, 10 bytes */
+    round_trip(hex, PBJ_UNKNOWN_KEEP, PBJ_OK, hex);
+    snprintf(hex, sizeof hex, "1a0308818080808004%s", pad);         /* leaf.a runs past the leaf's 3 bytes */
+    round_trip(hex, PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);
+    snprintf(hex, sizeof hex, "08ffffffffffffffffff02%s", pad);     /* 10th byte 2: past 64 bits */
+    round_trip(hex, PBJ_UNKNOWN_KEEP, PBJ_ERR_VARINT, NULL);
+    snprintf(hex, sizeof hex, "08ffffffffffffffffff8001%s", pad);   /* 11 bytes */
+    round_trip(hex, PBJ_UNKNOWN_KEEP, PBJ_ERR_VARINT, NULL);
+    round_trip("08ffffffffffffffffff01", PBJ_UNKNOWN_KEEP, PBJ_OK, "08ffffffffffffffffff01");   /* at the input's end */
+    round_trip("08ffffffffffffffffff", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_runs),
         cmocka_unit_test(test_default_depth),
         cmocka_unit_test(test_max_memory),
+        cmocka_unit_test(test_long_varints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,7 +117,7 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
             continue;
         case 0x33: /* Many */
         f_51:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->many.data, m->many.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->many.data, m->many.count)) &&   /* full: room for the rest of the run at once */
                 !(m->many.data = (golden_groups_Grouped_Many *)pbj__array_next(d->arena, m->many.data, m->many.count, sizeof(golden_groups_Grouped_Many), p, end, 0x33)))
                 return PBJ_ERR_NOMEM;
             golden_groups_Grouped_Many_init(&m->many.data[m->many.count]);
@@ -552,7 +552,7 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
         switch (tag) {
         case 0x2a: /* tags */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->tags.data, m->tags.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->tags.data, m->tags.count)) &&   /* full: room for the rest of the run at once */
                 !(m->tags.data = (pbj_slice *)pbj__array_next(d->arena, m->tags.data, m->tags.count, sizeof(pbj_slice), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             {

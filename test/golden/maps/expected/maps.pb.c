@@ -378,7 +378,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
         switch (tag) {
         case 0xa: /* counts */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->counts.data, m->counts.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->counts.data, m->counts.count)) &&   /* full: room for the rest of the run at once */
                 !(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__array_next(d->arena, m->counts.data, m->counts.count, sizeof(golden_maps_Maps_CountsEntry), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             golden_maps_Maps_CountsEntry_init(&m->counts.data[m->counts.count]);
@@ -400,7 +400,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x12: /* names */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->names.data, m->names.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->names.data, m->names.count)) &&   /* full: room for the rest of the run at once */
                 !(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__array_next(d->arena, m->names.data, m->names.count, sizeof(golden_maps_Maps_NamesEntry), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             golden_maps_Maps_NamesEntry_init(&m->names.data[m->names.count]);
@@ -422,7 +422,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x1a: /* values */
         f_26:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->values.data, m->values.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->values.data, m->values.count)) &&   /* full: room for the rest of the run at once */
                 !(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__array_next(d->arena, m->values.data, m->values.count, sizeof(golden_maps_Maps_ValuesEntry), p, end, 0x1a)))
                 return PBJ_ERR_NOMEM;
             golden_maps_Maps_ValuesEntry_init(&m->values.data[m->values.count]);
@@ -444,7 +444,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x22: /* flags */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->flags.data, m->flags.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->flags.data, m->flags.count)) &&   /* full: room for the rest of the run at once */
                 !(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__array_next(d->arena, m->flags.data, m->flags.count, sizeof(golden_maps_Maps_FlagsEntry), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             golden_maps_Maps_FlagsEntry_init(&m->flags.data[m->flags.count]);
@@ -466,7 +466,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x2a: /* blobs */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->blobs.data, m->blobs.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->blobs.data, m->blobs.count)) &&   /* full: room for the rest of the run at once */
                 !(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__array_next(d->arena, m->blobs.data, m->blobs.count, sizeof(golden_maps_Maps_BlobsEntry), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             golden_maps_Maps_BlobsEntry_init(&m->blobs.data[m->blobs.count]);
@@ -488,7 +488,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             continue;
         case 0x32: /* weights */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->weights.data, m->weights.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->weights.data, m->weights.count)) &&   /* full: room for the rest of the run at once */
                 !(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__array_next(d->arena, m->weights.data, m->weights.count, sizeof(golden_maps_Maps_WeightsEntry), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             golden_maps_Maps_WeightsEntry_init(&m->weights.data[m->weights.count]);

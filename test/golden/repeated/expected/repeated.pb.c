@@ -600,7 +600,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x38: /* unpacked_int32 */
         f_56:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->unpacked_int32.data, m->unpacked_int32.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->unpacked_int32.data, m->unpacked_int32.count)) &&   /* full: room for the rest of the run at once */
                 !(m->unpacked_int32.data = (int32_t *)pbj__array_next(d->arena, m->unpacked_int32.data, m->unpacked_int32.count, sizeof(int32_t), p, end, 0x38)))
                 return PBJ_ERR_NOMEM;
             {
@@ -647,7 +647,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x41: /* unpacked_fixed64 */
         f_65:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->unpacked_fixed64.data, m->unpacked_fixed64.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->unpacked_fixed64.data, m->unpacked_fixed64.count)) &&   /* full: room for the rest of the run at once */
                 !(m->unpacked_fixed64.data = (uint64_t *)pbj__array_next(d->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, sizeof(uint64_t), p, end, 0x41)))
                 return PBJ_ERR_NOMEM;
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
@@ -689,7 +689,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x4a: /* names */
         f_74:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->names.data, m->names.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->names.data, m->names.count)) &&   /* full: room for the rest of the run at once */
                 !(m->names.data = (pbj_slice *)pbj__array_next(d->arena, m->names.data, m->names.count, sizeof(pbj_slice), p, end, 0x4a)))
                 return PBJ_ERR_NOMEM;
             {
@@ -710,7 +710,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             continue;
         case 0x52: /* items */
         f_82:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->items.data, m->items.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->items.data, m->items.count)) &&   /* full: room for the rest of the run at once */
                 !(m->items.data = (golden_repeated_Item *)pbj__array_next(d->arena, m->items.data, m->items.count, sizeof(golden_repeated_Item), p, end, 0x52)))
                 return PBJ_ERR_NOMEM;
             golden_repeated_Item_init(&m->items.data[m->items.count]);

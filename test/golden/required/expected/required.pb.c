@@ -375,7 +375,7 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
             continue;
         case 0x1a: /* parts */
         f_26:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->parts.data, m->parts.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->parts.data, m->parts.count)) &&   /* full: room for the rest of the run at once */
                 !(m->parts.data = (golden_required_Part *)pbj__array_next(d->arena, m->parts.data, m->parts.count, sizeof(golden_required_Part), p, end, 0x1a)))
                 return PBJ_ERR_NOMEM;
             golden_required_Part_init(&m->parts.data[m->parts.count]);

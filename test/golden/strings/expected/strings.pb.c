@@ -112,7 +112,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
             continue;
         case 0x1a: /* tags */
         f_26:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->tags.data, m->tags.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->tags.data, m->tags.count)) &&   /* full: room for the rest of the run at once */
                 !(m->tags.data = (pbj_slice *)pbj__array_next(d->arena, m->tags.data, m->tags.count, sizeof(pbj_slice), p, end, 0x1a)))
                 return PBJ_ERR_NOMEM;
             {
@@ -133,7 +133,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
             continue;
         case 0x22: /* chunks */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->chunks.data, m->chunks.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->chunks.data, m->chunks.count)) &&   /* full: room for the rest of the run at once */
                 !(m->chunks.data = (pbj_slice *)pbj__array_next(d->arena, m->chunks.data, m->chunks.count, sizeof(pbj_slice), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             {

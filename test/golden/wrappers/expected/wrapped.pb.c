@@ -354,7 +354,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
             continue;
         case 0x52: /* list */
         f_82:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->list.data, m->list.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->list.data, m->list.count)) &&   /* full: room for the rest of the run at once */
                 !(m->list.data = (google_protobuf_Int32Value *)pbj__array_next(d->arena, m->list.data, m->list.count, sizeof(google_protobuf_Int32Value), p, end, 0x52)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_Int32Value_init(&m->list.data[m->list.count]);

@@ -481,7 +481,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
             continue;
         case 0x22: /* items */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->items.data, m->items.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->items.data, m->items.count)) &&   /* full: room for the rest of the run at once */
                 !(m->items.data = (shop_LineItem *)pbj__array_next(d->arena, m->items.data, m->items.count, sizeof(shop_LineItem), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             shop_LineItem_init(&m->items.data[m->items.count]);
@@ -520,7 +520,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
             continue;
         case 0x32: /* notes */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->notes.data, m->notes.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->notes.data, m->notes.count)) &&   /* full: room for the rest of the run at once */
                 !(m->notes.data = (shop_Order_NotesEntry *)pbj__array_next(d->arena, m->notes.data, m->notes.count, sizeof(shop_Order_NotesEntry), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             shop_Order_NotesEntry_init(&m->notes.data[m->notes.count]);

@@ -364,7 +364,7 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
         switch (tag) {
         case 0xa: /* file */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->file.data, m->file.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->file.data, m->file.count)) &&   /* full: room for the rest of the run at once */
                 !(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_next(d->arena, m->file.data, m->file.count, sizeof(google_protobuf_FileDescriptorProto), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FileDescriptorProto_init(&m->file.data[m->file.count]);
@@ -703,7 +703,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x1a: /* dependency */
         f_26:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->dependency.data, m->dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->dependency.data, m->dependency.count)) &&   /* full: room for the rest of the run at once */
                 !(m->dependency.data = (pbj_slice *)pbj__array_next(d->arena, m->dependency.data, m->dependency.count, sizeof(pbj_slice), p, end, 0x1a)))
                 return PBJ_ERR_NOMEM;
             {
@@ -723,7 +723,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x22: /* message_type */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->message_type.data, m->message_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->message_type.data, m->message_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_next(d->arena, m->message_type.data, m->message_type.count, sizeof(google_protobuf_DescriptorProto), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_init(&m->message_type.data[m->message_type.count]);
@@ -745,7 +745,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x2a: /* enum_type */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_next(d->arena, m->enum_type.data, m->enum_type.count, sizeof(google_protobuf_EnumDescriptorProto), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
@@ -767,7 +767,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x32: /* service */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->service.data, m->service.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->service.data, m->service.count)) &&   /* full: room for the rest of the run at once */
                 !(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_next(d->arena, m->service.data, m->service.count, sizeof(google_protobuf_ServiceDescriptorProto), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_ServiceDescriptorProto_init(&m->service.data[m->service.count]);
@@ -789,7 +789,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x3a: /* extension */
         f_58:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* full: room for the rest of the run at once */
                 !(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->extension.data, m->extension.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
@@ -845,7 +845,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x50: /* public_dependency */
         f_80:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->public_dependency.data, m->public_dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->public_dependency.data, m->public_dependency.count)) &&   /* full: room for the rest of the run at once */
                 !(m->public_dependency.data = (int32_t *)pbj__array_next(d->arena, m->public_dependency.data, m->public_dependency.count, sizeof(int32_t), p, end, 0x50)))
                 return PBJ_ERR_NOMEM;
             {
@@ -892,7 +892,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x58: /* weak_dependency */
         f_88:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->weak_dependency.data, m->weak_dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->weak_dependency.data, m->weak_dependency.count)) &&   /* full: room for the rest of the run at once */
                 !(m->weak_dependency.data = (int32_t *)pbj__array_next(d->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof(int32_t), p, end, 0x58)))
                 return PBJ_ERR_NOMEM;
             {
@@ -1465,7 +1465,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x12: /* field */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->field.data, m->field.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->field.data, m->field.count)) &&   /* full: room for the rest of the run at once */
                 !(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->field.data, m->field.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->field.data[m->field.count]);
@@ -1487,7 +1487,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x1a: /* nested_type */
         f_26:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->nested_type.data, m->nested_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->nested_type.data, m->nested_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_next(d->arena, m->nested_type.data, m->nested_type.count, sizeof(google_protobuf_DescriptorProto), p, end, 0x1a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_init(&m->nested_type.data[m->nested_type.count]);
@@ -1509,7 +1509,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x22: /* enum_type */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_next(d->arena, m->enum_type.data, m->enum_type.count, sizeof(google_protobuf_EnumDescriptorProto), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
@@ -1531,7 +1531,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x2a: /* extension_range */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->extension_range.data, m->extension_range.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension_range.data, m->extension_range.count)) &&   /* full: room for the rest of the run at once */
                 !(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_next(d->arena, m->extension_range.data, m->extension_range.count, sizeof(google_protobuf_DescriptorProto_ExtensionRange), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_ExtensionRange_init(&m->extension_range.data[m->extension_range.count]);
@@ -1553,7 +1553,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x32: /* extension */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* full: room for the rest of the run at once */
                 !(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->extension.data, m->extension.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
@@ -1592,7 +1592,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x42: /* oneof_decl */
         f_66:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->oneof_decl.data, m->oneof_decl.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->oneof_decl.data, m->oneof_decl.count)) &&   /* full: room for the rest of the run at once */
                 !(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_next(d->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof(google_protobuf_OneofDescriptorProto), p, end, 0x42)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_OneofDescriptorProto_init(&m->oneof_decl.data[m->oneof_decl.count]);
@@ -1614,7 +1614,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x4a: /* reserved_range */
         f_74:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_next(d->arena, m->reserved_range.data, m->reserved_range.count, sizeof(google_protobuf_DescriptorProto_ReservedRange), p, end, 0x4a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_ReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
@@ -1636,7 +1636,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x52: /* reserved_name */
         f_82:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_name.data = (pbj_slice *)pbj__array_next(d->arena, m->reserved_name.data, m->reserved_name.count, sizeof(pbj_slice), p, end, 0x52)))
                 return PBJ_ERR_NOMEM;
             {
@@ -2508,7 +2508,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
         switch (tag) {
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -3571,7 +3571,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x12: /* value */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->value.data, m->value.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->value.data, m->value.count)) &&   /* full: room for the rest of the run at once */
                 !(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_next(d->arena, m->value.data, m->value.count, sizeof(google_protobuf_EnumValueDescriptorProto), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumValueDescriptorProto_init(&m->value.data[m->value.count]);
@@ -3610,7 +3610,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x22: /* reserved_range */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_next(d->arena, m->reserved_range.data, m->reserved_range.count, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
@@ -3632,7 +3632,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x2a: /* reserved_name */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_name.data = (pbj_slice *)pbj__array_next(d->arena, m->reserved_name.data, m->reserved_name.count, sizeof(pbj_slice), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             {
@@ -4419,7 +4419,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
             continue;
         case 0x12: /* method */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->method.data, m->method.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->method.data, m->method.count)) &&   /* full: room for the rest of the run at once */
                 !(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_next(d->arena, m->method.data, m->method.count, sizeof(google_protobuf_MethodDescriptorProto), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_MethodDescriptorProto_init(&m->method.data[m->method.count]);
@@ -5450,7 +5450,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -6058,7 +6058,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -6493,7 +6493,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -6836,7 +6836,7 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
         switch (tag) {
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -7108,7 +7108,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -7393,7 +7393,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -7663,7 +7663,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -7955,7 +7955,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -8249,7 +8249,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
         switch (tag) {
         case 0x12: /* name */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->name.data, m->name.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->name.data, m->name.count)) &&   /* full: room for the rest of the run at once */
                 !(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_next(d->arena, m->name.data, m->name.count, sizeof(google_protobuf_UninterpretedOption_NamePart), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_NamePart_init(&m->name.data[m->name.count]);
@@ -8840,7 +8840,7 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
         switch (tag) {
         case 0xa: /* location */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->location.data, m->location.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->location.data, m->location.count)) &&   /* full: room for the rest of the run at once */
                 !(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_next(d->arena, m->location.data, m->location.count, sizeof(google_protobuf_SourceCodeInfo_Location), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_SourceCodeInfo_Location_init(&m->location.data[m->location.count]);
@@ -9170,7 +9170,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             continue;
         case 0x32: /* leading_detached_comments */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->leading_detached_comments.data, m->leading_detached_comments.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->leading_detached_comments.data, m->leading_detached_comments.count)) &&   /* full: room for the rest of the run at once */
                 !(m->leading_detached_comments.data = (pbj_slice *)pbj__array_next(d->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof(pbj_slice), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             {
@@ -9424,7 +9424,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
         switch (tag) {
         case 0xa: /* annotation */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->annotation.data, m->annotation.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->annotation.data, m->annotation.count)) &&   /* full: room for the rest of the run at once */
                 !(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_next(d->arena, m->annotation.data, m->annotation.count, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_GeneratedCodeInfo_Annotation_init(&m->annotation.data[m->annotation.count]);
