@@ -1113,24 +1113,6 @@ PBJ_INLINE bool pbj__ext_next(pbj_slice ext, size_t *pos, pbj__ext_rec *r)
     return true;
 }
 
-/* The message payload (field 3) of a message-set item record. */
-PBJ_INLINE pbj_slice pbj__msgset_message(const pbj__ext_rec *r)
-{
-    pbj_decoder d;
-    pbj_status st = PBJ_OK;
-    const uint8_t *p = r->payload;
-    pbj_decoder_init(&d, NULL, NULL);
-    d.max_length = (size_t)-1;
-    while (p < r->end) {
-        uint64_t t, len;
-        const uint8_t *q;
-        if (!(p = pbj_get_varint(p, r->end, &t)) || (t & 7) == PBJ_WT_EGROUP) break;
-        if (t == PBJ_TAG(3, PBJ_WT_LEN) && (q = pbj_get_varint(p, r->end, &len))) return pbj_slice_make(q, (size_t)len);
-        if (!(p = pbj_skip_field(p, r->end, (uint32_t)t, &d, d.depth_left, &st))) break;
-    }
-    return pbj_slice_make(r->end, 0);          /* no message: empty, never NULL (callers add len to data) */
-}
-
 /* ext with n bytes of records rec (field number) inserted after the records of
  * numbers up to number; a new array in the arena unless appending to one decode made. */
 PBJ_OUTLINE pbj_status pbj__ext_insert(pbj_arena *a, pbj_slice *ext, const uint8_t *rec, size_t n, uint32_t number, bool owned)
@@ -1274,53 +1256,7 @@ PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, siz
     return k;
 }
 
-/* The length-delimited values (or group bodies, or message-set items' messages) of field number, an
- * extension of kind: how many, and value want in *out. */
-PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, int kind, size_t want, pbj_slice *out)
-{
-    size_t pos = 0, k = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        pbj_slice s;
-        uint64_t len;
-        if (r.number != number) continue;
-        if (r.tag == PBJ_TAG(1, PBJ_WT_SGROUP) && number != 1) {
-            s = pbj__msgset_message(&r);
-        } else if (!pbj__ext_fits(r.tag, kind)) {
-            continue;
-        } else if ((r.tag & 7) == PBJ_WT_LEN) {
-            const uint8_t *p = pbj_get_varint(r.payload, r.end, &len);
-            s = pbj_slice_make(p, (size_t)len);
-        } else if ((r.tag & 7) == PBJ_WT_SGROUP) {
-            s = pbj_slice_make(r.payload, (size_t)(r.end - r.payload) - pbj_varint_size(PBJ_TAG(number, PBJ_WT_EGROUP)));
-        } else continue;
-        if (k == want || want == (size_t)-1) *out = s;
-        k++;
-    }
-    return k;
-}
-
-/* The records with numbers in [lo, hi]: ext.data[*from..*to) (one run: records are in number order). */
-PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *from, size_t *to)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    *from = *to = 0;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        if (r.number < lo) *from = pos;
-        if (r.number <= hi) *to = pos;
-    }
-}
-
-
-/* ---- message sets: what protobuf writes of a message_set_wire_format message --
- * Its extensions and unknown fields go out as items (group 1 { type_id = 2;
- * message = 3 }) in canonical form: an item with a type_id (its low 32 bits,
- * not 0) and a message (the first of each), and a length-delimited field (its
- * number as the type_id). protobuf (C++ 3.21) drops everything else: other
- * fields, items without a type_id or a message. */
-
-/* Record r's type_id and message: false when protobuf drops it. */
+/* Record r's type_id and message: false when protobuf drops it (message sets, below). */
 PBJ_INLINE bool pbj__msgset_parts(const pbj__ext_rec *r, uint32_t *type_id, pbj_slice *msg)
 {
     pbj_decoder d;
@@ -1354,6 +1290,52 @@ PBJ_INLINE bool pbj__msgset_parts(const pbj__ext_rec *r, uint32_t *type_id, pbj_
     }
     return has_id && *type_id != 0 && has_msg;
 }
+
+/* The length-delimited values (or group bodies, or message-set items' messages) of field number, an
+ * extension of kind: how many, and value want in *out. */
+PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, int kind, size_t want, pbj_slice *out)
+{
+    size_t pos = 0, k = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        pbj_slice s;
+        uint64_t len;
+        if (r.number != number) continue;
+        if (r.tag == PBJ_TAG(1, PBJ_WT_SGROUP) && number != 1) {
+            uint32_t type_id;
+            if (!pbj__msgset_parts(&r, &type_id, &s)) continue;     /* protobuf drops it: no message */
+        } else if (!pbj__ext_fits(r.tag, kind)) {
+            continue;
+        } else if ((r.tag & 7) == PBJ_WT_LEN) {
+            const uint8_t *p = pbj_get_varint(r.payload, r.end, &len);
+            s = pbj_slice_make(p, (size_t)len);
+        } else if ((r.tag & 7) == PBJ_WT_SGROUP) {
+            s = pbj_slice_make(r.payload, (size_t)(r.end - r.payload) - pbj_varint_size(PBJ_TAG(number, PBJ_WT_EGROUP)));
+        } else continue;
+        if (k == want || want == (size_t)-1) *out = s;
+        k++;
+    }
+    return k;
+}
+
+/* The records with numbers in [lo, hi]: ext.data[*from..*to) (one run: records are in number order). */
+PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *from, size_t *to)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    *from = *to = 0;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        if (r.number < lo) *from = pos;
+        if (r.number <= hi) *to = pos;
+    }
+}
+
+/* ---- message sets: what protobuf writes of a message_set_wire_format message --
+ * Its extensions and unknown fields go out as items (group 1 { type_id = 2;
+ * message = 3 }) in canonical form: an item with a type_id (its low 32 bits,
+ * not 0) and a message (the first of each), and a length-delimited field (its
+ * number as the type_id). protobuf (C++ 3.21) drops everything else: other
+ * fields, items without a type_id or a message (pbj__msgset_parts, above). */
 
 /* Record r as protobuf writes it: its size, and the item at p unless p is NULL. */
 PBJ_INLINE size_t pbj__msgset_item(const pbj__ext_rec *r, uint8_t *p)

@@ -393,6 +393,28 @@ static void test_msgset_reproducers(void **state)
     assert_msgset("0b1a02080110e9070c", "0b10e9071a0208010c");     /* canonical order */
 }
 
+/* Issue 14 item 3: an item of a known type_id with no message: print and the accessors added 0 to NULL. protobuf
+ * drops the item: not there, an empty message from _get, nothing written. */
+static void test_msgset_no_message(void **state)
+{
+    (void)state;
+    const uint8_t in[] = {0x0b, 0x10, 0xe9, 0x07, 0x0c};
+    golden_message_set_Set s;
+    golden_message_set_Item item;
+    pbj_arena a;
+    char text[64];
+    pbj_text t;
+    pbj_arena_init(&a, NULL, 0);
+    assert_int_equal(golden_message_set_Set_decode(&s, in, sizeof in, &a, NULL), PBJ_OK);
+    assert_false(golden_message_set_Item_item_has(&s));
+    assert_int_equal(golden_message_set_Item_item_get(&s, &item, &a), PBJ_OK);
+    assert_false(item.has_v);
+    pbj_text_init_buffer(&t, text, sizeof text);
+    assert_int_equal(golden_message_set_Set_print(&s, &t), PBJ_OK);
+    assert_int_equal(golden_message_set_Set_size(&s), 0);
+    pbj_arena_free(&a);
+}
+
 /* in (hex) decoded as an encx.Host with unknown-field mode u: the status, and *m in arena a. */
 static pbj_status decode_host(const char *hex, encx_Host *m, pbj_arena *a, pbj_unknown_mode u)
 {
@@ -527,6 +549,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_short_buffer),
         cmocka_unit_test(test_no_memory),
         cmocka_unit_test(test_msgset_reproducers),
+        cmocka_unit_test(test_msgset_no_message),
         cmocka_unit_test(test_cycles),
         cmocka_unit_test(test_extension_cycle),
         cmocka_unit_test(test_deep_chains),

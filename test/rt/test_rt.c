@@ -581,7 +581,9 @@ static void test_extension_records(void **state)
     assert_int_equal(s.len, 2);
     assert_memory_equal(s.data, "\010\001", 2);
     assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\007\014", 4, 7, false), PBJ_OK);
-    assert_int_equal(pbj__ext_payloads(set, 7, PBJ_WT_LEN, 0, &s), 1);      /* an item with no message */
+    assert_int_equal(pbj__ext_payloads(set, 7, PBJ_WT_LEN, 0, &s), 0);      /* an item with no message: dropped */
+    assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\010\032\000\014", 6, 8, false), PBJ_OK);
+    assert_int_equal(pbj__ext_payloads(set, 8, PBJ_WT_LEN, 0, &s), 1);      /* an empty message: never NULL */
     assert_true(s.len == 0 && s.data != NULL);
     pbj_arena_free(&a);
 }
