@@ -1367,21 +1367,60 @@ PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *
     return n;
 }
 
+/* A closed enum extension's record r (a varint, or packed) read by decode: its values outside the enum
+ * (valid gives NULL) go to *unknown as varint fields, as protobuf; the others stay in *rec (r's bytes, or
+ * a new record in the arena when any went; *n 0 when none stay). */
+PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const pbj__ext_rec *r,
+                                     const char *(*valid)(int32_t), const uint8_t **rec, size_t *n, pbj_status *st)
+{
+    const uint8_t *p = r->payload, *q;
+    size_t tag_len = (size_t)(r->payload - r->start), len;
+    uint8_t *buf, *vals, *w;
+    uint64_t v;
+    bool packed = (r->tag & 7) == PBJ_WT_LEN, all = true;
+    if (packed) p = pbj_get_varint(p, r->end, &v);
+    for (q = p; q < r->end && (q = pbj_get_varint(q, r->end, &v));) all &= valid((int32_t)v) != NULL;
+    if (all) return true;
+    if (!(buf = (uint8_t *)pbj_arena_alloc(d->arena, tag_len + 10 + (size_t)(r->end - p)))) return *st = PBJ_ERR_NOMEM, false;
+    vals = w = buf + tag_len + 10;                                   /* the values kept, after room for a length */
+    for (q = p; q < r->end;) {
+        const uint8_t *at = q;
+        q = pbj_get_varint(q, r->end, &v);
+        if (valid((int32_t)v)) w = (uint8_t *)memcpy(w, at, (size_t)(q - at)) + (q - at);
+        else if (!pbj_unknown_varint(d, unknown, (int32_t)r->number, v, st)) return false;
+    }
+    len = (size_t)(w - vals);
+    *n = 0;
+    if (packed && len) {                                             /* tag, length, the values kept */
+        uint8_t *at = pbj_put_varint(buf + tag_len, len);
+        memmove(at, vals, len);
+        memcpy(buf, r->start, tag_len);
+        *rec = buf;
+        *n = (size_t)(at + len - buf);
+    }
+    return true;
+}
+
 /* A known extension's field read by decode: kept in *ext (in number order) when it fits the extension's
  * kind, else in *unknown (as protobuf); a singular scalar's new value replaces the old one (last wins). A
- * packed record cut inside a value fails the decode, as a normal field's. */
+ * packed record cut inside a value fails the decode, as a normal field's; valid (a closed enum's name
+ * function, or NULL) sends the values outside the enum to *unknown. */
 PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
-                                          const uint8_t *p, const uint8_t *end, uint32_t tag, int kind, bool replace,
-                                          pbj_status *st)
+                                          const uint8_t *p, const uint8_t *end, uint32_t tag, int kind,
+                                          const char *(*valid)(int32_t), bool replace, pbj_status *st)
 {
-    size_t pos = 0;
+    size_t pos = 0, n;
+    const uint8_t *rec = start;
     pbj__ext_rec r;
     if (!pbj__ext_fits(tag, kind)) return pbj_unknown_field(d, unknown, start, p, end, tag, st);
     if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
-    if (!pbj__ext_next(pbj_slice_make(start, (size_t)(p - start)), &pos, &r)) r.number = tag >> 3;
+    n = (size_t)(p - start);
+    if (!pbj__ext_next(pbj_slice_make(start, n), &pos, &r)) r.number = tag >> 3;
     else if ((*st = pbj__ext_check(&r, kind)) != PBJ_OK) return NULL;
+    else if (valid && !pbj__ext_enum_split(d, unknown, &r, valid, &rec, &n, st)) return NULL;
+    if (!n) return p;
     if (replace && (*st = pbj__ext_remove(d->arena, ext, r.number)) != PBJ_OK) return NULL;
-    if ((*st = pbj__ext_insert(d->arena, ext, start, (size_t)(p - start), r.number, true)) != PBJ_OK) return NULL;
+    if ((*st = pbj__ext_insert(d->arena, ext, rec, n, r.number, true)) != PBJ_OK) return NULL;
     return p;
 }
 

@@ -101,7 +101,7 @@ struct message_vars {
                *decode, *decode_other, *decode_sort, *print_ext_fn, *print, *equal;
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
-    const char *has, *lo, *hi, *numbers, *replace, *kind;   /* kind: a known extension's (rt/pbj.h's pbj__ext_fits) */
+    const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
@@ -460,15 +460,16 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
 }
 
-/* The decoder's cases of known extensions x, one each with its kind (the records it keeps): replace says
- * whether a later record replaces an earlier one. */
+/* The decoder's cases of known extensions x, one each with its kind (the records it keeps) and closed enum
+ * check: replace says whether a later record replaces an earlier one. */
 static const char *ext_cases(const plan_fields *x, const char *replace)
 {
     const char *cases = "";
     for (size_t i = 0; i < x->n; i++) {
-        const char *number = expand_message(tmpl_message_decode_number, &(message_vars){.number = x->v[i]->code.number});
-        cases = ir_strcat(cases, expand_message(tmpl_message_decode_ext_cases,
-                                                &(message_vars){.numbers = number, .kind = x->v[i]->code.wt, .replace = replace}));
+        const plan_code *c = &x->v[i]->code;
+        const char *number = expand_message(tmpl_message_decode_number, &(message_vars){.number = c->number});
+        cases = ir_strcat(cases, expand_message(tmpl_message_decode_ext_cases, &(message_vars){
+                                     .numbers = number, .kind = c->wt, .valid = c->sub_name_fn, .replace = replace}));
     }
     return cases;
 }

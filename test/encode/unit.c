@@ -460,6 +460,14 @@ static void test_ext_records(void **state)
     assert_true(!encx_x_fixed32_has(&m) && !encx_x_sub_has(&m) && !encx_xgroup_has(&m) && !encx_x_string_has(&m));
     assert_int_equal(m.pbj_ext.len, 0);
     assert_int_equal(m.pbj_unknown.len, 18);
+    /* a closed enum's values outside the enum are unknown fields; packed, the others stay */
+    assert_int_equal(decode_host("a00101" "a00105" "a20203010500", &m, &a, PBJ_UNKNOWN_KEEP), PBJ_OK);
+    assert_true(encx_x_color_has(&m) && encx_x_color_get(&m) == 1);
+    assert_true(encx_r_color_count(&m) == 2 && encx_r_color_at(&m, 0) == 1 && encx_r_color_at(&m, 1) == 0);
+    assert_int_equal(encx_Host_encode(&m, out, sizeof out, &len), PBJ_OK);
+    to_hex(out, len, big, sizeof big);
+    assert_string_equal(big, "a00101" "a202020100" "a00105" "a00205");
+    assert_int_equal(decode_host("a00105", &m, &a, PBJ_UNKNOWN_REJECT), PBJ_ERR_UNKNOWN_FIELD);
     assert_int_equal(decode_host("900101", &m, &a, PBJ_UNKNOWN_DROP), PBJ_OK);   /* dropped as unknown */
     assert_true(m.pbj_ext.len == 0 && m.pbj_unknown.len == 0);
     pbj_arena_free(&a);

@@ -82,25 +82,25 @@ pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             switch (tag >> 3) {
             case 102:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 0 | PBJ__EXT_PACKABLE, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 0 | PBJ__EXT_PACKABLE, NULL, false, &st))) return st;
                 continue;
             case 103:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 5 | PBJ__EXT_PACKABLE, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 5 | PBJ__EXT_PACKABLE, NULL, false, &st))) return st;
                 continue;
             case 104:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, NULL, false, &st))) return st;
                 continue;
             case 105:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 3, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 3, NULL, false, &st))) return st;
                 continue;
             case 100:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 0, true, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 0, NULL, true, &st))) return st;
                 continue;
             case 101:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, true, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, NULL, true, &st))) return st;
                 continue;
             case 150:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 1, true, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 1, NULL, true, &st))) return st;
                 continue;
             default:
                 break;

@@ -67,10 +67,10 @@ pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             switch (tag >> 3) {
             case 1:                  /* message-set items */
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, PBJ__EXT_ANY, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, PBJ__EXT_ANY, NULL, false, &st))) return st;
                 continue;
             case 1001:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, NULL, false, &st))) return st;
                 continue;
             default:
                 break;
