@@ -1069,9 +1069,10 @@ PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t 
 }
 
 /* ---- extensions ----------------------------------------------------------------
- * A message with extension ranges keeps every field of those ranges as raw
- * records in its pbj_ext slice (arena memory), ascending by field number (a
- * number's records in arrival order); encode writes them in number order
+ * A message with extension ranges keeps the records of its known extensions
+ * (those that fit the extension's type: pbj__ext_field) as they came in its
+ * pbj_ext slice (arena memory), ascending by field number (a number's records
+ * in arrival order); encode writes them in number order
  * among the other fields. The typed accessors generated for each `extend`
  * field read and rewrite these records. In a message_set_wire_format message
  * the records are items (group 1 holding type_id 2 and message 3), ordered by
