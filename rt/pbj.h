@@ -1113,9 +1113,10 @@ PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t 
 }
 
 /* ---- extensions ----------------------------------------------------------------
- * A message with extension ranges keeps every field of those ranges as raw
- * records in its pbj_ext slice (arena memory), ascending by field number (a
- * number's records in arrival order); encode writes them in number order
+ * A message with extension ranges keeps the records of its known extensions
+ * (those that fit the extension's type: pbj__ext_field) as they came in its
+ * pbj_ext slice (arena memory), ascending by field number (a number's records
+ * in arrival order); encode writes them in number order
  * among the other fields. The typed accessors generated for each `extend`
  * field read and rewrite these records. In a message_set_wire_format message
  * the records are items (group 1 holding type_id 2 and message 3), ordered by
@@ -1155,24 +1156,6 @@ PBJ_INLINE bool pbj__ext_next(pbj_slice ext, size_t *pos, pbj__ext_rec *r)
         }
     }
     return true;
-}
-
-/* The message payload (field 3) of a message-set item record. */
-PBJ_INLINE pbj_slice pbj__msgset_message(const pbj__ext_rec *r)
-{
-    pbj_decoder d;
-    pbj_status st = PBJ_OK;
-    const uint8_t *p = r->payload;
-    pbj_decoder_init(&d, NULL, NULL);
-    d.max_length = (size_t)-1;
-    while (p < r->end) {
-        uint64_t t, len;
-        const uint8_t *q;
-        if (!(p = pbj_get_varint(p, r->end, &t)) || (t & 7) == PBJ_WT_EGROUP) break;
-        if (t == PBJ_TAG(3, PBJ_WT_LEN) && (q = pbj_get_varint(p, r->end, &len))) return pbj_slice_make(q, (size_t)len);
-        if (!(p = pbj_skip_field(p, r->end, (uint32_t)t, &d, d.depth_left, &st))) break;
-    }
-    return pbj_slice_make(r->end, 0);          /* no message: empty, never NULL (callers add len to data) */
 }
 
 /* ext with n bytes of records rec (field number) inserted after the records of
@@ -1237,38 +1220,79 @@ PBJ_INLINE pbj_slice pbj__ext_in(pbj_slice ext, pbj_slice unknown, uint32_t numb
     return pbj__ext_has(ext, number) || !pbj__ext_has(unknown, number) ? ext : unknown;
 }
 
-/* Before an extension is changed: its records move from the unknown fields to ext. */
-PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number)
+/* A known extension's kind: the wire type of one value, | PBJ__EXT_PACKABLE when the
+ * extension is repeated and packable (its records may come packed or not, as protobuf). */
+#define PBJ__EXT_PACKABLE 8
+#define PBJ__EXT_ANY 16                        /* a message set's items (field 1): kept as they come */
+
+/* Whether a record with tag may be one of an extension of kind (else protobuf keeps it as an unknown field). */
+PBJ_INLINE bool pbj__ext_fits(uint32_t tag, int kind)
 {
-    size_t pos = 0;
-    pbj__ext_rec r;
-    pbj_status st;
-    if (!pbj__ext_has(*unknown, number)) return PBJ_OK;
-    while (pbj__ext_next(*unknown, &pos, &r))
-        if (r.number == number && (st = pbj__ext_insert(a, ext, r.start, (size_t)(r.end - r.start), number, false)) != PBJ_OK)
-            return st;
-    return pbj__ext_remove(a, unknown, number);
+    int wt = (int)(tag & 7);
+    return (kind & PBJ__EXT_ANY) || wt == (kind & 7) || (wt == PBJ_WT_LEN && (kind & PBJ__EXT_PACKABLE));
 }
 
-/* The scalar values of field number (wire type wt; packed records too): returns
- * how many there are and puts value want into *v (want (size_t)-1: the last). */
-PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int wt, size_t want, uint64_t *v)
+/* A packed payload [p, end) of values of wire type wt: PBJ_OK when it holds whole values only. */
+PBJ_INLINE pbj_status pbj__packed_check(const uint8_t *p, const uint8_t *end, int wt)
+{
+    pbj_status st = PBJ_OK;
+    uint64_t v;
+    if (wt != PBJ_WT_VARINT) return (size_t)(end - p) % (wt == PBJ_WT_I32 ? 4 : 8) ? PBJ_ERR_TRUNCATED : PBJ_OK;
+    while (p < end && (p = pbj_get_varint_st(p, end, &v, &st))) {}
+    return st;
+}
+
+/* Record r (its payload ending at r->end) checked against an extension of kind: PBJ_OK when its
+ * values are whole (a packed record of whole values); what decode gives for a normal field else. */
+PBJ_INLINE pbj_status pbj__ext_check(const pbj__ext_rec *r, int kind)
+{
+    uint64_t len;
+    const uint8_t *p;
+    if ((int)(r->tag & 7) != PBJ_WT_LEN || (kind & 7) == PBJ_WT_LEN || (kind & PBJ__EXT_ANY)) return PBJ_OK;
+    if (!(p = pbj_get_varint(r->payload, r->end, &len))) return PBJ_ERR_TRUNCATED;
+    return pbj__packed_check(p, r->end, kind & 7);
+}
+
+/* Before an extension of kind is changed: its records that fit move from the unknown fields to ext. */
+PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number, int kind)
+{
+    size_t pos = 0, len = 0;
+    pbj__ext_rec r;
+    pbj_status st;
+    uint8_t *rest;
+    if (!pbj__ext_has(*unknown, number)) return PBJ_OK;
+    if (!(rest = (uint8_t *)pbj__array_grow(a, NULL, 0, unknown->len, 1))) return PBJ_ERR_NOMEM;
+    while (pbj__ext_next(*unknown, &pos, &r)) {
+        size_t n = (size_t)(r.end - r.start);
+        if (r.number == number && pbj__ext_fits(r.tag, kind) && pbj__ext_check(&r, kind) == PBJ_OK) {
+            if ((st = pbj__ext_insert(a, ext, r.start, n, number, false)) != PBJ_OK) return st;
+        } else {
+            memcpy(rest + len, r.start, n);
+            len += n;
+        }
+    }
+    unknown->data = rest;
+    unknown->len = len;
+    return PBJ_OK;
+}
+
+/* The scalar values of field number (an extension of kind: its records that fit, packed
+ * ones too): returns how many there are and puts value want into *v (want (size_t)-1: the last). */
+PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, size_t want, uint64_t *v)
 {
     size_t pos = 0, k = 0;
+    int wt = kind & 7;
     pbj__ext_rec r;
     while (pbj__ext_next(ext, &pos, &r)) {
         const uint8_t *p = r.payload, *end = r.end;
-        if (r.number != number) continue;
-        if ((r.tag & 7) == PBJ_WT_LEN && wt != PBJ_WT_LEN) {
-            uint64_t len;
-            p = pbj_get_varint(p, end, &len);
-        } else if ((int)(r.tag & 7) != wt) continue;
-        while (p && p < end) {
-            uint64_t x = 0;
-            if (wt == PBJ_WT_I32 && end - p >= 4) x = pbj_load_le32(p), p += 4;
-            else if (wt == PBJ_WT_I64 && end - p >= 8) x = pbj_load_le64(p), p += 8;
-            else if (wt != PBJ_WT_VARINT) break;      /* a packed record cut inside a value */
-            else if (!(p = pbj_get_varint(p, end, &x))) break;
+        uint64_t len;
+        if (r.number != number || !pbj__ext_fits(r.tag, kind) || pbj__ext_check(&r, kind) != PBJ_OK) continue;
+        if ((int)(r.tag & 7) != wt) p = pbj_get_varint(p, end, &len);     /* packed */
+        while (p < end) {
+            uint64_t x;
+            if (wt == PBJ_WT_I32) x = pbj_load_le32(p), p += 4;
+            else if (wt == PBJ_WT_I64) x = pbj_load_le64(p), p += 8;
+            else p = pbj_get_varint(p, end, &x);
             if (k == want || want == (size_t)-1) *v = x;
             k++;
             if ((r.tag & 7) != PBJ_WT_LEN) break;
@@ -1277,50 +1301,7 @@ PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int wt, size_
     return k;
 }
 
-/* The length-delimited values (or group bodies) of field number: how many, and value want in *out. */
-PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, size_t want, pbj_slice *out)
-{
-    size_t pos = 0, k = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        pbj_slice s;
-        uint64_t len;
-        if (r.number != number) continue;
-        if ((r.tag & 7) == PBJ_WT_LEN) {
-            const uint8_t *p = pbj_get_varint(r.payload, r.end, &len);
-            s = pbj_slice_make(p, (size_t)len);
-        } else if (r.tag == PBJ_TAG(1, PBJ_WT_SGROUP) && number != 1) {
-            s = pbj__msgset_message(&r);
-        } else if ((r.tag & 7) == PBJ_WT_SGROUP) {
-            s = pbj_slice_make(r.payload, (size_t)(r.end - r.payload) - pbj_varint_size(PBJ_TAG(number, PBJ_WT_EGROUP)));
-        } else continue;
-        if (k == want || want == (size_t)-1) *out = s;
-        k++;
-    }
-    return k;
-}
-
-/* The records with numbers in [lo, hi]: ext.data[*from..*to) (one run: records are in number order). */
-PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *from, size_t *to)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    *from = *to = 0;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        if (r.number < lo) *from = pos;
-        if (r.number <= hi) *to = pos;
-    }
-}
-
-
-/* ---- message sets: what protobuf writes of a message_set_wire_format message --
- * Its extensions and unknown fields go out as items (group 1 { type_id = 2;
- * message = 3 }) in canonical form: an item with a type_id (its low 32 bits,
- * not 0) and a message (the first of each), and a length-delimited field (its
- * number as the type_id). protobuf (C++ 3.21) drops everything else: other
- * fields, items without a type_id or a message. */
-
-/* Record r's type_id and message: false when protobuf drops it. */
+/* Record r's type_id and message: false when protobuf drops it (message sets, below). */
 PBJ_INLINE bool pbj__msgset_parts(const pbj__ext_rec *r, uint32_t *type_id, pbj_slice *msg)
 {
     pbj_decoder d;
@@ -1355,6 +1336,52 @@ PBJ_INLINE bool pbj__msgset_parts(const pbj__ext_rec *r, uint32_t *type_id, pbj_
     return has_id && *type_id != 0 && has_msg;
 }
 
+/* The length-delimited values (or group bodies, or message-set items' messages) of field number, an
+ * extension of kind: how many, and value want in *out. */
+PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, int kind, size_t want, pbj_slice *out)
+{
+    size_t pos = 0, k = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        pbj_slice s;
+        uint64_t len;
+        if (r.number != number) continue;
+        if (r.tag == PBJ_TAG(1, PBJ_WT_SGROUP) && number != 1) {
+            uint32_t type_id;
+            if (!pbj__msgset_parts(&r, &type_id, &s)) continue;     /* protobuf drops it: no message */
+        } else if (!pbj__ext_fits(r.tag, kind)) {
+            continue;
+        } else if ((r.tag & 7) == PBJ_WT_LEN) {
+            const uint8_t *p = pbj_get_varint(r.payload, r.end, &len);
+            s = pbj_slice_make(p, (size_t)len);
+        } else if ((r.tag & 7) == PBJ_WT_SGROUP) {
+            s = pbj_slice_make(r.payload, (size_t)(r.end - r.payload) - pbj_varint_size(PBJ_TAG(number, PBJ_WT_EGROUP)));
+        } else continue;
+        if (k == want || want == (size_t)-1) *out = s;
+        k++;
+    }
+    return k;
+}
+
+/* The records with numbers in [lo, hi]: ext.data[*from..*to) (one run: records are in number order). */
+PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *from, size_t *to)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    *from = *to = 0;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        if (r.number < lo) *from = pos;
+        if (r.number <= hi) *to = pos;
+    }
+}
+
+/* ---- message sets: what protobuf writes of a message_set_wire_format message --
+ * Its extensions and unknown fields go out as items (group 1 { type_id = 2;
+ * message = 3 }) in canonical form: an item with a type_id (its low 32 bits,
+ * not 0) and a message (the first of each), and a length-delimited field (its
+ * number as the type_id). protobuf (C++ 3.21) drops everything else: other
+ * fields, items without a type_id or a message (pbj__msgset_parts, above). */
+
 /* Record r as protobuf writes it: its size, and the item at p unless p is NULL. */
 PBJ_INLINE size_t pbj__msgset_item(const pbj__ext_rec *r, uint8_t *p)
 {
@@ -1385,17 +1412,60 @@ PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *
     return n;
 }
 
-/* A known extension's field read by decode: kept in *ext (in number order);
- * a singular scalar's new value replaces the old one (last wins, as protobuf). */
-PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, const uint8_t *start, const uint8_t *p,
-                                          const uint8_t *end, uint32_t tag, bool replace, pbj_status *st)
+/* A closed enum extension's record r (a varint, or packed) read by decode: its values outside the enum
+ * (valid gives NULL) go to *unknown as varint fields, as protobuf; the others stay in *rec (r's bytes, or
+ * a new record in the arena when any went; *n 0 when none stay). */
+PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const pbj__ext_rec *r,
+                                     const char *(*valid)(int32_t), const uint8_t **rec, size_t *n, pbj_status *st)
 {
-    size_t pos = 0;
+    const uint8_t *p = r->payload, *q;
+    size_t tag_len = (size_t)(r->payload - r->start), len;
+    uint8_t *buf, *vals, *w;
+    uint64_t v;
+    bool packed = (r->tag & 7) == PBJ_WT_LEN, all = true;
+    if (packed) p = pbj_get_varint(p, r->end, &v);
+    for (q = p; q < r->end && (q = pbj_get_varint(q, r->end, &v));) all &= valid((int32_t)v) != NULL;
+    if (all) return true;
+    if (!(buf = (uint8_t *)pbj_arena_alloc(d->arena, tag_len + 10 + (size_t)(r->end - p)))) return *st = PBJ_ERR_NOMEM, false;
+    vals = w = buf + tag_len + 10;                                   /* the values kept, after room for a length */
+    for (q = p; q < r->end;) {
+        const uint8_t *at = q;
+        q = pbj_get_varint(q, r->end, &v);
+        if (valid((int32_t)v)) w = (uint8_t *)memcpy(w, at, (size_t)(q - at)) + (q - at);
+        else if (!pbj_unknown_varint(d, unknown, (int32_t)r->number, v, st)) return false;
+    }
+    len = (size_t)(w - vals);
+    *n = 0;
+    if (packed && len) {                                             /* tag, length, the values kept */
+        uint8_t *at = pbj_put_varint(buf + tag_len, len);
+        memmove(at, vals, len);
+        memcpy(buf, r->start, tag_len);
+        *rec = buf;
+        *n = (size_t)(at + len - buf);
+    }
+    return true;
+}
+
+/* A known extension's field read by decode: kept in *ext (in number order) when it fits the extension's
+ * kind, else in *unknown (as protobuf); a singular scalar's new value replaces the old one (last wins). A
+ * packed record cut inside a value fails the decode, as a normal field's; valid (a closed enum's name
+ * function, or NULL) sends the values outside the enum to *unknown. */
+PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
+                                          const uint8_t *p, const uint8_t *end, uint32_t tag, int kind,
+                                          const char *(*valid)(int32_t), bool replace, pbj_status *st)
+{
+    size_t pos = 0, n;
+    const uint8_t *rec = start;
     pbj__ext_rec r;
+    if (!pbj__ext_fits(tag, kind)) return pbj_unknown_field(d, unknown, start, p, end, tag, st);
     if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
-    if (!pbj__ext_next(pbj_slice_make(start, (size_t)(p - start)), &pos, &r)) r.number = tag >> 3;
+    n = (size_t)(p - start);
+    if (!pbj__ext_next(pbj_slice_make(start, n), &pos, &r)) r.number = tag >> 3;
+    else if ((*st = pbj__ext_check(&r, kind)) != PBJ_OK) return NULL;
+    else if (valid && !pbj__ext_enum_split(d, unknown, &r, valid, &rec, &n, st)) return NULL;
+    if (!n) return p;
     if (replace && (*st = pbj__ext_remove(d->arena, ext, r.number)) != PBJ_OK) return NULL;
-    if ((*st = pbj__ext_insert(d->arena, ext, start, (size_t)(p - start), r.number, true)) != PBJ_OK) return NULL;
+    if ((*st = pbj__ext_insert(d->arena, ext, rec, n, r.number, true)) != PBJ_OK) return NULL;
     return p;
 }
 

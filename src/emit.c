@@ -101,7 +101,7 @@ struct message_vars {
                *decode, *decode_other, *decode_sort, *print_ext_fn, *print, *equal;
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
-    const char *has, *lo, *hi, *numbers, *replace;
+    const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
@@ -489,13 +489,18 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
 }
 
-/* The decoder's cases of known extensions xs (after the case labels numbers): replace says whether a
- * later record replaces an earlier one. */
-static const char *ext_cases(const char *numbers, const plan_fields *x, const char *replace)
+/* The decoder's cases of known extensions x, one each with its kind (the records it keeps) and closed enum
+ * check: replace says whether a later record replaces an earlier one. */
+static const char *ext_cases(const plan_fields *x, const char *replace)
 {
-    for (size_t i = 0; i < x->n; i++)
-        numbers = ir_strcat(numbers, expand_message(tmpl_message_decode_number, &(message_vars){.number = x->v[i]->code.number}));
-    return *numbers ? expand_message(tmpl_message_decode_ext_cases, &(message_vars){.numbers = numbers, .replace = replace}) : "";
+    const char *cases = "";
+    for (size_t i = 0; i < x->n; i++) {
+        const plan_code *c = &x->v[i]->code;
+        const char *number = expand_message(tmpl_message_decode_number, &(message_vars){.number = c->number});
+        cases = ir_strcat(cases, expand_message(tmpl_message_decode_ext_cases, &(message_vars){
+                                     .numbers = number, .kind = c->wt, .valid = c->sub_name_fn, .replace = replace}));
+    }
+    return cases;
 }
 
 /* The decoder's default case: known extensions, then unknown fields (a known number with another wire
@@ -506,9 +511,9 @@ static const char *decode_other(const plan_message *pm, bool flat)
     o.bol = true;
     message_vars v = {0};
     if (pm->known_ext.n || pm->msgset) {              /* known extensions: kept in pbj_ext, in number order */
-        const char *cases = ext_cases(pm->msgset ? expand_message(tmpl_message_decode_msgset_items, &v) : "",
-                                      &pm->ext_append, "false");
-        cases = ir_strcat(cases, ext_cases("", &pm->ext_replace, "true"));
+        const char *cases = pm->msgset ? expand_message(tmpl_message_decode_msgset_items, &v) : "";
+        cases = ir_strcat(cases, ext_cases(&pm->ext_append, "false"));
+        cases = ir_strcat(cases, ext_cases(&pm->ext_replace, "true"));
         tmpl_message_decode_ext(&o, &(message_vars){.cases = cases});
     }
     if (pm->map_entry && pm->fields.n) tmpl_message_decode_skip(&o, &v);

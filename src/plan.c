@@ -1242,7 +1242,9 @@ static void plan_ext_code(plan_field *pf)
     c->ctype = pf->ctype;
     c->extendee = pf->extendee_cname;
     c->extendee_full = f->extend->extendee->full_name;
-    c->wt = ir_printf("%d", ir_type_wire_type(t));
+    c->wt = ir_printf("%d", pf->group ? PBJ_WT_SGROUP : ir_type_wire_type(t));   /* the records decode keeps */
+    if (pf->packable) c->wt = ir_printf("%s | PBJ__EXT_PACKABLE", c->wt);
+    c->sub_name_fn = pf->closed_enum ? names_enum_name_fn(NULL, pf->type_cname, f->enum_type) : "NULL";   /* decode's check */
     c->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
     c->value_type = msg ? ir_printf("const %s *", pf->ctype) : pf->ctype;
     c->tag_len = ir_printf("%d", pf->tag_len);

@@ -176,7 +176,7 @@ typedef struct plan_code {
     /* extensions (the value is v) */
     names_extension fn;           /* the accessors */
     const char *extendee, *extendee_full;
-    const char *wt;               /* wire type of one value */
+    const char *wt;               /* wire type of one value (an extension's: | PBJ__EXT_PACKABLE, rt/pbj.h) */
     const char *default_value;    /* of the getter, when absent */
     const char *value_type;       /* of set and add's v */
     const char *size_v, *write_v, *size_x, *write_x, *from_w;

@@ -1,6 +1,6 @@
 # test/fuzz.mk: libFuzzer targets (clang, ASan+UBSan): the .proto parser (test/front's
 # fuzz_parse) and generated decode, through test/fuzz/fuzz_decode.c, of test/parity's proto2
-# schema with test/golden's extensions and message sets, of its proto3 schemas, of
+# schema with test/golden's extensions and message sets (and test/encode's extwire), of its proto3 schemas, of
 # descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus); M_from_json of the proto3 schemas (fuzz_json.c).
 # `make fuzz` builds them; `make fuzz FUZZ_SECONDS=N` also runs each for N seconds, growing
 # $(FUZZ)/corpus-<target>; check-fuzz runs each for FUZZ_RUNS inputs from its seeds.
@@ -11,7 +11,7 @@ FUZZ_RUNS_parse ?= 300
 FUZZ_FLAGS  ?=
 FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrappers wkt) \
-               test/golden/extensions/extensions test/golden/message_set/message_set
+               test/golden/extensions/extensions test/golden/message_set/message_set test/encode/extwire
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
 FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
 FUZZ_TARGETS := parse $(FUZZ_DECODE) text json
@@ -19,7 +19,7 @@ FUZZ_DICT_parse  := test/fuzz/proto.dict
 FUZZ_SEEDS_parse := test/front/cases
 FUZZ_DICT_json   := test/fuzz/json.dict
 # objects each decode target links
-FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o
+FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ)/obj/extwire.o
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
                         $(filter-out %/descriptor,$(FUZZ_WKT))))
 FUZZ_OBJS_descriptor := $(FUZZ)/obj/google/protobuf/descriptor.o
@@ -29,7 +29,7 @@ FUZZ_OBJS_hapi := $(FUZZ)/hapi_unit_1.o $(FUZZ)/hapi_unit_2.o
 
 $(FUZZ)/pb/.stamp: pbjc $(FUZZ_SCHEMA:%=%.proto)
 	@mkdir -p $(@D)
-	./pbjc -I test/parity/schemas -I test/golden/extensions -I test/golden/message_set -I /usr/include -o $(FUZZ)/pb $(FUZZ_SCHEMA:%=%.proto)
+	./pbjc -I test/parity/schemas -I test/golden/extensions -I test/golden/message_set -I test/encode -I /usr/include -o $(FUZZ)/pb $(FUZZ_SCHEMA:%=%.proto)
 	./pbjc -I /usr/include -o $(FUZZ)/pb $(FUZZ_WKT:%=/usr/include/%.proto)
 	@touch $@
 

@@ -2,7 +2,7 @@
 # msgset.sh DIR: message sets of test/golden/message_set (issue 14 item 1's reproducers and their kin), decoded
 # then encoded by pbj's code (DIR/unit --msgset), give the bytes protobuf's C++ runtime gives
 # (test/encode/oracle.py), alone and inside a message (a wrong size there would show in the length before it).
-# Known departure, not listed: protobuf merges two items of one known extension into one and writes items of
+# Known departure (test/parity/README.md lists it): protobuf merges two items of one known extension into one and writes items of
 # unknown type_ids in arrival order after the known ones; pbj keeps each record and orders items by type_id.
 set -e
 dir=$1

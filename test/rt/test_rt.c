@@ -562,9 +562,9 @@ static void test_extension_records(void **state)
     assert_memory_equal(ext.data, "\240\006\007\240\006\011\252\006\003\001\254\002\262\006\002ab", 17);
     assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_VARINT, (size_t)-1, &v), 2);
     assert_int_equal(v, 9);                                     /* the last one wins */
-    assert_int_equal(pbj__ext_values(ext, 101, PBJ_WT_VARINT, 1, &v), 2);
+    assert_int_equal(pbj__ext_values(ext, 101, PBJ_WT_VARINT | PBJ__EXT_PACKABLE, 1, &v), 2);
     assert_int_equal(v, 300);
-    assert_int_equal(pbj__ext_payloads(ext, 102, 0, &s), 1);
+    assert_int_equal(pbj__ext_payloads(ext, 102, PBJ_WT_LEN, 0, &s), 1);
     assert_memory_equal(s.data, "ab", 2);
     assert_true(pbj__ext_has(ext, 101) && !pbj__ext_has(ext, 103));
     uint8_t out[32];
@@ -577,22 +577,24 @@ static void test_extension_records(void **state)
     assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\351\007\032\002\010\001\014", 9, 1001, false), PBJ_OK);
     assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\005\032\000\014", 6, 5, false), PBJ_OK);
     assert_int_equal(set.data[2], 5);                           /* type_id 5 first */
-    assert_int_equal(pbj__ext_payloads(set, 1001, 0, &s), 1);
+    assert_int_equal(pbj__ext_payloads(set, 1001, PBJ_WT_LEN, 0, &s), 1);
     assert_int_equal(s.len, 2);
     assert_memory_equal(s.data, "\010\001", 2);
     assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\007\014", 4, 7, false), PBJ_OK);
-    assert_int_equal(pbj__ext_payloads(set, 7, 0, &s), 1);      /* an item with no message */
+    assert_int_equal(pbj__ext_payloads(set, 7, PBJ_WT_LEN, 0, &s), 0);      /* an item with no message: dropped */
+    assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\010\032\000\014", 6, 8, false), PBJ_OK);
+    assert_int_equal(pbj__ext_payloads(set, 8, PBJ_WT_LEN, 0, &s), 1);      /* an empty message: never NULL */
     assert_true(s.len == 0 && s.data != NULL);
     pbj_arena_free(&a);
 }
 
-/* Accessors never read past a record: a fixed64 sent as a 12-byte packed
- * record gives one value; a packed fixed32 of 6 bytes gives one. */
+/* Accessors never read past a record, and see only records that fit the extension: a packed record of
+ * 12 bytes is no fixed64 values (8 bytes are one), nor values of a singular fixed64; 6 bytes are no fixed32s. */
 static void test_extension_records_cut(void **state)
 {
     (void)state;
     pbj_arena a;
-    pbj_slice ext = {NULL, 0};
+    pbj_slice ext = {NULL, 0}, eight = {NULL, 0}, six = {NULL, 0};
     uint64_t v = 0;
     uint8_t rec[2 + 1 + 12];
     pbj_arena_init(&a, NULL, 0);
@@ -601,13 +603,15 @@ static void test_extension_records_cut(void **state)
     uint8_t *heap = malloc(sizeof rec);                                /* ASan sees a read past it */
     memcpy(heap, rec, sizeof rec);
     assert_int_equal(pbj__ext_insert(&a, &ext, heap, sizeof rec, 100, false), PBJ_OK);
-    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_I64, (size_t)-1, &v), 1);
+    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_I64 | PBJ__EXT_PACKABLE, (size_t)-1, &v), 0);
+    heap[2] = 8;
+    assert_int_equal(pbj__ext_insert(&a, &eight, heap, 3 + 8, 100, false), PBJ_OK);
+    assert_int_equal(pbj__ext_values(eight, 100, PBJ_WT_I64 | PBJ__EXT_PACKABLE, (size_t)-1, &v), 1);
     assert_true(v == 0x0807060504030201u);
+    assert_int_equal(pbj__ext_values(eight, 100, PBJ_WT_I64, (size_t)-1, &v), 0);   /* singular: not packed */
     heap[2] = 6;
-    pbj_slice six = {NULL, 0};
     assert_int_equal(pbj__ext_insert(&a, &six, heap, 3 + 6, 100, false), PBJ_OK);
-    assert_int_equal(pbj__ext_values(six, 100, PBJ_WT_I32, (size_t)-1, &v), 1);
-    assert_true(v == 0x04030201u);
+    assert_int_equal(pbj__ext_values(six, 100, PBJ_WT_I32 | PBJ__EXT_PACKABLE, (size_t)-1, &v), 0);
     free(heap);
     pbj_arena_free(&a);
 }

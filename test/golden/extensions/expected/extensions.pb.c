@@ -82,15 +82,25 @@ pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             switch (tag >> 3) {
             case 102:
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 0 | PBJ__EXT_PACKABLE, NULL, false, &st))) return st;
+                continue;
             case 103:
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 5 | PBJ__EXT_PACKABLE, NULL, false, &st))) return st;
+                continue;
             case 104:
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, NULL, false, &st))) return st;
+                continue;
             case 105:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 3, NULL, false, &st))) return st;
                 continue;
             case 100:
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 0, NULL, true, &st))) return st;
+                continue;
             case 101:
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, NULL, true, &st))) return st;
+                continue;
             case 150:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, true, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 1, NULL, true, &st))) return st;
                 continue;
             default:
                 break;
@@ -126,26 +136,26 @@ static void golden_extensions_Base__print_ext(const golden_extensions_Base *m, p
         }
         case 101: {
             pbj_slice s;
-            if (!pbj__ext_payloads(one, 101, 0, &s)) break;
+            if (!pbj__ext_payloads(one, 101, 2, 0, &s)) break;
             pbj_text_string(t, "[golden.extensions.e_string]", pbj_slice_data(s), s.len);
             continue;
         }
         case 102: {
             uint64_t v;
-            size_t k = pbj__ext_values(one, 102, 0, (size_t)-1, &v);
+            size_t k = pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
             if (!k) break;
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 102, 0, i, &v);
+                pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, i, &v);
                 pbj_text_int32(t, "[golden.extensions.e_list]", pbj_unzigzag32((uint32_t)v));
             }
             continue;
         }
         case 103: {
             uint64_t v;
-            size_t k = pbj__ext_values(one, 103, 5, (size_t)-1, &v);
+            size_t k = pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
             if (!k) break;
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 103, 5, i, &v);
+                pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, i, &v);
                 pbj_text_uint32(t, "[golden.extensions.e_packed]", (uint32_t)v);
             }
             continue;
@@ -159,7 +169,7 @@ static void golden_extensions_Base__print_ext(const golden_extensions_Base *m, p
             pbj_arena_init(&a, NULL, 0);
             pbj_decoder_init(&d, &a, NULL);
             golden_extensions_Note_init(&x);
-            if (!pbj__ext_payloads(one, 104, 0, &s)) break;
+            if (!pbj__ext_payloads(one, 104, 2, 0, &s)) break;
             st = golden_extensions_Note__decode(&x, s.data, s.data + s.len, &d);
             if (st == PBJ_OK) {
                 pbj_text_open(t, "[golden.extensions.e_note]");
@@ -179,7 +189,7 @@ static void golden_extensions_Base__print_ext(const golden_extensions_Base *m, p
             pbj_arena_init(&a, NULL, 0);
             pbj_decoder_init(&d, &a, NULL);
             golden_extensions_EGroup_init(&x);
-            if (!pbj__ext_payloads(one, 105, 0, &s)) break;
+            if (!pbj__ext_payloads(one, 105, 3, 0, &s)) break;
             st = golden_extensions_EGroup__decode(&x, s.data, s.data + s.len, &d);
             if (st == PBJ_OK) {
                 pbj_text_open(t, "[golden.extensions.egroup]");
@@ -334,11 +344,11 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
             {
                 pbj_arena *a = r->arena;
                 uint64_t w = 0;
-                size_t n = pbj__ext_values(m->pbj_ext, 103, 5, (size_t)-1, &w), s = 0;   /* earlier values first */
+                size_t n = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &w), s = 0;   /* earlier values first */
                 uint32_t *vs = n ? (uint32_t *)pbj__array_grow(a, NULL, 0, n, sizeof *vs) : NULL;
                 if (n && !vs) return pbj__tr_nomem(r);
                 for (size_t i = 0; i < n; i++) {
-                    pbj__ext_values(m->pbj_ext, 103, 5, i, &w);
+                    pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &w);
                     vs[i] = (uint32_t)w;
                 }
                 for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -1569,7 +1579,7 @@ int32_t golden_extensions_e_int32_get(const golden_extensions_Base *m)
 
 pbj_status golden_extensions_e_int32_set(golden_extensions_Base *m, int32_t v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 0);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + pbj_varint_size((uint64_t)(int64_t)v);
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1582,7 +1592,7 @@ pbj_status golden_extensions_e_int32_set(golden_extensions_Base *m, int32_t v, p
 
 pbj_status golden_extensions_e_int32_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 0);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 100);
 }
@@ -1590,19 +1600,19 @@ pbj_status golden_extensions_e_int32_clear(golden_extensions_Base *m, pbj_arena 
 bool golden_extensions_e_string_has(const golden_extensions_Base *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_slice golden_extensions_e_string_get(const golden_extensions_Base *m)
 {
     pbj_slice s = pbj_slice_make("none", 4);
-    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, (size_t)-1, &s);
+    pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 101), 101, 2, (size_t)-1, &s);
     return s;
 }
 
 pbj_status golden_extensions_e_string_set(golden_extensions_Base *m, pbj_slice v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101, 2);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + pbj_len_size(v.len);
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1615,7 +1625,7 @@ pbj_status golden_extensions_e_string_set(golden_extensions_Base *m, pbj_slice v
 
 pbj_status golden_extensions_e_string_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101, 2);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 101);
 }
@@ -1623,19 +1633,19 @@ pbj_status golden_extensions_e_string_clear(golden_extensions_Base *m, pbj_arena
 size_t golden_extensions_e_list_count(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0, (size_t)-1, &v);
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
 }
 
 int32_t golden_extensions_e_list_at(const golden_extensions_Base *m, size_t i)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0, i, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, i, &v)) return 0;
     return pbj_unzigzag32((uint32_t)v);
 }
 
 pbj_status golden_extensions_e_list_add(golden_extensions_Base *m, int32_t v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102, 0 | PBJ__EXT_PACKABLE);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + pbj_varint_size(pbj_zigzag32(v));
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1648,7 +1658,7 @@ pbj_status golden_extensions_e_list_add(golden_extensions_Base *m, int32_t v, pb
 
 pbj_status golden_extensions_e_list_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102, 0 | PBJ__EXT_PACKABLE);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 102);
 }
@@ -1656,25 +1666,25 @@ pbj_status golden_extensions_e_list_clear(golden_extensions_Base *m, pbj_arena *
 size_t golden_extensions_e_packed_count(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5, (size_t)-1, &v);
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
 }
 
 uint32_t golden_extensions_e_packed_at(const golden_extensions_Base *m, size_t i)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5, i, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, i, &v)) return 0;
     return (uint32_t)v;
 }
 
 pbj_status golden_extensions_e_packed_add(golden_extensions_Base *m, uint32_t v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103, 5 | PBJ__EXT_PACKABLE);
     if (st0 != PBJ_OK) return st0;
     uint64_t w = 0;
-    size_t k = pbj__ext_values(m->pbj_ext, 103, 5, (size_t)-1, &w), s = 0;
+    size_t k = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &w), s = 0;
     for (size_t i = 0; i <= k; i++) {
         uint32_t x = v;
-        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5, i, &w)) x = (uint32_t)w;
+        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &w)) x = (uint32_t)w;
         (void)x;
         s += 4;
     }
@@ -1685,7 +1695,7 @@ pbj_status golden_extensions_e_packed_add(golden_extensions_Base *m, uint32_t v,
     p = pbj_put_varint(p, s);
     for (size_t i = 0; i <= k; i++) {
         uint32_t x = v;
-        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5, i, &w)) x = (uint32_t)w;
+        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &w)) x = (uint32_t)w;
         p = pbj_put_fixed32(p, x);
     }
     return pbj__ext_set(a, &m->pbj_ext, 103, rec, (size_t)(p - rec));
@@ -1693,7 +1703,7 @@ pbj_status golden_extensions_e_packed_add(golden_extensions_Base *m, uint32_t v,
 
 pbj_status golden_extensions_e_packed_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103, 5 | PBJ__EXT_PACKABLE);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 103);
 }
@@ -1701,19 +1711,19 @@ pbj_status golden_extensions_e_packed_clear(golden_extensions_Base *m, pbj_arena
 bool golden_extensions_e_note_has(const golden_extensions_Base *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_extensions_e_note_get(const golden_extensions_Base *m, golden_extensions_Note *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 2, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_extensions_Note_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 104), 104, 2, i, &s);
         if ((st = golden_extensions_Note__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;
@@ -1721,7 +1731,7 @@ pbj_status golden_extensions_e_note_get(const golden_extensions_Base *m, golden_
 
 pbj_status golden_extensions_e_note_set(golden_extensions_Base *m, const golden_extensions_Note * v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104, 2);
     if (st0 != PBJ_OK) return st0;
     size_t s = golden_extensions_Note_size(v);
     if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
@@ -1740,7 +1750,7 @@ pbj_status golden_extensions_e_note_set(golden_extensions_Base *m, const golden_
 
 pbj_status golden_extensions_e_note_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104, 2);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 104);
 }
@@ -1748,19 +1758,19 @@ pbj_status golden_extensions_e_note_clear(golden_extensions_Base *m, pbj_arena *
 bool golden_extensions_egroup_has(const golden_extensions_Base *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, 3, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_extensions_egroup_get(const golden_extensions_Base *m, golden_extensions_EGroup *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, 3, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_extensions_EGroup_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 105), 105, 3, i, &s);
         if ((st = golden_extensions_EGroup__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;
@@ -1768,7 +1778,7 @@ pbj_status golden_extensions_egroup_get(const golden_extensions_Base *m, golden_
 
 pbj_status golden_extensions_egroup_set(golden_extensions_Base *m, const golden_extensions_EGroup * v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105, 3);
     if (st0 != PBJ_OK) return st0;
     size_t s = golden_extensions_EGroup_size(v);
     if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
@@ -1788,7 +1798,7 @@ pbj_status golden_extensions_egroup_set(golden_extensions_Base *m, const golden_
 
 pbj_status golden_extensions_egroup_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105, 3);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 105);
 }
@@ -1808,7 +1818,7 @@ double golden_extensions_Scope_s_double_get(const golden_extensions_Base *m)
 
 pbj_status golden_extensions_Scope_s_double_set(golden_extensions_Base *m, double v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 1);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + 8;
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1821,7 +1831,7 @@ pbj_status golden_extensions_Scope_s_double_set(golden_extensions_Base *m, doubl
 
 pbj_status golden_extensions_Scope_s_double_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 1);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 150);
 }

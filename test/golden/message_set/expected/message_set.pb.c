@@ -67,8 +67,10 @@ pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             switch (tag >> 3) {
             case 1:                  /* message-set items */
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, PBJ__EXT_ANY, NULL, false, &st))) return st;
+                continue;
             case 1001:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, start, p, end, tag, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, NULL, false, &st))) return st;
                 continue;
             default:
                 break;
@@ -101,7 +103,7 @@ static void golden_message_set_Set__print_ext(const golden_message_set_Set *m, p
             pbj_arena_init(&a, NULL, 0);
             pbj_decoder_init(&d, &a, NULL);
             golden_message_set_Item_init(&x);
-            if (!pbj__ext_payloads(one, 1001, 0, &s)) break;
+            if (!pbj__ext_payloads(one, 1001, 2, 0, &s)) break;
             st = golden_message_set_Item__decode(&x, s.data, s.data + s.len, &d);
             if (st == PBJ_OK) {
                 pbj_text_open(t, "[golden.message_set.Item]");
@@ -948,19 +950,19 @@ pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)
 bool golden_message_set_Item_item_has(const golden_message_set_Set *m)
 {
     pbj_slice s;
-    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, (size_t)-1, &s) != 0;
+    return pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, 2, (size_t)-1, &s) != 0;
 }
 
 pbj_status golden_message_set_Item_item_get(const golden_message_set_Set *m, golden_message_set_Item *out, pbj_arena *a)
 {
     pbj_decoder d;
     pbj_slice s;
-    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, 0, &s);
+    size_t k = pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, 2, 0, &s);
     pbj_decoder_init(&d, a, NULL);
     golden_message_set_Item_init(out);
     for (size_t i = 0; i < k; i++) {          /* every record merges into one message */
         pbj_status st;
-        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, i, &s);
+        pbj__ext_payloads(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 1001), 1001, 2, i, &s);
         if ((st = golden_message_set_Item__decode(out, s.data, s.data + s.len, &d)) != PBJ_OK) return st;
     }
     return PBJ_OK;
@@ -968,7 +970,7 @@ pbj_status golden_message_set_Item_item_get(const golden_message_set_Set *m, gol
 
 pbj_status golden_message_set_Item_item_set(golden_message_set_Set *m, const golden_message_set_Item * v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001, 2);
     if (st0 != PBJ_OK) return st0;
     size_t s = golden_message_set_Item_size(v);
     if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
@@ -991,7 +993,7 @@ pbj_status golden_message_set_Item_item_set(golden_message_set_Set *m, const gol
 
 pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001, 2);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 1001);
 }
