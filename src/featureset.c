@@ -66,6 +66,14 @@ const char *feature_value_names(feature_id id)
     return s;
 }
 
+unsigned feature_target_named(const char *name)
+{
+#define X(target, bit, written) if (strcmp(name, written) == 0) return FEATURE_TARGET_##target;
+    FEATURE_TARGETS(X)
+#undef X
+    return 0;
+}
+
 ir_features feature_defaults(feature_edition edition)
 {
     ir_features d = { { 0 } };
@@ -106,17 +114,17 @@ ir_features features_merge(ir_features base, ir_features overlay)
 
 /* ---- resolution over the IR -------------------------------------------------- */
 
-/* The features written in opts ("features.NAME = VALUE"), unset ones 0. */
+bool features_option(const ir_option *o)
+{
+    return o->name.n > 0 && !o->name.v[0].extension && strcmp(o->name.v[0].name, "features") == 0;
+}
+
+/* The core features opts sets (resolve read them into opts->features), unset ones 0. */
 static ir_features written(const ir_options *opts)
 {
     ir_features w = { { 0 } };
-    for (size_t i = 0; i < opts->n; i++) {
-        const ir_option *o = &opts->v[i];
-        feature_id id;
-        if (!ir_option_is_feature(o) || !feature_named(o->name.v[1].name, &id) || o->value.kind != IR_VAL_IDENT) continue;
-        int v = feature_value_named(id, o->value.text);
-        if (v > 0) w.v[id] = (uint8_t)v;
-    }
+    for (size_t i = 0; i < opts->n_features; i++)
+        if (!opts->features[i].ext) w.v[opts->features[i].id] = (uint8_t)opts->features[i].value;
     return w;
 }
 
