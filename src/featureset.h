@@ -3,6 +3,7 @@
 #define PBJC_FEATURESET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* X(NAME, number, edition number, name as written): google.protobuf.Edition. */
@@ -93,9 +94,12 @@ typedef struct feature_setting {
     int32_t value;
 } feature_setting;
 
-/* A resolved (or partly written) FeatureSet: each feature's value, 0 when unset. */
+/* A resolved (or partly written) FeatureSet: each core feature's value, 0 when unset, and the
+ * language features set on the element and its enclosing scopes, innermost first. */
 typedef struct ir_features {
     uint8_t v[FEATURE_COUNT];
+    const feature_setting *lang;
+    size_t n_lang;
 } ir_features;
 
 typedef struct feature_info {
@@ -126,6 +130,18 @@ struct ir_option;
 bool features_option(const struct ir_option *o);                          /* features, features.NAME, ... */
 struct ir_enum;
 void features_resolve_file(struct ir_file *f);
+
+/* A language feature's value (field of ext's message, pb.CppFeatures.string_type) where the resolved
+ * features are fs, in edition ed: the innermost setting, else what the field's edition_defaults
+ * give for ed (true 1, false 0, an enum value's number); -1 when they give nothing. */
+int32_t features_language(const ir_features *fs, feature_edition ed, const struct ir_field *ext,
+                          const struct ir_field *field);
+/* The edition that resolves a file's features: its edition, or proto2's or proto3's. */
+feature_edition features_edition(const struct ir_file *f);
+
+/* key's value in an aggregate option value { key: V ... } (its first at any depth, quotes kept), or NULL. */
+struct ir_value;
+const char *features_aggregate_member(const struct ir_value *v, const char *key);
 
 /* What code generation asks of the resolved features. */
 bool features_explicit_presence(const struct ir_field *f);   /* not IMPLICIT (for singular fields) */

@@ -68,21 +68,15 @@ static const char *field_feature_misfit(const ir_field *fd, feature_id id, int v
 
 /* ---- a language feature's own options (descriptor.proto's targets and feature_support) ---- */
 
-/* The identifier key sets inside option name's aggregate value ({ key: V }), or as name.key = V; NULL if none. */
+/* The value key sets inside option name's aggregate value ({ key: V }), or as name.key = V; NULL if none. */
 static const char *option_member(const ir_options *opts, const char *name, const char *key)
 {
     for (size_t i = 0; i < opts->n; i++) {
         const ir_option *o = &opts->v[i];
         if (o->name.v[0].extension || strcmp(o->name.v[0].name, name) != 0) continue;
         if (o->name.n == 2 && strcmp(o->name.v[1].name, key) == 0 && o->value.kind == IR_VAL_IDENT) return o->value.text;
-        const ir_value *v = &o->value;
-        for (size_t t = 0; o->name.n == 1 && v->kind == IR_VAL_AGGREGATE && t + 1 < v->n_tokens; t++) {
-            const ir_token *k = &v->tokens[t];
-            if (k->len != strlen(key) || memcmp(v->text + k->offset, key, k->len) != 0) continue;
-            const ir_token *val = &v->tokens[t + 1];
-            if (val->len == 1 && v->text[val->offset] == ':' && t + 2 < v->n_tokens) val++;
-            return ir_strndup(v->text + val->offset, val->len);
-        }
+        const char *v = o->name.n == 1 ? features_aggregate_member(&o->value, key) : NULL;
+        if (v) return v;
     }
     return NULL;
 }
@@ -116,6 +110,17 @@ static const char *unsupported(resolver *r, const ir_options *opts, feature_edit
         return ir_printf("%s was removed in edition %s and can't be used in edition %s.", what,
                          edition_name(r, opts, "edition_removed"), feature_edition_text(ed));
     return NULL;
+}
+
+/* protoc's warning for a feature its feature_support deprecates in edition ed (buf says nothing). */
+static void warn_deprecated(resolver *r, const ir_field *fd, feature_edition ed, ir_loc at)
+{
+    int32_t deprecated = edition_number(r, option_member(&fd->options, "feature_support", "edition_deprecated"));
+    if (!deprecated || (int32_t)ed < deprecated) return;
+    const char *why = option_member(&fd->options, "feature_support", "deprecation_warning");
+    size_t n = why ? strlen(why) : 0;
+    diag_warning(r->cur, at, "Feature %s has been deprecated in edition %s: %.*s", fd->full_name,
+                 edition_name(r, &fd->options, "edition_deprecated"), n >= 2 ? (int)n - 2 : 0, n >= 2 ? why + 1 : "");
 }
 
 /* The targets = TARGET_TYPE_... options of a language feature's field, as a mask. */
@@ -239,6 +244,7 @@ static void add_lang(feature_site *site, const ir_field *ext, const char *ext_na
         diag_error(f, at, "Option \"%s\" cannot be set here (in %s).", full, std_scope_message(site->scope));
         return;
     }
+    warn_deprecated(site->r, fd, f->edition, at);
     keep(site, (feature_setting){ .ext = ext, .field = fd, .value = value }, full, at);
 }
 

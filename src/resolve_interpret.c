@@ -187,7 +187,7 @@ static void put_features(wbuf *b, std_scope scope, const ir_options *opts)
         wb_bytes_field(&inner, (uint32_t)e->ext->number, lang.p ? (const char *)lang.p : "", lang.n);
         free(lang.p);
     }
-    ir_features core = { { 0 } };
+    ir_features core = { { 0 }, NULL, 0 };
     for (size_t i = 0; i < opts->n_features; i++)
         if (!opts->features[i].ext) core.v[opts->features[i].id] = (uint8_t)opts->features[i].value;
     for (int i = 0; i < FEATURE_COUNT; i++)
