@@ -249,7 +249,7 @@ static void add_lang(feature_site *site, const ir_field *ext, const char *ext_na
 }
 
 /* (pb.cpp): an extension of google.protobuf.FeatureSet with a message type; NULL after an error. */
-static const ir_field *bind_extension(feature_site *site, const char *name, ir_loc at)
+static ir_field *bind_extension(feature_site *site, const char *name, ir_loc at)
 {
     const ir_file *f = site->r->cur;
     sym *s = names_lookup(site->r, name, site->name_scope, false);
@@ -258,7 +258,7 @@ static const ir_field *bind_extension(feature_site *site, const char *name, ir_l
                           "the proto which defines the option.", name);
         return NULL;
     }
-    const ir_field *ext = s->u.field;
+    ir_field *ext = s->u.field;
     names_mark_used(site->r, s->file);
     const ir_message *target = ext->extend->extendee;
     if (!target) return NULL;                        /* its extendee error was reported */
@@ -389,9 +389,9 @@ static bool aggregate_again(feature_site *site, const ir_option *o, const ir_fie
 }
 
 /* after_features: an option before o in the list set features. */
-static void read_option(feature_site *site, const ir_option *o, bool after_features)
+static void read_option(feature_site *site, ir_option *o, bool after_features)
 {
-    const ir_optname_part *p = o->name.v;
+    ir_optname_part *p = o->name.v;
     size_t n = o->name.n;
     feature_text v = { o->value.text ? o->value.text : "", o->value.kind == IR_VAL_IDENT && !o->value.negative,
                        o->value.loc };
@@ -403,7 +403,7 @@ static void read_option(feature_site *site, const ir_option *o, bool after_featu
         diag_error(site->r->cur, o->loc, "Option \"%s\" unknown: features are features.NAME or "
                    "features.(extension).NAME.", resolve_option_name(o, n));
     } else {
-        const ir_field *ext = bind_extension(site, p[1].name, o->loc);
+        const ir_field *ext = p[1].ext = bind_extension(site, p[1].name, o->loc);   /* srcinfo's path follows it */
         if (ext && n == 3) add_lang(site, ext, p[1].name, p[2].name, o->loc, v);
         else if (ext && !aggregate_again(site, o, ext, after_features)) read_aggregate(site, o, ext, p[1].name);
     }
