@@ -66,9 +66,17 @@ const char *feature_value_names(feature_id id)
     return s;
 }
 
+unsigned feature_target_named(const char *name)
+{
+#define X(target, bit, written) if (strcmp(name, written) == 0) return FEATURE_TARGET_##target;
+    FEATURE_TARGETS(X)
+#undef X
+    return 0;
+}
+
 ir_features feature_defaults(feature_edition edition)
 {
-    ir_features d = { { 0 } };
+    ir_features d = { { 0 }, NULL, 0 };
     int column = edition == EDITION_PROTO2 ? 0 : edition == EDITION_PROTO3 ? 1 : edition == EDITION_2023 ? 2 : 3;
 #define X(feature, p2, p3, e2023, e2024)                                                                  \
     {                                                                                                     \
@@ -106,23 +114,35 @@ ir_features features_merge(ir_features base, ir_features overlay)
 
 /* ---- resolution over the IR -------------------------------------------------- */
 
-/* The features written in opts ("features.NAME = VALUE"), unset ones 0. */
+bool features_option(const ir_option *o)
+{
+    return o->name.n > 0 && !o->name.v[0].extension && strcmp(o->name.v[0].name, "features") == 0;
+}
+
+/* The core features opts sets (resolve read them into opts->features), unset ones 0. */
 static ir_features written(const ir_options *opts)
 {
-    ir_features w = { { 0 } };
-    for (size_t i = 0; i < opts->n; i++) {
-        const ir_option *o = &opts->v[i];
-        feature_id id;
-        if (!ir_option_is_feature(o) || !feature_named(o->name.v[1].name, &id) || o->value.kind != IR_VAL_IDENT) continue;
-        int v = feature_value_named(id, o->value.text);
-        if (v > 0) w.v[id] = (uint8_t)v;
-    }
+    ir_features w = { { 0 }, NULL, 0 };
+    for (size_t i = 0; i < opts->n_features; i++)
+        if (!opts->features[i].ext) w.v[opts->features[i].id] = (uint8_t)opts->features[i].value;
     return w;
 }
 
+/* parent's features under those opts sets: its language ones first, then the enclosing scopes'. */
 static ir_features scoped(ir_features parent, const ir_options *opts)
 {
-    return features_merge(parent, written(opts));
+    ir_features fs = features_merge(parent, written(opts));
+    size_t own = 0;
+    for (size_t i = 0; i < opts->n_features; i++) own += opts->features[i].ext != NULL;
+    if (own == 0) return fs;
+    feature_setting *lang = ir_alloc((own + parent.n_lang) * sizeof *lang);
+    size_t n = 0;
+    for (size_t i = 0; i < opts->n_features; i++)
+        if (opts->features[i].ext) lang[n++] = opts->features[i];
+    if (parent.n_lang) memcpy(lang + n, parent.lang, parent.n_lang * sizeof *lang);
+    fs.lang = lang;
+    fs.n_lang = own + parent.n_lang;
+    return fs;
 }
 
 /* proto2 and proto3 say with labels, types and [packed] what editions say with features. */
@@ -165,13 +185,71 @@ static void resolve_message(ir_message *m, ir_features parent)
     for (size_t i = 0; i < m->enums.n; i++) resolve_enum(m->enums.v[i], m->features);
 }
 
+feature_edition features_edition(const ir_file *f)
+{
+    return f->edition ? f->edition : f->syntax == IR_PROTO3 ? EDITION_PROTO3 : EDITION_PROTO2;
+}
+
 void features_resolve_file(ir_file *f)
 {
-    feature_edition ed = f->edition ? f->edition : f->syntax == IR_PROTO3 ? EDITION_PROTO3 : EDITION_PROTO2;
-    f->features = scoped(feature_defaults(ed), &f->options);
+    f->features = scoped(feature_defaults(features_edition(f)), &f->options);
     for (size_t i = 0; i < f->messages.n; i++) resolve_message(f->messages.v[i], f->features);
     for (size_t i = 0; i < f->enums.n; i++) resolve_enum(f->enums.v[i], f->features);
     for (size_t i = 0; i < f->extensions.n; i++) resolve_field(f->extensions.v[i], f->features);
+}
+
+/* ---- language features: the innermost setting, else the edition's default ------------- */
+
+const char *features_aggregate_member(const ir_value *v, const char *key)
+{
+    for (size_t t = 0; v->kind == IR_VAL_AGGREGATE && t + 1 < v->n_tokens; t++) {
+        const ir_token *k = &v->tokens[t], *val = &v->tokens[t + 1];
+        if (k->len != strlen(key) || memcmp(v->text + k->offset, key, k->len) != 0) continue;
+        if (val->len == 1 && v->text[val->offset] == ':' && t + 2 < v->n_tokens) val++;
+        return ir_strndup(v->text + val->offset, val->len);
+    }
+    return NULL;
+}
+
+/* The number of e's value named name (a quoted name too), -1 if none. */
+static int32_t enum_value_number(const ir_enum *e, const char *name)
+{
+    size_t n = strlen(name);
+    bool quoted = n >= 2 && name[0] == '"';
+    for (size_t i = 0; e && i < e->values.n; i++) {
+        const char *v = e->values.v[i]->name;
+        if (quoted ? strlen(v) == n - 2 && memcmp(v, name + 1, n - 2) == 0 : strcmp(v, name) == 0)
+            return e->values.v[i]->number;
+    }
+    return -1;
+}
+
+/* What field's edition_defaults = { edition: E, value: "V" } give for ed: the last edition not after it. */
+static int32_t edition_default(const ir_field *field, feature_edition ed)
+{
+    int32_t best_edition = -1, value = -1;
+    for (size_t i = 0; i < field->options.n; i++) {
+        const ir_option *o = &field->options.v[i];
+        const ir_message *m = o->name.n == 1 && strcmp(o->name.v[0].name, "edition_defaults") == 0 && o->name.v[0].ext
+                            ? o->name.v[0].ext->message_type : NULL;
+        const char *edition = m ? features_aggregate_member(&o->value, "edition") : NULL;
+        const char *text = m ? features_aggregate_member(&o->value, "value") : NULL;
+        const ir_enum *editions = NULL;
+        for (size_t k = 0; m && k < m->fields.n; k++)
+            if (strcmp(m->fields.v[k]->name, "edition") == 0) editions = m->fields.v[k]->enum_type;
+        int32_t at = edition && text ? enum_value_number(editions, edition) : -1;
+        if (at < 0 || at > (int32_t)ed || at < best_edition) continue;
+        best_edition = at;
+        value = field->type == IR_TYPE_BOOL ? strcmp(text, "\"true\"") == 0 : enum_value_number(field->enum_type, text);
+    }
+    return value;
+}
+
+int32_t features_language(const ir_features *fs, feature_edition ed, const ir_field *ext, const ir_field *field)
+{
+    for (size_t i = 0; i < fs->n_lang; i++)
+        if (fs->lang[i].ext == ext && fs->lang[i].field == field) return fs->lang[i].value;
+    return edition_default(field, ed);
 }
 
 /* ---- what code generation asks ------------------------------------------------ */

@@ -3,6 +3,7 @@
 #define PBJC_FEATURESET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* X(NAME, number, edition number, name as written): google.protobuf.Edition. */
@@ -48,11 +49,20 @@
     X(enforce_naming_style, STYLE_LEGACY, STYLE_LEGACY, STYLE_LEGACY, STYLE2024)             \
     X(default_symbol_visibility, EXPORT_ALL, EXPORT_ALL, EXPORT_ALL, EXPORT_TOP_LEVEL)
 
-/* Where a feature may be set besides the file (FeatureSet's targets). */
+/* X(target, bit, descriptor.proto's FieldOptions.OptionTargetType name): where a feature may be set. */
+#define FEATURE_TARGETS(X)                                                                   \
+    X(FIELD, 0, "TARGET_TYPE_FIELD")           X(ONEOF, 1, "TARGET_TYPE_ONEOF")              \
+    X(MESSAGE, 2, "TARGET_TYPE_MESSAGE")       X(ENUM, 3, "TARGET_TYPE_ENUM")                \
+    X(ENUM_VALUE, 4, "TARGET_TYPE_ENUM_ENTRY") X(SERVICE, 5, "TARGET_TYPE_SERVICE")          \
+    X(METHOD, 6, "TARGET_TYPE_METHOD")         X(EXTENSION_RANGE, 7, "TARGET_TYPE_EXTENSION_RANGE") \
+    X(FILE, 8, "TARGET_TYPE_FILE")
+
+/* FEATURE_TARGET_<target> masks; a core feature may always be set on the file (FEATURE_FIELDS leave it out). */
 enum {
-    FEATURE_TARGET_FIELD = 1, FEATURE_TARGET_ONEOF = 2, FEATURE_TARGET_MESSAGE = 4, FEATURE_TARGET_ENUM = 8,
-    FEATURE_TARGET_ENUM_VALUE = 16, FEATURE_TARGET_SERVICE = 32, FEATURE_TARGET_METHOD = 64,
-    FEATURE_TARGET_EXTENSION_RANGE = 128, FEATURE_TARGET_ALL = 255
+#define X(target, bit, name) FEATURE_TARGET_##target = 1 << bit,
+    FEATURE_TARGETS(X)
+#undef X
+    FEATURE_TARGET_ALL = FEATURE_TARGET_FILE - 1
 };
 
 typedef enum feature_edition {
@@ -75,9 +85,21 @@ enum {
 #undef X
 };
 
-/* A resolved (or partly written) FeatureSet: each feature's value, 0 when unset. */
+/* One feature as written (features.NAME = V, features.(pb.cpp).NAME = V, or an entry of an aggregate
+ * features = {...}): a core one, or a field of the message of a FeatureSet extension (a language's). */
+typedef struct feature_setting {
+    feature_id id;                       /* a core feature, when ext is NULL */
+    const struct ir_field *ext;          /* a language feature: the extension, (pb.cpp) */
+    const struct ir_field *field;        /* and its field, pb.CppFeatures.string_type */
+    int32_t value;
+} feature_setting;
+
+/* A resolved (or partly written) FeatureSet: each core feature's value, 0 when unset, and the
+ * language features set on the element and its enclosing scopes, innermost first. */
 typedef struct ir_features {
     uint8_t v[FEATURE_COUNT];
+    const feature_setting *lang;
+    size_t n_lang;
 } ir_features;
 
 typedef struct feature_info {
@@ -92,6 +114,7 @@ const feature_info *feature_named(const char *name, feature_id *id);      /* NUL
 int feature_value_named(feature_id id, const char *value);                /* -1 if none */
 const char *feature_value_name(feature_id id, int value);                  /* NULL if none */
 const char *feature_value_names(feature_id id);                           /* "EXPLICIT, IMPLICIT, ..." */
+unsigned feature_target_named(const char *name);                          /* TARGET_TYPE_FIELD: its mask; 0 if none */
 ir_features feature_defaults(feature_edition edition);
 /* An edition as written ("2023"): its number, 0 if pbjc does not know it. */
 feature_edition feature_edition_named(const char *text);
@@ -103,8 +126,22 @@ ir_features features_merge(ir_features base, ir_features overlay);
  * their editions mapping (labels, groups, [packed]); sets each field's .packed. */
 struct ir_file;
 struct ir_field;
+struct ir_option;
+bool features_option(const struct ir_option *o);                          /* features, features.NAME, ... */
 struct ir_enum;
 void features_resolve_file(struct ir_file *f);
+
+/* A language feature's value (field of ext's message, pb.CppFeatures.string_type) where the resolved
+ * features are fs, in edition ed: the innermost setting, else what the field's edition_defaults
+ * give for ed (true 1, false 0, an enum value's number); -1 when they give nothing. */
+int32_t features_language(const ir_features *fs, feature_edition ed, const struct ir_field *ext,
+                          const struct ir_field *field);
+/* The edition that resolves a file's features: its edition, or proto2's or proto3's. */
+feature_edition features_edition(const struct ir_file *f);
+
+/* key's value in an aggregate option value { key: V ... } (its first at any depth, quotes kept), or NULL. */
+struct ir_value;
+const char *features_aggregate_member(const struct ir_value *v, const char *key);
 
 /* What code generation asks of the resolved features. */
 bool features_explicit_presence(const struct ir_field *f);   /* not IMPLICIT (for singular fields) */

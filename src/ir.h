@@ -96,7 +96,15 @@ typedef struct ir_value {
     const char *text;   /* IDENT: the name; INT/FLOAT: source text w/o sign; AGGREGATE: the text between the braces */
     const char *str;    /* STRING: bytes, NUL-terminated for convenience */
     size_t str_len;     /* STRING: length (may hold NULs) */
+    const struct ir_token *tokens;  /* AGGREGATE: its tokens, spans of text with their source positions */
+    size_t n_tokens;
 } ir_value;
+
+/* One token of an aggregate value: text[offset, offset + len), at loc in the source. */
+typedef struct ir_token {
+    uint32_t offset, len;
+    ir_loc loc;
+} ir_token;
 
 typedef struct ir_optname_part {
     const char *name;   /* "java_package", or "foo.bar" for (foo.bar), ".foo.bar" for (.foo.bar) (as written) */
@@ -118,6 +126,8 @@ typedef struct ir_options {
     size_t n, cap;
     const uint8_t *wire;
     size_t wire_len;
+    const struct feature_setting *features;   /* resolve: the features set here (editions), as written */
+    size_t n_features;
 } ir_options;
 
 /* ---- types -------------------------------------------------------------- */

@@ -104,6 +104,8 @@ ir_value *pb_value(pctx *ctx, ir_value_kind kind, ptok t, ptok *minus)
     v->loc = minus ? minus->loc : t.loc;
     v->negative = minus != NULL;
     v->text = ir_strndup(t.p, t.len);
+    v->tokens = t.tokens;
+    v->n_tokens = t.n_tokens;
     switch (kind) {
     case IR_VAL_IDENT:
         if (!minus) break;

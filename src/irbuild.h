@@ -19,6 +19,8 @@ typedef struct ptok {
     int kind;
     ir_loc loc;
     pcomments *c;        /* ';' and '{': comments for the declaration they end */
+    const ir_token *tokens;   /* an aggregate value's tokens (spans of p) */
+    size_t n_tokens;
 } ptok;
 
 /* A name or a string built from tokens. */

@@ -221,11 +221,12 @@ static void attach(driver *d, int kind, bool empty_statement, pcomments *pc, con
 
 static bool ends_declaration(int k) { return k == TK_SEMI || k == TK_LBRACE || k == TK_RBRACE; }
 
-/* "{ ... }" after '=' is a text-format value: its tokens joined by spaces, as protoc keeps it.
- * Returns where it ends in the source (one past its '}'). */
-static ir_loc read_aggregate(driver *d, lex_token *t)
+/* "{ ... }" after '=' is a text-format value: its tokens joined by spaces, as protoc keeps it,
+ * each token's span and position in *tokens. Returns where it ends in the source (one past its '}'). */
+static ir_loc read_aggregate(driver *d, lex_token *t, ptok *tokens)
 {
     lex_buf text = { 0 };
+    IR_VEC(ir_token) spans = { 0 };
     ir_loc at = t->loc;
     int depth = 1;
     put(&text, "", 0);
@@ -239,8 +240,11 @@ static ir_loc read_aggregate(driver *d, lex_token *t)
         if (t->kind == TK_LBRACE) depth++;
         if (t->kind == TK_RBRACE && --depth == 0) break;
         if (text.n) put(&text, " ", 1);
+        ir_vec_push(&spans, ((ir_token){ (uint32_t)text.n, t->len, t->loc }));
         put(&text, t->p, t->len);
     }
+    tokens->tokens = spans.v;
+    tokens->n_tokens = spans.n;
     ir_loc end = { t->loc.line, t->loc.col + 1 };
     t->kind = TK_AGGREGATE;
     t->p = text.p;
@@ -269,7 +273,7 @@ static void feed_raw(feeder *fd, const ptok *tok)
 /* End the broken statement: an invented ';' completes "error ';'", and errors count again. */
 static void resume(feeder *fd, const ptok *at)
 {
-    ptok semi = { ";", 1, TK_SEMI, at->loc, NULL };
+    ptok semi = { ";", 1, TK_SEMI, at->loc, NULL, NULL, 0 };
     feed_raw(fd, &semi);
     pbjParseErrorsResume(fd->parser);
     fd->mode = RUNNING;
@@ -326,14 +330,15 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
         next_token(d, &t);
         if (d->ctx.closed_enum) pb_enum_validate(&d->ctx, t.loc);             /* its '}' reduced it */
         ir_loc end = { t.loc.line, t.loc.col + t.len };
-        if (t.kind == TK_LBRACE && d->prev_kind == TK_EQ) end = read_aggregate(d, &t);
+        ptok spans = { 0 };
+        if (t.kind == TK_LBRACE && d->prev_kind == TK_EQ) end = read_aggregate(d, &t, &spans);
         if (pending_kind != 0) {
             collector c;
             collect(&c, d->gap.v, d->gap.n, pending_kind < 0, t.kind);
             attach(d, pending_kind, pending_empty, pending, &c);
             pending_kind = 0;
         }
-        ptok tok = { t.p, t.len, t.kind, t.loc, NULL };
+        ptok tok = { t.p, t.len, t.kind, t.loc, NULL, spans.tokens, spans.n_tokens };
         if (ends_declaration(t.kind)) {
             tok.c = ir_alloc(sizeof *tok.c);
             pending = tok.c;

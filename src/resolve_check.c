@@ -331,17 +331,24 @@ static void check_proto3_message(const ir_file *f, const ir_message *m)
                        "This is not allowed in proto3.", m->fields.v[i]->name, m->fields.v[clash[i]]->name);
 }
 
-/* An editions message whose JSON format is ALLOW: no two fields with one JSON name (as buf). */
+/* An editions message: no two fields with one JSON name (as buf). Under LEGACY_BEST_EFFORT two
+ * default names may clash, with protoc's warning; a json_name written on either is still an error. */
 static void check_editions_message(const ir_file *f, const ir_message *m)
 {
-    if (m->features.v[FEATURE_json_format] != FEATURE_json_format_ALLOW) return;
+    bool legacy = m->features.v[FEATURE_json_format] == FEATURE_json_format_LEGACY_BEST_EFFORT;
     dup_key *keys = ir_alloc((m->fields.n + 1) * sizeof *keys);
     for (size_t i = 0; i < m->fields.n; i++) keys[i] = (dup_key){m->fields.v[i]->json_name, 0, i};
     const size_t *first = first_same_key(keys, m->fields.n);
-    for (size_t i = 0; i < m->fields.n; i++)
-        if (first[i] != i && strcmp(m->fields.v[i]->name, m->fields.v[first[i]]->name) != 0)
-            diag_error(f, m->fields.v[i]->loc, "The JSON name of field \"%s\" (\"%s\") conflicts with field \"%s\".",
-                       m->fields.v[i]->name, m->fields.v[i]->json_name, m->fields.v[first[i]]->name);
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *a = m->fields.v[i], *b = m->fields.v[first[i]];
+        if (first[i] == i || strcmp(a->name, b->name) == 0) continue;
+        if (legacy && !a->json_name_explicit && !b->json_name_explicit)
+            diag_warning(f, a->loc, "The default JSON name of field \"%s\" (\"%s\") conflicts with the default JSON "
+                                    "name of field \"%s\".", a->name, a->json_name, b->name);
+        else
+            diag_error(f, a->loc, "The JSON name of field \"%s\" (\"%s\") conflicts with field \"%s\".",
+                       a->name, a->json_name, b->name);
+    }
 }
 
 static void check_enum(const ir_file *f, const ir_enum *e);
@@ -429,7 +436,7 @@ static const char *pascal_case(const char *s)
 }
 
 /* protoc's CheckEnumValueUniqueness: names must stay distinct once the prefix is stripped
- * and they are PascalCased (an error in proto3, a warning in proto2). */
+ * and they are PascalCased (an error where json_format is ALLOW, as proto3's, else a warning). */
 static void check_enum_value_names(const ir_file *f, const ir_enum *e)
 {
     dup_key *keys = ir_alloc((e->values.n + 1) * sizeof *keys);
@@ -444,7 +451,7 @@ static void check_enum_value_names(const ir_file *f, const ir_enum *e)
             "prefix (if any). This is error-prone and can lead to undefined behavior. Please avoid "
             "doing this. If you are using allow_alias, please assign the same numeric value to both "
             "enums.", v->name, w->name);
-        if (f->syntax == IR_PROTO3) diag_error(f, v->loc, "%s", msg);
+        if (e->features.v[FEATURE_json_format] == FEATURE_json_format_ALLOW) diag_error(f, v->loc, "%s", msg);  /* proto3's */
         else diag_warning(f, v->loc, "%s", msg);
     }
 }

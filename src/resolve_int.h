@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "std_options.h"
 #include "symtab.h"
 
 #define RESERVED_NUMBER_FIRST 19000
@@ -82,6 +83,9 @@ void defaults_file(resolver *r, ir_file *f);
 
 /* resolve_options.c */
 void options_file(resolver *r, ir_file *f);
+/* resolve_features.c: the feature options of an editions file's option list into opts->features, checked. */
+void features_read_options(resolver *r, std_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts);
+
 /* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
 const char *resolve_option_name(const ir_option *o, size_t parts);
 

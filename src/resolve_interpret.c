@@ -152,27 +152,46 @@ static void put_custom_option(optenv *env, wbuf *b, const ir_option *o)
     free(path);
 }
 
-/* ---- editions' features: one FeatureSet of what features.NAME = VALUE set, in field-number order ---- */
+/* ---- editions' features: one FeatureSet of what resolve read, as buf writes it ---- */
 
 static bool has_features(const ir_options *opts)
 {
     for (size_t i = 0; i < opts->n; i++)
-        if (ir_option_is_feature(&opts->v[i])) return true;
+        if (features_option(&opts->v[i])) return true;
     return false;
 }
 
+/* The setting of opts->features with the least key above after (an extension's number, or a
+ * field's number inside the extension ext), or NULL. */
+static const feature_setting *next_setting(const ir_options *opts, const ir_field *ext, int32_t after)
+{
+    const feature_setting *best = NULL;
+    for (size_t i = 0; i < opts->n_features; i++) {
+        const feature_setting *s = &opts->features[i];
+        if (!s->ext || (ext && s->ext != ext)) continue;
+        int32_t key = ext ? s->field->number : s->ext->number;
+        int32_t best_key = !best ? 0 : ext ? best->field->number : best->ext->number;
+        if (key > after && (!best || key < best_key)) best = s;
+    }
+    return best;
+}
+
+/* Language features first, one message per extension in number order, then the core ones by number. */
 static void put_features(wbuf *b, std_scope scope, const ir_options *opts)
 {
-    ir_features set = { { 0 } };
-    for (size_t i = 0; i < opts->n; i++) {
-        feature_id id;
-        const ir_option *o = &opts->v[i];
-        if (ir_option_is_feature(o) && feature_named(o->name.v[1].name, &id))
-            set.v[id] = (uint8_t)feature_value_named(id, o->value.text);
-    }
     wbuf inner = { 0 };
+    for (const feature_setting *e = next_setting(opts, NULL, 0); e; e = next_setting(opts, NULL, e->ext->number)) {
+        wbuf lang = { 0 };
+        for (const feature_setting *s = next_setting(opts, e->ext, 0); s; s = next_setting(opts, e->ext, s->field->number))
+            wb_varint_field(&lang, (uint32_t)s->field->number, (uint64_t)(int64_t)s->value);
+        wb_bytes_field(&inner, (uint32_t)e->ext->number, lang.p ? (const char *)lang.p : "", lang.n);
+        free(lang.p);
+    }
+    ir_features core = { { 0 }, NULL, 0 };
+    for (size_t i = 0; i < opts->n_features; i++)
+        if (!opts->features[i].ext) core.v[opts->features[i].id] = (uint8_t)opts->features[i].value;
     for (int i = 0; i < FEATURE_COUNT; i++)
-        if (set.v[i]) wb_varint_field(&inner, feature_at((feature_id)i)->number, set.v[i]);
+        if (core.v[i]) wb_varint_field(&inner, feature_at((feature_id)i)->number, core.v[i]);
     wb_bytes_field(b, std_features_number(scope), inner.p ? (const char *)inner.p : "", inner.n);
     free(inner.p);
 }
@@ -206,6 +225,18 @@ static void put_std_options_numbered(optenv *env, wbuf *b, std_scope scope, cons
     }
 }
 
+/* The least custom option's extension number above after, -1 when none: an editions file's
+ * custom options go in number order, as buf writes them. */
+static int32_t next_extension(const ir_options *opts, int32_t after)
+{
+    int32_t next = -1;
+    for (size_t i = 0; i < opts->n; i++) {
+        const ir_field *e = opts->v[i].name.v[0].extension ? opts->v[i].name.v[0].ext : NULL;
+        if (e && e->number > after && (next < 0 || e->number < next)) next = e->number;
+    }
+    return next;
+}
+
 /* The options message of one element: standard options by number (with map_entry, the
  * map_entry = true protoc adds to a map's entry), then custom ones as written. */
 static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_entry)
@@ -235,17 +266,26 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
             wb_varint_field(&b, next, 1);
         last = next;
     }
-    for (size_t i = 0; i < opts->n; i++) {
-        const ir_option *o = &opts->v[i];
-        if (o->name.v[0].extension)
-            put_custom_option(env, &b, o);
-        else if (features && ir_option_is_feature(o))
-            continue;
-        else if (!std_option_find(scope, o->name.v[0].name) && !loaded_std_field(o))
-            optenv_error(env, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
+    bool editions = env->file->syntax == IR_EDITIONS;
+    wbuf ext = { 0 };
+    for (int32_t number = 0; number >= 0; number = editions ? next_extension(opts, number) : -1) {
+        for (size_t i = 0; i < opts->n; i++) {
+            const ir_option *o = &opts->v[i];
+            if (o->name.v[0].extension && (!editions || (o->name.v[0].ext && o->name.v[0].ext->number == number)))
+                put_custom_option(env, &ext, o);
+            else if (o->name.v[0].extension || number > 0 || (features && features_option(o)))
+                continue;
+            else if (!std_option_find(scope, o->name.v[0].name) && !loaded_std_field(o))
+                optenv_error(env, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
+        }
     }
-    opts->wire = b.n ? (const uint8_t *)ir_strndup((const char *)b.p, b.n) : (const uint8_t *)"";
-    opts->wire_len = b.n;
+    wbuf all = { 0 };                                /* buf (Go) writes extensions first, protoc after */
+    wb_put(&all, editions ? ext.p : b.p, editions ? ext.n : b.n);
+    wb_put(&all, editions ? b.p : ext.p, editions ? b.n : ext.n);
+    opts->wire = all.n ? (const uint8_t *)ir_strndup((const char *)all.p, all.n) : (const uint8_t *)"";
+    opts->wire_len = all.n;
+    free(all.p);
+    free(ext.p);
     free(b.p);
 }
 

@@ -259,80 +259,6 @@ static void check_custom_option(const opt_site *site, ir_option *o)
 
 /* ---- editions: features.NAME = VALUE, and what editions took away ---------- */
 
-/* Where a feature may be set, as FeatureSet's targets say; the file always. */
-static unsigned feature_target(const opt_site *site)
-{
-    static const unsigned targets[] = {
-        [SCOPE_FILE] = 0, [SCOPE_MESSAGE] = FEATURE_TARGET_MESSAGE, [SCOPE_FIELD] = FEATURE_TARGET_FIELD,
-        [SCOPE_ONEOF] = FEATURE_TARGET_ONEOF, [SCOPE_ENUM] = FEATURE_TARGET_ENUM,
-        [SCOPE_ENUM_VALUE] = FEATURE_TARGET_ENUM_VALUE, [SCOPE_SERVICE] = FEATURE_TARGET_SERVICE,
-        [SCOPE_METHOD] = FEATURE_TARGET_METHOD, [SCOPE_EXTENSION_RANGE] = FEATURE_TARGET_EXTENSION_RANGE,
-    };
-    return targets[site->scope];
-}
-
-/* A field feature on a field it cannot apply to (protoc's ValidateFieldFeatures): the reason, else NULL. */
-static const char *field_feature_misfit(const ir_field *fd, feature_id id, int value)
-{
-    bool repeated = fd->label == IR_LABEL_REPEATED || fd->is_map;
-    bool message = !fd->is_map && (fd->type == IR_TYPE_MESSAGE || fd->type == IR_TYPE_GROUP || fd->message_type);
-    switch (id) {
-    case FEATURE_field_presence:
-        if (repeated) return "repeated fields can't specify field presence";
-        if (fd->oneof) return "oneof fields can't specify field presence";
-        if (fd->extend) return "extensions can't specify field presence";
-        if (message && value == FEATURE_field_presence_IMPLICIT) return "message fields can't specify implicit presence";
-        return NULL;
-    case FEATURE_repeated_field_encoding:
-        return !repeated || fd->is_map || !ir_type_is_packable(fd->type)
-            ? "only repeated primitive fields can specify repeated_field_encoding" : NULL;
-    case FEATURE_utf8_validation:
-        return fd->type != IR_TYPE_STRING ? "only string fields can specify utf8_validation" : NULL;
-    case FEATURE_message_encoding:
-        return !message ? "only message fields can specify message_encoding" : NULL;
-    default:
-        return NULL;
-    }
-}
-
-/* features.NAME = VALUE in an editions file: a FeatureSet field, one of its values, allowed here and in this edition. */
-static void check_feature_option(const opt_site *site, const ir_options *opts, const ir_option *o)
-{
-    const ir_file *f = site->r->cur;
-    const char *full = resolve_option_name(o, o->name.n);
-    feature_id id;
-    const feature_info *fi = o->name.n == 2 && !o->name.v[1].extension ? feature_named(o->name.v[1].name, &id) : NULL;
-    if (!fi) {
-        diag_error(f, o->loc, o->name.n == 1 ? "Option \"features\" is a message: pbjc sets features one by one "
-                                               "(features.NAME = VALUE)."
-                                             : "Option \"%s\" unknown: google.protobuf.FeatureSet has no such field.", full);
-        return;
-    }
-    int value = o->value.kind == IR_VAL_IDENT && !o->value.negative ? feature_value_named(id, o->value.text) : -1;
-    if (value < 0) {
-        diag_error(f, o->value.loc, "Enum value \"%s\" is not known for option \"%s\" (it takes %s).",
-                   o->value.text ? o->value.text : "", full, feature_value_names(id));
-        return;
-    }
-    if (f->edition < fi->since) {
-        diag_error(f, o->loc, "Feature \"%s\" was introduced in edition %s and can't be used in edition %s.",
-                   fi->name, feature_edition_text(fi->since), feature_edition_text(f->edition));
-        return;
-    }
-    if (site->scope != SCOPE_FILE && !(feature_target(site) & fi->targets)) {
-        diag_error(f, o->loc, "Option \"%s\" cannot be set here (in %s).", full,
-                   std_scope_message(site->scope));
-        return;
-    }
-    for (const ir_option *p = opts->v; p < o; p++)
-        if (ir_option_is_feature(p) && strcmp(p->name.v[1].name, fi->name) == 0) {
-            diag_error(f, o->loc, "Option \"%s\" was already set.", full);
-            return;
-        }
-    const char *misfit = site->field ? field_feature_misfit(site->field, id, value) : NULL;
-    if (misfit) diag_error(f, site->field->type_loc, "Option \"%s\": %s.", full, misfit);   /* where buf reports */
-}
-
 /* The standard options editions replaced by features, with what to write instead; NULL if o is none. */
 static const char *replaced_by_features(const ir_file *f, const ir_option *o)
 {
@@ -344,14 +270,11 @@ static const char *replaced_by_features(const ir_file *f, const ir_option *o)
 }
 
 /* An option of an editions file that editions treat apart: true when checked here. */
-static bool check_editions_option(const opt_site *site, const ir_options *opts, const ir_option *o)
+static bool check_editions_option(const opt_site *site, const ir_option *o)
 {
     const ir_file *f = site->r->cur;
     if (f->syntax != IR_EDITIONS) return false;
-    if (!o->name.v[0].extension && strcmp(o->name.v[0].name, "features") == 0) {
-        check_feature_option(site, opts, o);
-        return true;
-    }
+    if (features_option(o)) return true;             /* read by features_read_options */
     const char *instead = replaced_by_features(f, o);
     if (!instead) return false;
     diag_error(f, o->loc, "Option \"%s\" is not allowed in edition %s; use %s.", o->name.v[0].name,
@@ -365,7 +288,7 @@ static void check_options(const opt_site *site, ir_options *opts)
     for (size_t i = 0; i < opts->n; i++) {
         ir_option *o = &opts->v[i];
         if (o->name.n == 0) continue;
-        if (check_editions_option(site, opts, o)) continue;
+        if (check_editions_option(site, o)) continue;
         if (o->value.kind == IR_VAL_FLOAT && o->value.text && isalpha((unsigned char)o->value.text[0])) {
             diag_error(site->r->cur, o->value.loc, "Invalid '-' symbol before identifier.");   /* -inf, -nan */
             continue;
@@ -390,6 +313,7 @@ static void site_options(resolver *r, std_scope scope, const char *name_scope, c
 {
     opt_site site = {r, scope, name_scope, fd};
     check_options(&site, opts);
+    if (r->cur->syntax == IR_EDITIONS) features_read_options(r, scope, name_scope, fd, opts);
 }
 
 static void field_options(resolver *r, ir_field *fd)

@@ -220,6 +220,15 @@ static const ir_field *part_field(const ir_field *before, const ir_optname_part 
     return NULL;
 }
 
+/* An editions feature's numbers: features (the options message's FeatureSet), then a core feature's; 0 else. */
+static int32_t feature_number(const ir_option *o, size_t k, std_scope kind)
+{
+    feature_id id;
+    if (!features_option(o) || k > 1) return 0;
+    if (k == 0) return (int32_t)std_features_number(kind);
+    return !o->name.v[1].extension && feature_named(o->name.v[1].name, &id) ? (int32_t)feature_at(id)->number : 0;
+}
+
 /* The field numbers an option's name resolves to, from the options message down (0 where
  * unknown); true when the last is a repeated field. */
 static bool option_numbers(const ir_option *o, std_scope kind, int32_t *out)
@@ -228,7 +237,7 @@ static bool option_numbers(const ir_option *o, std_scope kind, int32_t *out)
     for (size_t k = 0; k < o->name.n; k++) {
         fd = part_field(fd, &o->name.v[k]);
         const std_option *so = k == 0 && !fd ? std_option_find(kind, o->name.v[k].name) : NULL;
-        out[k] = fd ? fd->number : so ? (int32_t)so->number : 0;
+        out[k] = fd ? fd->number : so ? (int32_t)so->number : feature_number(o, k, kind);
     }
     return fd && (fd->label == IR_LABEL_REPEATED || fd->is_map);
 }

@@ -67,3 +67,24 @@ $(EDITIONS_SPECIAL:%=check-editions-wire-%): check-editions-wire-%: $(EDITIONS_P
 
 check-editions-wire: $(EDITIONS_REWRITES:%=check-editions-wire-%) $(EDITIONS_SPECIAL:%=check-editions-wire-%)
 check-editions: check-editions-wire
+
+# ---- invalid UTF-8: NONE strings kept by every API, VERIFY ones refused; buf convert agrees ----
+EDITIONS_UTF8 := $(EDITIONS)/utf8
+$(EDITIONS_UTF8)/.stamp: test/editions/wire/special.proto pbjc
+	rm -rf $(@D) && mkdir -p $(@D)
+	./pbjc --views --writers -I test/editions/wire -o $(@D) $<
+	@touch $@
+$(EDITIONS_UTF8)/utf8: test/editions/utf8.c $(EDITIONS_UTF8)/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(EDITIONS_UTF8) -o $@ $< $(EDITIONS_UTF8)/special.pb.c
+
+EDITIONS_CONVERT = cd test/editions/wire && $(CURDIR)/$(BUF) convert special.proto --type parity.special.Batch \
+	  --from $(CURDIR)/$(EDITIONS_UTF8)/$(1).bin\#format=binpb --to $(CURDIR)/$(EDITIONS_UTF8)/$(1).buf.binpb\#format=binpb
+.PHONY: check-editions-utf8
+check-editions-utf8: $(EDITIONS_UTF8)/utf8 $(BUF)
+	$(EDITIONS_UTF8)/utf8 write $(EDITIONS_UTF8)
+	$(call EDITIONS_CONVERT,none)
+	cmp $(EDITIONS_UTF8)/none.bin $(EDITIONS_UTF8)/none.buf.binpb
+	! ($(call EDITIONS_CONVERT,verify)) 2>$(EDITIONS_UTF8)/verify.err
+	grep -q 'implicit_str contains invalid UTF-8' $(EDITIONS_UTF8)/verify.err
+	$(EDITIONS_UTF8)/utf8 check
+check-editions: check-editions-utf8

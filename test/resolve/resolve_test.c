@@ -415,6 +415,54 @@ static void suggest_picks_the_nearest(void **state)
     assert_int_equal(suggest_nearest("a_rather_long_message_name_that_goes_on_and_on_OK", long_names, 1, 1), 0);
 }
 
+/* ---- editions: language features resolve through the scopes, else by their edition defaults ---- */
+
+/* The value of language feature "Message.field" of features file lang (its one extension) at fs, in ed. */
+static int32_t language(const ir_features *fs, feature_edition ed, const char *lang, const char *feature)
+{
+    ir_file *f = file_named(lang);
+    assert_int_equal(f->extensions.n, 1);
+    const char *dot = strchr(feature, '.');
+    char *message = ir_strndup(feature, (size_t)(dot - feature));
+    return features_language(fs, ed, f->extensions.v[0], field_of(message_path(f, message), dot + 1));
+}
+
+static void language_features_resolve(void **state)
+{
+    (void)state;
+    ir_vec_push(&prog.roots, "test/editions/features");
+    write_file("l.proto", "edition = \"2023\";\n"
+                          "import \"google/protobuf/cpp_features.proto\";\n"
+                          "import \"google/protobuf/java_features.proto\";\n"
+                          "import \"google/protobuf/go_features.proto\";\n"
+                          "option features.(pb.cpp).string_type = CORD;\n"
+                          "message M {\n"
+                          "  option features = { [pb.go] { api_level: API_HYBRID } };\n"
+                          "  string a = 1 [features.(pb.cpp).string_type = VIEW];\n"
+                          "  string b = 2;\n"
+                          "  message N { int32 c = 1; }\n"
+                          "}\n");
+    write_file("p2.proto", "syntax = \"proto2\";\n"
+                           "import \"google/protobuf/java_features.proto\";\n"
+                           "message P { optional int32 d = 1; }\n");
+    assert_int_equal(resolve_inputs("l.proto", "p2.proto", NULL), 0);
+    ir_message *m = message_path(file_named("l.proto"), "M");
+    const ir_features *a = &field_of(m, "a")->features, *b = &field_of(m, "b")->features;
+    const char *cpp = "google/protobuf/cpp_features.proto", *java = "google/protobuf/java_features.proto";
+    const char *go = "google/protobuf/go_features.proto";
+    assert_int_equal(language(a, EDITION_2023, cpp, "CppFeatures.string_type"), 1);                /* VIEW, its own */
+    assert_int_equal(language(b, EDITION_2023, cpp, "CppFeatures.string_type"), 2);                /* CORD, the file's */
+    assert_int_equal(language(&m->messages.v[0]->fields.v[0]->features, EDITION_2023, go, "GoFeatures.api_level"), 2);
+    assert_int_equal(language(b, EDITION_2023, java, "JavaFeatures.legacy_closed_enum"), 0);      /* proto3's default on */
+    assert_int_equal(language(b, EDITION_2023, cpp, "CppFeatures.enum_name_uses_string_view"), 0);
+    assert_int_equal(language(b, EDITION_2024, cpp, "CppFeatures.enum_name_uses_string_view"), 1);
+    ir_file *p2 = file_named("p2.proto");
+    assert_int_equal(features_edition(p2), EDITION_PROTO2);
+    const ir_features *d = &field_of(message_path(p2, "P"), "d")->features;
+    assert_int_equal(language(d, features_edition(p2), java, "JavaFeatures.legacy_closed_enum"), 1);   /* LEGACY's */
+    assert_int_equal(language(d, features_edition(p2), cpp, "CppFeatures.string_type"), 3);            /* STRING */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -437,6 +485,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(defaults_as_protoc_writes_them, setup, teardown),
         cmocka_unit_test_setup_teardown(symtab_keeps_every_key, setup, teardown),
         cmocka_unit_test(suggest_picks_the_nearest),
+        cmocka_unit_test_setup_teardown(language_features_resolve, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
