@@ -108,7 +108,7 @@ struct message_vars {
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
     const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
-    const char *ncases, *nslots, *scan;
+    const char *ncases, *nslots, *nzero, *scan, *scan_qual;
     names_writer wn;                                                           /* writers */
     const char *wfields;
     const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
@@ -597,22 +597,30 @@ static const char *reverse_source(const plan_file *pf, const plan_message *pm, f
     return inlined ? ir_strcat(body, expand_message(tmpl_reverse_body_extern, v)) : body;
 }
 
-/* M__write: the reverse encoder's body without room checks (it runs after M_size, into exactly the bytes counted). */
-static const char *writer_source(const plan_message *pm, const fields *fs, message_vars v)
+/* M__write: the reverse encoder's body without room checks (it runs after M_size, into exactly the bytes counted).
+ * With fast_write, a message's M__write is inlined into its parent's where its reverse encoder is (M__write_inline). */
+static const char *writer_source(const plan_file *pf, const plan_message *pm, const fields *fs, message_vars v)
 {
     fields u = {pm, ir_alloc((pm->fields.n + 1) * sizeof(plan_code))};
+    bool fast = options_on(pm->m, OPTION_FAST_WRITE);
     for (size_t i = 0; i < pm->fields.n; i++) {
-        const plan_field *pf = &pm->fields.v[i];
+        const plan_field *f = &pm->fields.v[i];
         u.v[i] = fs->v[i];
         u.v[i].rroom = u.v[i].rroom_e = "";
-        u.v[i].rwrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(tmpl_field_rwrite_wrapper_unknown_unchecked, &u.v[i]) : "";
-        if (pf->f->message_type) u.v[i].rmsg = expand_field(rframing_sections[pf->framing][RFRAMING_UNCHECKED], &u.v[i]);
+        u.v[i].rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(tmpl_field_rwrite_wrapper_unknown_unchecked, &u.v[i]) : "";
+        if (!f->f->message_type) continue;
+        bool inline_sub = fast && f->sub_reverse && reverse_inlined(pf, f->f->message_type);
+        u.v[i].rcallee = inline_sub ? u.v[i].subfn.write_inline : u.v[i].subfn.write;
+        u.v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_UNCHECKED], &u.v[i]);
     }
     v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
     v.runknown = pm->msgset ? "" : expand_message(tmpl_reverse_unknown_unchecked, &v);
-    v.rmargin = v.renter = v.rparams = v.rqual = "";
-    v.rname = pm->fn.write;
-    return expand_message(tmpl_reverse_body, &v);
+    v.rmargin = v.renter = v.rparams = "";
+    bool inlined = fast && reverse_inlined(pf, pm->m);
+    v.rqual = inlined ? "PBJ__HOT " : "";
+    v.rname = inlined ? pm->fn.write_inline : pm->fn.write;
+    const char *body = expand_message(tmpl_reverse_body, &v);
+    return inlined ? ir_strcat(body, expand_message(tmpl_reverse_writer_extern, &v)) : body;
 }
 
 static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_message *pm)
@@ -640,7 +648,7 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
         v.encode = ir_strcat(v.encode, expand_message(tmpl_message_encode_checked, &v));
     } else v.encode = expand_message(tmpl_message_encode, &v);
     v.decode_check = pm->may_miss ? expand_message(tmpl_message_decode_check, &v) : "";
-    v.writer = writer_source(pm, &fs, v);
+    v.writer = writer_source(pf, pm, &fs, v);
     v.decode = each_field(&fs, PLAN_OP_DECODE);
     bool flat = pm->decode_leaf;                            /* a leaf with no message inside keeps no depth count */
     v.decode_protos = "";
@@ -959,12 +967,30 @@ static bool file_has_views(const plan_file *pf)
     return false;
 }
 
+/* Whether a view's scan is inlined wherever it is made: a few numbers, strings or bytes, or (levels deep) such
+ * messages (ids, timestamps, an id of ids); never a type on a cycle (its levels run out). */
+#define VIEW_LEAF_FIELDS 4
+static bool view_leaf(const ir_message *m, int levels)
+{
+    if (m->fields.n > VIEW_LEAF_FIELDS) return false;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->label == IR_LABEL_REPEATED || f->is_map || (f->message_type && (levels == 0 || !view_leaf(f->message_type, levels - 1))))
+            return false;
+    }
+    return true;
+}
+
 static message_vars view_vars(const plan_message *pm)
 {
     message_vars v = message_vars_of(pm);
     v.view = pm->view;
     v.ncases = ir_printf("%zu", pm->oneofs.n ? pm->oneofs.n : 1);
-    v.nslots = ir_printf("%zu", pm->fields.n ? pm->fields.n : 1);
+    size_t plain = 0;   /* slots zeroed by the scan (a oneof's one slot is read only when its case says so) */
+    for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
+    v.nzero = ir_printf("%zu", plain);
+    v.scan_qual = view_leaf(pm->m, 1) ? "PBJ__VIEW_HOT" : "static inline";
+    v.nslots = ir_printf("%zu", plain + pm->oneofs.n ? plain + pm->oneofs.n : 1);
     v.accessors = v.print = v.cases = v.scan = "";
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *pf = &pm->fields.v[i];

@@ -14,6 +14,7 @@
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
     X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")       \
+    X(write_inline, "__write_inline")                                                        \
     X(size_depth, "__size")                                                                  \
     X(to_json, "_to_json") X(json, "__json") X(type, "__type") X(type_init, "__type_init")    \
     X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \

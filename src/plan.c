@@ -754,7 +754,7 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
 
-static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_list *names)
+static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
@@ -767,7 +767,7 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_lis
     c->view_next = many ? names_view_accessor(names, pm->cname, "", pf->member, "_next", f->full_name, f->file, f->loc) : "";
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
     c->view_type = pm->view.type;
-    c->view_slot = ir_printf("v->slot[%zu]", i);
+    c->view_slot = ir_printf("v->slot[%zu]", slot);
     c->view_present = pf->oneof ? ir_printf("v->cases[%d] == %d", pf->oneof->view_index, pf->number)
                                 : ir_printf("%s.n != 0", c->view_slot);
     c->view_value = slice || message ? ir_printf("pbj_view_slice(&v->pbj, &%s)", c->view_slot)
@@ -783,7 +783,9 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, names_lis
     c->view_self = self ? "1" : "";
     c->view_label = self || i > 0 ? ir_printf("v_%s:", c->tag_decimal) : "";
     c->view_keep = pf->closed_enum && pf->type_cname ? ir_printf("%s((int32_t)w)", c->sub_name_fn) : "1";
-    c->view_mark = pf->oneof ? ir_printf("v->cases[%d] = %d;", pf->oneof->view_index, pf->number) : "";
+    bool noted = !pf->oneof && (*c->view_has || pf->default_c);   /* its presence read from the slot's n */
+    c->view_mark = pf->oneof ? ir_printf("v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
+                 : noted ? ir_printf("%s.n = 1;", c->view_slot) : "";
     c->view_load = wire_of(t)->load ? wire_of(t)->load : "";
     c->view_next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
     c->view_tag_byte = pf->tag_len == 1 ? c->view_tag : "0";
@@ -804,7 +806,12 @@ static void plan_views(plan_message *pm, names_list *names)
         po->view_index = (int)k;
         po->view_case_fn = names_view_accessor(names, pm->cname, "", po->member, "_case", po->o->name, pm->m->file, pm->m->loc);
     }
-    for (size_t i = 0; i < pm->fields.n; i++) plan_view_code(pm, &pm->fields.v[i], i, names);
+    size_t plain = 0;   /* fields outside oneofs have a slot each (zeroed by the scan), then one slot per oneof */
+    for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
+    for (size_t i = 0, k = 0; i < pm->fields.n; i++) {
+        plan_field *pf = &pm->fields.v[i];
+        plan_view_code(pm, pf, i, pf->oneof ? plain + (size_t)pf->oneof->view_index : k++, names);
+    }
 }
 
 /* A map entry's key or value as a writer's parameter type. */

@@ -198,7 +198,7 @@ typedef struct plan_code {
     const char *view_label;       /* "v_<tag>:" where the scan's prediction jumps to this case, else "" */
     const char *view_self;        /* "1": the case predicts its own tag again (repeated, unpacked); else "" */
     const char *view_keep;        /* condition on the read value w: kept (a closed enum's known values) */
-    const char *view_mark;        /* after a read: its oneof's case set, or "" */
+    const char *view_mark;        /* after a read: its oneof's case set, its slot's n set (presence), or "" */
     const char *view_load;        /* fixed width: the bits at p */
     const char *view_next_fn;     /* repeated slices and messages: the runtime's next (a group's body or a payload) */
     const char *view_tag_byte;    /* view_tag when it is one byte, else "0" */
