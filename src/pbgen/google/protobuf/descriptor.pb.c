@@ -364,7 +364,7 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
         switch (tag) {
         case 0xa: /* file */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->file.data, m->file.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->file.data, m->file.count)) &&   /* full: room for the rest of the run at once */
                 !(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_next(d->arena, m->file.data, m->file.count, sizeof(google_protobuf_FileDescriptorProto), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FileDescriptorProto_init(&m->file.data[m->file.count]);
@@ -470,7 +470,7 @@ pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescr
     return pbj__tr_finish(&r, google_protobuf_FileDescriptorSet_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FileDescriptorSet__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FileDescriptorSet *m = (google_protobuf_FileDescriptorSet *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -486,7 +486,6 @@ static pbj_status google_protobuf_FileDescriptorSet__text_any(pbj_text_reader *r
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FileDescriptorSet__text_type = {"google.protobuf.FileDescriptorSet", google_protobuf_FileDescriptorSet__text_any};
 #endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
@@ -704,7 +703,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x1a: /* dependency */
         f_26:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->dependency.data, m->dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->dependency.data, m->dependency.count)) &&   /* full: room for the rest of the run at once */
                 !(m->dependency.data = (pbj_slice *)pbj__array_next(d->arena, m->dependency.data, m->dependency.count, sizeof(pbj_slice), p, end, 0x1a)))
                 return PBJ_ERR_NOMEM;
             {
@@ -724,7 +723,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x22: /* message_type */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->message_type.data, m->message_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->message_type.data, m->message_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_next(d->arena, m->message_type.data, m->message_type.count, sizeof(google_protobuf_DescriptorProto), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_init(&m->message_type.data[m->message_type.count]);
@@ -746,7 +745,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x2a: /* enum_type */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_next(d->arena, m->enum_type.data, m->enum_type.count, sizeof(google_protobuf_EnumDescriptorProto), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
@@ -768,7 +767,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x32: /* service */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->service.data, m->service.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->service.data, m->service.count)) &&   /* full: room for the rest of the run at once */
                 !(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_next(d->arena, m->service.data, m->service.count, sizeof(google_protobuf_ServiceDescriptorProto), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_ServiceDescriptorProto_init(&m->service.data[m->service.count]);
@@ -790,7 +789,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x3a: /* extension */
         f_58:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* full: room for the rest of the run at once */
                 !(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->extension.data, m->extension.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
@@ -846,7 +845,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x50: /* public_dependency */
         f_80:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->public_dependency.data, m->public_dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->public_dependency.data, m->public_dependency.count)) &&   /* full: room for the rest of the run at once */
                 !(m->public_dependency.data = (int32_t *)pbj__array_next(d->arena, m->public_dependency.data, m->public_dependency.count, sizeof(int32_t), p, end, 0x50)))
                 return PBJ_ERR_NOMEM;
             {
@@ -893,7 +892,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             continue;
         case 0x58: /* weak_dependency */
         f_88:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->weak_dependency.data, m->weak_dependency.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->weak_dependency.data, m->weak_dependency.count)) &&   /* full: room for the rest of the run at once */
                 !(m->weak_dependency.data = (int32_t *)pbj__array_next(d->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof(int32_t), p, end, 0x58)))
                 return PBJ_ERR_NOMEM;
             {
@@ -1235,7 +1234,7 @@ pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDes
     return pbj__tr_finish(&r, google_protobuf_FileDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FileDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FileDescriptorProto *m = (google_protobuf_FileDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1251,7 +1250,6 @@ static pbj_status google_protobuf_FileDescriptorProto__text_any(pbj_text_reader 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FileDescriptorProto__text_type = {"google.protobuf.FileDescriptorProto", google_protobuf_FileDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.DescriptorProto ==== */
@@ -1467,7 +1465,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x12: /* field */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->field.data, m->field.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->field.data, m->field.count)) &&   /* full: room for the rest of the run at once */
                 !(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->field.data, m->field.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->field.data[m->field.count]);
@@ -1489,7 +1487,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x1a: /* nested_type */
         f_26:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->nested_type.data, m->nested_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->nested_type.data, m->nested_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_next(d->arena, m->nested_type.data, m->nested_type.count, sizeof(google_protobuf_DescriptorProto), p, end, 0x1a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_init(&m->nested_type.data[m->nested_type.count]);
@@ -1511,7 +1509,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x22: /* enum_type */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->enum_type.data, m->enum_type.count)) &&   /* full: room for the rest of the run at once */
                 !(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_next(d->arena, m->enum_type.data, m->enum_type.count, sizeof(google_protobuf_EnumDescriptorProto), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
@@ -1533,7 +1531,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x2a: /* extension_range */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->extension_range.data, m->extension_range.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension_range.data, m->extension_range.count)) &&   /* full: room for the rest of the run at once */
                 !(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_next(d->arena, m->extension_range.data, m->extension_range.count, sizeof(google_protobuf_DescriptorProto_ExtensionRange), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_ExtensionRange_init(&m->extension_range.data[m->extension_range.count]);
@@ -1555,7 +1553,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x32: /* extension */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->extension.data, m->extension.count)) &&   /* full: room for the rest of the run at once */
                 !(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_next(d->arena, m->extension.data, m->extension.count, sizeof(google_protobuf_FieldDescriptorProto), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
@@ -1594,7 +1592,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x42: /* oneof_decl */
         f_66:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->oneof_decl.data, m->oneof_decl.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->oneof_decl.data, m->oneof_decl.count)) &&   /* full: room for the rest of the run at once */
                 !(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_next(d->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof(google_protobuf_OneofDescriptorProto), p, end, 0x42)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_OneofDescriptorProto_init(&m->oneof_decl.data[m->oneof_decl.count]);
@@ -1616,7 +1614,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x4a: /* reserved_range */
         f_74:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_next(d->arena, m->reserved_range.data, m->reserved_range.count, sizeof(google_protobuf_DescriptorProto_ReservedRange), p, end, 0x4a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_DescriptorProto_ReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
@@ -1638,7 +1636,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             continue;
         case 0x52: /* reserved_name */
         f_82:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_name.data = (pbj_slice *)pbj__array_next(d->arena, m->reserved_name.data, m->reserved_name.count, sizeof(pbj_slice), p, end, 0x52)))
                 return PBJ_ERR_NOMEM;
             {
@@ -1928,7 +1926,7 @@ pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorP
     return pbj__tr_finish(&r, google_protobuf_DescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_DescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_DescriptorProto *m = (google_protobuf_DescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1944,7 +1942,6 @@ static pbj_status google_protobuf_DescriptorProto__text_any(pbj_text_reader *r, 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_DescriptorProto__text_type = {"google.protobuf.DescriptorProto", google_protobuf_DescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
@@ -2196,7 +2193,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_proto
     return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ExtensionRange_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_DescriptorProto_ExtensionRange__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_DescriptorProto_ExtensionRange *m = (google_protobuf_DescriptorProto_ExtensionRange *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -2212,7 +2209,6 @@ static pbj_status google_protobuf_DescriptorProto_ExtensionRange__text_any(pbj_t
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_DescriptorProto_ExtensionRange__text_type = {"google.protobuf.DescriptorProto.ExtensionRange", google_protobuf_DescriptorProto_ExtensionRange__text_any};
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
@@ -2404,7 +2400,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protob
     return pbj__tr_finish(&r, google_protobuf_DescriptorProto_ReservedRange_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_DescriptorProto_ReservedRange *m = (google_protobuf_DescriptorProto_ReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -2420,7 +2416,6 @@ static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_te
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_DescriptorProto_ReservedRange__text_type = {"google.protobuf.DescriptorProto.ReservedRange", google_protobuf_DescriptorProto_ReservedRange__text_any};
 #endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
@@ -2513,7 +2508,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
         switch (tag) {
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -2640,7 +2635,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_Exten
     return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -2656,7 +2651,6 @@ static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reade
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_ExtensionRangeOptions__text_type = {"google.protobuf.ExtensionRangeOptions", google_protobuf_ExtensionRangeOptions__text_any};
 #endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
@@ -3191,7 +3185,7 @@ pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldD
     return pbj__tr_finish(&r, google_protobuf_FieldDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FieldDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FieldDescriptorProto *m = (google_protobuf_FieldDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -3207,7 +3201,6 @@ static pbj_status google_protobuf_FieldDescriptorProto__text_any(pbj_text_reader
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FieldDescriptorProto__text_type = {"google.protobuf.FieldDescriptorProto", google_protobuf_FieldDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
@@ -3424,7 +3417,7 @@ pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofD
     return pbj__tr_finish(&r, google_protobuf_OneofDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_OneofDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_OneofDescriptorProto *m = (google_protobuf_OneofDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -3440,7 +3433,6 @@ static pbj_status google_protobuf_OneofDescriptorProto__text_any(pbj_text_reader
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_OneofDescriptorProto__text_type = {"google.protobuf.OneofDescriptorProto", google_protobuf_OneofDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
@@ -3579,7 +3571,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x12: /* value */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->value.data, m->value.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->value.data, m->value.count)) &&   /* full: room for the rest of the run at once */
                 !(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_next(d->arena, m->value.data, m->value.count, sizeof(google_protobuf_EnumValueDescriptorProto), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumValueDescriptorProto_init(&m->value.data[m->value.count]);
@@ -3618,7 +3610,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x22: /* reserved_range */
         f_34:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_range.data, m->reserved_range.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_next(d->arena, m->reserved_range.data, m->reserved_range.count, sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), p, end, 0x22)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
@@ -3640,7 +3632,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             continue;
         case 0x2a: /* reserved_name */
         f_42:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->reserved_name.data, m->reserved_name.count)) &&   /* full: room for the rest of the run at once */
                 !(m->reserved_name.data = (pbj_slice *)pbj__array_next(d->arena, m->reserved_name.data, m->reserved_name.count, sizeof(pbj_slice), p, end, 0x2a)))
                 return PBJ_ERR_NOMEM;
             {
@@ -3817,7 +3809,7 @@ pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDes
     return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumDescriptorProto *m = (google_protobuf_EnumDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -3833,7 +3825,6 @@ static pbj_status google_protobuf_EnumDescriptorProto__text_any(pbj_text_reader 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumDescriptorProto__text_type = {"google.protobuf.EnumDescriptorProto", google_protobuf_EnumDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
@@ -4025,7 +4016,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(googl
     return pbj__tr_finish(&r, google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumDescriptorProto_EnumReservedRange *m = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4041,7 +4032,6 @@ static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__text_an
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumDescriptorProto_EnumReservedRange__text_type = {"google.protobuf.EnumDescriptorProto.EnumReservedRange", google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any};
 #endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
@@ -4293,7 +4283,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_En
     return pbj__tr_finish(&r, google_protobuf_EnumValueDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumValueDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumValueDescriptorProto *m = (google_protobuf_EnumValueDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4309,7 +4299,6 @@ static pbj_status google_protobuf_EnumValueDescriptorProto__text_any(pbj_text_re
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumValueDescriptorProto__text_type = {"google.protobuf.EnumValueDescriptorProto", google_protobuf_EnumValueDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
@@ -4430,7 +4419,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
             continue;
         case 0x12: /* method */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->method.data, m->method.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->method.data, m->method.count)) &&   /* full: room for the rest of the run at once */
                 !(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_next(d->arena, m->method.data, m->method.count, sizeof(google_protobuf_MethodDescriptorProto), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_MethodDescriptorProto_init(&m->method.data[m->method.count]);
@@ -4585,7 +4574,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_Serv
     return pbj__tr_finish(&r, google_protobuf_ServiceDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_ServiceDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_ServiceDescriptorProto *m = (google_protobuf_ServiceDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4601,7 +4590,6 @@ static pbj_status google_protobuf_ServiceDescriptorProto__text_any(pbj_text_read
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_ServiceDescriptorProto__text_type = {"google.protobuf.ServiceDescriptorProto", google_protobuf_ServiceDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
@@ -4956,7 +4944,7 @@ pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_Metho
     return pbj__tr_finish(&r, google_protobuf_MethodDescriptorProto_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_MethodDescriptorProto__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_MethodDescriptorProto *m = (google_protobuf_MethodDescriptorProto *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -4972,7 +4960,6 @@ static pbj_status google_protobuf_MethodDescriptorProto__text_any(pbj_text_reade
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_MethodDescriptorProto__text_type = {"google.protobuf.MethodDescriptorProto", google_protobuf_MethodDescriptorProto__text_any};
 #endif
 
 /* ==== google.protobuf.FileOptions ==== */
@@ -5463,7 +5450,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -5888,7 +5875,7 @@ pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m,
     return pbj__tr_finish(&r, google_protobuf_FileOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FileOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FileOptions *m = (google_protobuf_FileOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -5904,7 +5891,6 @@ static pbj_status google_protobuf_FileOptions__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FileOptions__text_type = {"google.protobuf.FileOptions", google_protobuf_FileOptions__text_any};
 #endif
 
 /* ==== google.protobuf.MessageOptions ==== */
@@ -6072,7 +6058,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -6263,7 +6249,7 @@ pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptio
     return pbj__tr_finish(&r, google_protobuf_MessageOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_MessageOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_MessageOptions *m = (google_protobuf_MessageOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -6279,7 +6265,6 @@ static pbj_status google_protobuf_MessageOptions__text_any(pbj_text_reader *r, p
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_MessageOptions__text_type = {"google.protobuf.MessageOptions", google_protobuf_MessageOptions__text_any};
 #endif
 
 /* ==== google.protobuf.FieldOptions ==== */
@@ -6508,7 +6493,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -6743,7 +6728,7 @@ pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *
     return pbj__tr_finish(&r, google_protobuf_FieldOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_FieldOptions *m = (google_protobuf_FieldOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -6759,7 +6744,6 @@ static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_FieldOptions__text_type = {"google.protobuf.FieldOptions", google_protobuf_FieldOptions__text_any};
 #endif
 
 /* ==== google.protobuf.OneofOptions ==== */
@@ -6852,7 +6836,7 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
         switch (tag) {
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -6979,7 +6963,7 @@ pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *
     return pbj__tr_finish(&r, google_protobuf_OneofOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_OneofOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_OneofOptions *m = (google_protobuf_OneofOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -6995,7 +6979,6 @@ static pbj_status google_protobuf_OneofOptions__text_any(pbj_text_reader *r, pbj
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_OneofOptions__text_type = {"google.protobuf.OneofOptions", google_protobuf_OneofOptions__text_any};
 #endif
 
 /* ==== google.protobuf.EnumOptions ==== */
@@ -7125,7 +7108,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -7284,7 +7267,7 @@ pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m,
     return pbj__tr_finish(&r, google_protobuf_EnumOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumOptions *m = (google_protobuf_EnumOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -7300,7 +7283,6 @@ static pbj_status google_protobuf_EnumOptions__text_any(pbj_text_reader *r, pbj_
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumOptions__text_type = {"google.protobuf.EnumOptions", google_protobuf_EnumOptions__text_any};
 #endif
 
 /* ==== google.protobuf.EnumValueOptions ==== */
@@ -7411,7 +7393,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -7554,7 +7536,7 @@ pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueO
     return pbj__tr_finish(&r, google_protobuf_EnumValueOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_EnumValueOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_EnumValueOptions *m = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -7570,7 +7552,6 @@ static pbj_status google_protobuf_EnumValueOptions__text_any(pbj_text_reader *r,
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_EnumValueOptions__text_type = {"google.protobuf.EnumValueOptions", google_protobuf_EnumValueOptions__text_any};
 #endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
@@ -7682,7 +7663,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -7825,7 +7806,7 @@ pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptio
     return pbj__tr_finish(&r, google_protobuf_ServiceOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_ServiceOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_ServiceOptions *m = (google_protobuf_ServiceOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -7841,7 +7822,6 @@ static pbj_status google_protobuf_ServiceOptions__text_any(pbj_text_reader *r, p
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_ServiceOptions__text_type = {"google.protobuf.ServiceOptions", google_protobuf_ServiceOptions__text_any};
 #endif
 
 /* ==== google.protobuf.MethodOptions ==== */
@@ -7975,7 +7955,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
             continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
                 !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
@@ -8134,7 +8114,7 @@ pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions
     return pbj__tr_finish(&r, google_protobuf_MethodOptions_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_MethodOptions *m = (google_protobuf_MethodOptions *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8150,7 +8130,6 @@ static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pb
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_MethodOptions__text_type = {"google.protobuf.MethodOptions", google_protobuf_MethodOptions__text_any};
 #endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
@@ -8270,7 +8249,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
         switch (tag) {
         case 0x12: /* name */
         f_18:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->name.data, m->name.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->name.data, m->name.count)) &&   /* full: room for the rest of the run at once */
                 !(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_next(d->arena, m->name.data, m->name.count, sizeof(google_protobuf_UninterpretedOption_NamePart), p, end, 0x12)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_UninterpretedOption_NamePart_init(&m->name.data[m->name.count]);
@@ -8549,7 +8528,7 @@ pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_Uninter
     return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_UninterpretedOption__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_UninterpretedOption *m = (google_protobuf_UninterpretedOption *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8565,7 +8544,6 @@ static pbj_status google_protobuf_UninterpretedOption__text_any(pbj_text_reader 
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_UninterpretedOption__text_type = {"google.protobuf.UninterpretedOption", google_protobuf_UninterpretedOption__text_any};
 #endif
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
@@ -8773,7 +8751,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobu
     return pbj__tr_finish(&r, google_protobuf_UninterpretedOption_NamePart_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_UninterpretedOption_NamePart *m = (google_protobuf_UninterpretedOption_NamePart *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8789,7 +8767,6 @@ static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_tex
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_UninterpretedOption_NamePart__text_type = {"google.protobuf.UninterpretedOption.NamePart", google_protobuf_UninterpretedOption_NamePart__text_any};
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
@@ -8863,7 +8840,7 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
         switch (tag) {
         case 0xa: /* location */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->location.data, m->location.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->location.data, m->location.count)) &&   /* full: room for the rest of the run at once */
                 !(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_next(d->arena, m->location.data, m->location.count, sizeof(google_protobuf_SourceCodeInfo_Location), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_SourceCodeInfo_Location_init(&m->location.data[m->location.count]);
@@ -8969,7 +8946,7 @@ pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeIn
     return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_SourceCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_SourceCodeInfo *m = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -8985,7 +8962,6 @@ static pbj_status google_protobuf_SourceCodeInfo__text_any(pbj_text_reader *r, p
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_SourceCodeInfo__text_type = {"google.protobuf.SourceCodeInfo", google_protobuf_SourceCodeInfo__text_any};
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
@@ -9194,7 +9170,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
             continue;
         case 0x32: /* leading_detached_comments */
         f_50:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->leading_detached_comments.data, m->leading_detached_comments.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->leading_detached_comments.data, m->leading_detached_comments.count)) &&   /* full: room for the rest of the run at once */
                 !(m->leading_detached_comments.data = (pbj_slice *)pbj__array_next(d->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof(pbj_slice), p, end, 0x32)))
                 return PBJ_ERR_NOMEM;
             {
@@ -9359,7 +9335,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_Sou
     return pbj__tr_finish(&r, google_protobuf_SourceCodeInfo_Location_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_SourceCodeInfo_Location__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_SourceCodeInfo_Location *m = (google_protobuf_SourceCodeInfo_Location *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -9375,7 +9351,6 @@ static pbj_status google_protobuf_SourceCodeInfo_Location__text_any(pbj_text_rea
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_SourceCodeInfo_Location__text_type = {"google.protobuf.SourceCodeInfo.Location", google_protobuf_SourceCodeInfo_Location__text_any};
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
@@ -9449,7 +9424,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
         switch (tag) {
         case 0xa: /* annotation */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->annotation.data, m->annotation.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->annotation.data, m->annotation.count)) &&   /* full: room for the rest of the run at once */
                 !(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_next(d->arena, m->annotation.data, m->annotation.count, sizeof(google_protobuf_GeneratedCodeInfo_Annotation), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_GeneratedCodeInfo_Annotation_init(&m->annotation.data[m->annotation.count]);
@@ -9555,7 +9530,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_Generated
     return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_GeneratedCodeInfo__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_GeneratedCodeInfo *m = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -9571,7 +9546,6 @@ static pbj_status google_protobuf_GeneratedCodeInfo__text_any(pbj_text_reader *r
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_GeneratedCodeInfo__text_type = {"google.protobuf.GeneratedCodeInfo", google_protobuf_GeneratedCodeInfo__text_any};
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
@@ -9868,7 +9842,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobu
     return pbj__tr_finish(&r, google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_GeneratedCodeInfo_Annotation *m = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -9884,7 +9858,438 @@ static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__text_any(pbj_tex
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_GeneratedCodeInfo_Annotation__text_type = {"google.protobuf.GeneratedCodeInfo.Annotation", google_protobuf_GeneratedCodeInfo_Annotation__text_any};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FileDescriptorSet__type_init(void *m) { google_protobuf_FileDescriptorSet_init((google_protobuf_FileDescriptorSet *)m); }
+static pbj_status google_protobuf_FileDescriptorSet__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FileDescriptorSet_decode((google_protobuf_FileDescriptorSet *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FileDescriptorSet__type_size(void *m) { return google_protobuf_FileDescriptorSet_size((google_protobuf_FileDescriptorSet *)m); }
+static pbj_status google_protobuf_FileDescriptorSet__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileDescriptorSet_encode((google_protobuf_FileDescriptorSet *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FileDescriptorSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FileDescriptorSet", sizeof(google_protobuf_FileDescriptorSet), google_protobuf_FileDescriptorSet__type_init, google_protobuf_FileDescriptorSet__type_decode, google_protobuf_FileDescriptorSet__type_size, google_protobuf_FileDescriptorSet__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FileDescriptorSet__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FileDescriptorProto__type_init(void *m) { google_protobuf_FileDescriptorProto_init((google_protobuf_FileDescriptorProto *)m); }
+static pbj_status google_protobuf_FileDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FileDescriptorProto_decode((google_protobuf_FileDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FileDescriptorProto__type_size(void *m) { return google_protobuf_FileDescriptorProto_size((google_protobuf_FileDescriptorProto *)m); }
+static pbj_status google_protobuf_FileDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileDescriptorProto_encode((google_protobuf_FileDescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FileDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FileDescriptorProto", sizeof(google_protobuf_FileDescriptorProto), google_protobuf_FileDescriptorProto__type_init, google_protobuf_FileDescriptorProto__type_decode, google_protobuf_FileDescriptorProto__type_size, google_protobuf_FileDescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FileDescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_DescriptorProto__type_init(void *m) { google_protobuf_DescriptorProto_init((google_protobuf_DescriptorProto *)m); }
+static pbj_status google_protobuf_DescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_DescriptorProto_decode((google_protobuf_DescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_DescriptorProto__type_size(void *m) { return google_protobuf_DescriptorProto_size((google_protobuf_DescriptorProto *)m); }
+static pbj_status google_protobuf_DescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_encode((google_protobuf_DescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_DescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.DescriptorProto", sizeof(google_protobuf_DescriptorProto), google_protobuf_DescriptorProto__type_init, google_protobuf_DescriptorProto__type_decode, google_protobuf_DescriptorProto__type_size, google_protobuf_DescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_DescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_DescriptorProto_ExtensionRange__type_init(void *m) { google_protobuf_DescriptorProto_ExtensionRange_init((google_protobuf_DescriptorProto_ExtensionRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_DescriptorProto_ExtensionRange_decode((google_protobuf_DescriptorProto_ExtensionRange *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_DescriptorProto_ExtensionRange__type_size(void *m) { return google_protobuf_DescriptorProto_ExtensionRange_size((google_protobuf_DescriptorProto_ExtensionRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ExtensionRange_encode((google_protobuf_DescriptorProto_ExtensionRange *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.DescriptorProto.ExtensionRange", sizeof(google_protobuf_DescriptorProto_ExtensionRange), google_protobuf_DescriptorProto_ExtensionRange__type_init, google_protobuf_DescriptorProto_ExtensionRange__type_decode, google_protobuf_DescriptorProto_ExtensionRange__type_size, google_protobuf_DescriptorProto_ExtensionRange__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_DescriptorProto_ExtensionRange__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_DescriptorProto_ReservedRange__type_init(void *m) { google_protobuf_DescriptorProto_ReservedRange_init((google_protobuf_DescriptorProto_ReservedRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_DescriptorProto_ReservedRange_decode((google_protobuf_DescriptorProto_ReservedRange *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_DescriptorProto_ReservedRange__type_size(void *m) { return google_protobuf_DescriptorProto_ReservedRange_size((google_protobuf_DescriptorProto_ReservedRange *)m); }
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_DescriptorProto_ReservedRange_encode((google_protobuf_DescriptorProto_ReservedRange *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.DescriptorProto.ReservedRange", sizeof(google_protobuf_DescriptorProto_ReservedRange), google_protobuf_DescriptorProto_ReservedRange__type_init, google_protobuf_DescriptorProto_ReservedRange__type_decode, google_protobuf_DescriptorProto_ReservedRange__type_size, google_protobuf_DescriptorProto_ReservedRange__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_DescriptorProto_ReservedRange__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_ExtensionRangeOptions__type_init(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_decode((google_protobuf_ExtensionRangeOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ExtensionRangeOptions__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_size((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_encode((google_protobuf_ExtensionRangeOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_ExtensionRangeOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FieldDescriptorProto__type_init(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
+static pbj_status google_protobuf_FieldDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldDescriptorProto_decode((google_protobuf_FieldDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldDescriptorProto__type_size(void *m) { return google_protobuf_FieldDescriptorProto_size((google_protobuf_FieldDescriptorProto *)m); }
+static pbj_status google_protobuf_FieldDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldDescriptorProto_encode((google_protobuf_FieldDescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FieldDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldDescriptorProto", sizeof(google_protobuf_FieldDescriptorProto), google_protobuf_FieldDescriptorProto__type_init, google_protobuf_FieldDescriptorProto__type_decode, google_protobuf_FieldDescriptorProto__type_size, google_protobuf_FieldDescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FieldDescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_OneofDescriptorProto__type_init(void *m) { google_protobuf_OneofDescriptorProto_init((google_protobuf_OneofDescriptorProto *)m); }
+static pbj_status google_protobuf_OneofDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_OneofDescriptorProto_decode((google_protobuf_OneofDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_OneofDescriptorProto__type_size(void *m) { return google_protobuf_OneofDescriptorProto_size((google_protobuf_OneofDescriptorProto *)m); }
+static pbj_status google_protobuf_OneofDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_OneofDescriptorProto_encode((google_protobuf_OneofDescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_OneofDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.OneofDescriptorProto", sizeof(google_protobuf_OneofDescriptorProto), google_protobuf_OneofDescriptorProto__type_init, google_protobuf_OneofDescriptorProto__type_decode, google_protobuf_OneofDescriptorProto__type_size, google_protobuf_OneofDescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_OneofDescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_EnumDescriptorProto__type_init(void *m) { google_protobuf_EnumDescriptorProto_init((google_protobuf_EnumDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_decode((google_protobuf_EnumDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumDescriptorProto__type_size(void *m) { return google_protobuf_EnumDescriptorProto_size((google_protobuf_EnumDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_encode((google_protobuf_EnumDescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_EnumDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumDescriptorProto", sizeof(google_protobuf_EnumDescriptorProto), google_protobuf_EnumDescriptorProto__type_init, google_protobuf_EnumDescriptorProto__type_decode, google_protobuf_EnumDescriptorProto__type_size, google_protobuf_EnumDescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_EnumDescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init(void *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange_decode((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size(void *m) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_size((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m); }
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumDescriptorProto_EnumReservedRange_encode((google_protobuf_EnumDescriptorProto_EnumReservedRange *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumDescriptorProto.EnumReservedRange", sizeof(google_protobuf_EnumDescriptorProto_EnumReservedRange), google_protobuf_EnumDescriptorProto_EnumReservedRange__type_init, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_decode, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_size, google_protobuf_EnumDescriptorProto_EnumReservedRange__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_EnumDescriptorProto_EnumReservedRange__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_EnumValueDescriptorProto__type_init(void *m) { google_protobuf_EnumValueDescriptorProto_init((google_protobuf_EnumValueDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumValueDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumValueDescriptorProto_decode((google_protobuf_EnumValueDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumValueDescriptorProto__type_size(void *m) { return google_protobuf_EnumValueDescriptorProto_size((google_protobuf_EnumValueDescriptorProto *)m); }
+static pbj_status google_protobuf_EnumValueDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumValueDescriptorProto_encode((google_protobuf_EnumValueDescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumValueDescriptorProto", sizeof(google_protobuf_EnumValueDescriptorProto), google_protobuf_EnumValueDescriptorProto__type_init, google_protobuf_EnumValueDescriptorProto__type_decode, google_protobuf_EnumValueDescriptorProto__type_size, google_protobuf_EnumValueDescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_EnumValueDescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_ServiceDescriptorProto__type_init(void *m) { google_protobuf_ServiceDescriptorProto_init((google_protobuf_ServiceDescriptorProto *)m); }
+static pbj_status google_protobuf_ServiceDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ServiceDescriptorProto_decode((google_protobuf_ServiceDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ServiceDescriptorProto__type_size(void *m) { return google_protobuf_ServiceDescriptorProto_size((google_protobuf_ServiceDescriptorProto *)m); }
+static pbj_status google_protobuf_ServiceDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ServiceDescriptorProto_encode((google_protobuf_ServiceDescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_ServiceDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ServiceDescriptorProto", sizeof(google_protobuf_ServiceDescriptorProto), google_protobuf_ServiceDescriptorProto__type_init, google_protobuf_ServiceDescriptorProto__type_decode, google_protobuf_ServiceDescriptorProto__type_size, google_protobuf_ServiceDescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_ServiceDescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_MethodDescriptorProto__type_init(void *m) { google_protobuf_MethodDescriptorProto_init((google_protobuf_MethodDescriptorProto *)m); }
+static pbj_status google_protobuf_MethodDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_MethodDescriptorProto_decode((google_protobuf_MethodDescriptorProto *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_MethodDescriptorProto__type_size(void *m) { return google_protobuf_MethodDescriptorProto_size((google_protobuf_MethodDescriptorProto *)m); }
+static pbj_status google_protobuf_MethodDescriptorProto__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MethodDescriptorProto_encode((google_protobuf_MethodDescriptorProto *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_MethodDescriptorProto__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.MethodDescriptorProto", sizeof(google_protobuf_MethodDescriptorProto), google_protobuf_MethodDescriptorProto__type_init, google_protobuf_MethodDescriptorProto__type_decode, google_protobuf_MethodDescriptorProto__type_size, google_protobuf_MethodDescriptorProto__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_MethodDescriptorProto__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FileOptions__type_init(void *m) { google_protobuf_FileOptions_init((google_protobuf_FileOptions *)m); }
+static pbj_status google_protobuf_FileOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FileOptions_decode((google_protobuf_FileOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FileOptions__type_size(void *m) { return google_protobuf_FileOptions_size((google_protobuf_FileOptions *)m); }
+static pbj_status google_protobuf_FileOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FileOptions_encode((google_protobuf_FileOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FileOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FileOptions", sizeof(google_protobuf_FileOptions), google_protobuf_FileOptions__type_init, google_protobuf_FileOptions__type_decode, google_protobuf_FileOptions__type_size, google_protobuf_FileOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FileOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_MessageOptions__type_init(void *m) { google_protobuf_MessageOptions_init((google_protobuf_MessageOptions *)m); }
+static pbj_status google_protobuf_MessageOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_MessageOptions_decode((google_protobuf_MessageOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_MessageOptions__type_size(void *m) { return google_protobuf_MessageOptions_size((google_protobuf_MessageOptions *)m); }
+static pbj_status google_protobuf_MessageOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MessageOptions_encode((google_protobuf_MessageOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_MessageOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.MessageOptions", sizeof(google_protobuf_MessageOptions), google_protobuf_MessageOptions__type_init, google_protobuf_MessageOptions__type_decode, google_protobuf_MessageOptions__type_size, google_protobuf_MessageOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_MessageOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FieldOptions__type_init(void *m) { google_protobuf_FieldOptions_init((google_protobuf_FieldOptions *)m); }
+static pbj_status google_protobuf_FieldOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldOptions_decode((google_protobuf_FieldOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldOptions__type_size(void *m) { return google_protobuf_FieldOptions_size((google_protobuf_FieldOptions *)m); }
+static pbj_status google_protobuf_FieldOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_encode((google_protobuf_FieldOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldOptions", sizeof(google_protobuf_FieldOptions), google_protobuf_FieldOptions__type_init, google_protobuf_FieldOptions__type_decode, google_protobuf_FieldOptions__type_size, google_protobuf_FieldOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FieldOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_OneofOptions__type_init(void *m) { google_protobuf_OneofOptions_init((google_protobuf_OneofOptions *)m); }
+static pbj_status google_protobuf_OneofOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_OneofOptions_decode((google_protobuf_OneofOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_OneofOptions__type_size(void *m) { return google_protobuf_OneofOptions_size((google_protobuf_OneofOptions *)m); }
+static pbj_status google_protobuf_OneofOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_OneofOptions_encode((google_protobuf_OneofOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_OneofOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.OneofOptions", sizeof(google_protobuf_OneofOptions), google_protobuf_OneofOptions__type_init, google_protobuf_OneofOptions__type_decode, google_protobuf_OneofOptions__type_size, google_protobuf_OneofOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_OneofOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_EnumOptions__type_init(void *m) { google_protobuf_EnumOptions_init((google_protobuf_EnumOptions *)m); }
+static pbj_status google_protobuf_EnumOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumOptions_decode((google_protobuf_EnumOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumOptions__type_size(void *m) { return google_protobuf_EnumOptions_size((google_protobuf_EnumOptions *)m); }
+static pbj_status google_protobuf_EnumOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumOptions_encode((google_protobuf_EnumOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_EnumOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumOptions", sizeof(google_protobuf_EnumOptions), google_protobuf_EnumOptions__type_init, google_protobuf_EnumOptions__type_decode, google_protobuf_EnumOptions__type_size, google_protobuf_EnumOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_EnumOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_EnumValueOptions__type_init(void *m) { google_protobuf_EnumValueOptions_init((google_protobuf_EnumValueOptions *)m); }
+static pbj_status google_protobuf_EnumValueOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_EnumValueOptions_decode((google_protobuf_EnumValueOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_EnumValueOptions__type_size(void *m) { return google_protobuf_EnumValueOptions_size((google_protobuf_EnumValueOptions *)m); }
+static pbj_status google_protobuf_EnumValueOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_EnumValueOptions_encode((google_protobuf_EnumValueOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_EnumValueOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.EnumValueOptions", sizeof(google_protobuf_EnumValueOptions), google_protobuf_EnumValueOptions__type_init, google_protobuf_EnumValueOptions__type_decode, google_protobuf_EnumValueOptions__type_size, google_protobuf_EnumValueOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_EnumValueOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_ServiceOptions__type_init(void *m) { google_protobuf_ServiceOptions_init((google_protobuf_ServiceOptions *)m); }
+static pbj_status google_protobuf_ServiceOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ServiceOptions_decode((google_protobuf_ServiceOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ServiceOptions__type_size(void *m) { return google_protobuf_ServiceOptions_size((google_protobuf_ServiceOptions *)m); }
+static pbj_status google_protobuf_ServiceOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ServiceOptions_encode((google_protobuf_ServiceOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_ServiceOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ServiceOptions", sizeof(google_protobuf_ServiceOptions), google_protobuf_ServiceOptions__type_init, google_protobuf_ServiceOptions__type_decode, google_protobuf_ServiceOptions__type_size, google_protobuf_ServiceOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_ServiceOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_MethodOptions__type_init(void *m) { google_protobuf_MethodOptions_init((google_protobuf_MethodOptions *)m); }
+static pbj_status google_protobuf_MethodOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_MethodOptions_decode((google_protobuf_MethodOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_MethodOptions__type_size(void *m) { return google_protobuf_MethodOptions_size((google_protobuf_MethodOptions *)m); }
+static pbj_status google_protobuf_MethodOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_MethodOptions_encode((google_protobuf_MethodOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.MethodOptions", sizeof(google_protobuf_MethodOptions), google_protobuf_MethodOptions__type_init, google_protobuf_MethodOptions__type_decode, google_protobuf_MethodOptions__type_size, google_protobuf_MethodOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_MethodOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_UninterpretedOption__type_init(void *m) { google_protobuf_UninterpretedOption_init((google_protobuf_UninterpretedOption *)m); }
+static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_UninterpretedOption_decode((google_protobuf_UninterpretedOption *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_UninterpretedOption__type_size(void *m) { return google_protobuf_UninterpretedOption_size((google_protobuf_UninterpretedOption *)m); }
+static pbj_status google_protobuf_UninterpretedOption__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UninterpretedOption_encode((google_protobuf_UninterpretedOption *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_UninterpretedOption__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.UninterpretedOption", sizeof(google_protobuf_UninterpretedOption), google_protobuf_UninterpretedOption__type_init, google_protobuf_UninterpretedOption__type_decode, google_protobuf_UninterpretedOption__type_size, google_protobuf_UninterpretedOption__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_UninterpretedOption__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_UninterpretedOption_NamePart__type_init(void *m) { google_protobuf_UninterpretedOption_NamePart_init((google_protobuf_UninterpretedOption_NamePart *)m); }
+static pbj_status google_protobuf_UninterpretedOption_NamePart__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_UninterpretedOption_NamePart_decode((google_protobuf_UninterpretedOption_NamePart *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_UninterpretedOption_NamePart__type_size(void *m) { return google_protobuf_UninterpretedOption_NamePart_size((google_protobuf_UninterpretedOption_NamePart *)m); }
+static pbj_status google_protobuf_UninterpretedOption_NamePart__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_UninterpretedOption_NamePart_encode((google_protobuf_UninterpretedOption_NamePart *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_UninterpretedOption_NamePart__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_SourceCodeInfo__type_init(void *m) { google_protobuf_SourceCodeInfo_init((google_protobuf_SourceCodeInfo *)m); }
+static pbj_status google_protobuf_SourceCodeInfo__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_SourceCodeInfo_decode((google_protobuf_SourceCodeInfo *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_SourceCodeInfo__type_size(void *m) { return google_protobuf_SourceCodeInfo_size((google_protobuf_SourceCodeInfo *)m); }
+static pbj_status google_protobuf_SourceCodeInfo__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_encode((google_protobuf_SourceCodeInfo *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_SourceCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.SourceCodeInfo", sizeof(google_protobuf_SourceCodeInfo), google_protobuf_SourceCodeInfo__type_init, google_protobuf_SourceCodeInfo__type_decode, google_protobuf_SourceCodeInfo__type_size, google_protobuf_SourceCodeInfo__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_SourceCodeInfo__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_SourceCodeInfo_Location__type_init(void *m) { google_protobuf_SourceCodeInfo_Location_init((google_protobuf_SourceCodeInfo_Location *)m); }
+static pbj_status google_protobuf_SourceCodeInfo_Location__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_SourceCodeInfo_Location_decode((google_protobuf_SourceCodeInfo_Location *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_SourceCodeInfo_Location__type_size(void *m) { return google_protobuf_SourceCodeInfo_Location_size((google_protobuf_SourceCodeInfo_Location *)m); }
+static pbj_status google_protobuf_SourceCodeInfo_Location__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_SourceCodeInfo_Location_encode((google_protobuf_SourceCodeInfo_Location *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.SourceCodeInfo.Location", sizeof(google_protobuf_SourceCodeInfo_Location), google_protobuf_SourceCodeInfo_Location__type_init, google_protobuf_SourceCodeInfo_Location__type_decode, google_protobuf_SourceCodeInfo_Location__type_size, google_protobuf_SourceCodeInfo_Location__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_SourceCodeInfo_Location__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_GeneratedCodeInfo__type_init(void *m) { google_protobuf_GeneratedCodeInfo_init((google_protobuf_GeneratedCodeInfo *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_decode((google_protobuf_GeneratedCodeInfo *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_GeneratedCodeInfo__type_size(void *m) { return google_protobuf_GeneratedCodeInfo_size((google_protobuf_GeneratedCodeInfo *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_encode((google_protobuf_GeneratedCodeInfo *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_GeneratedCodeInfo__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.GeneratedCodeInfo", sizeof(google_protobuf_GeneratedCodeInfo), google_protobuf_GeneratedCodeInfo__type_init, google_protobuf_GeneratedCodeInfo__type_decode, google_protobuf_GeneratedCodeInfo__type_size, google_protobuf_GeneratedCodeInfo__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_GeneratedCodeInfo__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_GeneratedCodeInfo_Annotation__type_init(void *m) { google_protobuf_GeneratedCodeInfo_Annotation_init((google_protobuf_GeneratedCodeInfo_Annotation *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_GeneratedCodeInfo_Annotation_decode((google_protobuf_GeneratedCodeInfo_Annotation *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_GeneratedCodeInfo_Annotation__type_size(void *m) { return google_protobuf_GeneratedCodeInfo_Annotation_size((google_protobuf_GeneratedCodeInfo_Annotation *)m); }
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_GeneratedCodeInfo_Annotation_encode((google_protobuf_GeneratedCodeInfo_Annotation *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.GeneratedCodeInfo.Annotation", sizeof(google_protobuf_GeneratedCodeInfo_Annotation), google_protobuf_GeneratedCodeInfo_Annotation__type_init, google_protobuf_GeneratedCodeInfo_Annotation__type_decode, google_protobuf_GeneratedCodeInfo_Annotation__type_size, google_protobuf_GeneratedCodeInfo_Annotation__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_GeneratedCodeInfo_Annotation__text_any
+,
+};
 #endif
 
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */

@@ -246,7 +246,7 @@ typedef struct google_protobuf_GeneratedCodeInfo_Annotation_path_array { int32_t
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
 /* google.protobuf.FileDescriptorSet
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The protocol compiler can output a FileDescriptorSet containing the .proto
  * files it parses. */
 struct google_protobuf_FileDescriptorSet {
@@ -277,16 +277,15 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const g
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileDescriptorSet_from_text reads the text format (google_protobuf_FileDescriptorSet_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FileDescriptorSet__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_FileDescriptorSet__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_from_text(google_protobuf_FileDescriptorSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDescriptorSet *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_FileDescriptorSet__text_type;
 #endif
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
 /* google.protobuf.FileDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a complete .proto file. */
 struct google_protobuf_FileDescriptorProto {
     bool has_name : 1;
@@ -376,16 +375,15 @@ static inline void google_protobuf_FileDescriptorProto_clear_syntax(google_proto
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileDescriptorProto_from_text reads the text format (google_protobuf_FileDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FileDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_FileDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_from_text(google_protobuf_FileDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_FileDescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.DescriptorProto ==== */
 
 /* google.protobuf.DescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a message type. */
 struct google_protobuf_DescriptorProto {
     bool has_name : 1;
@@ -445,16 +443,15 @@ static inline void google_protobuf_DescriptorProto_clear_options(google_protobuf
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DescriptorProto_from_text reads the text format (google_protobuf_DescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_DescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_from_text(google_protobuf_DescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_DescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_DescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 /* google.protobuf.DescriptorProto.ExtensionRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_DescriptorProto_ExtensionRange {
     bool has_start : 1;
     bool has_end : 1;
@@ -505,16 +502,15 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_options(
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DescriptorProto_ExtensionRange_from_text reads the text format (google_protobuf_DescriptorProto_ExtensionRange_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DescriptorProto_ExtensionRange__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_DescriptorProto_ExtensionRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_text(google_protobuf_DescriptorProto_ExtensionRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_DescriptorProto_ExtensionRange__text_type;
 #endif
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 /* google.protobuf.DescriptorProto.ReservedRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Range of reserved tag numbers. Reserved tag numbers may not be used by
  * fields or extension ranges in the same message. Reserved ranges may
  * not overlap. */
@@ -561,16 +557,15 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear_end(googl
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_DescriptorProto_ReservedRange_from_text reads the text format (google_protobuf_DescriptorProto_ReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_DescriptorProto_ReservedRange__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_DescriptorProto_ReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_from_text(google_protobuf_DescriptorProto_ReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_protobuf_DescriptorProto_ReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_DescriptorProto_ReservedRange__text_type;
 #endif
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
 /* google.protobuf.ExtensionRangeOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_ExtensionRangeOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -601,16 +596,15 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(con
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_ExtensionRangeOptions_from_text reads the text format (google_protobuf_ExtensionRangeOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_ExtensionRangeOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_ExtensionRangeOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_ExtensionRangeOptions__text_type;
 #endif
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
 /* google.protobuf.FieldDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a field within a message. */
 struct google_protobuf_FieldDescriptorProto {
     bool has_name : 1;
@@ -774,16 +768,15 @@ static inline void google_protobuf_FieldDescriptorProto_clear_proto3_optional(go
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FieldDescriptorProto_from_text reads the text format (google_protobuf_FieldDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FieldDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_FieldDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_from_text(google_protobuf_FieldDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_FieldDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_FieldDescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 /* google.protobuf.OneofDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a oneof. */
 struct google_protobuf_OneofDescriptorProto {
     bool has_name : 1;
@@ -824,16 +817,15 @@ static inline void google_protobuf_OneofDescriptorProto_clear_options(google_pro
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_OneofDescriptorProto_from_text reads the text format (google_protobuf_OneofDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_OneofDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_OneofDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_from_text(google_protobuf_OneofDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_OneofDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_OneofDescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
 /* google.protobuf.EnumDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes an enum type. */
 struct google_protobuf_EnumDescriptorProto {
     bool has_name : 1;
@@ -885,16 +877,15 @@ static inline void google_protobuf_EnumDescriptorProto_clear_options(google_prot
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumDescriptorProto_from_text reads the text format (google_protobuf_EnumDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_EnumDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_from_text(google_protobuf_EnumDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_EnumDescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Range of reserved numeric values. Reserved values may not be used by
  * entries in the same enum. Reserved ranges may not overlap.
  *
@@ -944,16 +935,15 @@ static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear_e
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text reads the text format (google_protobuf_EnumDescriptorProto_EnumReservedRange_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumDescriptorProto_EnumReservedRange__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_EnumDescriptorProto_EnumReservedRange__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_EnumDescriptorProto_EnumReservedRange__text_type;
 #endif
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
 /* google.protobuf.EnumValueDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a value within an enum. */
 struct google_protobuf_EnumValueDescriptorProto {
     bool has_name : 1;
@@ -1003,16 +993,15 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear_options(google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumValueDescriptorProto_from_text reads the text format (google_protobuf_EnumValueDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumValueDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_EnumValueDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_from_text(google_protobuf_EnumValueDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_EnumValueDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_EnumValueDescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
 /* google.protobuf.ServiceDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a service. */
 struct google_protobuf_ServiceDescriptorProto {
     bool has_name : 1;
@@ -1055,16 +1044,15 @@ static inline void google_protobuf_ServiceDescriptorProto_clear_options(google_p
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_ServiceDescriptorProto_from_text reads the text format (google_protobuf_ServiceDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_ServiceDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_ServiceDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_from_text(google_protobuf_ServiceDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_ServiceDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_ServiceDescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
 /* google.protobuf.MethodDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a method of a service. */
 struct google_protobuf_MethodDescriptorProto {
     bool has_name : 1;
@@ -1145,16 +1133,15 @@ static inline void google_protobuf_MethodDescriptorProto_clear_server_streaming(
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MethodDescriptorProto_from_text reads the text format (google_protobuf_MethodDescriptorProto_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_MethodDescriptorProto__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_MethodDescriptorProto__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_from_text(google_protobuf_MethodDescriptorProto *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_MethodDescriptorProto *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_MethodDescriptorProto__text_type;
 #endif
 
 /* ==== google.protobuf.FileOptions ==== */
 
 /* google.protobuf.FileOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_FileOptions {
     bool has_java_package : 1;
     bool has_java_outer_classname : 1;
@@ -1429,16 +1416,15 @@ static inline void google_protobuf_FileOptions_clear_ruby_package(google_protobu
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FileOptions_from_text reads the text format (google_protobuf_FileOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FileOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_FileOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_from_text(google_protobuf_FileOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_FileOptions__text_type;
 #endif
 
 /* ==== google.protobuf.MessageOptions ==== */
 
 /* google.protobuf.MessageOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_MessageOptions {
     bool has_message_set_wire_format : 1;
     bool has_no_standard_descriptor_accessor : 1;
@@ -1551,16 +1537,15 @@ static inline void google_protobuf_MessageOptions_clear_map_entry(google_protobu
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MessageOptions_from_text reads the text format (google_protobuf_MessageOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_MessageOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_MessageOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_from_text(google_protobuf_MessageOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_MessageOptions__text_type;
 #endif
 
 /* ==== google.protobuf.FieldOptions ==== */
 
 /* google.protobuf.FieldOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_FieldOptions {
     bool has_ctype : 1;
     bool has_packed : 1;
@@ -1716,16 +1701,15 @@ static inline void google_protobuf_FieldOptions_clear_unverified_lazy(google_pro
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_FieldOptions_from_text reads the text format (google_protobuf_FieldOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_FieldOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_FieldOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_from_text(google_protobuf_FieldOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_FieldOptions__text_type;
 #endif
 
 /* ==== google.protobuf.OneofOptions ==== */
 
 /* google.protobuf.OneofOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_OneofOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -1756,16 +1740,15 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_OneofOptions_from_text reads the text format (google_protobuf_OneofOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_OneofOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_OneofOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_from_text(google_protobuf_OneofOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_OneofOptions__text_type;
 #endif
 
 /* ==== google.protobuf.EnumOptions ==== */
 
 /* google.protobuf.EnumOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_EnumOptions {
     bool has_allow_alias : 1;
     bool has_deprecated : 1;
@@ -1820,16 +1803,15 @@ static inline void google_protobuf_EnumOptions_clear_deprecated(google_protobuf_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumOptions_from_text reads the text format (google_protobuf_EnumOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_EnumOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_from_text(google_protobuf_EnumOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_EnumOptions__text_type;
 #endif
 
 /* ==== google.protobuf.EnumValueOptions ==== */
 
 /* google.protobuf.EnumValueOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_EnumValueOptions {
     bool has_deprecated : 1;
     /* Is this enum value deprecated?
@@ -1873,16 +1855,15 @@ static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_prot
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_EnumValueOptions_from_text reads the text format (google_protobuf_EnumValueOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_EnumValueOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_EnumValueOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_from_text(google_protobuf_EnumValueOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValueOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_EnumValueOptions__text_type;
 #endif
 
 /* ==== google.protobuf.ServiceOptions ==== */
 
 /* google.protobuf.ServiceOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_ServiceOptions {
     bool has_deprecated : 1;
     /* Is this service deprecated?
@@ -1926,16 +1907,15 @@ static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protob
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_ServiceOptions_from_text reads the text format (google_protobuf_ServiceOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_ServiceOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_ServiceOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_from_text(google_protobuf_ServiceOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_ServiceOptions__text_type;
 #endif
 
 /* ==== google.protobuf.MethodOptions ==== */
 
 /* google.protobuf.MethodOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_MethodOptions {
     bool has_deprecated : 1;
     bool has_idempotency_level : 1;
@@ -1988,16 +1968,15 @@ static inline void google_protobuf_MethodOptions_clear_idempotency_level(google_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_MethodOptions_from_text reads the text format (google_protobuf_MethodOptions_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_MethodOptions__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_MethodOptions__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_from_text(google_protobuf_MethodOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOptions *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_MethodOptions__text_type;
 #endif
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
 /* google.protobuf.UninterpretedOption
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* A message representing a option the parser does not recognize. This only
  * appears in options protos created by the compiler::Parser class.
  * DescriptorPool resolves these when building Descriptor objects. Therefore,
@@ -2088,16 +2067,15 @@ static inline void google_protobuf_UninterpretedOption_clear_aggregate_value(goo
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UninterpretedOption_from_text reads the text format (google_protobuf_UninterpretedOption_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UninterpretedOption__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_UninterpretedOption__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_from_text(google_protobuf_UninterpretedOption *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_UninterpretedOption *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_UninterpretedOption__text_type;
 #endif
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 /* google.protobuf.UninterpretedOption.NamePart
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The name of the uninterpreted option.  Each string represents a segment in
  * a dot-separated name.  is_extension is true iff a segment represents an
  * extension (denoted with parentheses in options specs in .proto files).
@@ -2147,16 +2125,15 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear_is_extensi
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_UninterpretedOption_NamePart_from_text reads the text format (google_protobuf_UninterpretedOption_NamePart_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_UninterpretedOption_NamePart__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_UninterpretedOption_NamePart__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_from_text(google_protobuf_UninterpretedOption_NamePart *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protobuf_UninterpretedOption_NamePart *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_UninterpretedOption_NamePart__text_type;
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 /* google.protobuf.SourceCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Encapsulates information about the original source file from which a
  * FileDescriptorProto was generated. */
 struct google_protobuf_SourceCodeInfo {
@@ -2227,16 +2204,15 @@ static inline pbj_status google_protobuf_SourceCodeInfo_encode_partial(const goo
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_SourceCodeInfo_from_text reads the text format (google_protobuf_SourceCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_SourceCodeInfo__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_SourceCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_from_text(google_protobuf_SourceCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_SourceCodeInfo__text_type;
 #endif
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
 /* google.protobuf.SourceCodeInfo.Location
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_SourceCodeInfo_Location {
     bool has_leading_comments : 1;
     bool has_trailing_comments : 1;
@@ -2359,16 +2335,15 @@ static inline void google_protobuf_SourceCodeInfo_Location_clear_trailing_commen
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_SourceCodeInfo_Location_from_text reads the text format (google_protobuf_SourceCodeInfo_Location_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_SourceCodeInfo_Location__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_SourceCodeInfo_Location__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_from_text(google_protobuf_SourceCodeInfo_Location *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_SourceCodeInfo_Location *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_SourceCodeInfo_Location__text_type;
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 /* google.protobuf.GeneratedCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes the relationship between generated code and its original source
  * file. A GeneratedCodeInfo message is associated with only one generated
  * source file, but may contain references to different source .proto files. */
@@ -2399,16 +2374,15 @@ static inline pbj_status google_protobuf_GeneratedCodeInfo_encode_partial(const 
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_GeneratedCodeInfo_from_text reads the text format (google_protobuf_GeneratedCodeInfo_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_GeneratedCodeInfo__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_GeneratedCodeInfo__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_from_text(google_protobuf_GeneratedCodeInfo *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_GeneratedCodeInfo *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_GeneratedCodeInfo__text_type;
 #endif
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
 /* google.protobuf.GeneratedCodeInfo.Annotation
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_GeneratedCodeInfo_Annotation {
     bool has_source_file : 1;
     bool has_begin : 1;
@@ -2469,12 +2443,92 @@ static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear_end(google
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_GeneratedCodeInfo_Annotation_from_text reads the text format (google_protobuf_GeneratedCodeInfo_Annotation_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_GeneratedCodeInfo_Annotation__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_GeneratedCodeInfo_Annotation__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_text(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_GeneratedCodeInfo_Annotation__text_type;
 #endif
 
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FileDescriptorSet__type;   /* google.protobuf.FileDescriptorSet at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FileDescriptorProto__type;   /* google.protobuf.FileDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_DescriptorProto__type;   /* google.protobuf.DescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_DescriptorProto_ExtensionRange__type;   /* google.protobuf.DescriptorProto.ExtensionRange at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type;   /* google.protobuf.DescriptorProto.ReservedRange at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_ExtensionRangeOptions__type;   /* google.protobuf.ExtensionRangeOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FieldDescriptorProto__type;   /* google.protobuf.FieldDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_OneofDescriptorProto__type;   /* google.protobuf.OneofDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_EnumDescriptorProto__type;   /* google.protobuf.EnumDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_EnumDescriptorProto_EnumReservedRange__type;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_EnumValueDescriptorProto__type;   /* google.protobuf.EnumValueDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_ServiceDescriptorProto__type;   /* google.protobuf.ServiceDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_MethodDescriptorProto__type;   /* google.protobuf.MethodDescriptorProto at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FileOptions__type;   /* google.protobuf.FileOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_MessageOptions__type;   /* google.protobuf.MessageOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_FieldOptions__type;   /* google.protobuf.FieldOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_OneofOptions__type;   /* google.protobuf.OneofOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_EnumOptions__type;   /* google.protobuf.EnumOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_EnumValueOptions__type;   /* google.protobuf.EnumValueOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_ServiceOptions__type;   /* google.protobuf.ServiceOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_MethodOptions__type;   /* google.protobuf.MethodOptions at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_UninterpretedOption__type;   /* google.protobuf.UninterpretedOption at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type;   /* google.protobuf.UninterpretedOption.NamePart at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_SourceCodeInfo__type;   /* google.protobuf.SourceCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_SourceCodeInfo_Location__type;   /* google.protobuf.SourceCodeInfo.Location at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_GeneratedCodeInfo__type;   /* google.protobuf.GeneratedCodeInfo at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   /* google.protobuf.GeneratedCodeInfo.Annotation at run time (the types an Any may hold: JSON's and text's options) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):

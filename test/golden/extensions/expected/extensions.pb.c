@@ -992,11 +992,11 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
         }
         case 102: {   /* [golden.extensions.e_list] */
             uint64_t v;
-            size_t k = pbj__ext_values(m->pbj_ext, 102, 0, (size_t)-1, &v);
+            size_t k = pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
             pbj__json_key(j, "[golden.extensions.e_list]", "[golden.extensions.e_list]");
             pbj__json_begin(j, '[');
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(m->pbj_ext, 102, 0, i, &v);
+                pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, i, &v);
                 pbj__json_sep(j);
                 pbj__json_int32(j, pbj_unzigzag32((uint32_t)v));
             }
@@ -1005,11 +1005,11 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
         }
         case 103: {   /* [golden.extensions.e_packed] */
             uint64_t v;
-            size_t k = pbj__ext_values(m->pbj_ext, 103, 5, (size_t)-1, &v);
+            size_t k = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
             pbj__json_key(j, "[golden.extensions.e_packed]", "[golden.extensions.e_packed]");
             pbj__json_begin(j, '[');
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(m->pbj_ext, 103, 5, i, &v);
+                pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &v);
                 pbj__json_sep(j);
                 pbj__json_uint32(j, (uint32_t)v);
             }

@@ -295,7 +295,7 @@ pbj_status google_protobuf_compiler_Version_from_text(google_protobuf_compiler_V
     return pbj__tr_finish(&r, google_protobuf_compiler_Version_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_compiler_Version__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_compiler_Version *m = (google_protobuf_compiler_Version *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -311,7 +311,6 @@ static pbj_status google_protobuf_compiler_Version__text_any(pbj_text_reader *r,
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_compiler_Version__text_type = {"google.protobuf.compiler.Version", google_protobuf_compiler_Version__text_any};
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
@@ -425,7 +424,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
         switch (tag) {
         case 0xa: /* file_to_generate */
         f_10:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->file_to_generate.data, m->file_to_generate.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->file_to_generate.data, m->file_to_generate.count)) &&   /* full: room for the rest of the run at once */
                 !(m->file_to_generate.data = (pbj_slice *)pbj__array_next(d->arena, m->file_to_generate.data, m->file_to_generate.count, sizeof(pbj_slice), p, end, 0xa)))
                 return PBJ_ERR_NOMEM;
             {
@@ -476,7 +475,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
             continue;
         case 0x7a: /* proto_file */
         f_122:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->proto_file.data, m->proto_file.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->proto_file.data, m->proto_file.count)) &&   /* full: room for the rest of the run at once */
                 !(m->proto_file.data = (google_protobuf_FileDescriptorProto *)pbj__array_next(d->arena, m->proto_file.data, m->proto_file.count, sizeof(google_protobuf_FileDescriptorProto), p, end, 0x7a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_FileDescriptorProto_init(&m->proto_file.data[m->proto_file.count]);
@@ -630,7 +629,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(google_protob
     return pbj__tr_finish(&r, google_protobuf_compiler_CodeGeneratorRequest_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_compiler_CodeGeneratorRequest__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_compiler_CodeGeneratorRequest *m = (google_protobuf_compiler_CodeGeneratorRequest *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -646,7 +645,6 @@ static pbj_status google_protobuf_compiler_CodeGeneratorRequest__text_any(pbj_te
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_compiler_CodeGeneratorRequest__text_type = {"google.protobuf.compiler.CodeGeneratorRequest", google_protobuf_compiler_CodeGeneratorRequest__text_any};
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
@@ -757,7 +755,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
             continue;
         case 0x7a: /* file */
         f_122:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->file.data, m->file.count)) &&   /* maybe full: room for the rest of the run at once */
+            if (PBJ_UNLIKELY(!pbj__array_room(m->file.data, m->file.count)) &&   /* full: room for the rest of the run at once */
                 !(m->file.data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_next(d->arena, m->file.data, m->file.count, sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), p, end, 0x7a)))
                 return PBJ_ERR_NOMEM;
             google_protobuf_compiler_CodeGeneratorResponse_File_init(&m->file.data[m->file.count]);
@@ -895,7 +893,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text(google_proto
     return pbj__tr_finish(&r, google_protobuf_compiler_CodeGeneratorResponse_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_compiler_CodeGeneratorResponse__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_compiler_CodeGeneratorResponse *m = (google_protobuf_compiler_CodeGeneratorResponse *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -911,7 +909,6 @@ static pbj_status google_protobuf_compiler_CodeGeneratorResponse__text_any(pbj_t
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_compiler_CodeGeneratorResponse__text_type = {"google.protobuf.compiler.CodeGeneratorResponse", google_protobuf_compiler_CodeGeneratorResponse__text_any};
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
@@ -1184,7 +1181,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_from_text(google_
     return pbj__tr_finish(&r, google_protobuf_compiler_CodeGeneratorResponse_File_missing(m));
 }
 
-/* An Any's value: the fields up to the closing delimiter, encoded. */
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
 static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__text_any(pbj_text_reader *r, pbj_slice *out)
 {
     google_protobuf_compiler_CodeGeneratorResponse_File *m = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj_arena_alloc(r->arena, sizeof *m);
@@ -1200,7 +1197,70 @@ static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__text_any(
     return PBJ_OK;
 }
 
-const pbj_text_type google_protobuf_compiler_CodeGeneratorResponse_File__text_type = {"google.protobuf.compiler.CodeGeneratorResponse.File", google_protobuf_compiler_CodeGeneratorResponse_File__text_any};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_compiler_Version__type_init(void *m) { google_protobuf_compiler_Version_init((google_protobuf_compiler_Version *)m); }
+static pbj_status google_protobuf_compiler_Version__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_compiler_Version_decode((google_protobuf_compiler_Version *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_compiler_Version__type_size(void *m) { return google_protobuf_compiler_Version_size((google_protobuf_compiler_Version *)m); }
+static pbj_status google_protobuf_compiler_Version__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_Version_encode((google_protobuf_compiler_Version *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_compiler_Version__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.compiler.Version", sizeof(google_protobuf_compiler_Version), google_protobuf_compiler_Version__type_init, google_protobuf_compiler_Version__type_decode, google_protobuf_compiler_Version__type_size, google_protobuf_compiler_Version__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_compiler_Version__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_compiler_CodeGeneratorRequest__type_init(void *m) { google_protobuf_compiler_CodeGeneratorRequest_init((google_protobuf_compiler_CodeGeneratorRequest *)m); }
+static pbj_status google_protobuf_compiler_CodeGeneratorRequest__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_compiler_CodeGeneratorRequest_decode((google_protobuf_compiler_CodeGeneratorRequest *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_compiler_CodeGeneratorRequest__type_size(void *m) { return google_protobuf_compiler_CodeGeneratorRequest_size((google_protobuf_compiler_CodeGeneratorRequest *)m); }
+static pbj_status google_protobuf_compiler_CodeGeneratorRequest__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorRequest_encode((google_protobuf_compiler_CodeGeneratorRequest *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_compiler_CodeGeneratorRequest__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.compiler.CodeGeneratorRequest", sizeof(google_protobuf_compiler_CodeGeneratorRequest), google_protobuf_compiler_CodeGeneratorRequest__type_init, google_protobuf_compiler_CodeGeneratorRequest__type_decode, google_protobuf_compiler_CodeGeneratorRequest__type_size, google_protobuf_compiler_CodeGeneratorRequest__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_compiler_CodeGeneratorRequest__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_compiler_CodeGeneratorResponse__type_init(void *m) { google_protobuf_compiler_CodeGeneratorResponse_init((google_protobuf_compiler_CodeGeneratorResponse *)m); }
+static pbj_status google_protobuf_compiler_CodeGeneratorResponse__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_compiler_CodeGeneratorResponse_decode((google_protobuf_compiler_CodeGeneratorResponse *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_compiler_CodeGeneratorResponse__type_size(void *m) { return google_protobuf_compiler_CodeGeneratorResponse_size((google_protobuf_compiler_CodeGeneratorResponse *)m); }
+static pbj_status google_protobuf_compiler_CodeGeneratorResponse__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorResponse_encode((google_protobuf_compiler_CodeGeneratorResponse *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.compiler.CodeGeneratorResponse", sizeof(google_protobuf_compiler_CodeGeneratorResponse), google_protobuf_compiler_CodeGeneratorResponse__type_init, google_protobuf_compiler_CodeGeneratorResponse__type_decode, google_protobuf_compiler_CodeGeneratorResponse__type_size, google_protobuf_compiler_CodeGeneratorResponse__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_compiler_CodeGeneratorResponse__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_compiler_CodeGeneratorResponse_File__type_init(void *m) { google_protobuf_compiler_CodeGeneratorResponse_File_init((google_protobuf_compiler_CodeGeneratorResponse_File *)m); }
+static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_compiler_CodeGeneratorResponse_File_decode((google_protobuf_compiler_CodeGeneratorResponse_File *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_compiler_CodeGeneratorResponse_File__type_size(void *m) { return google_protobuf_compiler_CodeGeneratorResponse_File_size((google_protobuf_compiler_CodeGeneratorResponse_File *)m); }
+static pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_compiler_CodeGeneratorResponse_File_encode((google_protobuf_compiler_CodeGeneratorResponse_File *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.compiler.CodeGeneratorResponse.File", sizeof(google_protobuf_compiler_CodeGeneratorResponse_File), google_protobuf_compiler_CodeGeneratorResponse_File__type_init, google_protobuf_compiler_CodeGeneratorResponse_File__type_decode, google_protobuf_compiler_CodeGeneratorResponse_File__type_size, google_protobuf_compiler_CodeGeneratorResponse_File__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_compiler_CodeGeneratorResponse_File__text_any
+,
+};
 #endif
 
 /* ==== google.protobuf.compiler.Version: building helpers ==== */

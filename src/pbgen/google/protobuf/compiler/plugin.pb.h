@@ -8,7 +8,14 @@
 #error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
 #endif
 
+#ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
+#define GOOGLE_PROTOBUF_INCLUDED_google_2fprotobuf_2fdescriptor_2eproto
+#define GOOGLE_PROTOBUF_INCLUDED_google_2fprotobuf_2fdescriptor_2eproto_2epb_2eh
+#endif
 #include "google/protobuf/descriptor.pb.h"
+#ifndef PBJ_GEN_GOOGLE_PROTOBUF_DESCRIPTOR_PB_H
+#error "google/protobuf/descriptor.pb.h is not pbjc's (protoc's C++ header?): generate google/protobuf/descriptor.proto with pbjc, or put pbjc's installed headers first on the include path (pkg-config --cflags pbj)"
+#endif
 #ifdef PBJ_TEXT_H
 #include <pbj_json.h>
 #include <pbj_json_read.h>
@@ -62,7 +69,7 @@ typedef struct google_protobuf_compiler_CodeGeneratorResponse_file_array { googl
 /* ==== google.protobuf.compiler.Version ==== */
 
 /* google.protobuf.compiler.Version
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The version number of protocol compiler. */
 struct google_protobuf_compiler_Version {
     bool has_major : 1;
@@ -125,16 +132,15 @@ static inline void google_protobuf_compiler_Version_clear_suffix(google_protobuf
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_Version_from_text reads the text format (google_protobuf_compiler_Version_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_Version__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_compiler_Version__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_from_text(google_protobuf_compiler_Version *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_Version *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_compiler_Version__text_type;
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
 
 /* google.protobuf.compiler.CodeGeneratorRequest
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* An encoded CodeGeneratorRequest is written to the plugin's stdin. */
 struct google_protobuf_compiler_CodeGeneratorRequest {
     bool has_parameter : 1;
@@ -198,16 +204,15 @@ static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_compiler_
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_CodeGeneratorRequest_from_text reads the text format (google_protobuf_compiler_CodeGeneratorRequest_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_CodeGeneratorRequest__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_compiler_CodeGeneratorRequest__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_from_text(google_protobuf_compiler_CodeGeneratorRequest *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_compiler_CodeGeneratorRequest__text_type;
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
 
 /* google.protobuf.compiler.CodeGeneratorResponse
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The plugin writes an encoded CodeGeneratorResponse to stdout. */
 struct google_protobuf_compiler_CodeGeneratorResponse {
     bool has_error : 1;
@@ -262,16 +267,15 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_clear_supporte
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_CodeGeneratorResponse_from_text reads the text format (google_protobuf_compiler_CodeGeneratorResponse_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_from_text(google_protobuf_compiler_CodeGeneratorResponse *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_compiler_CodeGeneratorResponse__text_type;
 #endif
 
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) */
+ * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Represents a single generated file. */
 struct google_protobuf_compiler_CodeGeneratorResponse_File {
     bool has_name : 1;
@@ -379,12 +383,23 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear_gen
 #ifdef PBJ_TEXT_READ_H
 /* google_protobuf_compiler_CodeGeneratorResponse_File_from_text reads the text format (google_protobuf_compiler_CodeGeneratorResponse_File_print's, protoc --encode's) into m, cleared first, strings and arrays
  * in arena: PBJ_ERR_SYNTAX (o->error says where and why), PBJ_ERR_DEPTH, PBJ_ERR_UTF8, PBJ_ERR_REQUIRED, PBJ_ERR_NOMEM;
- * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse_File__text_type lets an Any hold it (pbj_text_read_options.types). */
+ * o may be NULL. google_protobuf_compiler_CodeGeneratorResponse_File__type lets an Any hold it (pbj_text_read_options.types). */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_from_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o);
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__read_text(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text_reader *r);   /* its fields, up to the end or the closing delimiter */
-extern const pbj_text_type google_protobuf_compiler_CodeGeneratorResponse_File__text_type;
 #endif
 
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_compiler_Version__type;   /* google.protobuf.compiler.Version at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorRequest__type;   /* google.protobuf.compiler.CodeGeneratorRequest at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse__type;   /* google.protobuf.compiler.CodeGeneratorResponse at run time (the types an Any may hold: JSON's and text's options) */
+#endif
+#ifdef PBJ_TEXT_READ_H
+extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type;   /* google.protobuf.compiler.CodeGeneratorResponse.File at run time (the types an Any may hold: JSON's and text's options) */
+#endif
 /* ==== building messages ==== */
 
 /* For each message M (rt/pbj_build.h, rt/pbj_stream.h):
