@@ -985,7 +985,7 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
         }
         case 101: {   /* [golden.extensions.e_string]: the last value */
             pbj_slice s;
-            if (!pbj__ext_payloads(m->pbj_ext, 101, (size_t)-1, &s)) break;
+            if (!pbj__ext_payloads(m->pbj_ext, 101, 2, (size_t)-1, &s)) break;
             pbj__json_key(j, "[golden.extensions.e_string]", "[golden.extensions.e_string]");
             pbj__json_string(j, s);
             break;
@@ -1022,12 +1022,12 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
             pbj_decoder d;
             pbj_slice s;
             pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 104, (size_t)-1, &s);
+            size_t k = pbj__ext_payloads(m->pbj_ext, 104, 2, (size_t)-1, &s);
             pbj_arena_init(&a, NULL, 0);
             pbj_decoder_init(&d, &a, NULL);
             golden_extensions_Note_init(&x);
             for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 104, i, &s);
+                pbj__ext_payloads(m->pbj_ext, 104, 2, i, &s);
                 st = golden_extensions_Note__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.extensions.e_note]", "[golden.extensions.e_note]");
@@ -1042,12 +1042,12 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
             pbj_decoder d;
             pbj_slice s;
             pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 105, (size_t)-1, &s);
+            size_t k = pbj__ext_payloads(m->pbj_ext, 105, 3, (size_t)-1, &s);
             pbj_arena_init(&a, NULL, 0);
             pbj_decoder_init(&d, &a, NULL);
             golden_extensions_EGroup_init(&x);
             for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 105, i, &s);
+                pbj__ext_payloads(m->pbj_ext, 105, 3, i, &s);
                 st = golden_extensions_EGroup__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.extensions.egroup]", "[golden.extensions.egroup]");

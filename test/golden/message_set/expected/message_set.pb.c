@@ -637,12 +637,12 @@ static void golden_message_set_Set__json_ext(const golden_message_set_Set *m, pb
             pbj_decoder d;
             pbj_slice s;
             pbj_status st = PBJ_OK;
-            size_t k = pbj__ext_payloads(m->pbj_ext, 1001, (size_t)-1, &s);
+            size_t k = pbj__ext_payloads(m->pbj_ext, 1001, 2, (size_t)-1, &s);
             pbj_arena_init(&a, NULL, 0);
             pbj_decoder_init(&d, &a, NULL);
             golden_message_set_Item_init(&x);
             for (size_t i = 0; i < k && st == PBJ_OK; i++) {
-                pbj__ext_payloads(m->pbj_ext, 1001, i, &s);
+                pbj__ext_payloads(m->pbj_ext, 1001, 2, i, &s);
                 st = golden_message_set_Item__decode(&x, s.data, s.data + s.len, &d);
             }
             pbj__json_key(j, "[golden.message_set.Item.item]", "[golden.message_set.Item.item]");
