@@ -125,7 +125,7 @@ $(PBJB)/syn/blockstream.pb.c: bench/blockstream.proto pbjc
 	./pbjc --fast-write --views --writers -o $(@D) -Ibench bench/blockstream.proto
 $(PBJB)/real/stamp: $(BB)/real.files pbjc
 	@rm -rf $(@D); mkdir -p $(@D)
-	./pbjc --fast-write --views -o $(@D) $(HAPI_ROOTS) $$(for f in $$(cat $<); do \
+	./pbjc --fast-write --views -o $(@D) $(HAPI_ROOTS) -I/usr/include $$(for f in $$(cat $<); do \
 	  for r in $(HAPI_ROOTS:-I%=%) /usr/include; do [ -f $$r/$$f ] && echo $$r/$$f && break; done; done)
 	touch $@
 $(PBJB)/real/all.c: $(PBJB)/real/stamp $(BB)/real.files
@@ -163,7 +163,7 @@ $(PBJM)/syn/blockstream.pb.c: bench/blockstream.proto pbjc
 	./pbjc --performance=max --views --writers -o $(@D) -Ibench bench/blockstream.proto
 $(PBJM)/real/stamp: $(BB)/real.files pbjc
 	@rm -rf $(@D); mkdir -p $(@D)
-	./pbjc --performance=max --views -o $(@D) $(HAPI_ROOTS) $$(for f in $$(cat $<); do \
+	./pbjc --performance=max --views -o $(@D) $(HAPI_ROOTS) -I/usr/include $$(for f in $$(cat $<); do \
 	  for r in $(HAPI_ROOTS:-I%=%) /usr/include; do [ -f $$r/$$f ] && echo $$r/$$f && break; done; done)
 	touch $@
 $(PBJM)/real/all.c: $(PBJM)/real/stamp $(BB)/real.files

@@ -147,7 +147,7 @@ static void defaults_before_and_without_settings(void **state)
     char buf[256];
     options_describe(m, buf, sizeof buf);
     assert_string_equal(buf, "performance=default(default) fast_write=false(default) writers=false(default) "
-                             "views=false(default) json=true(default)");
+                             "views=false(default) json=true(default) text_read=true(default)");
 }
 
 /* pbj.json is on by default; false on a message reached from one where it is on is the closure's error; an
@@ -296,7 +296,7 @@ static const scan_case scan_cases[] = {
     { { { "// <<<pbj.zzzzzzz = 1>>> and <<<pbj.views = true", 1, 1, NULL } }, 2,
       "a.proto:1:7: error: unknown pbj option pbj.zzzzzzz (known: pbj.performance, pbj.fast_write, "
       "pbj.writers, pbj.views, pbj.java_package, pbj.message_java_package, pbj.enum_java_package, "
-      "pbj.service_java_package, pbj.cacheable, pbj.comparable, pbj.json)" },
+      "pbj.service_java_package, pbj.cacheable, pbj.comparable, pbj.json, pbj.text_read)" },
 };
 
 static void scanner_errors_with_positions(void **state)
