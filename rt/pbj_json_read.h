@@ -559,8 +559,8 @@ PBJ_OUTLINE bool pbj__jin_real(pbj__json_in *j, double *v, float *f)
     memcpy(text, s.data, s.len);
     text[s.len] = 0;
     *v = strtod(text, NULL);
-    if (isinf(*v) || (f && (*v > FLT_MAX || *v < -FLT_MAX))) return pbj__jin_fail(j, at, "number out of the field type's range");
-    if (f) *f = strtof(text, NULL);          /* rounded once, to float */
+    if (f) *f = strtof(text, NULL);          /* rounded once, to float: FLT_MAX's shortest form 3.4028235e+38 fits */
+    if (isinf(*v) || (f && isinf(*f))) return pbj__jin_fail(j, at, "number out of the field type's range");
     return true;
 }
 

@@ -19,11 +19,10 @@ ifneq ($(CORPUS_FOUND),)
 $(GEN)/corpus/all_generated.c: pbjc | deps
 	$(GEN_RUN) corpus
 
-# gcc at -O1 (its flow warnings need the optimiser), clang at -O0 (its warnings do not; a third of the CPU)
-GEN_CORPUS_OPT_gcc   := -O1
-GEN_CORPUS_OPT_clang := -O0
+# at -O0 (a third of -O1's CPU on 120k lines): check-golden compiles every template's output at -O1 for
+# gcc's flow warnings; this unit checks that the real schemas compile cleanly
 $(GEN)/corpus/all_%.o: $(GEN)/corpus/all_generated.c $(wildcard rt/*.h)
-	$* $(GEN_STRICT) $(GEN_CORPUS_OPT_$*) -Irt -I$(GEN)/corpus -c -o $@ $<
+	$* $(GEN_STRICT) -O0 -Irt -I$(GEN)/corpus -c -o $@ $<
 
 check-gen-corpus: $(GEN)/corpus/all_gcc.o $(GEN)/corpus/all_clang.o
 	@echo "ok   the $$(grep -c . $(GEN)/corpus/all_generated.c) generated files compile with gcc and clang, $(GEN_STRICT)"

@@ -112,10 +112,15 @@ static minfo *info(ir_message *m) {
     return mi;
 }
 
+/* A number the message uses: a field's, or one in an extension range (a record there may be a known
+ * extension's, which decode checks against its type, as protobuf does). */
 static bool known_number(ir_message *m, uint64_t number) {
     minfo *mi = info(m);
     for (size_t i = 0; i < mi->n; i++)
         if ((uint64_t)mi->fields[i]->number == number) return true;
+    for (size_t i = 0; !m->message_set_wire_format && i < m->extension_ranges.n; i++)
+        if (number >= (uint64_t)m->extension_ranges.v[i].start && number <= (uint64_t)m->extension_ranges.v[i].end)
+            return true;
     return false;
 }
 
