@@ -24,7 +24,6 @@
 
 #include "pbj_json.h"   /* pbj_json_options, pbj_msg_type and the shared parts */
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
