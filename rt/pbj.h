@@ -1518,10 +1518,7 @@ PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn
 /* Text-format printing (M_print) lives beside this header; PBJ_NO_TEXT leaves it out. */
 #if defined(__has_include) && !defined(PBJ_NO_TEXT)
 #if __has_include("pbj_text.h")
-#include "pbj_text.h"
-#endif
-#if __has_include("pbj_text_read.h")
-#include "pbj_text_read.h"      /* text-format reading (M_from_text) */
+#include "pbj_text.h"         /* which includes pbj_text_read.h (M_from_text) at its end */
 #endif
 #endif
 

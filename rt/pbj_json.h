@@ -149,9 +149,9 @@ static inline const pbj_msg_type *pbj_json_find_type(const pbj_json_options *o, 
 /* ---- the write ------------------------------------------------------------------------------------ */
 
 static inline void pbj__json_init(pbj_json *j, pbj_text *out, const pbj_json_options *o) {
-    static const pbj_json_options none;
     j->out = out;
-    j->o = o ? *o : none;
+    if (o) j->o = *o;
+    else memset(&j->o, 0, sizeof j->o);
     if (j->o.max_depth <= 0) j->o.max_depth = PBJ_DEFAULT_MAX_DEPTH;
     if (j->o.max_depth > PBJ_MAX_DEPTH_CAP) j->o.max_depth = PBJ_MAX_DEPTH_CAP;
     j->depth = -1;

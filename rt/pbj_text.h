@@ -480,4 +480,12 @@ static inline void pbj_text_unknown(pbj_text *t, const void *data, size_t len) {
 }
 #endif
 
+/* Text-format reading (M_from_text) needs pbj_text complete: it comes here, not from pbj.h, so that
+ * either header may be included first. */
+#if defined(__has_include)
+#if __has_include("pbj_text_read.h")
+#include "pbj_text_read.h"
+#endif
+#endif
+
 #endif
