@@ -48,9 +48,10 @@ $(FUZZ)/fuzz_parse: $(FRONT)/fuzz_parse
 	cp $< $@
 
 $(foreach t,proto2 proto3 descriptor hapi,$(eval $(FUZZ)/fuzz_$(t): $(FUZZ_OBJS_$(t)) test/fuzz/$(t).h))
-# M_from_json (test/fuzz/fuzz_json.c) of the proto3 schemas
-$(FUZZ)/fuzz_json: test/fuzz/fuzz_json.c $(FUZZ_OBJS_proto3) | deps
-	$(FUZZ_CC) -fsanitize=fuzzer -Irt -I$(FUZZ)/pb -o $@ $< $(FUZZ_OBJS_proto3) -lm
+# M_from_json (test/fuzz/fuzz_json.c) of the proto3 schemas and of the extensions and message set
+FUZZ_OBJS_json := $(FUZZ_OBJS_proto3) $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o
+$(FUZZ)/fuzz_json: test/fuzz/fuzz_json.c $(FUZZ_OBJS_json) | deps
+	$(FUZZ_CC) -fsanitize=fuzzer -Irt -I$(FUZZ)/pb -o $@ $< $(FUZZ_OBJS_json) -lm
 
 $(FUZZ)/fuzz_%: test/fuzz/fuzz_decode.c | deps
 	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -I$(FUZZ)/pb -I$(FUZZ_HAPI_PB) -DFUZZ_TARGET='"$*.h"' \

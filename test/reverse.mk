@@ -40,18 +40,13 @@ $(REV)/driver_r_%: test/reverse/driver.c test/reverse/alloc.c $(REV_OBJS)
 	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -DREV_HEADER='"batches.pb.h"' -DBATCH=rev_$*Batch \
 	  -DITEM=$(REV_ITEM_$*) -o $@ $< test/reverse/alloc.c $(REV_OBJS)
 
-# the block stream: hapi.proto and its imports with --fast-write, at -O0 without sanitizers (as check-parity-hapi)
-$(REV)/hapi/.stamp: pbjc test/parity/corpus/hapi.proto
-	rm -rf $(REV)/hapi && mkdir -p $(REV)/hapi
-	./pbjc -M $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(REV)/hapi test/parity/corpus/hapi.proto \
-	  | tr -d '\\' | tr ' ' '\n' | grep '\.proto$$' > $(REV)/hapi/inputs
-	./pbjc --fast-write $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(REV)/hapi $$(cat $(REV)/hapi/inputs) \
-	  2>$(REV)/hapi/pbjc.err || { cat $(REV)/hapi/pbjc.err; exit 1; }
-	@touch $@
-
-$(REV)/driver_hapi: test/reverse/driver.c test/reverse/alloc.c $(REV)/hapi/.stamp $(wildcard rt/*.h) test/reverse/alloc.h
-	$(CC) $(REV_CFLAGS) -O0 -I$(REV)/hapi -DREV_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch \
-	  -DITEM=com_hedera_hapi_block_stream_Block -o $@ $< test/reverse/alloc.c $$(find $(REV)/hapi -name '*.pb.c')
+# the block stream: hapi's objects shared with views and writers (test/hapi.mk: --fast-write, -O0, no sanitizers)
+$(REV)/hapi_hooks.o: test/hapi/hooks.c test/hapi/alloc.h
+	@mkdir -p $(@D)
+	$(call hapi_hooks,$@,rev_malloc,rev_free)
+$(REV)/driver_hapi: test/reverse/driver.c test/reverse/alloc.c $(REV)/hapi_hooks.o $(HAPI_ALL_UNITS) test/reverse/alloc.h
+	$(CC) $(REV_CFLAGS) -O0 -I$(HAPI_ALL) -DREV_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch \
+	  -DITEM=com_hedera_hapi_block_stream_Block -o $@ $< test/reverse/alloc.c $(REV)/hapi_hooks.o $(HAPI_ALL_UNITS)
 
 # rt/pbj_rbuf.h alone
 $(REV)/rbuf_test: test/reverse/rbuf_test.c test/reverse/alloc.c $(wildcard rt/*.h) test/reverse/alloc.h

@@ -40,24 +40,16 @@ check-views-closure: pbjc
 check-views: check-views-closure $(PARITY_SCHEMAS:%=check-views-%)
 CHECKS += check-views
 
-# ---- the real schema: random Blocks of the block stream and the real block ------------------------
-# Its 128 generated files are built at -O0 without sanitizers, as check-parity-hapi and check-writers-hapi
-# build them (with ASan+UBSan this one compile took 356 s of CI's CPU); the parity schemas' malformed steps
-# run the same view code under ASan+UBSan.
-VIEWS_HAPI_PB := $(VIEWS)/hapi
-
-$(VIEWS_HAPI_PB)/.stamp: pbjc test/parity/corpus/hapi.proto
-	rm -rf $(VIEWS_HAPI_PB) && mkdir -p $(VIEWS_HAPI_PB)
-	./pbjc -M $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(VIEWS_HAPI_PB) test/parity/corpus/hapi.proto \
-	  | tr -d '\\' | tr ' ' '\n' | grep '\.proto$$' > $(VIEWS_HAPI_PB)/inputs
-	./pbjc --views $(PARITY_HAPI_ROOTS:%=-I %) -I /usr/include -o $(VIEWS_HAPI_PB) $$(cat $(VIEWS_HAPI_PB)/inputs) \
-	  2>$(VIEWS_HAPI_PB)/pbjc.err || { cat $(VIEWS_HAPI_PB)/pbjc.err; exit 1; }
-	@touch $@
-
-$(VIEWS)/driver_hapi: test/views/driver.c $(VIEWS_HAPI_PB)/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -I$(VIEWS_HAPI_PB) \
+# hapi's objects are shared with reverse and writers (test/hapi.mk: -O0 without sanitizers: with them this
+# one compile took 356 s of CI's CPU); the parity schemas' malformed steps run the same view code under
+# ASan+UBSan.
+$(VIEWS)/hapi_hooks.o: test/hapi/hooks.c test/hapi/alloc.h
+	@mkdir -p $(@D)
+	$(call hapi_hooks,$@,malloc,free)
+$(VIEWS)/driver_hapi: test/views/driver.c $(VIEWS)/hapi_hooks.o $(HAPI_ALL_UNITS)
+	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -I$(HAPI_ALL) \
 	  -DVIEWS_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch -DITEM=com_hedera_hapi_block_stream_Block \
-	  -o $@ $< $$(find $(VIEWS_HAPI_PB) -name '*.pb.c')
+	  -o $@ $< $(VIEWS)/hapi_hooks.o $(HAPI_ALL_UNITS)
 
 .PHONY: check-views-hapi
 ifneq ($(CORPUS_FOUND),)

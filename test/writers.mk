@@ -21,8 +21,13 @@ $(WRITERS_PARITY:%=check-writers-%): check-writers-%: $(WRITERS_DEPS) | deps
 	  parity_$*_$(PARITY_ITEM_$*) $(if $(filter proto2,$*),100,300) 1 "$(WRITERS_SAN)" test/parity/schemas
 
 ifneq ($(CORPUS_FOUND),)
-check-writers-hapi: $(WRITERS_DEPS) | deps
-	B=$(B) GEN_FLAGS="-d 16 -m 300" test/writers/run.sh hapi test/parity/corpus/hapi.proto \
+# hapi's objects are shared with reverse and views (test/hapi.mk: -O0, no sanitizers)
+$(WRITERS)/hapi_hooks.o: test/hapi/hooks.c test/hapi/alloc.h
+	@mkdir -p $(@D)
+	$(call hapi_hooks,$@,wtest_malloc,wtest_free)
+check-writers-hapi: $(WRITERS_DEPS) $(WRITERS)/hapi_hooks.o $(HAPI_ALL_UNITS) | deps
+	B=$(B) GEN_FLAGS="-d 16 -m 300" PB_DIR=$(HAPI_ALL) PB_OBJS="$(WRITERS)/hapi_hooks.o $(HAPI_ALL_UNITS)" \
+	  test/writers/run.sh hapi test/parity/corpus/hapi.proto \
 	  com_hedera_hapi_block_stream_Block 300 1 "-O0" $(PARITY_HAPI_ROOTS)
 else
 check-writers-hapi:

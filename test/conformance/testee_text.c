@@ -22,7 +22,7 @@ static bool is(const testee_type *t, const char *name) { return strcmp(t->full_n
 TESTEE_READER(testee_read_text)
 {
     pbj_slice in = rq->payload.text_payload;
-    pbj_text_error e;
+    static pbj_text_error e;   /* static: the answer points into e.message until the response is written */
     pbj_text_read_options o = {.error = &e, .types = any_types, .type_count = sizeof any_types / sizeof *any_types};
     pbj_status s = PBJ_ERR_SYNTAX;
     if (is(t, "protobuf_test_messages.proto3.TestAllTypesProto3"))

@@ -1,4 +1,5 @@
-/* fuzz_json.c: libFuzzer target: any bytes through M_from_json of test/parity's proto3 schemas (with Anys of them). */
+/* fuzz_json.c: libFuzzer target: any bytes through M_from_json of test/parity's proto3 schemas (with Anys of them)
+ * and of test/golden's proto2 extensions and message set ("[pkg.ext]" keys). */
 #define _POSIX_C_SOURCE 200809L
 
 /*
@@ -13,6 +14,8 @@
 #include "nesting.pb.h"
 #include "wrappers.pb.h"
 #include "wkt.pb.h"
+#include "extensions.pb.h"
+#include "message_set.pb.h"
 #include "google/protobuf/duration.pb.h"
 #include "google/protobuf/timestamp.pb.h"
 #include "google/protobuf/wrappers.pb.h"
@@ -30,7 +33,7 @@
     } while (0)
 
 #define FUZZ_MESSAGES(X) X(parity_scalars_Scalars) X(parity_maps_Maps) X(parity_nesting_Root) X(parity_wrappers_Wrapped) \
-    X(parity_wkt_Known)
+    X(parity_wkt_Known) X(golden_extensions_Base) X(golden_message_set_Holder)
 
 /* One message's decode and equal on untyped pointers; its JSON record. */
 typedef struct fuzz_ops {
