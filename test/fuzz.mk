@@ -4,12 +4,15 @@
 # descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus); M_from_json of the proto3 schemas (fuzz_json.c).
 # `make fuzz` builds them; `make fuzz FUZZ_SECONDS=N` also runs each for N seconds, growing
 # $(FUZZ)/corpus-<target>; check-fuzz runs each for FUZZ_RUNS inputs from its seeds.
-FUZZ        := $(B)/fuzz
+# check-fuzz builds its targets at -O0 (a few thousand inputs each: compile time is what counts), in
+# build/fuzz-O0; `make fuzz` builds them at -O1 for long runs, in build/fuzz-O1
+FUZZ_OPT    ?= $(if $(filter fuzz fuzz-run-%,$(MAKECMDGOALS)),-O1,-O0)
+FUZZ        := $(B)/fuzz$(FUZZ_OPT)
 FUZZ_RUNS   ?= 3000
 FUZZ_RUNS_parse ?= 300
 # extra libFuzzer flags for long runs, e.g. FUZZ_FLAGS='-fork=1 -ignore_crashes=1' to go on past a crash
 FUZZ_FLAGS  ?=
-FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g $(FUZZ_OPT) -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrappers wkt) \
                test/golden/extensions/extensions test/golden/message_set/message_set test/encode/extwire
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
