@@ -10,7 +10,7 @@ $(DECODE)/%/.stamp: pbjc test/decode/decode.proto
 	@touch $@
 
 $(DECODE)/test_decode_%: test/decode/test_decode.c $(DECODE)/%/.stamp $(wildcard rt/*.h) | deps
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) $(if $(filter max,$*),-DDECODE_REVERSE) -Irt -I$(DECODE)/$* -o $@ $< \
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) $(if $(filter max,$*),-DDECODE_REVERSE) -Irt -I$(DECODE)/$* -o $@ $< \
 	  $(DECODE)/$*/decode.pb.c $(DECODE)/$*/google/protobuf/wrappers.pb.c -lcmocka
 
 .PHONY: check-decode

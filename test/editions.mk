@@ -54,7 +54,7 @@ $(EDITIONS_STAMPS_REWRITES) $(EDITIONS_STAMPS_SPECIAL):
 
 # the parity driver on the editions schema's code (the imported well-known types: test/parity's)
 $(EDITIONS_WIRE)/driver_%: test/parity/driver.c test/parity/wire.h $(EDITIONS_WIRE)/pb_%/.stamp $(EDITIONS_WKT_O) $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(EDITIONS_WIRE)/pb_$* -I$(EDITIONS_PARITY)/pb -Itest/parity \
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(EDITIONS_WIRE)/pb_$* -I$(EDITIONS_PARITY)/pb -Itest/parity \
 	  -DPARITY_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
 	  -o $@ $< $(EDITIONS_WIRE)/pb_$*/$*.pb.c $(EDITIONS_WKT_O)
 
@@ -75,7 +75,7 @@ $(EDITIONS_UTF8)/.stamp: test/editions/wire/special.proto pbjc
 	./pbjc --views --writers -I test/editions/wire -o $(@D) $<
 	@touch $@
 $(EDITIONS_UTF8)/utf8: test/editions/utf8.c $(EDITIONS_UTF8)/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(EDITIONS_UTF8) -o $@ $< $(EDITIONS_UTF8)/special.pb.c
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(EDITIONS_UTF8) -o $@ $< $(EDITIONS_UTF8)/special.pb.c
 
 EDITIONS_CONVERT = cd test/editions/wire && $(CURDIR)/$(BUF) convert special.proto --type parity.special.Batch \
 	  --from $(CURDIR)/$(EDITIONS_UTF8)/$(1).bin\#format=binpb --to $(CURDIR)/$(EDITIONS_UTF8)/$(1).buf.binpb\#format=binpb

@@ -3,7 +3,7 @@
 # (round-trips, text, limits, malformed input under $(SAN)); with the corpus, the real schemas
 # compile cleanly (one unit of 120k lines, built by gcc and by clang at once) and the real block.
 GEN          := $(B)/gen
-GEN_RUN       = SAN="$(SAN)" CC="$(CC)" CORPUS="$(CORPUS_FOUND)" test/gen/run.sh ./pbjc $(B)
+GEN_RUN       = SAN="$(SAN)" SAN_OPT="$(SAN_OPT)" CC="$(CC)" CORPUS="$(CORPUS_FOUND)" test/gen/run.sh ./pbjc $(B)
 GEN_SECTIONS := kinds proto2 descriptor header
 GEN_CORPUS   := corpus sdk mirror block
 GEN_STRICT   := -std=c11 -Wall -Wextra -Wpedantic -Werror

@@ -32,7 +32,7 @@ $(HELPERS)/unit/.stamp: pbjc test/helpers/h.proto test/helpers/h2.proto
 	@touch $@
 
 $(HELPERS)/unit/unit: test/helpers/unit.c $(HELPERS)/unit/.stamp $(wildcard rt/*.h) | deps
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(@D) -o $@ $< $(@D)/h.pb.c $(@D)/h2.pb.c -lcmocka
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(@D) -o $@ $< $(@D)/h.pb.c $(@D)/h2.pb.c -lcmocka
 
 check-helpers-unit: $(HELPERS)/unit/unit
 	$(HELPERS)/unit/unit

@@ -19,7 +19,7 @@ $(HOSTILE)/%.proto: $(HOSTILE_GEN)
 $(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto pbjc $(wildcard rt/*.h) | deps
 	@mkdir -p $(@D)
 	./pbjc -I test/hostile -o $(HOSTILE) test/hostile/deep.proto
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c
 
 .PHONY: check-hostile bench-hostile
 check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(DESC)/pbjc_san

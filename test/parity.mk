@@ -31,7 +31,7 @@ PARITY_COUNT_proto2  := 300
 # the well-known types the schemas import, linked into every driver
 PARITY_WKT   := wrappers any duration empty field_mask struct timestamp
 PARITY_WKT_O  = $(PARITY_WKT:%=$(PARITY)/obj/google/protobuf/%.o)
-PARITY_SAN_CFLAGS = -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(PARITY)/pb -Itest/parity
+PARITY_SAN_CFLAGS = -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(PARITY)/pb -Itest/parity
 
 # the random-message generator: pbjc's front end, walking the IR
 $(PARITY)/gen: test/parity/gen.c test/parity/wire.h $(PBJC_LIB_OBJS)

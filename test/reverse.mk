@@ -18,7 +18,7 @@ $(REV)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto) $(REV_GEN_PROTOS)
 # compiled once (ASan+UBSan, -Werror, gcc or clang as CC), linked into every driver
 $(REV)/obj/%.o: $(REV)/pb/.stamp $(wildcard rt/*.h) test/reverse/alloc.h
 	@mkdir -p $(@D)
-	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -c -o $@ $(REV)/pb/$*.pb.c
+	$(CC) $(REV_CFLAGS) $(SAN_OPT) $(SAN) -I$(REV)/pb -c -o $@ $(REV)/pb/$*.pb.c
 REV_OBJS := $(REV_PB_NAMES:%=$(REV)/obj/%.o)
 .SECONDARY: $(REV_OBJS)
 
@@ -34,10 +34,10 @@ REV_ITEM_Cycle    := rev_CycleA
 REV_OWN := Mixed Kinds Kinds2 Opts P2 Defaults Set Cycle
 
 $(REV)/driver_p_%: test/reverse/driver.c test/reverse/alloc.c $(REV_OBJS)
-	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -DREV_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch \
+	$(CC) $(REV_CFLAGS) $(SAN_OPT) $(SAN) -I$(REV)/pb -DREV_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch \
 	  -DITEM=parity_$*_$(PARITY_ITEM_$*) -o $@ $< test/reverse/alloc.c $(REV_OBJS)
 $(REV)/driver_r_%: test/reverse/driver.c test/reverse/alloc.c $(REV_OBJS)
-	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -DREV_HEADER='"batches.pb.h"' -DBATCH=rev_$*Batch \
+	$(CC) $(REV_CFLAGS) $(SAN_OPT) $(SAN) -I$(REV)/pb -DREV_HEADER='"batches.pb.h"' -DBATCH=rev_$*Batch \
 	  -DITEM=$(REV_ITEM_$*) -o $@ $< test/reverse/alloc.c $(REV_OBJS)
 
 # the block stream: hapi's objects shared with views and writers (test/hapi.mk: --fast-write, -O0, no sanitizers)
@@ -51,11 +51,11 @@ $(REV)/driver_hapi: test/reverse/driver.c test/reverse/alloc.c $(REV)/hapi_hooks
 # rt/pbj_rbuf.h alone
 $(REV)/rbuf_test: test/reverse/rbuf_test.c test/reverse/alloc.c $(wildcard rt/*.h) test/reverse/alloc.h
 	@mkdir -p $(@D)
-	$(CC) $(REV_CFLAGS) -O1 $(SAN) -o $@ $< test/reverse/alloc.c
+	$(CC) $(REV_CFLAGS) $(SAN_OPT) $(SAN) -o $@ $< test/reverse/alloc.c
 
 # required fields (test/reverse/batches.proto's Mixed holding a Slow)
 $(REV)/required_test: test/reverse/required_test.c test/reverse/alloc.c $(REV_OBJS)
-	$(CC) $(REV_CFLAGS) -O1 $(SAN) -I$(REV)/pb -o $@ $< test/reverse/alloc.c $(REV_OBJS)
+	$(CC) $(REV_CFLAGS) $(SAN_OPT) $(SAN) -I$(REV)/pb -o $@ $< test/reverse/alloc.c $(REV_OBJS)
 
 .PHONY: check-reverse check-reverse-rbuf check-reverse-schemas check-reverse-hapi
 check-reverse-rbuf: $(REV)/rbuf_test $(REV)/required_test

@@ -14,7 +14,7 @@ $(VIEWS)/pb/.stamp: pbjc $(wildcard test/parity/schemas/*.proto)
 	@touch $@
 
 $(VIEWS)/driver_%: test/views/driver.c $(VIEWS)/pb/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(VIEWS)/pb \
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(VIEWS)/pb \
 	  -DVIEWS_HEADER='"$*.pb.h"' -DBATCH=parity_$*_Batch -DITEM=parity_$*_$(PARITY_ITEM_$*) \
 	  -o $@ $< $(VIEWS)/pb/$*.pb.c $(VIEWS_WKT_C)
 

@@ -1,7 +1,7 @@
 # test/writers.mk: the generated writers (pbj.writers) against the structs' encoder, per schema, under
 # ASan+UBSan (hapi at -O0 without them, as check-parity-hapi builds it), and their unit tests.
 WRITERS := $(B)/writers
-WRITERS_SAN := -O1 -g $(SAN)
+WRITERS_SAN := $(SAN_OPT) -g $(SAN)
 
 $(WRITERS)/replay_gen: test/writers/replay_gen.c $(PBJC_LIB_OBJS)
 	@mkdir -p $(@D)

@@ -17,6 +17,7 @@ B=${2}/gen/$SECTION
 G=${2}/gen/corpus
 CC=${CC:-cc}
 SAN=${SAN:-}
+SAN_OPT=${SAN_OPT:--O1}   # the sanitizer builds' optimisation (the Makefile passes -O0)
 CORPUS=${CORPUS-../shared/corpus}
 HAPI=$CORPUS/hapi-v0.59.0
 HAPI_ROOTS="-I $HAPI/services -I $HAPI/block -I $HAPI/platform -I $HAPI/streams"
@@ -67,12 +68,12 @@ kinds() {
         test/gen/proto/kinds2.proto /usr/include/google/protobuf/wrappers.proto
     KOBJ=
     for f in kinds kinds2 google/protobuf/wrappers; do
-        $CC $STRICT -O1 -g $SAN -Irt -I"$B/kinds" -c "$B/kinds/$f.pb.c" -o "$B/kinds/$f.o"
+        $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/kinds" -c "$B/kinds/$f.pb.c" -o "$B/kinds/$f.o"
         KOBJ="$KOBJ $B/kinds/$f.o"
     done
     for m in pbjtest_Kinds:kinds pbjtest_KindsLite:kinds pbjtest_Tree:kinds pbjtest2_Item:kinds2; do
         msg=${m%%:*} hdr=${m#*:}
-        $CC $STRICT -O1 -g $SAN -Irt -I"$B/kinds" -DMSG="$msg" -DHEADER="\"$hdr.pb.h\"" \
+        $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/kinds" -DMSG="$msg" -DHEADER="\"$hdr.pb.h\"" \
             -o "$B/rt_$msg" test/gen/roundtrip.c $KOBJ
     done
     roundtrip kinds test/gen/proto/kinds.proto pbjtest.Kinds pbjtest_Kinds test/gen/data/kinds.txt
@@ -131,9 +132,9 @@ proto2() {
     for cc in gcc clang; do
         $cc $STRICT -O1 -g -Irt -I"$B/p2" -c "$B/p2/p2.pb.c" -o /dev/null || bad "$cc: p2.pb.c"
     done
-    $CC $STRICT -O1 -g $SAN -Irt -I"$B/p2" -c "$B/p2/p2.pb.c" -o "$B/p2/p2.o"
+    $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/p2" -c "$B/p2/p2.pb.c" -o "$B/p2/p2.o"
     for m in p2_Root p2_Defaults p2_Need p2_HasSet; do
-        $CC $STRICT -O1 -g $SAN -Irt -I"$B/p2" -DMSG="$m" -DHEADER='"p2.pb.h"' -o "$B/rt_$m" test/gen/roundtrip.c "$B/p2/p2.o"
+        $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/p2" -DMSG="$m" -DHEADER='"p2.pb.h"' -o "$B/rt_$m" test/gen/roundtrip.c "$B/p2/p2.o"
     done
     # groups (singular, repeated, nested), extensions of every kind by name, present defaults
     roundtrip p2_root test/gen/proto/p2.proto p2.Root p2_Root test/gen/data/p2_root.txt
@@ -143,7 +144,7 @@ proto2() {
     roundtrip p2_set test/gen/proto/p2.proto p2.HasSet p2_HasSet test/gen/data/p2_set.txt
     if "$B/rt_p2_Root" --abuse "$B/out/p2_root.bin"; then ok "p2: truncations and mutations"; else bad "p2: truncations and mutations"; fi
     # the API: defaults when absent, has/clear, required names, typed extension setters = protoc's bytes
-    $CC $STRICT -O1 -g $SAN -Irt -I"$B/p2" -o "$B/p2_api" test/gen/p2_api.c "$B/p2/p2.o" -lcmocka
+    $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/p2" -o "$B/p2_api" test/gen/p2_api.c "$B/p2/p2.o" -lcmocka
     proto --deterministic_output --encode=p2.Root test/gen/proto/p2.proto < test/gen/data/p2_setters.txt > "$B/out/p2_setters.want.bin"
     proto --deterministic_output --encode=p2.Set test/gen/proto/p2.proto < test/gen/data/p2_set_setters.txt > "$B/out/p2_set_setters.want.bin"
     if "$B/p2_api" "$B/out/p2_setters.bin" "$B/out/p2_set_setters.bin" &&
@@ -171,7 +172,7 @@ proto2() {
     # extensions from another file compiled in the same run: known to p2.Root (number order, scalars by name)
     mkdir -p "$B/p2x"
     $PBJC -o "$B/p2x" -I test/gen/proto test/gen/proto/p2.proto test/gen/proto/p2ext.proto
-    $CC $STRICT -O1 -g $SAN -Irt -I"$B/p2x" -DMSG=p2_Root -DHEADER='"p2.pb.h"' -o "$B/rt_p2x_Root" test/gen/roundtrip.c \
+    $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/p2x" -DMSG=p2_Root -DHEADER='"p2.pb.h"' -o "$B/rt_p2x_Root" test/gen/roundtrip.c \
         "$B/p2x/p2.pb.c" "$B/p2x/p2ext.pb.c"
     roundtrip p2x_root test/gen/proto/p2ext.proto p2.Root p2x_Root test/gen/data/p2x_root.txt
 }
@@ -185,7 +186,7 @@ descriptor() {
             $cc $STRICT -O1 -Irt -I"$B/desc" -c "$B/desc/google/protobuf/$f.pb.c" -o /dev/null || bad "$cc: $f.pb.c"
         done
     done
-    $CC $STRICT -O1 -g $SAN -Irt -I"$B/desc" -DMSG=google_protobuf_FileDescriptorSet -DHEADER='"google/protobuf/descriptor.pb.h"' \
+    $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/desc" -DMSG=google_protobuf_FileDescriptorSet -DHEADER='"google/protobuf/descriptor.pb.h"' \
         -o "$B/rt_fds" test/gen/roundtrip.c "$B/desc/google/protobuf/descriptor.pb.c"
     protoc -I/usr/include --include_imports --descriptor_set_out="$B/out/fds_desc.bin" google/protobuf/descriptor.proto google/protobuf/compiler/plugin.proto
     protoc -I/usr/include --include_imports --include_source_info --descriptor_set_out="$B/out/fds_desc_si.bin" google/protobuf/descriptor.proto
@@ -210,7 +211,7 @@ descriptor() {
     printf '#!/bin/sh\ncat > "$PBJ_DUMP"\n' > "$B/plug/protoc-gen-dump"
     chmod +x "$B/plug/protoc-gen-dump"
     PBJ_DUMP="$BA/request.bin" proto --plugin=protoc-gen-dump="$B/plug/protoc-gen-dump" --dump_out="$B/plug" test/gen/proto/p2.proto
-    $CC $STRICT -O1 -g $SAN -Irt -I"$B/desc" -DMSG=google_protobuf_compiler_CodeGeneratorRequest \
+    $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/desc" -DMSG=google_protobuf_compiler_CodeGeneratorRequest \
         -DHEADER='"google/protobuf/compiler/plugin.pb.h"' -o "$B/rt_request" test/gen/roundtrip.c \
         "$B/desc/google/protobuf/descriptor.pb.c" "$B/desc/google/protobuf/compiler/plugin.pb.c"
     protoc -I/usr/include --decode=google.protobuf.compiler.CodeGeneratorRequest google/protobuf/compiler/plugin.proto \
