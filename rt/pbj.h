@@ -94,9 +94,9 @@ extern "C" {
 #endif
 /* Out-of-line functions: by default a static copy in every object that calls one. The single-definition
  * mode keeps one copy per program: every file compiled with PBJ_SINGLE_DEFINITION, and one .c file that
- * defines PBJ_IMPLEMENTATION before including the runtime headers the program uses (README: Embedded
- * use): that file defines them (external linkage), the others see only their prototypes. Each such
- * function is written `PBJ_OUTLINE T f(...) PBJ__PROTO` with its body under `#if PBJ__BODIES`. */
+ * defines PBJ_IMPLEMENTATION before including the runtime headers the program uses (README, "One copy
+ * of the runtime per program"): that file defines them (external linkage), the others see only their
+ * prototypes. Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES`. */
 #if defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
 #define PBJ__LINKAGE
 #else
