@@ -276,6 +276,27 @@ static ir_field *build_field(builder *b, const field_proto *d, ir_message *paren
     return f;
 }
 
+/* The message declared in m (NULL: at file level) named as the last part of a type name, or NULL. */
+static ir_message *nested_named(const ir_file *f, const ir_message *m, const char *type_name)
+{
+    const char *dot = strrchr(type_name, '.');
+    const char *name = dot ? dot + 1 : type_name;
+    ir_message *const *v = m ? m->messages.v : f->messages.v;
+    for (size_t i = 0, n = m ? m->messages.n : f->messages.n; i < n; i++)
+        if (!strcmp(v[i]->name, name)) return v[i];
+    return NULL;
+}
+
+/* A group field's message, declared beside it: marked, and named as the group writes it. */
+static bool mark_group(const ir_file *file, ir_message *scope, ir_field *f)
+{
+    ir_message *target = f->type == IR_TYPE_GROUP && f->type_name ? nested_named(file, scope, f->type_name) : NULL;
+    if (!target) return false;
+    target->is_group = true;
+    f->type_name = target->name;
+    return true;
+}
+
 /* The extensions declared in scope (NULL: the file), one extend block per run of one extendee. */
 static void build_extensions(builder *b, const field_proto *d, size_t n, ir_message *scope, const char *path, int field)
 {
@@ -290,6 +311,7 @@ static void build_extensions(builder *b, const field_proto *d, size_t n, ir_mess
             else ir_vec_push(&b->f->extends, x);
         }
         ir_field *f = build_field(b, &d[i], scope, sub_path(path, field, i));
+        mark_group(b->f, scope, f);
         x->loc = x->extendee_loc = f->loc;
         f->extend = x;
         ir_vec_push(&x->fields, f);
@@ -327,16 +349,6 @@ static void build_enum(builder *b, const enum_proto *d, ir_message *parent, cons
     for (size_t i = 0; i < d->reserved_name.count; i++) ir_vec_push(&e->reserved_names, str(d->reserved_name.data[i]));
 }
 
-/* The nested message of m named as the last part of a type name, or NULL. */
-static ir_message *nested_named(const ir_message *m, const char *type_name)
-{
-    const char *dot = strrchr(type_name, '.');
-    const char *name = dot ? dot + 1 : type_name;
-    for (size_t i = 0; i < m->messages.n; i++)
-        if (!strcmp(m->messages.v[i]->name, name)) return m->messages.v[i];
-    return NULL;
-}
-
 /* A field of m, in its oneof; a group's message marked, a map field written as map<K, V>. */
 static void add_field(builder *b, ir_message *m, const field_proto *d, const char *path)
 {
@@ -349,11 +361,9 @@ static void add_field(builder *b, ir_message *m, const field_proto *d, const cha
         f->oneof = m->oneofs.v[d->oneof_index];
         ir_vec_push(&f->oneof->fields, f);
     }
-    ir_message *target = f->type_name ? nested_named(m, f->type_name) : NULL;
-    if (target && f->type == IR_TYPE_GROUP) {
-        target->is_group = true;
-        f->type_name = target->name;
-    } else if (target && target->map_entry && f->label == IR_LABEL_REPEATED) {
+    if (mark_group(b->f, m, f)) return;
+    ir_message *target = f->type_name ? nested_named(b->f, m, f->type_name) : NULL;
+    if (target && target->map_entry && f->label == IR_LABEL_REPEATED) {
         f->is_map = true;
         f->type_name = target->name;
     }
@@ -450,11 +460,11 @@ static feature_edition edition_of(const file_proto *fd)
 static void set_syntax(ir_file *f, const file_proto *fd)
 {
     const char *syntax = str(fd->syntax);
+    feature_edition known = feature_edition_named(feature_edition_text(edition_of(fd)));   /* 0 unless 2023 on */
     f->syntax_explicit = fd->has_syntax;
     if (!*syntax || !strcmp(syntax, "proto2")) f->syntax = IR_PROTO2;
     else if (!strcmp(syntax, "proto3")) f->syntax = IR_PROTO3;
-    else if (!strcmp(syntax, "editions") && feature_edition_text(edition_of(fd)))
-        f->syntax = IR_EDITIONS, f->edition = edition_of(fd);
+    else if (!strcmp(syntax, "editions") && known) f->syntax = IR_EDITIONS, f->edition = known;
     else diag_error(f, (ir_loc){ 0, 0 }, "unrecognized syntax \"%s\" (edition %d)", syntax, (int)edition_of(fd));
 }
 
