@@ -17,6 +17,12 @@ fail() { echo "FAIL single: $*"; failed=$((failed + 1)); }
 # Every PBJ_OUTLINE function of the runtime, by name.
 sed -n 's/^\(PBJ_MUST_USE \)\{0,1\}PBJ_OUTLINE [^(]*[ *]\([a-z_0-9]*\)(.*/\2/p' rt/*.h | sort >"$OUT/outline"
 [ "$(wc -l <"$OUT/outline")" -ge 80 ] || fail "only $(wc -l <"$OUT/outline") PBJ_OUTLINE functions found in rt/*.h"
+# Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES` on the next line.
+unwrapped=$(awk '/^(PBJ_MUST_USE )?PBJ_OUTLINE / { head = FILENAME ":" FNR; open = 1 }
+                 open && /PBJ__PROTO$/ { open = 0; want = 1; next }
+                 open && /^[{#]/ { print head; open = 0 }
+                 want { if ($0 != "#if PBJ__BODIES") print head; want = 0 }' rt/*.h)
+[ -z "$unwrapped" ] || fail "PBJ_OUTLINE functions not written as 'T f(...) PBJ__PROTO' + '#if PBJ__BODIES': $(echo $unwrapped)"
 
 # compile DIR CC FLAGS: the generated code and main.c into DIR (and runtime.c, when FLAGS name the mode).
 compile() {
