@@ -349,6 +349,15 @@ static void build_enum(builder *b, const enum_proto *d, ir_message *parent, cons
     for (size_t i = 0; i < d->reserved_name.count; i++) ir_vec_push(&e->reserved_names, str(d->reserved_name.data[i]));
 }
 
+/* A map's entry message as protoc makes it: optional key = 1 and value = 2, and nothing else. */
+static bool entry_shaped(const ir_message *e)
+{
+    ir_field *const *f = e->fields.v;
+    return e->fields.n == 2 && !strcmp(f[0]->name, "key") && f[0]->number == IR_MAP_KEY_NUMBER &&
+           !strcmp(f[1]->name, "value") && f[1]->number == IR_MAP_VALUE_NUMBER &&
+           f[0]->label == IR_LABEL_OPTIONAL && f[1]->label == IR_LABEL_OPTIONAL && !f[0]->oneof && !f[1]->oneof;
+}
+
 /* A field of m, in its oneof; a group's message marked, a map field written as map<K, V>. */
 static void add_field(builder *b, ir_message *m, const field_proto *d, const char *path)
 {
@@ -364,6 +373,9 @@ static void add_field(builder *b, ir_message *m, const field_proto *d, const cha
     if (mark_group(b->f, m, f)) return;
     ir_message *target = f->type_name ? nested_named(b->f, m, f->type_name) : NULL;
     if (target && target->map_entry && f->label == IR_LABEL_REPEATED) {
+        if (!entry_shaped(target))
+            diag_error(b->f, f->loc, "map field \"%s\": its entry type \"%s\" is not an optional key = 1 and value = 2",
+                       f->name, target->name);
         f->is_map = true;
         f->type_name = target->name;
     }

@@ -14,7 +14,9 @@
 
 #include "descriptor.h"
 #include "front_util.h"
+#include "emit.h"
 #include "irdesc.h"
+#include "options.h"
 #include "resolve.h"
 #include "temp_dir.h"
 
@@ -87,8 +89,26 @@ static file_set *descriptors(const ir_program *p)
     return set;
 }
 
-/* Every file of set through irdesc, the last one the input (as a CodeGeneratorRequest lists them); resolved. */
-static ir_program *built_quiet(const file_set *set, int *errors)
+/* emit's sink: every output appended to the text *ctx. */
+static int append(void *ctx, const char *name, const char *text, size_t len)
+{
+    char **all = ctx;
+    *all = ir_printf("%s== %s\n%.*s", *all, name, (int)len, text);
+    return 0;
+}
+
+/* The code pbjc generates for p's input (its pbj options resolved first, with none from the command line). */
+static char *generated(ir_program *p, int *errors)
+{
+    char *all = ir_strdup("");
+    *errors = options_resolve(options_project_new(), p);
+    if (*errors == 0) *errors = emit_program_to(p, append, &all);
+    return all;
+}
+
+/* Every file of set through irdesc, the last one the input (as a CodeGeneratorRequest lists them); resolved
+ * and generated, as plugin mode does. */
+static ir_program *built_quiet(const file_set *set, int *errors, char **code)
 {
     ir_program *p = ir_alloc(sizeof *p);
     for (size_t i = 0; i < set->file.count; i++) ir_vec_push(&p->files, irdesc_file(&set->file.data[i]));
@@ -96,13 +116,14 @@ static ir_program *built_quiet(const file_set *set, int *errors)
     input->is_input = true;
     ir_vec_push(&p->inputs, input);
     *errors = diag_error_count() ? diag_error_count() : resolve_loaded(p);
+    *code = *errors ? NULL : generated(p, errors);
     return p;
 }
 
-static ir_program *built(const file_set *set)
+static ir_program *built(const file_set *set, char **code)
 {
     int errors;
-    ir_program *p = built_quiet(set, &errors);
+    ir_program *p = built_quiet(set, &errors, code);
     assert_int_equal(errors, 0);
     return p;
 }
@@ -228,12 +249,18 @@ static void same_program(const ir_program *a, const ir_program *b)
     assert_memory_equal(da.data, db.data, da.len);
 }
 
-/* text parsed, and through its descriptors: the same IR. */
+/* text parsed, and through its descriptors: the same IR, the same generated code. */
 static ir_program *round_trip(const char *text)
 {
     ir_program *a = parsed(text);
-    ir_program *b = built(descriptors(a));
+    char *code;
+    ir_program *b = built(descriptors(a), &code);
     same_program(a, b);
+    int errors;
+    char *want = generated(a, &errors);
+    assert_int_equal(errors, 0);
+    assert_true(strstr(code, ".pb.c\n"));
+    assert_string_equal(code, want);
     return b;
 }
 
@@ -471,9 +498,10 @@ static const char *const small =
 static char *error_of(const file_set *set)
 {
     int errors;
+    char *code;
     diag_reset();
     capture_begin();
-    ir_program *p = built_quiet(set, &errors);
+    ir_program *p = built_quiet(set, &errors, &code);
     char *said = capture_end();
     assert_non_null(p);
     if (errors == 0) return ir_strdup("");
@@ -576,6 +604,27 @@ static void test_bad_numbers_and_extendee(void **state)
     expect_error(set, "error: \"B\" does not declare 10 as an extension number.");
 }
 
+/* A map field whose entry message is not the key and value protoc makes: one change at a time. */
+static void test_bad_map_entry(void **state)
+{
+    (void)state;
+    static const char *const map = "syntax = \"proto2\";\nmessage M { map<string, int32> m = 1; }\n";
+    const char *want = "t.proto:2:13: error: map field \"m\": its entry type \"MEntry\" is not an optional key = 1 and value = 2";
+    for (int change = 0; change < 5; change++) {
+        file_set *set = descriptors(parsed(map));
+        google_protobuf_DescriptorProto *entry = &input_of(set)->message_type.data[0].nested_type.data[0];
+        google_protobuf_FieldDescriptorProto *key = &entry->field.data[0], *value = &entry->field.data[1];
+        switch (change) {
+        case 0: entry->field.count = 1; break;
+        case 1: value->number = 3; break;
+        case 2: key->name = pbj_slice_cstr("k"); break;
+        case 3: key->label = google_protobuf_FieldDescriptorProto_Label_LABEL_REPEATED; break;
+        default: *key = *value; break;                      /* two values */
+        }
+        expect_error(set, want);
+    }
+}
+
 static void test_empty_file(void **state)
 {
     (void)state;
@@ -596,7 +645,7 @@ int main(void)
         UNIT(test_nested_and_enums), UNIT(test_extensions), UNIT(test_defaults_and_json_names), UNIT(test_options),
         UNIT(test_imports_and_services), UNIT(test_editions), UNIT(test_comments), UNIT(test_no_type),
         UNIT(test_bad_oneof_index), UNIT(test_bad_syntax), UNIT(test_unresolved_names), UNIT(test_missing_import),
-        UNIT(test_duplicates), UNIT(test_bad_numbers_and_extendee), UNIT(test_empty_file),
+        UNIT(test_duplicates), UNIT(test_bad_numbers_and_extendee), UNIT(test_bad_map_entry), UNIT(test_empty_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
