@@ -1,6 +1,7 @@
 /* irdesc.c: a FileDescriptorProto (plugin mode) to the IR the parser builds, for resolve, options, plan and emit. */
 #include "irdesc.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,22 @@ typedef struct builder {
 
 static const char *str(pbj_slice s) { return s.len ? ir_strndup((const char *)s.data, s.len) : ""; }
 static const char *str_or_null(bool has, pbj_slice s) { return has ? str(s) : NULL; }
+/* s as a declaration's name, which must be an identifier (dotted: a package's, parts joined by dots);
+ * else an error at loc. */
+static const char *name_of(ir_file *f, pbj_slice s, ir_loc loc, bool dotted)
+{
+    const char *name = str(s);
+    bool ok = s.len > 0;
+    for (size_t i = 0; ok && i < s.len; i++) {
+        bool first = i == 0 || name[i - 1] == '.';       /* of a part */
+        char c = name[i];
+        ok = isalpha((unsigned char)c) || c == '_' || (!first && isdigit((unsigned char)c)) ||
+             (dotted && c == '.' && !first && i + 1 < s.len);
+    }
+    if (!ok) diag_error(f, loc, "\"%s\" is not a valid identifier.", name);
+    return name;
+}
+
 /* The path of the index-th element of field below the element at path ("" is the file). */
 static const char *sub_path(const char *path, int field, size_t index)
 {
@@ -255,7 +272,7 @@ static ir_field *build_field(builder *b, const field_proto *d, ir_message *paren
     ir_field *f = ir_alloc(sizeof *f);
     place(b, path, &f->loc, &f->comments);
     f->type_loc = f->number_loc = f->loc;
-    f->name = str(d->name);
+    f->name = name_of(b->f, d->name, f->loc, false);
     f->number = d->number;
     f->file = b->f;
     f->parent = parent;
@@ -324,7 +341,7 @@ static void build_enum(builder *b, const enum_proto *d, ir_message *parent, cons
 {
     ir_enum *e = ir_alloc(sizeof *e);
     place(b, path, &e->loc, &e->comments);
-    e->name = str(d->name);
+    e->name = name_of(b->f, d->name, e->loc, false);
     e->parent = parent;
     e->file = b->f;
     if (parent) ir_vec_push(&parent->enums, e);
@@ -336,7 +353,7 @@ static void build_enum(builder *b, const enum_proto *d, ir_message *parent, cons
         ir_enum_value *v = ir_alloc(sizeof *v);
         place(b, sub_path(path, ENUM_VALUE, i), &v->loc, &v->comments);
         v->number_loc = v->loc;
-        v->name = str(d->value.data[i].name);
+        v->name = name_of(b->f, d->value.data[i].name, v->loc, false);
         v->number = d->value.data[i].number;
         v->parent = e;
         ADD_OPTIONS(&v->options, SCOPE_ENUM_VALUE, EnumValueOptions, d->value.data[i].options, v->loc);
@@ -390,7 +407,7 @@ static void build_message(builder *b, const message_proto *d, ir_message *parent
 {
     ir_message *m = ir_alloc(sizeof *m);
     place(b, path, &m->loc, &m->comments);
-    m->name = str(d->name);
+    m->name = name_of(b->f, d->name, m->loc, false);
     m->parent = parent;
     m->file = b->f;
     if (parent) ir_vec_push(&parent->messages, m);
@@ -407,7 +424,7 @@ static void build_message(builder *b, const message_proto *d, ir_message *parent
     for (size_t i = 0; i < d->oneof_decl.count; i++) {
         ir_oneof *o = ir_alloc(sizeof *o);
         place(b, sub_path(path, MESSAGE_ONEOF, i), &o->loc, &o->comments);
-        o->name = str(d->oneof_decl.data[i].name);
+        o->name = name_of(b->f, d->oneof_decl.data[i].name, o->loc, false);
         o->parent = m;
         o->index = (int)i;
         ADD_OPTIONS(&o->options, SCOPE_ONEOF, OneofOptions, d->oneof_decl.data[i].options, o->loc);
@@ -417,6 +434,11 @@ static void build_message(builder *b, const message_proto *d, ir_message *parent
     for (size_t i = 0; i < m->oneofs.n; i++) {
         ir_oneof *o = m->oneofs.v[i];
         o->synthetic = o->fields.n == 1 && o->fields.v[0]->proto3_optional;
+    }
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->proto3_optional && !(f->oneof && f->oneof->synthetic))
+            diag_error(b->f, f->loc, "field \"%s\" is proto3 optional but not alone in a oneof", f->name);
     }
     for (size_t i = 0; i < d->extension_range.count; i++) {
         const google_protobuf_DescriptorProto_ExtensionRange *x = &d->extension_range.data[i];
@@ -434,7 +456,7 @@ static void build_service(builder *b, const service_proto *d, const char *path)
 {
     ir_service *s = ir_alloc(sizeof *s);
     place(b, path, &s->loc, &s->comments);
-    s->name = str(d->name);
+    s->name = name_of(b->f, d->name, s->loc, false);
     s->file = b->f;
     ir_vec_push(&b->f->services, s);
     ADD_OPTIONS(&s->options, SCOPE_SERVICE, ServiceOptions, d->options, s->loc);
@@ -442,7 +464,7 @@ static void build_service(builder *b, const service_proto *d, const char *path)
         const google_protobuf_MethodDescriptorProto *md = &d->method.data[i];
         ir_method *m = ir_alloc(sizeof *m);
         place(b, sub_path(path, SERVICE_METHOD, i), &m->loc, &m->comments);
-        m->name = str(md->name);
+        m->name = name_of(b->f, md->name, m->loc, false);
         m->input_name = str(md->input_type);
         m->output_name = str(md->output_type);
         m->input_loc = m->output_loc = m->loc;
@@ -509,8 +531,8 @@ ir_file *irdesc_file(const file_proto *fd)
         symtab_put(&b.locations, key, strlen(key), (void *)(uintptr_t)l);
     }
     set_syntax(b.f, fd);
-    b.f->package = fd->has_package ? str(fd->package) : NULL;
     place(&b, ir_printf("%d", FILE_PACKAGE), &b.f->package_loc, NULL);
+    b.f->package = fd->has_package ? name_of(b.f, fd->package, b.f->package_loc, true) : NULL;
     build_imports(&b, fd);
     ADD_OPTIONS(&b.f->options, SCOPE_FILE, FileOptions, fd->options, ((ir_loc){ 0, 0 }));
     for (size_t i = 0; i < fd->message_type.count; i++) build_message(&b, &fd->message_type.data[i], NULL, sub_path("", FILE_MESSAGE, i));

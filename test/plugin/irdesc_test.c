@@ -625,6 +625,59 @@ static void test_bad_map_entry(void **state)
     }
 }
 
+/* One change to a good descriptor of src at a time; each gives its error (irdesc's or resolve's). */
+static void test_inconsistent(void **state)
+{
+    (void)state;
+    static const char *const src = "syntax = \"proto2\";\npackage p;\n"
+                                   "message M { optional int32 f = 1; oneof o { string g = 2; } optional E e = 3; extensions 10 to 20; }\n"
+                                   "enum E { A = 0; }\n";
+    static const char *const want[] = {
+        "t.proto:3:35: error: Oneof must have at least one field.",
+        "t.proto:3:13: error: field \"f\" is proto3 optional but not alone in a oneof",
+        "t.proto:3:13: error: Expected integer for field default value.",
+        "t.proto:3:61: error: Enum type \"p.E\" has no value named \"B\".",
+        "t.proto:3:1: error: Extension range end number must be greater than start number.",
+        "t.proto:3:1: error: \"\" is not a valid identifier.",
+        "t.proto:3:13: error: \"a b\" is not a valid identifier.",
+        "t.proto:4:10: error: \"1A\" is not a valid identifier.",
+        "t.proto:2:1: error: \"p..q\" is not a valid identifier.",
+        "t.proto:2:1: error: \"p.\" is not a valid identifier.",
+    };
+    for (size_t change = 0; change < sizeof want / sizeof *want; change++) {
+        file_set *set = descriptors(parsed(src));
+        file_proto *fd = input_of(set);
+        google_protobuf_DescriptorProto *m = &fd->message_type.data[0];
+        google_protobuf_FieldDescriptorProto *f = &m->field.data[0], *e = &m->field.data[2];
+        switch (change) {
+        case 0: m->field.data[1].has_oneof_index = false; break;
+        case 1: f->proto3_optional = true; break;
+        case 2: f->has_default_value = true, f->default_value = pbj_slice_cstr("abc"); break;
+        case 3: e->has_default_value = true, e->default_value = pbj_slice_cstr("B"); break;
+        case 4: m->extension_range.data[0].end = 5; break;
+        case 5: m->name = pbj_slice_cstr(""); break;
+        case 6: f->name = pbj_slice_cstr("a b"); break;
+        case 7: fd->enum_type.data[0].value.data[0].name = pbj_slice_cstr("1A"); break;
+        case 8: fd->package = pbj_slice_cstr("p..q"); break;
+        default: fd->package = pbj_slice_cstr("p."); break;
+        }
+        expect_error(set, want[change]);
+    }
+}
+
+/* A type number descriptor.proto does not know reaches irdesc as no type (a closed enum's unknown value). */
+static void test_unknown_type_number(void **state)
+{
+    (void)state;
+    file_set *set = small_set();
+    input_of(set)->message_type.data[0].field.data[0].type = (google_protobuf_FieldDescriptorProto_Type)99;
+    size_t cap = google_protobuf_FileDescriptorSet_size(set), len = 0;
+    uint8_t *buf = ir_alloc(cap);
+    assert_int_equal(google_protobuf_FileDescriptorSet_encode(set, buf, cap, &len), PBJ_OK);
+    assert_int_equal(google_protobuf_FileDescriptorSet_decode(set, buf, len, &arena, NULL), PBJ_OK);
+    expect_error(set, "t.proto:3:13: error: field \"f\" has no type");
+}
+
 static void test_empty_file(void **state)
 {
     (void)state;
@@ -645,7 +698,8 @@ int main(void)
         UNIT(test_nested_and_enums), UNIT(test_extensions), UNIT(test_defaults_and_json_names), UNIT(test_options),
         UNIT(test_imports_and_services), UNIT(test_editions), UNIT(test_comments), UNIT(test_no_type),
         UNIT(test_bad_oneof_index), UNIT(test_bad_syntax), UNIT(test_unresolved_names), UNIT(test_missing_import),
-        UNIT(test_duplicates), UNIT(test_bad_numbers_and_extendee), UNIT(test_bad_map_entry), UNIT(test_empty_file),
+        UNIT(test_duplicates), UNIT(test_bad_numbers_and_extendee), UNIT(test_bad_map_entry), UNIT(test_inconsistent),
+        UNIT(test_unknown_type_number), UNIT(test_empty_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
