@@ -92,10 +92,35 @@ extern "C" {
 #else
 #define PBJ_HOT_INLINE static inline
 #endif
+/* Out-of-line functions: by default a static copy in every object that calls one. The single-definition
+ * mode keeps one copy per program: every file compiled with PBJ_SINGLE_DEFINITION, and one .c file that
+ * defines PBJ_IMPLEMENTATION before including the runtime headers the program uses (README, "One copy
+ * of the runtime per program"): that file defines them (external linkage), the others see only their
+ * prototypes. Each is written `PBJ_OUTLINE T f(...) PBJ__PROTO`, its body under `#if PBJ__BODIES`. */
+#if defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
+#define PBJ__LINKAGE
+#else
+#define PBJ__LINKAGE static
+#endif
+#if !defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
+#define PBJ__BODIES 1
+#define PBJ__PROTO
+#else
+#define PBJ__BODIES 0
+#define PBJ__PROTO ;
+#endif
 #if defined(__GNUC__) || defined(__clang__)
-#define PBJ_OUTLINE static PBJ_COLD
+#define PBJ_OUTLINE PBJ__LINKAGE PBJ_COLD
+#elif defined(PBJ_SINGLE_DEFINITION) || defined(PBJ_IMPLEMENTATION)
+#define PBJ_OUTLINE
 #else
 #define PBJ_OUTLINE static inline
+#endif
+#if defined(PBJ_IMPLEMENTATION) && (defined(__GNUC__) || defined(__clang__))
+#pragma GCC diagnostic ignored "-Wmissing-declarations"   /* there, the definitions are the declarations */
+#if !defined(__cplusplus) || defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
+#endif
 #endif
 
 /* Every allocation goes through these two (define both before including pbj.h to replace them). */
@@ -386,7 +411,8 @@ PBJ_HOT_INLINE const uint8_t *pbj_get_varint(const uint8_t *p, const uint8_t *en
 }
 
 /* Why pbj_get_varint failed at p: truncated input or a malformed varint. */
-PBJ_OUTLINE pbj_status pbj_varint_error(const uint8_t *p, const uint8_t *end)
+PBJ_OUTLINE pbj_status pbj_varint_error(const uint8_t *p, const uint8_t *end) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t i;
     for (i = 0; i < 10; i++) {
@@ -396,6 +422,7 @@ PBJ_OUTLINE pbj_status pbj_varint_error(const uint8_t *p, const uint8_t *end)
     }
     return PBJ_ERR_VARINT;
 }
+#endif
 
 PBJ_INLINE const uint8_t *pbj_get_fixed32(const uint8_t *p, const uint8_t *end, uint32_t *out)
 {
@@ -422,7 +449,8 @@ enum {
 /* ---- UTF-8 validation --------------------------------------------------------
  * Exactly what protobuf accepts: no overlong forms, no surrogates, nothing
  * beyond U+10FFFF. ASCII runs go 8 bytes per step. */
-PBJ_OUTLINE bool pbj__utf8_rest(const uint8_t *p, const uint8_t *end)
+PBJ_OUTLINE bool pbj__utf8_rest(const uint8_t *p, const uint8_t *end) PBJ__PROTO
+#if PBJ__BODIES
 {
     while (p < end) {
         uint8_t c = *p;
@@ -450,6 +478,7 @@ PBJ_OUTLINE bool pbj__utf8_rest(const uint8_t *p, const uint8_t *end)
     }
     return true;
 }
+#endif
 
 PBJ_INLINE bool pbj_utf8_valid(const uint8_t *p, size_t len)
 {
@@ -509,7 +538,8 @@ PBJ_INLINE void pbj_arena_init(pbj_arena *a, void *first, size_t first_size)
     a->next_size = PBJ_ARENA_MIN_BLOCK;
 }
 
-PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n)
+PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t size = a->next_size ? a->next_size : PBJ_ARENA_MIN_BLOCK;
     bool big = n > size / 4;                       /* gets a block of its own */
@@ -539,6 +569,7 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n)
     a->avail = size - n;
     return mem;
 }
+#endif
 
 /* n bytes aligned to 8, uninitialised; NULL when out of memory. */
 PBJ_INLINE void *pbj_arena_alloc(pbj_arena *a, size_t n)
@@ -582,7 +613,8 @@ PBJ_INLINE void pbj_arena_free(pbj_arena *a)
 /* Forget every allocation but keep the memory: when it came in several
  * blocks they become one of their total size, so a reused arena settles on a
  * single block and stops calling PBJ_MALLOC. */
-PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
+PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj__block *b = a->blocks;
     size_t total = 0, next_size = a->next_size;
@@ -606,6 +638,7 @@ PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
         a->next_size = next_size;
     }
 }
+#endif
 
 /* An array of count elements grown to hold count + add: arrays made here have
  * room for the next power of two (at least 4) of their count, so growth needs
@@ -623,7 +656,8 @@ PBJ_INLINE size_t pbj__capacity(size_t count)
 #endif
 }
 
-PBJ_OUTLINE void *pbj__array_grow_slow(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
+PBJ_OUTLINE void *pbj__array_grow_slow(pbj_arena *a, void *data, size_t count, size_t add, size_t elem) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t cap = pbj__capacity(count + add);
     if (cap < count + add || cap > (size_t)-1 / elem) return NULL;
@@ -631,6 +665,7 @@ PBJ_OUTLINE void *pbj__array_grow_slow(pbj_arena *a, void *data, size_t count, s
     if (n && count) memcpy(n, data, count * elem);
     return n;
 }
+#endif
 
 PBJ_INLINE void *pbj__array_grow(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
 {
@@ -664,10 +699,12 @@ PBJ_HOT_INLINE void *pbj__array_resize(pbj_arena *a, void *data, size_t count, s
     return mem + PBJ_ARENA_ALIGN;
 }
 
-PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
+PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t add, size_t elem) PBJ__PROTO
+#if PBJ__BODIES
 {
     return pbj__array_resize(a, data, count, add, elem);
 }
+#endif
 
 /* The records of a run that starts with the payload at p of a record tagged tag: 1 + how many
  * records with the same tag follow it (a repeated field's elements, counted once so its array is
@@ -699,10 +736,12 @@ PBJ_HOT_INLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint3
 /* One more element of a repeated field whose record tagged tag has its payload at p, the array being
  * full: room for the rest of the run. */
 PBJ_OUTLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
-                                  uint32_t tag)
+                                  uint32_t tag) PBJ__PROTO
+#if PBJ__BODIES
 {
     return pbj__array_resize(a, data, count, pbj__run_count(p, end, tag), elem);
 }
+#endif
 
 /* ---- the growable write buffer ------------------------------------------------ */
 typedef struct pbj_buf {
@@ -710,7 +749,8 @@ typedef struct pbj_buf {
     size_t len, cap;
 } pbj_buf;
 
-PBJ_OUTLINE pbj_status pbj__buf_grow(pbj_buf *b, size_t need)
+PBJ_OUTLINE pbj_status pbj__buf_grow(pbj_buf *b, size_t need) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t cap = b->cap ? b->cap : 256;
     while (cap < need) {
@@ -725,6 +765,7 @@ PBJ_OUTLINE pbj_status pbj__buf_grow(pbj_buf *b, size_t need)
     b->cap = cap;
     return PBJ_OK;
 }
+#endif
 
 /* Make room for extra more bytes after len. */
 PBJ_MUST_USE PBJ_INLINE pbj_status pbj_buf_reserve(pbj_buf *b, size_t extra)
@@ -835,7 +876,8 @@ PBJ_INLINE void pbj__decode_uncap(pbj_arena *a, size_t old)
  * with 6 to 10 bytes), checked for field number 0 and wire types 6 and 7.
  * Returns NULL with *st set on error. */
 #define PBJ_MAX_TAG_BYTES 5
-PBJ_OUTLINE pbj_status pbj__tag_status(const uint8_t *p, const uint8_t *end)
+PBJ_OUTLINE pbj_status pbj__tag_status(const uint8_t *p, const uint8_t *end) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
@@ -843,6 +885,7 @@ PBJ_OUTLINE pbj_status pbj__tag_status(const uint8_t *p, const uint8_t *end)
     if (q - p <= PBJ_MAX_TAG_BYTES && (v >> 3) == 0) return PBJ_ERR_FIELD_ZERO;
     return PBJ_ERR_TAG;
 }
+#endif
 
 PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint32_t *tag, pbj_status *st)
 {
@@ -857,13 +900,15 @@ PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint
 }
 
 /* Why the length prefix at p failed: the varint, the limit, or the bytes left. */
-PBJ_OUTLINE pbj_status pbj__len_status(const uint8_t *p, const uint8_t *end, size_t max_length)
+PBJ_OUTLINE pbj_status pbj__len_status(const uint8_t *p, const uint8_t *end, size_t max_length) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
     if (!q) return pbj_varint_error(p, end);
     return v > max_length ? PBJ_ERR_TOO_LONG : PBJ_ERR_TRUNCATED;
 }
+#endif
 
 /* A length prefix, checked against the limit and the bytes left (one branch when it is good). */
 PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
@@ -959,7 +1004,8 @@ PBJ_INLINE pbj_status pbj_take_slice(pbj_decoder *d, const uint8_t *p, size_t le
 
 /* Skip the payload of a field with wire type wt whose tag ended at p; groups
  * are skipped to their matching end (counted against the depth limit). */
-PBJ_OUTLINE const uint8_t *pbj_skip_field(const uint8_t *p, const uint8_t *end, uint32_t tag, const pbj_decoder *d, uint32_t depth_left, pbj_status *st)
+PBJ_OUTLINE const uint8_t *pbj_skip_field(const uint8_t *p, const uint8_t *end, uint32_t tag, const pbj_decoder *d, uint32_t depth_left, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint64_t v;
     size_t len;
@@ -996,11 +1042,13 @@ PBJ_OUTLINE const uint8_t *pbj_skip_field(const uint8_t *p, const uint8_t *end, 
     *st = PBJ_ERR_TRUNCATED;
     return NULL;
 }
+#endif
 
 /* A group's body: from p (after its start tag) to *body_end, where its end
  * tag starts; returns the byte after the end tag. */
 PBJ_OUTLINE const uint8_t *pbj_group_body(const uint8_t *p, const uint8_t *end, uint32_t tag, const pbj_decoder *d,
-                                          const uint8_t **body_end, pbj_status *st)
+                                          const uint8_t **body_end, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (d->depth_left == 0) {
         *st = PBJ_ERR_DEPTH;
@@ -1024,6 +1072,7 @@ PBJ_OUTLINE const uint8_t *pbj_group_body(const uint8_t *p, const uint8_t *end, 
     *st = PBJ_ERR_GROUP;
     return NULL;
 }
+#endif
 
 /* Append n bytes to a slice grown in the arena (unknown fields). */
 PBJ_INLINE pbj_status pbj__append(pbj_arena *a, pbj_slice *s, const uint8_t *bytes, size_t n)
@@ -1038,7 +1087,8 @@ PBJ_INLINE pbj_status pbj__append(pbj_arena *a, pbj_slice *s, const uint8_t *byt
 
 /* An unknown field whose tag starts at start and payload at p: kept (appended
  * to *unknown in the arena), dropped, or rejected as the options say. */
-PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st)
+PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (d->unknown == PBJ_UNKNOWN_REJECT) {
         *st = PBJ_ERR_UNKNOWN_FIELD;
@@ -1049,6 +1099,7 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown,
     if ((*st = pbj__append(d->arena, unknown, start, (size_t)(p - start))) != PBJ_OK) return NULL;
     return p;
 }
+#endif
 
 /* The payload of a google.protobuf wrapper message (DoubleValue, StringValue,
  * ...) unboxed into a field: the value field 1 (tag want_tag) is read into
@@ -1057,7 +1108,8 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown,
  * C++ runtime does) is an unknown field of the wrapper: kept in *unknown as
  * the options say, or skipped when unknown is NULL. */
 PBJ_OUTLINE pbj_status pbj_decode_wrapper_keep(const uint8_t *p, const uint8_t *end, pbj_decoder *d, uint32_t want_tag,
-                                               uint64_t *num, pbj_slice *str, bool utf8, pbj_slice *unknown)
+                                               uint64_t *num, pbj_slice *str, bool utf8, pbj_slice *unknown) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_status st = PBJ_OK;
     while (p < end) {
@@ -1090,6 +1142,7 @@ PBJ_OUTLINE pbj_status pbj_decode_wrapper_keep(const uint8_t *p, const uint8_t *
     }
     return PBJ_OK;
 }
+#endif
 
 /* The same with the wrapper's unknown fields skipped (views). */
 PBJ_INLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, pbj_decoder *d, uint32_t want_tag,
@@ -1100,7 +1153,8 @@ PBJ_INLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, p
 
 /* A value of a closed (proto2) enum that names no value: kept as an unknown
  * varint field (number, v), dropped, or rejected, as the options say. */
-PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t number, uint64_t v, pbj_status *st)
+PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t number, uint64_t v, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint8_t field[15];
     if (d->unknown == PBJ_UNKNOWN_REJECT) {
@@ -1111,6 +1165,7 @@ PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t 
     size_t n = (size_t)(pbj_put_varint(pbj_put_varint(field, PBJ_TAG(number, PBJ_WT_VARINT)), v) - field);
     return (*st = pbj__append(d->arena, unknown, field, n)) == PBJ_OK;
 }
+#endif
 
 /* ---- extensions ----------------------------------------------------------------
  * A message with extension ranges keeps the records of its known extensions
@@ -1160,7 +1215,8 @@ PBJ_INLINE bool pbj__ext_next(pbj_slice ext, size_t *pos, pbj__ext_rec *r)
 
 /* ext with n bytes of records rec (field number) inserted after the records of
  * numbers up to number; a new array in the arena unless appending to one decode made. */
-PBJ_OUTLINE pbj_status pbj__ext_insert(pbj_arena *a, pbj_slice *ext, const uint8_t *rec, size_t n, uint32_t number, bool owned)
+PBJ_OUTLINE pbj_status pbj__ext_insert(pbj_arena *a, pbj_slice *ext, const uint8_t *rec, size_t n, uint32_t number, bool owned) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t pos = 0, at = 0;
     pbj__ext_rec r;
@@ -1175,9 +1231,11 @@ PBJ_OUTLINE pbj_status pbj__ext_insert(pbj_arena *a, pbj_slice *ext, const uint8
     ext->len += n;
     return PBJ_OK;
 }
+#endif
 
 /* ext without the records of field number (a new array in the arena when there were any). */
-PBJ_OUTLINE pbj_status pbj__ext_remove(pbj_arena *a, pbj_slice *ext, uint32_t number)
+PBJ_OUTLINE pbj_status pbj__ext_remove(pbj_arena *a, pbj_slice *ext, uint32_t number) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t pos = 0, len = 0;
     pbj__ext_rec r;
@@ -1195,13 +1253,16 @@ PBJ_OUTLINE pbj_status pbj__ext_remove(pbj_arena *a, pbj_slice *ext, uint32_t nu
     ext->len = len;
     return PBJ_OK;
 }
+#endif
 
 /* Replace the records of field number by the n bytes at rec. */
-PBJ_OUTLINE pbj_status pbj__ext_set(pbj_arena *a, pbj_slice *ext, uint32_t number, const uint8_t *rec, size_t n)
+PBJ_OUTLINE pbj_status pbj__ext_set(pbj_arena *a, pbj_slice *ext, uint32_t number, const uint8_t *rec, size_t n) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_status st = pbj__ext_remove(a, ext, number);
     return st != PBJ_OK ? st : pbj__ext_insert(a, ext, rec, n, number, false);
 }
+#endif
 
 /* Whether ext holds a record of field number. */
 PBJ_INLINE bool pbj__ext_has(pbj_slice ext, uint32_t number)
@@ -1254,7 +1315,8 @@ PBJ_INLINE pbj_status pbj__ext_check(const pbj__ext_rec *r, int kind)
 }
 
 /* Before an extension of kind is changed: its records that fit move from the unknown fields to ext. */
-PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number, int kind)
+PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number, int kind) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t pos = 0, len = 0;
     pbj__ext_rec r;
@@ -1275,10 +1337,12 @@ PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *u
     unknown->len = len;
     return PBJ_OK;
 }
+#endif
 
 /* The scalar values of field number (an extension of kind: its records that fit, packed
  * ones too): returns how many there are and puts value want into *v (want (size_t)-1: the last). */
-PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, size_t want, uint64_t *v)
+PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, size_t want, uint64_t *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t pos = 0, k = 0;
     int wt = kind & 7;
@@ -1300,6 +1364,7 @@ PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, siz
     }
     return k;
 }
+#endif
 
 /* Record r's type_id and message: false when protobuf drops it (message sets, below). */
 PBJ_INLINE bool pbj__msgset_parts(const pbj__ext_rec *r, uint32_t *type_id, pbj_slice *msg)
@@ -1338,7 +1403,8 @@ PBJ_INLINE bool pbj__msgset_parts(const pbj__ext_rec *r, uint32_t *type_id, pbj_
 
 /* The length-delimited values (or group bodies, or message-set items' messages) of field number, an
  * extension of kind: how many, and value want in *out. */
-PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, int kind, size_t want, pbj_slice *out)
+PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, int kind, size_t want, pbj_slice *out) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t pos = 0, k = 0;
     pbj__ext_rec r;
@@ -1362,6 +1428,7 @@ PBJ_OUTLINE size_t pbj__ext_payloads(pbj_slice ext, uint32_t number, int kind, s
     }
     return k;
 }
+#endif
 
 /* The records with numbers in [lo, hi]: ext.data[*from..*to) (one run: records are in number order). */
 PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *from, size_t *to)
@@ -1400,7 +1467,8 @@ PBJ_INLINE size_t pbj__msgset_item(const pbj__ext_rec *r, uint8_t *p)
 }
 
 /* The items of a message set's extensions, then of its unknown fields, written at p (p NULL: not written); their size. */
-PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *p)
+PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *p) PBJ__PROTO
+#if PBJ__BODIES
 {
     const pbj_slice both[2] = {ext, unknown};
     size_t n = 0;
@@ -1411,12 +1479,14 @@ PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *
     }
     return n;
 }
+#endif
 
 /* A closed enum extension's record r (a varint, or packed) read by decode: its values outside the enum
  * (valid gives NULL) go to *unknown as varint fields, as protobuf; the others stay in *rec (r's bytes, or
  * a new record in the arena when any went; *n 0 when none stay). */
 PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const pbj__ext_rec *r,
-                                     const char *(*valid)(int32_t), const uint8_t **rec, size_t *n, pbj_status *st)
+                                     const char *(*valid)(int32_t), const uint8_t **rec, size_t *n, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     const uint8_t *p = r->payload, *q;
     size_t tag_len = (size_t)(r->payload - r->start), len;
@@ -1445,6 +1515,7 @@ PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const p
     }
     return true;
 }
+#endif
 
 /* A known extension's field read by decode: kept in *ext (in number order) when it fits the extension's
  * kind, else in *unknown (as protobuf); a singular scalar's new value replaces the old one (last wins). A
@@ -1452,7 +1523,8 @@ PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const p
  * function, or NULL) sends the values outside the enum to *unknown. */
 PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
                                           const uint8_t *p, const uint8_t *end, uint32_t tag, int kind,
-                                          const char *(*valid)(int32_t), bool replace, pbj_status *st)
+                                          const char *(*valid)(int32_t), bool replace, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t pos = 0, n;
     const uint8_t *rec = start;
@@ -1468,6 +1540,7 @@ PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_sl
     if ((*st = pbj__ext_insert(d->arena, ext, rec, n, r.number, true)) != PBJ_OK) return NULL;
     return p;
 }
+#endif
 
 /* Number of varints in a packed payload (bytes without the continuation bit). */
 PBJ_INLINE size_t pbj_count_varints(const uint8_t *p, const uint8_t *end)
@@ -1482,7 +1555,8 @@ PBJ_INLINE size_t pbj_count_varints(const uint8_t *p, const uint8_t *end)
  * Returns the new count, or (size_t)-1 when out of memory. */
 typedef int (*pbj_cmp_fn)(const void *a, const void *b);
 
-PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn cmp, pbj_arena *a)
+PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn cmp, pbj_arena *a) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint8_t *v = (uint8_t *)base;
     size_t i, w;
@@ -1510,6 +1584,7 @@ PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn
     }
     return w;
 }
+#endif
 
 #ifdef __cplusplus
 }

@@ -22,7 +22,8 @@ PBJ_MUST_USE PBJ_INLINE pbj_status pbj_copy(pbj_arena *a, const void *data, size
 
 /* A new array in the arena holding data's count elements, then n from src (left uninitialised when src is
  * NULL), with the room M_add_f expects; NULL when out of memory. data itself is left as it was. */
-PBJ_OUTLINE void *pbj_append_array(pbj_arena *a, const void *data, size_t count, const void *src, size_t n, size_t elem)
+PBJ_OUTLINE void *pbj_append_array(pbj_arena *a, const void *data, size_t count, const void *src, size_t n, size_t elem) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t cap = pbj__capacity(count + n);
     if (cap < count + n || cap > (size_t)-1 / elem) return NULL;
@@ -32,6 +33,7 @@ PBJ_OUTLINE void *pbj_append_array(pbj_arena *a, const void *data, size_t count,
     if (src && n) memcpy(p + count * elem, src, n * elem);
     return p;
 }
+#endif
 
 /* Binary search of key among n sorted elements: true with *at its index, else false with *at where it goes. */
 PBJ_INLINE bool pbj_find(const void *base, size_t n, size_t elem, const void *key, pbj_cmp_fn cmp, size_t *at)
@@ -53,7 +55,8 @@ PBJ_INLINE bool pbj_find(const void *base, size_t n, size_t elem, const void *ke
 
 /* Extension records of from added to ext's, each after the records of its number; the records of the numbers
  * replace[0..n) (singular scalars) replace ext's, as decoding the two encodings one after the other does. */
-PBJ_OUTLINE pbj_status pbj__ext_merge(pbj_arena *a, pbj_slice *ext, pbj_slice from, const uint32_t *replace, size_t n)
+PBJ_OUTLINE pbj_status pbj__ext_merge(pbj_arena *a, pbj_slice *ext, pbj_slice from, const uint32_t *replace, size_t n) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t pos = 0, i;
     pbj__ext_rec r;
@@ -65,6 +68,7 @@ PBJ_OUTLINE pbj_status pbj__ext_merge(pbj_arena *a, pbj_slice *ext, pbj_slice fr
     }
     return PBJ_OK;
 }
+#endif
 
 /* ---- services: each service's methods, for an RPC layer (x_Svc_service in the generated header) ---- */
 typedef struct pbj_method {

@@ -67,7 +67,8 @@ typedef struct pbj__jin_obj {
 
 /* ---- errors ---------------------------------------------------------------------- */
 
-PBJ_OUTLINE bool pbj__jin_fail_st(pbj__json_in *j, const uint8_t *at, pbj_status st, const char *why)
+PBJ_OUTLINE bool pbj__jin_fail_st(pbj__json_in *j, const uint8_t *at, pbj_status st, const char *why) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (j->st == PBJ_OK) {
         j->st = st;
@@ -76,6 +77,7 @@ PBJ_OUTLINE bool pbj__jin_fail_st(pbj__json_in *j, const uint8_t *at, pbj_status
     }
     return false;
 }
+#endif
 
 PBJ_INLINE bool pbj__jin_fail(pbj__json_in *j, const uint8_t *at, const char *why)
 {
@@ -112,7 +114,8 @@ PBJ_INLINE int pbj__jin_peek(pbj__json_in *j)
 }
 
 /* After the top-level value: only white space may follow; the error, when there is one, described in o->error. */
-PBJ_OUTLINE pbj_status pbj__jin_in_finish(pbj__json_in *j, pbj_status st)
+PBJ_OUTLINE pbj_status pbj__jin_in_finish(pbj__json_in *j, pbj_status st) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (st == PBJ_OK && j->st == PBJ_OK && pbj__jin_peek(j)) pbj__jin_fail(j, j->p, "unexpected text after the value");
     if (j->st == PBJ_OK && st != PBJ_OK) pbj__jin_fail_st(j, j->p, st, pbj_status_str(st));
@@ -130,6 +133,7 @@ PBJ_OUTLINE pbj_status pbj__jin_in_finish(pbj__json_in *j, pbj_status st)
     }
     return j->st;
 }
+#endif
 
 /* ---- literals and structure -------------------------------------------------------- */
 
@@ -223,7 +227,8 @@ PBJ_INLINE uint8_t *pbj__jin_put_utf8(uint8_t *o, unsigned long c)
 }
 
 /* One escape at p (after the backslash's position p), written to o (NULL: only checked); the bytes it takes, or 0. */
-PBJ_OUTLINE size_t pbj__jin_escape(const uint8_t *p, const uint8_t *end, uint8_t **o)
+PBJ_OUTLINE size_t pbj__jin_escape(const uint8_t *p, const uint8_t *end, uint8_t **o) PBJ__PROTO
+#if PBJ__BODIES
 {
     static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
     if (end - p < 2) return 0;
@@ -244,9 +249,11 @@ PBJ_OUTLINE size_t pbj__jin_escape(const uint8_t *p, const uint8_t *end, uint8_t
     if (*o) *o = pbj__jin_put_utf8(*o, (unsigned long)c);
     return n;
 }
+#endif
 
 /* A string: its bytes (escapes decoded, in the arena when copy or when it has escapes; else in the input). */
-PBJ_OUTLINE bool pbj__jin_string_in(pbj__json_in *j, pbj_slice *out, bool copy)
+PBJ_OUTLINE bool pbj__jin_string_in(pbj__json_in *j, pbj_slice *out, bool copy) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (pbj__jin_peek(j) != '"') return pbj__jin_fail(j, j->p, "expected a string");
     const uint8_t *s = ++j->p, *p = s, *end = j->end;
@@ -285,6 +292,7 @@ PBJ_OUTLINE bool pbj__jin_string_in(pbj__json_in *j, pbj_slice *out, bool copy)
     *out = pbj_slice_make(buf, (size_t)(o - buf));
     return true;
 }
+#endif
 
 PBJ_INLINE bool pbj__jin_slice_is(pbj_slice s, const char *lit)
 {
@@ -296,7 +304,8 @@ PBJ_INLINE bool pbj__jin_slice_is(pbj_slice s, const char *lit)
 
 PBJ_INLINE const uint8_t *pbj__jin_number_end(const uint8_t *p, const uint8_t *end);
 
-PBJ_OUTLINE bool pbj__jin_skip(pbj__json_in *j)
+PBJ_OUTLINE bool pbj__jin_skip(pbj__json_in *j) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj__jin_obj ob;
     pbj_slice s;
@@ -328,12 +337,14 @@ PBJ_OUTLINE bool pbj__jin_skip(pbj__json_in *j)
     j->p = e;
     return true;
 }
+#endif
 
 /* ---- objects: keys, field lookup ---------------------------------------------------------- */
 
 /* The next key of an object (its ':' taken): true when there is one, false at '}' (or on an error). An Any's
  * "@type" is passed over. */
-PBJ_OUTLINE bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key)
+PBJ_OUTLINE bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key) PBJ__PROTO
+#if PBJ__BODIES
 {
     for (;;) {
         if (pbj__jin_peek(j) == '}' && ob->first) {
@@ -357,6 +368,7 @@ PBJ_OUTLINE bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key)
         if (!pbj__jin_skip(j)) return false;
     }
 }
+#endif
 
 /* The index of name in a table of n sorted by length then bytes, or n when it is not there. */
 PBJ_INLINE size_t pbj__jin_index(const pbj__jin_name *t, size_t n, pbj_slice name)
@@ -394,11 +406,13 @@ PBJ_INLINE bool pbj__jin_once(pbj__json_in *j, uint8_t *seen, int32_t k)
 }
 
 /* A key no field has: skipped when asked, else an error. */
-PBJ_OUTLINE bool pbj__jin_unknown(pbj__json_in *j)
+PBJ_OUTLINE bool pbj__jin_unknown(pbj__json_in *j) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (!(j->o && j->o->ignore_unknown_fields)) return pbj__jin_fail(j, j->key_at, "no field of this name");
     return pbj__jin_skip(j);
 }
+#endif
 
 /* A oneof whose case is set already (null values do not count). */
 PBJ_INLINE bool pbj__jin_oneof_free(pbj__json_in *j, int set)
@@ -429,7 +443,8 @@ PBJ_INLINE const uint8_t *pbj__jin_number_end(const uint8_t *p, const uint8_t *e
 }
 
 /* A number's text: bare (number) or in quotes (quoted); false, with nothing taken, when the next value is neither. */
-PBJ_OUTLINE bool pbj__jin_number_text(pbj__json_in *j, pbj_slice *text, bool *quoted)
+PBJ_OUTLINE bool pbj__jin_number_text(pbj__json_in *j, pbj_slice *text, bool *quoted) PBJ__PROTO
+#if PBJ__BODIES
 {
     int c = pbj__jin_peek(j);
     *quoted = c == '"';
@@ -442,10 +457,12 @@ PBJ_OUTLINE bool pbj__jin_number_text(pbj__json_in *j, pbj_slice *text, bool *qu
     j->p = e;
     return true;
 }
+#endif
 
 /* An integer's magnitude from a number's text s (an exponent or a fraction of zeros allowed when exponent):
  * false when it is not an integer or exceeds max. */
-PBJ_OUTLINE bool pbj__jin_integer(pbj_slice s, bool exponent, bool *neg, uint64_t max, uint64_t *out)
+PBJ_OUTLINE bool pbj__jin_integer(pbj_slice s, bool exponent, bool *neg, uint64_t max, uint64_t *out) PBJ__PROTO
+#if PBJ__BODIES
 {
     const uint8_t *p = s.data, *end = p + s.len;
     *neg = p < end && *p == '-';
@@ -492,9 +509,11 @@ PBJ_OUTLINE bool pbj__jin_integer(pbj_slice s, bool exponent, bool *neg, uint64_
     *out = v;
     return true;
 }
+#endif
 
 /* An integer field's value in [min, max] (as int64, or as uint64 when unsigned). */
-PBJ_OUTLINE bool pbj__jin_int(pbj__json_in *j, bool is_unsigned, int64_t min, uint64_t max, uint64_t *out)
+PBJ_OUTLINE bool pbj__jin_int(pbj__json_in *j, bool is_unsigned, int64_t min, uint64_t max, uint64_t *out) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_slice s;
     bool quoted, neg;
@@ -508,6 +527,7 @@ PBJ_OUTLINE bool pbj__jin_int(pbj__json_in *j, bool is_unsigned, int64_t min, ui
     *out = neg ? (uint64_t)0 - mag : mag;
     return true;
 }
+#endif
 
 PBJ_INLINE bool pbj__jin_int32(pbj__json_in *j, int32_t *v)
 {
@@ -540,7 +560,8 @@ PBJ_INLINE bool pbj__jin_uint64(pbj__json_in *j, uint64_t *v)
 
 /* A double (or a float: is_float, stored in *f) from a number's text (JSON syntax; "NaN", "Infinity", "-Infinity"
  * when quoted); beyond the type's range is an error. */
-PBJ_OUTLINE bool pbj__jin_real(pbj__json_in *j, double *v, float *f)
+PBJ_OUTLINE bool pbj__jin_real(pbj__json_in *j, double *v, float *f) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_slice s;
     bool quoted;
@@ -562,6 +583,7 @@ PBJ_OUTLINE bool pbj__jin_real(pbj__json_in *j, double *v, float *f)
     if (isinf(*v) || (f && isinf(*f))) return pbj__jin_fail(j, at, "number out of the field type's range");
     return true;
 }
+#endif
 
 PBJ_INLINE bool pbj__jin_double(pbj__json_in *j, double *v) { return pbj__jin_real(j, v, NULL); }
 
@@ -582,7 +604,8 @@ PBJ_INLINE bool pbj__jin_bool(pbj__json_in *j, bool *v)
 
 /* The string k read as value by reader read (an integer or bool in the key's text); a failure is reported in j
  * when report. */
-PBJ_OUTLINE bool pbj__jin_key_as(pbj__json_in *j, pbj_slice k, bool (*read)(pbj__json_in *, void *), void *v, bool report)
+PBJ_OUTLINE bool pbj__jin_key_as(pbj__json_in *j, pbj_slice k, bool (*read)(pbj__json_in *, void *), void *v, bool report) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj__json_in sub = *j;                   /* the key's text as the whole input, quoted */
     uint8_t small[64], *buf = small;
@@ -596,6 +619,7 @@ PBJ_OUTLINE bool pbj__jin_key_as(pbj__json_in *j, pbj_slice k, bool (*read)(pbj_
     if (read(&sub, v)) return true;
     return report && pbj__jin_fail_st(j, j->key_at, sub.st, sub.why);
 }
+#endif
 
 PBJ_INLINE bool pbj__jin_key_bool_text(pbj__json_in *j, void *v)
 {
@@ -629,7 +653,8 @@ PBJ_INLINE bool pbj__jin_key_string(pbj__json_in *j, pbj_slice k, pbj_slice *v)
 PBJ_INLINE bool pbj__jin_string(pbj__json_in *j, pbj_slice *v) { return pbj__jin_string_in(j, v, true); }
 
 /* Base64 in either alphabet, padded or not. */
-PBJ_OUTLINE bool pbj__jin_bytes(pbj__json_in *j, pbj_slice *v)
+PBJ_OUTLINE bool pbj__jin_bytes(pbj__json_in *j, pbj_slice *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_slice s;
     const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
@@ -651,6 +676,7 @@ PBJ_OUTLINE bool pbj__jin_bytes(pbj__json_in *j, pbj_slice *v)
     *v = pbj_slice_make(buf, (size_t)(o - buf));
     return true;
 }
+#endif
 
 /* Number v of enum e: any for an open enum, one of its values for a closed one. */
 PBJ_INLINE bool pbj__jin_enum_known(pbj__json_in *j, const pbj_json_enum *e, int32_t v, const uint8_t *at)
@@ -661,7 +687,8 @@ PBJ_INLINE bool pbj__jin_enum_known(pbj__json_in *j, const pbj_json_enum *e, int
 }
 
 /* An enum by name or number; *keep false when the name is unknown and the options say to skip it. */
-PBJ_OUTLINE bool pbj__jin_enum(pbj__json_in *j, const pbj_json_enum *e, int32_t *v, bool *keep)
+PBJ_OUTLINE bool pbj__jin_enum(pbj__json_in *j, const pbj_json_enum *e, int32_t *v, bool *keep) PBJ__PROTO
+#if PBJ__BODIES
 {
     *keep = true;
     const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
@@ -677,6 +704,7 @@ PBJ_OUTLINE bool pbj__jin_enum(pbj__json_in *j, const pbj_json_enum *e, int32_t 
     }
     return pbj__jin_int32(j, v) && pbj__jin_enum_known(j, e, *v, at);
 }
+#endif
 
 /* A map's key read with the entry's value: the key string copied into the arena (map keys are kept). */
 PBJ_INLINE bool pbj__jin_map_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key)
@@ -709,11 +737,13 @@ PBJ_INLINE void *pbj__jin_more(pbj__json_in *j, void *data, size_t count, size_t
 }
 
 /* A null where an element or a map's value must be: the error. */
-PBJ_OUTLINE pbj_status pbj__jin_null_element(pbj__json_in *j)
+PBJ_OUTLINE pbj_status pbj__jin_null_element(pbj__json_in *j) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj__jin_fail(j, j->p - 4, "null is no element of a repeated field or value of a map");
     return j->st;
 }
+#endif
 
 /* A new message of size bytes in the arena (the caller initialises it), NULL after an error. */
 PBJ_INLINE void *pbj__jin_alloc(pbj__json_in *j, size_t size)
@@ -760,7 +790,8 @@ PBJ_INLINE int64_t pbj__jin_days(int64_t y, int64_t m, int64_t d)
 }
 
 /* "YYYY-MM-DDThh:mm:ss[.f]Z" or with "+hh:mm"/"-hh:mm", between years 1 and 9999. */
-PBJ_OUTLINE bool pbj__jin_timestamp(pbj__json_in *j, int64_t *seconds, int32_t *nanos)
+PBJ_OUTLINE bool pbj__jin_timestamp(pbj__json_in *j, int64_t *seconds, int32_t *nanos) PBJ__PROTO
+#if PBJ__BODIES
 {
     static const uint8_t days_in[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     pbj_slice s;
@@ -792,9 +823,11 @@ PBJ_OUTLINE bool pbj__jin_timestamp(pbj__json_in *j, int64_t *seconds, int32_t *
     *nanos = (int32_t)ns;
     return true;
 }
+#endif
 
 /* "[-]S[.f]s" within +-315576000000 s. */
-PBJ_OUTLINE bool pbj__jin_duration(pbj__json_in *j, int64_t *seconds, int32_t *nanos)
+PBJ_OUTLINE bool pbj__jin_duration(pbj__json_in *j, int64_t *seconds, int32_t *nanos) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_slice s;
     const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
@@ -812,9 +845,11 @@ PBJ_OUTLINE bool pbj__jin_duration(pbj__json_in *j, int64_t *seconds, int32_t *n
     *nanos = (int32_t)(neg ? -ns : ns);
     return true;
 }
+#endif
 
 /* "a.fooBar,b" -> paths "a.foo_bar", "b" (a path with '_' or an upper-case letter after '_' is rejected). */
-PBJ_OUTLINE bool pbj__jin_field_mask(pbj__json_in *j, pbj_slice **paths, size_t *count)
+PBJ_OUTLINE bool pbj__jin_field_mask(pbj__json_in *j, pbj_slice **paths, size_t *count) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_slice s;
     const uint8_t *at = pbj__jin_peek(j) ? j->p : j->end;
@@ -838,6 +873,7 @@ PBJ_OUTLINE bool pbj__jin_field_mask(pbj__json_in *j, pbj_slice **paths, size_t 
     }
     return true;
 }
+#endif
 
 /* The type an Any's "@type" names (the part after the last '/'), among the options' types; NULL when unknown. */
 PBJ_INLINE const pbj_msg_type *pbj__jin_type_of(const pbj__json_in *j, pbj_slice url)
@@ -848,7 +884,8 @@ PBJ_INLINE const pbj_msg_type *pbj__jin_type_of(const pbj__json_in *j, pbj_slice
 }
 
 /* An Any: {"@type": url, fields...} or, for a type with a form of its own, {"@type": url, "value": form}. */
-PBJ_OUTLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *value)
+PBJ_OUTLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *value) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj__jin_obj ob;
     pbj_slice key, url = {NULL, 0};
@@ -901,6 +938,7 @@ PBJ_OUTLINE bool pbj__jin_any(pbj__json_in *j, pbj_slice *type_url, pbj_slice *v
     *value = pbj_slice_make(buf, len);
     return true;
 }
+#endif
 
 /* ---- the entry: a message of a type the program knows ------------------------------------------------ */
 

@@ -66,7 +66,8 @@ PBJ_INLINE void pbj_rbuf_free(pbj_rbuf *b)
  * does not fit is lost work, so a block grows 8 times up to PBJ_RBUF_FAST_GROWTH and 4 times beyond: a first
  * write from no block costs at most about 2.1 writes (2.3 beyond), 1.17 for the 857 KB bench block, where doubling
  * cost 2.18 (bench/PERF_LOG.md). */
-PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b)
+PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t len = pbj_rbuf_len(b), cap = (size_t)(b->end - b->start);
     if (cap > (size_t)-1 / 16) return false;
@@ -80,6 +81,7 @@ PBJ_OUTLINE bool pbj__rbuf_grow(pbj_rbuf *b)
     b->p = b->end - len;
     return true;
 }
+#endif
 
 /* The limit of a try: the block's start. */
 PBJ_INLINE uintptr_t pbj__rbuf_lim(const pbj_rbuf *b) { return (uintptr_t)b->start; }

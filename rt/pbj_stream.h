@@ -126,7 +126,8 @@ PBJ_INLINE void pbj_source_memory(pbj_source *s, const void *data, size_t len)
 PBJ_INLINE void pbj_source_free(pbj_source *s) { pbj_buf_free(&s->buf); }
 
 /* Read until need bytes are at hand, the input ends or a read fails (s->status). */
-PBJ_OUTLINE void pbj__source_fill(pbj_source *s, size_t need)
+PBJ_OUTLINE void pbj__source_fill(pbj_source *s, size_t need) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t have = (size_t)(s->end - s->p);
     if (have && s->p != s->buf.data) memmove(s->buf.data, s->p, have);   /* what is left, to the front */
@@ -145,6 +146,7 @@ PBJ_OUTLINE void pbj__source_fill(pbj_source *s, size_t need)
     s->p = s->buf.data;
     s->end = s->buf.data ? s->buf.data + s->buf.len : NULL;
 }
+#endif
 
 PBJ_INLINE bool pbj__source_want(pbj_source *s, size_t need)
 {
@@ -159,7 +161,8 @@ PBJ_INLINE bool pbj_source_more(pbj_source *s)
 }
 
 /* The next record's bytes (valid until the next call); a failure sticks to s. */
-PBJ_MUST_USE PBJ_OUTLINE pbj_status pbj_source_next(pbj_source *s, pbj_slice *record)
+PBJ_MUST_USE PBJ_OUTLINE pbj_status pbj_source_next(pbj_source *s, pbj_slice *record) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint64_t n = 0;
     const uint8_t *q;
@@ -176,21 +179,26 @@ PBJ_MUST_USE PBJ_OUTLINE pbj_status pbj_source_next(pbj_source *s, pbj_slice *re
     s->p += n;
     return PBJ_OK;
 }
+#endif
 
 /* ---- FILE * (unless PBJ_NO_STDIO) and file descriptors (with PBJ_STREAM_FD) ----------- */
 #ifndef PBJ_NO_STDIO
 #include <stdio.h>
 
-PBJ_OUTLINE pbj_status pbj__file_write(void *ctx, const uint8_t *p, size_t n)
+PBJ_OUTLINE pbj_status pbj__file_write(void *ctx, const uint8_t *p, size_t n) PBJ__PROTO
+#if PBJ__BODIES
 {
     return fwrite(p, 1, n, (FILE *)ctx) == n ? PBJ_OK : PBJ_ERR_BUFFER;
 }
+#endif
 
-PBJ_OUTLINE pbj_status pbj__file_read(void *ctx, uint8_t *p, size_t cap, size_t *got)
+PBJ_OUTLINE pbj_status pbj__file_read(void *ctx, uint8_t *p, size_t cap, size_t *got) PBJ__PROTO
+#if PBJ__BODIES
 {
     *got = fread(p, 1, cap, (FILE *)ctx);
     return *got == 0 && ferror((FILE *)ctx) ? PBJ_ERR_TRUNCATED : PBJ_OK;
 }
+#endif
 
 PBJ_INLINE void pbj_sink_file(pbj_sink *s, FILE *f) { pbj_sink_callback(s, pbj__file_write, f); }
 PBJ_INLINE void pbj_source_file(pbj_source *s, FILE *f) { pbj_source_callback(s, pbj__file_read, f); }
@@ -202,7 +210,8 @@ PBJ_INLINE void pbj_source_file(pbj_source *s, FILE *f) { pbj_source_callback(s,
 #include <unistd.h>
 
 /* The descriptor travels in the context pointer itself. */
-PBJ_OUTLINE pbj_status pbj__fd_write(void *ctx, const uint8_t *p, size_t n)
+PBJ_OUTLINE pbj_status pbj__fd_write(void *ctx, const uint8_t *p, size_t n) PBJ__PROTO
+#if PBJ__BODIES
 {
     int fd = (int)(intptr_t)ctx;
     while (n) {
@@ -214,8 +223,10 @@ PBJ_OUTLINE pbj_status pbj__fd_write(void *ctx, const uint8_t *p, size_t n)
     }
     return PBJ_OK;
 }
+#endif
 
-PBJ_OUTLINE pbj_status pbj__fd_read(void *ctx, uint8_t *p, size_t cap, size_t *got)
+PBJ_OUTLINE pbj_status pbj__fd_read(void *ctx, uint8_t *p, size_t cap, size_t *got) PBJ__PROTO
+#if PBJ__BODIES
 {
     ssize_t k;
     do k = read((int)(intptr_t)ctx, p, cap);
@@ -223,6 +234,7 @@ PBJ_OUTLINE pbj_status pbj__fd_read(void *ctx, uint8_t *p, size_t cap, size_t *g
     *got = k > 0 ? (size_t)k : 0;
     return k < 0 ? PBJ_ERR_TRUNCATED : PBJ_OK;
 }
+#endif
 
 PBJ_INLINE void pbj_sink_fd(pbj_sink *s, int fd) { pbj_sink_callback(s, pbj__fd_write, (void *)(intptr_t)fd); }
 PBJ_INLINE void pbj_source_fd(pbj_source *s, int fd) { pbj_source_callback(s, pbj__fd_read, (void *)(intptr_t)fd); }

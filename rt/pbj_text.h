@@ -102,7 +102,9 @@ static inline void pbj__text_stop(pbj_text *t) {
 }
 
 /* Make room for n more bytes and the NUL; false (and t->failed) when it cannot. */
-PBJ_OUTLINE bool pbj__text_grow(pbj_text *t, size_t n) {
+PBJ_OUTLINE bool pbj__text_grow(pbj_text *t, size_t n) PBJ__PROTO
+#if PBJ__BODIES
+{
     if (t->failed) return false;
     size_t need = t->len + n + 1;
     size_t cap = t->cap < 256 ? 256 : t->cap;
@@ -122,6 +124,7 @@ PBJ_OUTLINE bool pbj__text_grow(pbj_text *t, size_t n) {
     t->heap = true;
     return true;
 }
+#endif
 
 static inline void pbj_text_put(pbj_text *t, const char *s, size_t n) {
     if (n == 0) return;

@@ -104,7 +104,8 @@ struct pbj_text_reader {
 #endif
 
 /* The first failure, with protoc's message at line, col (from 0); returns false. */
-PBJ_OUTLINE PBJ__TR_PRINTF bool pbj__tr_fail_at(pbj_text_reader *r, pbj_status st, uint32_t line, uint32_t col, const char *fmt, ...)
+PBJ_OUTLINE PBJ__TR_PRINTF bool pbj__tr_fail_at(pbj_text_reader *r, pbj_status st, uint32_t line, uint32_t col, const char *fmt, ...) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (r->st != PBJ_OK) return false;
     r->st = st;
@@ -116,18 +117,24 @@ PBJ_OUTLINE PBJ__TR_PRINTF bool pbj__tr_fail_at(pbj_text_reader *r, pbj_status s
     va_end(ap);
     return false;
 }
+#endif
 
 #define PBJ__TR_FAIL(r, ...) pbj__tr_fail_at((r), PBJ_ERR_SYNTAX, (r)->tok_line, (r)->tok_col, __VA_ARGS__)
 /* A token's text as a printf argument pair (long tokens cut). */
 #define PBJ__TR_TEXT(r) (int)((r)->tok_len < 100 ? (r)->tok_len : 100), (r)->tok
 
-PBJ_OUTLINE pbj_status pbj__tr_status(pbj_text_reader *r, pbj_status st)
+PBJ_OUTLINE pbj_status pbj__tr_status(pbj_text_reader *r, pbj_status st) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (st != PBJ_OK) pbj__tr_fail_at(r, st, r->tok_line, r->tok_col, "%s", pbj_status_str(st));
     return r->st;
 }
+#endif
 
-PBJ_OUTLINE pbj_status pbj__tr_nomem(pbj_text_reader *r) { return pbj__tr_status(r, PBJ_ERR_NOMEM); }
+PBJ_OUTLINE pbj_status pbj__tr_nomem(pbj_text_reader *r) PBJ__PROTO
+#if PBJ__BODIES
+{ return pbj__tr_status(r, PBJ_ERR_NOMEM); }
+#endif
 
 /* ---- the tokenizer --------------------------------------------------------------------- */
 
@@ -163,7 +170,8 @@ static inline bool pbj__tr_take(pbj_text_reader *r, int c)
 #define PBJ__TR_SCAN_FAIL(r, ...) pbj__tr_fail_at((r), PBJ_ERR_SYNTAX, (r)->line, (r)->col, __VA_ARGS__)
 
 /* The rest of a number token whose first character is read (io::Tokenizer::ConsumeNumber). */
-PBJ_OUTLINE bool pbj__tr_number(pbj_text_reader *r, bool zero, bool dot)
+PBJ_OUTLINE bool pbj__tr_number(pbj_text_reader *r, bool zero, bool dot) PBJ__PROTO
+#if PBJ__BODIES
 {
     bool is_float = dot;
     if (zero && (pbj__tr_take(r, 'x') || pbj__tr_take(r, 'X'))) {
@@ -193,9 +201,11 @@ PBJ_OUTLINE bool pbj__tr_number(pbj_text_reader *r, bool zero, bool dot)
     r->kind = is_float ? PBJ__TK_FLOAT : PBJ__TK_INT;
     return true;
 }
+#endif
 
 /* The rest of a string token after its opening quote q (io::Tokenizer::ConsumeString): escapes checked. */
-PBJ_OUTLINE bool pbj__tr_quoted(pbj_text_reader *r, int q)
+PBJ_OUTLINE bool pbj__tr_quoted(pbj_text_reader *r, int q) PBJ__PROTO
+#if PBJ__BODIES
 {
     for (;;) {
         int c = pbj__tr_peek(r);
@@ -227,9 +237,11 @@ PBJ_OUTLINE bool pbj__tr_quoted(pbj_text_reader *r, int q)
     r->kind = PBJ__TK_STRING;
     return true;
 }
+#endif
 
 /* Whitespace and '#' comments up to the next token. False at an invalid byte (an error). */
-PBJ_OUTLINE bool pbj__tr_skip_space(pbj_text_reader *r)
+PBJ_OUTLINE bool pbj__tr_skip_space(pbj_text_reader *r) PBJ__PROTO
+#if PBJ__BODIES
 {
     while (r->p < r->end) {
         int c = (unsigned char)*r->p;
@@ -242,9 +254,11 @@ PBJ_OUTLINE bool pbj__tr_skip_space(pbj_text_reader *r)
     }
     return true;
 }
+#endif
 
 /* The next token becomes the current one (the previous one's kind and end are kept). False on an error. */
-PBJ_OUTLINE bool pbj__tr_next(pbj_text_reader *r)
+PBJ_OUTLINE bool pbj__tr_next(pbj_text_reader *r) PBJ__PROTO
+#if PBJ__BODIES
 {
     r->prev_kind = (uint32_t)r->kind;
     r->prev_line = r->tok_line;
@@ -273,6 +287,7 @@ PBJ_OUTLINE bool pbj__tr_next(pbj_text_reader *r)
     if (!ok) r->kind = PBJ__TK_END;
     return ok;
 }
+#endif
 
 static inline bool pbj__tr_is(const pbj_text_reader *r, char c)
 {
@@ -286,14 +301,17 @@ static inline bool pbj__tr_try(pbj_text_reader *r, char c)
 }
 
 /* Consume: the current token must be the symbol c. */
-PBJ_OUTLINE bool pbj__tr_expect(pbj_text_reader *r, char c)
+PBJ_OUTLINE bool pbj__tr_expect(pbj_text_reader *r, char c) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (pbj__tr_try(r, c)) return true;
     return PBJ__TR_FAIL(r, "Expected \"%c\", found \"%.*s\".", c, PBJ__TR_TEXT(r));
 }
+#endif
 
 PBJ_OUTLINE void pbj_text_reader_init(pbj_text_reader *r, const char *text, size_t len, pbj_arena *arena,
-                                      const pbj_text_read_options *o)
+                                      const pbj_text_read_options *o) PBJ__PROTO
+#if PBJ__BODIES
 {
     memset(r, 0, sizeof *r);
     r->p = text;
@@ -307,6 +325,7 @@ PBJ_OUTLINE void pbj_text_reader_init(pbj_text_reader *r, const char *text, size
     r->tok = text;
     pbj__tr_next(r);
 }
+#endif
 
 /* ---- fields ------------------------------------------------------------------------------- */
 
@@ -339,7 +358,8 @@ static inline bool pbj__tr_dotted(pbj_text_reader *r)
 /* Whether another field follows in the message being read (else its end or its closing delimiter), and
  * if so its name into r->name: an identifier, or "[a.b.c]" (an extension), or in an Any (any) its
  * "[host.name/a.b.c]". Errors about the name are then reported at the token after it, as protoc does. */
-PBJ_OUTLINE bool pbj__tr_field(pbj_text_reader *r, bool any)
+PBJ_OUTLINE bool pbj__tr_field(pbj_text_reader *r, bool any) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (r->st != PBJ_OK) return false;
     if (r->level ? pbj__tr_is(r, '}') || pbj__tr_is(r, '>') : r->kind == PBJ__TK_END) return false;
@@ -354,9 +374,11 @@ PBJ_OUTLINE bool pbj__tr_field(pbj_text_reader *r, bool any)
     }
     return true;
 }
+#endif
 
 /* The name read is no field of message full (an extension's: none of its extensions). */
-PBJ_OUTLINE pbj_status pbj__tr_unknown(pbj_text_reader *r, const char *full)
+PBJ_OUTLINE pbj_status pbj__tr_unknown(pbj_text_reader *r, const char *full) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (r->name[0] == '[')
         PBJ__TR_FAIL(r, "Extension \"%.*s\" is not defined or is not an extension of \"%s\".", (int)r->name_len - 2,
@@ -364,21 +386,26 @@ PBJ_OUTLINE pbj_status pbj__tr_unknown(pbj_text_reader *r, const char *full)
     else PBJ__TR_FAIL(r, "Message type \"%s\" has no field named \"%.*s\".", full, (int)r->name_len, r->name);
     return r->st;
 }
+#endif
 
 /* A singular field given a second time. */
-PBJ_OUTLINE pbj_status pbj__tr_twice(pbj_text_reader *r)
+PBJ_OUTLINE pbj_status pbj__tr_twice(pbj_text_reader *r) PBJ__PROTO
+#if PBJ__BODIES
 {
     PBJ__TR_FAIL(r, "Non-repeated field \"%.*s\" is specified multiple times.", (int)r->name_len, r->name);
     return r->st;
 }
+#endif
 
 /* A member of oneof "oneof" given when its member "other" is set. */
-PBJ_OUTLINE pbj_status pbj__tr_oneof_twice(pbj_text_reader *r, const char *other, const char *oneof)
+PBJ_OUTLINE pbj_status pbj__tr_oneof_twice(pbj_text_reader *r, const char *other, const char *oneof) PBJ__PROTO
+#if PBJ__BODIES
 {
     PBJ__TR_FAIL(r, "Field \"%.*s\" is specified along with field \"%s\", another member of oneof \"%s\".",
                       (int)r->name_len, r->name, other, oneof);
     return r->st;
 }
+#endif
 
 /* Whether extension records ext hold number. */
 static inline bool pbj__tr_ext_has(pbj_slice ext, uint32_t number)
@@ -406,7 +433,8 @@ static inline bool pbj__tr_values(pbj_text_reader *r, int *k, bool repeated)
 }
 
 /* ':' (optional) and a message's opening delimiter; its closing one in *close. */
-PBJ_OUTLINE bool pbj__tr_open(pbj_text_reader *r, char *close, bool colon)
+PBJ_OUTLINE bool pbj__tr_open(pbj_text_reader *r, char *close, bool colon) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (colon) pbj__tr_try(r, ':');
     if (r->level >= r->max_depth)
@@ -416,13 +444,16 @@ PBJ_OUTLINE bool pbj__tr_open(pbj_text_reader *r, char *close, bool colon)
     r->level++;
     return true;
 }
+#endif
 
-PBJ_OUTLINE bool pbj__tr_close(pbj_text_reader *r, char close)
+PBJ_OUTLINE bool pbj__tr_close(pbj_text_reader *r, char close) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (!pbj__tr_expect(r, close)) return false;
     r->level--;
     return true;
 }
+#endif
 
 /* After a field: an optional ';' or ','. */
 static inline void pbj__tr_separator(pbj_text_reader *r)
@@ -453,15 +484,18 @@ static inline bool pbj__tr_parse_uint(const char *s, size_t n, uint64_t max, uin
 }
 
 /* ConsumeUnsignedInteger: an integer token of at most max. */
-PBJ_OUTLINE bool pbj__tr_uint(pbj_text_reader *r, uint64_t max, uint64_t *v)
+PBJ_OUTLINE bool pbj__tr_uint(pbj_text_reader *r, uint64_t max, uint64_t *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (r->kind != PBJ__TK_INT) return PBJ__TR_FAIL(r, "Expected integer, got: %.*s", PBJ__TR_TEXT(r));
     if (!pbj__tr_parse_uint(r->tok, r->tok_len, max, v)) return PBJ__TR_FAIL(r, "Integer out of range (%.*s)", PBJ__TR_TEXT(r));
     return pbj__tr_next(r);
 }
+#endif
 
 /* ConsumeSignedInteger: '-' (then one more fits) and an integer of at most max. */
-PBJ_OUTLINE bool pbj__tr_sint(pbj_text_reader *r, uint64_t max, int64_t *v)
+PBJ_OUTLINE bool pbj__tr_sint(pbj_text_reader *r, uint64_t max, int64_t *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     bool minus = pbj__tr_try(r, '-');
     uint64_t u;
@@ -469,6 +503,7 @@ PBJ_OUTLINE bool pbj__tr_sint(pbj_text_reader *r, uint64_t max, int64_t *v)
     *v = minus ? (int64_t)(0 - u) : (int64_t)u;    /* two's complement: -2^63 too */
     return true;
 }
+#endif
 
 /* Whether an identifier is s, ignoring case (s lower case). */
 static inline bool pbj__tr_ident_is(const pbj_text_reader *r, const char *s)
@@ -481,7 +516,8 @@ static inline bool pbj__tr_ident_is(const pbj_text_reader *r, const char *s)
 }
 
 /* ConsumeDouble: '-', then a decimal integer, a float (an f suffix allowed), inf, infinity or nan. */
-PBJ_OUTLINE bool pbj__tr_double_value(pbj_text_reader *r, double *v)
+PBJ_OUTLINE bool pbj__tr_double_value(pbj_text_reader *r, double *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     bool minus = pbj__tr_try(r, '-');
     char buf[128];
@@ -510,6 +546,7 @@ PBJ_OUTLINE bool pbj__tr_double_value(pbj_text_reader *r, double *v)
     if (minus) *v = -*v;
     return pbj__tr_next(r);
 }
+#endif
 
 /* The readers generated code calls: pbj_text_read_<type>(r, &v). */
 static inline bool pbj_text_read_double(pbj_text_reader *r, double *v) { return pbj__tr_double_value(r, v); }
@@ -565,7 +602,8 @@ static inline int pbj__tr_short_name(const pbj_text_reader *r, const char **s)
     return (int)(r->name_len - i - 1);
 }
 
-PBJ_OUTLINE bool pbj_text_read_bool(pbj_text_reader *r, bool *v)
+PBJ_OUTLINE bool pbj_text_read_bool(pbj_text_reader *r, bool *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (r->kind == PBJ__TK_INT) {
         uint64_t x;
@@ -588,10 +626,12 @@ PBJ_OUTLINE bool pbj_text_read_bool(pbj_text_reader *r, bool *v)
     if (!pbj__tr_next(r)) return false;           /* protoc reports it at the token after */
     return PBJ__TR_FAIL(r, "Invalid value for boolean field \"%.*s\". Value: \"%.*s\".", n, s, (int)len, text);
 }
+#endif
 
 /* An enum by name (from_name) or number; a closed enum only takes numbers name_of knows. */
 PBJ_OUTLINE bool pbj_text_read_enum(pbj_text_reader *r, int32_t *v, bool (*from_name)(const char *, size_t, int32_t *),
-                                    const char *(*name_of)(int32_t), bool closed)
+                                    const char *(*name_of)(int32_t), bool closed) PBJ__PROTO
+#if PBJ__BODIES
 {
     const char *s;
     int n = pbj__tr_short_name(r, &s);
@@ -612,6 +652,7 @@ PBJ_OUTLINE bool pbj_text_read_enum(pbj_text_reader *r, int32_t *v, bool (*from_
     } else return PBJ__TR_FAIL(r, "Expected integer or identifier, got: %.*s", PBJ__TR_TEXT(r));
     return PBJ__TR_FAIL(r, "Unknown enumeration value of \"%.*s\" for field \"%.*s\".", len, text, n, s);
 }
+#endif
 
 /* The UTF-8 of code point c at o (protobuf's AppendUTF8: surrogates too; past 10ffff as its escape's text). */
 static inline size_t pbj__tr_utf8(uint8_t *o, uint32_t c)
@@ -705,7 +746,8 @@ static inline size_t pbj__tr_unquote(const char *s, size_t len, uint8_t *o)
 }
 
 /* ConsumeString: one or more string tokens, joined, into arena. */
-PBJ_OUTLINE bool pbj__tr_string_value(pbj_text_reader *r, pbj_slice *v)
+PBJ_OUTLINE bool pbj__tr_string_value(pbj_text_reader *r, pbj_slice *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (r->kind != PBJ__TK_STRING) return PBJ__TR_FAIL(r, "Expected string, got: %.*s", PBJ__TR_TEXT(r));
     pbj_text_reader look = *r;                   /* the tokens' total length: each string's bytes are fewer */
@@ -725,12 +767,14 @@ PBJ_OUTLINE bool pbj__tr_string_value(pbj_text_reader *r, pbj_slice *v)
     *v = pbj_slice_make(o, n);
     return true;
 }
+#endif
 
 static inline bool pbj_text_read_bytes(pbj_text_reader *r, pbj_slice *v) { return pbj__tr_string_value(r, v); }
 static inline bool pbj_text_read_string(pbj_text_reader *r, pbj_slice *v) { return pbj__tr_string_value(r, v); }
 
 /* A proto3 string's bytes must be UTF-8. */
-PBJ_OUTLINE bool pbj_text_read_utf8(pbj_text_reader *r, pbj_slice *v)
+PBJ_OUTLINE bool pbj_text_read_utf8(pbj_text_reader *r, pbj_slice *v) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint32_t line = r->tok_line, col = r->tok_col;
     if (!pbj__tr_string_value(r, v)) return false;
@@ -739,16 +783,19 @@ PBJ_OUTLINE bool pbj_text_read_utf8(pbj_text_reader *r, pbj_slice *v)
     int n = pbj__tr_short_name(r, &s);
     return pbj__tr_fail_at(r, PBJ_ERR_UTF8, line, col, "String field \"%.*s\" contains invalid UTF-8 data.", n, s);
 }
+#endif
 
 /* ---- the end, Any -------------------------------------------------------------------------- */
 
 /* After the top-level message: the status, with a missing required field's name when there is one. */
-PBJ_OUTLINE pbj_status pbj__tr_finish(pbj_text_reader *r, const char *missing)
+PBJ_OUTLINE pbj_status pbj__tr_finish(pbj_text_reader *r, const char *missing) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (r->st == PBJ_OK && missing && !(r->o && r->o->partial))
         pbj__tr_fail_at(r, PBJ_ERR_REQUIRED, r->tok_line, r->tok_col, "Message missing required fields: %s", missing);
     return r->st;
 }
+#endif
 
 /* The record of a type an Any names, or NULL. */
 static inline const pbj_msg_type *pbj__tr_find_type(const pbj_text_reader *r, const char *name, size_t n)
@@ -761,7 +808,8 @@ static inline const pbj_msg_type *pbj__tr_find_type(const pbj_text_reader *r, co
 }
 
 /* An Any's expanded form, [type.googleapis.com/pkg.M] { fields of pkg.M }: its type URL and encoded value. */
-PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_slice *value)
+PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_slice *value) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t n = r->name_len - 2;                   /* the URL, without the brackets */
     const char *slash = (const char *)memchr(r->name + 1, '/', n);
@@ -788,6 +836,7 @@ PBJ_OUTLINE pbj_status pbj__tr_any(pbj_text_reader *r, pbj_slice *type_url, pbj_
     *value = out;
     return PBJ_OK;
 }
+#endif
 
 #ifdef __cplusplus
 }

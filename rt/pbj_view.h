@@ -4,6 +4,10 @@
 
 #include "pbj.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A view is made by one forward pass over a message's bytes (M_view_init, generated per message: a switch
  * on the tag with the next field's tag predicted) that checks every record of that message and notes where
  * each known field lies: singular fields keep their last value (numbers already read, strings, bytes and
@@ -126,7 +130,8 @@ PBJ__VIEW_HOT const uint8_t *pbj__view_len(const uint8_t *p, const uint8_t *end,
 }
 
 /* A packed run's payload [p, end) of values tagged tag: whole values only. */
-PBJ_OUTLINE pbj_status pbj__view_check_run(const uint8_t *p, const uint8_t *end, uint32_t tag)
+PBJ_OUTLINE pbj_status pbj__view_check_run(const uint8_t *p, const uint8_t *end, uint32_t tag) PBJ__PROTO
+#if PBJ__BODIES
 {
     size_t width = (tag & 7) == PBJ_WT_I32 ? 4 : (tag & 7) == PBJ_WT_I64 ? 8 : 0;
     if (width) return (size_t)(end - p) % width ? PBJ_ERR_TRUNCATED : PBJ_OK;
@@ -134,28 +139,34 @@ PBJ_OUTLINE pbj_status pbj__view_check_run(const uint8_t *p, const uint8_t *end,
         if (!(p = pbj_get_varint(p, end, &v))) return PBJ_ERR_VARINT;
     return PBJ_OK;
 }
+#endif
 
 /* A group's body from p (its start tag read): [p, *body_end); returns the byte after its end tag. */
 PBJ_OUTLINE const uint8_t *pbj__view_group(const uint8_t *p, const uint8_t *end, uint32_t tag, const uint8_t **body_end,
-                                           pbj_status *st)
+                                           pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_decoder d;
     pbj__view_decoder(&d);
     return pbj_group_body(p, end, tag, &d, body_end, st);
 }
+#endif
 
 /* An unknown field's payload (its tag ended at p), skipped. */
-PBJ_OUTLINE const uint8_t *pbj__view_skip(const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st)
+PBJ_OUTLINE const uint8_t *pbj__view_skip(const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_decoder d;
     pbj__view_decoder(&d);
     return pbj_skip_field(p, end, tag, &d, d.depth_left, st);
 }
+#endif
 
 /* A wrapper's payload [p, p + len) (google.protobuf.XxxValue) merged into slot s of view buf: the wrapped
  * value of tag inner_tag (bytes and strings: offset and length, UTF-8 checked when utf8). */
 PBJ_OUTLINE pbj_status pbj__view_wrapper(const uint8_t *buf, pbj_view_slot *s, const uint8_t *p, size_t len,
-                                         uint32_t inner_tag, bool utf8)
+                                         uint32_t inner_tag, bool utf8) PBJ__PROTO
+#if PBJ__BODIES
 {
     bool bytes = (inner_tag & 7) == PBJ_WT_LEN;
     pbj_slice str = {bytes && s->len ? buf + s->v : NULL, bytes ? s->len : 0};
@@ -169,6 +180,7 @@ PBJ_OUTLINE pbj_status pbj__view_wrapper(const uint8_t *buf, pbj_view_slot *s, c
     s->n = 1;
     return PBJ_OK;
 }
+#endif
 
 /* ---- repeated fields ----------------------------------------------------------------------------- */
 
@@ -281,5 +293,9 @@ PBJ_INLINE bool pbj__view_next_group(pbj_view_iter *it, uint32_t one_byte_tag, c
     *len = (size_t)(body_end - *at);
     return true;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

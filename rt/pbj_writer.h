@@ -197,7 +197,8 @@ PBJ_INLINE size_t pbj_wbuf_len(const pbj_wbuf *b)
 /* ---- private: used by generated code ------------------------------------------------------------ */
 
 /* Record the first failure (what: a field's full name or a function): every writer on the buffer closes. */
-PBJ_OUTLINE pbj_status pbj__wfail(pbj_writer *w, pbj_status st, const char *what)
+PBJ_OUTLINE pbj_status pbj__wfail(pbj_writer *w, pbj_status st, const char *what) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_wbuf *b = w->buf;
     if (!b) return PBJ_ERR_ORDER;                 /* a writer never started: nowhere to record it */
@@ -210,6 +211,7 @@ PBJ_OUTLINE pbj_status pbj__wfail(pbj_writer *w, pbj_status st, const char *what
     w->gate = 0;
     return st;
 }
+#endif
 
 /* The buffer moved from old to b->data: the open writers' pointers follow. */
 PBJ_INLINE void pbj__wrebase(pbj_wbuf *b, uint8_t *old)
@@ -222,7 +224,8 @@ PBJ_INLINE void pbj__wrebase(pbj_wbuf *b, uint8_t *old)
 }
 
 /* Room for n more bytes after w's: where they go, or NULL after recording the failure. */
-PBJ_OUTLINE uint8_t *pbj__wgrow(pbj_writer *w, size_t n)
+PBJ_OUTLINE uint8_t *pbj__wgrow(pbj_writer *w, size_t n) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_wbuf *b = w->buf;
     if ((size_t)(w->end - w->p) >= n) return w->p;
@@ -240,6 +243,7 @@ PBJ_OUTLINE uint8_t *pbj__wgrow(pbj_writer *w, size_t n)
     PBJ_FREE(old);
     return w->p;
 }
+#endif
 
 /* Whether n bytes fit at w's p: one compare when n is a constant up to PBJ__WSLACK. */
 PBJ_WINLINE bool pbj__wfits(const pbj_writer *w, size_t n)
@@ -284,7 +288,8 @@ PBJ_WINLINE uint8_t *pbj__wslot(pbj_wbuf *b, const pbj_wtype *t)
 /* The body after the r bytes reserved at q (w's) needs k length bytes: move it, and learn k for type t when
  * not NULL (ADAPTIVE: the last size, PER_TYPE: the largest; a caller block and ONE_BYTE always take 1, so
  * the output never needs more room than its final size: bodies only move forward). q after it, or NULL. */
-PBJ_OUTLINE uint8_t *pbj__wmove(pbj_writer *w, uint8_t *q, uint8_t r, size_t k, const pbj_wtype *t)
+PBJ_OUTLINE uint8_t *pbj__wmove(pbj_writer *w, uint8_t *q, uint8_t r, size_t k, const pbj_wtype *t) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_wbuf *b = w->buf;
     size_t at = (size_t)(q - b->data), len = (size_t)(w->p - q) - r;
@@ -299,6 +304,7 @@ PBJ_OUTLINE uint8_t *pbj__wmove(pbj_writer *w, uint8_t *q, uint8_t r, size_t k, 
     }
     return q;
 }
+#endif
 
 /* Write the length of w's body after the r bytes reserved at q (moved when it needs another size, learnt
  * for type t). */
@@ -320,12 +326,14 @@ PBJ_INLINE bool pbj__wpacked_close(pbj_writer *w)
 }
 
 /* PBJ_ERR_REQUIRED naming the first required field of type t that w has not written. */
-PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t)
+PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t) PBJ__PROTO
+#if PBJ__BODIES
 {
     uint32_t bit = t->first;
     while (w->oneofs & t->required & (UINT64_C(1) << bit)) bit++;
     return pbj__wfail(w, PBJ_ERR_REQUIRED, t->required_names[bit - t->first]);
 }
+#endif
 
 /* A child's record is complete at c->p: it is closed and its parent takes calls again from there. */
 PBJ_WINLINE void pbj__wclosed(pbj_writer *c)
@@ -344,7 +352,8 @@ PBJ_WINLINE void pbj__wclosed(pbj_writer *c)
 
 /* End writer c, open, innermost and not failed: an open packed record closed, a length patched or a
  * group's end tag written. */
-PBJ_OUTLINE bool pbj__wclose(pbj_writer *c)
+PBJ_OUTLINE bool pbj__wclose(pbj_writer *c) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_wbuf *b = c->buf;
     if (c->type && (c->oneofs & c->type->required) != c->type->required) return pbj__wmissing(c, c->type), false;
@@ -365,6 +374,7 @@ PBJ_OUTLINE bool pbj__wclose(pbj_writer *c)
     pbj__wclosed(c);
     return true;
 }
+#endif
 
 /* End the writers open inside w, innermost first. */
 PBJ_INLINE bool pbj__wclose_below(pbj_writer *w)
@@ -389,7 +399,8 @@ PBJ_INLINE pbj_status pbj__wlive(pbj_writer *w, const char *what)
 
 /* The slow path of a field call on w (key 2n for field n, bit its oneof's): a failure recorded, children
  * open on w ended, an open packed record closed, then the order and the oneof checked. */
-PBJ_OUTLINE pbj_status pbj__wgate(pbj_writer *w, uint32_t key, uint64_t bit, const char *field)
+PBJ_OUTLINE pbj_status pbj__wgate(pbj_writer *w, uint32_t key, uint64_t bit, const char *field) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_status st = pbj__wlive(w, field);
     if (st != PBJ_OK) return st;
@@ -398,6 +409,7 @@ PBJ_OUTLINE pbj_status pbj__wgate(pbj_writer *w, uint32_t key, uint64_t bit, con
     if (w->gate <= ~key || (w->oneofs & bit)) return pbj__wfail(w, PBJ_ERR_ORDER, field);
     return PBJ_OK;
 }
+#endif
 
 /* A field call's check: field n (key 2n) may be written now, on the fast path. */
 PBJ_WINLINE bool pbj__wmay(const pbj_writer *w, uint32_t key, uint64_t bit)
@@ -430,7 +442,8 @@ PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, c
 /* Open a child writer after its tag (a group's end tag end_tag, else a length is reserved: one byte when
  * fixed, the type's encoding being always shorter than 128 bytes). */
 PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t tag, uint32_t end_tag, bool fixed,
-                                    uint32_t wat, const char *field)
+                                    uint32_t wat, const char *field) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_wbuf *b = w->buf;
     pbj_writer *c = w->next;
@@ -443,6 +456,7 @@ PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t 
     if (end_tag) c->len_at = NULL, c->end_tag = end_tag;   /* a group: its end tag, no length */
     return c;
 }
+#endif
 
 /* The child a call returns when its check failed: a dead writer every call on fails. */
 PBJ_INLINE pbj_writer *pbj__wdead(pbj_writer *w)
@@ -453,11 +467,13 @@ PBJ_INLINE pbj_writer *pbj__wdead(pbj_writer *w)
 
 /* The slow path of opening a child (field key, at after it wat, oneof bit): checked as a field call. */
 PBJ_OUTLINE pbj_writer *pbj__wopen_slow(pbj_writer *w, uint32_t key, uint32_t wat, uint64_t bit, const char *field,
-                                        const pbj_wtype *t, uint32_t tag, uint32_t end_tag, bool fixed)
+                                        const pbj_wtype *t, uint32_t tag, uint32_t end_tag, bool fixed) PBJ__PROTO
+#if PBJ__BODIES
 {
     if (pbj__wgate(w, key, bit, field) != PBJ_OK) return pbj__wdead(w);
     return pbj__wchild(w, t, tag, end_tag, fixed, wat, field);   /* the caller marks its oneof */
 }
+#endif
 
 /* The fast path of opening a child for field key: where its tag goes (room for tag_len bytes and the
  * longest reservation), or NULL when the call is out of order, too deep or needs room. */
@@ -517,13 +533,15 @@ PBJ_INLINE pbj_status pbj__wstart(pbj_writer *w, pbj_wbuf *b, const pbj_wtype *t
 }
 
 /* The slow path of end: w checked, the writers open inside it ended, then w. */
-PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w)
+PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w) PBJ__PROTO
+#if PBJ__BODIES
 {
     pbj_status st = pbj__wlive(w, w->type ? w->type->name : "end");
     if (st != PBJ_OK) return st;
     if (!pbj__wclose_below(w) || !pbj__wclose(w)) return w->buf->status;
     return PBJ_OK;
 }
+#endif
 
 /* End w (and every writer open inside it): a child's length is patched, its required fields (bits
  * required) checked. The fast path: a child taking calls (none open inside it, no packed record open)

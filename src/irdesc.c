@@ -1,6 +1,7 @@
 /* irdesc.c: a FileDescriptorProto (plugin mode) to the IR the parser builds, for resolve, options, plan and emit. */
 #include "irdesc.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,22 @@ typedef struct builder {
 
 static const char *str(pbj_slice s) { return s.len ? ir_strndup((const char *)s.data, s.len) : ""; }
 static const char *str_or_null(bool has, pbj_slice s) { return has ? str(s) : NULL; }
+/* s as a declaration's name, which must be an identifier (dotted: a package's, parts joined by dots);
+ * else an error at loc. */
+static const char *name_of(ir_file *f, pbj_slice s, ir_loc loc, bool dotted)
+{
+    const char *name = str(s);
+    bool ok = s.len > 0;
+    for (size_t i = 0; ok && i < s.len; i++) {
+        bool first = i == 0 || name[i - 1] == '.';       /* of a part */
+        char c = name[i];
+        ok = isalpha((unsigned char)c) || c == '_' || (!first && isdigit((unsigned char)c)) ||
+             (dotted && c == '.' && !first && i + 1 < s.len);
+    }
+    if (!ok) diag_error(f, loc, "\"%s\" is not a valid identifier.", name);
+    return name;
+}
+
 /* The path of the index-th element of field below the element at path ("" is the file). */
 static const char *sub_path(const char *path, int field, size_t index)
 {
@@ -255,7 +272,7 @@ static ir_field *build_field(builder *b, const field_proto *d, ir_message *paren
     ir_field *f = ir_alloc(sizeof *f);
     place(b, path, &f->loc, &f->comments);
     f->type_loc = f->number_loc = f->loc;
-    f->name = str(d->name);
+    f->name = name_of(b->f, d->name, f->loc, false);
     f->number = d->number;
     f->file = b->f;
     f->parent = parent;
@@ -276,6 +293,27 @@ static ir_field *build_field(builder *b, const field_proto *d, ir_message *paren
     return f;
 }
 
+/* The message declared in m (NULL: at file level) named as the last part of a type name, or NULL. */
+static ir_message *nested_named(const ir_file *f, const ir_message *m, const char *type_name)
+{
+    const char *dot = strrchr(type_name, '.');
+    const char *name = dot ? dot + 1 : type_name;
+    ir_message *const *v = m ? m->messages.v : f->messages.v;
+    for (size_t i = 0, n = m ? m->messages.n : f->messages.n; i < n; i++)
+        if (!strcmp(v[i]->name, name)) return v[i];
+    return NULL;
+}
+
+/* A group field's message, declared beside it: marked, and named as the group writes it. */
+static bool mark_group(const ir_file *file, ir_message *scope, ir_field *f)
+{
+    ir_message *target = f->type == IR_TYPE_GROUP && f->type_name ? nested_named(file, scope, f->type_name) : NULL;
+    if (!target) return false;
+    target->is_group = true;
+    f->type_name = target->name;
+    return true;
+}
+
 /* The extensions declared in scope (NULL: the file), one extend block per run of one extendee. */
 static void build_extensions(builder *b, const field_proto *d, size_t n, ir_message *scope, const char *path, int field)
 {
@@ -290,6 +328,7 @@ static void build_extensions(builder *b, const field_proto *d, size_t n, ir_mess
             else ir_vec_push(&b->f->extends, x);
         }
         ir_field *f = build_field(b, &d[i], scope, sub_path(path, field, i));
+        mark_group(b->f, scope, f);
         x->loc = x->extendee_loc = f->loc;
         f->extend = x;
         ir_vec_push(&x->fields, f);
@@ -302,7 +341,7 @@ static void build_enum(builder *b, const enum_proto *d, ir_message *parent, cons
 {
     ir_enum *e = ir_alloc(sizeof *e);
     place(b, path, &e->loc, &e->comments);
-    e->name = str(d->name);
+    e->name = name_of(b->f, d->name, e->loc, false);
     e->parent = parent;
     e->file = b->f;
     if (parent) ir_vec_push(&parent->enums, e);
@@ -314,7 +353,7 @@ static void build_enum(builder *b, const enum_proto *d, ir_message *parent, cons
         ir_enum_value *v = ir_alloc(sizeof *v);
         place(b, sub_path(path, ENUM_VALUE, i), &v->loc, &v->comments);
         v->number_loc = v->loc;
-        v->name = str(d->value.data[i].name);
+        v->name = name_of(b->f, d->value.data[i].name, v->loc, false);
         v->number = d->value.data[i].number;
         v->parent = e;
         ADD_OPTIONS(&v->options, SCOPE_ENUM_VALUE, EnumValueOptions, d->value.data[i].options, v->loc);
@@ -327,14 +366,13 @@ static void build_enum(builder *b, const enum_proto *d, ir_message *parent, cons
     for (size_t i = 0; i < d->reserved_name.count; i++) ir_vec_push(&e->reserved_names, str(d->reserved_name.data[i]));
 }
 
-/* The nested message of m named as the last part of a type name, or NULL. */
-static ir_message *nested_named(const ir_message *m, const char *type_name)
+/* A map's entry message as protoc makes it: optional key = 1 and value = 2, and nothing else. */
+static bool entry_shaped(const ir_message *e)
 {
-    const char *dot = strrchr(type_name, '.');
-    const char *name = dot ? dot + 1 : type_name;
-    for (size_t i = 0; i < m->messages.n; i++)
-        if (!strcmp(m->messages.v[i]->name, name)) return m->messages.v[i];
-    return NULL;
+    ir_field *const *f = e->fields.v;
+    return e->fields.n == 2 && !strcmp(f[0]->name, "key") && f[0]->number == IR_MAP_KEY_NUMBER &&
+           !strcmp(f[1]->name, "value") && f[1]->number == IR_MAP_VALUE_NUMBER &&
+           f[0]->label == IR_LABEL_OPTIONAL && f[1]->label == IR_LABEL_OPTIONAL && !f[0]->oneof && !f[1]->oneof;
 }
 
 /* A field of m, in its oneof; a group's message marked, a map field written as map<K, V>. */
@@ -349,11 +387,12 @@ static void add_field(builder *b, ir_message *m, const field_proto *d, const cha
         f->oneof = m->oneofs.v[d->oneof_index];
         ir_vec_push(&f->oneof->fields, f);
     }
-    ir_message *target = f->type_name ? nested_named(m, f->type_name) : NULL;
-    if (target && f->type == IR_TYPE_GROUP) {
-        target->is_group = true;
-        f->type_name = target->name;
-    } else if (target && target->map_entry && f->label == IR_LABEL_REPEATED) {
+    if (mark_group(b->f, m, f)) return;
+    ir_message *target = f->type_name ? nested_named(b->f, m, f->type_name) : NULL;
+    if (target && target->map_entry && f->label == IR_LABEL_REPEATED) {
+        if (!entry_shaped(target))
+            diag_error(b->f, f->loc, "map field \"%s\": its entry type \"%s\" is not an optional key = 1 and value = 2",
+                       f->name, target->name);
         f->is_map = true;
         f->type_name = target->name;
     }
@@ -368,7 +407,7 @@ static void build_message(builder *b, const message_proto *d, ir_message *parent
 {
     ir_message *m = ir_alloc(sizeof *m);
     place(b, path, &m->loc, &m->comments);
-    m->name = str(d->name);
+    m->name = name_of(b->f, d->name, m->loc, false);
     m->parent = parent;
     m->file = b->f;
     if (parent) ir_vec_push(&parent->messages, m);
@@ -385,7 +424,7 @@ static void build_message(builder *b, const message_proto *d, ir_message *parent
     for (size_t i = 0; i < d->oneof_decl.count; i++) {
         ir_oneof *o = ir_alloc(sizeof *o);
         place(b, sub_path(path, MESSAGE_ONEOF, i), &o->loc, &o->comments);
-        o->name = str(d->oneof_decl.data[i].name);
+        o->name = name_of(b->f, d->oneof_decl.data[i].name, o->loc, false);
         o->parent = m;
         o->index = (int)i;
         ADD_OPTIONS(&o->options, SCOPE_ONEOF, OneofOptions, d->oneof_decl.data[i].options, o->loc);
@@ -395,6 +434,11 @@ static void build_message(builder *b, const message_proto *d, ir_message *parent
     for (size_t i = 0; i < m->oneofs.n; i++) {
         ir_oneof *o = m->oneofs.v[i];
         o->synthetic = o->fields.n == 1 && o->fields.v[0]->proto3_optional;
+    }
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->proto3_optional && !(f->oneof && f->oneof->synthetic))
+            diag_error(b->f, f->loc, "field \"%s\" is proto3 optional but not alone in a oneof", f->name);
     }
     for (size_t i = 0; i < d->extension_range.count; i++) {
         const google_protobuf_DescriptorProto_ExtensionRange *x = &d->extension_range.data[i];
@@ -412,7 +456,7 @@ static void build_service(builder *b, const service_proto *d, const char *path)
 {
     ir_service *s = ir_alloc(sizeof *s);
     place(b, path, &s->loc, &s->comments);
-    s->name = str(d->name);
+    s->name = name_of(b->f, d->name, s->loc, false);
     s->file = b->f;
     ir_vec_push(&b->f->services, s);
     ADD_OPTIONS(&s->options, SCOPE_SERVICE, ServiceOptions, d->options, s->loc);
@@ -420,7 +464,7 @@ static void build_service(builder *b, const service_proto *d, const char *path)
         const google_protobuf_MethodDescriptorProto *md = &d->method.data[i];
         ir_method *m = ir_alloc(sizeof *m);
         place(b, sub_path(path, SERVICE_METHOD, i), &m->loc, &m->comments);
-        m->name = str(md->name);
+        m->name = name_of(b->f, md->name, m->loc, false);
         m->input_name = str(md->input_type);
         m->output_name = str(md->output_type);
         m->input_loc = m->output_loc = m->loc;
@@ -450,11 +494,11 @@ static feature_edition edition_of(const file_proto *fd)
 static void set_syntax(ir_file *f, const file_proto *fd)
 {
     const char *syntax = str(fd->syntax);
+    feature_edition known = feature_edition_named(feature_edition_text(edition_of(fd)));   /* 0 unless 2023 on */
     f->syntax_explicit = fd->has_syntax;
     if (!*syntax || !strcmp(syntax, "proto2")) f->syntax = IR_PROTO2;
     else if (!strcmp(syntax, "proto3")) f->syntax = IR_PROTO3;
-    else if (!strcmp(syntax, "editions") && feature_edition_text(edition_of(fd)))
-        f->syntax = IR_EDITIONS, f->edition = edition_of(fd);
+    else if (!strcmp(syntax, "editions") && known) f->syntax = IR_EDITIONS, f->edition = known;
     else diag_error(f, (ir_loc){ 0, 0 }, "unrecognized syntax \"%s\" (edition %d)", syntax, (int)edition_of(fd));
 }
 
@@ -487,8 +531,8 @@ ir_file *irdesc_file(const file_proto *fd)
         symtab_put(&b.locations, key, strlen(key), (void *)(uintptr_t)l);
     }
     set_syntax(b.f, fd);
-    b.f->package = fd->has_package ? str(fd->package) : NULL;
     place(&b, ir_printf("%d", FILE_PACKAGE), &b.f->package_loc, NULL);
+    b.f->package = fd->has_package ? name_of(b.f, fd->package, b.f->package_loc, true) : NULL;
     build_imports(&b, fd);
     ADD_OPTIONS(&b.f->options, SCOPE_FILE, FileOptions, fd->options, ((ir_loc){ 0, 0 }));
     for (size_t i = 0; i < fd->message_type.count; i++) build_message(&b, &fd->message_type.data[i], NULL, sub_path("", FILE_MESSAGE, i));

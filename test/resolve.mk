@@ -2,7 +2,7 @@
 # under ASan+UBSan), and the broken-.proto diagnostics of test/errors/.
 RESOLVE_TEST := $(B)/resolve/resolve_test
 
-$(RESOLVE_TEST): test/resolve/resolve_test.c $(PBJC_SAN_LIB_OBJS) | deps
+$(RESOLVE_TEST): test/resolve/resolve_test.c test/unit/temp_dir.h $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
 

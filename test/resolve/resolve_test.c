@@ -16,6 +16,7 @@
 #include "resolve.h"
 #include "suggest.h"
 #include "symtab.h"
+#include "../unit/temp_dir.h"
 
 /* ---- fixtures: files in a fresh directory, resolved with it as the only root ---- */
 
@@ -35,8 +36,7 @@ static void write_file(const char *name, const char *text)
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/pbjc_resolve_XXXXXX");
-    if (!mkdtemp(dir)) return -1;
+    if (!temp_dir_make(dir, "resolve")) return -1;
     memset(&prog, 0, sizeof prog);
     ir_vec_push(&prog.roots, dir);
     diag_reset();
@@ -46,11 +46,9 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    int rc = system(cmd);
+    int rc = temp_dir_remove(dir);
     ir_free_all();
-    return rc == 0 ? 0 : -1;
+    return rc;
 }
 
 /* Resolves the given input files (names relative to dir); returns the error count. */

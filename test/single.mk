@@ -1,0 +1,12 @@
+# test/single.mk: the runtime's single-definition mode (PBJ_SINGLE_DEFINITION + one PBJ_IMPLEMENTATION file):
+# test/single/run.sh builds the shop sample's code with gcc, clang and as C++ and checks with nm that each
+# out-of-line runtime function is defined once, and that the program prints what the default build prints.
+SINGLE := $(B)/single
+
+.PHONY: check-single
+check-single: pbjc $(wildcard rt/*.h) test/single/main.c test/single/runtime.c test/single/run.sh | deps
+	rm -rf $(SINGLE) && mkdir -p $(SINGLE)
+	./pbjc --views --writers -I samples/proto -o $(SINGLE)/gen samples/proto/shop/order.proto samples/proto/shop/common.proto
+	CFLAGS_C="-std=c11 $(WARN) -Werror" test/single/run.sh $(SINGLE)
+
+CHECKS += check-single
