@@ -1036,6 +1036,13 @@ PBJ_INLINE pbj_status pbj__append(pbj_arena *a, pbj_slice *s, const uint8_t *byt
     return PBJ_OK;
 }
 
+/* n bytes of unknown fields appended to *unknown when the options keep them; unknown is NULL for a
+ * message that has no pbj_unknown (pbj.drop_unknown), whose unknown fields are always dropped. */
+PBJ_INLINE pbj_status pbj__keep_unknown(pbj_decoder *d, pbj_slice *unknown, const uint8_t *bytes, size_t n)
+{
+    return d->unknown != PBJ_UNKNOWN_KEEP || !unknown ? PBJ_OK : pbj__append(d->arena, unknown, bytes, n);
+}
+
 /* An unknown field whose tag starts at start and payload at p: kept (appended
  * to *unknown in the arena), dropped, or rejected as the options say. */
 PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st)
@@ -1045,8 +1052,7 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown,
         return NULL;
     }
     if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
-    if (d->unknown == PBJ_UNKNOWN_DROP) return p;
-    if ((*st = pbj__append(d->arena, unknown, start, (size_t)(p - start))) != PBJ_OK) return NULL;
+    if ((*st = pbj__keep_unknown(d, unknown, start, (size_t)(p - start))) != PBJ_OK) return NULL;
     return p;
 }
 
@@ -1099,7 +1105,7 @@ PBJ_INLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, p
 }
 
 /* A value of a closed (proto2) enum that names no value: kept as an unknown
- * varint field (number, v), dropped, or rejected, as the options say. */
+ * varint field (number, v), dropped, or rejected, as the options say (unknown NULL: dropped). */
 PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t number, uint64_t v, pbj_status *st)
 {
     uint8_t field[15];
@@ -1107,9 +1113,8 @@ PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t 
         *st = PBJ_ERR_UNKNOWN_FIELD;
         return false;
     }
-    if (d->unknown == PBJ_UNKNOWN_DROP) return true;
     size_t n = (size_t)(pbj_put_varint(pbj_put_varint(field, PBJ_TAG(number, PBJ_WT_VARINT)), v) - field);
-    return (*st = pbj__append(d->arena, unknown, field, n)) == PBJ_OK;
+    return (*st = pbj__keep_unknown(d, unknown, field, n)) == PBJ_OK;
 }
 
 /* ---- extensions ----------------------------------------------------------------

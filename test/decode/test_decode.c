@@ -10,17 +10,7 @@
 #include <cmocka.h>
 
 #include "decode.pb.h"
-
-/* hex text -> bytes in buf; returns the length */
-static size_t unhex(const char *hex, uint8_t *buf)
-{
-    size_t n = 0;
-    for (; hex[0] && hex[1]; hex += 2) {
-        char two[3] = {hex[0], hex[1], 0};
-        buf[n++] = (uint8_t)strtoul(two, NULL, 16);
-    }
-    return n;
-}
+#include "unhex.h"
 
 /* Decode hex with mode, expecting want; when it decodes, encode must give back the hex out. */
 static void round_trip(const char *hex, pbj_unknown_mode mode, pbj_status want, const char *out)
