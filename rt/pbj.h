@@ -579,20 +579,11 @@ PBJ_INLINE void pbj_arena_free(pbj_arena *a)
     pbj_arena_init(a, a->first, a->first_size);
 }
 
-/* Forget every allocation but keep the memory: when it came in several
- * blocks they become one of their total size, so a reused arena settles on a
- * single block and stops calling PBJ_MALLOC. */
-PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
+/* Several blocks (or none) become one of their total size. */
+PBJ_OUTLINE void pbj__arena_reset_slow(pbj_arena *a)
 {
     pbj__block *b = a->blocks;
     size_t total = 0, next_size = a->next_size;
-    if (b && !b->next) {                           /* one block: reuse it as it is */
-        a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
-        a->avail = b->size;
-        a->capacity = b->size;
-        a->wasted = 0;
-        return;
-    }
     for (; b; b = b->next) total += b->size;
     pbj_arena_free(a);
     if (total) {
@@ -605,6 +596,22 @@ PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a)
         }
         a->next_size = next_size;
     }
+}
+
+/* Forget every allocation but keep the memory: when it came in several
+ * blocks they become one of their total size, so a reused arena settles on a
+ * single block and stops calling PBJ_MALLOC (that one block reused inline). */
+PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
+{
+    pbj__block *b = a->blocks;
+    if (PBJ_LIKELY(b && !b->next)) {
+        a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
+        a->avail = b->size;
+        a->capacity = b->size;
+        a->wasted = 0;
+        return;
+    }
+    pbj__arena_reset_slow(a);
 }
 
 /* An array of count elements grown to hold count + add: arrays made here have
@@ -697,8 +704,8 @@ PBJ_HOT_INLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint3
 }
 
 /* One more element of a repeated field whose record tagged tag has its payload at p, the array being
- * full: room for the rest of the run. */
-PBJ_OUTLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
+ * full: room for the rest of the run. Once per run, not cold: the allocation inline in it. */
+static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
                                   uint32_t tag)
 {
     return pbj__array_resize(a, data, count, pbj__run_count(p, end, tag), elem);
@@ -798,7 +805,8 @@ typedef struct pbj_decoder {
     uint32_t depth_left;          /* nesting levels still allowed */
     bool alias;
     pbj_unknown_mode unknown;
-    const uint8_t *input_end;     /* the end of the whole input (M_decode's), or NULL: long varints read inline when 10 bytes are left in it */
+    uintptr_t input_tail;         /* 10 bytes before the whole input's end (M_decode's), or 0: a long varint at or
+                                     before it is read inline with one check of end */
 } pbj_decoder;
 
 PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_options *o)
@@ -810,7 +818,7 @@ PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_
     d->depth_left++;                           /* the top-level message is level 0, as protoc counts */
     d->alias = o ? o->alias : false;
     d->unknown = o ? o->unknown : PBJ_UNKNOWN_KEEP;
-    d->input_end = NULL;
+    d->input_tail = 0;
 }
 
 /* The arena's cap for one decode of len bytes (options o): returns the cap it replaces, which
@@ -901,14 +909,31 @@ PBJ_HOT_INLINE const uint8_t *pbj__varint_tail(const uint8_t *p, uint64_t *out)
     *out = r | b << 63;
     return p + 10;
 }
+
+/* The same where fewer than 10 bytes are left (near the input's end): each byte checked against end first,
+ * the first two too; NULL when cut or malformed. */
+#define PBJ__VARINT_BYTE_IN(i) \
+    if (p + i >= end) return NULL; \
+    PBJ__VARINT_BYTE(i)
+static PBJ__NOINLINE const uint8_t *pbj__varint_tail_in(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    if (end - p < 2) return NULL;
+    uint64_t b, r = (uint64_t)(p[0] & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7;
+    PBJ__VARINT_BYTE_IN(2) PBJ__VARINT_BYTE_IN(3) PBJ__VARINT_BYTE_IN(4) PBJ__VARINT_BYTE_IN(5)
+    PBJ__VARINT_BYTE_IN(6) PBJ__VARINT_BYTE_IN(7) PBJ__VARINT_BYTE_IN(8)
+    if (p + 9 >= end || (b = p[9]) > 1) return NULL;
+    *out = r | b << 63;
+    return p + 10;
+}
+#undef PBJ__VARINT_BYTE_IN
 #undef PBJ__VARINT_BYTE
 
 /* Past two bytes: the tail read at once when the whole input has 10 bytes left, checked against end. */
 PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
     const uint8_t *q;
-    if (PBJ_LIKELY(d->input_end && d->input_end - p >= 10) && (q = pbj__varint_tail(p, out)) && q <= end) return q;
-    if (PBJ_UNLIKELY(!(q = pbj__get_varint_long(p, end, out)))) *st = pbj_varint_error(p, end);
+    if (PBJ_LIKELY((uintptr_t)p <= d->input_tail) && (q = pbj__varint_tail(p, out)) && q <= end) return q;
+    if (PBJ_UNLIKELY(!(q = pbj__varint_tail_in(p, end, out)))) *st = pbj_varint_error(p, end);
     return q;
 }
 

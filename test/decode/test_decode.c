@@ -230,6 +230,10 @@ static void test_long_varints(void **state)
     round_trip(hex, PBJ_UNKNOWN_KEEP, PBJ_ERR_VARINT, NULL);
     round_trip("08ffffffffffffffffff01", PBJ_UNKNOWN_KEEP, PBJ_OK, "08ffffffffffffffffff01");   /* at the input's end */
     round_trip("08ffffffffffffffffff", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);
+    round_trip("08ffffffff07", PBJ_UNKNOWN_KEEP, PBJ_OK, "08ffffffff07");      /* fewer than 10 bytes left: checked per byte */
+    round_trip("1a0408808001", PBJ_UNKNOWN_KEEP, PBJ_OK, "1a0408808001");      /* leaf.a = 2^14, 3 bytes, at the end */
+    round_trip("1a03088080", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);       /* cut by the leaf's end and the input's */
+    round_trip("1a0308808001", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);     /* cut by the leaf's end only */
 }
 
 int main(void)
