@@ -610,21 +610,12 @@ PBJ_INLINE void pbj_arena_free(pbj_arena *a)
     pbj_arena_init(a, a->first, a->first_size);
 }
 
-/* Forget every allocation but keep the memory: when it came in several
- * blocks they become one of their total size, so a reused arena settles on a
- * single block and stops calling PBJ_MALLOC. */
-PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a) PBJ__PROTO
+/* Several blocks (or none) become one of their total size. */
+PBJ_OUTLINE void pbj__arena_reset_slow(pbj_arena *a) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj__block *b = a->blocks;
     size_t total = 0, next_size = a->next_size;
-    if (b && !b->next) {                           /* one block: reuse it as it is */
-        a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
-        a->avail = b->size;
-        a->capacity = b->size;
-        a->wasted = 0;
-        return;
-    }
     for (; b; b = b->next) total += b->size;
     pbj_arena_free(a);
     if (total) {
@@ -639,6 +630,22 @@ PBJ_OUTLINE void pbj_arena_reset(pbj_arena *a) PBJ__PROTO
     }
 }
 #endif
+
+/* Forget every allocation but keep the memory: when it came in several
+ * blocks they become one of their total size, so a reused arena settles on a
+ * single block and stops calling PBJ_MALLOC (that one block reused inline). */
+PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
+{
+    pbj__block *b = a->blocks;
+    if (PBJ_LIKELY(b && !b->next)) {
+        a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
+        a->avail = b->size;
+        a->capacity = b->size;
+        a->wasted = 0;
+        return;
+    }
+    pbj__arena_reset_slow(a);
+}
 
 /* An array of count elements grown to hold count + add: arrays made here have
  * room for the next power of two (at least 4) of their count, so growth needs
@@ -734,14 +741,12 @@ PBJ_HOT_INLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint3
 }
 
 /* One more element of a repeated field whose record tagged tag has its payload at p, the array being
- * full: room for the rest of the run. */
-PBJ_OUTLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
-                                  uint32_t tag) PBJ__PROTO
-#if PBJ__BODIES
+ * full: room for the rest of the run. Once per run, not cold: the allocation inline in it. */
+static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
+                                  uint32_t tag)
 {
     return pbj__array_resize(a, data, count, pbj__run_count(p, end, tag), elem);
 }
-#endif
 
 /* ---- the growable write buffer ------------------------------------------------ */
 typedef struct pbj_buf {
@@ -839,7 +844,8 @@ typedef struct pbj_decoder {
     uint32_t depth_left;          /* nesting levels still allowed */
     bool alias;
     pbj_unknown_mode unknown;
-    const uint8_t *input_end;     /* the end of the whole input (M_decode's), or NULL: long varints read inline when 10 bytes are left in it */
+    uintptr_t input_tail;         /* 10 bytes before the whole input's end (M_decode's), or 0: a long varint at or
+                                     before it is read inline with one check of end */
 } pbj_decoder;
 
 PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_options *o)
@@ -851,7 +857,7 @@ PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_
     d->depth_left++;                           /* the top-level message is level 0, as protoc counts */
     d->alias = o ? o->alias : false;
     d->unknown = o ? o->unknown : PBJ_UNKNOWN_KEEP;
-    d->input_end = NULL;
+    d->input_tail = 0;
 }
 
 /* The arena's cap for one decode of len bytes (options o): returns the cap it replaces, which
@@ -946,14 +952,31 @@ PBJ_HOT_INLINE const uint8_t *pbj__varint_tail(const uint8_t *p, uint64_t *out)
     *out = r | b << 63;
     return p + 10;
 }
+
+/* The same where fewer than 10 bytes are left (near the input's end): each byte checked against end first,
+ * the first two too; NULL when cut or malformed. */
+#define PBJ__VARINT_BYTE_IN(i) \
+    if (p + i >= end) return NULL; \
+    PBJ__VARINT_BYTE(i)
+static PBJ__NOINLINE const uint8_t *pbj__varint_tail_in(const uint8_t *p, const uint8_t *end, uint64_t *out)
+{
+    if (end - p < 2) return NULL;
+    uint64_t b, r = (uint64_t)(p[0] & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7;
+    PBJ__VARINT_BYTE_IN(2) PBJ__VARINT_BYTE_IN(3) PBJ__VARINT_BYTE_IN(4) PBJ__VARINT_BYTE_IN(5)
+    PBJ__VARINT_BYTE_IN(6) PBJ__VARINT_BYTE_IN(7) PBJ__VARINT_BYTE_IN(8)
+    if (p + 9 >= end || (b = p[9]) > 1) return NULL;
+    *out = r | b << 63;
+    return p + 10;
+}
+#undef PBJ__VARINT_BYTE_IN
 #undef PBJ__VARINT_BYTE
 
 /* Past two bytes: the tail read at once when the whole input has 10 bytes left, checked against end. */
 PBJ_HOT_INLINE const uint8_t *pbj__get_varint_rest(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, uint64_t *out, pbj_status *st)
 {
     const uint8_t *q;
-    if (PBJ_LIKELY(d->input_end && d->input_end - p >= 10) && (q = pbj__varint_tail(p, out)) && q <= end) return q;
-    if (PBJ_UNLIKELY(!(q = pbj__get_varint_long(p, end, out)))) *st = pbj_varint_error(p, end);
+    if (PBJ_LIKELY((uintptr_t)p <= d->input_tail) && (q = pbj__varint_tail(p, out)) && q <= end) return q;
+    if (PBJ_UNLIKELY(!(q = pbj__varint_tail_in(p, end, out)))) *st = pbj_varint_error(p, end);
     return q;
 }
 
@@ -1085,6 +1108,13 @@ PBJ_INLINE pbj_status pbj__append(pbj_arena *a, pbj_slice *s, const uint8_t *byt
     return PBJ_OK;
 }
 
+/* n bytes of unknown fields appended to *unknown when the options keep them; unknown is NULL for a
+ * message that has no pbj_unknown (pbj.drop_unknown), whose unknown fields are always dropped. */
+PBJ_INLINE pbj_status pbj__keep_unknown(pbj_decoder *d, pbj_slice *unknown, const uint8_t *bytes, size_t n)
+{
+    return d->unknown != PBJ_UNKNOWN_KEEP || !unknown ? PBJ_OK : pbj__append(d->arena, unknown, bytes, n);
+}
+
 /* An unknown field whose tag starts at start and payload at p: kept (appended
  * to *unknown in the arena), dropped, or rejected as the options say. */
 PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown, const uint8_t *start, const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st) PBJ__PROTO
@@ -1095,8 +1125,7 @@ PBJ_OUTLINE const uint8_t *pbj_unknown_field(pbj_decoder *d, pbj_slice *unknown,
         return NULL;
     }
     if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
-    if (d->unknown == PBJ_UNKNOWN_DROP) return p;
-    if ((*st = pbj__append(d->arena, unknown, start, (size_t)(p - start))) != PBJ_OK) return NULL;
+    if ((*st = pbj__keep_unknown(d, unknown, start, (size_t)(p - start))) != PBJ_OK) return NULL;
     return p;
 }
 #endif
@@ -1152,7 +1181,7 @@ PBJ_INLINE pbj_status pbj_decode_wrapper(const uint8_t *p, const uint8_t *end, p
 }
 
 /* A value of a closed (proto2) enum that names no value: kept as an unknown
- * varint field (number, v), dropped, or rejected, as the options say. */
+ * varint field (number, v), dropped, or rejected, as the options say (unknown NULL: dropped). */
 PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t number, uint64_t v, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
@@ -1161,9 +1190,8 @@ PBJ_OUTLINE bool pbj_unknown_varint(pbj_decoder *d, pbj_slice *unknown, int32_t 
         *st = PBJ_ERR_UNKNOWN_FIELD;
         return false;
     }
-    if (d->unknown == PBJ_UNKNOWN_DROP) return true;
     size_t n = (size_t)(pbj_put_varint(pbj_put_varint(field, PBJ_TAG(number, PBJ_WT_VARINT)), v) - field);
-    return (*st = pbj__append(d->arena, unknown, field, n)) == PBJ_OK;
+    return (*st = pbj__keep_unknown(d, unknown, field, n)) == PBJ_OK;
 }
 #endif
 

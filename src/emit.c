@@ -105,6 +105,7 @@ struct message_vars {
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
+    const char *unknown, *unknown_member, *unknown_len, *print_unknown, *equal_unknown, *merge_unknown;   /* pbj_unknown, or none */
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
     const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
@@ -479,6 +480,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     message_vars v = message_vars_of(pm);
     v.oneof_cases = oneof_cases(pm);
     v.members = struct_members(&fs);
+    v.unknown_member = expand_message(pm->unknown ? tmpl_message_unknown_member : tmpl_message_no_unknown_member, &v);
     v.defines = each_field(&fs, PLAN_OP_DEFINE);
     v.required = expand_message(pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
@@ -509,7 +511,7 @@ static const char *decode_other(const plan_message *pm, bool flat)
 {
     tmpl_out o = {0};
     o.bol = true;
-    message_vars v = {0};
+    message_vars v = {.unknown = pm->unknown ? "&m->pbj_unknown" : "NULL"};
     if (pm->known_ext.n || pm->msgset) {              /* known extensions: kept in pbj_ext, in number order */
         const char *cases = pm->msgset ? expand_message(tmpl_message_decode_msgset_items, &v) : "";
         cases = ir_strcat(cases, ext_cases(&pm->ext_append, "false"));
@@ -582,7 +584,7 @@ static const char *reverse_source(const plan_file *pf, const plan_message *pm, f
         fs->v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_REVERSE], &fs->v[i]);
     }
     v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
-    v->runknown = expand_message(pm->msgset ? tmpl_reverse_msgset_room : tmpl_reverse_unknown, v);
+    v->runknown = expand_message(pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
     v->rcheck = pm->may_miss ? expand_message(tmpl_reverse_required, v) : "";
     v->renter = pm->recursive ? expand_message(tmpl_reverse_enter_depth, v) : "";
     v->rdeep = pm->deep ? expand_message(tmpl_reverse_deep, v) : "";
@@ -614,7 +616,7 @@ static const char *writer_source(const plan_file *pf, const plan_message *pm, co
         u.v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_UNCHECKED], &u.v[i]);
     }
     v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
-    v.runknown = pm->msgset ? "" : expand_message(tmpl_reverse_unknown_unchecked, &v);
+    v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(tmpl_reverse_unknown_unchecked, &v);
     v.rmargin = v.renter = v.rparams = "";
     bool inlined = fast && reverse_inlined(pf, pm->m);
     v.rqual = inlined ? "PBJ__HOT " : "";
@@ -666,6 +668,9 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
     v.decode_sort = each_field(&fs, PLAN_OP_SORT);
     v.print_ext_fn = print_ext_fn(pm);
     v.print = each_run(&fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print);
+    v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
+    v.print_unknown = pm->unknown ? expand_message(tmpl_message_print_unknown, &v) : "";
+    v.equal_unknown = pm->unknown ? "pbj_slice_eq(a->pbj_unknown, b->pbj_unknown)" : "true";
     const char *equal = "";
     for (size_t i = 0; i < pm->oneofs.n; i++)
         equal = ir_strcat(equal, expand_message(tmpl_message_equal_case, &(message_vars){.case_member = pm->oneofs.v[i]->case_member}));
@@ -908,6 +913,7 @@ static message_vars helper_vars(const plan_message *pm)
     v.numbers = "";
     for (size_t i = 0; i < pm->ext_replace.n; i++) v.numbers = ir_printf("%s%s, ", v.numbers, pm->ext_replace.v[i]->code.number);
     if (pm->ext_ranges.n) v.merge = ir_strcat(v.merge, expand_message(tmpl_helpers_merge_ext, &v));
+    v.merge_unknown = expand_message(pm->unknown ? tmpl_helpers_merge_unknown : tmpl_helpers_merge_no_unknown, &v);
     v.sort = each_field(&fs, PLAN_OP_HELPERS_SORT);
     return v;
 }

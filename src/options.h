@@ -41,6 +41,7 @@ void options_explain(const ir_program *prog, FILE *out);
 #define OPTIONS_LIST(X)                                                                   \
     X(PERFORMANCE,  "performance",  TIER,      "a tier: max turns on every speed component") \
     X(FAST_WRITE,   "fast_write",   COMPONENT, "emit the reverse (back to front) encoder")    \
+    X(DROP_UNKNOWN, "drop_unknown", COMPONENT, "no pbj_unknown member: decode skips unknown fields (no tier implies it)") \
     X(WRITERS,      "writers",      CLOSURE,   "emit writers, for every message reached too") \
     X(VIEWS,        "views",        CLOSURE,   "emit views, for every message reached too")   \
     X(JAVA_PACKAGE, "java_package", IGNORED,   "the Java PBJ compiler's package; ignored") \

@@ -720,6 +720,7 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
     c->decode_fn = !sub ? "" : sub->file == pm->m->file && decode_leaf(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
     c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pf->member) : "";
+    c->unknown = pm->unknown ? "&m->pbj_unknown" : "NULL";
     c->clear_wrapper_unknown = "";
     if (pf->kind == PLAN_WRAPPER) {
         c->equal = ir_printf("%s && pbj_slice_eq(a->%s, b->%s)", c->equal, c->wrapper_unknown, c->wrapper_unknown);
@@ -1158,6 +1159,9 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         if (pf->oneof) ir_vec_push(&pf->oneof->fields, pf);
     }
     pm->msgset = m->message_set_wire_format;
+    /* pbj.drop_unknown: no slice; a message with extension ranges keeps one (misfit extension records go
+     * there), and so does one with no fields (a C struct needs a member) */
+    pm->unknown = !options_on(m, OPTION_DROP_UNKNOWN) || pm->msgset || m->extension_ranges.n || !pm->fields.n;
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
     if (pm->ext_ranges.n) pm->print_ext = names_print_ext(names, pm->cname, m);

@@ -167,6 +167,7 @@ typedef struct plan_code {
     /* wrappers */
     const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
     const char *wrapper_unknown;  /* the member keeping the unknown fields inside its payload */
+    const char *unknown;          /* where decode keeps the message's unknown fields: "&m->pbj_unknown", or "NULL" (dropped) */
     const char *clear_wrapper_unknown;  /* the clear accessor's statement forgetting them, or "" */
     const char *decode_fn;        /* a message field's decoder: its type's M__decode, or M__decode_leaf (inlined) */
     /* maps */
@@ -334,6 +335,7 @@ struct plan_message {
     IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
     bool map_entry;
     bool msgset;                  /* message_set_wire_format: extensions are items of group 1 */
+    bool unknown;                 /* keeps unknown fields in pbj_unknown: unless pbj.drop_unknown (extendable ones always) */
     bool may_miss;                /* a required field here or in a message reached: M_missing walks it */
     IR_VEC(ir_range) ext_ranges;  /* extension ranges, ascending; records in them are kept in pbj_ext */
     plan_fields known_ext;        /* extensions of this message the run knows (any file), by number */

@@ -1,20 +1,27 @@
 # test/decode.mk: decode's wire semantics (protobuf C++ 3.21's: wrong wire types, map entries, wrapper
 # payloads, the depth limit) and memory limit, on test/decode/decode.proto, under ASan+UBSan; the same
-# tests over the max tier's code (small messages' decoders inlined, --performance=max).
+# tests over the max tier's code (small messages' decoders inlined, --performance=max); pbj.drop_unknown
+# (test_drop, on test/decode/drop.proto with --fast-write) in both tiers.
 DECODE := $(B)/decode
 
-$(DECODE)/%/.stamp: pbjc test/decode/decode.proto
+$(DECODE)/%/.stamp: pbjc test/decode/decode.proto test/decode/drop.proto
 	@mkdir -p $(@D)
 	./pbjc $(if $(filter max,$*),--performance=max) -I test/decode -I /usr/include -o $(@D) test/decode/decode.proto \
 	  /usr/include/google/protobuf/wrappers.proto
+	./pbjc $(if $(filter max,$*),--performance=max) --fast-write -I test/decode -o $(@D) test/decode/drop.proto
 	@touch $@
 
-$(DECODE)/test_decode_%: test/decode/test_decode.c $(DECODE)/%/.stamp $(wildcard rt/*.h) | deps
+$(DECODE)/test_decode_%: test/decode/test_decode.c test/decode/unhex.h $(DECODE)/%/.stamp $(wildcard rt/*.h) | deps
 	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) $(if $(filter max,$*),-DDECODE_REVERSE) -Irt -I$(DECODE)/$* -o $@ $< \
 	  $(DECODE)/$*/decode.pb.c $(DECODE)/$*/google/protobuf/wrappers.pb.c -lcmocka
 
+$(DECODE)/test_drop_%: test/decode/test_drop.c test/decode/unhex.h $(DECODE)/%/.stamp $(wildcard rt/*.h) | deps
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(DECODE)/$* -o $@ $< $(DECODE)/$*/drop.pb.c -lcmocka
+
 .PHONY: check-decode
-check-decode: $(DECODE)/test_decode_default $(DECODE)/test_decode_max
+check-decode: $(DECODE)/test_decode_default $(DECODE)/test_decode_max $(DECODE)/test_drop_default $(DECODE)/test_drop_max
 	$(DECODE)/test_decode_default
 	$(DECODE)/test_decode_max
+	$(DECODE)/test_drop_default
+	$(DECODE)/test_drop_max
 CHECKS += check-decode

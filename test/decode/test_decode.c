@@ -10,17 +10,7 @@
 #include <cmocka.h>
 
 #include "decode.pb.h"
-
-/* hex text -> bytes in buf; returns the length */
-static size_t unhex(const char *hex, uint8_t *buf)
-{
-    size_t n = 0;
-    for (; hex[0] && hex[1]; hex += 2) {
-        char two[3] = {hex[0], hex[1], 0};
-        buf[n++] = (uint8_t)strtoul(two, NULL, 16);
-    }
-    return n;
-}
+#include "unhex.h"
 
 /* Decode hex with mode, expecting want; when it decodes, encode must give back the hex out. */
 static void round_trip(const char *hex, pbj_unknown_mode mode, pbj_status want, const char *out)
@@ -240,6 +230,10 @@ static void test_long_varints(void **state)
     round_trip(hex, PBJ_UNKNOWN_KEEP, PBJ_ERR_VARINT, NULL);
     round_trip("08ffffffffffffffffff01", PBJ_UNKNOWN_KEEP, PBJ_OK, "08ffffffffffffffffff01");   /* at the input's end */
     round_trip("08ffffffffffffffffff", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);
+    round_trip("08ffffffff07", PBJ_UNKNOWN_KEEP, PBJ_OK, "08ffffffff07");      /* fewer than 10 bytes left: checked per byte */
+    round_trip("1a0408808001", PBJ_UNKNOWN_KEEP, PBJ_OK, "1a0408808001");      /* leaf.a = 2^14, 3 bytes, at the end */
+    round_trip("1a03088080", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);       /* cut by the leaf's end and the input's */
+    round_trip("1a0308808001", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);     /* cut by the leaf's end only */
 }
 
 int main(void)

@@ -246,7 +246,7 @@ typedef struct google_protobuf_GeneratedCodeInfo_Annotation_path_array { int32_t
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
 /* google.protobuf.FileDescriptorSet
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The protocol compiler can output a FileDescriptorSet containing the .proto
  * files it parses. */
 struct google_protobuf_FileDescriptorSet {
@@ -285,7 +285,7 @@ pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDesc
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
 /* google.protobuf.FileDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a complete .proto file. */
 struct google_protobuf_FileDescriptorProto {
     bool has_name : 1;
@@ -383,7 +383,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
 /* ==== google.protobuf.DescriptorProto ==== */
 
 /* google.protobuf.DescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a message type. */
 struct google_protobuf_DescriptorProto {
     bool has_name : 1;
@@ -451,7 +451,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
 /* google.protobuf.DescriptorProto.ExtensionRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_DescriptorProto_ExtensionRange {
     bool has_start : 1;
     bool has_end : 1;
@@ -510,7 +510,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_prot
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
 /* google.protobuf.DescriptorProto.ReservedRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Range of reserved tag numbers. Reserved tag numbers may not be used by
  * fields or extension ranges in the same message. Reserved ranges may
  * not overlap. */
@@ -565,7 +565,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_proto
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
 /* google.protobuf.ExtensionRangeOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_ExtensionRangeOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -604,7 +604,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
 /* google.protobuf.FieldDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a field within a message. */
 struct google_protobuf_FieldDescriptorProto {
     bool has_name : 1;
@@ -776,7 +776,7 @@ pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_Field
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
 /* google.protobuf.OneofDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a oneof. */
 struct google_protobuf_OneofDescriptorProto {
     bool has_name : 1;
@@ -825,7 +825,7 @@ pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_Oneof
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
 /* google.protobuf.EnumDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes an enum type. */
 struct google_protobuf_EnumDescriptorProto {
     bool has_name : 1;
@@ -885,7 +885,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Range of reserved numeric values. Reserved values may not be used by
  * entries in the same enum. Reserved ranges may not overlap.
  *
@@ -943,7 +943,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(goog
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
 /* google.protobuf.EnumValueDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a value within an enum. */
 struct google_protobuf_EnumValueDescriptorProto {
     bool has_name : 1;
@@ -1001,7 +1001,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_E
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
 /* google.protobuf.ServiceDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a service. */
 struct google_protobuf_ServiceDescriptorProto {
     bool has_name : 1;
@@ -1052,7 +1052,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_Ser
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
 /* google.protobuf.MethodDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes a method of a service. */
 struct google_protobuf_MethodDescriptorProto {
     bool has_name : 1;
@@ -1141,7 +1141,7 @@ pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_Meth
 /* ==== google.protobuf.FileOptions ==== */
 
 /* google.protobuf.FileOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_FileOptions {
     bool has_java_package : 1;
     bool has_java_outer_classname : 1;
@@ -1424,7 +1424,7 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
 /* ==== google.protobuf.MessageOptions ==== */
 
 /* google.protobuf.MessageOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_MessageOptions {
     bool has_message_set_wire_format : 1;
     bool has_no_standard_descriptor_accessor : 1;
@@ -1545,7 +1545,7 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
 /* ==== google.protobuf.FieldOptions ==== */
 
 /* google.protobuf.FieldOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_FieldOptions {
     bool has_ctype : 1;
     bool has_packed : 1;
@@ -1709,7 +1709,7 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
 /* ==== google.protobuf.OneofOptions ==== */
 
 /* google.protobuf.OneofOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_OneofOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -1748,7 +1748,7 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
 /* ==== google.protobuf.EnumOptions ==== */
 
 /* google.protobuf.EnumOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_EnumOptions {
     bool has_allow_alias : 1;
     bool has_deprecated : 1;
@@ -1811,7 +1811,7 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
 /* ==== google.protobuf.EnumValueOptions ==== */
 
 /* google.protobuf.EnumValueOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_EnumValueOptions {
     bool has_deprecated : 1;
     /* Is this enum value deprecated?
@@ -1863,7 +1863,7 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
 /* ==== google.protobuf.ServiceOptions ==== */
 
 /* google.protobuf.ServiceOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_ServiceOptions {
     bool has_deprecated : 1;
     /* Is this service deprecated?
@@ -1915,7 +1915,7 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
 /* ==== google.protobuf.MethodOptions ==== */
 
 /* google.protobuf.MethodOptions
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_MethodOptions {
     bool has_deprecated : 1;
     bool has_idempotency_level : 1;
@@ -1976,7 +1976,7 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
 /* ==== google.protobuf.UninterpretedOption ==== */
 
 /* google.protobuf.UninterpretedOption
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* A message representing a option the parser does not recognize. This only
  * appears in options protos created by the compiler::Parser class.
  * DescriptorPool resolves these when building Descriptor objects. Therefore,
@@ -2075,7 +2075,7 @@ pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_Uninte
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
 /* google.protobuf.UninterpretedOption.NamePart
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The name of the uninterpreted option.  Each string represents a segment in
  * a dot-separated name.  is_extension is true iff a segment represents an
  * extension (denoted with parentheses in options specs in .proto files).
@@ -2133,7 +2133,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protob
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
 /* google.protobuf.SourceCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Encapsulates information about the original source file from which a
  * FileDescriptorProto was generated. */
 struct google_protobuf_SourceCodeInfo {
@@ -2212,7 +2212,7 @@ pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeI
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
 /* google.protobuf.SourceCodeInfo.Location
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_SourceCodeInfo_Location {
     bool has_leading_comments : 1;
     bool has_trailing_comments : 1;
@@ -2343,7 +2343,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
 /* google.protobuf.GeneratedCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Describes the relationship between generated code and its original source
  * file. A GeneratedCodeInfo message is associated with only one generated
  * source file, but may contain references to different source .proto files. */
@@ -2382,7 +2382,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_Generate
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
 /* google.protobuf.GeneratedCodeInfo.Annotation
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 struct google_protobuf_GeneratedCodeInfo_Annotation {
     bool has_source_file : 1;
     bool has_begin : 1;

@@ -53,7 +53,7 @@ typedef struct golden_defaults_Defaults golden_defaults_Defaults;
 /* ==== golden.defaults.Defaults ==== */
 
 /* golden.defaults.Defaults
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_defaults_Defaults {
     bool has_d_int32 : 1;
     bool has_d_uint64 : 1;

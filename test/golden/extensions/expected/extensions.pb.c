@@ -39,7 +39,7 @@ pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_Base_init(m);
     pbj_status st = len ? golden_extensions_Base__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -512,7 +512,7 @@ pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_Note_init(m);
     pbj_status st = len ? golden_extensions_Note__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -684,7 +684,7 @@ pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const ui
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_EGroup_init(m);
     pbj_status st = len ? golden_extensions_EGroup__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -855,7 +855,7 @@ pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_extensions_Scope_init(m);
     pbj_status st = len ? golden_extensions_Scope__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -38,7 +38,7 @@ typedef struct golden_extensions_Scope golden_extensions_Scope;
 /* ==== golden.extensions.Base ==== */
 
 /* golden.extensions.Base
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_Base {
     bool has_id : 1;
     int32_t id;   /* 1 */
@@ -80,7 +80,7 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
 /* ==== golden.extensions.Note ==== */
 
 /* golden.extensions.Note
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_Note {
     bool has_text : 1;
     pbj_slice text;   /* 1 */
@@ -121,7 +121,7 @@ pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text
 /* ==== golden.extensions.EGroup ==== */
 
 /* golden.extensions.EGroup
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_EGroup {
     bool has_g : 1;
     int32_t g;   /* 1 */
@@ -162,7 +162,7 @@ pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_
 /* ==== golden.extensions.Scope ==== */
 
 /* golden.extensions.Scope
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_extensions_Scope {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };

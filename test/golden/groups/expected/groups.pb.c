@@ -46,7 +46,7 @@ pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_init(m);
     pbj_status st = len ? golden_groups_Grouped__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -310,7 +310,7 @@ pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_Single_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -521,7 +521,7 @@ pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_Single_Deep_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single_Deep__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -702,7 +702,7 @@ pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, cons
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_groups_Grouped_Many_init(m);
     pbj_status st = len ? golden_groups_Grouped_Many__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -41,7 +41,7 @@ typedef struct golden_groups_Grouped_Single_Deep_tags_array { pbj_slice *data; s
 /* ==== golden.groups.Grouped ==== */
 
 /* golden.groups.Grouped
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped {
     bool has_a : 1;
     int32_t a;   /* 1 */
@@ -88,7 +88,7 @@ pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_r
 /* ==== golden.groups.Grouped.Single ==== */
 
 /* golden.groups.Grouped.Single
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped_Single {
     bool has_x : 1;
     int32_t x;   /* 3 */
@@ -133,7 +133,7 @@ pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
 /* golden.groups.Grouped.Single.Deep
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped_Single_Deep {
     golden_groups_Grouped_Single_Deep_tags_array tags;   /* 5 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -167,7 +167,7 @@ pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Si
 /* ==== golden.groups.Grouped.Many ==== */
 
 /* golden.groups.Grouped.Many
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_groups_Grouped_Many {
     bool has_k : 1;
     int32_t k;   /* 7 */

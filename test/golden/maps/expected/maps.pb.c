@@ -73,7 +73,7 @@ pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, si
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Value_init(m);
     pbj_status st = len ? golden_maps_Value__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -303,7 +303,7 @@ pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_init(m);
     pbj_status st = len ? golden_maps_Maps__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -785,7 +785,7 @@ pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_CountsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_CountsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -969,7 +969,7 @@ pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_NamesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_NamesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1158,7 +1158,7 @@ pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_ValuesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_ValuesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1362,7 +1362,7 @@ pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_FlagsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_FlagsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1545,7 +1545,7 @@ pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_BlobsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_BlobsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1728,7 +1728,7 @@ pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_maps_Maps_WeightsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_WeightsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -67,7 +67,7 @@ typedef struct golden_maps_Maps_weights_array { golden_maps_Maps_WeightsEntry *d
 /* ==== golden.maps.Value ==== */
 
 /* golden.maps.Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Value {
     pbj_slice text;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -101,7 +101,7 @@ pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r
 /* ==== golden.maps.Maps ==== */
 
 /* golden.maps.Maps
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps {
     golden_maps_Maps_counts_array counts;   /* 1 */
     golden_maps_Maps_names_array names;   /* 2 */
@@ -145,7 +145,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
 /* golden.maps.Maps.CountsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_CountsEntry {
     pbj_slice key;   /* 1 */
     int32_t value;   /* 2 */
@@ -181,7 +181,7 @@ pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry 
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
 /* golden.maps.Maps.NamesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_NamesEntry {
     int64_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -217,7 +217,7 @@ pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
 /* golden.maps.Maps.ValuesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_ValuesEntry {
     uint32_t key;   /* 1 */
     golden_maps_Value *value;   /* 2 */
@@ -253,7 +253,7 @@ pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
 /* golden.maps.Maps.FlagsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_FlagsEntry {
     bool key;   /* 1 */
     int32_t value;   /* 2: golden.maps.Flag */
@@ -289,7 +289,7 @@ pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
 /* golden.maps.Maps.BlobsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_BlobsEntry {
     int32_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -325,7 +325,7 @@ pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
 /* golden.maps.Maps.WeightsEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_maps_Maps_WeightsEntry {
     uint64_t key;   /* 1 */
     double value;   /* 2 */

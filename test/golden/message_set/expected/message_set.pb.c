@@ -38,7 +38,7 @@ pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_message_set_Set_init(m);
     pbj_status st = len ? golden_message_set_Set__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -264,7 +264,7 @@ pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_message_set_Item_init(m);
     pbj_status st = len ? golden_message_set_Item__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -440,7 +440,7 @@ pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_message_set_Holder_init(m);
     pbj_status st = len ? golden_message_set_Holder__decode(m, buf, buf + len, &d) : PBJ_OK;

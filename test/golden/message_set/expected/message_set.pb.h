@@ -37,7 +37,7 @@ typedef struct golden_message_set_Holder golden_message_set_Holder;
 /* ==== golden.message_set.Set ==== */
 
 /* golden.message_set.Set
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_message_set_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -70,7 +70,7 @@ pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text
 /* ==== golden.message_set.Item ==== */
 
 /* golden.message_set.Item
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_message_set_Item {
     bool has_v : 1;
     int32_t v;   /* 1 */
@@ -111,7 +111,7 @@ pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_te
 /* ==== golden.message_set.Holder ==== */
 
 /* golden.message_set.Holder
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_message_set_Holder {
     bool has_after : 1;
     golden_message_set_Set *set;   /* 1 */

@@ -89,7 +89,7 @@ pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_nested_Outer_init(m);
     pbj_status st = len ? golden_nested_Outer__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -353,7 +353,7 @@ pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_nested_Outer_Inner_init(m);
     pbj_status st = len ? golden_nested_Outer_Inner__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -607,7 +607,7 @@ pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_nested_Sibling_init(m);
     pbj_status st = len ? golden_nested_Sibling__decode(m, buf, buf + len, &d) : PBJ_OK;

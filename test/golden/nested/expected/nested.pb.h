@@ -55,7 +55,7 @@ typedef struct golden_nested_Sibling golden_nested_Sibling;
 /* ==== golden.nested.Outer ==== */
 
 /* golden.nested.Outer
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_nested_Outer {
     golden_nested_Outer_Inner *inner;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -98,7 +98,7 @@ pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reade
 /* ==== golden.nested.Outer.Inner ==== */
 
 /* golden.nested.Outer.Inner
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_nested_Outer_Inner {
     int32_t id;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -140,7 +140,7 @@ pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pb
 /* ==== golden.nested.Sibling ==== */
 
 /* golden.nested.Sibling
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_nested_Sibling {
     /* mutual recursion */
     golden_nested_Outer *back;   /* 1 */

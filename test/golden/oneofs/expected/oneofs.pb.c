@@ -39,7 +39,7 @@ pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_oneofs_Point_init(m);
     pbj_status st = len ? golden_oneofs_Point__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -270,7 +270,7 @@ pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_oneofs_Choice_init(m);
     pbj_status st = len ? golden_oneofs_Choice__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -36,7 +36,7 @@ typedef struct golden_oneofs_Choice golden_oneofs_Choice;
 /* ==== golden.oneofs.Point ==== */
 
 /* golden.oneofs.Point
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_oneofs_Point {
     int32_t x;   /* 1 */
     int32_t y;   /* 2 */
@@ -86,7 +86,7 @@ typedef enum golden_oneofs_Choice_other_case {
 } golden_oneofs_Choice_other_case;
 
 /* golden.oneofs.Choice
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_oneofs_Choice {
     golden_oneofs_Choice_value_case value_case;
     union {

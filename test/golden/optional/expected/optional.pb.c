@@ -79,7 +79,7 @@ pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_optional_Maybe_init(m);
     pbj_status st = len ? golden_optional_Maybe__decode(m, buf, buf + len, &d) : PBJ_OK;

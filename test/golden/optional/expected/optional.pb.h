@@ -53,7 +53,7 @@ typedef struct golden_optional_Maybe golden_optional_Maybe;
 /* ==== golden.optional.Maybe ==== */
 
 /* golden.optional.Maybe
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_optional_Maybe {
     bool has_count : 1;
     bool has_label : 1;

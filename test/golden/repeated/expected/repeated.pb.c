@@ -76,7 +76,7 @@ pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_repeated_Item_init(m);
     pbj_status st = len ? golden_repeated_Item__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -282,7 +282,7 @@ pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_repeated_Lists_init(m);
     pbj_status st = len ? golden_repeated_Lists__decode(m, buf, buf + len, &d) : PBJ_OK;

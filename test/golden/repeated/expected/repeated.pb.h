@@ -66,7 +66,7 @@ typedef struct golden_repeated_Lists_items_array { golden_repeated_Item *data; s
 /* ==== golden.repeated.Item ==== */
 
 /* golden.repeated.Item
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_repeated_Item {
     int32_t id;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -100,7 +100,7 @@ pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_rea
 /* ==== golden.repeated.Lists ==== */
 
 /* golden.repeated.Lists
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_repeated_Lists {
     golden_repeated_Lists_packed_int32_array packed_int32;   /* 1 */
     golden_repeated_Lists_packed_sint64_array packed_sint64;   /* 2 */

@@ -53,7 +53,7 @@ pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_required_Part_init(m);
     pbj_status st = len ? golden_required_Part__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -289,7 +289,7 @@ pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_required_Whole_init(m);
     pbj_status st = len ? golden_required_Whole__decode(m, buf, buf + len, &d) : PBJ_OK;

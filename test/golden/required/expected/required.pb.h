@@ -38,7 +38,7 @@ typedef struct golden_required_Whole_parts_array { golden_required_Part *data; s
 /* ==== golden.required.Part ==== */
 
 /* golden.required.Part
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_required_Part {
     bool has_name : 1;
     bool has_size : 1;
@@ -91,7 +91,7 @@ pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_rea
 /* ==== golden.required.Whole ==== */
 
 /* golden.required.Whole
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_required_Whole {
     bool has_id : 1;
     int64_t id;   /* 1 */

@@ -97,7 +97,7 @@ pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_scalars_Scalars_init(m);
     pbj_status st = len ? golden_scalars_Scalars__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -55,7 +55,7 @@ typedef struct golden_scalars_Scalars golden_scalars_Scalars;
 /* ==== golden.scalars.Scalars ==== */
 
 /* golden.scalars.Scalars
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_scalars_Scalars {
     double f_double;   /* 1 */
     float f_float;   /* 2 */

@@ -43,7 +43,7 @@ pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *b
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_strings_Texts_init(m);
     pbj_status st = len ? golden_strings_Texts__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -38,7 +38,7 @@ typedef struct golden_strings_Texts_chunks_array { pbj_slice *data; size_t count
 /* ==== golden.strings.Texts ==== */
 
 /* golden.strings.Texts
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_strings_Texts {
     pbj_slice name;   /* 1 */
     pbj_slice blob;   /* 2 */

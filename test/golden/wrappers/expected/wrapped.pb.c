@@ -77,7 +77,7 @@ pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     golden_wrappers_Wrapped_init(m);
     pbj_status st = len ? golden_wrappers_Wrapped__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -45,7 +45,7 @@ typedef struct golden_wrappers_Wrapped_list_array { google_protobuf_Int32Value *
 /* ==== golden.wrappers.Wrapped ==== */
 
 /* golden.wrappers.Wrapped
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct golden_wrappers_Wrapped {
     bool has_i32 : 1;
     bool has_i64 : 1;

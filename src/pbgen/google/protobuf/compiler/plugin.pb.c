@@ -76,7 +76,7 @@ pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Vers
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_compiler_Version_init(m);
     pbj_status st = len ? google_protobuf_compiler_Version__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -372,7 +372,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_compiler_CodeGeneratorRequest_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorRequest__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -685,7 +685,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_compiler_CodeGeneratorResponse_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -950,7 +950,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_pro
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_compiler_CodeGeneratorResponse_File_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse_File__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -69,7 +69,7 @@ typedef struct google_protobuf_compiler_CodeGeneratorResponse_file_array { googl
 /* ==== google.protobuf.compiler.Version ==== */
 
 /* google.protobuf.compiler.Version
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The version number of protocol compiler. */
 struct google_protobuf_compiler_Version {
     bool has_major : 1;
@@ -140,7 +140,7 @@ pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
 
 /* google.protobuf.compiler.CodeGeneratorRequest
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* An encoded CodeGeneratorRequest is written to the plugin's stdin. */
 struct google_protobuf_compiler_CodeGeneratorRequest {
     bool has_parameter : 1;
@@ -212,7 +212,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
 
 /* google.protobuf.compiler.CodeGeneratorResponse
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* The plugin writes an encoded CodeGeneratorResponse to stdout. */
 struct google_protobuf_compiler_CodeGeneratorResponse {
     bool has_error : 1;
@@ -275,7 +275,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_prot
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
 /* Represents a single generated file. */
 struct google_protobuf_compiler_CodeGeneratorResponse_File {
     bool has_name : 1;

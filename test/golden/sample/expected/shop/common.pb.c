@@ -39,7 +39,7 @@ pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     shop_Money_init(m);
     pbj_status st = len ? shop_Money__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -243,7 +243,7 @@ pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t l
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     shop_Timestamp_init(m);
     pbj_status st = len ? shop_Timestamp__decode(m, buf, buf + len, &d) : PBJ_OK;

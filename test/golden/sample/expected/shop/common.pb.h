@@ -36,7 +36,7 @@ typedef struct shop_Timestamp shop_Timestamp;
 /* ==== shop.Money ==== */
 
 /* shop.Money
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* An amount of money in the smallest unit of its currency. */
 struct shop_Money {
     /* ISO 4217 code, e.g. "EUR" */
@@ -75,7 +75,7 @@ pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fi
 /* ==== shop.Timestamp ==== */
 
 /* shop.Timestamp
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* A point in time, as seconds and nanoseconds since the Unix epoch. */
 struct shop_Timestamp {
     int64_t seconds;   /* 1 */

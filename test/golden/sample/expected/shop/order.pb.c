@@ -88,7 +88,7 @@ pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     shop_LineItem_init(m);
     pbj_status st = len ? shop_LineItem__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -363,7 +363,7 @@ pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     shop_Order_init(m);
     pbj_status st = len ? shop_Order__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -873,7 +873,7 @@ pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     shop_Order_NotesEntry_init(m);
     pbj_status st = len ? shop_Order_NotesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;

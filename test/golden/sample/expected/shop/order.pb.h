@@ -68,7 +68,7 @@ typedef struct shop_Order_notes_array { shop_Order_NotesEntry *data; size_t coun
 /* ==== shop.LineItem ==== */
 
 /* shop.LineItem
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct shop_LineItem {
     pbj_slice sku;   /* 1 */
     uint32_t quantity;   /* 2 */
@@ -114,7 +114,7 @@ typedef enum shop_Order_delivery_case {
 } shop_Order_delivery_case;
 
 /* shop.Order
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct shop_Order {
     bool has_coupon : 1;
     uint64_t id;   /* 1 */
@@ -190,7 +190,7 @@ pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fi
 /* ==== shop.Order.NotesEntry ==== */
 
 /* shop.Order.NotesEntry
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 struct shop_Order_NotesEntry {
     pbj_slice key;   /* 1 */
     pbj_slice value;   /* 2 */

@@ -328,7 +328,7 @@ pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescript
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FileDescriptorSet_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -576,7 +576,7 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FileDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1352,7 +1352,7 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_DescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1996,7 +1996,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -2245,7 +2245,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_DescriptorProto_ReservedRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -2470,7 +2470,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_Extensio
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_ExtensionRangeOptions_init(m);
     pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -2715,7 +2715,7 @@ pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDesc
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FieldDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -3254,7 +3254,7 @@ pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDesc
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_OneofDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -3498,7 +3498,7 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -3861,7 +3861,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_p
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -4086,7 +4086,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumV
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumValueDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -4358,7 +4358,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_Service
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_ServiceDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -4647,7 +4647,7 @@ pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDe
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_MethodDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -5036,7 +5036,7 @@ pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FileOptions_init(m);
     pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -5949,7 +5949,7 @@ pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_MessageOptions_init(m);
     pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -6326,7 +6326,7 @@ pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FieldOptions_init(m);
     pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -6798,7 +6798,7 @@ pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_OneofOptions_init(m);
     pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -7035,7 +7035,7 @@ pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -7338,7 +7338,7 @@ pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOpti
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_EnumValueOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -7607,7 +7607,7 @@ pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_ServiceOptions_init(m);
     pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -7878,7 +7878,7 @@ pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_MethodOptions_init(m);
     pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -8189,7 +8189,7 @@ pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_Uninterpre
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_UninterpretedOption_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -8595,7 +8595,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_U
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_UninterpretedOption_NamePart_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -8805,7 +8805,7 @@ pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_SourceCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -9010,7 +9010,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_Source
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_SourceCodeInfo_Location_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -9389,7 +9389,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCod
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_GeneratedCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -9588,7 +9588,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_G
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_GeneratedCodeInfo_Annotation_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -38,7 +38,7 @@ pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_DoubleValue_init(m);
     pbj_status st = len ? google_protobuf_DoubleValue__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -205,7 +205,7 @@ pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, cons
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_FloatValue_init(m);
     pbj_status st = len ? google_protobuf_FloatValue__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -372,7 +372,7 @@ pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, cons
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_Int64Value_init(m);
     pbj_status st = len ? google_protobuf_Int64Value__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -542,7 +542,7 @@ pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_UInt64Value_init(m);
     pbj_status st = len ? google_protobuf_UInt64Value__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -712,7 +712,7 @@ pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, cons
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_Int32Value_init(m);
     pbj_status st = len ? google_protobuf_Int32Value__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -882,7 +882,7 @@ pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_UInt32Value_init(m);
     pbj_status st = len ? google_protobuf_UInt32Value__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1052,7 +1052,7 @@ pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const 
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_BoolValue_init(m);
     pbj_status st = len ? google_protobuf_BoolValue__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1222,7 +1222,7 @@ pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, co
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_StringValue_init(m);
     pbj_status st = len ? google_protobuf_StringValue__decode(m, buf, buf + len, &d) : PBJ_OK;
@@ -1393,7 +1393,7 @@ pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, cons
 {
     pbj_decoder d;
     pbj_decoder_init(&d, arena, opts);
-    d.input_end = len ? buf + len : NULL;
+    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
     size_t cap = pbj__decode_cap(arena, opts, len);
     google_protobuf_BytesValue_init(m);
     pbj_status st = len ? google_protobuf_BytesValue__decode(m, buf, buf + len, &d) : PBJ_OK;

@@ -43,7 +43,7 @@ typedef struct google_protobuf_BytesValue google_protobuf_BytesValue;
 /* ==== google.protobuf.DoubleValue ==== */
 
 /* google.protobuf.DoubleValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `double`.
  *
  * The JSON representation for `DoubleValue` is JSON number. */
@@ -81,7 +81,7 @@ pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m
 /* ==== google.protobuf.FloatValue ==== */
 
 /* google.protobuf.FloatValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `float`.
  *
  * The JSON representation for `FloatValue` is JSON number. */
@@ -119,7 +119,7 @@ pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, 
 /* ==== google.protobuf.Int64Value ==== */
 
 /* google.protobuf.Int64Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `int64`.
  *
  * The JSON representation for `Int64Value` is JSON string. */
@@ -157,7 +157,7 @@ pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, 
 /* ==== google.protobuf.UInt64Value ==== */
 
 /* google.protobuf.UInt64Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `uint64`.
  *
  * The JSON representation for `UInt64Value` is JSON string. */
@@ -195,7 +195,7 @@ pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m
 /* ==== google.protobuf.Int32Value ==== */
 
 /* google.protobuf.Int32Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `int32`.
  *
  * The JSON representation for `Int32Value` is JSON number. */
@@ -233,7 +233,7 @@ pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, 
 /* ==== google.protobuf.UInt32Value ==== */
 
 /* google.protobuf.UInt32Value
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `uint32`.
  *
  * The JSON representation for `UInt32Value` is JSON number. */
@@ -271,7 +271,7 @@ pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m
 /* ==== google.protobuf.BoolValue ==== */
 
 /* google.protobuf.BoolValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `bool`.
  *
  * The JSON representation for `BoolValue` is JSON `true` and `false`. */
@@ -309,7 +309,7 @@ pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pb
 /* ==== google.protobuf.StringValue ==== */
 
 /* google.protobuf.StringValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `string`.
  *
  * The JSON representation for `StringValue` is JSON string. */
@@ -347,7 +347,7 @@ pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m
 /* ==== google.protobuf.BytesValue ==== */
 
 /* google.protobuf.BytesValue
- * pbj options: performance=default(default) fast_write=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
 /* Wrapper message for `bytes`.
  *
  * The JSON representation for `BytesValue` is JSON string. */
