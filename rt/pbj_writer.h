@@ -111,10 +111,12 @@ PBJ_INLINE void pbj__wbounds(pbj_writer *w, const pbj_wbuf *b)
     w->lim = b->cap >= PBJ__WSLACK ? (uintptr_t)w->end - (PBJ__WSLACK - 1) : 0;
 }
 
-/* Every frame's end and lim follow b's memory (so that opening a child need not copy them). */
+/* Every frame's end and lim follow b's memory (so that opening a child need not copy them); the deepest
+ * frame's lim is 0, so that opening a child in it takes the slow path (PBJ_ERR_DEPTH). */
 PBJ_INLINE void pbj__wbounds_all(pbj_wbuf *b)
 {
     for (uint32_t d = 1; d < PBJ_WRITER_DEPTH; d++) pbj__wbounds(&b->child[d], b);
+    b->child[PBJ_WRITER_DEPTH - 1].lim = 0;
     if (b->top) pbj__wbounds(b->top, b);
 }
 
@@ -239,6 +241,17 @@ PBJ_OUTLINE uint8_t *pbj__wgrow(pbj_writer *w, size_t n)
     pbj__wrebase(b, old);
     PBJ_FREE(old);
     return w->p;
+}
+
+/* pbj_put_varint always inline: a writer's values (a loop the compiler otherwise calls out of line). */
+PBJ_WINLINE uint8_t *pbj__wvarint(uint8_t *p, uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = (uint8_t)v;
+    return p;
 }
 
 /* Whether n bytes fit at w's p: one compare when n is a constant up to PBJ__WSLACK. */
@@ -460,10 +473,11 @@ PBJ_OUTLINE pbj_writer *pbj__wopen_slow(pbj_writer *w, uint32_t key, uint32_t wa
 }
 
 /* The fast path of opening a child for field key: where its tag goes (room for tag_len bytes and the
- * longest reservation), or NULL when the call is out of order, too deep or needs room. */
+ * longest reservation), or NULL when the call is out of order or needs room (or w is the deepest frame,
+ * whose lim is 0). */
 PBJ_WINLINE uint8_t *pbj__wopen_at(pbj_writer *w, uint32_t key, uint64_t bit, size_t tag_len)
 {
-    if (PBJ_UNLIKELY(!pbj__wmay(w, key, bit) || !w->next || !pbj__wfits(w, tag_len + 5))) return NULL;
+    if (PBJ_UNLIKELY(!pbj__wmay(w, key, bit) || !pbj__wfits(w, tag_len + 5))) return NULL;
     uint8_t *p = w->p;
     PBJ__WASSUME(p != NULL);
     return p;
