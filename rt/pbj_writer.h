@@ -281,10 +281,12 @@ PBJ_WINLINE uint8_t *pbj__wroom2(pbj_writer *w, size_t most, size_t n)
     return pbj__wgrow(w, n);
 }
 
-/* The bytes up to p are written. */
-PBJ_WINLINE pbj_status pbj__wdone(pbj_writer *w, uint8_t *p)
+/* The bytes up to p are written and gate is w's order check now: stored after the bytes, which may alias
+ * them, so that the compiler can carry both to w's next call. */
+PBJ_WINLINE pbj_status pbj__wdone(pbj_writer *w, uint8_t *p, uint32_t gate)
 {
     w->p = p;
+    w->gate = gate;
     return PBJ_OK;
 }
 
@@ -430,13 +432,13 @@ PBJ_WINLINE pbj_status pbj__wcheck(pbj_writer *w, uint32_t key, uint64_t bit, co
 PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, const pbj_wtype *t, uint8_t r,
                                      uint8_t tag_len, uint32_t wat, bool tracks)
 {
+    w->gate = PBJ__WGATE(wat | PBJ__WBLOCK);      /* first: the compiler cannot tell w from c */
     if (tracks) c->oneofs = 0;
     c->body = c->p = p + r;
     c->gate = PBJ__WGATE(0);
     c->reserved = r;
     c->tag_len = tag_len;
     c->type = t;
-    w->gate = PBJ__WGATE(wat | PBJ__WBLOCK);
     return c;
 }
 

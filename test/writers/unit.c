@@ -49,6 +49,9 @@ static void test_order(void)
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i32(&w, 1) == PBJ_OK);
     CHECK(w3_All_writer_i32(&w, 2) == PBJ_ERR_ORDER);                          /* a singular field twice */
     pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i64(&w, 0) == PBJ_OK && pbj_wbuf_len(&b) == 0);
+    CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);                          /* after a default: still in order */
+    pbj_wbuf_reset(&b);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
     CHECK(w3_All_writer_add_unpacked_i(&w, 1) == PBJ_OK && w3_All_writer_add_unpacked_i(&w, 2) == PBJ_OK);
     CHECK(w3_All_writer_add_strs(&w, "a", 1) == PBJ_OK);
