@@ -15,7 +15,7 @@
 /* How values are laid out on the wire: X(class, size of one, write one, size of all (fixed width),
  * width, load of the fixed bits); the wire type itself is ir_type_wire_type's. */
 #define WIRE_CLASSES(X)                                                                                     \
-    X(VARINT,  "pbj_varint_size(@)",  "p = pbj_put_varint(p, @);",  NULL,          NULL, NULL)              \
+    X(VARINT,  "pbj_varint_size(@)",  "p = pbj__wvarint(p, @);",    NULL,          NULL, NULL)              \
     X(BOOL,    "1",                   "*p++ = @;",                  "@.count",     NULL, NULL)              \
     X(FIXED32, "4",                   "p = pbj_put_fixed32(p, @);", "@.count * 4", "4",  "pbj_load_le32(p)") \
     X(FIXED64, "8",                   "p = pbj_put_fixed64(p, @);", "@.count * 8", "8",  "pbj_load_le64(p)") \
@@ -855,6 +855,15 @@ static int writer_most(const ir_message *m, int depth)
     return most;
 }
 
+/* Whether m's writer marks bits of pbj_writer.oneofs (a oneof, a required field): its child writers clear
+ * them when they open. */
+static bool writer_tracks(const ir_message *m)
+{
+    for (size_t i = 0; i < m->fields.n; i++)
+        if ((m->fields.v[i]->oneof && !m->fields.v[i]->oneof->synthetic) || features_required(m->fields.v[i])) return true;
+    return false;
+}
+
 /* The writer functions of field pf of pm (wfield.tmpl), named in names. */
 static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -879,6 +888,7 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     c->sub_wtype = msg ? sub.wtype : "";
     bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
     c->wfixed = fixed ? "true" : "false";
+    c->wtracks = msg && writer_tracks(f->message_type) ? "true" : "false";
     c->wreserve = fixed ? "1" : msg ? ir_printf("*pbj__wslot(w->w.buf, &%s)", sub.wtype) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
     c->wkey = ir_printf("%uu", key);
