@@ -344,6 +344,7 @@ struct plan_message {
     bool json;                    /* pbj.json resolves true: M_to_json, M__json and the type record M__type */
     bool text_read;               /* pbj.text_read resolves true: M_from_text (and M__type, for an Any's value) */
     names_view view;              /* its names */
+    const char *view_ext_in;      /* views of a message with extension ranges: the condition that a record's tag lies in them */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */
