@@ -1,12 +1,13 @@
 /* units.c: views' extension accessors against decode and the struct's extension accessors (random records of
- * golden/extensions' Base and test/views/ext/more.proto, their truncations and mutations), and oneof members
- * written in a row (parity's Scalars). */
+ * golden/extensions' Base and test/views/ext/more.proto, items of golden/message_set's Set, their truncations
+ * and mutations), and oneof members written in a row (parity's Scalars). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "message_set.pb.h"
 #include "more.pb.h"
 #include "scalars.pb.h"
 
@@ -306,7 +307,67 @@ static void same_extensions(reading *r)
     SAME_VALUES(views_more_Holder_Deep_d_sint64s, int64_t, EQ_BITS);
 }
 
-static size_t refused;   /* inputs decode refused (read through the view all the same) */
+/* ---- a message set's items ------------------------------------------------------------------------------ */
+
+/* A random Set: items (group 1 { type_id = 2; message = 3 }) of Item's type_id or another, some without a
+ * type_id or a message or with two, and length-delimited fields of the item's number. */
+static void put_set(out *o)
+{
+    for (uint64_t k = below(6); k > 0; k--) {
+        if (below(5) == 0) {
+            put_varint(o, 1001 << 3 | 2);
+            put_len(o, &(spec){1, 0, P_NOTE}, 0);
+            continue;
+        }
+        o->b[o->n++] = 0x0b;
+        for (uint64_t j = 1 + below(3); j > 0; j--) {
+            if (below(2)) {
+                o->b[o->n++] = 0x10;
+                put_varint(o, below(3) ? 1001 : 4 + below(2000));
+            } else {
+                o->b[o->n++] = 0x1a;
+                put_len(o, &(spec){1, 0, P_NOTE}, 0);   /* Item's v is Note's number 2: read or refused */
+            }
+        }
+        o->b[o->n++] = 0x0c;
+    }
+}
+
+static size_t items_read;
+
+/* A Set decoded and through its view: the item's view is its last message decoded alone. */
+static void read_set(const uint8_t *buf, size_t len)
+{
+    reading *r = calloc(1, sizeof *r);   /* for its arena and check (SAME_MESSAGE's r) */
+    golden_message_set_Set set;
+    golden_message_set_Set_view set_view;
+    pbj_arena_init(&r->a, NULL, 0);
+    r->check = golden_message_set_Set_decode(&set, buf, len, &r->a, NULL) == PBJ_OK;
+    pbj_status st = golden_message_set_Set_view_init(&set_view, buf, len);
+    context = "set init";
+    if (r->check) CHECK(st == PBJ_OK);
+    if (st == PBJ_OK) {
+        golden_message_set_Item x;
+        golden_message_set_Item_view sub;
+        pbj_slice s;
+        pbj_decode_options o = {0};
+        o.unknown = PBJ_UNKNOWN_DROP;
+        pbj_status got = golden_message_set_Item_item_view(&set_view, &sub), want = PBJ_OK;
+        golden_message_set_Item_init(&x);
+        if (pbj__ext_payloads(set.pbj_ext, 1001, PBJ_WT_LEN, (size_t)-1, &s))
+            want = golden_message_set_Item_decode(&x, s.data, s.len, &r->a, &o);
+        context = "set item";
+        if (r->check) CHECK(golden_message_set_Item_item_has(&set) == golden_message_set_Item_item_view_has(&set_view) && got == want);
+        if (r->check && got == PBJ_OK && want == PBJ_OK && golden_message_set_Item_item_view_has(&set_view)) {
+            SAME_TEXT(golden_message_set_Item, &x, &sub);
+            items_read++;
+        }
+    }
+    pbj_arena_free(&r->a);
+    free(r);
+}
+
+static size_t refused;   /* inputs decode refused (read through the view all the same) */   /* inputs decode refused (read through the view all the same) */
 
 /* buf read through decode and through the view: when decode accepts it, the view does and reads the same. */
 static void read_both(const uint8_t *buf, size_t len)
@@ -324,11 +385,11 @@ static void read_both(const uint8_t *buf, size_t len)
 }
 
 /* An exact copy of n bytes of p: ASan sees any read past it. */
-static void read_exact(const uint8_t *p, size_t n)
+static void read_exact(void (*read)(const uint8_t *, size_t), const uint8_t *p, size_t n)
 {
     uint8_t *copy = malloc(n ? n : 1);
     memcpy(copy, p, n);
-    read_both(copy, n);
+    read(copy, n);
     free(copy);
 }
 
@@ -337,19 +398,22 @@ static int extensions(unsigned long count, unsigned long seed)
     out *o = malloc(sizeof *o);
     uint8_t *mut = malloc(sizeof o->b);
     rng = seed * 0x9e3779b97f4a7c15u + 1;
-    for (unsigned long item = 0; item < count; item++) {
+    for (unsigned long item = 0; item < 2 * count; item++) {
+        bool set = item % 2;                 /* a Base, then a Set */
+        void (*read)(const uint8_t *, size_t) = set ? read_set : read_both;
         o->n = 0;
-        put_records(o, base_specs, sizeof base_specs / sizeof *base_specs, 0, (int)below(24));
-        read_exact(o->b, o->n);
-        for (size_t cut = 0; item < 40 && cut < o->n; cut++) read_exact(o->b, cut);
+        if (set) put_set(o);
+        else put_records(o, base_specs, sizeof base_specs / sizeof *base_specs, 0, (int)below(24));
+        read_exact(read, o->b, o->n);
+        for (size_t cut = 0; item < 80 && cut < o->n; cut++) read_exact(read, o->b, cut);
         for (int k = 0; k < 20 && o->n; k++) {
             memcpy(mut, o->b, o->n);
             for (uint64_t j = 1 + below(3); j > 0; j--) mut[below(o->n)] = (uint8_t)next_random();
-            read_exact(mut, o->n);
+            read_exact(read, mut, o->n);
         }
     }
-    printf("views units: extensions of %lu random Bases (their truncations and mutations) read as decoded (%zu refused by decode)\n",
-           count, refused);
+    printf("views units: extensions of %lu random Bases and Sets (their truncations and mutations) read as decoded (%zu Bases refused by decode, %zu items)\n",
+           count, refused, items_read);
     free(o);
     free(mut);
     return failures != 0;
