@@ -248,7 +248,7 @@ PBJ__VIEW_HOT bool pbj__view_next_payload(pbj_view_iter *it, uint32_t one_byte_t
     pbj_status st = PBJ_OK;
     uint32_t tag;
     if (PBJ_LIKELY(it->left && it->p < it->end && *it->p == one_byte_tag)) it->p++, it->left--;   /* the records in a row */
-    else if (!pbj__view_record(it, &tag)) return false;
+    else if (!it->left || !pbj__view_record(it, &tag)) return false;                              /* (no call at the end) */
     if (!(it->p = pbj__view_len(it->p, it->end, it->limit, len, &st))) return pbj__view_stop(it);
     *at = it->p;
     it->p += *len;

@@ -979,20 +979,6 @@ static bool file_has_views(const plan_file *pf)
     return false;
 }
 
-/* Whether a view's scan is inlined wherever it is made: a few numbers, strings or bytes, or (levels deep) such
- * messages (ids, timestamps, an id of ids); never a type on a cycle (its levels run out). */
-#define VIEW_LEAF_FIELDS 4
-static bool view_leaf(const ir_message *m, int levels)
-{
-    if (m->fields.n > VIEW_LEAF_FIELDS) return false;
-    for (size_t i = 0; i < m->fields.n; i++) {
-        const ir_field *f = m->fields.v[i];
-        if (f->label == IR_LABEL_REPEATED || f->is_map || (f->message_type && (levels == 0 || !view_leaf(f->message_type, levels - 1))))
-            return false;
-    }
-    return true;
-}
-
 static message_vars view_vars(const plan_message *pm)
 {
     message_vars v = message_vars_of(pm);
@@ -1001,7 +987,7 @@ static message_vars view_vars(const plan_message *pm)
     size_t plain = 0;   /* slots zeroed by the scan (a oneof's one slot is read only when its case says so) */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
     v.nzero = ir_printf("%zu", plain);
-    v.scan_qual = view_leaf(pm->m, 1) ? "PBJ__VIEW_HOT" : "static inline";
+    v.scan_qual = pm->view_qual;
     v.nslots = ir_printf("%zu", plain + pm->oneofs.n ? plain + pm->oneofs.n : 1);
     v.ext_in = pm->view_ext_in;
     v.ext_member = *v.ext_in ? expand_message(tmpl_view_ext_member, &v) : "";

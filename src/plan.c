@@ -754,6 +754,22 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
 
+/* Whether a view's scan is inlined wherever it is made: a few numbers, strings or bytes, or (levels deep) such
+ * messages (ids, timestamps, an id of ids); never a type on a cycle (its levels run out). */
+#define VIEW_LEAF_FIELDS 4
+static bool view_leaf(const ir_message *m, int levels)
+{
+    if (m->fields.n > VIEW_LEAF_FIELDS) return false;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->label == IR_LABEL_REPEATED || f->is_map || (f->message_type && (levels == 0 || !view_leaf(f->message_type, levels - 1))))
+            return false;
+    }
+    return true;
+}
+
+static const char *view_qual(const ir_message *m) { return view_leaf(m, 1) ? "PBJ__VIEW_HOT" : "static inline"; }
+
 static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
 {
     plan_code *c = &pf->code;
@@ -766,6 +782,7 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t sl
                 ? names_view_accessor(names, pm->cname, "has_", pf->member, "", f->full_name, f->file, f->loc) : "";
     c->view_next = many ? names_view_accessor(names, pm->cname, "", pf->member, "_next", f->full_name, f->file, f->loc) : "";
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
+    c->view_qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
     c->view_type = pm->view.type;
     c->view_slot = ir_printf("v->slot[%zu]", slot);
     c->view_present = pf->oneof ? ir_printf("v->cases[%d] == %d", pf->oneof->view_index, pf->number)
@@ -814,6 +831,7 @@ static void plan_views(plan_message *pm, names_list *names)
     if (!pm->views) return;
     names_view_functions(names, &pm->view, pm->cname, pm->m);
     pm->view_ext_in = pm->ext_ranges.n ? view_ext_in(pm) : "";
+    pm->view_qual = view_qual(pm->m);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         plan_oneof *po = pm->oneofs.v[k];
         po->view_index = (int)k;
