@@ -129,15 +129,11 @@ PBJ__VIEW_HOT const uint8_t *pbj__view_len(const uint8_t *p, const uint8_t *end,
     return p;
 }
 
-/* A packed run's payload [p, end) of values tagged tag: whole values only. */
+/* A packed run's payload [p, end) of values tagged tag: whole values only (the status decode gives). */
 PBJ_OUTLINE pbj_status pbj__view_check_run(const uint8_t *p, const uint8_t *end, uint32_t tag) PBJ__PROTO
 #if PBJ__BODIES
 {
-    size_t width = (tag & 7) == PBJ_WT_I32 ? 4 : (tag & 7) == PBJ_WT_I64 ? 8 : 0;
-    if (width) return (size_t)(end - p) % width ? PBJ_ERR_TRUNCATED : PBJ_OK;
-    for (uint64_t v; p < end;)
-        if (!(p = pbj_get_varint(p, end, &v))) return PBJ_ERR_VARINT;
-    return PBJ_OK;
+    return pbj__packed_check(p, end, (int)(tag & 7));
 }
 #endif
 
@@ -264,7 +260,7 @@ PBJ__VIEW_HOT bool pbj__view_next_payload(pbj_view_iter *it, uint32_t one_byte_t
     pbj_status st = PBJ_OK;
     uint32_t tag;
     if (PBJ_LIKELY(it->left && it->p < it->end && *it->p == one_byte_tag)) it->p++, it->left--;   /* the records in a row */
-    else if (!pbj__view_record(it, &tag)) return false;
+    else if (!it->left || !pbj__view_record(it, &tag)) return false;                              /* (no call at the end) */
     if (!(it->p = pbj__view_len(it->p, it->end, it->limit, len, &st))) return pbj__view_stop(it);
     *at = it->p;
     it->p += *len;
@@ -292,6 +288,42 @@ PBJ_INLINE bool pbj__view_next_group(pbj_view_iter *it, uint32_t one_byte_tag, c
     if (!(it->p = pbj__view_group(it->p, it->end, tag, &body_end, &st))) return pbj__view_stop(it);
     *len = (size_t)(body_end - *at);
     return true;
+}
+
+/* ---- extensions (gen-templates/viewext.tmpl) ----------------------------------------------------- */
+
+/* The records of extension ranges a view's scan noted in slot s (from the first to the end of the last), read
+ * as the records of one field of tag and packed_tag (0: none). */
+PBJ_INLINE pbj_view_iter pbj__view_ext_items(const pbj_view *v, const pbj_view_slot *s, uint32_t tag, uint32_t packed_tag)
+{
+    pbj_view_iter it = pbj_view_items(v, s, tag, packed_tag);
+    it.end = it.p + (s->n ? s->len : 0);
+    return it;
+}
+
+/* The next message of a message set's item of type_id (group 1 { type_id = 2; message = 3 }, or a field of its
+ * number; an item without both is dropped, as protobuf drops it): [*at, *at + *len). */
+PBJ_INLINE bool pbj__view_next_item(pbj_view_iter *it, uint32_t type_id, const uint8_t **at, size_t *len)
+{
+    pbj_status st = PBJ_OK;
+    pbj__ext_rec r;
+    pbj_slice msg;
+    uint32_t id;
+    while (pbj__view_record(it, &r.tag)) {
+        const uint8_t *body_end;
+        r.number = r.tag >> 3;
+        r.start = r.payload = it->p;
+        if (r.tag == it->tag) it->p = pbj__view_group(it->p, it->end, r.tag, &body_end, &st);
+        else if ((it->p = pbj__view_len(it->p, it->end, it->limit, len, &st)) != NULL) it->p += *len;
+        if (!it->p) return pbj__view_stop(it);
+        r.end = it->p;
+        if (pbj__msgset_parts(&r, &id, &msg) && id == type_id) {
+            *at = msg.data;
+            *len = msg.len;
+            return true;
+        }
+    }
+    return false;
 }
 
 #ifdef __cplusplus

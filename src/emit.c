@@ -110,6 +110,7 @@ struct message_vars {
     const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
     const char *ncases, *nslots, *nzero, *scan, *scan_qual;
+    const char *ext_member, *ext_note, *ext_in;                                /* views: the records of extension ranges */
     names_writer wn;                                                           /* writers */
     const char *wfields;
     const char *compare_fn, *compare;                                          /* pbj.comparable (compare.tmpl) */
@@ -966,25 +967,22 @@ static const char *view_scan(const plan_message *pm, size_t i)
 }
 
 
+/* An extension's accessors on its extendee's view (viewext.tmpl), when it has them. */
+#define VIEW_EXT_SECTION(S, s, op) [PLAN_EXT_##S] = tmpl_viewext_##op##_##s,
+static const field_section view_ext_headers[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(VIEW_EXT_SECTION, header)};
+static const field_section view_ext_sources[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(VIEW_EXT_SECTION, source)};
+#undef VIEW_EXT_SECTION
+
+static void gen_view_ext(tmpl_out *o, const plan_field *pf, const field_section *sections)
+{
+    if (pf->code.view_type) sections[pf->ext_shape](o, &pf->code);
+}
+
 static bool file_has_views(const plan_file *pf)
 {
     for (size_t i = 0; i < pf->messages.n; i++)
         if (pf->messages.v[i]->views) return true;
     return false;
-}
-
-/* Whether a view's scan is inlined wherever it is made: a few numbers, strings or bytes, or (levels deep) such
- * messages (ids, timestamps, an id of ids); never a type on a cycle (its levels run out). */
-#define VIEW_LEAF_FIELDS 4
-static bool view_leaf(const ir_message *m, int levels)
-{
-    if (m->fields.n > VIEW_LEAF_FIELDS) return false;
-    for (size_t i = 0; i < m->fields.n; i++) {
-        const ir_field *f = m->fields.v[i];
-        if (f->label == IR_LABEL_REPEATED || f->is_map || (f->message_type && (levels == 0 || !view_leaf(f->message_type, levels - 1))))
-            return false;
-    }
-    return true;
 }
 
 static message_vars view_vars(const plan_message *pm)
@@ -995,8 +993,11 @@ static message_vars view_vars(const plan_message *pm)
     size_t plain = 0;   /* slots zeroed by the scan (a oneof's one slot is read only when its case says so) */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
     v.nzero = ir_printf("%zu", plain);
-    v.scan_qual = view_leaf(pm->m, 1) ? "PBJ__VIEW_HOT" : "static inline";
+    v.scan_qual = pm->view_qual;
     v.nslots = ir_printf("%zu", plain + pm->oneofs.n ? plain + pm->oneofs.n : 1);
+    v.ext_in = pm->view_ext_in;
+    v.ext_member = *v.ext_in ? expand_message(tmpl_view_ext_member, &v) : "";
+    v.ext_note = *v.ext_in ? expand_message(tmpl_view_ext_note, &v) : "";
     v.accessors = v.print = v.cases = v.scan = "";
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *pf = &pm->fields.v[i];
@@ -1060,6 +1061,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);
+    for (size_t i = 0; i < pf->extensions.n; i++) gen_view_ext(o, pf->extensions.v[i], view_ext_headers);
     if (has_writers(pf)) {
         section(o, "writers");
         gen_writers_header(o, pf);
@@ -1102,6 +1104,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);
+    for (size_t i = 0; i < pf->extensions.n; i++) gen_view_ext(o, pf->extensions.v[i], view_ext_sources);
     if (has_writers(pf)) section(o, "writers");
     for (size_t i = 0; i < pf->messages.n; i++) {
         const plan_message *pm = pf->messages.v[i];

@@ -77,6 +77,11 @@ const char *names_view_accessor(names_list *l, const char *cname, const char *wh
     return declare(l, ir_printf("%s_view_%s%s%s", cname, what, member, suffix), "a view accessor", full_name, f, loc);
 }
 
+const char *names_extension_view(names_list *l, const char *cname, const char *suffix, const ir_field *f)
+{
+    return declare(l, ir_strcat(cname, suffix), "a view accessor of extension", f->full_name, f->file, f->loc);
+}
+
 void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m)
 {
     const char *what = "a writer function of message";

@@ -71,6 +71,8 @@ void names_view_functions(names_list *l, names_view *n, const char *cname, const
 /* A view's accessor of field f or oneof: cname + "_view_" + what + member + suffix ("has_", "_next", "_case"). */
 const char *names_view_accessor(names_list *l, const char *cname, const char *what, const char *member, const char *suffix,
                                 const char *full_name, const ir_file *f, ir_loc loc);
+/* A view accessor of extension f: cname + suffix ("_view", "_view_has", "_view_next"). */
+const char *names_extension_view(names_list *l, const char *cname, const char *suffix, const ir_field *f);
 void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m);
 /* A field's writer function: cname + "_writer_" + prefix + part + suffix ("add_", "items", "_raw"); the
  * part is the member, with "_" added when it is one of the writer's own words (start, end, from). */

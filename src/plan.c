@@ -755,6 +755,22 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
 
+/* Whether a view's scan is inlined wherever it is made: a few numbers, strings or bytes, or (levels deep) such
+ * messages (ids, timestamps, an id of ids); never a type on a cycle (its levels run out). */
+#define VIEW_LEAF_FIELDS 4
+static bool view_leaf(const ir_message *m, int levels)
+{
+    if (m->fields.n > VIEW_LEAF_FIELDS) return false;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->label == IR_LABEL_REPEATED || f->is_map || (f->message_type && (levels == 0 || !view_leaf(f->message_type, levels - 1))))
+            return false;
+    }
+    return true;
+}
+
+static const char *view_qual(const ir_message *m) { return view_leaf(m, 1) ? "PBJ__VIEW_HOT" : "static inline"; }
+
 static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
 {
     plan_code *c = &pf->code;
@@ -767,6 +783,7 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t sl
                 ? names_view_accessor(names, pm->cname, "has_", pf->member, "", f->full_name, f->file, f->loc) : "";
     c->view_next = many ? names_view_accessor(names, pm->cname, "", pf->member, "_next", f->full_name, f->file, f->loc) : "";
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
+    c->view_qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
     c->view_type = pm->view.type;
     c->view_slot = ir_printf("v->slot[%zu]", slot);
     c->view_present = pf->oneof ? ir_printf("v->cases[%d] == %d", pf->oneof->view_index, pf->number)
@@ -795,6 +812,18 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t sl
     c->view_print_value = plan_print(pf, "value", "e");
 }
 
+/* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the
+ * scan notes for extension accessors. */
+static const char *view_ext_in(const plan_message *pm)
+{
+    const char *in = pm->msgset ? "tag == 0xb" : "";
+    for (size_t r = 0; r < pm->ext_ranges.n; r++) {
+        uint32_t lo = (uint32_t)pm->ext_ranges.v[r].start, hi = (uint32_t)pm->ext_ranges.v[r].end;
+        in = ir_printf("%s%s(tag >> 3) - %uu <= %uu", in, *in ? " || " : "", lo, hi - lo);
+    }
+    return in;
+}
+
 static void plan_views(plan_message *pm, names_list *names)
 {
     pm->views = options_on(pm->m, OPTION_VIEWS);
@@ -802,6 +831,8 @@ static void plan_views(plan_message *pm, names_list *names)
     pm->text_read = options_on(pm->m, OPTION_TEXT_READ);
     if (!pm->views) return;
     names_view_functions(names, &pm->view, pm->cname, pm->m);
+    pm->view_ext_in = pm->ext_ranges.n ? view_ext_in(pm) : "";
+    pm->view_qual = view_qual(pm->m);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         plan_oneof *po = pm->oneofs.v[k];
         po->view_index = (int)k;
@@ -1290,6 +1321,30 @@ static void plan_ext_code(plan_field *pf)
     plan_ext_json_code(pf);
 }
 
+/* An extension's accessors on its extendee's view (viewext.tmpl), when the extendee has views (and a message's
+ * type too): they read the records the view's scan noted in the extension ranges. */
+static void plan_ext_view_code(plan_field *pf, names_list *names)
+{
+    plan_code *c = &pf->code;
+    const ir_field *f = pf->f;
+    bool message = pf->kind == PLAN_MESSAGE;
+    if (!options_on(f->extend->extendee, OPTION_VIEWS) || (message && !options_on(f->message_type, OPTION_VIEWS))) return;
+    names_view extendee;
+    names_view_functions(NULL, &extendee, pf->extendee_cname, f->extend->extendee);
+    if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
+    c->view_type = extendee.type;
+    c->view_get = names_extension_view(names, pf->cname, "_view", f);
+    c->view_has = pf->repeated ? "" : names_extension_view(names, pf->cname, "_view_has", f);
+    c->view_next = pf->repeated ? names_extension_view(names, pf->cname, "_view_next", f) : "";
+    int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
+    c->view_tag = ir_printf("0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
+    c->view_packed_tag = pf->packable || pf->msgset ? ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    c->view_keep = pf->closed_enum ? ir_printf("%s((int32_t)w)", c->sub_name_fn) : "1";
+    c->view_from = plan_from_wire(pf->type, "w");
+    c->view_next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    c->view_tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
+}
+
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
 static plan_field *plan_extension(const ir_field *f, names_list *names)
 {
@@ -1320,6 +1375,7 @@ static plan_field *plan_extension(const ir_field *f, names_list *names)
     pf->default_c = default_expr(f);
     pf->ext_shape = ext_shape_of(pf);
     plan_ext_code(pf);
+    plan_ext_view_code(pf, names);
     return pf;
 }
 

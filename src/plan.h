@@ -188,6 +188,7 @@ typedef struct plan_code {
     /* views (pbj.views, gen-templates/view.tmpl; "" when the message has none) */
     const char *view_type;        /* the message's view type */
     const char *view_get, *view_has, *view_next;  /* the field's accessors */
+    const char *view_qual;        /* a message field's accessor: always inline when its type's scan is (a leaf) */
     names_view subview;           /* a message field's type's view */
     const char *view_slot;        /* "v->slot[i]": where the scan left it */
     const char *view_present;     /* condition: the field was read */
@@ -347,6 +348,8 @@ struct plan_message {
     bool json;                    /* pbj.json resolves true: M_to_json, M__json and the type record M__type */
     bool text_read;               /* pbj.text_read resolves true: M_from_text (and M__type, for an Any's value) */
     names_view view;              /* its names */
+    const char *view_ext_in;      /* views of a message with extension ranges: the condition that a record's tag lies in them */
+    const char *view_qual;        /* its scan's qualifiers: always inline for a leaf (view_leaf), else static inline */
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */

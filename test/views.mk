@@ -37,7 +37,27 @@ check-views-closure: pbjc
 	diff -u test/views/closure/expected.err $(VIEWS)/closure/got.err
 	cd test/views/closure && $(CURDIR)/pbjc -o $(CURDIR)/$(VIEWS)/closure root.proto leaf.proto
 
-check-views: check-views-closure $(PARITY_SCHEMAS:%=check-views-%)
+# extension accessors on views against decode and the struct's accessors (random records of three proto2 schemas,
+# truncations, mutations), and oneof members written in a row: test/views/units.c under ASan+UBSan
+VIEWS_UNITS := $(VIEWS)/units
+VIEWS_UNITS_PROTOS := test/golden/extensions/extensions.proto test/golden/message_set/message_set.proto test/views/ext/more.proto \
+  test/parity/schemas/scalars.proto
+
+$(VIEWS_UNITS)/.stamp: pbjc $(VIEWS_UNITS_PROTOS)
+	@mkdir -p $(@D)
+	./pbjc --views -I test/golden/extensions -I test/golden/message_set -I test/views/ext -I test/parity/schemas -o $(VIEWS_UNITS) $(VIEWS_UNITS_PROTOS)
+	@touch $@
+
+$(VIEWS_UNITS)/units: test/views/units.c $(VIEWS_UNITS)/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(VIEWS_UNITS) -o $@ $< \
+	  $(VIEWS_UNITS)/extensions.pb.c $(VIEWS_UNITS)/message_set.pb.c $(VIEWS_UNITS)/more.pb.c $(VIEWS_UNITS)/scalars.pb.c
+
+.PHONY: check-views-units
+check-views-units: $(VIEWS_UNITS)/units
+	$(VIEWS_UNITS)/units extensions $(VIEWS_COUNT) $(VIEWS_SEED)
+	$(VIEWS_UNITS)/units oneofs
+
+check-views: check-views-closure check-views-units $(PARITY_SCHEMAS:%=check-views-%)
 CHECKS += check-views
 
 # hapi's objects are shared with reverse and writers (test/hapi.mk: -O0 without sanitizers: with them this
