@@ -15,7 +15,7 @@
 /* How values are laid out on the wire: X(class, size of one, write one, size of all (fixed width),
  * width, load of the fixed bits); the wire type itself is ir_type_wire_type's. */
 #define WIRE_CLASSES(X)                                                                                     \
-    X(VARINT,  "pbj_varint_size(@)",  "p = pbj__wvarint(p, @);",    NULL,          NULL, NULL)              \
+    X(VARINT,  "pbj_varint_size(@)",  "p = pbj_put_varint(p, @);",  NULL,          NULL, NULL)              \
     X(BOOL,    "1",                   "*p++ = @;",                  "@.count",     NULL, NULL)              \
     X(FIXED32, "4",                   "p = pbj_put_fixed32(p, @);", "@.count * 4", "4",  "pbj_load_le32(p)") \
     X(FIXED64, "8",                   "p = pbj_put_fixed64(p, @);", "@.count * 8", "8",  "pbj_load_le64(p)") \

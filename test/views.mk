@@ -49,7 +49,7 @@ $(VIEWS_UNITS)/.stamp: pbjc $(VIEWS_UNITS_PROTOS)
 	@touch $@
 
 $(VIEWS_UNITS)/units: test/views/units.c $(VIEWS_UNITS)/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(VIEWS_UNITS) -o $@ $< \
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(VIEWS_UNITS) -o $@ $< \
 	  $(VIEWS_UNITS)/extensions.pb.c $(VIEWS_UNITS)/message_set.pb.c $(VIEWS_UNITS)/more.pb.c $(VIEWS_UNITS)/scalars.pb.c
 
 .PHONY: check-views-units
