@@ -85,7 +85,7 @@ static void first_write(void)
 /* A message's first check, where p may start below lim (a parent's lim + margin), and its unknown fields. */
 static void first_check(void)
 {
-    uint8_t block[64];
+    uint8_t block[64] = {0};
     uintptr_t lim = (uintptr_t)block + 32;
     CHECK(!pbj__rfits_above(block + 16, lim, 0));              /* below lim: nothing fits */
     CHECK(pbj__rfits_above(block + 40, lim, 8) && !pbj__rfits_above(block + 40, lim, 9));
