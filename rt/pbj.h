@@ -956,7 +956,7 @@ PBJ_HOT_INLINE const uint8_t *pbj__varint_tail(const uint8_t *p, uint64_t *out)
 /* The same where fewer than 10 bytes are left (near the input's end): each byte checked against end first,
  * the first two too; NULL when cut or malformed. */
 #define PBJ__VARINT_BYTE_IN(i) \
-    if (p + i >= end) return NULL; \
+    if (end - p <= i) return NULL;   /* a count, not p + i: that pointer may lie past the buffer */ \
     PBJ__VARINT_BYTE(i)
 static PBJ__NOINLINE const uint8_t *pbj__varint_tail_in(const uint8_t *p, const uint8_t *end, uint64_t *out)
 {
@@ -964,7 +964,7 @@ static PBJ__NOINLINE const uint8_t *pbj__varint_tail_in(const uint8_t *p, const 
     uint64_t b, r = (uint64_t)(p[0] & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7;
     PBJ__VARINT_BYTE_IN(2) PBJ__VARINT_BYTE_IN(3) PBJ__VARINT_BYTE_IN(4) PBJ__VARINT_BYTE_IN(5)
     PBJ__VARINT_BYTE_IN(6) PBJ__VARINT_BYTE_IN(7) PBJ__VARINT_BYTE_IN(8)
-    if (p + 9 >= end || (b = p[9]) > 1) return NULL;
+    if (end - p <= 9 || (b = p[9]) > 1) return NULL;
     *out = r | b << 63;
     return p + 10;
 }
