@@ -115,7 +115,7 @@ ifneq ($(CORPUS_FOUND),)
 JSON_HAPI_O := $(JSON_PARITY)/hapi/unit_1.o $(JSON_PARITY)/hapi/unit_2.o
 $(JSON_BUF)/driver_hapi: test/json/buf.c $(JSON_HAPI_O)
 	@mkdir -p $(@D)
-	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -I$(PARITY_HAPI_PB) -DPARITY_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch \
+	$(CC) -std=c11 $(WARN) -Werror -O0 -Irt -Itest/parity -I$(PARITY_HAPI_PB) -DPARITY_HEADER='"hapi.pb.h"' -DBATCH=parity_hapi_Batch \
 	  -o $@ $< $(JSON_HAPI_O) -lm
 
 $(JSON_BUF)/hapi.desc: test/parity/corpus/hapi.proto | deps

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wire.h"
+
 #ifdef WKT
 #include "google/protobuf/any.pb.h"
 #include "google/protobuf/duration.pb.h"
@@ -34,19 +36,6 @@ static const pbj_msg_type *const *const types = NULL;
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0, k;
-    uint8_t *buf = malloc(cap);
-    while (buf && (k = fread(buf + n, 1, cap - n, f)) > 0)
-        if ((n += k) == cap) buf = realloc(buf, cap *= 2);
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 static int to_json(const uint8_t *in, size_t len, const pbj_json_options *o, pbj_arena *arena)
 {
@@ -88,8 +77,8 @@ static int from_json(const uint8_t *in, size_t len, const uint8_t *want, size_t 
 int main(int argc, char **argv)
 {
     size_t len = 0, want_len = 0;
-    uint8_t *in = argc >= 3 ? read_file(argv[2], &len) : NULL;
-    uint8_t *want = argc == 4 ? read_file(argv[3], &want_len) : NULL;
+    uint8_t *in = argc >= 3 ? wb_slurp(argv[2], &len) : NULL;
+    uint8_t *want = argc == 4 ? wb_slurp(argv[3], &want_len) : NULL;
     bool json = argc == 3 && strcmp(argv[1], "tojson") == 0;
     if (!in || !(json || (want && strcmp(argv[1], "fromjson") == 0))) {
         fprintf(stderr, "usage: buf tojson IN.bin | buf fromjson IN.json WANT.bin\n");

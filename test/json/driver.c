@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wire.h"
+
 #include "google/protobuf/any.pb.h"
 #include "google/protobuf/duration.pb.h"
 #include "google/protobuf/empty.pb.h"
@@ -31,23 +33,10 @@ static const pbj_msg_type *const types[] = {
     &google_protobuf_StringValue__type, &google_protobuf_BytesValue__type,
 };
 
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0, k;
-    uint8_t *buf = malloc(cap);
-    while (buf && (k = fread(buf + n, 1, cap - n, f)) > 0)
-        if ((n += k) == cap) buf = realloc(buf, cap *= 2);
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 int main(int argc, char **argv)
 {
     size_t len = 0;
-    uint8_t *in = argc == 3 ? read_file(argv[1], &len) : NULL;
+    uint8_t *in = argc == 3 ? wb_slurp(argv[1], &len) : NULL;
     if (!in) {
         fprintf(stderr, "usage: driver IN.bin default|names_defaults\n");
         return 2;

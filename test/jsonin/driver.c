@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wire.h"
+
 #include PARITY_HEADER
 #include "google/protobuf/any.pb.h"
 #include "google/protobuf/duration.pb.h"
@@ -41,19 +43,6 @@ static bool next(const uint8_t **p, const uint8_t *end, rec *r)
     return true;
 }
 
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    rewind(f);
-    uint8_t *b = malloc(*len + 1);
-    if (b && fread(b, 1, *len, f) != *len) *len = 0;
-    fclose(f);
-    return b;
-}
-
 /* One text read as an ITEM in a fresh copy (so a read past its end is caught): the status, the encoding in out. */
 static pbj_status read_one(const uint8_t *text, size_t len, const pbj_json_options *o, uint8_t **out, size_t *out_len)
 {
@@ -78,7 +67,7 @@ static pbj_status read_one(const uint8_t *text, size_t len, const pbj_json_optio
 int main(int argc, char **argv)
 {
     size_t len = 0;
-    uint8_t *all = argc == 2 ? slurp(argv[1], &len) : NULL;
+    uint8_t *all = argc == 2 ? wb_slurp(argv[1], &len) : NULL;
     if (!all) {
         fprintf(stderr, "usage: driver CASES (written by oracle.py)\n");
         return 2;

@@ -75,6 +75,18 @@ static inline int wb_read_file(wbuf *b, const char *path) {
     return err ? -1 : 0;
 }
 
+/* A whole file in a new malloc'd block (not NULL for an empty file); NULL when it cannot be read. */
+static inline uint8_t *wb_slurp(const char *path, size_t *len) {
+    wbuf b = {0};
+    wb_reserve(&b, 1);
+    if (wb_read_file(&b, path) != 0) {
+        wb_free(&b);
+        return NULL;
+    }
+    *len = b.n;
+    return b.p;
+}
+
 static inline int wb_read_varint(const uint8_t **pp, const uint8_t *end, uint64_t *v) {
     uint64_t x = 0;
     for (int shift = 0; shift < 64 && *pp < end; shift += 7) {
