@@ -301,6 +301,14 @@ PBJ_INLINE pbj_view_iter pbj__view_ext_items(const pbj_view *v, const pbj_view_s
     return it;
 }
 
+/* The records of extension ranges a view's scan noted in slot s, as one slice (M_view_print reads them as M_print
+ * reads the struct's extension records). */
+PBJ_INLINE pbj_slice pbj__view_ext_slice(const pbj_view *v, const pbj_view_slot *s)
+{
+    pbj_slice r = {s->n ? v->buf + s->v : NULL, s->n ? s->len : 0};
+    return r;
+}
+
 /* The next message of a message set's item of type_id (group 1 { type_id = 2; message = 3 }, or a field of its
  * number; an item without both is dropped, as protobuf drops it): [*at, *at + *len). */
 PBJ_INLINE bool pbj__view_next_item(pbj_view_iter *it, uint32_t type_id, const uint8_t **at, size_t *len)

@@ -95,7 +95,7 @@ typedef struct enum_vars enum_vars;
 struct message_vars {
     const char *c, *full, *options, *doc, *defines, *typedefs, *arrays;
     names_message n;
-    const char *print_ext;
+    const char *print_ext, *filter;   /* M__print_ext or M__view_print_ext, and the view's filter of records */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
     const char *defaults, *map_cmp, *ext_size, *size, *encode, *decode_check,   /* source */
                *decode, *decode_other, *decode_sort, *print_ext_fn, *print, *equal;
@@ -525,7 +525,7 @@ static const char *decode_other(const plan_message *pm, bool flat)
     return finish(&o);
 }
 
-/* M__print_ext: the records of extension ranges [lo, hi], known extensions by name. */
+/* M__print_ext: the records of extension ranges [lo, hi] in the struct's pbj_ext, known extensions by name. */
 static const char *print_ext_fn(const plan_message *pm)
 {
     if (!pm->ext_ranges.n) return "";
@@ -536,6 +536,39 @@ static const char *print_ext_fn(const plan_message *pm)
         v.cases = ir_strcat(v.cases, expand_field(ext_sections[PLAN_EXT_OP_PRINT][pf->ext_shape], &pf->code));
     }
     return expand_message(tmpl_message_print_ext_fn, &v);
+}
+
+static int by_number(const void *a, const void *b)
+{
+    int32_t x = (*(const plan_field *const *)a)->number, y = (*(const plan_field *const *)b)->number;
+    return (x > y) - (x < y);
+}
+
+/* M__view_print_ext: as M__print_ext, over a view's records of extension ranges (every record there, in wire
+ * order): only those decode keeps as extensions (a fitting wire type; a message set's items), in number order. */
+static const char *view_print_ext_fn(const plan_message *pm)
+{
+    if (!pm->ext_ranges.n) return "";
+    message_vars v = message_vars_of(pm), f = {.cases = ""};
+    v.print_ext = pm->view.print_ext;
+    size_t n = pm->ext_append.n + pm->ext_replace.n;
+    if (!n) return expand_message(tmpl_message_view_print_ext_none, &v);
+    const plan_field **kept = ir_alloc(n * sizeof *kept);
+    for (size_t i = 0; i < n; i++)
+        kept[i] = i < pm->ext_append.n ? pm->ext_append.v[i] : pm->ext_replace.v[i - pm->ext_append.n];
+    qsort(kept, n, sizeof *kept, by_number);
+    v.numbers = v.cases = "";
+    for (size_t i = 0; i < n; i++) {
+        v.numbers = ir_printf("%s%s%s", v.numbers, i ? ", " : "", kept[i]->code.number);
+        f.cases = ir_strcat(f.cases, expand_message(tmpl_message_view_ext_kept, &(message_vars){
+            .number = kept[i]->code.number, .kind = kept[i]->code.wt}));
+    }
+    v.filter = expand_message(pm->msgset ? tmpl_message_view_ext_filter_msgset : tmpl_message_view_ext_filter, &f);
+    for (size_t i = 0; i < pm->ext_printed.n; i++) {
+        const plan_field *pf = pm->ext_printed.v[i];
+        v.cases = ir_strcat(v.cases, expand_field(ext_sections[PLAN_EXT_OP_VIEW_PRINT][pf->ext_shape], &pf->code));
+    }
+    return expand_message(tmpl_message_view_print_ext_fn, &v);
 }
 
 /* M_compare: each key pbj.comparable lists, in its order (a oneof: its case, then the value of the one set). */
@@ -998,13 +1031,18 @@ static message_vars view_vars(const plan_message *pm)
     v.ext_in = pm->view_ext_in;
     v.ext_member = *v.ext_in ? expand_message(tmpl_view_ext_member, &v) : "";
     v.ext_note = *v.ext_in ? expand_message(tmpl_view_ext_note, &v) : "";
+    v.print_ext_fn = view_print_ext_fn(pm);
     v.accessors = v.print = v.cases = v.scan = "";
+    message_vars ev = {.print_ext = pm->view.print_ext};   /* the extension ranges' runs among the fields */
+    size_t r = 0;
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *pf = &pm->fields.v[i];
         v.accessors = ir_strcat(v.accessors, expand_field(view_accessors[pf->shape], &pf->code));
+        r = ext_before(pm, &v.print, false, tmpl_view_ext_print, &ev, r, pf->number);
         v.print = ir_strcat(v.print, expand_field(view_prints[pf->shape], &pf->code));
         v.scan = ir_strcat(v.scan, view_scan(pm, i));
     }
+    ext_before(pm, &v.print, false, tmpl_view_ext_print, &ev, r, INT64_MAX);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];
         v.cases = ir_strcat(v.cases, expand_message(tmpl_view_case_fn, &(message_vars){.case_type = po->case_type,

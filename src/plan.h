@@ -87,7 +87,7 @@ typedef enum plan_ext_shape { PLAN_EXT_SHAPES(PLAN_ENUM_ITEM, 0) PLAN_EXT_COUNT 
 #undef PLAN_ENUM_ITEM
 
 /* What is generated for every extension (ext.tmpl's <op>_<shape>). */
-#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(PRINT, print)
+#define PLAN_EXT_OPS(X) X(HEADER, header) X(RECORD, record) X(SOURCE, source) X(PRINT, print) X(VIEW_PRINT, view_print)
 
 #define PLAN_ENUM_ITEM(E, s) PLAN_EXT_OP_##E,
 typedef enum plan_ext_op { PLAN_EXT_OPS(PLAN_ENUM_ITEM) PLAN_EXT_OP_COUNT } plan_ext_op;

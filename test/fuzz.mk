@@ -1,7 +1,8 @@
 # test/fuzz.mk: libFuzzer targets (clang, ASan+UBSan): the .proto parser (test/front's
 # fuzz_parse) and generated decode, through test/fuzz/fuzz_decode.c, of test/parity's proto2
 # schema with test/golden's extensions and message sets (and test/encode's extwire), of its proto3 schemas, of
-# descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus); M_from_json of the proto3 schemas (fuzz_json.c).
+# descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus), generated with every API (the reverse
+# encoder, writers and views must agree with decode and encode); M_from_json of the proto3 schemas (fuzz_json.c).
 # `make fuzz` builds them; `make fuzz FUZZ_SECONDS=N` also runs each for N seconds, growing
 # $(FUZZ)/corpus-<target>; check-fuzz runs each for FUZZ_RUNS inputs from its seeds.
 # check-fuzz builds its targets at -O0 (a few thousand inputs each: compile time is what counts), in
@@ -16,6 +17,7 @@ FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g $(FUZZ_OPT) -fsanitize=address,
 FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrappers wkt) \
                test/golden/extensions/extensions test/golden/message_set/message_set test/encode/extwire
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
+FUZZ_APIS   := --fast-write --writers --views
 FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
 FUZZ_TARGETS := parse $(FUZZ_DECODE) text json
 FUZZ_DICT_parse  := test/fuzz/proto.dict
@@ -26,14 +28,14 @@ FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/ob
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
                         $(filter-out %/descriptor,$(FUZZ_WKT))))
 FUZZ_OBJS_descriptor := $(FUZZ)/obj/google/protobuf/descriptor.o
-# hapi's generated files, split in two units by test/parity.mk (included after this file)
-FUZZ_HAPI_PB   := $(B)/parity/hapi
+# hapi's generated files with every API, split in two units by test/hapi.mk (its HAPI_ALL: read after this file)
+FUZZ_HAPI_PB   := $(B)/hapi-all
 FUZZ_OBJS_hapi := $(FUZZ)/hapi_unit_1.o $(FUZZ)/hapi_unit_2.o
 
 $(FUZZ)/pb/.stamp: pbjc $(FUZZ_SCHEMA:%=%.proto)
 	@mkdir -p $(@D)
-	./pbjc -I test/parity/schemas -I test/golden/extensions -I test/golden/message_set -I test/encode -I /usr/include -o $(FUZZ)/pb $(FUZZ_SCHEMA:%=%.proto)
-	./pbjc -I /usr/include -o $(FUZZ)/pb $(FUZZ_WKT:%=/usr/include/%.proto)
+	./pbjc $(FUZZ_APIS) -I test/parity/schemas -I test/golden/extensions -I test/golden/message_set -I test/encode \
+	  -I /usr/include -o $(FUZZ)/pb $(FUZZ_SCHEMA:%=%.proto) $(FUZZ_WKT:%=/usr/include/%.proto)
 	@touch $@
 
 .SECONDARY: $(foreach t,$(FUZZ_DECODE),$(FUZZ_OBJS_$(t)))
@@ -41,7 +43,7 @@ $(FUZZ)/obj/%.o: $(FUZZ)/pb/.stamp $(wildcard rt/*.h) | deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -fsanitize=fuzzer-no-link -Irt -I$(FUZZ)/pb -c -o $@ $(FUZZ)/pb/$*.pb.c
 
-# hapi's generated files as test/parity builds them, at -O0 (with sanitizers -O1 takes minutes)
+# hapi's generated files as test/hapi.mk writes them, at -O0 (with sanitizers -O1 takes minutes)
 $(FUZZ)/hapi_unit_%.o: $(FUZZ_HAPI_PB)/.stamp $(wildcard rt/*.h) | deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -O0 -fsanitize=fuzzer-no-link -Irt -I$(FUZZ_HAPI_PB) -c -o $@ $(FUZZ_HAPI_PB)/unit_$*.c

@@ -1,4 +1,4 @@
-/* fuzz_decode.c: libFuzzer target: any bytes through generated decode; what decodes must round-trip. */
+/* fuzz_decode.c: libFuzzer target: any bytes through generated decode and views; what decodes must round-trip, and every API must agree on it. */
 #define _POSIX_C_SOURCE 200809L
 
 /*
@@ -10,7 +10,11 @@
  *   encode into a buffer one byte short gives PBJ_ERR_BUFFER (ASan sees any byte past it);
  *   decode(b1) = m2 succeeds, equal(m1, m2), equal(m2, m1);
  *   encode(m2) = b1, byte for byte;
- *   print(m1) = print(m2), text for text.
+ *   print(m1) = print(m2), text for text;
+ *   write_reverse(m1) = b1 and writer_from(m1) = b1, byte for byte (the targets' code has every API);
+ *   the view of b1 prints what b1 decoded with unknown fields dropped prints.
+ * For any input: its view's init and print stay inside the input (ASan), and when decode (unknown fields
+ * dropped) accepts the input, view init accepts it too (views check nested levels only when read).
  * Any broken rule aborts with a line saying which.
  */
 #include FUZZ_TARGET
@@ -37,6 +41,10 @@ typedef struct fuzz_ops {
     pbj_status (*encode)(void *m, uint8_t *buf, size_t cap, size_t *len);
     bool (*equal)(const void *a, const void *b);
     void (*print)(const void *m, pbj_text *t);
+    pbj_status (*decode_dropping)(void *m, const uint8_t *p, size_t n, pbj_arena *a);
+    pbj_status (*write_reverse)(const void *m, pbj_rbuf *out);
+    pbj_status (*write_writer)(const void *m, pbj_wbuf *out);
+    pbj_status (*view_print)(const uint8_t *p, size_t n, pbj_text *t);
 } fuzz_ops;
 
 #define FUZZ_WRAP(T)                                                                                        \
@@ -46,8 +54,27 @@ typedef struct fuzz_ops {
     static size_t T##_fz_size(void *m) { return T##_size(m); }                                              \
     static pbj_status T##_fz_encode(void *m, uint8_t *b, size_t cap, size_t *len) { return T##_encode(m, b, cap, len); } \
     static bool T##_fz_equal(const void *a, const void *b) { return T##_equal(a, b); }                      \
-    static void T##_fz_print(const void *m, pbj_text *t) { T##_print(m, t); }
-#define FUZZ_ROW(T) {#T, sizeof(T), T##_fz_decode, T##_fz_size, T##_fz_encode, T##_fz_equal, T##_fz_print},
+    static void T##_fz_print(const void *m, pbj_text *t) { T##_print(m, t); }                              \
+    static pbj_status T##_fz_decode_dropping(void *m, const uint8_t *p, size_t n, pbj_arena *a) {           \
+        pbj_decode_options o = {0};                                                                         \
+        o.unknown = PBJ_UNKNOWN_DROP;                                                                       \
+        return T##_decode(m, p, n, a, &o);                                                                  \
+    }                                                                                                       \
+    static pbj_status T##_fz_write_reverse(const void *m, pbj_rbuf *out) { return T##_write_reverse(m, out); } \
+    static pbj_status T##_fz_write_writer(const void *m, pbj_wbuf *out) {                                   \
+        T##_writer w;                                                                                       \
+        pbj_status st = T##_writer_start(&w, out);                                                          \
+        if (st == PBJ_OK) st = T##_writer_from(&w, m);                                                      \
+        return st == PBJ_OK ? T##_writer_end(&w) : st;                                                      \
+    }                                                                                                       \
+    static pbj_status T##_fz_view_print(const uint8_t *p, size_t n, pbj_text *t) {                          \
+        T##_view v;                                                                                         \
+        pbj_status st = T##_view_init(&v, p, n);                                                            \
+        if (st == PBJ_OK) T##_view_print(&v, t);                                                            \
+        return st;                                                                                          \
+    }
+#define FUZZ_ROW(T) {#T, sizeof(T), T##_fz_decode, T##_fz_size, T##_fz_encode, T##_fz_equal, T##_fz_print, \
+                     T##_fz_decode_dropping, T##_fz_write_reverse, T##_fz_write_writer, T##_fz_view_print},
 
 FUZZ_MESSAGES(FUZZ_WRAP)
 static const fuzz_ops messages[] = {FUZZ_MESSAGES(FUZZ_ROW)};
@@ -80,6 +107,56 @@ static void print_to(const fuzz_ops *o, const void *m, pbj_text *t) {
     pbj_text_init(t);
     o->print(m, t);
     REQUIRE(!t->failed, "%s: print failed", o->name);
+}
+
+static bool same_bytes(const void *a, size_t a_len, const void *b, size_t b_len) {
+    return a_len == b_len && (a_len == 0 || memcmp(a, b, a_len) == 0);
+}
+
+static bool same_text(const pbj_text *a, const pbj_text *b) { return same_bytes(a->data, a->len, b->data, b->len); }
+
+/* The other encoders write b1, m's encoding, byte for byte. */
+static void other_encoders(const fuzz_ops *o, const void *m, const uint8_t *b1, size_t n1) {
+    pbj_rbuf r;
+    pbj_rbuf_init(&r, NULL, 0);
+    pbj_status st = o->write_reverse(m, &r);
+    REQUIRE(st == PBJ_OK, "%s: write_reverse: %s", o->name, pbj_status_str(st));
+    REQUIRE(same_bytes(pbj_rbuf_data(&r), pbj_rbuf_len(&r), b1, n1),
+            "%s: write_reverse wrote other bytes (%zu for %zu)", o->name, pbj_rbuf_len(&r), n1);
+    pbj_rbuf_free(&r);
+    static pbj_wbuf w;            /* large (its frames): not on the stack */
+    pbj_wbuf_init(&w, NULL, 0);
+    st = o->write_writer(m, &w);
+    REQUIRE(st == PBJ_OK, "%s: writer_from: %s (%s)", o->name, pbj_status_str(st), w.failed ? w.failed : "");
+    REQUIRE(same_bytes(w.data, w.len, b1, n1), "%s: writer_from wrote other bytes (%zu for %zu)", o->name,
+            w.len, n1);
+    pbj_wbuf_free(&w);
+}
+
+/* The view of bytes a decode (unknown fields dropped) accepts prints as the decoded message; for bytes it refuses,
+ * the view may refuse or read them, safely. canonical: the bytes are an encoder's. */
+static void view_agrees(const fuzz_ops *o, const uint8_t *data, size_t size, bool canonical) {
+    uint8_t *exact = malloc(size ? size : 1);          /* exactly size bytes: ASan sees a read past them */
+    REQUIRE(exact, "out of memory");
+    if (size) memcpy(exact, data, size);
+    void *m = malloc(o->struct_size);
+    pbj_arena arena;
+    pbj_arena_init(&arena, NULL, 0);
+    pbj_text tv, td;
+    pbj_text_init(&tv);
+    pbj_status got = o->view_print(exact, size, &tv);
+    pbj_status want = o->decode_dropping(m, exact, size, &arena);
+    if (want == PBJ_OK) {
+        REQUIRE(got == PBJ_OK, "%s: decode accepts, the view refuses (%s)", o->name, pbj_status_str(got));
+        print_to(o, m, &td);
+        REQUIRE(!canonical || same_text(&tv, &td), "%s: the view prints other text than decode:\n%.2000s\n--- decode\n%.2000s",
+                o->name, tv.data, td.data);
+        pbj_text_free(&td);
+    }
+    pbj_text_free(&tv);
+    pbj_arena_free(&arena);
+    free(m);
+    free(exact);
 }
 
 /* Message sets normalise as protobuf's C++ runtime does (only items are written): for the messages a target
@@ -125,11 +202,13 @@ static void roundtrip(const fuzz_ops *o, const uint8_t *data, size_t size) {
         REQUIRE(st == PBJ_OK, "%s: decode of its own encoding (%zu bytes): %s", o->name, n1, pbj_status_str(st));
         REQUIRE(o->equal(m1, m2) && o->equal(m2, m1), "%s: decode(encode(m)) is not equal to m", o->name);
         uint8_t *b2 = encode_exact(o, m2, &n2);
-        REQUIRE(n1 == n2 && memcmp(b1, b2, n1) == 0, "%s: re-encode differs (%zu and %zu bytes)", o->name, n1, n2);
+        REQUIRE(same_bytes(b1, n1, b2, n2), "%s: re-encode differs (%zu and %zu bytes)", o->name, n1, n2);
         pbj_text t1, t2;
         print_to(o, m1, &t1);
         print_to(o, m2, &t2);
-        REQUIRE(t1.len == t2.len && memcmp(t1.data, t2.data, t1.len) == 0, "%s: print differs after a round trip", o->name);
+        REQUIRE(same_text(&t1, &t2), "%s: print differs after a round trip", o->name);
+        other_encoders(o, m1, b1, n1);
+        view_agrees(o, b1, n1, true);
         pbj_text_free(&t1);
         pbj_text_free(&t2);
         free(b1);
@@ -143,9 +222,11 @@ static void roundtrip(const fuzz_ops *o, const uint8_t *data, size_t size) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (MESSAGE_COUNT == 1) {
         roundtrip(&messages[0], data, size);
+        view_agrees(&messages[0], data, size, false);
     } else if (size > 0) {
         const fuzz_ops *o = &messages[data[0] % MESSAGE_COUNT];
         (normalises(o) ? roundtrip_normalised : roundtrip)(o, data + 1, size - 1);
+        view_agrees(o, data + 1, size - 1, false);
     }
     return 0;
 }

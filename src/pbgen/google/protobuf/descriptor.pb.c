@@ -2535,11 +2535,12 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_ExtensionRangeOptions__print_ext(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -2562,7 +2563,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_Ext
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_ExtensionRangeOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_ExtensionRangeOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -5477,11 +5478,12 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_FileOptions__print_ext(const google_protobuf_FileOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_FileOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -5544,7 +5546,7 @@ pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_FileOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_FileOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -6085,11 +6087,12 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_MessageOptions__print_ext(const google_protobuf_MessageOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_MessageOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -6120,7 +6123,7 @@ pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOpt
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_MessageOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_MessageOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -6520,11 +6523,12 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_FieldOptions__print_ext(const google_protobuf_FieldOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_FieldOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -6561,7 +6565,7 @@ pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_FieldOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_FieldOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -6863,11 +6867,12 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_OneofOptions__print_ext(const google_protobuf_OneofOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_OneofOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -6890,7 +6895,7 @@ pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_OneofOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_OneofOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -7135,11 +7140,12 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_EnumOptions__print_ext(const google_protobuf_EnumOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_EnumOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -7166,7 +7172,7 @@ pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_EnumOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_EnumOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -7420,11 +7426,12 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_EnumValueOptions__print_ext(const google_protobuf_EnumValueOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_EnumValueOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -7449,7 +7456,7 @@ pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValu
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_EnumValueOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_EnumValueOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -7690,11 +7697,12 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_ServiceOptions__print_ext(const google_protobuf_ServiceOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_ServiceOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -7719,7 +7727,7 @@ pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOpt
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_ServiceOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_ServiceOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -7982,11 +7990,12 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
 }
 
 #ifdef PBJ_TEXT_H
-static void google_protobuf_MethodOptions__print_ext(const google_protobuf_MethodOptions *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void google_protobuf_MethodOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -8013,7 +8022,7 @@ pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptio
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
         pbj_text_close(t);
     }
-    google_protobuf_MethodOptions__print_ext(m, t, 1000, 536870911);
+    google_protobuf_MethodOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }

@@ -84,11 +84,12 @@ pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8
 }
 
 #ifdef PBJ_TEXT_H
-static void golden_message_set_Set__print_ext(const golden_message_set_Set *m, pbj_text *t, uint32_t lo, uint32_t hi)
+static void golden_message_set_Set__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    while (pbj__ext_next(m->pbj_ext, &pos, &r)) {
+    (void)t;   /* a view's printer with no extension known prints nothing */
+    while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
         (void)one;
@@ -126,7 +127,7 @@ static void golden_message_set_Set__print_ext(const golden_message_set_Set *m, p
 pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t)
 {
     if (!pbj_text_enter(t)) return pbj_text_status(t);
-    golden_message_set_Set__print_ext(m, t, 4, 2147483646);
+    golden_message_set_Set__print_ext(m->pbj_ext, t, 4, 2147483646);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
