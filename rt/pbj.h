@@ -814,9 +814,11 @@ typedef enum pbj_unknown_mode {
 /* The deepest nesting M_size and M_encode accept through messages whose types form a cycle (a Node holding a
  * Node): deeper, or a hand-built message that reaches itself, and M_size gives PBJ_SIZE_ERROR, M_encode and
  * M_write_reverse PBJ_ERR_DEPTH. Decode reads back what encode writes when its max_depth is PBJ_MAX_ENCODE_DEPTH - 1
- * (max_depth counts the levels inside the top message). Each message type off such a cycle starts a new count. */
+ * (max_depth counts the levels inside the top message). Each message type off such a cycle starts a new count.
+ * A level takes up to about 800 bytes of stack (descriptor.proto's DescriptorProto at -O0 with ASan; 100-300 at
+ * -O2), so 1,000 levels fit a thread's 1 MiB; define it (the same in every unit) for deeper messages or smaller stacks. */
 #ifndef PBJ_MAX_ENCODE_DEPTH
-#define PBJ_MAX_ENCODE_DEPTH PBJ_MAX_DEPTH_CAP
+#define PBJ_MAX_ENCODE_DEPTH 1000
 #endif
 #define PBJ_SIZE_ERROR ((size_t)-1)   /* M_size of a message nested deeper than PBJ_MAX_ENCODE_DEPTH */
 #define PBJ_DEFAULT_MAX_LENGTH ((size_t)64 << 20)   /* 64 MiB per length-delimited field */
@@ -1342,34 +1344,11 @@ PBJ_INLINE pbj_status pbj__ext_check(const pbj__ext_rec *r, int kind)
     return pbj__packed_check(p, r->end, kind & 7);
 }
 
-/* Before an extension of kind is changed: its records that fit move from the unknown fields to ext. */
-PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number, int kind) PBJ__PROTO
-#if PBJ__BODIES
-{
-    size_t pos = 0, len = 0;
-    pbj__ext_rec r;
-    pbj_status st;
-    uint8_t *rest;
-    if (!pbj__ext_has(*unknown, number)) return PBJ_OK;
-    if (!(rest = (uint8_t *)pbj__array_grow(a, NULL, 0, unknown->len, 1))) return PBJ_ERR_NOMEM;
-    while (pbj__ext_next(*unknown, &pos, &r)) {
-        size_t n = (size_t)(r.end - r.start);
-        if (r.number == number && pbj__ext_fits(r.tag, kind) && pbj__ext_check(&r, kind) == PBJ_OK) {
-            if ((st = pbj__ext_insert(a, ext, r.start, n, number, false)) != PBJ_OK) return st;
-        } else {
-            memcpy(rest + len, r.start, n);
-            len += n;
-        }
-    }
-    unknown->data = rest;
-    unknown->len = len;
-    return PBJ_OK;
-}
-#endif
-
-/* The scalar values of field number (an extension of kind: its records that fit, packed
- * ones too): returns how many there are and puts value want into *v (want (size_t)-1: the last). */
-PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, size_t want, uint64_t *v) PBJ__PROTO
+/* The scalar values of field number (an extension of kind: its records that fit, packed ones too; a closed
+ * enum's (valid: its name function) values in the enum): returns how many there are and puts value want into
+ * *v (want (size_t)-1: the last). */
+PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, const char *(*valid)(int32_t), size_t want,
+                                   uint64_t *v) PBJ__PROTO
 #if PBJ__BODIES
 {
     size_t pos = 0, k = 0;
@@ -1385,8 +1364,9 @@ PBJ_OUTLINE size_t pbj__ext_values(pbj_slice ext, uint32_t number, int kind, siz
             if (wt == PBJ_WT_I32) x = pbj_load_le32(p), p += 4;
             else if (wt == PBJ_WT_I64) x = pbj_load_le64(p), p += 8;
             else p = pbj_get_varint(p, end, &x);
-            if (k == want || want == (size_t)-1) *v = x;
-            k++;
+            bool kept = !valid || valid((int32_t)x);
+            if (kept && (k == want || want == (size_t)-1)) *v = x;
+            k += kept;
             if ((r.tag & 7) != PBJ_WT_LEN) break;
         }
     }
@@ -1542,6 +1522,32 @@ PBJ_OUTLINE bool pbj__ext_enum_split(pbj_decoder *d, pbj_slice *unknown, const p
         *n = (size_t)(at + len - buf);
     }
     return true;
+}
+#endif
+
+/* Before an extension of kind is changed: its records that fit move from the unknown fields to ext; a closed
+ * enum's (valid: its name function, else NULL) values outside the enum stay there, as decode leaves them. */
+PBJ_OUTLINE pbj_status pbj__ext_adopt(pbj_arena *a, pbj_slice *ext, pbj_slice *unknown, uint32_t number, int kind,
+                                      const char *(*valid)(int32_t)) PBJ__PROTO
+#if PBJ__BODIES
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    pbj_status st = PBJ_OK;
+    pbj_slice rest = pbj_slice_make(NULL, 0);
+    pbj_decoder d;                                                   /* the enum split's arena */
+    if (!pbj__ext_has(*unknown, number)) return PBJ_OK;
+    pbj_decoder_init(&d, a, NULL);
+    while (pbj__ext_next(*unknown, &pos, &r)) {
+        const uint8_t *rec = r.start;
+        size_t n = (size_t)(r.end - r.start);
+        if (r.number != number || !pbj__ext_fits(r.tag, kind) || pbj__ext_check(&r, kind) != PBJ_OK) st = pbj__append(a, &rest, rec, n);
+        else if (valid && !pbj__ext_enum_split(&d, &rest, &r, valid, &rec, &n, &st)) return st;
+        else if (n) st = pbj__ext_insert(a, ext, rec, n, number, false);
+        if (st != PBJ_OK) return st;
+    }
+    *unknown = rest;
+    return PBJ_OK;
 }
 #endif
 

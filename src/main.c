@@ -68,20 +68,18 @@ static void usage_error(const char *fmt, ...)
     exit(EXIT_USAGE);
 }
 
-/* The value of a flag written "-X VALUE", "-XVALUE", "--flag=VALUE" or "--flag VALUE";
- * NULL when argv[*i] is not this flag. */
+/* The value of a flag written "-X VALUE", "-XVALUE", "--flag=VALUE" or "--flag VALUE" (an empty one is
+ * an error: -o "" would write at the file system's root); NULL when argv[*i] is not this flag. */
 static const char *flag_value(int argc, char **argv, int *i, const char *flag, bool joined_ok)
 {
-    const char *a = argv[*i];
+    const char *a = argv[*i], *v = NULL;
     size_t n = strlen(flag);
     if (strncmp(a, flag, n) != 0) return NULL;
-    if (a[n] == '\0') {
-        if (*i + 1 >= argc) usage_error("%s needs a value", flag);
-        return argv[++*i];
-    }
-    if (a[n] == '=' && flag[1] == '-') return a + n + 1;
-    if (joined_ok) return a + n;
-    return NULL;
+    if (a[n] == '\0') v = *i + 1 < argc ? argv[++*i] : "";
+    else if (a[n] == '=' && flag[1] == '-') v = a + n + 1;
+    else if (joined_ok) v = a + n;
+    if (v && !*v) usage_error("%s needs a value", flag);
+    return v;
 }
 
 static void parse_args(args *a, options_project *project, int argc, char **argv)
@@ -112,7 +110,6 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
         else if ((v = flag_value(argc, argv, &i, "-MT", false))) ir_vec_push(&a->dep_targets, v);
         else if ((v = flag_value(argc, argv, &i, "--proto_path", false)) ||
                  (v = flag_value(argc, argv, &i, "-I", true))) {
-            if (!*v) usage_error("%s needs a directory", arg);
             if (access(v, F_OK) != 0)        /* protoc's words */
                 fprintf(stderr, "%s: warning: directory does not exist.\n", v);
             ir_vec_push(&a->prog.roots, v);
@@ -130,6 +127,8 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
         usage_error("%s", "nothing to do: give -o DIR, --descriptor_set_out=FILE, --check or --explain-options");
     if ((a->deps_only || a->deps_too || a->dep_file || a->dep_targets.n) && !a->out_dir && !a->descriptor_out)
         usage_error("%s", "-M, -MD, -MF and -MT need an output (-o DIR or --descriptor_set_out=FILE)");
+    if (a->dep_targets.n && !a->deps_only && !a->deps_too && !a->dep_file)
+        usage_error("%s", "-MT needs -M, -MD or -MF (the rules it names the target of)");
     if ((a->set_flags & DESCRIPTOR_IMPORTS) && !a->descriptor_out)
         usage_error("%s", "--include_imports needs --descriptor_set_out");
     if ((a->set_flags & DESCRIPTOR_SOURCE_INFO) && !a->descriptor_out)

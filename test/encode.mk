@@ -12,7 +12,7 @@ $(ENCODE)/encode.pb.c: test/encode/encode.proto test/golden/message_set/message_
 	./pbjc --fast-write -I test/encode -o $(ENCODE) test/encode/extwire.proto
 
 $(ENCODE)/unit: test/encode/unit.c $(ENCODE)/encode.pb.c $(wildcard rt/*.h) | deps
-	$(CC) -std=c11 $(WARN) -Werror -O1 -g $(SAN) -Irt -I$(ENCODE) -o $@ $< -lcmocka -lpthread   # -O1: the deep-chain tests need its frames
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(ENCODE) -o $@ $< -lcmocka -lpthread
 
 .PHONY: check-encode
 check-encode: $(ENCODE)/unit test/encode/msgset.sh test/encode/extwire.sh test/encode/oracle.py | deps

@@ -340,6 +340,38 @@ static void test_deep_chains(void **state)
     free(deep);
 }
 
+/* A chain at PBJ_MAX_ENCODE_DEPTH sizes, encodes and writes back to front in a thread with 1 MiB of stack, as
+ * pbj.h says the limit fits (the lengths are checked back on the main thread). */
+static void *limit_job(void *arg)
+{
+    const enc_Node *m = (const enc_Node *)arg;
+    size_t n = enc_Node_size(m), len = 0;
+    uint8_t *buf = (uint8_t *)malloc(n);
+    pbj_rbuf r;
+    pbj_rbuf_init(&r, NULL, 0);
+    bool whole = buf && enc_Node_encode(m, buf, n, &len) == PBJ_OK && len == n &&
+                 enc_Node_write_reverse(m, &r) == PBJ_OK && pbj_rbuf_len(&r) == n;
+    pbj_rbuf_free(&r);
+    free(buf);
+    return whole ? arg : NULL;
+}
+
+static void test_small_stack(void **state)
+{
+    (void)state;
+    enc_Node *limit = chain(PBJ_MAX_ENCODE_DEPTH);
+    pthread_attr_t attr;
+    pthread_t t;
+    void *ret = NULL;
+    assert_int_equal(pthread_attr_init(&attr), 0);
+    assert_int_equal(pthread_attr_setstacksize(&attr, (size_t)1 << 20), 0);
+    assert_int_equal(pthread_create(&t, &attr, limit_job, limit), 0);
+    assert_int_equal(pthread_join(t, &ret), 0);
+    pthread_attr_destroy(&attr);
+    assert_ptr_equal(ret, limit);
+    free(limit);
+}
+
 /* A message set decoded from in encodes forward and reverse to want (hex), the whole length written, and inside a
  * Holder too (where a wrong size would show in the length before it). */
 static void assert_msgset(const char *in_hex, const char *want)
@@ -561,6 +593,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_cycles),
         cmocka_unit_test(test_extension_cycle),
         cmocka_unit_test(test_deep_chains),
+        cmocka_unit_test(test_small_stack),
         cmocka_unit_test(test_ext_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -45,6 +45,13 @@ expect 2 "$PBJC" --no-such-flag --check proto/a.proto
 grep -q "^pbjc: error: unknown option '--no-such-flag'" err || fail "unknown flag message: $(head -1 err)"
 expect 2 "$PBJC" --include_source_info -o out proto/a.proto       # only with a descriptor set
 grep -q "^pbjc: error: --include_source_info needs --descriptor_set_out" err || fail "source info usage: $(head -1 err)"
+# an empty value is no value (-o "" would write at the file system's root); -MT names the target of rules only
+for flag in --out= -o\  --descriptor_set_out= --proto_path= -I\  -MF\  -MT\ ; do
+    expect 2 sh -c "\"\$@\" $flag'' --check proto/a.proto" - "$PBJC"
+    grep -q "^pbjc: error: ${flag%%[= ]*} needs a value" err || fail "$flag'': $(head -1 err)"
+done
+expect 2 "$PBJC" -I proto -MT x -o gen proto/a.proto
+grep -q "^pbjc: error: -MT needs -M, -MD or -MF" err || fail "-MT alone: $(head -1 err)"
 
 # roots in every spelling; the well-known types come from the system include directory
 expect 0 "$PBJC" -I proto --check proto/a.proto

@@ -185,6 +185,46 @@ static void extension_from_unknown_fields(void **state)
     pbj_arena_free(&a);
 }
 
+/* A closed enum extension's values outside the enum are unknown fields, as protobuf keeps them: e_color: 99,
+ * e_colors: 99, e_colors: GREEN, e_colors_packed: [RED, 99, GREEN]; then the same met in the unknown fields. */
+static void extension_closed_enum(void **state)
+{
+    (void)state;
+    static const char in[] = "\330\006\143\220\007\143\220\007\004\232\007\003\003\143\004";
+    static const char unknown[] = "\330\006\143\220\007\143\230\007\143";   /* the values outside, in order */
+    p2_Root r;
+    pbj_arena a;
+    uint8_t buf[64];
+    size_t len;
+    pbj_arena_init(&a, NULL, 0);
+    assert_int_equal(p2_Root_decode(&r, (const uint8_t *)in, sizeof in - 1, &a, NULL), PBJ_OK);
+    assert_false(p2_e_color_has(&r));
+    assert_int_equal(p2_e_color_get(&r), p2_Color_RED);
+    assert_int_equal(p2_e_colors_count(&r), 1);
+    assert_int_equal(p2_e_colors_at(&r, 0), p2_Color_GREEN);
+    assert_int_equal(p2_e_colors_packed_count(&r), 2);
+    assert_int_equal(p2_e_colors_packed_at(&r, 1), p2_Color_GREEN);
+    assert_int_equal(p2_e_colors_clear(&r, &a), PBJ_OK);             /* its unknown values stay */
+    assert_int_equal(p2_e_color_set(&r, p2_Color_BLUE, &a), PBJ_OK);
+    assert_int_equal(p2_Root_encode(&r, buf, sizeof buf, &len), PBJ_OK);
+    assert_int_equal(len, 17 + sizeof unknown - 1);
+    assert_memory_equal(buf, "\330\006\376\377\377\377\377\377\377\377\377\001\232\007\002\003\004", 17);
+    assert_memory_equal(buf + 17, unknown, sizeof unknown - 1);
+    p2_Root_init(&r);                                                  /* decoded by a run that did not know them */
+    r.pbj_unknown = pbj_slice_make(in, sizeof in - 1);
+    assert_false(p2_e_color_has(&r));
+    assert_int_equal(p2_e_colors_count(&r), 1);
+    assert_int_equal(p2_e_colors_packed_count(&r), 2);
+    assert_int_equal(p2_e_colors_packed_at(&r, 0), p2_Color_RED);
+    assert_int_equal(p2_e_colors_packed_add(&r, p2_Color_GREEN, &a), PBJ_OK);
+    assert_int_equal(p2_e_colors_packed_count(&r), 3);
+    assert_int_equal(r.pbj_ext.len, 6);
+    assert_memory_equal(r.pbj_ext.data, "\232\007\003\003\004\004", 6);
+    assert_int_equal(r.pbj_unknown.len, 12);
+    assert_memory_equal(r.pbj_unknown.data, "\330\006\143\220\007\143\220\007\004\230\007\143", 12);
+    pbj_arena_free(&a);
+}
+
 static void message_set_items(void **state)
 {
     (void)state;
@@ -224,6 +264,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(extensions_typed),
         cmocka_unit_test(message_set_items),
         cmocka_unit_test(extension_from_unknown_fields),
+        cmocka_unit_test(extension_closed_enum),
     };
     if (argc < 3) return fprintf(stderr, "usage: p2_api OUT.bin SET.bin\n"), 2;
     out_path = argv[1];

@@ -560,9 +560,9 @@ static void test_extension_records(void **state)
     assert_int_equal(pbj__ext_insert(&a, &ext, (const uint8_t *)"\262\006\002ab", 5, 102, true), PBJ_OK);
     assert_int_equal(ext.len, 17);
     assert_memory_equal(ext.data, "\240\006\007\240\006\011\252\006\003\001\254\002\262\006\002ab", 17);
-    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_VARINT, (size_t)-1, &v), 2);
+    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_VARINT, NULL, (size_t)-1, &v), 2);
     assert_int_equal(v, 9);                                     /* the last one wins */
-    assert_int_equal(pbj__ext_values(ext, 101, PBJ_WT_VARINT | PBJ__EXT_PACKABLE, 1, &v), 2);
+    assert_int_equal(pbj__ext_values(ext, 101, PBJ_WT_VARINT | PBJ__EXT_PACKABLE, NULL, 1, &v), 2);
     assert_int_equal(v, 300);
     assert_int_equal(pbj__ext_payloads(ext, 102, PBJ_WT_LEN, 0, &s), 1);
     assert_memory_equal(s.data, "ab", 2);
@@ -571,7 +571,7 @@ static void test_extension_records(void **state)
     assert_int_equal(out + sizeof out - pbj__ext_rput(ext, 101, 101, out + sizeof out), 6);   /* one range's records */
     assert_int_equal(pbj__ext_remove(&a, &ext, 100), PBJ_OK);
     assert_int_equal(ext.len, 11);
-    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_VARINT, (size_t)-1, &v), 0);
+    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_VARINT, NULL, (size_t)-1, &v), 0);
     /* message-set items: keyed by type_id, the message read from field 3 */
     pbj_slice set = {NULL, 0};
     assert_int_equal(pbj__ext_insert(&a, &set, (const uint8_t *)"\013\020\351\007\032\002\010\001\014", 9, 1001, false), PBJ_OK);
@@ -603,16 +603,48 @@ static void test_extension_records_cut(void **state)
     uint8_t *heap = malloc(sizeof rec);                                /* ASan sees a read past it */
     memcpy(heap, rec, sizeof rec);
     assert_int_equal(pbj__ext_insert(&a, &ext, heap, sizeof rec, 100, false), PBJ_OK);
-    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_I64 | PBJ__EXT_PACKABLE, (size_t)-1, &v), 0);
+    assert_int_equal(pbj__ext_values(ext, 100, PBJ_WT_I64 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v), 0);
     heap[2] = 8;
     assert_int_equal(pbj__ext_insert(&a, &eight, heap, 3 + 8, 100, false), PBJ_OK);
-    assert_int_equal(pbj__ext_values(eight, 100, PBJ_WT_I64 | PBJ__EXT_PACKABLE, (size_t)-1, &v), 1);
+    assert_int_equal(pbj__ext_values(eight, 100, PBJ_WT_I64 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v), 1);
     assert_true(v == 0x0807060504030201u);
-    assert_int_equal(pbj__ext_values(eight, 100, PBJ_WT_I64, (size_t)-1, &v), 0);   /* singular: not packed */
+    assert_int_equal(pbj__ext_values(eight, 100, PBJ_WT_I64, NULL, (size_t)-1, &v), 0);   /* singular: not packed */
     heap[2] = 6;
     assert_int_equal(pbj__ext_insert(&a, &six, heap, 3 + 6, 100, false), PBJ_OK);
-    assert_int_equal(pbj__ext_values(six, 100, PBJ_WT_I32 | PBJ__EXT_PACKABLE, (size_t)-1, &v), 0);
+    assert_int_equal(pbj__ext_values(six, 100, PBJ_WT_I32 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v), 0);
     free(heap);
+    pbj_arena_free(&a);
+}
+
+/* A closed enum {1, 2} extension 100: values outside it are no values (protobuf keeps them as unknown
+ * fields); adopting its records from the unknown fields leaves them there, in place. */
+static const char *one_or_two(int32_t v)
+{
+    return v == 1 || v == 2 ? "v" : NULL;
+}
+
+static void test_extension_closed_enum(void **state)
+{
+    (void)state;
+    pbj_arena a;
+    pbj_slice ext = {NULL, 0};
+    uint64_t v = 0;
+    int kind = PBJ_WT_VARINT | PBJ__EXT_PACKABLE;
+    /* 1: 5, 100: 9, 100: packed [2, 7, 1], 3: 6, 100: 1 */
+    const uint8_t bytes[] = "\010\005\240\006\011\242\006\003\002\007\001\030\006\240\006\001";
+    pbj_slice unknown = pbj_slice_make(bytes, sizeof bytes - 1);
+    pbj_arena_init(&a, NULL, 0);
+    assert_int_equal(pbj__ext_values(unknown, 100, kind, NULL, (size_t)-1, &v), 5);
+    assert_int_equal(pbj__ext_values(unknown, 100, kind, one_or_two, (size_t)-1, &v), 3);
+    assert_int_equal(v, 1);
+    assert_int_equal(pbj__ext_values(unknown, 100, kind, one_or_two, 0, &v), 3);
+    assert_int_equal(v, 2);
+    assert_int_equal(pbj__ext_values(pbj_slice_make(bytes + 2, 3), 100, kind, one_or_two, (size_t)-1, &v), 0);
+    assert_int_equal(pbj__ext_adopt(&a, &ext, &unknown, 100, kind, one_or_two), PBJ_OK);
+    assert_int_equal(ext.len, 8);
+    assert_memory_equal(ext.data, "\242\006\002\002\001\240\006\001", 8);
+    assert_int_equal(unknown.len, 10);
+    assert_memory_equal(unknown.data, "\010\005\240\006\011\240\006\007\030\006", 10);
     pbj_arena_free(&a);
 }
 
@@ -692,6 +724,7 @@ int main(void)
         cmocka_unit_test(test_wrapper_group_closed_enum),
         cmocka_unit_test(test_extension_records),
         cmocka_unit_test(test_extension_records_cut),
+        cmocka_unit_test(test_extension_closed_enum),
         cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_count_varints),
         cmocka_unit_test(test_sort_unique),

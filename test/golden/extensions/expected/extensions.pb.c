@@ -127,10 +127,10 @@ static void golden_extensions_Base__print_ext(pbj_slice ext, pbj_text *t, uint32
         switch (n) {
         case 100: {
             uint64_t v;
-            size_t k = pbj__ext_values(one, 100, 0, (size_t)-1, &v);
+            size_t k = pbj__ext_values(one, 100, 0, NULL, (size_t)-1, &v);
             if (!k) break;
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 100, 0, i, &v);
+                pbj__ext_values(one, 100, 0, NULL, i, &v);
                 pbj_text_int32(t, "[golden.extensions.e_int32]", (int32_t)v);
             }
             continue;
@@ -143,20 +143,20 @@ static void golden_extensions_Base__print_ext(pbj_slice ext, pbj_text *t, uint32
         }
         case 102: {
             uint64_t v;
-            size_t k = pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
+            size_t k = pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
             if (!k) break;
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, i, &v);
+                pbj__ext_values(one, 102, 0 | PBJ__EXT_PACKABLE, NULL, i, &v);
                 pbj_text_int32(t, "[golden.extensions.e_list]", pbj_unzigzag32((uint32_t)v));
             }
             continue;
         }
         case 103: {
             uint64_t v;
-            size_t k = pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
+            size_t k = pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
             if (!k) break;
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, i, &v);
+                pbj__ext_values(one, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &v);
                 pbj_text_uint32(t, "[golden.extensions.e_packed]", (uint32_t)v);
             }
             continue;
@@ -203,10 +203,10 @@ static void golden_extensions_Base__print_ext(pbj_slice ext, pbj_text *t, uint32
         }
         case 150: {
             uint64_t v;
-            size_t k = pbj__ext_values(one, 150, 1, (size_t)-1, &v);
+            size_t k = pbj__ext_values(one, 150, 1, NULL, (size_t)-1, &v);
             if (!k) break;
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(one, 150, 1, i, &v);
+                pbj__ext_values(one, 150, 1, NULL, i, &v);
                 pbj_text_double(t, "[golden.extensions.Scope.s_double]", pbj_bits_double(v));
             }
             continue;
@@ -345,11 +345,11 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
             {
                 pbj_arena *a = r->arena;
                 uint64_t w = 0;
-                size_t n = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &w), s = 0;   /* earlier values first */
+                size_t n = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &w), s = 0;   /* earlier values first */
                 uint32_t *vs = n ? (uint32_t *)pbj__array_grow(a, NULL, 0, n, sizeof *vs) : NULL;
                 if (n && !vs) return pbj__tr_nomem(r);
                 for (size_t i = 0; i < n; i++) {
-                    pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &w);
+                    pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &w);
                     vs[i] = (uint32_t)w;
                 }
                 for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -979,7 +979,7 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
         switch (r.number) {
         case 100: {   /* [golden.extensions.e_int32]: the last value */
             uint64_t v;
-            if (!pbj__ext_values(m->pbj_ext, 100, 0, (size_t)-1, &v)) break;
+            if (!pbj__ext_values(m->pbj_ext, 100, 0, NULL, (size_t)-1, &v)) break;
             pbj__json_key(j, "[golden.extensions.e_int32]", "[golden.extensions.e_int32]");
             pbj__json_int32(j, (int32_t)v);
             break;
@@ -993,11 +993,11 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
         }
         case 102: {   /* [golden.extensions.e_list] */
             uint64_t v;
-            size_t k = pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
+            size_t k = pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
             pbj__json_key(j, "[golden.extensions.e_list]", "[golden.extensions.e_list]");
             pbj__json_begin(j, '[');
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, i, &v);
+                pbj__ext_values(m->pbj_ext, 102, 0 | PBJ__EXT_PACKABLE, NULL, i, &v);
                 pbj__json_sep(j);
                 pbj__json_int32(j, pbj_unzigzag32((uint32_t)v));
             }
@@ -1006,11 +1006,11 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
         }
         case 103: {   /* [golden.extensions.e_packed] */
             uint64_t v;
-            size_t k = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
+            size_t k = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
             pbj__json_key(j, "[golden.extensions.e_packed]", "[golden.extensions.e_packed]");
             pbj__json_begin(j, '[');
             for (size_t i = 0; i < k; i++) {
-                pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &v);
+                pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &v);
                 pbj__json_sep(j);
                 pbj__json_uint32(j, (uint32_t)v);
             }
@@ -1059,7 +1059,7 @@ static void golden_extensions_Base__json_ext(const golden_extensions_Base *m, pb
         }
         case 150: {   /* [golden.extensions.Scope.s_double]: the last value */
             uint64_t v;
-            if (!pbj__ext_values(m->pbj_ext, 150, 1, (size_t)-1, &v)) break;
+            if (!pbj__ext_values(m->pbj_ext, 150, 1, NULL, (size_t)-1, &v)) break;
             pbj__json_key(j, "[golden.extensions.Scope.s_double]", "[golden.extensions.Scope.s_double]");
             pbj__json_double(j, pbj_bits_double(v));
             break;
@@ -1568,19 +1568,19 @@ pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j)
 bool golden_extensions_e_int32_has(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, (size_t)-1, &v) != 0;
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, NULL, (size_t)-1, &v) != 0;
 }
 
 int32_t golden_extensions_e_int32_get(const golden_extensions_Base *m)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, (size_t)-1, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 100), 100, 0, NULL, (size_t)-1, &v)) return 0;
     return (int32_t)v;
 }
 
 pbj_status golden_extensions_e_int32_set(golden_extensions_Base *m, int32_t v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 0);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 0, NULL);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + pbj_varint_size((uint64_t)(int64_t)v);
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1593,7 +1593,7 @@ pbj_status golden_extensions_e_int32_set(golden_extensions_Base *m, int32_t v, p
 
 pbj_status golden_extensions_e_int32_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 0);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 100, 0, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 100);
 }
@@ -1613,7 +1613,7 @@ pbj_slice golden_extensions_e_string_get(const golden_extensions_Base *m)
 
 pbj_status golden_extensions_e_string_set(golden_extensions_Base *m, pbj_slice v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101, 2);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + pbj_len_size(v.len);
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1626,7 +1626,7 @@ pbj_status golden_extensions_e_string_set(golden_extensions_Base *m, pbj_slice v
 
 pbj_status golden_extensions_e_string_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101, 2);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 101, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 101);
 }
@@ -1634,19 +1634,19 @@ pbj_status golden_extensions_e_string_clear(golden_extensions_Base *m, pbj_arena
 size_t golden_extensions_e_list_count(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
 }
 
 int32_t golden_extensions_e_list_at(const golden_extensions_Base *m, size_t i)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, i, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 102), 102, 0 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
     return pbj_unzigzag32((uint32_t)v);
 }
 
 pbj_status golden_extensions_e_list_add(golden_extensions_Base *m, int32_t v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102, 0 | PBJ__EXT_PACKABLE);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102, 0 | PBJ__EXT_PACKABLE, NULL);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + pbj_varint_size(pbj_zigzag32(v));
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1659,7 +1659,7 @@ pbj_status golden_extensions_e_list_add(golden_extensions_Base *m, int32_t v, pb
 
 pbj_status golden_extensions_e_list_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102, 0 | PBJ__EXT_PACKABLE);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 102, 0 | PBJ__EXT_PACKABLE, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 102);
 }
@@ -1667,25 +1667,25 @@ pbj_status golden_extensions_e_list_clear(golden_extensions_Base *m, pbj_arena *
 size_t golden_extensions_e_packed_count(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &v);
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &v);
 }
 
 uint32_t golden_extensions_e_packed_at(const golden_extensions_Base *m, size_t i)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, i, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 103), 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &v)) return 0;
     return (uint32_t)v;
 }
 
 pbj_status golden_extensions_e_packed_add(golden_extensions_Base *m, uint32_t v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103, 5 | PBJ__EXT_PACKABLE);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103, 5 | PBJ__EXT_PACKABLE, NULL);
     if (st0 != PBJ_OK) return st0;
     uint64_t w = 0;
-    size_t k = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, (size_t)-1, &w), s = 0;
+    size_t k = pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, (size_t)-1, &w), s = 0;
     for (size_t i = 0; i <= k; i++) {
         uint32_t x = v;
-        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &w)) x = (uint32_t)w;
+        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &w)) x = (uint32_t)w;
         (void)x;
         s += 4;
     }
@@ -1696,7 +1696,7 @@ pbj_status golden_extensions_e_packed_add(golden_extensions_Base *m, uint32_t v,
     p = pbj_put_varint(p, s);
     for (size_t i = 0; i <= k; i++) {
         uint32_t x = v;
-        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, i, &w)) x = (uint32_t)w;
+        if (i < k && pbj__ext_values(m->pbj_ext, 103, 5 | PBJ__EXT_PACKABLE, NULL, i, &w)) x = (uint32_t)w;
         p = pbj_put_fixed32(p, x);
     }
     return pbj__ext_set(a, &m->pbj_ext, 103, rec, (size_t)(p - rec));
@@ -1704,7 +1704,7 @@ pbj_status golden_extensions_e_packed_add(golden_extensions_Base *m, uint32_t v,
 
 pbj_status golden_extensions_e_packed_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103, 5 | PBJ__EXT_PACKABLE);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 103, 5 | PBJ__EXT_PACKABLE, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 103);
 }
@@ -1732,7 +1732,7 @@ pbj_status golden_extensions_e_note_get(const golden_extensions_Base *m, golden_
 
 pbj_status golden_extensions_e_note_set(golden_extensions_Base *m, const golden_extensions_Note * v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104, 2);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     size_t s = golden_extensions_Note_size(v);
     if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
@@ -1751,7 +1751,7 @@ pbj_status golden_extensions_e_note_set(golden_extensions_Base *m, const golden_
 
 pbj_status golden_extensions_e_note_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104, 2);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 104, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 104);
 }
@@ -1779,7 +1779,7 @@ pbj_status golden_extensions_egroup_get(const golden_extensions_Base *m, golden_
 
 pbj_status golden_extensions_egroup_set(golden_extensions_Base *m, const golden_extensions_EGroup * v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105, 3);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105, 3, NULL);
     if (st0 != PBJ_OK) return st0;
     size_t s = golden_extensions_EGroup_size(v);
     if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
@@ -1799,7 +1799,7 @@ pbj_status golden_extensions_egroup_set(golden_extensions_Base *m, const golden_
 
 pbj_status golden_extensions_egroup_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105, 3);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 105, 3, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 105);
 }
@@ -1807,19 +1807,19 @@ pbj_status golden_extensions_egroup_clear(golden_extensions_Base *m, pbj_arena *
 bool golden_extensions_Scope_s_double_has(const golden_extensions_Base *m)
 {
     uint64_t v;
-    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 1, (size_t)-1, &v) != 0;
+    return pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 1, NULL, (size_t)-1, &v) != 0;
 }
 
 double golden_extensions_Scope_s_double_get(const golden_extensions_Base *m)
 {
     uint64_t v = 0;
-    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 1, (size_t)-1, &v)) return 0;
+    if (!pbj__ext_values(pbj__ext_in(m->pbj_ext, m->pbj_unknown, 150), 150, 1, NULL, (size_t)-1, &v)) return 0;
     return pbj_bits_double(v);
 }
 
 pbj_status golden_extensions_Scope_s_double_set(golden_extensions_Base *m, double v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 1);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 1, NULL);
     if (st0 != PBJ_OK) return st0;
     size_t n = 2 + 8;
     uint8_t *rec = (uint8_t *)pbj_arena_alloc(a, n), *p = rec;
@@ -1832,7 +1832,7 @@ pbj_status golden_extensions_Scope_s_double_set(golden_extensions_Base *m, doubl
 
 pbj_status golden_extensions_Scope_s_double_clear(golden_extensions_Base *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 1);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 150, 1, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 150);
 }

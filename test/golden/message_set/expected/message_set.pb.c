@@ -971,7 +971,7 @@ pbj_status golden_message_set_Item_item_get(const golden_message_set_Set *m, gol
 
 pbj_status golden_message_set_Item_item_set(golden_message_set_Set *m, const golden_message_set_Item * v, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001, 2);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     size_t s = golden_message_set_Item_size(v);
     if (s == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
@@ -994,7 +994,7 @@ pbj_status golden_message_set_Item_item_set(golden_message_set_Set *m, const gol
 
 pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_arena *a)
 {
-    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001, 2);
+    pbj_status st0 = pbj__ext_adopt(a, &m->pbj_ext, &m->pbj_unknown, 1001, 2, NULL);
     if (st0 != PBJ_OK) return st0;
     return pbj__ext_remove(a, &m->pbj_ext, 1001);
 }
