@@ -95,7 +95,7 @@ typedef struct enum_vars enum_vars;
 struct message_vars {
     const char *c, *full, *options, *doc, *defines, *typedefs, *arrays;
     names_message n;
-    const char *print_ext, *filter;   /* M__print_ext or M__view_print_ext, and the view's filter of records */
+    const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
     const char *defaults, *map_cmp, *ext_size, *size, *encode, *decode_check,   /* source */
                *decode, *decode_other, *decode_sort, *print_ext_fn, *print, *equal;
@@ -501,7 +501,7 @@ static const char *ext_cases(const plan_fields *x, const char *replace)
         const plan_code *c = &x->v[i]->code;
         const char *number = expand_message(tmpl_message_decode_number, &(message_vars){.number = c->number});
         cases = ir_strcat(cases, expand_message(tmpl_message_decode_ext_cases, &(message_vars){
-                                     .numbers = number, .kind = c->wt, .valid = c->sub_name_fn, .replace = replace}));
+                                     .numbers = number, .kind = c->wt, .valid = c->ext_valid, .replace = replace}));
     }
     return cases;
 }
@@ -545,12 +545,13 @@ static int by_number(const void *a, const void *b)
 }
 
 /* M__view_print_ext: as M__print_ext, over a view's records of extension ranges (every record there, in wire
- * order): only those decode keeps as extensions (a fitting wire type; a message set's items), in number order. */
+ * order): only the records decode keeps as extensions, in number order, a singular one's last. */
 static const char *view_print_ext_fn(const plan_message *pm)
 {
     if (!pm->ext_ranges.n) return "";
-    message_vars v = message_vars_of(pm), f = {.cases = ""};
+    message_vars v = message_vars_of(pm);
     v.print_ext = pm->view.print_ext;
+    v.msgset = pm->msgset ? "true" : "false";
     size_t n = pm->ext_append.n + pm->ext_replace.n;
     if (!n) return expand_message(tmpl_message_view_print_ext_none, &v);
     const plan_field **kept = ir_alloc(n * sizeof *kept);
@@ -559,11 +560,10 @@ static const char *view_print_ext_fn(const plan_message *pm)
     qsort(kept, n, sizeof *kept, by_number);
     v.numbers = v.cases = "";
     for (size_t i = 0; i < n; i++) {
-        v.numbers = ir_printf("%s%s%s", v.numbers, i ? ", " : "", kept[i]->code.number);
-        f.cases = ir_strcat(f.cases, expand_message(tmpl_message_view_ext_kept, &(message_vars){
-            .number = kept[i]->code.number, .kind = kept[i]->code.wt}));
+        const plan_code *c = &kept[i]->code;
+        v.numbers = ir_strcat(v.numbers, expand_message(tmpl_message_view_ext_known, &(message_vars){
+            .number = c->number, .kind = c->wt, .valid = c->ext_valid, .replace = !kept[i]->repeated && kept[i]->kind != PLAN_MESSAGE ? "true" : "false"}));
     }
-    v.filter = expand_message(pm->msgset ? tmpl_message_view_ext_filter_msgset : tmpl_message_view_ext_filter, &f);
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *pf = pm->ext_printed.v[i];
         v.cases = ir_strcat(v.cases, expand_field(ext_sections[PLAN_EXT_OP_VIEW_PRINT][pf->ext_shape], &pf->code));

@@ -1264,8 +1264,6 @@ static void plan_ext_json_code(plan_field *pf)
     plan_code *c = &pf->code;
     const char *key = json_key_literal(ir_printf("[%s]", pf->f->full_name));
     c->json_key = ir_printf("%s, %s", key, key);
-    if (pf->type == IR_TYPE_ENUM && pf->f->enum_type)
-        c->sub_name_fn = names_enum_name_fn(NULL, names_enum_cname(pf->f->enum_type), pf->f->enum_type);
     c->json_put = json_put(pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
     c->json_read_v = json_read(pf->f, pf->type, "&v");
     c->json_elem_null = json_null(pf->f);
@@ -1286,7 +1284,8 @@ static void plan_ext_code(plan_field *pf)
     c->extendee_full = f->extend->extendee->full_name;
     c->wt = ir_printf("%d", pf->group ? PBJ_WT_SGROUP : ir_type_wire_type(t));   /* the records decode keeps */
     if (pf->packable) c->wt = ir_printf("%s | PBJ__EXT_PACKABLE", c->wt);
-    c->sub_name_fn = pf->closed_enum ? names_enum_name_fn(NULL, pf->type_cname, f->enum_type) : "NULL";   /* decode's check */
+    c->sub_name_fn = pf->type == IR_TYPE_ENUM && f->enum_type ? names_enum_name_fn(NULL, names_enum_cname(f->enum_type), f->enum_type) : "NULL";
+    c->ext_valid = pf->closed_enum ? c->sub_name_fn : "NULL";   /* an open enum keeps every value */
     c->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
     c->value_type = msg ? ir_printf("const %s *", pf->ctype) : pf->ctype;
     c->tag_len = ir_printf("%d", pf->tag_len);
@@ -1329,7 +1328,7 @@ static void plan_ext_view_code(plan_field *pf, names_list *names)
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
     c->view_tag = ir_printf("0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
     c->view_packed_tag = pf->packable || pf->msgset ? ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
-    c->view_keep = pf->closed_enum ? ir_printf("%s((int32_t)w)", c->sub_name_fn) : "1";
+    c->view_keep = pf->closed_enum ? ir_printf("%s((int32_t)w)", c->ext_valid) : "1";
     c->view_from = plan_from_wire(pf->type, "w");
     c->view_next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
     c->view_tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */

@@ -119,7 +119,8 @@ typedef struct plan_code {
     const char *ctype;            /* C type of one value */
     const char *sub;              /* message or enum C name */
     names_message subfn;          /* a message's functions */
-    const char *sub_name_fn;      /* an enum's name function */
+    const char *sub_name_fn;
+    const char *ext_valid;        /* an extension's closed enum check (its name function), else NULL: decode's */      /* an enum's name function */
     const char *number;
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     const char *number_note;      /* the member's comment: its number (and an enum's type) */

@@ -88,7 +88,6 @@ static void golden_message_set_Set__print_ext(pbj_slice ext, pbj_text *t, uint32
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));

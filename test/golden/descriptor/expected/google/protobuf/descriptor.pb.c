@@ -2539,7 +2539,6 @@ static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -5482,7 +5481,6 @@ static void google_protobuf_FileOptions__print_ext(pbj_slice ext, pbj_text *t, u
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -6091,7 +6089,6 @@ static void google_protobuf_MessageOptions__print_ext(pbj_slice ext, pbj_text *t
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -6527,7 +6524,6 @@ static void google_protobuf_FieldOptions__print_ext(pbj_slice ext, pbj_text *t, 
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -6871,7 +6867,6 @@ static void google_protobuf_OneofOptions__print_ext(pbj_slice ext, pbj_text *t, 
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -7144,7 +7139,6 @@ static void google_protobuf_EnumOptions__print_ext(pbj_slice ext, pbj_text *t, u
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -7430,7 +7424,6 @@ static void google_protobuf_EnumValueOptions__print_ext(pbj_slice ext, pbj_text 
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -7701,7 +7694,6 @@ static void google_protobuf_ServiceOptions__print_ext(pbj_slice ext, pbj_text *t
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
@@ -7994,7 +7986,6 @@ static void google_protobuf_MethodOptions__print_ext(pbj_slice ext, pbj_text *t,
 {
     size_t pos = 0;
     pbj__ext_rec r;
-    (void)t;   /* a view's printer with no extension known prints nothing */
     while (pbj__ext_next(ext, &pos, &r)) {
         uint32_t n = r.number;
         pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
