@@ -182,6 +182,11 @@ proto2() {
     $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/p2x" -DMSG=p2_Root -DHEADER='"p2.pb.h"' -o "$B/rt_p2x_Root" test/gen/roundtrip.c \
         "$B/p2x/p2.pb.c" "$B/p2x/p2ext.pb.c"
     roundtrip p2x_root test/gen/proto/p2ext.proto p2.Root p2x_Root test/gen/data/p2x_root.txt
+    # an open enum's extensions (edition 2023) keep values outside the enum as values, not unknown fields
+    mkdir -p "$B/openx"
+    $PBJC -o "$B/openx" -I test/gen/proto test/gen/proto/open_ext.proto
+    $CC $STRICT $SAN_OPT -g $SAN -Irt -I"$B/openx" -o "$B/open_ext" test/gen/open_ext.c "$B/openx/open_ext.pb.c"
+    if "$B/open_ext"; then ok "open enum extensions: every value kept"; else bad "open enum extensions"; fi
 }
 
 # descriptor.proto and plugin.proto: protoc's own descriptor sets round-trip
