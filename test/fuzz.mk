@@ -58,8 +58,8 @@ FUZZ_OBJS_json := $(FUZZ_OBJS_proto3) $(FUZZ)/obj/extensions.o $(FUZZ)/obj/messa
 $(FUZZ)/fuzz_json: test/fuzz/fuzz_json.c $(FUZZ_OBJS_json) | deps
 	$(FUZZ_CC) -fsanitize=fuzzer -Irt -I$(FUZZ)/pb -o $@ $< $(FUZZ_OBJS_json) -lm
 
-$(FUZZ)/fuzz_%: test/fuzz/fuzz_decode.c | deps
-	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -I$(FUZZ)/pb -I$(FUZZ_HAPI_PB) -DFUZZ_TARGET='"$*.h"' \
+$(FUZZ)/fuzz_%: test/fuzz/fuzz_decode.c test/parity/wire.h | deps
+	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -Itest/parity -I$(FUZZ)/pb -I$(FUZZ_HAPI_PB) -DFUZZ_TARGET='"$*.h"' \
 	  -o $@ $< $(FUZZ_OBJS_$*)
 
 # fuzz_run(target, libFuzzer flags, corpus dir): the target on its corpus and its seeds

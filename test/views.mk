@@ -48,8 +48,8 @@ $(VIEWS_UNITS)/.stamp: pbjc $(VIEWS_UNITS_PROTOS)
 	./pbjc --views -I test/golden/extensions -I test/golden/message_set -I test/views/ext -I test/parity/schemas -o $(VIEWS_UNITS) $(VIEWS_UNITS_PROTOS)
 	@touch $@
 
-$(VIEWS_UNITS)/units: test/views/units.c $(VIEWS_UNITS)/.stamp $(wildcard rt/*.h)
-	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(VIEWS_UNITS) -o $@ $< \
+$(VIEWS_UNITS)/units: test/views/units.c test/parity/wire.h $(VIEWS_UNITS)/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -Itest/parity -I$(VIEWS_UNITS) -o $@ $< \
 	  $(VIEWS_UNITS)/extensions.pb.c $(VIEWS_UNITS)/message_set.pb.c $(VIEWS_UNITS)/more.pb.c $(VIEWS_UNITS)/scalars.pb.c
 
 .PHONY: check-views-units

@@ -2,6 +2,7 @@
 #ifndef PARITY_WIRE_H
 #define PARITY_WIRE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,6 +107,16 @@ static inline int wb_next_item(const uint8_t **pp, const uint8_t *end, const uin
     *item = *pp, *len = (size_t)n;
     *pp += n;
     return 1;
+}
+
+/* Whether a text shows an unknown field (a line whose name is a number). */
+static inline bool shows_unknown(const char *text)
+{
+    for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        while (*line == ' ') line++;
+        if (*line >= '0' && *line <= '9') return true;
+    }
+    return false;
 }
 
 static inline uint64_t zigzag_s64(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }

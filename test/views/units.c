@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wire.h"
 #include "message_set.pb.h"
 #include "more.pb.h"
 #include "scalars.pb.h"
@@ -48,11 +49,11 @@ typedef struct out {
     size_t n;
 } out;
 
-static uint64_t rng = 1;
+static uint64_t random_state = 1;
 static uint64_t next_random(void)
 {
-    rng = rng * 6364136223846793005u + 1442695040888963407u;
-    return rng >> 11;
+    random_state = random_state * 6364136223846793005u + 1442695040888963407u;
+    return random_state >> 11;
 }
 static uint64_t below(uint64_t n) { return next_random() % n; }
 
@@ -163,16 +164,6 @@ static bool same_slice(pbj_slice a, pbj_slice b) { return a.len == b.len && (!a.
         pbj_text_free(&ta);                                           \
         pbj_text_free(&tb);                                           \
     } while (0)
-
-/* Whether a text shows an unknown field (a line whose name is a number). */
-static bool shows_unknown(const char *text)
-{
-    for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
-        while (*line == ' ') line++;
-        if (*line >= '0' && *line <= '9') return true;
-    }
-    return false;
-}
 
 /* T_print_canonical(m, a): m (decoded) encoded again, so canonical, prints through its view as it prints decoded
  * with unknown fields dropped: M_view_print prints the extensions M_print prints, at their place. Not compared
@@ -441,7 +432,7 @@ static int extensions(unsigned long count, unsigned long seed)
 {
     out *o = malloc(sizeof *o);
     uint8_t *mut = malloc(sizeof o->b);
-    rng = seed * 0x9e3779b97f4a7c15u + 1;
+    random_state = seed * 0x9e3779b97f4a7c15u + 1;
     for (unsigned long item = 0; item < 2 * count; item++) {
         bool set = item % 2;                 /* a Base, then a Set */
         void (*read)(const uint8_t *, size_t) = set ? read_set : read_both;
