@@ -744,11 +744,22 @@ PBJ_HOT_INLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint3
 }
 
 /* One more element of a repeated field whose record tagged tag has its payload at p, the array being
- * full: room for the rest of the run. Once per run, not cold: the allocation inline in it. */
+ * full: room for the rest of the run. Once per run, not cold: a field's first run (no array yet) is allocated
+ * inline from the current block; anything else ends in a tail call, so the usual path saves no register. */
 static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
                                   uint32_t tag)
 {
-    return pbj__array_resize(a, data, count, pbj__run_count(p, end, tag), elem);
+    size_t add = pbj__run_count(p, end, tag), n = add * elem + PBJ_ARENA_ALIGN;
+    if (PBJ_LIKELY(!data && add <= ((size_t)-1 - PBJ_ARENA_ALIGN) / elem && n <= a->avail)) {
+        uint8_t *mem = a->cur;                     /* n is a multiple of 8 when elem is (a struct of 8-byte members) */
+        if (PBJ_LIKELY(n % PBJ_ARENA_ALIGN == 0)) {
+            a->cur += n;
+            a->avail -= n;
+            memcpy(mem, &add, sizeof add);
+            return mem + PBJ_ARENA_ALIGN;
+        }
+    }
+    return pbj__array_more(a, data, count, add, elem);
 }
 
 /* ---- the growable write buffer ------------------------------------------------ */
