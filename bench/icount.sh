@@ -28,7 +28,9 @@ for f in "$out"/callgrind.*.*; do
     *) per=$reps ;;
   esac
   echo "$name $ir $per"
-done | sort | awk '{ split($1, p, "/"); printf "%-28s %-20s %14d %14.0f\n", p[1], p[2], $2, $2 / $3 }' > "$out/icount.txt"
+done | sort | awk '{ split($1, p, "/"); printf "%-28s %-20s %14.0f %14.0f\n", p[1], p[2], $2, $2 / $3 }' > "$out/icount.txt"
+
+# (Counts are printed with %.0f: mawk's %d stops at 2^31-1, a double is exact to 2^53.)
 
 # The same as a table: instructions per transaction or message (ratio to ref;
 # on the real block, to the fastest peer).
@@ -48,7 +50,7 @@ awk '{ split($2, w, "_"); key = $2; per[$1, key] = $4
       b = (k ~ /^real_/) ? best[k] : base[k]; line = "| " k " |"
       for (j = 1; j <= m; j++) {
         v = per[col[j], k]
-        line = line " " (v == "" ? "-" : (b ? sprintf("%d (%.2f)", v, v / b) : sprintf("%d", v))) " |"
+        line = line " " (v == "" ? "-" : (b ? sprintf("%.0f (%.2f)", v, v / b) : sprintf("%.0f", v))) " |"
       }
       print line
     }

@@ -79,11 +79,13 @@ extern "C" {
 #define PBJ_COLD __attribute__((noinline, cold, unused))
 #define PBJ_LIKELY(x) __builtin_expect(!!(x), 1)
 #define PBJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define PBJ__ASSUME(x) do { if (!(x)) __builtin_unreachable(); } while (0)   /* what the compiler may take as true */
 #else
 #define PBJ_MUST_USE
 #define PBJ_COLD
 #define PBJ_LIKELY(x) (x)
 #define PBJ_UNLIKELY(x) (x)
+#define PBJ__ASSUME(x) ((void)0)
 #endif
 /* Hot paths are inlined; cold paths stay out of line (still in this header). */
 #define PBJ_INLINE static inline
@@ -578,6 +580,7 @@ PBJ_INLINE void *pbj_arena_alloc(pbj_arena *a, size_t n)
     n = (n + PBJ_ARENA_ALIGN - 1) & ~(size_t)(PBJ_ARENA_ALIGN - 1);
     if (PBJ_LIKELY(n <= a->avail)) {
         void *r = a->cur;
+        PBJ__ASSUME(r || !n);                      /* a block is never at NULL: the caller's NULL test folds */
         a->cur += n;
         a->avail -= n;
         return r;
@@ -741,11 +744,22 @@ PBJ_HOT_INLINE size_t pbj__run_count(const uint8_t *p, const uint8_t *end, uint3
 }
 
 /* One more element of a repeated field whose record tagged tag has its payload at p, the array being
- * full: room for the rest of the run. Once per run, not cold: the allocation inline in it. */
+ * full: room for the rest of the run. Once per run, not cold: a field's first run (no array yet) is allocated
+ * inline from the current block; anything else ends in a tail call, so the usual path saves no register. */
 static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t count, size_t elem, const uint8_t *p, const uint8_t *end,
                                   uint32_t tag)
 {
-    return pbj__array_resize(a, data, count, pbj__run_count(p, end, tag), elem);
+    size_t add = pbj__run_count(p, end, tag), n = add * elem + PBJ_ARENA_ALIGN;
+    if (PBJ_LIKELY(!data && add <= ((size_t)-1 - PBJ_ARENA_ALIGN) / elem && n <= a->avail)) {
+        uint8_t *mem = a->cur;                     /* n is a multiple of 8 when elem is (a struct of 8-byte members) */
+        if (PBJ_LIKELY(n % PBJ_ARENA_ALIGN == 0)) {
+            a->cur += n;
+            a->avail -= n;
+            memcpy(mem, &add, sizeof add);
+            return mem + PBJ_ARENA_ALIGN;
+        }
+    }
+    return pbj__array_more(a, data, count, add, elem);
 }
 
 /* ---- the growable write buffer ------------------------------------------------ */
@@ -880,6 +894,19 @@ PBJ_INLINE void pbj__decode_uncap(pbj_arena *a, size_t old)
     if (a) a->limit = old;
 }
 
+/* M_decode's start: d from o (NULL, the usual call: the defaults as constants, no option read), the input's
+ * last 10 bytes noted, the arena capped; returns the cap pbj__decode_uncap puts back. */
+PBJ_HOT_INLINE size_t pbj__decode_begin(pbj_decoder *d, pbj_arena *a, const pbj_decode_options *o, const uint8_t *buf, size_t len)
+{
+    if (PBJ_LIKELY(!o)) {
+        pbj_decoder dflt = { a, PBJ_DEFAULT_MAX_LENGTH, PBJ_DEFAULT_MAX_DEPTH + 1, false, PBJ_UNKNOWN_KEEP, 0 };
+        *d = dflt;
+    } else pbj_decoder_init(d, a, o);
+    d->input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
+    return o ? pbj__decode_cap(a, o, len) : pbj__decode_cap(a, NULL, len);
+}
+
+
 /* A tag: the varint (at most 5 bytes, below 2^32: protoc rejects a tag written
  * with 6 to 10 bytes), checked for field number 0 and wire types 6 and 7.
  * Returns NULL with *st set on error. */
@@ -924,6 +951,20 @@ PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, 
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
     if (PBJ_LIKELY(q && v <= (uint64_t)(end - q) && v <= d->max_length)) {
+        *len = (size_t)v;
+        return q;
+    }
+    *st = pbj__len_status(p, end, d->max_length);
+    return NULL;
+}
+
+/* The same inside a message decode reads: its bytes, like the whole input, are no longer than d->max_length (M_decode
+ * stops a longer input at its first top-level length past the limit: pbj__top_lengths), so a length that fits them fits the limit. */
+PBJ_HOT_INLINE const uint8_t *pbj__get_len_in(const uint8_t *p, const uint8_t *end, const pbj_decoder *d, size_t *len, pbj_status *st)
+{
+    uint64_t v;
+    const uint8_t *q = pbj_get_varint(p, end, &v);
+    if (PBJ_LIKELY(q && v <= (uint64_t)(end - q))) {
         *len = (size_t)v;
         return q;
     }
@@ -1098,6 +1139,34 @@ PBJ_OUTLINE const uint8_t *pbj_group_body(const uint8_t *p, const uint8_t *end, 
     return NULL;
 }
 #endif
+
+/* An input longer than max_length: where decode must stop so that it reports the first top-level record whose
+ * length is past the limit, which it no longer checks (pbj__get_len_in): the end of that length's varint (decode
+ * finds the length past the bytes left and says PBJ_ERR_TOO_LONG), or end. */
+PBJ_OUTLINE const uint8_t *pbj__top_lengths(const uint8_t *p, const uint8_t *end, const pbj_decoder *d) PBJ__PROTO
+#if PBJ__BODIES
+{
+    pbj_status st = PBJ_OK;
+    uint32_t tag;
+    uint64_t v;
+    while (p < end) {
+        if (!(p = pbj_get_tag(p, end, &tag, &st))) return end;
+        const uint8_t *q = pbj_skip_field(p, end, tag, d, d->depth_left, &st);
+        if (q) p = q;
+        else if (st == PBJ_ERR_TOO_LONG && (tag & 7) == PBJ_WT_LEN) return pbj_get_varint(p, end, &v);
+        else return end;              /* malformed (decode says so), or a group (pbj_group_body checks its lengths) */
+    }
+    return end;
+}
+#endif
+
+/* The end M_decode gives its body: the input's, or where pbj__top_lengths stops an input longer than max_length. */
+PBJ_INLINE const uint8_t *pbj__decode_end(const pbj_decoder *d, const uint8_t *buf, size_t len)
+{
+    return PBJ_LIKELY(len <= d->max_length) ? buf + len : pbj__top_lengths(buf, buf + len, d);
+}
+
+
 
 /* Append n bytes to a slice grown in the arena (unknown fields). */
 PBJ_INLINE pbj_status pbj__append(pbj_arena *a, pbj_slice *s, const uint8_t *bytes, size_t n)

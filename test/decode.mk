@@ -22,6 +22,10 @@ $(DECODE)/test_drop_%: test/decode/test_drop.c test/decode/unhex.h $(DECODE)/%/.
 check-decode: $(DECODE)/test_decode_default $(DECODE)/test_decode_max $(DECODE)/test_drop_default $(DECODE)/test_drop_max
 	$(DECODE)/test_decode_default
 	$(DECODE)/test_decode_max
+	@# the max tier decodes small scalar-only messages inline in their parents (Leaf's decoder always inline); the default does not
+	grep -q '^PBJ_HOT_INLINE pbj_status dec_Leaf__decode_leaf(' $(DECODE)/max/decode.pb.c
+	grep -q 'dec_Leaf__decode_leaf(&m->list.data' $(DECODE)/max/decode.pb.c
+	! grep -q '__decode_leaf' $(DECODE)/default/decode.pb.c
 	$(DECODE)/test_drop_default
 	$(DECODE)/test_drop_max
 CHECKS += check-decode

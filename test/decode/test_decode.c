@@ -236,6 +236,42 @@ static void test_long_varints(void **state)
     round_trip("1a0308808001", PBJ_UNKNOWN_KEEP, PBJ_ERR_TRUNCATED, NULL);     /* cut by the leaf's end only */
 }
 
+/* Decode hex with max_length = limit (and the input longer than it: decode checks lengths only against the bytes
+ * left, after M_decode stops the input at its first top-level length past the limit). */
+static pbj_status decode_limited(const char *hex, size_t limit)
+{
+    uint8_t in[256];
+    size_t n = unhex(hex, in);
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    pbj_decode_options o = {0};
+    o.max_length = limit;
+    dec_Top m;
+    pbj_status st = dec_Top_decode(&m, in, n, &a, &o);
+    pbj_arena_free(&a);
+    return st;
+}
+
+/* max_length: every length-delimited record (top-level, nested, unknown, packed, in a group) past it is
+ * PBJ_ERR_TOO_LONG; records within it decode however long the input; an error met first is still the one said. */
+static void test_max_length(void **state)
+{
+    (void)state;
+    assert_int_equal(decode_limited("08031203616263", 4), PBJ_OK);                  /* s = "abc": 3 of 7 bytes */
+    assert_int_equal(decode_limited("08031203616263", 2), PBJ_ERR_TOO_LONG);
+    assert_int_equal(decode_limited("0803120568656c6c6f", 4), PBJ_ERR_TOO_LONG);     /* s = "hello" */
+    assert_int_equal(decode_limited("0803120568656c6c6f", 5), PBJ_OK);
+    assert_int_equal(decode_limited("3a0412026869", 4), PBJ_OK);                      /* next = {s: "hi"} */
+    assert_int_equal(decode_limited("3a0412026869", 3), PBJ_ERR_TOO_LONG);
+    assert_int_equal(decode_limited("5a0568656c6c6f", 4), PBJ_ERR_TOO_LONG);         /* unknown field 11 */
+    assert_int_equal(decode_limited("22050102030405", 4), PBJ_ERR_TOO_LONG);         /* packed nums */
+    assert_int_equal(decode_limited("12096869", 2), PBJ_ERR_TOO_LONG);               /* past the input too */
+    assert_int_equal(decode_limited("12096869", 0), PBJ_ERR_TRUNCATED);              /* (0: the default limit) */
+    assert_int_equal(decode_limited("63120568656c6c6f64", 4), PBJ_ERR_TOO_LONG);     /* in unknown group 12 */
+    assert_int_equal(decode_limited("1a020880120568656c6c6f", 4), PBJ_ERR_TRUNCATED); /* leaf.a cut, then s too long */
+    assert_int_equal(decode_limited("120568656c6c6f1a020880", 4), PBJ_ERR_TOO_LONG);  /* the other order */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_default_depth),
         cmocka_unit_test(test_max_memory),
         cmocka_unit_test(test_long_varints),
+        cmocka_unit_test(test_max_length),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -327,11 +327,9 @@ pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDe
 pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorSet_init(m);
-    pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorSet_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -370,7 +368,7 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
             google_protobuf_FileDescriptorProto_init(&m->file.data[m->file.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_FileDescriptorProto__decode(&m->file.data[m->file.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -575,11 +573,9 @@ pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_File
 pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -677,7 +673,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -691,7 +687,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->package)) != PBJ_OK) return st;
                 p += len;
                 m->has_package = 1;
@@ -708,7 +704,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->dependency.data[m->dependency.count++])) != PBJ_OK) return st;
                 p += len;
             }
@@ -729,7 +725,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             google_protobuf_DescriptorProto_init(&m->message_type.data[m->message_type.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_DescriptorProto__decode(&m->message_type.data[m->message_type.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -751,7 +747,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_EnumDescriptorProto__decode(&m->enum_type.data[m->enum_type.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -773,7 +769,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             google_protobuf_ServiceDescriptorProto_init(&m->service.data[m->service.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_ServiceDescriptorProto__decode(&m->service.data[m->service.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -795,7 +791,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_FieldDescriptorProto__decode(&m->extension.data[m->extension.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -817,7 +813,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_FileOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -834,7 +830,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_SourceCodeInfo__decode(m->source_code_info, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -866,7 +862,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
         case 0x52: /* public_dependency */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -913,7 +909,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
         case 0x5a: /* weak_dependency */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -941,7 +937,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
         f_98:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->syntax)) != PBJ_OK) return st;
                 p += len;
                 m->has_syntax = 1;
@@ -1351,11 +1347,9 @@ pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_Descript
 pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -1453,7 +1447,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -1471,7 +1465,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             google_protobuf_FieldDescriptorProto_init(&m->field.data[m->field.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_FieldDescriptorProto__decode(&m->field.data[m->field.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1493,7 +1487,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             google_protobuf_DescriptorProto_init(&m->nested_type.data[m->nested_type.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_DescriptorProto__decode(&m->nested_type.data[m->nested_type.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1515,7 +1509,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             google_protobuf_EnumDescriptorProto_init(&m->enum_type.data[m->enum_type.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_EnumDescriptorProto__decode(&m->enum_type.data[m->enum_type.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1537,7 +1531,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             google_protobuf_DescriptorProto_ExtensionRange_init(&m->extension_range.data[m->extension_range.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_DescriptorProto_ExtensionRange__decode(&m->extension_range.data[m->extension_range.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1559,7 +1553,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             google_protobuf_FieldDescriptorProto_init(&m->extension.data[m->extension.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_FieldDescriptorProto__decode(&m->extension.data[m->extension.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1581,7 +1575,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_MessageOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1598,7 +1592,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             google_protobuf_OneofDescriptorProto_init(&m->oneof_decl.data[m->oneof_decl.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_OneofDescriptorProto__decode(&m->oneof_decl.data[m->oneof_decl.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1620,7 +1614,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
             google_protobuf_DescriptorProto_ReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_DescriptorProto_ReservedRange__decode(&m->reserved_range.data[m->reserved_range.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1641,7 +1635,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->reserved_name.data[m->reserved_name.count++])) != PBJ_OK) return st;
                 p += len;
             }
@@ -1995,11 +1989,9 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_pr
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_ExtensionRange_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -2073,7 +2065,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_ExtensionRangeOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -2244,11 +2236,9 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(const google_pro
 pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ReservedRange_init(m);
-    pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -2469,11 +2459,9 @@ pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_Ex
 pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ExtensionRangeOptions_init(m);
-    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ExtensionRangeOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -2514,7 +2502,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -2714,11 +2702,9 @@ pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_Fie
 pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -2793,7 +2779,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -2807,7 +2793,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->extendee)) != PBJ_OK) return st;
                 p += len;
                 m->has_extendee = 1;
@@ -2867,7 +2853,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
         f_50:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->type_name)) != PBJ_OK) return st;
                 p += len;
                 m->has_type_name = 1;
@@ -2881,7 +2867,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
         f_58:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->default_value)) != PBJ_OK) return st;
                 p += len;
                 m->has_default_value = 1;
@@ -2899,7 +2885,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_FieldOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -2926,7 +2912,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
         f_82:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->json_name)) != PBJ_OK) return st;
                 p += len;
                 m->has_json_name = 1;
@@ -3253,11 +3239,9 @@ pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_One
 pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -3295,7 +3279,7 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -3313,7 +3297,7 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_OneofOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -3497,11 +3481,9 @@ pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_Enum
 pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -3559,7 +3541,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -3577,7 +3559,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             google_protobuf_EnumValueDescriptorProto_init(&m->value.data[m->value.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_EnumValueDescriptorProto__decode(&m->value.data[m->value.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -3599,7 +3581,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_EnumOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -3616,7 +3598,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
             google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&m->reserved_range.data[m->reserved_range.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(&m->reserved_range.data[m->reserved_range.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -3637,7 +3619,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->reserved_name.data[m->reserved_name.count++])) != PBJ_OK) return st;
                 p += len;
             }
@@ -3860,11 +3842,9 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(const go
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
-    pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -4085,11 +4065,9 @@ pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf
 pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -4131,7 +4109,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -4163,7 +4141,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_EnumValueOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -4357,11 +4335,9 @@ pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_S
 pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -4407,7 +4383,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -4425,7 +4401,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
             google_protobuf_MethodDescriptorProto_init(&m->method.data[m->method.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_MethodDescriptorProto__decode(&m->method.data[m->method.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -4447,7 +4423,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_ServiceOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -4646,11 +4622,9 @@ pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_Me
 pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodDescriptorProto_init(m);
-    pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -4704,7 +4678,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -4718,7 +4692,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->input_type)) != PBJ_OK) return st;
                 p += len;
                 m->has_input_type = 1;
@@ -4732,7 +4706,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
         f_26:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->output_type)) != PBJ_OK) return st;
                 p += len;
                 m->has_output_type = 1;
@@ -4750,7 +4724,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_MethodOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -5035,11 +5009,9 @@ pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions 
 pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileOptions_init(m);
-    pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -5170,7 +5142,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         case 0xa: /* java_package */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->java_package)) != PBJ_OK) return st;
                 p += len;
                 m->has_java_package = 1;
@@ -5184,7 +5156,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_66:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->java_outer_classname)) != PBJ_OK) return st;
                 p += len;
                 m->has_java_outer_classname = 1;
@@ -5228,7 +5200,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_90:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->go_package)) != PBJ_OK) return st;
                 p += len;
                 m->has_go_package = 1;
@@ -5340,7 +5312,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_290:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->objc_class_prefix)) != PBJ_OK) return st;
                 p += len;
                 m->has_objc_class_prefix = 1;
@@ -5354,7 +5326,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_298:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->csharp_namespace)) != PBJ_OK) return st;
                 p += len;
                 m->has_csharp_namespace = 1;
@@ -5368,7 +5340,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_314:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->swift_prefix)) != PBJ_OK) return st;
                 p += len;
                 m->has_swift_prefix = 1;
@@ -5382,7 +5354,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_322:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->php_class_prefix)) != PBJ_OK) return st;
                 p += len;
                 m->has_php_class_prefix = 1;
@@ -5396,7 +5368,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_330:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->php_namespace)) != PBJ_OK) return st;
                 p += len;
                 m->has_php_namespace = 1;
@@ -5424,7 +5396,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_354:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->php_metadata_namespace)) != PBJ_OK) return st;
                 p += len;
                 m->has_php_metadata_namespace = 1;
@@ -5438,7 +5410,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
         f_362:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->ruby_package)) != PBJ_OK) return st;
                 p += len;
                 m->has_ruby_package = 1;
@@ -5456,7 +5428,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -5948,11 +5920,9 @@ pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOp
 pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MessageOptions_init(m);
-    pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MessageOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -6064,7 +6034,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -6325,11 +6295,9 @@ pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOption
 pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldOptions_init(m);
-    pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -6499,7 +6467,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -6797,11 +6765,9 @@ pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOption
 pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofOptions_init(m);
-    pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -6842,7 +6808,7 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -7034,11 +7000,9 @@ pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions 
 pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumOptions_init(m);
-    pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -7114,7 +7078,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -7337,11 +7301,9 @@ pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumVal
 pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueOptions_init(m);
-    pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -7399,7 +7361,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -7606,11 +7568,9 @@ pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOp
 pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceOptions_init(m);
-    pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -7669,7 +7629,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -7877,11 +7837,9 @@ pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOpti
 pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodOptions_init(m);
-    pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -7961,7 +7919,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
             google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -8188,11 +8146,9 @@ pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_Unin
 pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_init(m);
-    pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -8255,7 +8211,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
             google_protobuf_UninterpretedOption_NamePart_init(&m->name.data[m->name.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_UninterpretedOption_NamePart__decode(&m->name.data[m->name.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -8273,7 +8229,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
         f_26:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->identifier_value)) != PBJ_OK) return st;
                 p += len;
                 m->has_identifier_value = 1;
@@ -8326,7 +8282,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
         f_58:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->string_value)) != PBJ_OK) return st;
                 p += len;
                 m->has_string_value = 1;
@@ -8340,7 +8296,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
         f_66:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->aggregate_value)) != PBJ_OK) return st;
                 p += len;
                 m->has_aggregate_value = 1;
@@ -8594,11 +8550,9 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_prot
 pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_NamePart_init(m);
-    pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_NamePart_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -8632,7 +8586,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
         case 0xa: /* name_part */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name_part)) != PBJ_OK) return st;
                 p += len;
                 m->has_name_part = 1;
@@ -8804,11 +8758,9 @@ pbj_status google_protobuf_SourceCodeInfo_encode(const google_protobuf_SourceCod
 pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_init(m);
-    pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -8846,7 +8798,7 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
             google_protobuf_SourceCodeInfo_Location_init(&m->location.data[m->location.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_SourceCodeInfo_Location__decode(&m->location.data[m->location.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -9009,11 +8961,9 @@ pbj_status google_protobuf_SourceCodeInfo_Location_encode(const google_protobuf_
 pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_Location_init(m);
-    pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -9066,7 +9016,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
         case 0xa: /* path */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -9105,7 +9055,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -9144,7 +9094,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
         f_26:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->leading_comments)) != PBJ_OK) return st;
                 p += len;
                 m->has_leading_comments = 1;
@@ -9158,7 +9108,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
         f_34:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->trailing_comments)) != PBJ_OK) return st;
                 p += len;
                 m->has_trailing_comments = 1;
@@ -9175,7 +9125,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->leading_detached_comments.data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
                 p += len;
             }
@@ -9388,11 +9338,9 @@ pbj_status google_protobuf_GeneratedCodeInfo_encode(const google_protobuf_Genera
 pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_init(m);
-    pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -9430,7 +9378,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
             google_protobuf_GeneratedCodeInfo_Annotation_init(&m->annotation.data[m->annotation.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_GeneratedCodeInfo_Annotation__decode(&m->annotation.data[m->annotation.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -9587,11 +9535,9 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(const google_prot
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_Annotation_init(m);
-    pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -9636,7 +9582,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
         case 0xa: /* path */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -9675,7 +9621,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->source_file)) != PBJ_OK) return st;
                 p += len;
                 m->has_source_file = 1;

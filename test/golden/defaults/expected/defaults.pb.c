@@ -94,11 +94,9 @@ pbj_status golden_defaults_Defaults_encode(const golden_defaults_Defaults *m, ui
 pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_defaults_Defaults_init(m);
-    pbj_status st = len ? golden_defaults_Defaults__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_defaults_Defaults__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -260,7 +258,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
         f_66:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->d_string)) != PBJ_OK) return st;
                 p += len;
                 m->has_d_string = 1;
@@ -274,7 +272,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
         f_74:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->d_bytes)) != PBJ_OK) return st;
                 p += len;
                 m->has_d_bytes = 1;

@@ -38,11 +38,9 @@ pbj_status golden_extensions_Base_encode(const golden_extensions_Base *m, uint8_
 pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Base_init(m);
-    pbj_status st = len ? golden_extensions_Base__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_extensions_Base__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -511,11 +509,9 @@ pbj_status golden_extensions_Note_encode(const golden_extensions_Note *m, uint8_
 pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Note_init(m);
-    pbj_status st = len ? golden_extensions_Note__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_extensions_Note__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -544,7 +540,7 @@ pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8
         case 0xa: /* text */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->text)) != PBJ_OK) return st;
                 p += len;
                 m->has_text = 1;
@@ -683,11 +679,9 @@ pbj_status golden_extensions_EGroup_encode(const golden_extensions_EGroup *m, ui
 pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_EGroup_init(m);
-    pbj_status st = len ? golden_extensions_EGroup__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_extensions_EGroup__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -854,11 +848,9 @@ pbj_status golden_extensions_Scope_encode(const golden_extensions_Scope *m, uint
 pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Scope_init(m);
-    pbj_status st = len ? golden_extensions_Scope__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_extensions_Scope__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }

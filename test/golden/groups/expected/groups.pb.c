@@ -45,11 +45,9 @@ pbj_status golden_groups_Grouped_encode(const golden_groups_Grouped *m, uint8_t 
 pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_init(m);
-    pbj_status st = len ? golden_groups_Grouped__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_groups_Grouped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -309,11 +307,9 @@ pbj_status golden_groups_Grouped_Single_encode(const golden_groups_Grouped_Singl
 pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Single_init(m);
-    pbj_status st = len ? golden_groups_Grouped_Single__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_groups_Grouped_Single__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -520,11 +516,9 @@ pbj_status golden_groups_Grouped_Single_Deep_encode(const golden_groups_Grouped_
 pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Single_Deep_init(m);
-    pbj_status st = len ? golden_groups_Grouped_Single_Deep__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_groups_Grouped_Single_Deep__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -557,7 +551,7 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->tags.data[m->tags.count++])) != PBJ_OK) return st;
                 p += len;
             }
@@ -701,11 +695,9 @@ pbj_status golden_groups_Grouped_Many_encode(const golden_groups_Grouped_Many *m
 pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Many_init(m);
-    pbj_status st = len ? golden_groups_Grouped_Many__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_groups_Grouped_Many__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }

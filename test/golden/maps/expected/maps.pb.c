@@ -72,11 +72,9 @@ pbj_status golden_maps_Value_encode(const golden_maps_Value *m, uint8_t *buf, si
 pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Value_init(m);
-    pbj_status st = len ? golden_maps_Value__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -105,7 +103,7 @@ pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, con
         case 0xa: /* text */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->text)) != PBJ_OK) return st;
                 p += len;
@@ -302,11 +300,9 @@ pbj_status golden_maps_Maps_encode(const golden_maps_Maps *m, uint8_t *buf, size
 pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_init(m);
-    pbj_status st = len ? golden_maps_Maps__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Maps__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -384,7 +380,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             golden_maps_Maps_CountsEntry_init(&m->counts.data[m->counts.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_maps_Maps_CountsEntry__decode(&m->counts.data[m->counts.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -406,7 +402,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             golden_maps_Maps_NamesEntry_init(&m->names.data[m->names.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_maps_Maps_NamesEntry__decode(&m->names.data[m->names.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -428,7 +424,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             golden_maps_Maps_ValuesEntry_init(&m->values.data[m->values.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_maps_Maps_ValuesEntry__decode(&m->values.data[m->values.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -450,7 +446,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             golden_maps_Maps_FlagsEntry_init(&m->flags.data[m->flags.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_maps_Maps_FlagsEntry__decode(&m->flags.data[m->flags.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -472,7 +468,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             golden_maps_Maps_BlobsEntry_init(&m->blobs.data[m->blobs.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_maps_Maps_BlobsEntry__decode(&m->blobs.data[m->blobs.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -494,7 +490,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
             golden_maps_Maps_WeightsEntry_init(&m->weights.data[m->weights.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_maps_Maps_WeightsEntry__decode(&m->weights.data[m->weights.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -784,11 +780,9 @@ pbj_status golden_maps_Maps_CountsEntry_encode(const golden_maps_Maps_CountsEntr
 pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_CountsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_CountsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Maps_CountsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -817,7 +811,7 @@ pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m,
         case 0xa: /* key */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->key)) != PBJ_OK) return st;
                 p += len;
@@ -968,11 +962,9 @@ pbj_status golden_maps_Maps_NamesEntry_encode(const golden_maps_Maps_NamesEntry 
 pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_NamesEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_NamesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Maps_NamesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1014,7 +1006,7 @@ pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, c
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->value)) != PBJ_OK) return st;
                 p += len;
@@ -1157,11 +1149,9 @@ pbj_status golden_maps_Maps_ValuesEntry_encode(const golden_maps_Maps_ValuesEntr
 pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_ValuesEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_ValuesEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Maps_ValuesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1216,7 +1206,7 @@ pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m,
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_maps_Value__decode(m->value, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1361,11 +1351,9 @@ pbj_status golden_maps_Maps_FlagsEntry_encode(const golden_maps_Maps_FlagsEntry 
 pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_FlagsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_FlagsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Maps_FlagsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1544,11 +1532,9 @@ pbj_status golden_maps_Maps_BlobsEntry_encode(const golden_maps_Maps_BlobsEntry 
 pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_BlobsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_BlobsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Maps_BlobsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1590,7 +1576,7 @@ pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, c
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->value)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1727,11 +1713,9 @@ pbj_status golden_maps_Maps_WeightsEntry_encode(const golden_maps_Maps_WeightsEn
 pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_WeightsEntry_init(m);
-    pbj_status st = len ? golden_maps_Maps_WeightsEntry__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_maps_Maps_WeightsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }

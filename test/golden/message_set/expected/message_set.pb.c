@@ -37,11 +37,9 @@ pbj_status golden_message_set_Set_encode(const golden_message_set_Set *m, uint8_
 pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Set_init(m);
-    pbj_status st = len ? golden_message_set_Set__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_message_set_Set__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -263,11 +261,9 @@ pbj_status golden_message_set_Item_encode(const golden_message_set_Item *m, uint
 pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Item_init(m);
-    pbj_status st = len ? golden_message_set_Item__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_message_set_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -439,11 +435,9 @@ pbj_status golden_message_set_Holder_encode(const golden_message_set_Holder *m, 
 pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Holder_init(m);
-    pbj_status st = len ? golden_message_set_Holder__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_message_set_Holder__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -484,7 +478,7 @@ pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_message_set_Set__decode(m->set, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }

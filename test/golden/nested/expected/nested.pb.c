@@ -88,11 +88,9 @@ pbj_status golden_nested_Outer_encode(const golden_nested_Outer *m, uint8_t *buf
 pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Outer_init(m);
-    pbj_status st = len ? golden_nested_Outer__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_nested_Outer__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -141,7 +139,7 @@ pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p,
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_nested_Outer_Inner__decode(m->inner, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -171,7 +169,7 @@ pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p,
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_nested_Sibling__decode(m->sibling, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -352,11 +350,9 @@ pbj_status golden_nested_Outer_Inner_encode(const golden_nested_Outer_Inner *m, 
 pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Outer_Inner_init(m);
-    pbj_status st = len ? golden_nested_Outer_Inner__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_nested_Outer_Inner__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -427,7 +423,7 @@ pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_nested_Outer_Inner__decode(m->child, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -606,11 +602,9 @@ pbj_status golden_nested_Sibling_encode(const golden_nested_Sibling *m, uint8_t 
 pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Sibling_init(m);
-    pbj_status st = len ? golden_nested_Sibling__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_nested_Sibling__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -651,7 +645,7 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_nested_Outer__decode(m->back, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -664,7 +658,7 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->note)) != PBJ_OK) return st;
                 p += len;

@@ -38,11 +38,9 @@ pbj_status golden_oneofs_Point_encode(const golden_oneofs_Point *m, uint8_t *buf
 pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_oneofs_Point_init(m);
-    pbj_status st = len ? golden_oneofs_Point__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_oneofs_Point__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -269,11 +267,9 @@ pbj_status golden_oneofs_Choice_encode(const golden_oneofs_Choice *m, uint8_t *b
 pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_oneofs_Choice_init(m);
-    pbj_status st = len ? golden_oneofs_Choice__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_oneofs_Choice__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -357,7 +353,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->value.text)) != PBJ_OK) return st;
                 p += len;
@@ -377,7 +373,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_oneofs_Point__decode(m->value.point, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -390,7 +386,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
         f_34:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->value.raw)) != PBJ_OK) return st;
                 p += len;
                 m->value_case = golden_oneofs_Choice_value_raw;

@@ -78,11 +78,9 @@ pbj_status golden_optional_Maybe_encode(const golden_optional_Maybe *m, uint8_t 
 pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_optional_Maybe_init(m);
-    pbj_status st = len ? golden_optional_Maybe__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_optional_Maybe__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -149,7 +147,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->label)) != PBJ_OK) return st;
                 p += len;
@@ -203,7 +201,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
         f_50:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->data)) != PBJ_OK) return st;
                 p += len;
                 m->has_data = 1;

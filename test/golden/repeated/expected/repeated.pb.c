@@ -75,11 +75,9 @@ pbj_status golden_repeated_Item_encode(const golden_repeated_Item *m, uint8_t *b
 pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_repeated_Item_init(m);
-    pbj_status st = len ? golden_repeated_Item__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_repeated_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -281,11 +279,9 @@ pbj_status golden_repeated_Lists_encode(const golden_repeated_Lists *m, uint8_t 
 pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_repeated_Lists_init(m);
-    pbj_status st = len ? golden_repeated_Lists__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_repeated_Lists__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -378,7 +374,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         case 0xa: /* packed_int32 */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -417,7 +413,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -456,7 +452,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         f_26:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 if (len % 4) return PBJ_ERR_TRUNCATED;
                 size_t k = len / 4;
@@ -490,7 +486,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         f_34:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 if (len % 8) return PBJ_ERR_TRUNCATED;
                 size_t k = len / 8;
@@ -524,7 +520,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         f_42:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -563,7 +559,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         f_50:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -621,7 +617,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         case 0x3a: /* unpacked_int32 */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 size_t k = pbj_count_varints(p, pe);
                 if (k) {
@@ -665,7 +661,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
         case 0x42: /* unpacked_fixed64 */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 const uint8_t *pe = p + len;
                 if (len % 8) return PBJ_ERR_TRUNCATED;
                 size_t k = len / 8;
@@ -694,7 +690,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->names.data[m->names.count++])) != PBJ_OK) return st;
                 p += len;
@@ -716,7 +712,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             golden_repeated_Item_init(&m->items.data[m->items.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_repeated_Item__decode(&m->items.data[m->items.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }

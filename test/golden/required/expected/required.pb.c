@@ -52,11 +52,9 @@ pbj_status golden_required_Part_encode(const golden_required_Part *m, uint8_t *b
 pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_required_Part_init(m);
-    pbj_status st = len ? golden_required_Part__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_required_Part__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Part_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -90,7 +88,7 @@ pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -288,11 +286,9 @@ pbj_status golden_required_Whole_encode(const golden_required_Whole *m, uint8_t 
 pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_required_Whole_init(m);
-    pbj_status st = len ? golden_required_Whole__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_required_Whole__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Whole_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -364,7 +360,7 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_required_Part__decode(m->main, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -381,7 +377,7 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
             golden_required_Part_init(&m->parts.data[m->parts.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_required_Part__decode(&m->parts.data[m->parts.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -403,7 +399,7 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_required_Part__decode(m->spare, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }

@@ -96,11 +96,9 @@ pbj_status golden_scalars_Scalars_encode(const golden_scalars_Scalars *m, uint8_
 pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_scalars_Scalars_init(m);
-    pbj_status st = len ? golden_scalars_Scalars__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_scalars_Scalars__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }

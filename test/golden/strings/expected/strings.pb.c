@@ -42,11 +42,9 @@ pbj_status golden_strings_Texts_encode(const golden_strings_Texts *m, uint8_t *b
 pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_strings_Texts_init(m);
-    pbj_status st = len ? golden_strings_Texts__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_strings_Texts__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -87,7 +85,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
@@ -101,7 +99,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->blob)) != PBJ_OK) return st;
                 p += len;
             }
@@ -117,7 +115,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->tags.data[m->tags.count++])) != PBJ_OK) return st;
                 p += len;
@@ -138,7 +136,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->chunks.data[m->chunks.count++])) != PBJ_OK) return st;
                 p += len;
             }

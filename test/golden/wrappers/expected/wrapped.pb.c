@@ -76,11 +76,9 @@ pbj_status golden_wrappers_Wrapped_encode(const golden_wrappers_Wrapped *m, uint
 pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_wrappers_Wrapped_init(m);
-    pbj_status st = len ? golden_wrappers_Wrapped__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_wrappers_Wrapped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -205,7 +203,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = (uint64_t)(int64_t)m->i32;
                 pbj_slice s = {NULL, 0};
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__i32_unknown)) != PBJ_OK) return st;
                 m->i32 = (int32_t)v;
                 m->has_i32 = 1;
@@ -222,7 +220,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = (uint64_t)m->i64;
                 pbj_slice s = {NULL, 0};
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__i64_unknown)) != PBJ_OK) return st;
                 m->i64 = (int64_t)v;
                 m->has_i64 = 1;
@@ -239,7 +237,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = m->u32;
                 pbj_slice s = {NULL, 0};
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__u32_unknown)) != PBJ_OK) return st;
                 m->u32 = (uint32_t)v;
                 m->has_u32 = 1;
@@ -256,7 +254,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = m->u64;
                 pbj_slice s = {NULL, 0};
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__u64_unknown)) != PBJ_OK) return st;
                 m->u64 = v;
                 m->has_u64 = 1;
@@ -273,7 +271,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = pbj_float_bits(m->f);
                 pbj_slice s = {NULL, 0};
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x0d, &v, &s, false, &m->pbj__f_unknown)) != PBJ_OK) return st;
                 m->f = pbj_bits_float((uint32_t)v);
                 m->has_f = 1;
@@ -290,7 +288,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = pbj_double_bits(m->d);
                 pbj_slice s = {NULL, 0};
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x09, &v, &s, false, &m->pbj__d_unknown)) != PBJ_OK) return st;
                 m->d = pbj_bits_double(v);
                 m->has_d = 1;
@@ -307,7 +305,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = (uint8_t)m->b;
                 pbj_slice s = {NULL, 0};
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x08, &v, &s, false, &m->pbj__b_unknown)) != PBJ_OK) return st;
                 m->b = (v != 0);
                 m->has_b = 1;
@@ -324,7 +322,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = 0;
                 pbj_slice s = m->s;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x0a, &v, &s, true, &m->pbj__s_unknown)) != PBJ_OK) return st;
                 m->s = s;
                 m->has_s = 1;
@@ -341,7 +339,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 size_t len;
                 uint64_t v = 0;
                 pbj_slice s = m->bytes;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_decode_wrapper_keep(p, p + len, d, 0x0a, &v, &s, false, &m->pbj__bytes_unknown)) != PBJ_OK) return st;
                 m->bytes = s;
                 m->has_bytes = 1;
@@ -360,7 +358,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
             google_protobuf_Int32Value_init(&m->list.data[m->list.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_Int32Value__decode(&m->list.data[m->list.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }

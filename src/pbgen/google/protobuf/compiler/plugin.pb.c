@@ -75,11 +75,9 @@ pbj_status google_protobuf_compiler_Version_encode(const google_protobuf_compile
 pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Version *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_Version_init(m);
-    pbj_status st = len ? google_protobuf_compiler_Version__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_compiler_Version__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -162,7 +160,7 @@ pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Ver
         f_34:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->suffix)) != PBJ_OK) return st;
                 p += len;
                 m->has_suffix = 1;
@@ -371,11 +369,9 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode(const google_pro
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorRequest_init(m);
-    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorRequest__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorRequest__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_compiler_CodeGeneratorRequest_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
@@ -429,7 +425,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
                 return PBJ_ERR_NOMEM;
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->file_to_generate.data[m->file_to_generate.count++])) != PBJ_OK) return st;
                 p += len;
             }
@@ -446,7 +442,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->parameter)) != PBJ_OK) return st;
                 p += len;
                 m->has_parameter = 1;
@@ -464,7 +460,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_compiler_Version__decode(m->compiler_version, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -481,7 +477,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
             google_protobuf_FileDescriptorProto_init(&m->proto_file.data[m->proto_file.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_FileDescriptorProto__decode(&m->proto_file.data[m->proto_file.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -684,11 +680,9 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode(const google_pr
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorResponse_init(m);
-    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -729,7 +723,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
         case 0xa: /* error */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->error)) != PBJ_OK) return st;
                 p += len;
                 m->has_error = 1;
@@ -761,7 +755,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
             google_protobuf_compiler_CodeGeneratorResponse_File_init(&m->file.data[m->file.count]);
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_compiler_CodeGeneratorResponse_File__decode(&m->file.data[m->file.count], p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -949,11 +943,9 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode(const goog
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorResponse_File_init(m);
-    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse_File__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse_File__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -999,7 +991,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
         case 0xa: /* name */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
                 m->has_name = 1;
@@ -1013,7 +1005,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->insertion_point)) != PBJ_OK) return st;
                 p += len;
                 m->has_insertion_point = 1;
@@ -1027,7 +1019,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
         f_122:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->content)) != PBJ_OK) return st;
                 p += len;
                 m->has_content = 1;
@@ -1045,7 +1037,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = google_protobuf_GeneratedCodeInfo__decode(m->generated_code_info, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }

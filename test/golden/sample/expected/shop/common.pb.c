@@ -38,11 +38,9 @@ pbj_status shop_Money_encode(const shop_Money *m, uint8_t *buf, size_t cap, size
 pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Money_init(m);
-    pbj_status st = len ? shop_Money__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? shop_Money__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -75,7 +73,7 @@ pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *en
         case 0xa: /* currency */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->currency)) != PBJ_OK) return st;
                 p += len;
@@ -242,11 +240,9 @@ pbj_status shop_Timestamp_encode(const shop_Timestamp *m, uint8_t *buf, size_t c
 pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Timestamp_init(m);
-    pbj_status st = len ? shop_Timestamp__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? shop_Timestamp__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }

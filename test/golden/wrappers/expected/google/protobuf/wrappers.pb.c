@@ -37,11 +37,9 @@ pbj_status google_protobuf_DoubleValue_encode(const google_protobuf_DoubleValue 
 pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DoubleValue_init(m);
-    pbj_status st = len ? google_protobuf_DoubleValue__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_DoubleValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -204,11 +202,9 @@ pbj_status google_protobuf_FloatValue_encode(const google_protobuf_FloatValue *m
 pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FloatValue_init(m);
-    pbj_status st = len ? google_protobuf_FloatValue__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_FloatValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -371,11 +367,9 @@ pbj_status google_protobuf_Int64Value_encode(const google_protobuf_Int64Value *m
 pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_Int64Value_init(m);
-    pbj_status st = len ? google_protobuf_Int64Value__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_Int64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -541,11 +535,9 @@ pbj_status google_protobuf_UInt64Value_encode(const google_protobuf_UInt64Value 
 pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UInt64Value_init(m);
-    pbj_status st = len ? google_protobuf_UInt64Value__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_UInt64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -711,11 +703,9 @@ pbj_status google_protobuf_Int32Value_encode(const google_protobuf_Int32Value *m
 pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_Int32Value_init(m);
-    pbj_status st = len ? google_protobuf_Int32Value__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_Int32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -881,11 +871,9 @@ pbj_status google_protobuf_UInt32Value_encode(const google_protobuf_UInt32Value 
 pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UInt32Value_init(m);
-    pbj_status st = len ? google_protobuf_UInt32Value__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_UInt32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1051,11 +1039,9 @@ pbj_status google_protobuf_BoolValue_encode(const google_protobuf_BoolValue *m, 
 pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_BoolValue_init(m);
-    pbj_status st = len ? google_protobuf_BoolValue__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_BoolValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1221,11 +1207,9 @@ pbj_status google_protobuf_StringValue_encode(const google_protobuf_StringValue 
 pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_StringValue_init(m);
-    pbj_status st = len ? google_protobuf_StringValue__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_StringValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1254,7 +1238,7 @@ pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, c
         case 0xa: /* value */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->value)) != PBJ_OK) return st;
                 p += len;
@@ -1392,11 +1376,9 @@ pbj_status google_protobuf_BytesValue_encode(const google_protobuf_BytesValue *m
 pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_BytesValue_init(m);
-    pbj_status st = len ? google_protobuf_BytesValue__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? google_protobuf_BytesValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1425,7 +1407,7 @@ pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, con
         case 0xa: /* value */
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = pbj_take_slice(d, p, len, &m->value)) != PBJ_OK) return st;
                 p += len;
             }
