@@ -886,6 +886,15 @@ static int writer_most(const ir_message *m, int depth)
     return most;
 }
 
+/* Whether m's writer marks bits of pbj_writer.oneofs (a oneof, a required field): its child writers clear
+ * them when they open. */
+static bool writer_tracks(const ir_message *m)
+{
+    for (size_t i = 0; i < m->fields.n; i++)
+        if ((m->fields.v[i]->oneof && !m->fields.v[i]->oneof->synthetic) || features_required(m->fields.v[i])) return true;
+    return false;
+}
+
 /* The writer functions of field pf of pm (wfield.tmpl), named in names. */
 static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -910,6 +919,7 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     c->sub_wtype = msg ? sub.wtype : "";
     bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
     c->wfixed = fixed ? "true" : "false";
+    c->wtracks = msg && writer_tracks(f->message_type) ? "true" : "false";
     c->wreserve = fixed ? "1" : msg ? ir_printf("*pbj__wslot(w->w.buf, &%s)", sub.wtype) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
     c->wkey = ir_printf("%uu", key);

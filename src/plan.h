@@ -229,6 +229,7 @@ typedef struct plan_code {
     const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
     const char *wend_tag;                         /* groups: the end tag's value; else "0" */
     const char *wreserve, *wfixed;                /* a child's length bytes to reserve; "true" when always 1 */
+    const char *wtracks;                          /* "true" when the child's type marks pbj_writer.oneofs */
     const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
     const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
     /* pbj.comparable (field_compare.tmpl) */
