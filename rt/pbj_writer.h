@@ -34,7 +34,7 @@ typedef enum pbj_reserve {
 #else
 #define PBJ__WASSUME(x) ((void)0)
 #endif
-#define PBJ__WLEARN 256           /* slots of the per-type length sizes learnt (types share a slot by address) */
+#define PBJ__WLEARN 256           /* slots of the per-type length sizes learnt (pbj_wtype.slot) */
 
 /* A writer's order place (at): 2n after a singular field n, 2n - 1 after an element of repeated field n, so
  * a call for field n (key 2n) may come when at < 2n. It is kept as gate = ~at, so that the check is one
@@ -47,6 +47,7 @@ typedef enum pbj_reserve {
 /* A message type's identity: the key of what the buffer learns about its lengths. */
 typedef struct pbj_wtype {
     const char *name;
+    uint8_t slot;                 /* its learnt length size: pbj_wbuf.learn[slot] (types may share one) */
     uint64_t required;            /* the bits of pbj_writer.oneofs its required fields' calls set */
     uint32_t first;               /* the first of those bits (after its oneofs') */
     const char *const *required_names;   /* the full name of the field of bit first + i */
@@ -64,7 +65,6 @@ typedef struct pbj_writer {
     uint8_t *end;                 /* the end of the buffer's memory */
     uint32_t gate;                /* ~at (PBJ__WGATE): the order check, 0 when closed */
     uint8_t reserved;             /* bytes reserved for the length: 0 for a group and a top-level writer */
-    uint8_t tag_len;              /* its record's tag bytes (item ranges) */
     uint16_t depth;               /* its frame: 0 top level */
     uint64_t oneofs;              /* a bit per oneof one of whose alternatives was written, then per
                                    * required field written (pbj_wtype.required) */
@@ -247,6 +247,23 @@ PBJ_OUTLINE uint8_t *pbj__wgrow(pbj_writer *w, size_t n) PBJ__PROTO
 }
 #endif
 
+/* pbj_put_varint and pbj_put_bytes always inline: a writer's values (calls the compiler otherwise makes). */
+PBJ_WINLINE uint8_t *pbj__wvarint(uint8_t *p, uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = (uint8_t)v;
+    return p;
+}
+PBJ_WINLINE uint8_t *pbj__wbytes(uint8_t *p, pbj_slice s)
+{
+    p = pbj__wvarint(p, s.len);
+    if (s.len) memcpy(p, s.data, s.len);
+    return p + s.len;
+}
+
 /* Whether n bytes fit at w's p: one compare when n is a constant up to PBJ__WSLACK. */
 PBJ_WINLINE bool pbj__wfits(const pbj_writer *w, size_t n)
 {
@@ -286,7 +303,7 @@ PBJ_WINLINE pbj_status pbj__wdone(pbj_writer *w, uint8_t *p, uint32_t gate)
 /* The learnt length size slot of type t. */
 PBJ_WINLINE uint8_t *pbj__wslot(pbj_wbuf *b, const pbj_wtype *t)
 {
-    return &b->learn[((uintptr_t)t / sizeof *t) % PBJ__WLEARN];
+    return &b->learn[t->slot];
 }
 
 /* The body after the r bytes reserved at q (w's) needs k length bytes: move it, and learn k for type t when
@@ -339,18 +356,18 @@ PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t) PBJ__PRO
 }
 #endif
 
-/* A child's record is complete at c->p: it is closed and its parent takes calls again from there. */
-PBJ_WINLINE void pbj__wclosed(pbj_writer *c)
+/* A child's record is complete at p (c's): it is closed and its parent takes calls again from there. */
+PBJ_WINLINE void pbj__wclosed(pbj_writer *c, uint8_t *p)
 {
     pbj_writer *up = c->up;
-    up->p = c->p;
+    if (PBJ_UNLIKELY(c->depth == 1)) {            /* the parent's p is still where c's record begins */
+        pbj_wbuf *b = c->buf;
+        b->item_at = (size_t)(up->p - b->data);
+        b->item_len = (size_t)(p - up->p);
+    }
+    up->p = p;
     up->gate |= PBJ__WBLOCK;                      /* ~at: clears the bit of at */
     c->gate = 0;
-    if (PBJ_UNLIKELY(c->depth == 1)) {
-        pbj_wbuf *b = c->buf;
-        b->item_at = (size_t)(c->body - c->reserved - c->tag_len - b->data);
-        b->item_len = (size_t)(c->p - b->data) - b->item_at;
-    }
 }
 
 /* End writer c, open, innermost and not failed: an open packed record closed, a length patched or a
@@ -374,7 +391,7 @@ PBJ_OUTLINE bool pbj__wclose(pbj_writer *c) PBJ__PROTO
     } else if (!pbj__wpatch(c, c->body - c->reserved, c->reserved, c->type)) {
         return false;
     }
-    pbj__wclosed(c);
+    pbj__wclosed(c, c->p);
     return true;
 }
 #endif
@@ -427,18 +444,17 @@ PBJ_WINLINE pbj_status pbj__wcheck(pbj_writer *w, uint32_t key, uint64_t bit, co
     return pbj__wgate(w, key, bit, field);
 }
 
-/* Open child c of w of type t at p (after its tag of tag_len bytes), r length bytes reserved; w takes calls
- * again after its field (at wat) once c ends. c's oneofs are cleared when t tracks any (a frame's last
- * writer may have left bits). */
+/* Open child c of w of type t at p (after its tag; w's p stays where its record begins), r length bytes
+ * reserved; w takes calls again after its field (at wat) once c ends. c's oneofs are cleared when t tracks
+ * any (a frame's last writer may have left bits). */
 PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, const pbj_wtype *t, uint8_t r,
-                                     uint8_t tag_len, uint32_t wat, bool tracks)
+                                     uint32_t wat, bool tracks)
 {
     w->gate = PBJ__WGATE(wat | PBJ__WBLOCK);      /* first: the compiler cannot tell w from c */
     if (tracks) c->oneofs = 0;
     c->body = c->p = p + r;
     c->gate = PBJ__WGATE(0);
     c->reserved = r;
-    c->tag_len = tag_len;
     c->type = t;
     return c;
 }
@@ -452,10 +468,10 @@ PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t 
     pbj_wbuf *b = w->buf;
     pbj_writer *c = w->next;
     if (PBJ_UNLIKELY(!c)) return pbj__wfail(w, PBJ_ERR_DEPTH, field), &b->dead;
-    uint8_t r = end_tag ? 0 : fixed ? 1 : *pbj__wslot(b, t), tag_len = (uint8_t)pbj_varint_size(tag);
-    uint8_t *p = pbj__wroom(w, tag_len + r);
+    uint8_t r = end_tag ? 0 : fixed ? 1 : *pbj__wslot(b, t);
+    uint8_t *p = pbj__wroom(w, pbj_varint_size(tag) + r);
     if (!p) return &b->dead;
-    pbj__wopened(w, c, pbj_put_varint(p, tag), t, r, tag_len, wat, true);
+    pbj__wopened(w, c, pbj_put_varint(p, tag), t, r, wat, true);
     c->end_tag = end_tag;                         /* a group's (reserved 0) */
     return c;
 }
@@ -554,7 +570,7 @@ PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
 #if PBJ__BODIES
 {
     if (!pbj__wpatch(w, w->body - w->reserved, w->reserved, w->type)) return w->buf->status;
-    pbj__wclosed(w);
+    pbj__wclosed(w, w->p);
     return PBJ_OK;
 }
 #endif
@@ -565,12 +581,12 @@ PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
 PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
 {
     if (PBJ_LIKELY(w->gate > PBJ__WGATE(PBJ__WDONE + 1) && (w->oneofs & required) == required)) {
-        uint8_t *q = w->body;
-        size_t len = (size_t)(w->p - q);
+        uint8_t *q = w->body, *p = w->p;          /* p read before the length's bytes, which may alias it */
+        size_t len = (size_t)(p - q);
         if (PBJ_LIKELY(w->reserved == 1)) {
             if (PBJ_LIKELY(len < 0x80)) {
                 q[-1] = (uint8_t)len;
-                pbj__wclosed(w);
+                pbj__wclosed(w, p);
                 return PBJ_OK;
             }
             return pbj__wend_moved(w);
@@ -578,7 +594,7 @@ PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
             if (len - 0x80 < 0x4000 - 0x80) {
                 q[-2] = (uint8_t)(len | 0x80);
                 q[-1] = (uint8_t)(len >> 7);
-                pbj__wclosed(w);
+                pbj__wclosed(w, p);
                 return PBJ_OK;
             }
             return pbj__wend_moved(w);

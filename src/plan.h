@@ -223,6 +223,7 @@ typedef struct plan_code {
     const char *wopen;                            /* message fields: the function opening a child (wset or wadd) */
     const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
     const char *wmax;                             /* the most bytes one value takes with its tag (room check) */
+    const char *wwrite, *wwrite_e;                /* write and write_e, always inline (rt/pbj_writer.h) */
     const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
     const char *wkey, *wpos, *wbit;               /* order key (2n), the order place after a call, its oneof's bit */
     const char *wmark;                            /* oneof members: the statement marking the oneof written */
@@ -353,7 +354,7 @@ struct plan_message {
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */
-    const char *wrequired;        /* the rest of its pbj_wtype's initializer: required bits, first, names */
+    const char *wrequired;        /* the rest of its pbj_wtype's initializer: slot, required bits, first, names */
     const char *wrequired_mask;   /* its required fields' bits ("0": none) */
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
     bool recursive;               /* on a cycle of message types: M__size and M__write_reverse count the depth */

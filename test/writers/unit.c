@@ -1,4 +1,5 @@
 /* unit.c: the writers' rules one by one on test/writers/w3.proto and w2.proto: order, oneofs, map keys, sticky failures, auto-close, lengths at every varint boundary, deep nesting, groups. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ static pbj_slice encoded(w3_All *m)
 
 static bool equals(const pbj_wbuf *b, pbj_slice want)
 {
-    return b->status == PBJ_OK && b->len == want.len && memcmp(b->data, want.data, want.len) == 0;
+    return b->status == PBJ_OK && b->len == want.len && (!want.len || memcmp(b->data, want.data, want.len) == 0);
 }
 
 /* A call out of order: PBJ_ERR_ORDER naming the field, nothing written, every later call fails, reset heals. */
@@ -201,6 +202,26 @@ static void test_shuffled(void)
         CHECK(w3_All_decode(&m, b.data, b.len, &arena, NULL) == PBJ_OK && equals(&b, encoded(&m)));
     }
     CHECK(caught > 1000 && whole > 100);                /* both outcomes were tried */
+    pbj_wbuf_free(&b);
+}
+
+/* Floating-point values as the struct encoder writes them: 0.0 skipped, -0.0 and NaN written (their bits). */
+static void test_floats(void)
+{
+    static const double values[] = {0.0, -0.0, NAN, -NAN, 1.5};
+    pbj_wbuf b;
+    pbj_wbuf_init(&b, NULL, 0);
+    for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
+        w3_All m;
+        w3_All_init(&m);
+        m.fl = (float)values[i];
+        m.db = values[i];
+        w3_All_writer w;
+        pbj_wbuf_reset(&b);
+        CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_fl(&w, m.fl) == PBJ_OK);
+        CHECK(w3_All_writer_db(&w, m.db) == PBJ_OK && w3_All_writer_end(&w) == PBJ_OK);
+        CHECK(equals(&b, encoded(&m)) && (b.len == 0) == (i == 0));
+    }
     pbj_wbuf_free(&b);
 }
 
@@ -504,6 +525,7 @@ int main(void)
     test_order();
     test_oneof_and_maps();
     test_shuffled();
+    test_floats();
     test_lifecycle();
     test_children();
     test_lengths();
