@@ -34,7 +34,7 @@ typedef enum pbj_reserve {
 #else
 #define PBJ__WASSUME(x) ((void)0)
 #endif
-#define PBJ__WLEARN 256           /* slots of the per-type length sizes learnt (types share a slot by address) */
+#define PBJ__WLEARN 256           /* slots of the per-type length sizes learnt (pbj_wtype.slot) */
 
 /* A writer's order place (at): 2n after a singular field n, 2n - 1 after an element of repeated field n, so
  * a call for field n (key 2n) may come when at < 2n. It is kept as gate = ~at, so that the check is one
@@ -47,6 +47,7 @@ typedef enum pbj_reserve {
 /* A message type's identity: the key of what the buffer learns about its lengths. */
 typedef struct pbj_wtype {
     const char *name;
+    uint8_t slot;                 /* its learnt length size: pbj_wbuf.learn[slot] (types may share one) */
     uint64_t required;            /* the bits of pbj_writer.oneofs its required fields' calls set */
     uint32_t first;               /* the first of those bits (after its oneofs') */
     const char *const *required_names;   /* the full name of the field of bit first + i */
@@ -64,17 +65,16 @@ typedef struct pbj_writer {
     uint8_t *end;                 /* the end of the buffer's memory */
     uint32_t gate;                /* ~at (PBJ__WGATE): the order check, 0 when closed */
     uint8_t reserved;             /* bytes reserved for the length: 0 for a group and a top-level writer */
-    uint8_t tag_len;              /* its record's tag bytes (item ranges) */
     uint16_t depth;               /* its frame: 0 top level */
     uint64_t oneofs;              /* a bit per oneof one of whose alternatives was written, then per
                                    * required field written (pbj_wtype.required) */
-    uint8_t *len_at;              /* where its reserved length is (NULL: a group, a top-level writer) */
+    uint8_t *body;                /* where its body begins, after its tag and its reserved length bytes
+                                   * (NULL: a top-level writer) */
     pbj_wbuf *buf;
     struct pbj_writer *up;        /* the parent (NULL: a top-level writer) */
     struct pbj_writer *next;      /* the frame a child opens in (NULL: the deepest) */
     const pbj_wtype *type;
     uint32_t end_tag;             /* groups: the end tag */
-    size_t rec_at;                /* groups: the offset of its record (item ranges) */
     size_t packed_at;             /* the offset of the open packed record's reserved length */
     uint64_t key;                 /* maps: the last key written, in an order unsigned compare keeps */
     size_t key_at, key_len;       /* maps with string keys: the offset and length of the last key's bytes */
@@ -111,10 +111,12 @@ PBJ_INLINE void pbj__wbounds(pbj_writer *w, const pbj_wbuf *b)
     w->lim = b->cap >= PBJ__WSLACK ? (uintptr_t)w->end - (PBJ__WSLACK - 1) : 0;
 }
 
-/* Every frame's end and lim follow b's memory (so that opening a child need not copy them). */
+/* Every frame's end and lim follow b's memory (so that opening a child need not copy them); the deepest
+ * frame's lim is 0, so that opening a child in it takes the slow path (PBJ_ERR_DEPTH). */
 PBJ_INLINE void pbj__wbounds_all(pbj_wbuf *b)
 {
     for (uint32_t d = 1; d < PBJ_WRITER_DEPTH; d++) pbj__wbounds(&b->child[d], b);
+    b->child[PBJ_WRITER_DEPTH - 1].lim = 0;
     if (b->top) pbj__wbounds(b->top, b);
 }
 
@@ -152,7 +154,7 @@ PBJ_INLINE pbj_writer *pbj__winner(pbj_wbuf *b)
  * it may be gone). */
 PBJ_INLINE void pbj__wclose_all(pbj_wbuf *b)
 {
-    for (pbj_writer *c = &b->child[1]; c && c->gate; c = c->next) c->gate = 0, c->oneofs = 0;
+    for (pbj_writer *c = &b->child[1]; c && c->gate; c = c->next) c->gate = 0;
     b->top = NULL;
 }
 
@@ -218,7 +220,7 @@ PBJ_INLINE void pbj__wrebase(pbj_wbuf *b, uint8_t *old)
 {
     for (pbj_writer *w = b->top; w && w->gate; w = w->next) {
         w->p = b->data + (w->p - old);
-        if (w->len_at) w->len_at = b->data + (w->len_at - old);   /* not NULL: old was not either */
+        if (w->body) w->body = b->data + (w->body - old);       /* not NULL: old was not either */
     }
     pbj__wbounds_all(b);
 }
@@ -244,6 +246,23 @@ PBJ_OUTLINE uint8_t *pbj__wgrow(pbj_writer *w, size_t n) PBJ__PROTO
     return w->p;
 }
 #endif
+
+/* pbj_put_varint and pbj_put_bytes always inline: a writer's values (calls the compiler otherwise makes). */
+PBJ_WINLINE uint8_t *pbj__wvarint(uint8_t *p, uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = (uint8_t)v;
+    return p;
+}
+PBJ_WINLINE uint8_t *pbj__wbytes(uint8_t *p, pbj_slice s)
+{
+    p = pbj__wvarint(p, s.len);
+    if (s.len) memcpy(p, s.data, s.len);
+    return p + s.len;
+}
 
 /* Whether n bytes fit at w's p: one compare when n is a constant up to PBJ__WSLACK. */
 PBJ_WINLINE bool pbj__wfits(const pbj_writer *w, size_t n)
@@ -272,17 +291,19 @@ PBJ_WINLINE uint8_t *pbj__wroom2(pbj_writer *w, size_t most, size_t n)
     return pbj__wgrow(w, n);
 }
 
-/* The bytes up to p are written. */
-PBJ_WINLINE pbj_status pbj__wdone(pbj_writer *w, uint8_t *p)
+/* The bytes up to p are written and gate is w's order check now: stored after the bytes, which may alias
+ * them, so that the compiler can carry both to w's next call. */
+PBJ_WINLINE pbj_status pbj__wdone(pbj_writer *w, uint8_t *p, uint32_t gate)
 {
     w->p = p;
+    w->gate = gate;
     return PBJ_OK;
 }
 
 /* The learnt length size slot of type t. */
 PBJ_WINLINE uint8_t *pbj__wslot(pbj_wbuf *b, const pbj_wtype *t)
 {
-    return &b->learn[((uintptr_t)t / sizeof *t) % PBJ__WLEARN];
+    return &b->learn[t->slot];
 }
 
 /* The body after the r bytes reserved at q (w's) needs k length bytes: move it, and learn k for type t when
@@ -335,19 +356,18 @@ PBJ_OUTLINE pbj_status pbj__wmissing(pbj_writer *w, const pbj_wtype *t) PBJ__PRO
 }
 #endif
 
-/* A child's record is complete at c->p: it is closed and its parent takes calls again from there. */
-PBJ_WINLINE void pbj__wclosed(pbj_writer *c)
+/* A child's record is complete at p (c's): it is closed and its parent takes calls again from there. */
+PBJ_WINLINE void pbj__wclosed(pbj_writer *c, uint8_t *p)
 {
     pbj_writer *up = c->up;
-    up->p = c->p;
+    if (PBJ_UNLIKELY(c->depth == 1)) {            /* the parent's p is still where c's record begins */
+        pbj_wbuf *b = c->buf;
+        b->item_at = (size_t)(up->p - b->data);
+        b->item_len = (size_t)(p - up->p);
+    }
+    up->p = p;
     up->gate |= PBJ__WBLOCK;                      /* ~at: clears the bit of at */
     c->gate = 0;
-    c->oneofs = 0;
-    if (PBJ_UNLIKELY(c->depth == 1)) {
-        pbj_wbuf *b = c->buf;
-        b->item_at = c->len_at ? (size_t)(c->len_at - c->tag_len - b->data) : c->rec_at;
-        b->item_len = (size_t)(c->p - b->data) - b->item_at;
-    }
 }
 
 /* End writer c, open, innermost and not failed: an open packed record closed, a length patched or a
@@ -364,14 +384,14 @@ PBJ_OUTLINE bool pbj__wclose(pbj_writer *c) PBJ__PROTO
         b->top = NULL;
         return true;
     }
-    if (!c->len_at) {                             /* a group: its end tag */
+    if (!c->reserved) {                           /* a group: its end tag */
         uint8_t *p = pbj__wroom(c, pbj_varint_size(c->end_tag));
         if (!p) return false;
         c->p = pbj_put_varint(p, c->end_tag);
-    } else if (!pbj__wpatch(c, c->len_at, c->reserved, c->type)) {
+    } else if (!pbj__wpatch(c, c->body - c->reserved, c->reserved, c->type)) {
         return false;
     }
-    pbj__wclosed(c);
+    pbj__wclosed(c, c->p);
     return true;
 }
 #endif
@@ -424,18 +444,18 @@ PBJ_WINLINE pbj_status pbj__wcheck(pbj_writer *w, uint32_t key, uint64_t bit, co
     return pbj__wgate(w, key, bit, field);
 }
 
-/* Open child c of w of type t at p (after its tag of tag_len bytes), r length bytes reserved; w takes calls
- * again after its field (at wat) once c ends. */
+/* Open child c of w of type t at p (after its tag; w's p stays where its record begins), r length bytes
+ * reserved; w takes calls again after its field (at wat) once c ends. c's oneofs are cleared when t tracks
+ * any (a frame's last writer may have left bits). */
 PBJ_WINLINE pbj_writer *pbj__wopened(pbj_writer *w, pbj_writer *c, uint8_t *p, const pbj_wtype *t, uint8_t r,
-                                     uint8_t tag_len, uint32_t wat)
+                                     uint32_t wat, bool tracks)
 {
-    c->len_at = p;
-    c->p = p + r;
+    w->gate = PBJ__WGATE(wat | PBJ__WBLOCK);      /* first: the compiler cannot tell w from c */
+    if (tracks) c->oneofs = 0;
+    c->body = c->p = p + r;
     c->gate = PBJ__WGATE(0);
     c->reserved = r;
-    c->tag_len = tag_len;
     c->type = t;
-    w->gate = PBJ__WGATE(wat | PBJ__WBLOCK);
     return c;
 }
 
@@ -448,12 +468,11 @@ PBJ_OUTLINE pbj_writer *pbj__wchild(pbj_writer *w, const pbj_wtype *t, uint32_t 
     pbj_wbuf *b = w->buf;
     pbj_writer *c = w->next;
     if (PBJ_UNLIKELY(!c)) return pbj__wfail(w, PBJ_ERR_DEPTH, field), &b->dead;
-    uint8_t r = end_tag ? 0 : fixed ? 1 : *pbj__wslot(b, t), tag_len = (uint8_t)pbj_varint_size(tag);
-    uint8_t *p = pbj__wroom(w, tag_len + r);
+    uint8_t r = end_tag ? 0 : fixed ? 1 : *pbj__wslot(b, t);
+    uint8_t *p = pbj__wroom(w, pbj_varint_size(tag) + r);
     if (!p) return &b->dead;
-    c->rec_at = (size_t)(p - b->data);
-    pbj__wopened(w, c, pbj_put_varint(p, tag), t, r, tag_len, wat);
-    if (end_tag) c->len_at = NULL, c->end_tag = end_tag;   /* a group: its end tag, no length */
+    pbj__wopened(w, c, pbj_put_varint(p, tag), t, r, wat, true);
+    c->end_tag = end_tag;                         /* a group's (reserved 0) */
     return c;
 }
 #endif
@@ -475,11 +494,13 @@ PBJ_OUTLINE pbj_writer *pbj__wopen_slow(pbj_writer *w, uint32_t key, uint32_t wa
 }
 #endif
 
-/* The fast path of opening a child for field key: where its tag goes (room for tag_len bytes and the
- * longest reservation), or NULL when the call is out of order, too deep or needs room. */
-PBJ_WINLINE uint8_t *pbj__wopen_at(pbj_writer *w, uint32_t key, uint64_t bit, size_t tag_len)
+/* The fast path of opening a child for field key: where its tag goes, or NULL when the call is out of order
+ * or needs room, or w is the deepest frame. A tag and the longest reservation (10 bytes) fit in
+ * PBJ__WSLACK, so p is compared with lim, which is 0 in the deepest frame, whatever the optimisation (not
+ * through pbj__wfits, whose compare with lim needs a constant the compiler sees: not at -O0). */
+PBJ_WINLINE uint8_t *pbj__wopen_at(pbj_writer *w, uint32_t key, uint64_t bit)
 {
-    if (PBJ_UNLIKELY(!pbj__wmay(w, key, bit) || !w->next || !pbj__wfits(w, tag_len + 5))) return NULL;
+    if (PBJ_UNLIKELY(!pbj__wmay(w, key, bit) || (uintptr_t)w->p >= w->lim)) return NULL;
     uint8_t *p = w->p;
     PBJ__WASSUME(p != NULL);
     return p;
@@ -543,28 +564,40 @@ PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w) PBJ__PROTO
 }
 #endif
 
+/* End child w, taking calls and with its required fields, whose length needs other than its reserved
+ * bytes: its body moved, its length patched. */
+PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
+#if PBJ__BODIES
+{
+    if (!pbj__wpatch(w, w->body - w->reserved, w->reserved, w->type)) return w->buf->status;
+    pbj__wclosed(w, w->p);
+    return PBJ_OK;
+}
+#endif
+
 /* End w (and every writer open inside it): a child's length is patched, its required fields (bits
  * required) checked. The fast path: a child taking calls (none open inside it, no packed record open)
  * with its required fields whose body fits the one or two bytes reserved. */
 PBJ_WINLINE pbj_status pbj__wend(pbj_writer *w, uint64_t required)
 {
     if (PBJ_LIKELY(w->gate > PBJ__WGATE(PBJ__WDONE + 1) && (w->oneofs & required) == required)) {
-        uint8_t *q = w->len_at;
+        uint8_t *q = w->body, *p = w->p;          /* p read before the length's bytes, which may alias it */
+        size_t len = (size_t)(p - q);
         if (PBJ_LIKELY(w->reserved == 1)) {
-            size_t len = (size_t)(w->p - q) - 1;
             if (PBJ_LIKELY(len < 0x80)) {
-                *q = (uint8_t)len;
-                pbj__wclosed(w);
+                q[-1] = (uint8_t)len;
+                pbj__wclosed(w, p);
                 return PBJ_OK;
             }
+            return pbj__wend_moved(w);
         } else if (w->reserved == 2) {
-            size_t len = (size_t)(w->p - q) - 2;
             if (len - 0x80 < 0x4000 - 0x80) {
-                q[0] = (uint8_t)(len | 0x80);
-                q[1] = (uint8_t)(len >> 7);
-                pbj__wclosed(w);
+                q[-2] = (uint8_t)(len | 0x80);
+                q[-1] = (uint8_t)(len >> 7);
+                pbj__wclosed(w, p);
                 return PBJ_OK;
             }
+            return pbj__wend_moved(w);
         }
     }
     return pbj__wend_slow(w);

@@ -3,7 +3,7 @@
 
 #include "diag.h"
 #include "symtab.h"
-#include "../rt/pbj.h"    /* float bit casts for defaults, the varint writer for tags */
+#include "../rt/pbj_writer.h"   /* float bit casts for defaults, the varint writer for tags, PBJ__WLEARN */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,23 +12,29 @@
 
 /* ---- values by type: expressions with @ for the value (and # for the other one, or the field name) ---- */
 
-/* How values are laid out on the wire: X(class, size of one, write one, size of all (fixed width),
- * width, load of the fixed bits); the wire type itself is ir_type_wire_type's. */
+/* How values are laid out on the wire: X(class, size of one, write one, write one in a writer (always
+ * inline: rt/pbj_writer.h), size of all (fixed width), width, load of the fixed bits); the wire type itself
+ * is ir_type_wire_type's. */
 #define WIRE_CLASSES(X)                                                                                     \
-    X(VARINT,  "pbj_varint_size(@)",  "p = pbj_put_varint(p, @);",  NULL,          NULL, NULL)              \
-    X(BOOL,    "1",                   "*p++ = @;",                  "@.count",     NULL, NULL)              \
-    X(FIXED32, "4",                   "p = pbj_put_fixed32(p, @);", "@.count * 4", "4",  "pbj_load_le32(p)") \
-    X(FIXED64, "8",                   "p = pbj_put_fixed64(p, @);", "@.count * 8", "8",  "pbj_load_le64(p)") \
-    X(SLICE,   "pbj_len_size(@.len)", "p = pbj_put_bytes(p, @);",   NULL,          NULL, NULL)
+    X(VARINT,  "pbj_varint_size(@)",  "p = pbj_put_varint(p, @);",  "p = pbj__wvarint(p, @);",            \
+      NULL,          NULL, NULL)                                                                            \
+    X(BOOL,    "1",                   "*p++ = @;",                  "*p++ = @;",                          \
+      "@.count",     NULL, NULL)                                                                            \
+    X(FIXED32, "4",                   "p = pbj_put_fixed32(p, @);", "p = pbj_put_fixed32(p, @);",         \
+      "@.count * 4", "4",  "pbj_load_le32(p)")                                                              \
+    X(FIXED64, "8",                   "p = pbj_put_fixed64(p, @);", "p = pbj_put_fixed64(p, @);",         \
+      "@.count * 8", "8",  "pbj_load_le64(p)")                                                              \
+    X(SLICE,   "pbj_len_size(@.len)", "p = pbj_put_bytes(p, @);",   "p = pbj__wbytes(p, @);",             \
+      NULL,          NULL, NULL)
 
-#define WIRE_ENUM(C, size, write, all, width, load) WIRE_##C,
+#define WIRE_ENUM(C, size, write, wwrite, all, width, load) WIRE_##C,
 typedef enum wire_class { WIRE_CLASSES(WIRE_ENUM) } wire_class;
 #undef WIRE_ENUM
 
 static const struct wire_info {
-    const char *size, *write, *all, *width, *load;
+    const char *size, *write, *wwrite, *all, *width, *load;
 } wire_info[] = {
-#define WIRE_ROW(C, size, write, all, width, load) [WIRE_##C] = {size, write, all, width, load},
+#define WIRE_ROW(C, size, write, wwrite, all, width, load) [WIRE_##C] = {size, write, wwrite, all, width, load},
     WIRE_CLASSES(WIRE_ROW)
 #undef WIRE_ROW
 };
@@ -93,6 +99,7 @@ const char *plan_from_wire(ir_type t, const char *v) { return fill(value_of(t)->
 static const char *to_wire(ir_type t, const char *x) { return fill(value_of(t)->to_wire, x, NULL); }
 const char *plan_value_size(ir_type t, const char *x) { return fill(wire_of(t)->size, to_wire(t, x), NULL); }
 const char *plan_value_write(ir_type t, const char *x) { return fill(wire_of(t)->write, to_wire(t, x), NULL); }
+static const char *value_wwrite(ir_type t, const char *x) { return fill(wire_of(t)->wwrite, to_wire(t, x), NULL); }
 static const char *nonzero(ir_type t, const char *x) { return fill(value_of(t)->nonzero, x, NULL); }
 
 const char *plan_print(const plan_field *pf, const char *name, const char *x)
@@ -886,6 +893,23 @@ static int writer_most(const ir_message *m, int depth)
     return most;
 }
 
+/* The slot of m's learnt length size in pbj_wbuf.learn (pbj_wtype.slot): a hash of its full name. */
+static unsigned writer_slot(const ir_message *m)
+{
+    uint32_t h = 2166136261u;                     /* FNV-1a */
+    for (const char *c = m->full_name; *c; c++) h = (h ^ (uint8_t)*c) * 16777619u;
+    return h % PBJ__WLEARN;
+}
+
+/* Whether m's writer marks bits of pbj_writer.oneofs (a oneof, a required field): its child writers clear
+ * them when they open. */
+static bool writer_tracks(const ir_message *m)
+{
+    for (size_t i = 0; i < m->fields.n; i++)
+        if ((m->fields.v[i]->oneof && !m->fields.v[i]->oneof->synthetic) || features_required(m->fields.v[i])) return true;
+    return false;
+}
+
 /* The writer functions of field pf of pm (wfield.tmpl), named in names. */
 static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names)
 {
@@ -910,7 +934,8 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     c->sub_wtype = msg ? sub.wtype : "";
     bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
     c->wfixed = fixed ? "true" : "false";
-    c->wreserve = fixed ? "1" : msg ? ir_printf("*pbj__wslot(w->w.buf, &%s)", sub.wtype) : "";
+    c->wtracks = msg && writer_tracks(f->message_type) ? "true" : "false";
+    c->wreserve = fixed ? "1" : msg ? ir_printf("w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
     c->wkey = ir_printf("%uu", key);
     c->wpos = ir_printf("%uu", key - (pf->repeated || map ? 1u : 0u));
@@ -923,6 +948,8 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
     c->wmax = value_rmax(pf->type, pf->tag_len, c->x);
     c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
+    c->wwrite = value_wwrite(pf->type, c->x);
+    c->wwrite_e = value_wwrite(pf->type, ir_printf("%s.data[i]", c->x));
     c->wend_tag = pf->group ? ir_printf("0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
     c->wk_member = c->wk_type = c->wv_member = c->wv_type = c->wk_ord = c->wk_data = c->wk_len = "";
     if (map) plan_writer_map(c, f->message_type);
@@ -1114,8 +1141,9 @@ static void plan_writer_required(plan_message *pm)
         names = ir_printf("%s\"%s\", ", names, pf->code.full_name);
     }
     pm->wrequired_mask = ir_printf("UINT64_C(0x%llx)", (unsigned long long)mask);
-    pm->wrequired = mask ? ir_printf(", UINT64_C(0x%llx), %zu, (const char *const[]){%s}", (unsigned long long)mask,
-                                     pm->oneofs.n, names) : ", 0, 0, NULL";
+    pm->wrequired = mask ? ir_printf(", %u, UINT64_C(0x%llx), %zu, (const char *const[]){%s}", writer_slot(pm->m),
+                                     (unsigned long long)mask, pm->oneofs.n, names)
+                         : ir_printf(", %u, 0, 0, NULL", writer_slot(pm->m));
 }
 
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */

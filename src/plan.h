@@ -224,12 +224,14 @@ typedef struct plan_code {
     const char *wopen;                            /* message fields: the function opening a child (wset or wadd) */
     const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
     const char *wmax;                             /* the most bytes one value takes with its tag (room check) */
+    const char *wwrite, *wwrite_e;                /* write and write_e, always inline (rt/pbj_writer.h) */
     const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
     const char *wkey, *wpos, *wbit;               /* order key (2n), the order place after a call, its oneof's bit */
     const char *wmark;                            /* oneof members: the statement marking the oneof written */
     const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
     const char *wend_tag;                         /* groups: the end tag's value; else "0" */
     const char *wreserve, *wfixed;                /* a child's length bytes to reserve; "true" when always 1 */
+    const char *wtracks;                          /* "true" when the child's type marks pbj_writer.oneofs */
     const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
     const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
     /* pbj.comparable (field_compare.tmpl) */
@@ -353,7 +355,7 @@ struct plan_message {
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */
-    const char *wrequired;        /* the rest of its pbj_wtype's initializer: required bits, first, names */
+    const char *wrequired;        /* the rest of its pbj_wtype's initializer: slot, required bits, first, names */
     const char *wrequired_mask;   /* its required fields' bits ("0": none) */
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
     bool recursive;               /* on a cycle of message types: M__size and M__write_reverse count the depth */

@@ -79,6 +79,14 @@ static void message_call(const plan_field *pf, const char *e)
     fprintf(out, "            break;\n        }\n        }\n");
 }
 
+/* The head of a field's statement: "if", or in a producer "else if" after another member of its oneof (one
+ * case at most is written: as a producer writes a switch). */
+static const char *field_if(const plan_message *pm, size_t i)
+{
+    const plan_field *pf = &pm->fields.v[i];
+    return plain && pf->oneof && i && pm->fields.v[i - 1].oneof == pf->oneof ? "else if" : "if";
+}
+
 static void field_calls(const plan_message *pm, size_t i)
 {
     const plan_field *pf = &pm->fields.v[i];
@@ -97,7 +105,7 @@ static void field_calls(const plan_message *pm, size_t i)
         fprintf(out, "    if (m->%s) {\n        CALL(%s(w, %s));\n", c->has_member, c->wset, one);
         break;
     case PLAN_SHAPE_ONEOF:
-        fprintf(out, "    if (m->%s == %s) {\n        CALL(%s(w, %s));\n", c->case_member, c->case_const, c->wset, one);
+        fprintf(out, "    %s (m->%s == %s) {\n        CALL(%s(w, %s));\n", field_if(pm, i), c->case_member, c->case_const, c->wset, one);
         break;
     case PLAN_SHAPE_PACKED:
     case PLAN_SHAPE_REPEATED:
@@ -112,11 +120,17 @@ static void field_calls(const plan_message *pm, size_t i)
         message_call(pf, x);
         break;
     case PLAN_SHAPE_MESSAGE_ONEOF:
-        fprintf(out, "    if (m->%s == %s) {\n", c->case_member, c->case_const);
+        fprintf(out, "    %s (m->%s == %s) {\n", field_if(pm, i), c->case_member, c->case_const);
         message_call(pf, x);
         break;
     case PLAN_SHAPE_MESSAGES:
-        fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) {\n", x, x);
+        if (plain) {                              /* the array read once, as a producer walks its own */
+            fprintf(out, "    if (%s.count) {\n        const %s *a = %s.data;\n", x, c->sub, x);
+            fprintf(out, "        for (size_t i = 0, n = %s.count; i < n; i++) {\n", x);
+            e = "a[i]";
+        } else {
+            fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) {\n", x, x);
+        }
         message_call(pf, ir_printf("&%s", e));
         fprintf(out, "        }\n");
         break;

@@ -1,4 +1,5 @@
 /* unit.c: the writers' rules one by one on test/writers/w3.proto and w2.proto: order, oneofs, map keys, sticky failures, auto-close, lengths at every varint boundary, deep nesting, groups. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ static pbj_slice encoded(w3_All *m)
 
 static bool equals(const pbj_wbuf *b, pbj_slice want)
 {
-    return b->status == PBJ_OK && b->len == want.len && memcmp(b->data, want.data, want.len) == 0;
+    return b->status == PBJ_OK && b->len == want.len && (!want.len || memcmp(b->data, want.data, want.len) == 0);
 }
 
 /* A call out of order: PBJ_ERR_ORDER naming the field, nothing written, every later call fails, reset heals. */
@@ -48,6 +49,9 @@ static void test_order(void)
     pbj_wbuf_reset(&b);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i32(&w, 1) == PBJ_OK);
     CHECK(w3_All_writer_i32(&w, 2) == PBJ_ERR_ORDER);                          /* a singular field twice */
+    pbj_wbuf_reset(&b);
+    CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_i64(&w, 0) == PBJ_OK && pbj_wbuf_len(&b) == 0);
+    CHECK(w3_All_writer_i32(&w, 1) == PBJ_ERR_ORDER);                          /* after a default: still in order */
     pbj_wbuf_reset(&b);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
     CHECK(w3_All_writer_add_unpacked_i(&w, 1) == PBJ_OK && w3_All_writer_add_unpacked_i(&w, 2) == PBJ_OK);
@@ -87,6 +91,137 @@ static void test_oneof_and_maps(void)
     pbj_wbuf_reset(&b);
     CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_put_flags(&w, true, PBJ_STR("t")) == PBJ_OK);
     CHECK(w3_All_writer_put_flags(&w, false, PBJ_STR("f")) == PBJ_ERR_ORDER);
+    pbj_wbuf_free(&b);
+}
+
+/* ---- shuffled sequences: the calls of one valid w3.All sequence, permuted and duplicated at random ---- */
+
+/* A child of Leaf: opened, one field, ended (the parent's call is what the order checks). */
+static pbj_status leaf_child(w3_Leaf_writer *c, pbj_wbuf *b)
+{
+    if (b->status != PBJ_OK) return b->status;
+    pbj_status st = w3_Leaf_writer_id(c, 9);
+    return st != PBJ_OK ? st : w3_Leaf_writer_end(c);
+}
+static pbj_status op_i32(w3_All_writer *w) { return w3_All_writer_i32(w, 1); }
+static pbj_status op_i64(w3_All_writer *w) { return w3_All_writer_i64(w, -2); }
+static pbj_status op_s(w3_All_writer *w) { return w3_All_writer_s(w, "ab", 2); }
+static pbj_status op_opt(w3_All_writer *w) { return w3_All_writer_opt(w, 0); }
+static pbj_status op_leaf(w3_All_writer *w) { return leaf_child(w3_All_writer_leaf(w), w->w.buf); }
+static pbj_status op_packed(w3_All_writer *w) { return w3_All_writer_packed_i(w, (const int32_t[]){1, 2, 300}, 3); }
+static pbj_status op_unpacked1(w3_All_writer *w) { return w3_All_writer_add_unpacked_i(w, 1); }
+static pbj_status op_unpacked2(w3_All_writer *w) { return w3_All_writer_add_unpacked_i(w, 2); }
+static pbj_status op_strs(w3_All_writer *w) { return w3_All_writer_add_strs(w, "x", 1); }
+static pbj_status op_leaves(w3_All_writer *w) { return leaf_child(w3_All_writer_add_leaves(w), w->w.buf); }
+static pbj_status op_leaves_from(w3_All_writer *w) { return w3_All_writer_add_leaves_from(w, &(w3_Leaf){.id = 4}); }
+static pbj_status op_count_a(w3_All_writer *w) { return w3_All_writer_put_counts(w, PBJ_STR("a"), 1); }
+static pbj_status op_count_b(w3_All_writer *w) { return w3_All_writer_put_counts(w, PBJ_STR("b"), 2); }
+static pbj_status op_pick_i(w3_All_writer *w) { return w3_All_writer_pick_i(w, 5); }
+static pbj_status op_pick_leaf(w3_All_writer *w) { return leaf_child(w3_All_writer_pick_leaf(w), w->w.buf); }
+static pbj_status op_wi(w3_All_writer *w) { return w3_All_writer_wi(w, 0); }
+static pbj_status op_other(w3_All_writer *w) { return w3_All_writer_other_u(w, 8); }
+
+/* One call: its field, whether it is an element of a repeated field or a map entry, its oneof (0: none),
+ * a map key's rank. */
+typedef struct {
+    pbj_status (*run)(w3_All_writer *w);
+    uint32_t number;
+    bool repeated;
+    int oneof, key;
+    const char *name;
+} shuffle_op;
+
+static const shuffle_op shuffle_ops[] = {
+    {op_i32, 1, false, 0, 0, "w3.All.i32"},          {op_i64, 2, false, 0, 0, "w3.All.i64"},
+    {op_s, 14, false, 0, 0, "w3.All.s"},             {op_opt, 17, false, 0, 0, "w3.All.opt"},
+    {op_leaf, 19, false, 0, 0, "w3.All.leaf"},       {op_packed, 20, false, 0, 0, "w3.All.packed_i"},
+    {op_unpacked1, 23, true, 0, 0, "w3.All.unpacked_i"}, {op_unpacked2, 23, true, 0, 0, "w3.All.unpacked_i"},
+    {op_strs, 24, true, 0, 0, "w3.All.strs"},        {op_leaves, 26, true, 0, 0, "w3.All.leaves"},
+    {op_leaves_from, 26, true, 0, 0, "w3.All.leaves"}, {op_count_a, 27, true, 0, 1, "w3.All.counts"},
+    {op_count_b, 27, true, 0, 2, "w3.All.counts"},   {op_pick_i, 31, false, 1, 0, "w3.All.pick_i"},
+    {op_pick_leaf, 33, false, 1, 0, "w3.All.pick_leaf"}, {op_wi, 34, false, 0, 0, "w3.All.wi"},
+    {op_other, 41, false, 2, 0, "w3.All.other_u"},
+};
+#define SHUFFLE_OPS (sizeof shuffle_ops / sizeof *shuffle_ops)
+
+/* Whether op may follow the calls so far (the writer's order place at, its oneofs written, the last key). */
+static bool shuffle_valid(const shuffle_op *op, uint32_t at, const bool *oneof_done, int last_key)
+{
+    if (at >= 2 * op->number || (op->oneof && oneof_done[op->oneof])) return false;
+    return !op->key || at != 2 * op->number - 1 || op->key > last_key;
+}
+
+static uint64_t shuffle_state = 0x9e3779b97f4a7c15u;
+static uint32_t shuffle_next(uint32_t n)
+{
+    shuffle_state ^= shuffle_state << 13, shuffle_state ^= shuffle_state >> 7, shuffle_state ^= shuffle_state << 17;
+    return (uint32_t)(shuffle_state % n);
+}
+
+/* Random sequences of the calls (each a uniform pick: permutations and duplications): the first call a
+ * model of the rules refuses fails with PBJ_ERR_ORDER naming its field and writes nothing, every later call
+ * and end fail the same way; a sequence the model takes all of ends and is the struct encoder's bytes of
+ * its own decoding. */
+static void test_shuffled(void)
+{
+    pbj_wbuf b;
+    w3_All_writer w;
+    pbj_wbuf_init(&b, NULL, 0);
+    int caught = 0, whole = 0;
+    for (int round = 0; round < 3000; round++) {
+        size_t n = 1 + shuffle_next(2 * SHUFFLE_OPS);
+        bool oneof_done[3] = {false, false, false}, failed = false;
+        uint32_t at = 0;
+        int last_key = 0;
+        pbj_wbuf_reset(&b);
+        CHECK(w3_All_writer_start(&w, &b) == PBJ_OK);
+        for (size_t i = 0; i < n; i++) {
+            const shuffle_op *op = &shuffle_ops[round == 0 ? i % SHUFFLE_OPS : shuffle_next(SHUFFLE_OPS)];
+            size_t len = pbj_wbuf_len(&b);
+            bool ok = !failed && shuffle_valid(op, at, oneof_done, last_key);
+            pbj_status st = op->run(&w);
+            if (ok) {
+                CHECK(st == PBJ_OK);
+                at = op->repeated ? 2 * op->number - 1 : 2 * op->number;
+                oneof_done[op->oneof] = op->oneof != 0;
+                last_key = op->key;
+                continue;
+            }
+            CHECK(st == PBJ_ERR_ORDER && pbj_wbuf_len(&b) == len && b.status == PBJ_ERR_ORDER);
+            if (!failed) {
+                CHECK(b.failed && strcmp(b.failed, op->name) == 0);
+                caught++;
+            }
+            failed = true;
+        }
+        pbj_status end = w3_All_writer_end(&w);
+        CHECK(end == (failed ? PBJ_ERR_ORDER : PBJ_OK));
+        if (failed) continue;
+        w3_All m;
+        whole++;
+        CHECK(w3_All_decode(&m, b.data, b.len, &arena, NULL) == PBJ_OK && equals(&b, encoded(&m)));
+    }
+    CHECK(caught > 1000 && whole > 100);                /* both outcomes were tried */
+    pbj_wbuf_free(&b);
+}
+
+/* Floating-point values as the struct encoder writes them: 0.0 skipped, -0.0 and NaN written (their bits). */
+static void test_floats(void)
+{
+    static const double values[] = {0.0, -0.0, NAN, -NAN, 1.5};
+    pbj_wbuf b;
+    pbj_wbuf_init(&b, NULL, 0);
+    for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
+        w3_All m;
+        w3_All_init(&m);
+        m.fl = (float)values[i];
+        m.db = values[i];
+        w3_All_writer w;
+        pbj_wbuf_reset(&b);
+        CHECK(w3_All_writer_start(&w, &b) == PBJ_OK && w3_All_writer_fl(&w, m.fl) == PBJ_OK);
+        CHECK(w3_All_writer_db(&w, m.db) == PBJ_OK && w3_All_writer_end(&w) == PBJ_OK);
+        CHECK(equals(&b, encoded(&m)) && (b.len == 0) == (i == 0));
+    }
     pbj_wbuf_free(&b);
 }
 
@@ -220,6 +355,48 @@ static void test_deep(void)
     pbj_wbuf_free(&b);
 }
 
+/* The deepest frame (PBJ_WRITER_DEPTH - 1), in a caller block and in a growing buffer with room: its own
+ * fields are written (its room checks go the slow way: its lim is 0) and so is a child from a struct, but a
+ * child writer opened in it fails with PBJ_ERR_DEPTH, writing nothing (at -O0 too, where the fast path's
+ * room check is not folded). */
+static void test_deepest(void)
+{
+    enum { LEVELS = PBJ_WRITER_DEPTH + 1 };      /* the frames, and one level from a struct */
+    static w3_Deep levels[LEVELS];
+    static uint8_t block[1 << 12];
+    for (int i = 0; i < LEVELS; i++) {
+        w3_Deep_init(&levels[i]);
+        levels[i].depth = i + 1;
+        levels[i].next = i + 1 < LEVELS ? &levels[i + 1] : NULL;
+    }
+    size_t n = w3_Deep_size(&levels[0]);
+    uint8_t *want = (uint8_t *)malloc(n);
+    w3_Deep__write(&levels[0], want + n);
+    for (int grows = 0; grows < 2; grows++) {
+        pbj_wbuf b;
+        pbj_wbuf_init(&b, grows ? NULL : block, sizeof block);
+        w3_Deep_writer top, *open[PBJ_WRITER_DEPTH];
+        CHECK(w3_Deep_writer_start(&top, &b) == PBJ_OK);
+        open[0] = &top;
+        for (int i = 1; i < PBJ_WRITER_DEPTH; i++) open[i] = w3_Deep_writer_next(open[i - 1]);
+        CHECK(w3_Deep_writer_next_from(open[PBJ_WRITER_DEPTH - 1], &levels[PBJ_WRITER_DEPTH]) == PBJ_OK);
+        for (int i = PBJ_WRITER_DEPTH - 1; i >= 0; i--) CHECK(w3_Deep_writer_depth(open[i], i + 1) == PBJ_OK);
+        CHECK(w3_Deep_writer_end(&top) == PBJ_OK);
+        CHECK(b.status == PBJ_OK && b.len == n && memcmp(b.data, want, n) == 0);
+
+        pbj_wbuf_reset(&b);                       /* again, now with room: a child writer in the deepest frame */
+        CHECK(w3_Deep_writer_start(&top, &b) == PBJ_OK);
+        for (int i = 1; i < PBJ_WRITER_DEPTH; i++) open[i] = w3_Deep_writer_next(open[i - 1]);
+        size_t len = pbj_wbuf_len(&b);
+        CHECK(b.status == PBJ_OK && len + 16 < b.cap);
+        w3_Deep_writer *w = w3_Deep_writer_next(open[PBJ_WRITER_DEPTH - 1]);
+        CHECK(b.status == PBJ_ERR_DEPTH && strcmp(b.failed, "w3.Deep.next") == 0 && b.len == len);
+        CHECK(w3_Deep_writer_depth(w, 1) == PBJ_ERR_DEPTH && w3_Deep_writer_end(&top) == PBJ_ERR_DEPTH);
+        pbj_wbuf_free(&b);
+    }
+    free(want);
+}
+
 /* proto2: presence written even at the default, groups through child, from and raw. */
 static void test_proto2(void)
 {
@@ -230,6 +407,8 @@ static void test_proto2(void)
     CHECK(w2_Old_writer_a(&w, 0) == PBJ_OK && w2_Old_writer_req(&w, "", 0) == PBJ_OK);
     w2_Old_G_writer *g = w2_Old_writer_g(&w);
     CHECK(w2_Old_G_writer_x(g, 5) == PBJ_OK && w2_Old_G_writer_add_ys(g, "y", 1) == PBJ_OK);
+    CHECK(w2_Old_G_writer_end(g) == PBJ_OK);
+    CHECK(b.item_at == 4 && b.item_len == 7);       /* a group as a direct child: from its tag to its end tag */
     w2_Old_R r = {.has_z = 1, .z = 300};
     CHECK(w2_Old_writer_add_r_from(&w, &r) == PBJ_OK);
     CHECK(w2_Old_writer_add_r_raw(&w, "\x40\x01", 2) == PBJ_OK);
@@ -250,6 +429,7 @@ static void test_proto2(void)
     CHECK(n <= sizeof want);
     w2_Old__write(&m, want + n);
     CHECK(b.status == PBJ_OK && b.len == n && memcmp(b.data, want, n) == 0);
+    CHECK(b.item_at == n - 2 && b.item_len == 2);   /* the last R, ended by the top-level writer's end */
     pbj_wbuf_free(&b);
 }
 
@@ -344,10 +524,13 @@ int main(void)
     pbj_arena_init(&arena, NULL, 0);
     test_order();
     test_oneof_and_maps();
+    test_shuffled();
+    test_floats();
     test_lifecycle();
     test_children();
     test_lengths();
     test_deep();
+    test_deepest();
     test_proto2();
     test_required();
     test_many_oneofs();
