@@ -37,11 +37,9 @@ pbj_status golden_options_Plain_encode(const golden_options_Plain *m, uint8_t *b
 pbj_status golden_options_Plain_decode(golden_options_Plain *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Plain_init(m);
-    pbj_status st = len ? golden_options_Plain__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_Plain__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -207,11 +205,9 @@ pbj_status golden_options_NoJson_encode(const golden_options_NoJson *m, uint8_t 
 pbj_status golden_options_NoJson_decode(golden_options_NoJson *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_NoJson_init(m);
-    pbj_status st = len ? golden_options_NoJson__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_NoJson__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -377,11 +373,9 @@ pbj_status golden_options_NoJsonNoText_encode(const golden_options_NoJsonNoText 
 pbj_status golden_options_NoJsonNoText_decode(golden_options_NoJsonNoText *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_NoJsonNoText_init(m);
-    pbj_status st = len ? golden_options_NoJsonNoText__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_NoJsonNoText__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -481,11 +475,9 @@ pbj_status golden_options_Dropped_encode(const golden_options_Dropped *m, uint8_
 pbj_status golden_options_Dropped_decode(golden_options_Dropped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Dropped_init(m);
-    pbj_status st = len ? golden_options_Dropped__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_Dropped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -649,11 +641,9 @@ pbj_status golden_options_Fast_encode(const golden_options_Fast *m, uint8_t *buf
 pbj_status golden_options_Fast_decode(golden_options_Fast *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Fast_init(m);
-    pbj_status st = len ? golden_options_Fast__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_Fast__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -843,11 +833,9 @@ pbj_status golden_options_Tier_encode(const golden_options_Tier *m, uint8_t *buf
 pbj_status golden_options_Tier_decode(golden_options_Tier *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Tier_init(m);
-    pbj_status st = len ? golden_options_Tier__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_Tier__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -910,7 +898,7 @@ PBJ_HOT_INLINE pbj_status golden_options_Tier__decode_leaf(golden_options_Tier *
             }
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if ((st = golden_options_TierLeaf__decode_leaf(m->leaf, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
@@ -1053,11 +1041,9 @@ pbj_status golden_options_TierLeaf_encode(const golden_options_TierLeaf *m, uint
 pbj_status golden_options_TierLeaf_decode(golden_options_TierLeaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_TierLeaf_init(m);
-    pbj_status st = len ? golden_options_TierLeaf__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_TierLeaf__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1251,11 +1237,9 @@ pbj_status golden_options_Ordered_encode(const golden_options_Ordered *m, uint8_
 pbj_status golden_options_Ordered_decode(golden_options_Ordered *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
 {
     pbj_decoder d;
-    pbj_decoder_init(&d, arena, opts);
-    d.input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    size_t cap = pbj__decode_cap(arena, opts, len);
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Ordered_init(m);
-    pbj_status st = len ? golden_options_Ordered__decode(m, buf, buf + len, &d) : PBJ_OK;
+    pbj_status st = len ? golden_options_Ordered__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
     return st;
 }
@@ -1301,7 +1285,7 @@ pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8
         f_18:
             {
                 size_t len;
-                if (!(p = pbj_get_len(p, end, d, &len, &st))) return st;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
                 if (!pbj_utf8_valid(p, len)) return PBJ_ERR_UTF8;
                 if ((st = pbj_take_slice(d, p, len, &m->s)) != PBJ_OK) return st;
                 p += len;
