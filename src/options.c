@@ -559,6 +559,27 @@ size_t options_describe(const ir_message *m, char *buf, size_t n)
     return len;
 }
 
+/* Whether m's decoder is inlined into its callers in its own file (M__decode_leaf): the max tier, a
+ * message of a few fields, each a scalar, string or bytes or (levels deep) a message of the same file
+ * that is such a leaf itself (ids, timestamps, an id of ids); no extensions, groups or maps. */
+#define OPTIONS_LEAF_FIELDS 8
+static bool decode_leaf_at(const ir_message *m, int levels)
+{
+    if (options_tier_of(m) != OPTIONS_TIER_MAX || m->extension_ranges.n || m->message_set_wire_format ||
+        m->fields.n > OPTIONS_LEAF_FIELDS)
+        return false;
+    for (size_t i = 0; i < m->fields.n; i++) {
+        const ir_field *f = m->fields.v[i];
+        if (f->type == IR_TYPE_UNRESOLVED) return false;
+        if (f->message_type && (levels == 0 || f->type == IR_TYPE_GROUP || f->is_map || f->message_type->file != m->file ||
+                                !decode_leaf_at(f->message_type, levels - 1)))
+            return false;
+    }
+    return true;
+}
+
+bool options_decode_inline(const ir_message *m) { return decode_leaf_at(m, 1); }
+
 static int by_full_name(const void *a, const void *b)
 {
     return strcmp(full_name(*(ir_message *const *)a), full_name(*(ir_message *const *)b));
@@ -576,6 +597,7 @@ void options_explain(const ir_program *prog, FILE *out)
         char *line = ir_alloc(len + 1);
         options_describe(m, line, len + 1);
         fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
+        if (options_decode_inline(m)) fputs(" decode=inline(tier max: a leaf)", out);
         for (int id = 0; id < OPTIONS_COUNT; id++) {             /* the Java compiler's, said to be ignored */
             const options_value *v = &options_of(m)->opt[id];
             if (options_table[id].role == ROLE_IGNORED && v->text)

@@ -115,6 +115,10 @@ static inline options_tier options_tier_of(const ir_message *m)
     return (options_tier)options_of(m)->opt[OPTION_PERFORMANCE].value;
 }
 
+/* Whether the max tier decodes m inline in its callers of its own file (M__decode_leaf): a message of a few
+ * fields, each a scalar, string or bytes or (one level) such a message of the same file; ids, timestamps. */
+bool options_decode_inline(const ir_message *m);
+
 /* m's options as one line for a comment next to its generated struct (and
  * for --explain-options): "performance=max(file) fast_write=true(tier max)
  * writers=true(closure via acme.Root.middle) views=false(default)".

@@ -513,26 +513,6 @@ static const ir_field *entry_field(const ir_message *entry, int32_t n)
     return NULL;
 }
 
-/* Whether m's decoder is inlined into its callers in its own file (M__decode_leaf): the max tier, a
- * message of a few fields, each a scalar, string or bytes or (levels deep) a message of the same file
- * that is such a leaf itself (ids, timestamps, an id of ids); no extensions, groups or maps. */
-#define PLAN_LEAF_FIELDS 8
-static bool decode_leaf_at(const ir_message *m, int levels)
-{
-    if (options_tier_of(m) != OPTIONS_TIER_MAX || m->extension_ranges.n || m->message_set_wire_format ||
-        m->fields.n > PLAN_LEAF_FIELDS)
-        return false;
-    for (size_t i = 0; i < m->fields.n; i++) {
-        const ir_field *f = m->fields.v[i];
-        if (f->type == IR_TYPE_UNRESOLVED) return false;
-        if (f->message_type && (levels == 0 || f->type == IR_TYPE_GROUP || f->is_map || f->message_type->file != m->file ||
-                                !decode_leaf_at(f->message_type, levels - 1)))
-            return false;
-    }
-    return true;
-}
-
-static bool decode_leaf(const ir_message *m) { return decode_leaf_at(m, 1); }
 
 /* The functions of a message field's type ("" for other fields). */
 static void sub_functions(plan_field *pf)
@@ -725,7 +705,7 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->utf8 = pf->utf8 ? "true" : "false";
     c->print_value = plan_print(pf, "value", x);
     const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
-    c->decode_fn = !sub ? "" : sub->file == pm->m->file && decode_leaf(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
+    c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
     c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pf->member) : "";
     c->unknown = pm->unknown ? "&m->pbj_unknown" : "NULL";
     c->clear_wrapper_unknown = "";
@@ -1191,7 +1171,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     options_describe(m, text, n + 1);
     pm->options_text = text;
     pm->map_entry = m->map_entry;
-    pm->decode_leaf = decode_leaf(m);
+    pm->decode_leaf = options_decode_inline(m);
     pm->recursive = cycles_of(cs, m)->recursive;
     pm->deep = cycles_of(cs, m)->deep;
     for (size_t i = 0; i < m->fields.n; i++) {
