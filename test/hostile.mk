@@ -18,8 +18,9 @@ $(HOSTILE)/%.proto: $(HOSTILE_GEN)
 
 $(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto pbjc $(wildcard rt/*.h) | deps
 	@mkdir -p $(@D)
-	./pbjc -I test/hostile -o $(HOSTILE) test/hostile/deep.proto
-	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c
+	./pbjc -I test/hostile -I /usr/include -o $(HOSTILE) test/hostile/deep.proto /usr/include/google/protobuf/descriptor.proto
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c \
+	  $(HOSTILE)/google/protobuf/descriptor.pb.c
 
 .PHONY: check-hostile bench-hostile
 check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(DESC)/pbjc_san

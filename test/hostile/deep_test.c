@@ -1,8 +1,11 @@
-/* deep_test.c: print and equal on hand-built chains 100,000 deep and on cycles: a status, bounded work, no stack overflow. */
+/* deep_test.c: print and equal on hand-built chains 100,000 deep and on cycles, decode of chains PBJ_MAX_DEPTH_CAP deep: a status,
+ * bounded work, no stack overflow (the test builds run at -O0 with ASan, the largest frames). */
 #include "deep.pb.h"
+#include "google/protobuf/descriptor.pb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CHAIN 100000
 static int failures;
@@ -95,13 +98,54 @@ static void equal_hostile(bool via_kids) {
     free(b);
 }
 
+/* The encoding of n messages each the next's parent through field tag (length-delimited), back to front into buf
+ * (size cap): where it starts. */
+static uint8_t *nested(uint8_t *buf, size_t cap, size_t n, uint8_t tag) {
+    uint8_t *p = buf + cap;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t v[10];
+        size_t len = (size_t)(buf + cap - p), k = 0;
+        do v[k++] = (uint8_t)((len & 0x7f) | (len > 0x7f ? 0x80 : 0)); while ((len >>= 7) != 0);
+        p -= k;
+        memcpy(p, v, k);
+        *--p = tag;
+    }
+    return p;
+}
+
+#define DECODE_AT_CAP(T, tag)                                                                                      \
+    for (size_t extra = 0; extra < 2; extra++) {                                                                   \
+        uint8_t *p = nested(buf, cap, PBJ_MAX_DEPTH_CAP + extra, tag);                                             \
+        pbj_arena a;                                                                                               \
+        pbj_arena_init(&a, NULL, 0);                                                                               \
+        T m;                                                                                                       \
+        pbj_status st = T##_decode(&m, p, (size_t)(buf + cap - p), &a, &o);                                        \
+        EXPECT(st == (extra ? PBJ_ERR_DEPTH : PBJ_OK), "decode of %zu nested %s: %s", (size_t)PBJ_MAX_DEPTH_CAP + extra, \
+               #T, pbj_status_str(st));                                                                            \
+        pbj_arena_free(&a);                                                                                        \
+    }
+
+/* max_depth past the cap is clamped to it: a chain of PBJ_MAX_DEPTH_CAP messages under the top-level one decodes, one
+ * more is PBJ_ERR_DEPTH, each within an 8 MiB stack (DescriptorProto's decoder has the largest frames known) */
+static void decode_cap(void) {
+    size_t cap = (PBJ_MAX_DEPTH_CAP + 2) * 4;
+    uint8_t *buf = malloc(cap);
+    pbj_decode_options o = {0};
+    o.max_depth = UINT32_MAX;
+    o.max_memory = SIZE_MAX;                                  /* a DescriptorProto is large for its 3 bytes */
+    DECODE_AT_CAP(hostile_deep_Node, 0x0a)                    /* through next */
+    DECODE_AT_CAP(google_protobuf_DescriptorProto, 0x1a)      /* through nested_type */
+    free(buf);
+}
+
 int main(void) {
+    decode_cap();
     print_depths();
     print_hostile(false);
     print_hostile(true);
     equal_hostile(false);
     equal_hostile(true);
     if (failures) return 1;
-    printf("deep: print and equal bounded on chains of %d and on cycles\n", CHAIN);
+    printf("deep: print and equal bounded on chains of %d and on cycles; decode clamped to %d levels within the stack\n", CHAIN, PBJ_MAX_DEPTH_CAP);
     return 0;
 }
