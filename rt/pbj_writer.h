@@ -306,6 +306,17 @@ PBJ_WINLINE uint8_t *pbj__wslot(pbj_wbuf *b, const pbj_wtype *t)
     return &b->learn[t->slot];
 }
 
+/* A body moved for a length of k bytes: counted, and k learnt for type t when not NULL (ADAPTIVE: the last
+ * size, PER_TYPE: the largest; a caller block and ONE_BYTE always take 1). */
+PBJ_WINLINE void pbj__wmoved(pbj_wbuf *b, const pbj_wtype *t, size_t k)
+{
+    b->moves++;
+    if (t && b->grows && b->reserve != PBJ_RESERVE_ONE_BYTE) {
+        uint8_t *slot = pbj__wslot(b, t);
+        if (b->reserve == PBJ_RESERVE_ADAPTIVE || k > *slot) *slot = (uint8_t)k;
+    }
+}
+
 /* The body after the r bytes reserved at q (w's) needs k length bytes: move it, and learn k for type t when
  * not NULL (ADAPTIVE: the last size, PER_TYPE: the largest; a caller block and ONE_BYTE always take 1, so
  * the output never needs more room than its final size: bodies only move forward). q after it, or NULL. */
@@ -318,11 +329,7 @@ PBJ_OUTLINE uint8_t *pbj__wmove(pbj_writer *w, uint8_t *q, uint8_t r, size_t k, 
     q = b->data + at;
     memmove(q + k, q + r, len);
     w->p = q + k + len;
-    b->moves++;
-    if (t && b->grows && b->reserve != PBJ_RESERVE_ONE_BYTE) {
-        uint8_t *slot = pbj__wslot(b, t);
-        if (b->reserve == PBJ_RESERVE_ADAPTIVE || k > *slot) *slot = (uint8_t)k;
-    }
+    pbj__wmoved(b, t, k);
     return q;
 }
 #endif
@@ -569,8 +576,18 @@ PBJ_OUTLINE pbj_status pbj__wend_slow(pbj_writer *w) PBJ__PROTO
 PBJ_OUTLINE pbj_status pbj__wend_moved(pbj_writer *w) PBJ__PROTO
 #if PBJ__BODIES
 {
-    if (!pbj__wpatch(w, w->body - w->reserved, w->reserved, w->type)) return w->buf->status;
-    pbj__wclosed(w, w->p);
+    uint8_t r = w->reserved, *body = w->body, *p = w->p;
+    size_t len = (size_t)(p - body), k = pbj_varint_size(len);
+    if (k > r && (uintptr_t)p >= w->lim) {        /* room to grow first (or the deepest frame): the long way */
+        if (!pbj__wpatch(w, body - r, r, w->type)) return w->buf->status;
+        pbj__wclosed(w, w->p);
+        return PBJ_OK;
+    }
+    uint8_t *q = body - r;                        /* k - r more bytes fit in PBJ__WSLACK */
+    memmove(q + k, body, len);
+    pbj__wmoved(w->buf, w->type, k);
+    pbj_put_varint_n(q, len, k);
+    pbj__wclosed(w, q + k + len);
     return PBJ_OK;
 }
 #endif
