@@ -538,9 +538,15 @@ static const char *print_ext_fn(const plan_message *pm)
     return expand_message(tmpl_message_print_ext_fn, &v);
 }
 
+/* A known extension of a view's printer: its field, and whether a later record replaces it (plan's ext_replace). */
+typedef struct view_known {
+    const plan_field *f;
+    bool last;
+} view_known;
+
 static int by_number(const void *a, const void *b)
 {
-    int32_t x = (*(const plan_field *const *)a)->number, y = (*(const plan_field *const *)b)->number;
+    int32_t x = ((const view_known *)a)->f->number, y = ((const view_known *)b)->f->number;
     return (x > y) - (x < y);
 }
 
@@ -554,15 +560,17 @@ static const char *view_print_ext_fn(const plan_message *pm)
     v.msgset = pm->msgset ? "true" : "false";
     size_t n = pm->ext_append.n + pm->ext_replace.n;
     if (!n) return expand_message(tmpl_message_view_print_ext_none, &v);
-    const plan_field **kept = ir_alloc(n * sizeof *kept);
-    for (size_t i = 0; i < n; i++)
-        kept[i] = i < pm->ext_append.n ? pm->ext_append.v[i] : pm->ext_replace.v[i - pm->ext_append.n];
-    qsort(kept, n, sizeof *kept, by_number);
+    view_known *known = ir_alloc(n * sizeof *known);
+    for (size_t i = 0; i < n; i++) {
+        bool last = i >= pm->ext_append.n;
+        known[i] = (view_known){last ? pm->ext_replace.v[i - pm->ext_append.n] : pm->ext_append.v[i], last};
+    }
+    qsort(known, n, sizeof *known, by_number);
     v.numbers = v.cases = "";
     for (size_t i = 0; i < n; i++) {
-        const plan_code *c = &kept[i]->code;
+        const plan_code *c = &known[i].f->code;
         v.numbers = ir_strcat(v.numbers, expand_message(tmpl_message_view_ext_known, &(message_vars){
-            .number = c->number, .kind = c->wt, .valid = c->ext_valid, .replace = !kept[i]->repeated && kept[i]->kind != PLAN_MESSAGE ? "true" : "false"}));
+            .number = c->number, .kind = c->wt, .valid = c->ext_valid, .replace = known[i].last ? "true" : "false"}));
     }
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *pf = pm->ext_printed.v[i];

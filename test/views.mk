@@ -41,7 +41,7 @@ check-views-closure: pbjc
 # truncations, mutations), and oneof members written in a row: test/views/units.c under ASan+UBSan
 VIEWS_UNITS := $(VIEWS)/units
 VIEWS_UNITS_PROTOS := test/golden/extensions/extensions.proto test/golden/message_set/message_set.proto test/views/ext/more.proto \
-  test/parity/schemas/scalars.proto
+  test/parity/schemas/scalars.proto test/views/ext/foreign_base.proto test/views/ext/foreign_ext.proto
 
 $(VIEWS_UNITS)/.stamp: pbjc $(VIEWS_UNITS_PROTOS)
 	@mkdir -p $(@D)
@@ -50,7 +50,8 @@ $(VIEWS_UNITS)/.stamp: pbjc $(VIEWS_UNITS_PROTOS)
 
 $(VIEWS_UNITS)/units: test/views/units.c test/parity/wire.h $(VIEWS_UNITS)/.stamp $(wildcard rt/*.h)
 	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -Itest/parity -I$(VIEWS_UNITS) -o $@ $< \
-	  $(VIEWS_UNITS)/extensions.pb.c $(VIEWS_UNITS)/message_set.pb.c $(VIEWS_UNITS)/more.pb.c $(VIEWS_UNITS)/scalars.pb.c
+	  $(VIEWS_UNITS)/extensions.pb.c $(VIEWS_UNITS)/message_set.pb.c $(VIEWS_UNITS)/more.pb.c $(VIEWS_UNITS)/scalars.pb.c \
+	  $(VIEWS_UNITS)/foreign_base.pb.c $(VIEWS_UNITS)/foreign_ext.pb.c
 
 .PHONY: check-views-units
 check-views-units: $(VIEWS_UNITS)/units
