@@ -50,14 +50,48 @@ void *ir_alloc(size_t size) { return ir_pool_alloc(in_use, size); }
 
 void ir_free_all(void) { ir_pool_free(in_use); }
 
-char *ir_strndup(const char *s, size_t n)
+char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n)
 {
-    char *p = ir_alloc(n + 1);
+    char *p = ir_pool_alloc(pool, n + 1);
     memcpy(p, s, n);
     return p;
 }
 
-char *ir_strdup(const char *s) { return ir_strndup(s, strlen(s)); }
+char *ir_pool_strdup(ir_pool *pool, const char *s) { return ir_pool_strndup(pool, s, strlen(s)); }
+
+char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    char *p = ir_pool_alloc(pool, (size_t)(n < 0 ? 0 : n) + 1);
+    if (n > 0) vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+char *ir_pool_printf(ir_pool *pool, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = ir_pool_vprintf(pool, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size)
+{
+    size_t ncap = *cap ? *cap * 2 : 8;
+    void *p = ir_pool_alloc(pool, ncap * elem_size);
+    if (*cap) memcpy(p, data, *cap * elem_size);
+    *cap = ncap;
+    return p;
+}
+
+/* The same on the pool in use (being replaced by the explicit forms above). */
+char *ir_strndup(const char *s, size_t n) { return ir_pool_strndup(in_use, s, n); }
+
+char *ir_strdup(const char *s) { return ir_pool_strdup(in_use, s); }
 
 char *ir_strcat(const char *a, const char *b)
 {
@@ -70,25 +104,14 @@ char *ir_strcat(const char *a, const char *b)
 
 char *ir_printf(const char *fmt, ...)
 {
-    va_list ap, ap2;
+    va_list ap;
     va_start(ap, fmt);
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *p = ir_pool_vprintf(in_use, fmt, ap);
     va_end(ap);
-    char *p = ir_alloc((size_t)(n < 0 ? 0 : n) + 1);
-    if (n > 0) vsnprintf(p, (size_t)n + 1, fmt, ap2);
-    va_end(ap2);
     return p;
 }
 
-void *ir_vec_grow(void *data, size_t *cap, size_t elem_size)
-{
-    size_t ncap = *cap ? *cap * 2 : 8;
-    void *p = ir_alloc(ncap * elem_size);
-    if (*cap) memcpy(p, data, *cap * elem_size);
-    *cap = ncap;
-    return p;
-}
+void *ir_vec_grow(void *data, size_t *cap, size_t elem_size) { return ir_pool_vec_grow(in_use, data, cap, elem_size); }
 
 /* ---- types ------------------------------------------------------------------ */
 

@@ -2,6 +2,7 @@
 #ifndef PBJC_IR_H
 #define PBJC_IR_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,8 +27,13 @@ typedef struct ir_pool {
 
 void *ir_pool_alloc(ir_pool *pool, size_t size);    /* zeroed; never NULL (aborts on OOM) */
 void  ir_pool_free(ir_pool *pool);                  /* everything allocated from it */
+char *ir_pool_strdup(ir_pool *pool, const char *s);
+char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n);
+char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap);
+void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size);
 
-/* The pool the functions below allocate from: the run's (context_init sets
+/* The pool the functions below allocate from (the explicit ir_pool_* forms
+ * above replace them as the context is passed down): the run's (context_init sets
  * it), or a default one for tools and unit tests that make no context. */
 void  ir_use_pool(ir_pool *pool);            /* NULL: the default pool again */
 
@@ -41,6 +47,7 @@ char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
 #define IR_PRINTF(a, b)
 #endif
 char *ir_printf(const char *fmt, ...) IR_PRINTF(1, 2);
+char *ir_pool_printf(ir_pool *pool, const char *fmt, ...) IR_PRINTF(2, 3);
 void  ir_free_all(void);                     /* frees the pool in use */
 
 /* A growable array in the pool: IR_VEC(T) v; ir_vec_push(&v, x); v.v[i], v.n. */
@@ -50,6 +57,12 @@ void *ir_vec_grow(void *data, size_t *cap, size_t elem_size);
     do {                                                                          \
         if ((vec)->n == (vec)->cap)                                               \
             (vec)->v = ir_vec_grow((vec)->v, &(vec)->cap, sizeof *(vec)->v);      \
+        (vec)->v[(vec)->n++] = (item);                                            \
+    } while (0)
+#define ir_pool_vec_push(pool, vec, item)                                         \
+    do {                                                                          \
+        if ((vec)->n == (vec)->cap)                                               \
+            (vec)->v = ir_pool_vec_grow((pool), (vec)->v, &(vec)->cap, sizeof *(vec)->v); \
         (vec)->v[(vec)->n++] = (item);                                            \
     } while (0)
 
