@@ -34,11 +34,7 @@ typedef struct pbj_rbuf {
 #define PBJ_RBUF_MIN_BLOCK 256
 #define PBJ_RBUF_FAST_GROWTH ((size_t)8 << 20)   /* below: a block grows 8 times */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PBJ__HOT static inline __attribute__((always_inline, unused))   /* in every field's code: no call */
-#else
-#define PBJ__HOT static inline
-#endif
+#define PBJ__HOT static inline PBJ__FORCE_INLINE   /* in every field's code: no call (when optimizing) */
 
 /* An empty buffer writing into buf[0..cap) first (buf NULL: from PBJ_MALLOC from the first byte). */
 PBJ_INLINE void pbj_rbuf_init(pbj_rbuf *b, void *buf, size_t cap)

@@ -68,11 +68,7 @@ PBJ_INLINE void pbj__view_decoder(pbj_decoder *d)
 
 /* ---- the scan's reads (generated M_view_init) ----------------------------------------------------- */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PBJ__VIEW_HOT static inline __attribute__((always_inline, unused))   /* read in every case of a scan */
-#else
-#define PBJ__VIEW_HOT static inline
-#endif
+#define PBJ__VIEW_HOT static inline PBJ__FORCE_INLINE   /* read in every case of a scan */
 
 /* A varint at p of bytes ending at end, in an input ending at limit: when 10 bytes are left before limit,
  * read with no bound check per byte (then checked against end). */

@@ -17,12 +17,8 @@ typedef enum pbj_reserve {
     PBJ_RESERVE_ONE_BYTE = 2      /* always one byte: bodies of 128 bytes or more move */
 } pbj_reserve;
 
-/* The writers' fast paths: always inline, so that a field call costs a compare and a room check. */
-#if defined(__GNUC__) || defined(__clang__)
-#define PBJ_WINLINE static inline __attribute__((always_inline))
-#else
-#define PBJ_WINLINE static inline
-#endif
+/* The writers' fast paths: always inline (when optimizing), so that a field call costs a compare and a room check. */
+#define PBJ_WINLINE static inline PBJ__FORCE_INLINE
 
 /* Writers open at once on one buffer (a top-level writer and its nested children). */
 #ifndef PBJ_WRITER_DEPTH

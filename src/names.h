@@ -15,7 +15,8 @@
     X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
     X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")       \
     X(write_inline, "__write_inline")                                                        \
-    X(size_depth, "__size")                                                                  \
+    X(size_depth, "__size") X(merge_depth, "__merge") X(sort_maps_depth, "__sort_maps")   \
+    X(missing_depth, "__missing")                                                            \
     X(to_json, "_to_json") X(json, "__json") X(type, "__type") X(type_init, "__type_init")    \
     X(type_decode, "__type_decode") X(type_size, "__type_size") X(type_encode, "__type_encode") \
     X(type_to_json, "__type_to_json")        \

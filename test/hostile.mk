@@ -1,7 +1,7 @@
 # test/hostile.mk: schemas built to make the compiler slow or big (issue 14 item 8).
 # check-hostile: duplicates found by sorting report what the quadratic scan reported
 # (dups3.expected), and 100,000 fields or enum values check within a memory bound (they took
-# 18 GB); generated print and equal on hand-built chains and cycles (deep_test.c, under
+# 18 GB); generated print, equal, copy, merge, sort_maps, encode and missing on hand-built chains and cycles (deep_test.c, under
 # ASan+UBSan); pbjc itself under ASan+UBSan (test/descriptor's pbjc_san) writes every golden case as
 # checked in (item 6: it stopped on qsort(NULL, 0) for messages with no fields or extension ranges).
 # bench-hostile: time and memory of pbjc --check beside protoc on the big schemas.
@@ -16,10 +16,11 @@ $(HOSTILE)/%.proto: $(HOSTILE_GEN)
 	@mkdir -p $(@D)
 	$(HOSTILE_GEN) $(subst _, ,$*) $@
 
-$(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto pbjc $(wildcard rt/*.h) | deps
+$(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto test/hostile/deep2.proto pbjc $(wildcard rt/*.h) | deps
 	@mkdir -p $(@D)
-	./pbjc -I test/hostile -I /usr/include -o $(HOSTILE) test/hostile/deep.proto /usr/include/google/protobuf/descriptor.proto
-	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c \
+	./pbjc -I test/hostile -I /usr/include -o $(HOSTILE) test/hostile/deep.proto test/hostile/deep2.proto \
+	  /usr/include/google/protobuf/descriptor.proto
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c $(HOSTILE)/deep2.pb.c \
 	  $(HOSTILE)/google/protobuf/descriptor.pb.c
 
 .PHONY: check-hostile bench-hostile

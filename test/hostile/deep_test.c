@@ -1,6 +1,8 @@
-/* deep_test.c: print and equal on hand-built chains 100,000 deep and on cycles, decode of chains PBJ_MAX_DEPTH_CAP deep: a status,
- * bounded work, no stack overflow (the test builds run at -O0 with ASan, the largest frames). */
+/* deep_test.c: print, equal, copy, merge, sort_maps, size, encode and missing on hand-built chains 100,000 deep and on
+ * cycles, decode of chains PBJ_MAX_DEPTH_CAP deep: a status, bounded work, no stack overflow (the test builds run at -O0
+ * with ASan, the largest frames). */
 #include "deep.pb.h"
+#include "deep2.pb.h"
 #include "google/protobuf/descriptor.pb.h"
 
 #include <stdio.h>
@@ -81,21 +83,116 @@ static void print_hostile(bool via_kids) {
     free(v);
 }
 
+/* the chain v (CHAIN long, through next or kids) cut to n nodes */
+static void cut(hostile_deep_Node *v, size_t n) {
+    v[n - 1].next = NULL;
+    v[n - 1].kids.count = 0;
+}
+
 static void equal_hostile(bool via_kids) {
     hostile_deep_Node *a = chain(CHAIN, via_kids), *b = chain(CHAIN, via_kids);
     EXPECT(hostile_deep_Node_equal(&a[0], &a[0]), "a chain is not equal to itself");
-    EXPECT(!hostile_deep_Node_equal(&a[0], &b[0]), "two chains deeper than PBJ_MAX_DEPTH_CAP compare equal");
-    /* within the cap: equal, and unequal when the last differs */
-    a[PBJ_MAX_DEPTH_CAP - 1].next = NULL, b[PBJ_MAX_DEPTH_CAP - 1].next = NULL;
-    a[PBJ_MAX_DEPTH_CAP - 1].kids.count = 0, b[PBJ_MAX_DEPTH_CAP - 1].kids.count = 0;
-    EXPECT(hostile_deep_Node_equal(&a[0], &b[0]), "two chains of PBJ_MAX_DEPTH_CAP are unequal");
-    b[PBJ_MAX_DEPTH_CAP - 1].v = -1;
+    EXPECT(!hostile_deep_Node_equal(&a[0], &b[0]), "two chains deeper than PBJ_MAX_ENCODE_DEPTH compare equal");
+    /* within the bound: equal, and unequal when the last differs; one more level is too deep */
+    cut(a, PBJ_MAX_ENCODE_DEPTH + 1), cut(b, PBJ_MAX_ENCODE_DEPTH + 1);
+    EXPECT(!hostile_deep_Node_equal(&a[0], &b[0]), "two chains of PBJ_MAX_ENCODE_DEPTH + 1 compare equal");
+    cut(a, PBJ_MAX_ENCODE_DEPTH), cut(b, PBJ_MAX_ENCODE_DEPTH);
+    EXPECT(hostile_deep_Node_equal(&a[0], &b[0]), "two chains of PBJ_MAX_ENCODE_DEPTH are unequal");
+    b[PBJ_MAX_ENCODE_DEPTH - 1].v = -1;
     EXPECT(!hostile_deep_Node_equal(&a[0], &b[0]), "chains differing at the end compare equal");
     /* two cycles */
     a[1].next = &a[0], b[1].next = &b[0];
     EXPECT(!hostile_deep_Node_equal(&a[0], &b[0]), "two cycles compare equal");
     free(a);
     free(b);
+}
+
+/* copy, merge and sort_maps of a chain through next, kids or the map named: PBJ_MAX_ENCODE_DEPTH levels work (the copy
+ * equal to it), one more and a cycle give PBJ_ERR_DEPTH (they overflowed the stack) */
+static void copy_hostile(int via) {
+    hostile_deep_Node *v = calloc(CHAIN, sizeof *v);
+    for (size_t i = 0; i < CHAIN; i++) {
+        hostile_deep_Node_init(&v[i]);
+        v[i].v = (int32_t)i;
+    }
+    static hostile_deep_Node_NamedEntry entries[CHAIN];
+    for (size_t i = 0; i + 1 < CHAIN; i++) {
+        if (via == 0) v[i].next = &v[i + 1];
+        if (via == 1) v[i].kids = (hostile_deep_Node_kids_array){&v[i + 1], 1};
+        if (via == 2) {
+            hostile_deep_Node_NamedEntry_init(&entries[i]);
+            entries[i].key = (int32_t)i;
+            entries[i].value = &v[i + 1];
+            v[i].named = (hostile_deep_Node_named_array){&entries[i], 1};
+        }
+    }
+    /* a map level is two messages deep (the entry, then its value) */
+    size_t ok = via == 2 ? (PBJ_MAX_ENCODE_DEPTH + 1) / 2 : PBJ_MAX_ENCODE_DEPTH;
+    pbj_arena a;
+    pbj_arena_init(&a, NULL, 0);
+    for (int round = 0; round < 3; round++) {
+        /* round 0: ok levels; 1: ok + 1; 2: a cycle (the last one points back to the first) */
+        size_t n = round == 0 ? ok : ok + 1;
+        hostile_deep_Node *last = &v[n - 1];
+        hostile_deep_Node save = *last;
+        last->next = NULL, last->kids.count = 0, last->named.count = 0;
+        if (round == 2) {
+            if (via == 0) last->next = &v[0];
+            if (via == 1) last->kids = (hostile_deep_Node_kids_array){&v[0], 1};
+            if (via == 2) {
+                entries[n - 1].value = &v[0];
+                last->named = (hostile_deep_Node_named_array){&entries[n - 1], 1};
+            }
+        }
+        pbj_status want = round == 0 ? PBJ_OK : PBJ_ERR_DEPTH;
+        hostile_deep_Node c, m;
+        pbj_status st = hostile_deep_Node_copy(&c, &v[0], &a);
+        EXPECT(st == want, "copy via %d, round %d: %s", via, round, pbj_status_str(st));
+        if (round == 0) EXPECT(st == PBJ_OK && hostile_deep_Node_equal(&c, &v[0]), "the copy via %d differs", via);
+        hostile_deep_Node_init(&m);
+        st = hostile_deep_Node_merge(&m, &v[0], &a);
+        EXPECT(st == want, "merge via %d, round %d: %s", via, round, pbj_status_str(st));
+        st = hostile_deep_Node_sort_maps(&v[0], &a);
+        EXPECT(st == want, "sort_maps via %d, round %d: %s", via, round, pbj_status_str(st));
+        size_t len = 1;
+        uint8_t byte;
+        st = hostile_deep_Node_encode(&v[0], &byte, 1, &len);
+        EXPECT(round == 0 ? st == PBJ_ERR_BUFFER : st == PBJ_ERR_DEPTH && len == 0, "encode via %d, round %d: %s", via,
+               round, pbj_status_str(st));
+        *last = save;
+        pbj_arena_reset(&a);
+    }
+    pbj_arena_free(&a);
+    free(v);
+}
+
+/* M_missing of a chain of required-field messages: bounded by PBJ_MAX_DEPTH_CAP + 1 (all that decode accepts), a
+ * cycle gives PBJ_MISSING_TOO_DEEP and encode PBJ_ERR_DEPTH (it overflowed the stack) */
+static void missing_hostile(void) {
+    size_t n = PBJ_MAX_DEPTH_CAP + 2;
+    hostile_deep2_Req *v = calloc(n, sizeof *v);
+    for (size_t i = 0; i < n; i++) {
+        hostile_deep2_Req_init(&v[i]);
+        hostile_deep2_Req_set_id(&v[i], (int32_t)i);
+        if (i + 1 < n) v[i].next = &v[i + 1];
+    }
+    v[PBJ_MAX_DEPTH_CAP].next = NULL;
+    v[PBJ_MAX_DEPTH_CAP].has_id = 0;
+    const char *r = hostile_deep2_Req_missing(&v[0]);
+    EXPECT(r && !strcmp(r, "hostile.deep2.Req.id"), "missing of a chain of PBJ_MAX_DEPTH_CAP + 1: %s", r ? r : "NULL");
+    v[PBJ_MAX_DEPTH_CAP].next = &v[PBJ_MAX_DEPTH_CAP + 1];
+    v[PBJ_MAX_DEPTH_CAP].has_id = 1;
+    v[PBJ_MAX_DEPTH_CAP + 1].has_id = 0;
+    r = hostile_deep2_Req_missing(&v[0]);
+    EXPECT(r && !strcmp(r, PBJ_MISSING_TOO_DEEP), "missing of a chain of PBJ_MAX_DEPTH_CAP + 2: %s", r ? r : "NULL");
+    v[1].next = &v[0];
+    r = hostile_deep2_Req_missing(&v[0]);
+    EXPECT(r && !strcmp(r, PBJ_MISSING_TOO_DEEP), "missing of a cycle: %s", r ? r : "NULL");
+    uint8_t buf[16];
+    size_t len;
+    pbj_status st = hostile_deep2_Req_encode(&v[0], buf, sizeof buf, &len);
+    EXPECT(st == PBJ_ERR_DEPTH, "encode of a cycle of required messages: %s", pbj_status_str(st));
+    free(v);
 }
 
 /* The encoding of n messages each the next's parent through field tag (length-delimited), back to front into buf
@@ -145,7 +242,9 @@ int main(void) {
     print_hostile(true);
     equal_hostile(false);
     equal_hostile(true);
+    for (int via = 0; via < 3; via++) copy_hostile(via);
+    missing_hostile();
     if (failures) return 1;
-    printf("deep: print and equal bounded on chains of %d and on cycles; decode clamped to %d levels within the stack\n", CHAIN, PBJ_MAX_DEPTH_CAP);
+    printf("deep: print, equal, copy, merge, sort_maps, encode and missing bounded on chains and cycles; decode clamped to %d levels within the stack\n", PBJ_MAX_DEPTH_CAP);
     return 0;
 }

@@ -369,7 +369,7 @@ pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj
 
 bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b)
 {
-    return golden_defaults_Defaults__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_defaults_Defaults__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_defaults_Defaults__equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b, uint32_t depth)
@@ -852,12 +852,18 @@ pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena)
 {
     golden_defaults_Defaults_init(dst);
-    return golden_defaults_Defaults_merge(dst, src, arena);
+    return golden_defaults_Defaults__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena)
 {
+    return golden_defaults_Defaults__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_defaults_Defaults__merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_d_int32) {
         m->d_int32 = b->d_int32;
         m->has_d_int32 = 1;
@@ -917,15 +923,21 @@ pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const gol
 
 pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena)
 {
+    return golden_defaults_Defaults__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_defaults_Defaults__sort_maps(golden_defaults_Defaults *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_defaults_Defaults_encode_append(const golden_defaults_Defaults *m, pbj_buf *out)
 {
-    if (golden_defaults_Defaults_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_defaults_Defaults_missing(m)) return pbj_missing_status(golden_defaults_Defaults_missing(m));
     size_t n = golden_defaults_Defaults_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -936,7 +948,7 @@ pbj_status golden_defaults_Defaults_encode_append(const golden_defaults_Defaults
 
 pbj_status golden_defaults_Defaults_write_delimited(const golden_defaults_Defaults *m, pbj_sink *out)
 {
-    if (golden_defaults_Defaults_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_defaults_Defaults_missing(m)) return pbj_missing_status(golden_defaults_Defaults_missing(m));
     size_t n = golden_defaults_Defaults_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -43,7 +43,7 @@ extern const pbj_json_enum golden_defaults_Color__json;   /* its names, for M_fr
  * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
  * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
  * other generated code. M_f_tag is field f's number and
@@ -231,12 +231,16 @@ pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j);
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
  * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
  * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
+ * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_defaults_Defaults_clear(golden_defaults_Defaults *m) { golden_defaults_Defaults_init(m); }
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_copy(golden_defaults_Defaults *dst, const golden_defaults_Defaults *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_sort_maps(golden_defaults_Defaults *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_defaults_Defaults__merge(golden_defaults_Defaults *m, const golden_defaults_Defaults *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_defaults_Defaults__sort_maps(golden_defaults_Defaults *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode_append(const golden_defaults_Defaults *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_write_delimited(const golden_defaults_Defaults *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_read_delimited(golden_defaults_Defaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -230,7 +230,7 @@ pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_tex
 
 bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b)
 {
-    return golden_extensions_Base__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_extensions_Base__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden_extensions_Base *b, uint32_t depth)
@@ -569,7 +569,7 @@ pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_tex
 
 bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b)
 {
-    return golden_extensions_Note__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_extensions_Note__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden_extensions_Note *b, uint32_t depth)
@@ -739,7 +739,7 @@ pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj
 
 bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b)
 {
-    return golden_extensions_EGroup__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_extensions_EGroup__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b, uint32_t depth)
@@ -893,7 +893,7 @@ pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_t
 
 bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b)
 {
-    return golden_extensions_Scope__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_extensions_Scope__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b, uint32_t depth)
@@ -1833,12 +1833,18 @@ pbj_status golden_extensions_Scope_s_double_clear(golden_extensions_Base *m, pbj
 pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena)
 {
     golden_extensions_Base_init(dst);
-    return golden_extensions_Base_merge(dst, src, arena);
+    return golden_extensions_Base__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena)
 {
+    return golden_extensions_Base__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_Base__merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_id) {
         m->id = b->id;
         m->has_id = 1;
@@ -1858,15 +1864,21 @@ pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_
 
 pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena)
 {
+    return golden_extensions_Base__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_Base__sort_maps(golden_extensions_Base *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out)
 {
-    if (golden_extensions_Base_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_Base_missing(m)) return pbj_missing_status(golden_extensions_Base_missing(m));
     size_t n = golden_extensions_Base_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1877,7 +1889,7 @@ pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m,
 
 pbj_status golden_extensions_Base_write_delimited(const golden_extensions_Base *m, pbj_sink *out)
 {
-    if (golden_extensions_Base_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_Base_missing(m)) return pbj_missing_status(golden_extensions_Base_missing(m));
     size_t n = golden_extensions_Base_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1897,12 +1909,18 @@ pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_
 pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena)
 {
     golden_extensions_Note_init(dst);
-    return golden_extensions_Note_merge(dst, src, arena);
+    return golden_extensions_Note__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena)
 {
+    return golden_extensions_Note__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_Note__merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_text) {
         if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
         m->has_text = 1;
@@ -1918,15 +1936,21 @@ pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_
 
 pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena)
 {
+    return golden_extensions_Note__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_Note__sort_maps(golden_extensions_Note *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out)
 {
-    if (golden_extensions_Note_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_Note_missing(m)) return pbj_missing_status(golden_extensions_Note_missing(m));
     size_t n = golden_extensions_Note_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1937,7 +1961,7 @@ pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m,
 
 pbj_status golden_extensions_Note_write_delimited(const golden_extensions_Note *m, pbj_sink *out)
 {
-    if (golden_extensions_Note_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_Note_missing(m)) return pbj_missing_status(golden_extensions_Note_missing(m));
     size_t n = golden_extensions_Note_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1957,12 +1981,18 @@ pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_
 pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena)
 {
     golden_extensions_EGroup_init(dst);
-    return golden_extensions_EGroup_merge(dst, src, arena);
+    return golden_extensions_EGroup__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena)
 {
+    return golden_extensions_EGroup__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_EGroup__merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_g) {
         m->g = b->g;
         m->has_g = 1;
@@ -1978,15 +2008,21 @@ pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const gol
 
 pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena)
 {
+    return golden_extensions_EGroup__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_EGroup__sort_maps(golden_extensions_EGroup *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out)
 {
-    if (golden_extensions_EGroup_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_EGroup_missing(m)) return pbj_missing_status(golden_extensions_EGroup_missing(m));
     size_t n = golden_extensions_EGroup_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1997,7 +2033,7 @@ pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup
 
 pbj_status golden_extensions_EGroup_write_delimited(const golden_extensions_EGroup *m, pbj_sink *out)
 {
-    if (golden_extensions_EGroup_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_EGroup_missing(m)) return pbj_missing_status(golden_extensions_EGroup_missing(m));
     size_t n = golden_extensions_EGroup_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2017,12 +2053,18 @@ pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, 
 pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena)
 {
     golden_extensions_Scope_init(dst);
-    return golden_extensions_Scope_merge(dst, src, arena);
+    return golden_extensions_Scope__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena)
 {
+    return golden_extensions_Scope__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_Scope__merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
                                                                 b->pbj_unknown.data, b->pbj_unknown.len, 1);
@@ -2034,15 +2076,21 @@ pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golde
 
 pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena)
 {
+    return golden_extensions_Scope__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_extensions_Scope__sort_maps(golden_extensions_Scope *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out)
 {
-    if (golden_extensions_Scope_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_Scope_missing(m)) return pbj_missing_status(golden_extensions_Scope_missing(m));
     size_t n = golden_extensions_Scope_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2053,7 +2101,7 @@ pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *
 
 pbj_status golden_extensions_Scope_write_delimited(const golden_extensions_Scope *m, pbj_sink *out)
 {
-    if (golden_extensions_Scope_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_extensions_Scope_missing(m)) return pbj_missing_status(golden_extensions_Scope_missing(m));
     size_t n = golden_extensions_Scope_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -25,7 +25,7 @@ extern "C" {
  * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
  * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
  * other generated code. M_f_tag is field f's number and
@@ -313,12 +313,16 @@ PBJ_MUST_USE pbj_status golden_extensions_Scope_s_double_clear(golden_extensions
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
  * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
  * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
+ * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_extensions_Base_clear(golden_extensions_Base *m) { golden_extensions_Base_init(m); }
 PBJ_MUST_USE pbj_status golden_extensions_Base_copy(golden_extensions_Base *dst, const golden_extensions_Base *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Base_sort_maps(golden_extensions_Base *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Base__merge(golden_extensions_Base *m, const golden_extensions_Base *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_Base__sort_maps(golden_extensions_Base *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_Base_encode_append(const golden_extensions_Base *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Base_write_delimited(const golden_extensions_Base *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Base_read_delimited(golden_extensions_Base *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -332,6 +336,8 @@ static inline void golden_extensions_Note_clear(golden_extensions_Note *m) { gol
 PBJ_MUST_USE pbj_status golden_extensions_Note_copy(golden_extensions_Note *dst, const golden_extensions_Note *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Note_sort_maps(golden_extensions_Note *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Note__merge(golden_extensions_Note *m, const golden_extensions_Note *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_Note__sort_maps(golden_extensions_Note *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_Note_encode_append(const golden_extensions_Note *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Note_write_delimited(const golden_extensions_Note *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Note_read_delimited(golden_extensions_Note *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -348,6 +354,8 @@ static inline void golden_extensions_EGroup_clear(golden_extensions_EGroup *m) {
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_copy(golden_extensions_EGroup *dst, const golden_extensions_EGroup *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_sort_maps(golden_extensions_EGroup *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_EGroup__merge(golden_extensions_EGroup *m, const golden_extensions_EGroup *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_EGroup__sort_maps(golden_extensions_EGroup *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode_append(const golden_extensions_EGroup *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_write_delimited(const golden_extensions_EGroup *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_read_delimited(golden_extensions_EGroup *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -361,6 +369,8 @@ static inline void golden_extensions_Scope_clear(golden_extensions_Scope *m) { g
 PBJ_MUST_USE pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const golden_extensions_Scope *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_sort_maps(golden_extensions_Scope *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_extensions_Scope__merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_extensions_Scope__sort_maps(golden_extensions_Scope *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_encode_append(const golden_extensions_Scope *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_write_delimited(const golden_extensions_Scope *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_read_delimited(golden_extensions_Scope *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

@@ -164,7 +164,7 @@ pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text 
 
 bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b)
 {
-    return golden_groups_Grouped__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_groups_Grouped__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b, uint32_t depth)
@@ -394,7 +394,7 @@ pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single
 
 bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b)
 {
-    return golden_groups_Grouped_Single__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_groups_Grouped_Single__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b, uint32_t depth)
@@ -583,7 +583,7 @@ pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_S
 
 bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b)
 {
-    return golden_groups_Grouped_Single_Deep__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_groups_Grouped_Single_Deep__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b, uint32_t depth)
@@ -755,7 +755,7 @@ pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m,
 
 bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b)
 {
-    return golden_groups_Grouped_Many__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_groups_Grouped_Many__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b, uint32_t depth)
@@ -1231,12 +1231,18 @@ pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_groups_Grouped_copy(golden_groups_Grouped *dst, const golden_groups_Grouped *src, pbj_arena *arena)
 {
     golden_groups_Grouped_init(dst);
-    return golden_groups_Grouped_merge(dst, src, arena);
+    return golden_groups_Grouped__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena)
 {
+    return golden_groups_Grouped__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped__merge(golden_groups_Grouped *m, const golden_groups_Grouped *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_a) {
         m->a = b->a;
         m->has_a = 1;
@@ -1246,7 +1252,7 @@ pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_gr
             if (!(m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single)))) return PBJ_ERR_NOMEM;
             golden_groups_Grouped_Single_init(m->single);
         }
-        if ((st = golden_groups_Grouped_Single_merge(m->single, b->single, arena)) != PBJ_OK) return st;
+        if ((st = golden_groups_Grouped_Single__merge(m->single, b->single, arena, depth)) != PBJ_OK) return st;
     }
     if (b->many.count) {
         golden_groups_Grouped_Many *data = (golden_groups_Grouped_Many *)pbj_append_array(arena, m->many.data, m->many.count, NULL, b->many.count, sizeof *data);
@@ -1254,7 +1260,7 @@ pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_gr
         m->many.data = data;
         for (size_t i = 0; i < b->many.count; i++) {
             golden_groups_Grouped_Many_init(&data[m->many.count]);
-            if ((st = golden_groups_Grouped_Many_merge(&data[m->many.count++], &b->many.data[i], arena)) != PBJ_OK) return st;
+            if ((st = golden_groups_Grouped_Many__merge(&data[m->many.count++], &b->many.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->pbj_unknown.len) {
@@ -1268,18 +1274,24 @@ pbj_status golden_groups_Grouped_merge(golden_groups_Grouped *m, const golden_gr
 
 pbj_status golden_groups_Grouped_sort_maps(golden_groups_Grouped *m, pbj_arena *arena)
 {
+    return golden_groups_Grouped__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped__sort_maps(golden_groups_Grouped *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->single && (st = golden_groups_Grouped_Single_sort_maps(m->single, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->single && (st = golden_groups_Grouped_Single__sort_maps(m->single, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->many.count; i++)
-        if ((st = golden_groups_Grouped_Many_sort_maps(&m->many.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_groups_Grouped_Many__sort_maps(&m->many.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, pbj_buf *out)
 {
-    if (golden_groups_Grouped_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_missing(m)) return pbj_missing_status(golden_groups_Grouped_missing(m));
     size_t n = golden_groups_Grouped_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1290,7 +1302,7 @@ pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, p
 
 pbj_status golden_groups_Grouped_write_delimited(const golden_groups_Grouped *m, pbj_sink *out)
 {
-    if (golden_groups_Grouped_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_missing(m)) return pbj_missing_status(golden_groups_Grouped_missing(m));
     size_t n = golden_groups_Grouped_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1310,12 +1322,18 @@ pbj_status golden_groups_Grouped_read_delimited(golden_groups_Grouped *m, pbj_so
 pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena)
 {
     golden_groups_Grouped_Single_init(dst);
-    return golden_groups_Grouped_Single_merge(dst, src, arena);
+    return golden_groups_Grouped_Single__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena)
 {
+    return golden_groups_Grouped_Single__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped_Single__merge(golden_groups_Grouped_Single *m, const golden_groups_Grouped_Single *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_x) {
         m->x = b->x;
         m->has_x = 1;
@@ -1325,7 +1343,7 @@ pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, c
             if (!(m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single_Deep)))) return PBJ_ERR_NOMEM;
             golden_groups_Grouped_Single_Deep_init(m->deep);
         }
-        if ((st = golden_groups_Grouped_Single_Deep_merge(m->deep, b->deep, arena)) != PBJ_OK) return st;
+        if ((st = golden_groups_Grouped_Single_Deep__merge(m->deep, b->deep, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -1338,16 +1356,22 @@ pbj_status golden_groups_Grouped_Single_merge(golden_groups_Grouped_Single *m, c
 
 pbj_status golden_groups_Grouped_Single_sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena)
 {
+    return golden_groups_Grouped_Single__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped_Single__sort_maps(golden_groups_Grouped_Single *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->deep && (st = golden_groups_Grouped_Single_Deep_sort_maps(m->deep, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->deep && (st = golden_groups_Grouped_Single_Deep__sort_maps(m->deep, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Grouped_Single *m, pbj_buf *out)
 {
-    if (golden_groups_Grouped_Single_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_Single_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_missing(m));
     size_t n = golden_groups_Grouped_Single_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1358,7 +1382,7 @@ pbj_status golden_groups_Grouped_Single_encode_append(const golden_groups_Groupe
 
 pbj_status golden_groups_Grouped_Single_write_delimited(const golden_groups_Grouped_Single *m, pbj_sink *out)
 {
-    if (golden_groups_Grouped_Single_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_Single_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_missing(m));
     size_t n = golden_groups_Grouped_Single_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1378,12 +1402,18 @@ pbj_status golden_groups_Grouped_Single_read_delimited(golden_groups_Grouped_Sin
 pbj_status golden_groups_Grouped_Single_Deep_copy(golden_groups_Grouped_Single_Deep *dst, const golden_groups_Grouped_Single_Deep *src, pbj_arena *arena)
 {
     golden_groups_Grouped_Single_Deep_init(dst);
-    return golden_groups_Grouped_Single_Deep_merge(dst, src, arena);
+    return golden_groups_Grouped_Single_Deep__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena)
 {
+    return golden_groups_Grouped_Single_Deep__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped_Single_Deep__merge(golden_groups_Grouped_Single_Deep *m, const golden_groups_Grouped_Single_Deep *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->tags.count) {
         pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->tags.data, m->tags.count, NULL, b->tags.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -1402,15 +1432,21 @@ pbj_status golden_groups_Grouped_Single_Deep_merge(golden_groups_Grouped_Single_
 
 pbj_status golden_groups_Grouped_Single_Deep_sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena)
 {
+    return golden_groups_Grouped_Single_Deep__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped_Single_Deep__sort_maps(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out)
 {
-    if (golden_groups_Grouped_Single_Deep_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_Single_Deep_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_Deep_missing(m));
     size_t n = golden_groups_Grouped_Single_Deep_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1421,7 +1457,7 @@ pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_G
 
 pbj_status golden_groups_Grouped_Single_Deep_write_delimited(const golden_groups_Grouped_Single_Deep *m, pbj_sink *out)
 {
-    if (golden_groups_Grouped_Single_Deep_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_Single_Deep_missing(m)) return pbj_missing_status(golden_groups_Grouped_Single_Deep_missing(m));
     size_t n = golden_groups_Grouped_Single_Deep_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1441,12 +1477,18 @@ pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Groupe
 pbj_status golden_groups_Grouped_Many_copy(golden_groups_Grouped_Many *dst, const golden_groups_Grouped_Many *src, pbj_arena *arena)
 {
     golden_groups_Grouped_Many_init(dst);
-    return golden_groups_Grouped_Many_merge(dst, src, arena);
+    return golden_groups_Grouped_Many__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena)
 {
+    return golden_groups_Grouped_Many__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped_Many__merge(golden_groups_Grouped_Many *m, const golden_groups_Grouped_Many *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_k) {
         m->k = b->k;
         m->has_k = 1;
@@ -1462,15 +1504,21 @@ pbj_status golden_groups_Grouped_Many_merge(golden_groups_Grouped_Many *m, const
 
 pbj_status golden_groups_Grouped_Many_sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena)
 {
+    return golden_groups_Grouped_Many__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_groups_Grouped_Many__sort_maps(golden_groups_Grouped_Many *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_Many *m, pbj_buf *out)
 {
-    if (golden_groups_Grouped_Many_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_Many_missing(m)) return pbj_missing_status(golden_groups_Grouped_Many_missing(m));
     size_t n = golden_groups_Grouped_Many_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1481,7 +1529,7 @@ pbj_status golden_groups_Grouped_Many_encode_append(const golden_groups_Grouped_
 
 pbj_status golden_groups_Grouped_Many_write_delimited(const golden_groups_Grouped_Many *m, pbj_sink *out)
 {
-    if (golden_groups_Grouped_Many_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_groups_Grouped_Many_missing(m)) return pbj_missing_status(golden_groups_Grouped_Many_missing(m));
     size_t n = golden_groups_Grouped_Many_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -132,7 +132,7 @@ pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t)
 
 bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b)
 {
-    return golden_maps_Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Value__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Value *b, uint32_t depth)
@@ -581,7 +581,7 @@ pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t)
 
 bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b)
 {
-    return golden_maps_Maps__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Maps__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *b, uint32_t depth)
@@ -855,7 +855,7 @@ pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry
 
 bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b)
 {
-    return golden_maps_Maps_CountsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Maps_CountsEntry__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b, uint32_t depth)
@@ -1037,7 +1037,7 @@ pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *
 
 bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b)
 {
-    return golden_maps_Maps_NamesEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Maps_NamesEntry__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b, uint32_t depth)
@@ -1242,7 +1242,7 @@ pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry
 
 bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b)
 {
-    return golden_maps_Maps_ValuesEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Maps_ValuesEntry__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b, uint32_t depth)
@@ -1425,7 +1425,7 @@ pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *
 
 bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b)
 {
-    return golden_maps_Maps_FlagsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Maps_FlagsEntry__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b, uint32_t depth)
@@ -1606,7 +1606,7 @@ pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *
 
 bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b)
 {
-    return golden_maps_Maps_BlobsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Maps_BlobsEntry__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b, uint32_t depth)
@@ -1781,7 +1781,7 @@ pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEnt
 
 bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b)
 {
-    return golden_maps_Maps_WeightsEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_maps_Maps_WeightsEntry__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b, uint32_t depth)
@@ -2253,12 +2253,18 @@ void golden_maps_Maps_WeightsEntry__json(const void *vm, pbj_json *j)
 pbj_status golden_maps_Value_copy(golden_maps_Value *dst, const golden_maps_Value *src, pbj_arena *arena)
 {
     golden_maps_Value_init(dst);
-    return golden_maps_Value_merge(dst, src, arena);
+    return golden_maps_Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena)
 {
+    return golden_maps_Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Value__merge(golden_maps_Value *m, const golden_maps_Value *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->text.len != 0) {
         if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
     }
@@ -2273,15 +2279,21 @@ pbj_status golden_maps_Value_merge(golden_maps_Value *m, const golden_maps_Value
 
 pbj_status golden_maps_Value_sort_maps(golden_maps_Value *m, pbj_arena *arena)
 {
+    return golden_maps_Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Value__sort_maps(golden_maps_Value *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *out)
 {
-    if (golden_maps_Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Value_missing(m)) return pbj_missing_status(golden_maps_Value_missing(m));
     size_t n = golden_maps_Value_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2292,7 +2304,7 @@ pbj_status golden_maps_Value_encode_append(const golden_maps_Value *m, pbj_buf *
 
 pbj_status golden_maps_Value_write_delimited(const golden_maps_Value *m, pbj_sink *out)
 {
-    if (golden_maps_Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Value_missing(m)) return pbj_missing_status(golden_maps_Value_missing(m));
     size_t n = golden_maps_Value_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2312,47 +2324,53 @@ pbj_status golden_maps_Value_read_delimited(golden_maps_Value *m, pbj_source *in
 pbj_status golden_maps_Maps_copy(golden_maps_Maps *dst, const golden_maps_Maps *src, pbj_arena *arena)
 {
     golden_maps_Maps_init(dst);
-    return golden_maps_Maps_merge(dst, src, arena);
+    return golden_maps_Maps__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena)
 {
+    return golden_maps_Maps__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps__merge(golden_maps_Maps *m, const golden_maps_Maps *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < b->counts.count; i++) {
         golden_maps_Maps_CountsEntry *e = golden_maps_Maps_put_counts(m, b->counts.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_CountsEntry_init(e);
-        if ((st = golden_maps_Maps_CountsEntry_merge(e, &b->counts.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_CountsEntry__merge(e, &b->counts.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->names.count; i++) {
         golden_maps_Maps_NamesEntry *e = golden_maps_Maps_put_names(m, b->names.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_NamesEntry_init(e);
-        if ((st = golden_maps_Maps_NamesEntry_merge(e, &b->names.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_NamesEntry__merge(e, &b->names.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->values.count; i++) {
         golden_maps_Maps_ValuesEntry *e = golden_maps_Maps_put_values(m, b->values.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_ValuesEntry_init(e);
-        if ((st = golden_maps_Maps_ValuesEntry_merge(e, &b->values.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_ValuesEntry__merge(e, &b->values.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->flags.count; i++) {
         golden_maps_Maps_FlagsEntry *e = golden_maps_Maps_put_flags(m, b->flags.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_FlagsEntry_init(e);
-        if ((st = golden_maps_Maps_FlagsEntry_merge(e, &b->flags.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_FlagsEntry__merge(e, &b->flags.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->blobs.count; i++) {
         golden_maps_Maps_BlobsEntry *e = golden_maps_Maps_put_blobs(m, b->blobs.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_BlobsEntry_init(e);
-        if ((st = golden_maps_Maps_BlobsEntry_merge(e, &b->blobs.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_BlobsEntry__merge(e, &b->blobs.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->weights.count; i++) {
         golden_maps_Maps_WeightsEntry *e = golden_maps_Maps_put_weights(m, b->weights.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_WeightsEntry_init(e);
-        if ((st = golden_maps_Maps_WeightsEntry_merge(e, &b->weights.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_WeightsEntry__merge(e, &b->weights.data[i], arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -2365,51 +2383,57 @@ pbj_status golden_maps_Maps_merge(golden_maps_Maps *m, const golden_maps_Maps *b
 
 pbj_status golden_maps_Maps_sort_maps(golden_maps_Maps *m, pbj_arena *arena)
 {
+    return golden_maps_Maps__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps__sort_maps(golden_maps_Maps *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (m->counts.count > 1) {
         size_t n = pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->counts.count = n;
     }
     for (size_t i = 0; i < m->counts.count; i++)
-        if ((st = golden_maps_Maps_CountsEntry_sort_maps(&m->counts.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_CountsEntry__sort_maps(&m->counts.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->names.count > 1) {
         size_t n = pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->names.count = n;
     }
     for (size_t i = 0; i < m->names.count; i++)
-        if ((st = golden_maps_Maps_NamesEntry_sort_maps(&m->names.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_NamesEntry__sort_maps(&m->names.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->values.count > 1) {
         size_t n = pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->values.count = n;
     }
     for (size_t i = 0; i < m->values.count; i++)
-        if ((st = golden_maps_Maps_ValuesEntry_sort_maps(&m->values.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_ValuesEntry__sort_maps(&m->values.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->flags.count > 1) {
         size_t n = pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->flags.count = n;
     }
     for (size_t i = 0; i < m->flags.count; i++)
-        if ((st = golden_maps_Maps_FlagsEntry_sort_maps(&m->flags.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_FlagsEntry__sort_maps(&m->flags.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->blobs.count > 1) {
         size_t n = pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->blobs.count = n;
     }
     for (size_t i = 0; i < m->blobs.count; i++)
-        if ((st = golden_maps_Maps_BlobsEntry_sort_maps(&m->blobs.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_BlobsEntry__sort_maps(&m->blobs.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->weights.count > 1) {
         size_t n = pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->weights.count = n;
     }
     for (size_t i = 0; i < m->weights.count; i++)
-        if ((st = golden_maps_Maps_WeightsEntry_sort_maps(&m->weights.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_WeightsEntry__sort_maps(&m->weights.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
@@ -2560,7 +2584,7 @@ golden_maps_Maps_WeightsEntry *golden_maps_Maps_get_weights(const golden_maps_Ma
 
 pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out)
 {
-    if (golden_maps_Maps_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_missing(m)) return pbj_missing_status(golden_maps_Maps_missing(m));
     size_t n = golden_maps_Maps_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2571,7 +2595,7 @@ pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *ou
 
 pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out)
 {
-    if (golden_maps_Maps_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_missing(m)) return pbj_missing_status(golden_maps_Maps_missing(m));
     size_t n = golden_maps_Maps_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2591,12 +2615,18 @@ pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, 
 pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena)
 {
     golden_maps_Maps_CountsEntry_init(dst);
-    return golden_maps_Maps_CountsEntry_merge(dst, src, arena);
+    return golden_maps_Maps_CountsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena)
 {
+    return golden_maps_Maps_CountsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_CountsEntry__merge(golden_maps_Maps_CountsEntry *m, const golden_maps_Maps_CountsEntry *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
     m->value = b->value;
     if (b->pbj_unknown.len) {
@@ -2610,15 +2640,21 @@ pbj_status golden_maps_Maps_CountsEntry_merge(golden_maps_Maps_CountsEntry *m, c
 
 pbj_status golden_maps_Maps_CountsEntry_sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena)
 {
+    return golden_maps_Maps_CountsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_CountsEntry__sort_maps(golden_maps_Maps_CountsEntry *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_CountsEntry *m, pbj_buf *out)
 {
-    if (golden_maps_Maps_CountsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_CountsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_CountsEntry_missing(m));
     size_t n = golden_maps_Maps_CountsEntry_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2629,7 +2665,7 @@ pbj_status golden_maps_Maps_CountsEntry_encode_append(const golden_maps_Maps_Cou
 
 pbj_status golden_maps_Maps_CountsEntry_write_delimited(const golden_maps_Maps_CountsEntry *m, pbj_sink *out)
 {
-    if (golden_maps_Maps_CountsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_CountsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_CountsEntry_missing(m));
     size_t n = golden_maps_Maps_CountsEntry_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2649,12 +2685,18 @@ pbj_status golden_maps_Maps_CountsEntry_read_delimited(golden_maps_Maps_CountsEn
 pbj_status golden_maps_Maps_NamesEntry_copy(golden_maps_Maps_NamesEntry *dst, const golden_maps_Maps_NamesEntry *src, pbj_arena *arena)
 {
     golden_maps_Maps_NamesEntry_init(dst);
-    return golden_maps_Maps_NamesEntry_merge(dst, src, arena);
+    return golden_maps_Maps_NamesEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena)
 {
+    return golden_maps_Maps_NamesEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_NamesEntry__merge(golden_maps_Maps_NamesEntry *m, const golden_maps_Maps_NamesEntry *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
     if (b->pbj_unknown.len) {
@@ -2668,15 +2710,21 @@ pbj_status golden_maps_Maps_NamesEntry_merge(golden_maps_Maps_NamesEntry *m, con
 
 pbj_status golden_maps_Maps_NamesEntry_sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena)
 {
+    return golden_maps_Maps_NamesEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_NamesEntry__sort_maps(golden_maps_Maps_NamesEntry *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_NamesEntry *m, pbj_buf *out)
 {
-    if (golden_maps_Maps_NamesEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_NamesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_NamesEntry_missing(m));
     size_t n = golden_maps_Maps_NamesEntry_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2687,7 +2735,7 @@ pbj_status golden_maps_Maps_NamesEntry_encode_append(const golden_maps_Maps_Name
 
 pbj_status golden_maps_Maps_NamesEntry_write_delimited(const golden_maps_Maps_NamesEntry *m, pbj_sink *out)
 {
-    if (golden_maps_Maps_NamesEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_NamesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_NamesEntry_missing(m));
     size_t n = golden_maps_Maps_NamesEntry_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2707,19 +2755,25 @@ pbj_status golden_maps_Maps_NamesEntry_read_delimited(golden_maps_Maps_NamesEntr
 pbj_status golden_maps_Maps_ValuesEntry_copy(golden_maps_Maps_ValuesEntry *dst, const golden_maps_Maps_ValuesEntry *src, pbj_arena *arena)
 {
     golden_maps_Maps_ValuesEntry_init(dst);
-    return golden_maps_Maps_ValuesEntry_merge(dst, src, arena);
+    return golden_maps_Maps_ValuesEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena)
 {
+    return golden_maps_Maps_ValuesEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_ValuesEntry__merge(golden_maps_Maps_ValuesEntry *m, const golden_maps_Maps_ValuesEntry *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     if (b->value) {
         if (!m->value) {
             if (!(m->value = (golden_maps_Value *)pbj_arena_alloc(arena, sizeof(golden_maps_Value)))) return PBJ_ERR_NOMEM;
             golden_maps_Value_init(m->value);
         }
-        if ((st = golden_maps_Value_merge(m->value, b->value, arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Value__merge(m->value, b->value, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -2732,16 +2786,22 @@ pbj_status golden_maps_Maps_ValuesEntry_merge(golden_maps_Maps_ValuesEntry *m, c
 
 pbj_status golden_maps_Maps_ValuesEntry_sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena)
 {
+    return golden_maps_Maps_ValuesEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_ValuesEntry__sort_maps(golden_maps_Maps_ValuesEntry *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->value && (st = golden_maps_Value_sort_maps(m->value, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->value && (st = golden_maps_Value__sort_maps(m->value, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_ValuesEntry *m, pbj_buf *out)
 {
-    if (golden_maps_Maps_ValuesEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_ValuesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_ValuesEntry_missing(m));
     size_t n = golden_maps_Maps_ValuesEntry_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2752,7 +2812,7 @@ pbj_status golden_maps_Maps_ValuesEntry_encode_append(const golden_maps_Maps_Val
 
 pbj_status golden_maps_Maps_ValuesEntry_write_delimited(const golden_maps_Maps_ValuesEntry *m, pbj_sink *out)
 {
-    if (golden_maps_Maps_ValuesEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_ValuesEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_ValuesEntry_missing(m));
     size_t n = golden_maps_Maps_ValuesEntry_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2772,12 +2832,18 @@ pbj_status golden_maps_Maps_ValuesEntry_read_delimited(golden_maps_Maps_ValuesEn
 pbj_status golden_maps_Maps_FlagsEntry_copy(golden_maps_Maps_FlagsEntry *dst, const golden_maps_Maps_FlagsEntry *src, pbj_arena *arena)
 {
     golden_maps_Maps_FlagsEntry_init(dst);
-    return golden_maps_Maps_FlagsEntry_merge(dst, src, arena);
+    return golden_maps_Maps_FlagsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena)
 {
+    return golden_maps_Maps_FlagsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_FlagsEntry__merge(golden_maps_Maps_FlagsEntry *m, const golden_maps_Maps_FlagsEntry *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     m->value = b->value;
     if (b->pbj_unknown.len) {
@@ -2791,15 +2857,21 @@ pbj_status golden_maps_Maps_FlagsEntry_merge(golden_maps_Maps_FlagsEntry *m, con
 
 pbj_status golden_maps_Maps_FlagsEntry_sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena)
 {
+    return golden_maps_Maps_FlagsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_FlagsEntry__sort_maps(golden_maps_Maps_FlagsEntry *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_FlagsEntry *m, pbj_buf *out)
 {
-    if (golden_maps_Maps_FlagsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_FlagsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_FlagsEntry_missing(m));
     size_t n = golden_maps_Maps_FlagsEntry_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2810,7 +2882,7 @@ pbj_status golden_maps_Maps_FlagsEntry_encode_append(const golden_maps_Maps_Flag
 
 pbj_status golden_maps_Maps_FlagsEntry_write_delimited(const golden_maps_Maps_FlagsEntry *m, pbj_sink *out)
 {
-    if (golden_maps_Maps_FlagsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_FlagsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_FlagsEntry_missing(m));
     size_t n = golden_maps_Maps_FlagsEntry_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2830,12 +2902,18 @@ pbj_status golden_maps_Maps_FlagsEntry_read_delimited(golden_maps_Maps_FlagsEntr
 pbj_status golden_maps_Maps_BlobsEntry_copy(golden_maps_Maps_BlobsEntry *dst, const golden_maps_Maps_BlobsEntry *src, pbj_arena *arena)
 {
     golden_maps_Maps_BlobsEntry_init(dst);
-    return golden_maps_Maps_BlobsEntry_merge(dst, src, arena);
+    return golden_maps_Maps_BlobsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena)
 {
+    return golden_maps_Maps_BlobsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_BlobsEntry__merge(golden_maps_Maps_BlobsEntry *m, const golden_maps_Maps_BlobsEntry *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
     if (b->pbj_unknown.len) {
@@ -2849,15 +2927,21 @@ pbj_status golden_maps_Maps_BlobsEntry_merge(golden_maps_Maps_BlobsEntry *m, con
 
 pbj_status golden_maps_Maps_BlobsEntry_sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena)
 {
+    return golden_maps_Maps_BlobsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_BlobsEntry__sort_maps(golden_maps_Maps_BlobsEntry *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_BlobsEntry *m, pbj_buf *out)
 {
-    if (golden_maps_Maps_BlobsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_BlobsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_BlobsEntry_missing(m));
     size_t n = golden_maps_Maps_BlobsEntry_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2868,7 +2952,7 @@ pbj_status golden_maps_Maps_BlobsEntry_encode_append(const golden_maps_Maps_Blob
 
 pbj_status golden_maps_Maps_BlobsEntry_write_delimited(const golden_maps_Maps_BlobsEntry *m, pbj_sink *out)
 {
-    if (golden_maps_Maps_BlobsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_BlobsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_BlobsEntry_missing(m));
     size_t n = golden_maps_Maps_BlobsEntry_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2888,12 +2972,18 @@ pbj_status golden_maps_Maps_BlobsEntry_read_delimited(golden_maps_Maps_BlobsEntr
 pbj_status golden_maps_Maps_WeightsEntry_copy(golden_maps_Maps_WeightsEntry *dst, const golden_maps_Maps_WeightsEntry *src, pbj_arena *arena)
 {
     golden_maps_Maps_WeightsEntry_init(dst);
-    return golden_maps_Maps_WeightsEntry_merge(dst, src, arena);
+    return golden_maps_Maps_WeightsEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena)
 {
+    return golden_maps_Maps_WeightsEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_WeightsEntry__merge(golden_maps_Maps_WeightsEntry *m, const golden_maps_Maps_WeightsEntry *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     m->value = b->value;
     if (b->pbj_unknown.len) {
@@ -2907,15 +2997,21 @@ pbj_status golden_maps_Maps_WeightsEntry_merge(golden_maps_Maps_WeightsEntry *m,
 
 pbj_status golden_maps_Maps_WeightsEntry_sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena)
 {
+    return golden_maps_Maps_WeightsEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_maps_Maps_WeightsEntry__sort_maps(golden_maps_Maps_WeightsEntry *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_WeightsEntry *m, pbj_buf *out)
 {
-    if (golden_maps_Maps_WeightsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_WeightsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_WeightsEntry_missing(m));
     size_t n = golden_maps_Maps_WeightsEntry_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2926,7 +3022,7 @@ pbj_status golden_maps_Maps_WeightsEntry_encode_append(const golden_maps_Maps_We
 
 pbj_status golden_maps_Maps_WeightsEntry_write_delimited(const golden_maps_Maps_WeightsEntry *m, pbj_sink *out)
 {
-    if (golden_maps_Maps_WeightsEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_maps_Maps_WeightsEntry_missing(m)) return pbj_missing_status(golden_maps_Maps_WeightsEntry_missing(m));
     size_t n = golden_maps_Maps_WeightsEntry_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

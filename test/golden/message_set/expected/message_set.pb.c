@@ -132,7 +132,7 @@ pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_tex
 
 bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b)
 {
-    return golden_message_set_Set__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_message_set_Set__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden_message_set_Set *b, uint32_t depth)
@@ -321,7 +321,7 @@ pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_t
 
 bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b)
 {
-    return golden_message_set_Item__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_message_set_Item__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_message_set_Item__equal(const golden_message_set_Item *a, const golden_message_set_Item *b, uint32_t depth)
@@ -525,7 +525,7 @@ pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, p
 
 bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b)
 {
-    return golden_message_set_Holder__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_message_set_Holder__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b, uint32_t depth)
@@ -997,12 +997,18 @@ pbj_status golden_message_set_Item_item_clear(golden_message_set_Set *m, pbj_are
 pbj_status golden_message_set_Set_copy(golden_message_set_Set *dst, const golden_message_set_Set *src, pbj_arena *arena)
 {
     golden_message_set_Set_init(dst);
-    return golden_message_set_Set_merge(dst, src, arena);
+    return golden_message_set_Set__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena)
 {
+    return golden_message_set_Set__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_message_set_Set__merge(golden_message_set_Set *m, const golden_message_set_Set *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
@@ -1018,15 +1024,21 @@ pbj_status golden_message_set_Set_merge(golden_message_set_Set *m, const golden_
 
 pbj_status golden_message_set_Set_sort_maps(golden_message_set_Set *m, pbj_arena *arena)
 {
+    return golden_message_set_Set__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_message_set_Set__sort_maps(golden_message_set_Set *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m, pbj_buf *out)
 {
-    if (golden_message_set_Set_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_message_set_Set_missing(m)) return pbj_missing_status(golden_message_set_Set_missing(m));
     size_t n = golden_message_set_Set_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1037,7 +1049,7 @@ pbj_status golden_message_set_Set_encode_append(const golden_message_set_Set *m,
 
 pbj_status golden_message_set_Set_write_delimited(const golden_message_set_Set *m, pbj_sink *out)
 {
-    if (golden_message_set_Set_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_message_set_Set_missing(m)) return pbj_missing_status(golden_message_set_Set_missing(m));
     size_t n = golden_message_set_Set_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1057,12 +1069,18 @@ pbj_status golden_message_set_Set_read_delimited(golden_message_set_Set *m, pbj_
 pbj_status golden_message_set_Item_copy(golden_message_set_Item *dst, const golden_message_set_Item *src, pbj_arena *arena)
 {
     golden_message_set_Item_init(dst);
-    return golden_message_set_Item_merge(dst, src, arena);
+    return golden_message_set_Item__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena)
 {
+    return golden_message_set_Item__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_message_set_Item__merge(golden_message_set_Item *m, const golden_message_set_Item *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_v) {
         m->v = b->v;
         m->has_v = 1;
@@ -1078,15 +1096,21 @@ pbj_status golden_message_set_Item_merge(golden_message_set_Item *m, const golde
 
 pbj_status golden_message_set_Item_sort_maps(golden_message_set_Item *m, pbj_arena *arena)
 {
+    return golden_message_set_Item__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_message_set_Item__sort_maps(golden_message_set_Item *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *m, pbj_buf *out)
 {
-    if (golden_message_set_Item_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_message_set_Item_missing(m)) return pbj_missing_status(golden_message_set_Item_missing(m));
     size_t n = golden_message_set_Item_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1097,7 +1121,7 @@ pbj_status golden_message_set_Item_encode_append(const golden_message_set_Item *
 
 pbj_status golden_message_set_Item_write_delimited(const golden_message_set_Item *m, pbj_sink *out)
 {
-    if (golden_message_set_Item_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_message_set_Item_missing(m)) return pbj_missing_status(golden_message_set_Item_missing(m));
     size_t n = golden_message_set_Item_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1117,18 +1141,24 @@ pbj_status golden_message_set_Item_read_delimited(golden_message_set_Item *m, pb
 pbj_status golden_message_set_Holder_copy(golden_message_set_Holder *dst, const golden_message_set_Holder *src, pbj_arena *arena)
 {
     golden_message_set_Holder_init(dst);
-    return golden_message_set_Holder_merge(dst, src, arena);
+    return golden_message_set_Holder__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena)
 {
+    return golden_message_set_Holder__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_message_set_Holder__merge(golden_message_set_Holder *m, const golden_message_set_Holder *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->set) {
         if (!m->set) {
             if (!(m->set = (golden_message_set_Set *)pbj_arena_alloc(arena, sizeof(golden_message_set_Set)))) return PBJ_ERR_NOMEM;
             golden_message_set_Set_init(m->set);
         }
-        if ((st = golden_message_set_Set_merge(m->set, b->set, arena)) != PBJ_OK) return st;
+        if ((st = golden_message_set_Set__merge(m->set, b->set, arena, depth)) != PBJ_OK) return st;
     }
     if (b->has_after) {
         m->after = b->after;
@@ -1145,16 +1175,22 @@ pbj_status golden_message_set_Holder_merge(golden_message_set_Holder *m, const g
 
 pbj_status golden_message_set_Holder_sort_maps(golden_message_set_Holder *m, pbj_arena *arena)
 {
+    return golden_message_set_Holder__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_message_set_Holder__sort_maps(golden_message_set_Holder *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->set && (st = golden_message_set_Set_sort_maps(m->set, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->set && (st = golden_message_set_Set__sort_maps(m->set, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out)
 {
-    if (golden_message_set_Holder_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_message_set_Holder_missing(m)) return pbj_missing_status(golden_message_set_Holder_missing(m));
     size_t n = golden_message_set_Holder_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1165,7 +1201,7 @@ pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Hold
 
 pbj_status golden_message_set_Holder_write_delimited(const golden_message_set_Holder *m, pbj_sink *out)
 {
-    if (golden_message_set_Holder_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_message_set_Holder_missing(m)) return pbj_missing_status(golden_message_set_Holder_missing(m));
     size_t n = golden_message_set_Holder_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

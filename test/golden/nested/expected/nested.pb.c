@@ -207,7 +207,7 @@ pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t)
 
 bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b)
 {
-    return golden_nested_Outer__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_nested_Outer__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_nested_Outer *b, uint32_t depth)
@@ -458,7 +458,7 @@ pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, p
 
 bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b)
 {
-    return golden_nested_Outer_Inner__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_nested_Outer_Inner__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b, uint32_t depth)
@@ -692,7 +692,7 @@ pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text 
 
 bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b)
 {
-    return golden_nested_Sibling__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_nested_Sibling__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b, uint32_t depth)
@@ -1091,18 +1091,24 @@ pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_nested_Outer_copy(golden_nested_Outer *dst, const golden_nested_Outer *src, pbj_arena *arena)
 {
     golden_nested_Outer_init(dst);
-    return golden_nested_Outer_merge(dst, src, arena);
+    return golden_nested_Outer__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena)
 {
+    return golden_nested_Outer__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_nested_Outer__merge(golden_nested_Outer *m, const golden_nested_Outer *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->inner) {
         if (!m->inner) {
             if (!(m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) return PBJ_ERR_NOMEM;
             golden_nested_Outer_Inner_init(m->inner);
         }
-        if ((st = golden_nested_Outer_Inner_merge(m->inner, b->inner, arena)) != PBJ_OK) return st;
+        if ((st = golden_nested_Outer_Inner__merge(m->inner, b->inner, arena, depth)) != PBJ_OK) return st;
     }
     if (b->kind) {
         m->kind = b->kind;
@@ -1112,7 +1118,7 @@ pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested
             if (!(m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(arena, sizeof(golden_nested_Sibling)))) return PBJ_ERR_NOMEM;
             golden_nested_Sibling_init(m->sibling);
         }
-        if ((st = golden_nested_Sibling_merge(m->sibling, b->sibling, arena)) != PBJ_OK) return st;
+        if ((st = golden_nested_Sibling__merge(m->sibling, b->sibling, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -1125,17 +1131,23 @@ pbj_status golden_nested_Outer_merge(golden_nested_Outer *m, const golden_nested
 
 pbj_status golden_nested_Outer_sort_maps(golden_nested_Outer *m, pbj_arena *arena)
 {
+    return golden_nested_Outer__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_nested_Outer__sort_maps(golden_nested_Outer *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->inner && (st = golden_nested_Outer_Inner_sort_maps(m->inner, arena)) != PBJ_OK) return st;
-    if (m->sibling && (st = golden_nested_Sibling_sort_maps(m->sibling, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->inner && (st = golden_nested_Outer_Inner__sort_maps(m->inner, arena, depth)) != PBJ_OK) return st;
+    if (m->sibling && (st = golden_nested_Sibling__sort_maps(m->sibling, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out)
 {
-    if (golden_nested_Outer_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_nested_Outer_missing(m)) return pbj_missing_status(golden_nested_Outer_missing(m));
     size_t n = golden_nested_Outer_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1146,7 +1158,7 @@ pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_b
 
 pbj_status golden_nested_Outer_write_delimited(const golden_nested_Outer *m, pbj_sink *out)
 {
-    if (golden_nested_Outer_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_nested_Outer_missing(m)) return pbj_missing_status(golden_nested_Outer_missing(m));
     size_t n = golden_nested_Outer_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1166,12 +1178,18 @@ pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source
 pbj_status golden_nested_Outer_Inner_copy(golden_nested_Outer_Inner *dst, const golden_nested_Outer_Inner *src, pbj_arena *arena)
 {
     golden_nested_Outer_Inner_init(dst);
-    return golden_nested_Outer_Inner_merge(dst, src, arena);
+    return golden_nested_Outer_Inner__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena)
 {
+    return golden_nested_Outer_Inner__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_nested_Outer_Inner__merge(golden_nested_Outer_Inner *m, const golden_nested_Outer_Inner *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->id) {
         m->id = b->id;
     }
@@ -1183,7 +1201,7 @@ pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const g
             if (!(m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) return PBJ_ERR_NOMEM;
             golden_nested_Outer_Inner_init(m->child);
         }
-        if ((st = golden_nested_Outer_Inner_merge(m->child, b->child, arena)) != PBJ_OK) return st;
+        if ((st = golden_nested_Outer_Inner__merge(m->child, b->child, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -1196,16 +1214,22 @@ pbj_status golden_nested_Outer_Inner_merge(golden_nested_Outer_Inner *m, const g
 
 pbj_status golden_nested_Outer_Inner_sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena)
 {
+    return golden_nested_Outer_Inner__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_nested_Outer_Inner__sort_maps(golden_nested_Outer_Inner *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->child && (st = golden_nested_Outer_Inner_sort_maps(m->child, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->child && (st = golden_nested_Outer_Inner__sort_maps(m->child, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inner *m, pbj_buf *out)
 {
-    if (golden_nested_Outer_Inner_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_nested_Outer_Inner_missing(m)) return pbj_missing_status(golden_nested_Outer_Inner_missing(m));
     size_t n = golden_nested_Outer_Inner_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1216,7 +1240,7 @@ pbj_status golden_nested_Outer_Inner_encode_append(const golden_nested_Outer_Inn
 
 pbj_status golden_nested_Outer_Inner_write_delimited(const golden_nested_Outer_Inner *m, pbj_sink *out)
 {
-    if (golden_nested_Outer_Inner_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_nested_Outer_Inner_missing(m)) return pbj_missing_status(golden_nested_Outer_Inner_missing(m));
     size_t n = golden_nested_Outer_Inner_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1236,18 +1260,24 @@ pbj_status golden_nested_Outer_Inner_read_delimited(golden_nested_Outer_Inner *m
 pbj_status golden_nested_Sibling_copy(golden_nested_Sibling *dst, const golden_nested_Sibling *src, pbj_arena *arena)
 {
     golden_nested_Sibling_init(dst);
-    return golden_nested_Sibling_merge(dst, src, arena);
+    return golden_nested_Sibling__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena)
 {
+    return golden_nested_Sibling__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_nested_Sibling__merge(golden_nested_Sibling *m, const golden_nested_Sibling *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->back) {
         if (!m->back) {
             if (!(m->back = (golden_nested_Outer *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer)))) return PBJ_ERR_NOMEM;
             golden_nested_Outer_init(m->back);
         }
-        if ((st = golden_nested_Outer_merge(m->back, b->back, arena)) != PBJ_OK) return st;
+        if ((st = golden_nested_Outer__merge(m->back, b->back, arena, depth)) != PBJ_OK) return st;
     }
     if (b->note.len != 0) {
         if ((st = pbj_copy(arena, b->note.data, b->note.len, &m->note)) != PBJ_OK) return st;
@@ -1263,16 +1293,22 @@ pbj_status golden_nested_Sibling_merge(golden_nested_Sibling *m, const golden_ne
 
 pbj_status golden_nested_Sibling_sort_maps(golden_nested_Sibling *m, pbj_arena *arena)
 {
+    return golden_nested_Sibling__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_nested_Sibling__sort_maps(golden_nested_Sibling *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->back && (st = golden_nested_Outer_sort_maps(m->back, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->back && (st = golden_nested_Outer__sort_maps(m->back, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out)
 {
-    if (golden_nested_Sibling_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_nested_Sibling_missing(m)) return pbj_missing_status(golden_nested_Sibling_missing(m));
     size_t n = golden_nested_Sibling_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1283,7 +1319,7 @@ pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, p
 
 pbj_status golden_nested_Sibling_write_delimited(const golden_nested_Sibling *m, pbj_sink *out)
 {
-    if (golden_nested_Sibling_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_nested_Sibling_missing(m)) return pbj_missing_status(golden_nested_Sibling_missing(m));
     size_t n = golden_nested_Sibling_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -116,7 +116,7 @@ pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t)
 
 bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b)
 {
-    return golden_oneofs_Point__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_oneofs_Point__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b, uint32_t depth)
@@ -481,7 +481,7 @@ pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t
 
 bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b)
 {
-    return golden_oneofs_Choice__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_oneofs_Choice__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b, uint32_t depth)
@@ -947,12 +947,18 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_oneofs_Point_copy(golden_oneofs_Point *dst, const golden_oneofs_Point *src, pbj_arena *arena)
 {
     golden_oneofs_Point_init(dst);
-    return golden_oneofs_Point_merge(dst, src, arena);
+    return golden_oneofs_Point__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena)
 {
+    return golden_oneofs_Point__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_oneofs_Point__merge(golden_oneofs_Point *m, const golden_oneofs_Point *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->x) {
         m->x = b->x;
     }
@@ -970,15 +976,21 @@ pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs
 
 pbj_status golden_oneofs_Point_sort_maps(golden_oneofs_Point *m, pbj_arena *arena)
 {
+    return golden_oneofs_Point__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_oneofs_Point__sort_maps(golden_oneofs_Point *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_buf *out)
 {
-    if (golden_oneofs_Point_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_oneofs_Point_missing(m)) return pbj_missing_status(golden_oneofs_Point_missing(m));
     size_t n = golden_oneofs_Point_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -989,7 +1001,7 @@ pbj_status golden_oneofs_Point_encode_append(const golden_oneofs_Point *m, pbj_b
 
 pbj_status golden_oneofs_Point_write_delimited(const golden_oneofs_Point *m, pbj_sink *out)
 {
-    if (golden_oneofs_Point_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_oneofs_Point_missing(m)) return pbj_missing_status(golden_oneofs_Point_missing(m));
     size_t n = golden_oneofs_Point_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1009,12 +1021,18 @@ pbj_status golden_oneofs_Point_read_delimited(golden_oneofs_Point *m, pbj_source
 pbj_status golden_oneofs_Choice_copy(golden_oneofs_Choice *dst, const golden_oneofs_Choice *src, pbj_arena *arena)
 {
     golden_oneofs_Choice_init(dst);
-    return golden_oneofs_Choice_merge(dst, src, arena);
+    return golden_oneofs_Choice__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena)
 {
+    return golden_oneofs_Choice__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_oneofs_Choice__merge(golden_oneofs_Choice *m, const golden_oneofs_Choice *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value_case == golden_oneofs_Choice_value_number) {
         m->value.number = b->value.number;
         m->value_case = golden_oneofs_Choice_value_number;
@@ -1029,7 +1047,7 @@ pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneo
             golden_oneofs_Point_init(m->value.point);
             m->value_case = golden_oneofs_Choice_value_point;
         }
-        if (b->value.point && (st = golden_oneofs_Point_merge(m->value.point, b->value.point, arena)) != PBJ_OK) return st;
+        if (b->value.point && (st = golden_oneofs_Point__merge(m->value.point, b->value.point, arena, depth)) != PBJ_OK) return st;
     }
     if (b->value_case == golden_oneofs_Choice_value_raw) {
         if ((st = pbj_copy(arena, b->value.raw.data, b->value.raw.len, &m->value.raw)) != PBJ_OK) return st;
@@ -1057,16 +1075,22 @@ pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneo
 
 pbj_status golden_oneofs_Choice_sort_maps(golden_oneofs_Choice *m, pbj_arena *arena)
 {
+    return golden_oneofs_Choice__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_oneofs_Choice__sort_maps(golden_oneofs_Choice *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->value_case == golden_oneofs_Choice_value_point && m->value.point && (st = golden_oneofs_Point_sort_maps(m->value.point, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->value_case == golden_oneofs_Choice_value_point && m->value.point && (st = golden_oneofs_Point__sort_maps(m->value.point, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj_buf *out)
 {
-    if (golden_oneofs_Choice_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_oneofs_Choice_missing(m)) return pbj_missing_status(golden_oneofs_Choice_missing(m));
     size_t n = golden_oneofs_Choice_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1077,7 +1101,7 @@ pbj_status golden_oneofs_Choice_encode_append(const golden_oneofs_Choice *m, pbj
 
 pbj_status golden_oneofs_Choice_write_delimited(const golden_oneofs_Choice *m, pbj_sink *out)
 {
-    if (golden_oneofs_Choice_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_oneofs_Choice_missing(m)) return pbj_missing_status(golden_oneofs_Choice_missing(m));
     size_t n = golden_oneofs_Choice_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

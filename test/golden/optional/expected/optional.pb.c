@@ -255,7 +255,7 @@ pbj_status golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text 
 
 bool golden_optional_Maybe_equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b)
 {
-    return golden_optional_Maybe__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_optional_Maybe__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b, uint32_t depth)
@@ -585,12 +585,18 @@ pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_optional_Maybe_copy(golden_optional_Maybe *dst, const golden_optional_Maybe *src, pbj_arena *arena)
 {
     golden_optional_Maybe_init(dst);
-    return golden_optional_Maybe_merge(dst, src, arena);
+    return golden_optional_Maybe__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena)
 {
+    return golden_optional_Maybe__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_optional_Maybe__merge(golden_optional_Maybe *m, const golden_optional_Maybe *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_count) {
         m->count = b->count;
         m->has_count = 1;
@@ -629,15 +635,21 @@ pbj_status golden_optional_Maybe_merge(golden_optional_Maybe *m, const golden_op
 
 pbj_status golden_optional_Maybe_sort_maps(golden_optional_Maybe *m, pbj_arena *arena)
 {
+    return golden_optional_Maybe__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_optional_Maybe__sort_maps(golden_optional_Maybe *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, pbj_buf *out)
 {
-    if (golden_optional_Maybe_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_optional_Maybe_missing(m)) return pbj_missing_status(golden_optional_Maybe_missing(m));
     size_t n = golden_optional_Maybe_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -648,7 +660,7 @@ pbj_status golden_optional_Maybe_encode_append(const golden_optional_Maybe *m, p
 
 pbj_status golden_optional_Maybe_write_delimited(const golden_optional_Maybe *m, pbj_sink *out)
 {
-    if (golden_optional_Maybe_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_optional_Maybe_missing(m)) return pbj_missing_status(golden_optional_Maybe_missing(m));
     size_t n = golden_optional_Maybe_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

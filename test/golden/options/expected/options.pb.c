@@ -96,7 +96,7 @@ pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t
 
 bool golden_options_Plain_equal(const golden_options_Plain *a, const golden_options_Plain *b)
 {
-    return golden_options_Plain__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_Plain__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_Plain__equal(const golden_options_Plain *a, const golden_options_Plain *b, uint32_t depth)
@@ -264,7 +264,7 @@ pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text 
 
 bool golden_options_NoJson_equal(const golden_options_NoJson *a, const golden_options_NoJson *b)
 {
-    return golden_options_NoJson__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_NoJson__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_NoJson__equal(const golden_options_NoJson *a, const golden_options_NoJson *b, uint32_t depth)
@@ -432,7 +432,7 @@ pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *
 
 bool golden_options_NoJsonNoText_equal(const golden_options_NoJsonNoText *a, const golden_options_NoJsonNoText *b)
 {
-    return golden_options_NoJsonNoText__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_NoJsonNoText__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_NoJsonNoText__equal(const golden_options_NoJsonNoText *a, const golden_options_NoJsonNoText *b, uint32_t depth)
@@ -532,7 +532,7 @@ pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_tex
 
 bool golden_options_Dropped_equal(const golden_options_Dropped *a, const golden_options_Dropped *b)
 {
-    return golden_options_Dropped__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_Dropped__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_Dropped__equal(const golden_options_Dropped *a, const golden_options_Dropped *b, uint32_t depth)
@@ -721,7 +721,7 @@ pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t)
 
 bool golden_options_Fast_equal(const golden_options_Fast *a, const golden_options_Fast *b)
 {
-    return golden_options_Fast__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_Fast__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_Fast__equal(const golden_options_Fast *a, const golden_options_Fast *b, uint32_t depth)
@@ -934,7 +934,7 @@ pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t)
 
 bool golden_options_Tier_equal(const golden_options_Tier *a, const golden_options_Tier *b)
 {
-    return golden_options_Tier__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_Tier__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_Tier__equal(const golden_options_Tier *a, const golden_options_Tier *b, uint32_t depth)
@@ -1127,7 +1127,7 @@ pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_t
 
 bool golden_options_TierLeaf_equal(const golden_options_TierLeaf *a, const golden_options_TierLeaf *b)
 {
-    return golden_options_TierLeaf__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_TierLeaf__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_TierLeaf__equal(const golden_options_TierLeaf *a, const golden_options_TierLeaf *b, uint32_t depth)
@@ -1316,7 +1316,7 @@ pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_tex
 
 bool golden_options_Ordered_equal(const golden_options_Ordered *a, const golden_options_Ordered *b)
 {
-    return golden_options_Ordered__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_options_Ordered__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_options_Ordered__equal(const golden_options_Ordered *a, const golden_options_Ordered *b, uint32_t depth)
@@ -1937,12 +1937,18 @@ pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_options_Plain_copy(golden_options_Plain *dst, const golden_options_Plain *src, pbj_arena *arena)
 {
     golden_options_Plain_init(dst);
-    return golden_options_Plain_merge(dst, src, arena);
+    return golden_options_Plain__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena)
 {
+    return golden_options_Plain__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Plain__merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->v) {
         m->v = b->v;
     }
@@ -1957,15 +1963,21 @@ pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_opti
 
 pbj_status golden_options_Plain_sort_maps(golden_options_Plain *m, pbj_arena *arena)
 {
+    return golden_options_Plain__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Plain__sort_maps(golden_options_Plain *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj_buf *out)
 {
-    if (golden_options_Plain_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Plain_missing(m)) return pbj_missing_status(golden_options_Plain_missing(m));
     size_t n = golden_options_Plain_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1976,7 +1988,7 @@ pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj
 
 pbj_status golden_options_Plain_write_delimited(const golden_options_Plain *m, pbj_sink *out)
 {
-    if (golden_options_Plain_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Plain_missing(m)) return pbj_missing_status(golden_options_Plain_missing(m));
     size_t n = golden_options_Plain_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1996,12 +2008,18 @@ pbj_status golden_options_Plain_read_delimited(golden_options_Plain *m, pbj_sour
 pbj_status golden_options_NoJson_copy(golden_options_NoJson *dst, const golden_options_NoJson *src, pbj_arena *arena)
 {
     golden_options_NoJson_init(dst);
-    return golden_options_NoJson_merge(dst, src, arena);
+    return golden_options_NoJson__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena)
 {
+    return golden_options_NoJson__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_NoJson__merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->v) {
         m->v = b->v;
     }
@@ -2016,15 +2034,21 @@ pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_op
 
 pbj_status golden_options_NoJson_sort_maps(golden_options_NoJson *m, pbj_arena *arena)
 {
+    return golden_options_NoJson__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_NoJson__sort_maps(golden_options_NoJson *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, pbj_buf *out)
 {
-    if (golden_options_NoJson_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_NoJson_missing(m)) return pbj_missing_status(golden_options_NoJson_missing(m));
     size_t n = golden_options_NoJson_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2035,7 +2059,7 @@ pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, p
 
 pbj_status golden_options_NoJson_write_delimited(const golden_options_NoJson *m, pbj_sink *out)
 {
-    if (golden_options_NoJson_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_NoJson_missing(m)) return pbj_missing_status(golden_options_NoJson_missing(m));
     size_t n = golden_options_NoJson_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2055,12 +2079,18 @@ pbj_status golden_options_NoJson_read_delimited(golden_options_NoJson *m, pbj_so
 pbj_status golden_options_NoJsonNoText_copy(golden_options_NoJsonNoText *dst, const golden_options_NoJsonNoText *src, pbj_arena *arena)
 {
     golden_options_NoJsonNoText_init(dst);
-    return golden_options_NoJsonNoText_merge(dst, src, arena);
+    return golden_options_NoJsonNoText__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena)
 {
+    return golden_options_NoJsonNoText__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_NoJsonNoText__merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->v) {
         m->v = b->v;
     }
@@ -2075,15 +2105,21 @@ pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, con
 
 pbj_status golden_options_NoJsonNoText_sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena)
 {
+    return golden_options_NoJsonNoText__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_NoJsonNoText__sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJsonNoText *m, pbj_buf *out)
 {
-    if (golden_options_NoJsonNoText_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_NoJsonNoText_missing(m)) return pbj_missing_status(golden_options_NoJsonNoText_missing(m));
     size_t n = golden_options_NoJsonNoText_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2094,7 +2130,7 @@ pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJson
 
 pbj_status golden_options_NoJsonNoText_write_delimited(const golden_options_NoJsonNoText *m, pbj_sink *out)
 {
-    if (golden_options_NoJsonNoText_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_NoJsonNoText_missing(m)) return pbj_missing_status(golden_options_NoJsonNoText_missing(m));
     size_t n = golden_options_NoJsonNoText_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2114,12 +2150,18 @@ pbj_status golden_options_NoJsonNoText_read_delimited(golden_options_NoJsonNoTex
 pbj_status golden_options_Dropped_copy(golden_options_Dropped *dst, const golden_options_Dropped *src, pbj_arena *arena)
 {
     golden_options_Dropped_init(dst);
-    return golden_options_Dropped_merge(dst, src, arena);
+    return golden_options_Dropped__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena)
 {
+    return golden_options_Dropped__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Dropped__merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->v) {
         m->v = b->v;
     }
@@ -2129,15 +2171,21 @@ pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_
 
 pbj_status golden_options_Dropped_sort_maps(golden_options_Dropped *m, pbj_arena *arena)
 {
+    return golden_options_Dropped__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Dropped__sort_maps(golden_options_Dropped *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m, pbj_buf *out)
 {
-    if (golden_options_Dropped_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Dropped_missing(m)) return pbj_missing_status(golden_options_Dropped_missing(m));
     size_t n = golden_options_Dropped_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2148,7 +2196,7 @@ pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m,
 
 pbj_status golden_options_Dropped_write_delimited(const golden_options_Dropped *m, pbj_sink *out)
 {
-    if (golden_options_Dropped_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Dropped_missing(m)) return pbj_missing_status(golden_options_Dropped_missing(m));
     size_t n = golden_options_Dropped_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2168,12 +2216,18 @@ pbj_status golden_options_Dropped_read_delimited(golden_options_Dropped *m, pbj_
 pbj_status golden_options_Fast_copy(golden_options_Fast *dst, const golden_options_Fast *src, pbj_arena *arena)
 {
     golden_options_Fast_init(dst);
-    return golden_options_Fast_merge(dst, src, arena);
+    return golden_options_Fast__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena)
 {
+    return golden_options_Fast__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Fast__merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->v) {
         m->v = b->v;
     }
@@ -2188,15 +2242,21 @@ pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_option
 
 pbj_status golden_options_Fast_sort_maps(golden_options_Fast *m, pbj_arena *arena)
 {
+    return golden_options_Fast__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Fast__sort_maps(golden_options_Fast *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_buf *out)
 {
-    if (golden_options_Fast_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Fast_missing(m)) return pbj_missing_status(golden_options_Fast_missing(m));
     size_t n = golden_options_Fast_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2207,7 +2267,7 @@ pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_b
 
 pbj_status golden_options_Fast_write_delimited(const golden_options_Fast *m, pbj_sink *out)
 {
-    if (golden_options_Fast_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Fast_missing(m)) return pbj_missing_status(golden_options_Fast_missing(m));
     size_t n = golden_options_Fast_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2227,18 +2287,24 @@ pbj_status golden_options_Fast_read_delimited(golden_options_Fast *m, pbj_source
 pbj_status golden_options_Tier_copy(golden_options_Tier *dst, const golden_options_Tier *src, pbj_arena *arena)
 {
     golden_options_Tier_init(dst);
-    return golden_options_Tier_merge(dst, src, arena);
+    return golden_options_Tier__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena)
 {
+    return golden_options_Tier__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Tier__merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->leaf) {
         if (!m->leaf) {
             if (!(m->leaf = (golden_options_TierLeaf *)pbj_arena_alloc(arena, sizeof(golden_options_TierLeaf)))) return PBJ_ERR_NOMEM;
             golden_options_TierLeaf_init(m->leaf);
         }
-        if ((st = golden_options_TierLeaf_merge(m->leaf, b->leaf, arena)) != PBJ_OK) return st;
+        if ((st = golden_options_TierLeaf__merge(m->leaf, b->leaf, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -2251,16 +2317,22 @@ pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_option
 
 pbj_status golden_options_Tier_sort_maps(golden_options_Tier *m, pbj_arena *arena)
 {
+    return golden_options_Tier__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Tier__sort_maps(golden_options_Tier *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->leaf && (st = golden_options_TierLeaf_sort_maps(m->leaf, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->leaf && (st = golden_options_TierLeaf__sort_maps(m->leaf, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out)
 {
-    if (golden_options_Tier_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Tier_missing(m)) return pbj_missing_status(golden_options_Tier_missing(m));
     size_t n = golden_options_Tier_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2271,7 +2343,7 @@ pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_b
 
 pbj_status golden_options_Tier_write_delimited(const golden_options_Tier *m, pbj_sink *out)
 {
-    if (golden_options_Tier_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Tier_missing(m)) return pbj_missing_status(golden_options_Tier_missing(m));
     size_t n = golden_options_Tier_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2291,12 +2363,18 @@ pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source
 pbj_status golden_options_TierLeaf_copy(golden_options_TierLeaf *dst, const golden_options_TierLeaf *src, pbj_arena *arena)
 {
     golden_options_TierLeaf_init(dst);
-    return golden_options_TierLeaf_merge(dst, src, arena);
+    return golden_options_TierLeaf__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena)
 {
+    return golden_options_TierLeaf__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_TierLeaf__merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->v) {
         m->v = b->v;
     }
@@ -2311,15 +2389,21 @@ pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golde
 
 pbj_status golden_options_TierLeaf_sort_maps(golden_options_TierLeaf *m, pbj_arena *arena)
 {
+    return golden_options_TierLeaf__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_TierLeaf__sort_maps(golden_options_TierLeaf *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *m, pbj_buf *out)
 {
-    if (golden_options_TierLeaf_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_TierLeaf_missing(m)) return pbj_missing_status(golden_options_TierLeaf_missing(m));
     size_t n = golden_options_TierLeaf_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2330,7 +2414,7 @@ pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *
 
 pbj_status golden_options_TierLeaf_write_delimited(const golden_options_TierLeaf *m, pbj_sink *out)
 {
-    if (golden_options_TierLeaf_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_TierLeaf_missing(m)) return pbj_missing_status(golden_options_TierLeaf_missing(m));
     size_t n = golden_options_TierLeaf_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2350,12 +2434,18 @@ pbj_status golden_options_TierLeaf_read_delimited(golden_options_TierLeaf *m, pb
 pbj_status golden_options_Ordered_copy(golden_options_Ordered *dst, const golden_options_Ordered *src, pbj_arena *arena)
 {
     golden_options_Ordered_init(dst);
-    return golden_options_Ordered_merge(dst, src, arena);
+    return golden_options_Ordered__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena)
 {
+    return golden_options_Ordered__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Ordered__merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->v) {
         m->v = b->v;
     }
@@ -2373,15 +2463,21 @@ pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_
 
 pbj_status golden_options_Ordered_sort_maps(golden_options_Ordered *m, pbj_arena *arena)
 {
+    return golden_options_Ordered__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_options_Ordered__sort_maps(golden_options_Ordered *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m, pbj_buf *out)
 {
-    if (golden_options_Ordered_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Ordered_missing(m)) return pbj_missing_status(golden_options_Ordered_missing(m));
     size_t n = golden_options_Ordered_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2392,7 +2488,7 @@ pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m,
 
 pbj_status golden_options_Ordered_write_delimited(const golden_options_Ordered *m, pbj_sink *out)
 {
-    if (golden_options_Ordered_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_options_Ordered_missing(m)) return pbj_missing_status(golden_options_Ordered_missing(m));
     size_t n = golden_options_Ordered_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -25,7 +25,7 @@ extern "C" {
  * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
  * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
  * other generated code. M_f_tag is field f's number and
@@ -440,12 +440,16 @@ pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j);
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
  * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
  * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
+ * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_options_Plain_clear(golden_options_Plain *m) { golden_options_Plain_init(m); }
 PBJ_MUST_USE pbj_status golden_options_Plain_copy(golden_options_Plain *dst, const golden_options_Plain *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Plain_sort_maps(golden_options_Plain *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_Plain__merge(golden_options_Plain *m, const golden_options_Plain *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Plain__sort_maps(golden_options_Plain *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Plain_encode_append(const golden_options_Plain *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Plain_write_delimited(const golden_options_Plain *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Plain_read_delimited(golden_options_Plain *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -458,6 +462,8 @@ static inline void golden_options_NoJson_clear(golden_options_NoJson *m) { golde
 PBJ_MUST_USE pbj_status golden_options_NoJson_copy(golden_options_NoJson *dst, const golden_options_NoJson *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJson_sort_maps(golden_options_NoJson *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_NoJson__merge(golden_options_NoJson *m, const golden_options_NoJson *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_NoJson__sort_maps(golden_options_NoJson *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_NoJson_encode_append(const golden_options_NoJson *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_NoJson_write_delimited(const golden_options_NoJson *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_NoJson_read_delimited(golden_options_NoJson *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -470,6 +476,8 @@ static inline void golden_options_NoJsonNoText_clear(golden_options_NoJsonNoText
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_copy(golden_options_NoJsonNoText *dst, const golden_options_NoJsonNoText *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__merge(golden_options_NoJsonNoText *m, const golden_options_NoJsonNoText *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__sort_maps(golden_options_NoJsonNoText *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_encode_append(const golden_options_NoJsonNoText *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_write_delimited(const golden_options_NoJsonNoText *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_read_delimited(golden_options_NoJsonNoText *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -482,6 +490,8 @@ static inline void golden_options_Dropped_clear(golden_options_Dropped *m) { gol
 PBJ_MUST_USE pbj_status golden_options_Dropped_copy(golden_options_Dropped *dst, const golden_options_Dropped *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Dropped_merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Dropped_sort_maps(golden_options_Dropped *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_Dropped__merge(golden_options_Dropped *m, const golden_options_Dropped *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Dropped__sort_maps(golden_options_Dropped *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Dropped_encode_append(const golden_options_Dropped *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Dropped_write_delimited(const golden_options_Dropped *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Dropped_read_delimited(golden_options_Dropped *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -494,6 +504,8 @@ static inline void golden_options_Fast_clear(golden_options_Fast *m) { golden_op
 PBJ_MUST_USE pbj_status golden_options_Fast_copy(golden_options_Fast *dst, const golden_options_Fast *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Fast_sort_maps(golden_options_Fast *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_Fast__merge(golden_options_Fast *m, const golden_options_Fast *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Fast__sort_maps(golden_options_Fast *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Fast_encode_append(const golden_options_Fast *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Fast_write_delimited(const golden_options_Fast *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Fast_read_delimited(golden_options_Fast *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -506,6 +518,8 @@ static inline void golden_options_Tier_clear(golden_options_Tier *m) { golden_op
 PBJ_MUST_USE pbj_status golden_options_Tier_copy(golden_options_Tier *dst, const golden_options_Tier *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Tier_sort_maps(golden_options_Tier *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_Tier__merge(golden_options_Tier *m, const golden_options_Tier *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Tier__sort_maps(golden_options_Tier *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_write_delimited(const golden_options_Tier *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -520,6 +534,8 @@ static inline void golden_options_TierLeaf_clear(golden_options_TierLeaf *m) { g
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_copy(golden_options_TierLeaf *dst, const golden_options_TierLeaf *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_sort_maps(golden_options_TierLeaf *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_TierLeaf__merge(golden_options_TierLeaf *m, const golden_options_TierLeaf *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_TierLeaf__sort_maps(golden_options_TierLeaf *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_encode_append(const golden_options_TierLeaf *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_write_delimited(const golden_options_TierLeaf *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_read_delimited(golden_options_TierLeaf *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -532,6 +548,8 @@ static inline void golden_options_Ordered_clear(golden_options_Ordered *m) { gol
 PBJ_MUST_USE pbj_status golden_options_Ordered_copy(golden_options_Ordered *dst, const golden_options_Ordered *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_options_Ordered_sort_maps(golden_options_Ordered *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_options_Ordered__merge(golden_options_Ordered *m, const golden_options_Ordered *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_options_Ordered__sort_maps(golden_options_Ordered *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_options_Ordered_encode_append(const golden_options_Ordered *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Ordered_write_delimited(const golden_options_Ordered *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Ordered_read_delimited(golden_options_Ordered *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

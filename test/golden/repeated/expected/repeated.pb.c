@@ -134,7 +134,7 @@ pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t
 
 bool golden_repeated_Item_equal(const golden_repeated_Item *a, const golden_repeated_Item *b)
 {
-    return golden_repeated_Item__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_repeated_Item__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_repeated_Item *b, uint32_t depth)
@@ -766,7 +766,7 @@ pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text 
 
 bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b)
 {
-    return golden_repeated_Lists__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_repeated_Lists__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b, uint32_t depth)
@@ -1423,12 +1423,18 @@ pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_repeated_Item_copy(golden_repeated_Item *dst, const golden_repeated_Item *src, pbj_arena *arena)
 {
     golden_repeated_Item_init(dst);
-    return golden_repeated_Item_merge(dst, src, arena);
+    return golden_repeated_Item__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena)
 {
+    return golden_repeated_Item__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_repeated_Item__merge(golden_repeated_Item *m, const golden_repeated_Item *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->id) {
         m->id = b->id;
     }
@@ -1443,15 +1449,21 @@ pbj_status golden_repeated_Item_merge(golden_repeated_Item *m, const golden_repe
 
 pbj_status golden_repeated_Item_sort_maps(golden_repeated_Item *m, pbj_arena *arena)
 {
+    return golden_repeated_Item__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_repeated_Item__sort_maps(golden_repeated_Item *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_repeated_Item_encode_append(const golden_repeated_Item *m, pbj_buf *out)
 {
-    if (golden_repeated_Item_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_repeated_Item_missing(m)) return pbj_missing_status(golden_repeated_Item_missing(m));
     size_t n = golden_repeated_Item_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1462,7 +1474,7 @@ pbj_status golden_repeated_Item_encode_append(const golden_repeated_Item *m, pbj
 
 pbj_status golden_repeated_Item_write_delimited(const golden_repeated_Item *m, pbj_sink *out)
 {
-    if (golden_repeated_Item_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_repeated_Item_missing(m)) return pbj_missing_status(golden_repeated_Item_missing(m));
     size_t n = golden_repeated_Item_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1482,12 +1494,18 @@ pbj_status golden_repeated_Item_read_delimited(golden_repeated_Item *m, pbj_sour
 pbj_status golden_repeated_Lists_copy(golden_repeated_Lists *dst, const golden_repeated_Lists *src, pbj_arena *arena)
 {
     golden_repeated_Lists_init(dst);
-    return golden_repeated_Lists_merge(dst, src, arena);
+    return golden_repeated_Lists__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena)
 {
+    return golden_repeated_Lists__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_repeated_Lists__merge(golden_repeated_Lists *m, const golden_repeated_Lists *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->packed_int32.count) {
         int32_t *data = (int32_t *)pbj_append_array(arena, m->packed_int32.data, m->packed_int32.count, b->packed_int32.data, b->packed_int32.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -1549,7 +1567,7 @@ pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_re
         m->items.data = data;
         for (size_t i = 0; i < b->items.count; i++) {
             golden_repeated_Item_init(&data[m->items.count]);
-            if ((st = golden_repeated_Item_merge(&data[m->items.count++], &b->items.data[i], arena)) != PBJ_OK) return st;
+            if ((st = golden_repeated_Item__merge(&data[m->items.count++], &b->items.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->pbj_unknown.len) {
@@ -1563,17 +1581,23 @@ pbj_status golden_repeated_Lists_merge(golden_repeated_Lists *m, const golden_re
 
 pbj_status golden_repeated_Lists_sort_maps(golden_repeated_Lists *m, pbj_arena *arena)
 {
+    return golden_repeated_Lists__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_repeated_Lists__sort_maps(golden_repeated_Lists *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->items.count; i++)
-        if ((st = golden_repeated_Item_sort_maps(&m->items.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_repeated_Item__sort_maps(&m->items.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, pbj_buf *out)
 {
-    if (golden_repeated_Lists_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_repeated_Lists_missing(m)) return pbj_missing_status(golden_repeated_Lists_missing(m));
     size_t n = golden_repeated_Lists_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1584,7 +1608,7 @@ pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, p
 
 pbj_status golden_repeated_Lists_write_delimited(const golden_repeated_Lists *m, pbj_sink *out)
 {
-    if (golden_repeated_Lists_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_repeated_Lists_missing(m)) return pbj_missing_status(golden_repeated_Lists_missing(m));
     size_t n = golden_repeated_Lists_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

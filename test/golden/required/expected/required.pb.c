@@ -22,7 +22,13 @@ size_t golden_required_Part_size(const golden_required_Part *m)
 
 const char *golden_required_Part_missing(const golden_required_Part *m)
 {
+    return golden_required_Part__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *golden_required_Part__missing(const golden_required_Part *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     if (!m->has_name) return "golden.required.Part.name";
     return r;
 }
@@ -45,8 +51,8 @@ pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, ui
 pbj_status golden_required_Part_encode(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (golden_required_Part_missing(m)) return PBJ_ERR_REQUIRED;
-    return golden_required_Part_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(golden_required_Part_missing(m));
+    return st != PBJ_OK ? st : golden_required_Part_encode_partial(m, buf, cap, len);
 }
 
 pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -56,7 +62,7 @@ pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *b
     golden_required_Part_init(m);
     pbj_status st = len ? golden_required_Part__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Part_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_required_Part_missing(m));
     return st;
 }
 
@@ -133,7 +139,7 @@ pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t
 
 bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b)
 {
-    return golden_required_Part__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_required_Part__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_required_Part__equal(const golden_required_Part *a, const golden_required_Part *b, uint32_t depth)
@@ -251,13 +257,19 @@ size_t golden_required_Whole_size(const golden_required_Whole *m)
 
 const char *golden_required_Whole_missing(const golden_required_Whole *m)
 {
+    return golden_required_Whole__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *golden_required_Whole__missing(const golden_required_Whole *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     if (!m->has_id) return "golden.required.Whole.id";
     if (!m->main) return "golden.required.Whole.main";
-    if (m->main && (r = golden_required_Part_missing(m->main))) return r;
+    if (m->main && (r = golden_required_Part__missing(m->main, depth))) return r;
     for (size_t i = 0; i < m->parts.count; i++)
-        if ((r = golden_required_Part_missing(&m->parts.data[i]))) return r;
-    if (m->spare && (r = golden_required_Part_missing(m->spare))) return r;
+        if ((r = golden_required_Part__missing(&m->parts.data[i], depth))) return r;
+    if (m->spare && (r = golden_required_Part__missing(m->spare, depth))) return r;
     return r;
 }
 
@@ -279,8 +291,8 @@ pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, 
 pbj_status golden_required_Whole_encode(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (golden_required_Whole_missing(m)) return PBJ_ERR_REQUIRED;
-    return golden_required_Whole_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(golden_required_Whole_missing(m));
+    return st != PBJ_OK ? st : golden_required_Whole_encode_partial(m, buf, cap, len);
 }
 
 pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -290,7 +302,7 @@ pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t 
     golden_required_Whole_init(m);
     pbj_status st = len ? golden_required_Whole__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Whole_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_required_Whole_missing(m));
     return st;
 }
 
@@ -442,7 +454,7 @@ pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text 
 
 bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b)
 {
-    return golden_required_Whole__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_required_Whole__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_required_Whole *b, uint32_t depth)
@@ -792,12 +804,18 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena)
 {
     golden_required_Part_init(dst);
-    return golden_required_Part_merge(dst, src, arena);
+    return golden_required_Part__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena)
 {
+    return golden_required_Part__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_required_Part__merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -817,15 +835,21 @@ pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_requ
 
 pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena)
 {
+    return golden_required_Part__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_required_Part__sort_maps(golden_required_Part *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out)
 {
-    if (golden_required_Part_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_required_Part_missing(m)) return pbj_missing_status(golden_required_Part_missing(m));
     size_t n = golden_required_Part_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -836,7 +860,7 @@ pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj
 
 pbj_status golden_required_Part_write_delimited(const golden_required_Part *m, pbj_sink *out)
 {
-    if (golden_required_Part_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_required_Part_missing(m)) return pbj_missing_status(golden_required_Part_missing(m));
     size_t n = golden_required_Part_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -856,12 +880,18 @@ pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_sour
 pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena)
 {
     golden_required_Whole_init(dst);
-    return golden_required_Whole_merge(dst, src, arena);
+    return golden_required_Whole__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena)
 {
+    return golden_required_Whole__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_required_Whole__merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_id) {
         m->id = b->id;
         m->has_id = 1;
@@ -871,7 +901,7 @@ pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_re
             if (!(m->main = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) return PBJ_ERR_NOMEM;
             golden_required_Part_init(m->main);
         }
-        if ((st = golden_required_Part_merge(m->main, b->main, arena)) != PBJ_OK) return st;
+        if ((st = golden_required_Part__merge(m->main, b->main, arena, depth)) != PBJ_OK) return st;
     }
     if (b->parts.count) {
         golden_required_Part *data = (golden_required_Part *)pbj_append_array(arena, m->parts.data, m->parts.count, NULL, b->parts.count, sizeof *data);
@@ -879,7 +909,7 @@ pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_re
         m->parts.data = data;
         for (size_t i = 0; i < b->parts.count; i++) {
             golden_required_Part_init(&data[m->parts.count]);
-            if ((st = golden_required_Part_merge(&data[m->parts.count++], &b->parts.data[i], arena)) != PBJ_OK) return st;
+            if ((st = golden_required_Part__merge(&data[m->parts.count++], &b->parts.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->spare) {
@@ -887,7 +917,7 @@ pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_re
             if (!(m->spare = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) return PBJ_ERR_NOMEM;
             golden_required_Part_init(m->spare);
         }
-        if ((st = golden_required_Part_merge(m->spare, b->spare, arena)) != PBJ_OK) return st;
+        if ((st = golden_required_Part__merge(m->spare, b->spare, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -900,19 +930,25 @@ pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_re
 
 pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena)
 {
+    return golden_required_Whole__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_required_Whole__sort_maps(golden_required_Whole *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->main && (st = golden_required_Part_sort_maps(m->main, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->main && (st = golden_required_Part__sort_maps(m->main, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->parts.count; i++)
-        if ((st = golden_required_Part_sort_maps(&m->parts.data[i], arena)) != PBJ_OK) return st;
-    if (m->spare && (st = golden_required_Part_sort_maps(m->spare, arena)) != PBJ_OK) return st;
+        if ((st = golden_required_Part__sort_maps(&m->parts.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->spare && (st = golden_required_Part__sort_maps(m->spare, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out)
 {
-    if (golden_required_Whole_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_required_Whole_missing(m)) return pbj_missing_status(golden_required_Whole_missing(m));
     size_t n = golden_required_Whole_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -923,7 +959,7 @@ pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, p
 
 pbj_status golden_required_Whole_write_delimited(const golden_required_Whole *m, pbj_sink *out)
 {
-    if (golden_required_Whole_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_required_Whole_missing(m)) return pbj_missing_status(golden_required_Whole_missing(m));
     size_t n = golden_required_Whole_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -25,7 +25,7 @@ extern "C" {
  * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
  * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
  * other generated code. M_f_tag is field f's number and
@@ -62,10 +62,12 @@ uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end
 PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *golden_required_Part_missing(const golden_required_Part *m);
+const char *golden_required_Part__missing(const golden_required_Part *m, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Part_encode_partial(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Part_has_name(const golden_required_Part *m) { return m->has_name; }
 static inline void golden_required_Part_clear_name(golden_required_Part *m)
@@ -118,10 +120,12 @@ uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *e
 PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *golden_required_Whole_missing(const golden_required_Whole *m);
+const char *golden_required_Whole__missing(const golden_required_Whole *m, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Whole_encode_partial(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool golden_required_Whole_has_id(const golden_required_Whole *m) { return m->has_id; }
 static inline void golden_required_Whole_clear_id(golden_required_Whole *m)
@@ -185,12 +189,16 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j);
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
  * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
  * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
+ * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void golden_required_Part_clear(golden_required_Part *m) { golden_required_Part_init(m); }
 PBJ_MUST_USE pbj_status golden_required_Part_copy(golden_required_Part *dst, const golden_required_Part *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Part_merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Part_sort_maps(golden_required_Part *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Part__merge(golden_required_Part *m, const golden_required_Part *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_required_Part__sort_maps(golden_required_Part *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Part_encode_append(const golden_required_Part *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_required_Part_write_delimited(const golden_required_Part *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Part_read_delimited(golden_required_Part *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -212,6 +220,8 @@ static inline void golden_required_Whole_clear(golden_required_Whole *m) { golde
 PBJ_MUST_USE pbj_status golden_required_Whole_copy(golden_required_Whole *dst, const golden_required_Whole *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Whole_merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status golden_required_Whole_sort_maps(golden_required_Whole *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status golden_required_Whole__merge(golden_required_Whole *m, const golden_required_Whole *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status golden_required_Whole__sort_maps(golden_required_Whole *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_required_Whole_write_delimited(const golden_required_Whole *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_required_Whole_read_delimited(golden_required_Whole *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

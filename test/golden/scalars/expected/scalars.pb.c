@@ -404,7 +404,7 @@ pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_tex
 
 bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b)
 {
-    return golden_scalars_Scalars__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_scalars_Scalars__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b, uint32_t depth)
@@ -943,12 +943,18 @@ pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_scalars_Scalars_copy(golden_scalars_Scalars *dst, const golden_scalars_Scalars *src, pbj_arena *arena)
 {
     golden_scalars_Scalars_init(dst);
-    return golden_scalars_Scalars_merge(dst, src, arena);
+    return golden_scalars_Scalars__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena)
 {
+    return golden_scalars_Scalars__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_scalars_Scalars__merge(golden_scalars_Scalars *m, const golden_scalars_Scalars *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (pbj_double_bits(b->f_double) != 0) {
         m->f_double = b->f_double;
     }
@@ -1005,15 +1011,21 @@ pbj_status golden_scalars_Scalars_merge(golden_scalars_Scalars *m, const golden_
 
 pbj_status golden_scalars_Scalars_sort_maps(golden_scalars_Scalars *m, pbj_arena *arena)
 {
+    return golden_scalars_Scalars__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_scalars_Scalars__sort_maps(golden_scalars_Scalars *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_scalars_Scalars_encode_append(const golden_scalars_Scalars *m, pbj_buf *out)
 {
-    if (golden_scalars_Scalars_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_scalars_Scalars_missing(m)) return pbj_missing_status(golden_scalars_Scalars_missing(m));
     size_t n = golden_scalars_Scalars_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1024,7 +1036,7 @@ pbj_status golden_scalars_Scalars_encode_append(const golden_scalars_Scalars *m,
 
 pbj_status golden_scalars_Scalars_write_delimited(const golden_scalars_Scalars *m, pbj_sink *out)
 {
-    if (golden_scalars_Scalars_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_scalars_Scalars_missing(m)) return pbj_missing_status(golden_scalars_Scalars_missing(m));
     size_t n = golden_scalars_Scalars_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -174,7 +174,7 @@ pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t
 
 bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_strings_Texts *b)
 {
-    return golden_strings_Texts__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_strings_Texts__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_strings_Texts *b, uint32_t depth)
@@ -449,12 +449,18 @@ pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_strings_Texts_copy(golden_strings_Texts *dst, const golden_strings_Texts *src, pbj_arena *arena)
 {
     golden_strings_Texts_init(dst);
-    return golden_strings_Texts_merge(dst, src, arena);
+    return golden_strings_Texts__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena)
 {
+    return golden_strings_Texts__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_strings_Texts__merge(golden_strings_Texts *m, const golden_strings_Texts *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->name.len != 0) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
     }
@@ -486,15 +492,21 @@ pbj_status golden_strings_Texts_merge(golden_strings_Texts *m, const golden_stri
 
 pbj_status golden_strings_Texts_sort_maps(golden_strings_Texts *m, pbj_arena *arena)
 {
+    return golden_strings_Texts__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_strings_Texts__sort_maps(golden_strings_Texts *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status golden_strings_Texts_encode_append(const golden_strings_Texts *m, pbj_buf *out)
 {
-    if (golden_strings_Texts_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_strings_Texts_missing(m)) return pbj_missing_status(golden_strings_Texts_missing(m));
     size_t n = golden_strings_Texts_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -505,7 +517,7 @@ pbj_status golden_strings_Texts_encode_append(const golden_strings_Texts *m, pbj
 
 pbj_status golden_strings_Texts_write_delimited(const golden_strings_Texts *m, pbj_sink *out)
 {
-    if (golden_strings_Texts_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_strings_Texts_missing(m)) return pbj_missing_status(golden_strings_Texts_missing(m));
     size_t n = golden_strings_Texts_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

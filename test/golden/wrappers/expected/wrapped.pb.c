@@ -448,7 +448,7 @@ pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_t
 
 bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b)
 {
-    return golden_wrappers_Wrapped__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return golden_wrappers_Wrapped__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b, uint32_t depth)
@@ -948,12 +948,18 @@ pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j)
 pbj_status golden_wrappers_Wrapped_copy(golden_wrappers_Wrapped *dst, const golden_wrappers_Wrapped *src, pbj_arena *arena)
 {
     golden_wrappers_Wrapped_init(dst);
-    return golden_wrappers_Wrapped_merge(dst, src, arena);
+    return golden_wrappers_Wrapped__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena)
 {
+    return golden_wrappers_Wrapped__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_wrappers_Wrapped__merge(golden_wrappers_Wrapped *m, const golden_wrappers_Wrapped *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_i32) {
         if (b->i32) {
             m->i32 = b->i32;
@@ -1014,7 +1020,7 @@ pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golde
         m->list.data = data;
         for (size_t i = 0; i < b->list.count; i++) {
             google_protobuf_Int32Value_init(&data[m->list.count]);
-            if ((st = google_protobuf_Int32Value_merge(&data[m->list.count++], &b->list.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_Int32Value__merge(&data[m->list.count++], &b->list.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->pbj_unknown.len) {
@@ -1028,17 +1034,23 @@ pbj_status golden_wrappers_Wrapped_merge(golden_wrappers_Wrapped *m, const golde
 
 pbj_status golden_wrappers_Wrapped_sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena)
 {
+    return golden_wrappers_Wrapped__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status golden_wrappers_Wrapped__sort_maps(golden_wrappers_Wrapped *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->list.count; i++)
-        if ((st = google_protobuf_Int32Value_sort_maps(&m->list.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_Int32Value__sort_maps(&m->list.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status golden_wrappers_Wrapped_encode_append(const golden_wrappers_Wrapped *m, pbj_buf *out)
 {
-    if (golden_wrappers_Wrapped_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_wrappers_Wrapped_missing(m)) return pbj_missing_status(golden_wrappers_Wrapped_missing(m));
     size_t n = golden_wrappers_Wrapped_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1049,7 +1061,7 @@ pbj_status golden_wrappers_Wrapped_encode_append(const golden_wrappers_Wrapped *
 
 pbj_status golden_wrappers_Wrapped_write_delimited(const golden_wrappers_Wrapped *m, pbj_sink *out)
 {
-    if (golden_wrappers_Wrapped_missing(m)) return PBJ_ERR_REQUIRED;
+    if (golden_wrappers_Wrapped_missing(m)) return pbj_missing_status(golden_wrappers_Wrapped_missing(m));
     size_t n = golden_wrappers_Wrapped_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -117,7 +117,7 @@ pbj_status shop_Money_print(const shop_Money *m, pbj_text *t)
 
 bool shop_Money_equal(const shop_Money *a, const shop_Money *b)
 {
-    return shop_Money__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return shop_Money__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth)
@@ -318,7 +318,7 @@ pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t)
 
 bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b)
 {
-    return shop_Timestamp__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return shop_Timestamp__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uint32_t depth)
@@ -605,12 +605,18 @@ pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
 pbj_status shop_Money_copy(shop_Money *dst, const shop_Money *src, pbj_arena *arena)
 {
     shop_Money_init(dst);
-    return shop_Money_merge(dst, src, arena);
+    return shop_Money__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena)
 {
+    return shop_Money__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Money__merge(shop_Money *m, const shop_Money *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->currency.len != 0) {
         if ((st = pbj_copy(arena, b->currency.data, b->currency.len, &m->currency)) != PBJ_OK) return st;
     }
@@ -628,15 +634,21 @@ pbj_status shop_Money_merge(shop_Money *m, const shop_Money *b, pbj_arena *arena
 
 pbj_status shop_Money_sort_maps(shop_Money *m, pbj_arena *arena)
 {
+    return shop_Money__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Money__sort_maps(shop_Money *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out)
 {
-    if (shop_Money_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Money_missing(m)) return pbj_missing_status(shop_Money_missing(m));
     size_t n = shop_Money_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -647,7 +659,7 @@ pbj_status shop_Money_encode_append(const shop_Money *m, pbj_buf *out)
 
 pbj_status shop_Money_write_delimited(const shop_Money *m, pbj_sink *out)
 {
-    if (shop_Money_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Money_missing(m)) return pbj_missing_status(shop_Money_missing(m));
     size_t n = shop_Money_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -667,12 +679,18 @@ pbj_status shop_Money_read_delimited(shop_Money *m, pbj_source *in, pbj_arena *a
 pbj_status shop_Timestamp_copy(shop_Timestamp *dst, const shop_Timestamp *src, pbj_arena *arena)
 {
     shop_Timestamp_init(dst);
-    return shop_Timestamp_merge(dst, src, arena);
+    return shop_Timestamp__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena)
 {
+    return shop_Timestamp__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Timestamp__merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->seconds) {
         m->seconds = b->seconds;
     }
@@ -690,15 +708,21 @@ pbj_status shop_Timestamp_merge(shop_Timestamp *m, const shop_Timestamp *b, pbj_
 
 pbj_status shop_Timestamp_sort_maps(shop_Timestamp *m, pbj_arena *arena)
 {
+    return shop_Timestamp__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Timestamp__sort_maps(shop_Timestamp *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out)
 {
-    if (shop_Timestamp_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Timestamp_missing(m)) return pbj_missing_status(shop_Timestamp_missing(m));
     size_t n = shop_Timestamp_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -709,7 +733,7 @@ pbj_status shop_Timestamp_encode_append(const shop_Timestamp *m, pbj_buf *out)
 
 pbj_status shop_Timestamp_write_delimited(const shop_Timestamp *m, pbj_sink *out)
 {
-    if (shop_Timestamp_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Timestamp_missing(m)) return pbj_missing_status(shop_Timestamp_missing(m));
     size_t n = shop_Timestamp_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -196,7 +196,7 @@ pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t)
 
 bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b)
 {
-    return shop_LineItem__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return shop_LineItem__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32_t depth)
@@ -636,7 +636,7 @@ pbj_status shop_Order_print(const shop_Order *m, pbj_text *t)
 
 bool shop_Order_equal(const shop_Order *a, const shop_Order *b)
 {
-    return shop_Order__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return shop_Order__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth)
@@ -944,7 +944,7 @@ pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text 
 
 bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b)
 {
-    return shop_Order_NotesEntry__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return shop_Order_NotesEntry__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b, uint32_t depth)
@@ -1371,12 +1371,18 @@ void shop_Order_NotesEntry__json(const void *vm, pbj_json *j)
 pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena)
 {
     shop_LineItem_init(dst);
-    return shop_LineItem_merge(dst, src, arena);
+    return shop_LineItem__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena)
 {
+    return shop_LineItem__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_LineItem__merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->sku.len != 0) {
         if ((st = pbj_copy(arena, b->sku.data, b->sku.len, &m->sku)) != PBJ_OK) return st;
     }
@@ -1388,7 +1394,7 @@ pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_are
             if (!(m->unit_price = (shop_Money *)pbj_arena_alloc(arena, sizeof(shop_Money)))) return PBJ_ERR_NOMEM;
             shop_Money_init(m->unit_price);
         }
-        if ((st = shop_Money_merge(m->unit_price, b->unit_price, arena)) != PBJ_OK) return st;
+        if ((st = shop_Money__merge(m->unit_price, b->unit_price, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -1401,16 +1407,22 @@ pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_are
 
 pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena)
 {
+    return shop_LineItem__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_LineItem__sort_maps(shop_LineItem *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->unit_price && (st = shop_Money_sort_maps(m->unit_price, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->unit_price && (st = shop_Money__sort_maps(m->unit_price, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out)
 {
-    if (shop_LineItem_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_LineItem_missing(m)) return pbj_missing_status(shop_LineItem_missing(m));
     size_t n = shop_LineItem_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1421,7 +1433,7 @@ pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out)
 
 pbj_status shop_LineItem_write_delimited(const shop_LineItem *m, pbj_sink *out)
 {
-    if (shop_LineItem_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_LineItem_missing(m)) return pbj_missing_status(shop_LineItem_missing(m));
     size_t n = shop_LineItem_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1441,12 +1453,18 @@ pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_ar
 pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena)
 {
     shop_Order_init(dst);
-    return shop_Order_merge(dst, src, arena);
+    return shop_Order__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena)
 {
+    return shop_Order__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->id) {
         m->id = b->id;
     }
@@ -1462,7 +1480,7 @@ pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena
         m->items.data = data;
         for (size_t i = 0; i < b->items.count; i++) {
             shop_LineItem_init(&data[m->items.count]);
-            if ((st = shop_LineItem_merge(&data[m->items.count++], &b->items.data[i], arena)) != PBJ_OK) return st;
+            if ((st = shop_LineItem__merge(&data[m->items.count++], &b->items.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->placed_at) {
@@ -1470,13 +1488,13 @@ pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena
             if (!(m->placed_at = (shop_Timestamp *)pbj_arena_alloc(arena, sizeof(shop_Timestamp)))) return PBJ_ERR_NOMEM;
             shop_Timestamp_init(m->placed_at);
         }
-        if ((st = shop_Timestamp_merge(m->placed_at, b->placed_at, arena)) != PBJ_OK) return st;
+        if ((st = shop_Timestamp__merge(m->placed_at, b->placed_at, arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->notes.count; i++) {
         shop_Order_NotesEntry *e = shop_Order_put_notes(m, b->notes.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         shop_Order_NotesEntry_init(e);
-        if ((st = shop_Order_NotesEntry_merge(e, &b->notes.data[i], arena)) != PBJ_OK) return st;
+        if ((st = shop_Order_NotesEntry__merge(e, &b->notes.data[i], arena, depth)) != PBJ_OK) return st;
     }
     if (b->delivery_case == shop_Order_delivery_address) {
         if ((st = pbj_copy(arena, b->delivery.address.data, b->delivery.address.len, &m->delivery.address)) != PBJ_OK) return st;
@@ -1501,19 +1519,25 @@ pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena
 
 pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena)
 {
+    return shop_Order__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Order__sort_maps(shop_Order *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->items.count; i++)
-        if ((st = shop_LineItem_sort_maps(&m->items.data[i], arena)) != PBJ_OK) return st;
-    if (m->placed_at && (st = shop_Timestamp_sort_maps(m->placed_at, arena)) != PBJ_OK) return st;
+        if ((st = shop_LineItem__sort_maps(&m->items.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->placed_at && (st = shop_Timestamp__sort_maps(m->placed_at, arena, depth)) != PBJ_OK) return st;
     if (m->notes.count > 1) {
         size_t n = pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, arena);
         if (n == (size_t)-1) return PBJ_ERR_NOMEM;
         m->notes.count = n;
     }
     for (size_t i = 0; i < m->notes.count; i++)
-        if ((st = shop_Order_NotesEntry_sort_maps(&m->notes.data[i], arena)) != PBJ_OK) return st;
+        if ((st = shop_Order_NotesEntry__sort_maps(&m->notes.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
@@ -1544,7 +1568,7 @@ shop_Order_NotesEntry *shop_Order_get_notes(const shop_Order *m, pbj_slice key)
 
 pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out)
 {
-    if (shop_Order_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Order_missing(m)) return pbj_missing_status(shop_Order_missing(m));
     size_t n = shop_Order_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1555,7 +1579,7 @@ pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out)
 
 pbj_status shop_Order_write_delimited(const shop_Order *m, pbj_sink *out)
 {
-    if (shop_Order_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Order_missing(m)) return pbj_missing_status(shop_Order_missing(m));
     size_t n = shop_Order_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1575,12 +1599,18 @@ pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *a
 pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena)
 {
     shop_Order_NotesEntry_init(dst);
-    return shop_Order_NotesEntry_merge(dst, src, arena);
+    return shop_Order_NotesEntry__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena)
 {
+    return shop_Order_NotesEntry__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Order_NotesEntry__merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
     if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
     if (b->pbj_unknown.len) {
@@ -1594,15 +1624,21 @@ pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Orde
 
 pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena)
 {
+    return shop_Order_NotesEntry__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status shop_Order_NotesEntry__sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out)
 {
-    if (shop_Order_NotesEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Order_NotesEntry_missing(m)) return pbj_missing_status(shop_Order_NotesEntry_missing(m));
     size_t n = shop_Order_NotesEntry_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1613,7 +1649,7 @@ pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, p
 
 pbj_status shop_Order_NotesEntry_write_delimited(const shop_Order_NotesEntry *m, pbj_sink *out)
 {
-    if (shop_Order_NotesEntry_missing(m)) return PBJ_ERR_REQUIRED;
+    if (shop_Order_NotesEntry_missing(m)) return pbj_missing_status(shop_Order_NotesEntry_missing(m));
     size_t n = shop_Order_NotesEntry_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

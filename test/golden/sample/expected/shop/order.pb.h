@@ -53,7 +53,7 @@ extern const pbj_json_enum shop_Status__json;   /* its names, for M_from_json */
  * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
  * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
  * other generated code. M_f_tag is field f's number and
@@ -269,12 +269,16 @@ void shop_Order_NotesEntry__json(const void *m, pbj_json *j);   /* the entry's k
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
  * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
  * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
+ * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void shop_LineItem_clear(shop_LineItem *m) { shop_LineItem_init(m); }
 PBJ_MUST_USE pbj_status shop_LineItem_copy(shop_LineItem *dst, const shop_LineItem *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_LineItem_merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_LineItem_sort_maps(shop_LineItem *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_LineItem__merge(shop_LineItem *m, const shop_LineItem *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_LineItem__sort_maps(shop_LineItem *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_LineItem_encode_append(const shop_LineItem *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_LineItem_write_delimited(const shop_LineItem *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_LineItem_read_delimited(shop_LineItem *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -301,6 +305,8 @@ static inline void shop_Order_clear(shop_Order *m) { shop_Order_init(m); }
 PBJ_MUST_USE pbj_status shop_Order_copy(shop_Order *dst, const shop_Order *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_merge(shop_Order *m, const shop_Order *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_sort_maps(shop_Order *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_Order__sort_maps(shop_Order *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Order_write_delimited(const shop_Order *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_read_delimited(shop_Order *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -373,6 +379,8 @@ static inline void shop_Order_NotesEntry_clear(shop_Order_NotesEntry *m) { shop_
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_copy(shop_Order_NotesEntry *dst, const shop_Order_NotesEntry *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry__merge(shop_Order_NotesEntry *m, const shop_Order_NotesEntry *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status shop_Order_NotesEntry__sort_maps(shop_Order_NotesEntry *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode_append(const shop_Order_NotesEntry *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_write_delimited(const shop_Order_NotesEntry *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_read_delimited(shop_Order_NotesEntry *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);

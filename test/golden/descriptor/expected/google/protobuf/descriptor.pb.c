@@ -296,9 +296,15 @@ size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescript
 
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m)
 {
+    return google_protobuf_FileDescriptorSet__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->file.count; i++)
-        if ((r = google_protobuf_FileDescriptorProto_missing(&m->file.data[i]))) return r;
+        if ((r = google_protobuf_FileDescriptorProto__missing(&m->file.data[i], depth))) return r;
     return r;
 }
 
@@ -320,8 +326,8 @@ pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobu
 pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FileDescriptorSet_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FileDescriptorSet_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FileDescriptorSet_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -331,7 +337,7 @@ pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescript
     google_protobuf_FileDescriptorSet_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorSet_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     return st;
 }
 
@@ -404,7 +410,7 @@ pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDes
 
 bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b)
 {
-    return google_protobuf_FileDescriptorSet__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FileDescriptorSet__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b, uint32_t depth)
@@ -535,16 +541,22 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
 
 const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m)
 {
+    return google_protobuf_FileDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->message_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto_missing(&m->message_type.data[i]))) return r;
+        if ((r = google_protobuf_DescriptorProto__missing(&m->message_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto_missing(&m->enum_type.data[i]))) return r;
+        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->service.count; i++)
-        if ((r = google_protobuf_ServiceDescriptorProto_missing(&m->service.data[i]))) return r;
+        if ((r = google_protobuf_ServiceDescriptorProto__missing(&m->service.data[i], depth))) return r;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto_missing(&m->extension.data[i]))) return r;
-    if (m->options && (r = google_protobuf_FileOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_FileOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -566,8 +578,8 @@ pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_proto
 pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FileDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FileDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FileDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -577,7 +589,7 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
     google_protobuf_FileDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     return st;
 }
 
@@ -1006,7 +1018,7 @@ pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileD
 
 bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b)
 {
-    return google_protobuf_FileDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FileDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b, uint32_t depth)
@@ -1305,20 +1317,26 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
 
 const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m)
 {
+    return google_protobuf_DescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->field.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto_missing(&m->field.data[i]))) return r;
+        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->field.data[i], depth))) return r;
     for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto_missing(&m->nested_type.data[i]))) return r;
+        if ((r = google_protobuf_DescriptorProto__missing(&m->nested_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto_missing(&m->enum_type.data[i]))) return r;
+        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((r = google_protobuf_DescriptorProto_ExtensionRange_missing(&m->extension_range.data[i]))) return r;
+        if ((r = google_protobuf_DescriptorProto_ExtensionRange__missing(&m->extension_range.data[i], depth))) return r;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto_missing(&m->extension.data[i]))) return r;
-    if (m->options && (r = google_protobuf_MessageOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_MessageOptions__missing(m->options, depth))) return r;
     for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((r = google_protobuf_OneofDescriptorProto_missing(&m->oneof_decl.data[i]))) return r;
+        if ((r = google_protobuf_OneofDescriptorProto__missing(&m->oneof_decl.data[i], depth))) return r;
     return r;
 }
 
@@ -1340,8 +1358,8 @@ pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_
 pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_DescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_DescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -1351,7 +1369,7 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
     google_protobuf_DescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     return st;
 }
 
@@ -1709,7 +1727,7 @@ pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_Descripto
 
 bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b)
 {
-    return google_protobuf_DescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_DescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b, uint32_t depth)
@@ -1959,8 +1977,14 @@ size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf
 
 const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m)
 {
+    return google_protobuf_DescriptorProto_ExtensionRange__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_ExtensionRangeOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_ExtensionRangeOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -1982,8 +2006,8 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const g
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -1993,7 +2017,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_ExtensionRange_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     return st;
 }
 
@@ -2100,7 +2124,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_pro
 
 bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b)
 {
-    return google_protobuf_DescriptorProto_ExtensionRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_DescriptorProto_ExtensionRange__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b, uint32_t depth)
@@ -2316,7 +2340,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_prot
 
 bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b)
 {
-    return google_protobuf_DescriptorProto_ReservedRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_DescriptorProto_ReservedRange__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b, uint32_t depth)
@@ -2428,9 +2452,15 @@ size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_Extensio
 
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
 {
+    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -2452,8 +2482,8 @@ pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_pro
 pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -2463,7 +2493,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_Extensio
     google_protobuf_ExtensionRangeOptions_init(m);
     pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ExtensionRangeOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     return st;
 }
 
@@ -2558,7 +2588,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_Ext
 
 bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b)
 {
-    return google_protobuf_ExtensionRangeOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_ExtensionRangeOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth)
@@ -2672,8 +2702,14 @@ size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDesc
 
 const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m)
 {
+    return google_protobuf_FieldDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_FieldOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_FieldOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -2695,8 +2731,8 @@ pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_prot
 pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FieldDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FieldDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -2706,7 +2742,7 @@ pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDesc
     google_protobuf_FieldDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     return st;
 }
 
@@ -2978,7 +3014,7 @@ pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_Fiel
 
 bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b)
 {
-    return google_protobuf_FieldDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FieldDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b, uint32_t depth)
@@ -3209,8 +3245,14 @@ size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDesc
 
 const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m)
 {
+    return google_protobuf_OneofDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_OneofOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_OneofOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -3232,8 +3274,8 @@ pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_prot
 pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_OneofDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_OneofDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -3243,7 +3285,7 @@ pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDesc
     google_protobuf_OneofDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     return st;
 }
 
@@ -3330,7 +3372,7 @@ pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_Oneo
 
 bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b)
 {
-    return google_protobuf_OneofDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_OneofDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b, uint32_t depth)
@@ -3449,10 +3491,16 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
 
 const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m)
 {
+    return google_protobuf_EnumDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->value.count; i++)
-        if ((r = google_protobuf_EnumValueDescriptorProto_missing(&m->value.data[i]))) return r;
-    if (m->options && (r = google_protobuf_EnumOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_EnumValueDescriptorProto__missing(&m->value.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_EnumOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -3474,8 +3522,8 @@ pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_proto
 pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -3485,7 +3533,7 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
     google_protobuf_EnumDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     return st;
 }
 
@@ -3668,7 +3716,7 @@ pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumD
 
 bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b)
 {
-    return google_protobuf_EnumDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b, uint32_t depth)
@@ -3922,7 +3970,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const goo
 
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b)
 {
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, uint32_t depth)
@@ -4035,8 +4083,14 @@ size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumV
 
 const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m)
 {
+    return google_protobuf_EnumValueDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_EnumValueOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_EnumValueOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -4058,8 +4112,8 @@ pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_
 pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -4069,7 +4123,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumV
     google_protobuf_EnumValueDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     return st;
 }
 
@@ -4176,7 +4230,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_
 
 bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b)
 {
-    return google_protobuf_EnumValueDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumValueDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b, uint32_t depth)
@@ -4303,10 +4357,16 @@ size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_Service
 
 const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m)
 {
+    return google_protobuf_ServiceDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->method.count; i++)
-        if ((r = google_protobuf_MethodDescriptorProto_missing(&m->method.data[i]))) return r;
-    if (m->options && (r = google_protobuf_ServiceOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_MethodDescriptorProto__missing(&m->method.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_ServiceOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -4328,8 +4388,8 @@ pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_pr
 pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -4339,7 +4399,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_Service
     google_protobuf_ServiceDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     return st;
 }
 
@@ -4461,7 +4521,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_Se
 
 bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b)
 {
-    return google_protobuf_ServiceDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_ServiceDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b, uint32_t depth)
@@ -4592,8 +4652,14 @@ size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDe
 
 const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m)
 {
+    return google_protobuf_MethodDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_MethodOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_MethodOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -4615,8 +4681,8 @@ pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_pro
 pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_MethodDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_MethodDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -4626,7 +4692,7 @@ pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDe
     google_protobuf_MethodDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     return st;
 }
 
@@ -4793,7 +4859,7 @@ pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_Met
 
 bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b)
 {
-    return google_protobuf_MethodDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_MethodDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b, uint32_t depth)
@@ -4978,9 +5044,15 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
 
 const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m)
 {
+    return google_protobuf_FileOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -5002,8 +5074,8 @@ pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_File
 pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FileOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FileOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FileOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -5013,7 +5085,7 @@ pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, co
     google_protobuf_FileOptions_init(m);
     pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
     return st;
 }
 
@@ -5524,7 +5596,7 @@ pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *
 
 bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b)
 {
-    return google_protobuf_FileOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FileOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b, uint32_t depth)
@@ -5889,9 +5961,15 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
 
 const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m)
 {
+    return google_protobuf_MessageOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -5913,8 +5991,8 @@ pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_M
 pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_MessageOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_MessageOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_MessageOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -5924,7 +6002,7 @@ pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions 
     google_protobuf_MessageOptions_init(m);
     pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MessageOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     return st;
 }
 
@@ -6098,7 +6176,7 @@ pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOpt
 
 bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b)
 {
-    return google_protobuf_MessageOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_MessageOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b, uint32_t depth)
@@ -6264,9 +6342,15 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
 
 const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m)
 {
+    return google_protobuf_FieldOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -6288,8 +6372,8 @@ pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_Fie
 pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FieldOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FieldOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FieldOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -6299,7 +6383,7 @@ pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, 
     google_protobuf_FieldOptions_init(m);
     pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     return st;
 }
 
@@ -6537,7 +6621,7 @@ pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions
 
 bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b)
 {
-    return google_protobuf_FieldOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FieldOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b, uint32_t depth)
@@ -6734,9 +6818,15 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
 
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m)
 {
+    return google_protobuf_OneofOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -6758,8 +6848,8 @@ pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_One
 pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_OneofOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_OneofOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_OneofOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -6769,7 +6859,7 @@ pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, 
     google_protobuf_OneofOptions_init(m);
     pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     return st;
 }
 
@@ -6864,7 +6954,7 @@ pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions
 
 bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b)
 {
-    return google_protobuf_OneofOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_OneofOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b, uint32_t depth)
@@ -6969,9 +7059,15 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
 
 const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m)
 {
+    return google_protobuf_EnumOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -6993,8 +7089,8 @@ pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_Enum
 pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7004,7 +7100,7 @@ pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, co
     google_protobuf_EnumOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     return st;
 }
 
@@ -7138,7 +7234,7 @@ pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *
 
 bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b)
 {
-    return google_protobuf_EnumOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b, uint32_t depth)
@@ -7270,9 +7366,15 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
 
 const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m)
 {
+    return google_protobuf_EnumValueOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -7294,8 +7396,8 @@ pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf
 pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumValueOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumValueOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumValueOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7305,7 +7407,7 @@ pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOpti
     google_protobuf_EnumValueOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     return st;
 }
 
@@ -7419,7 +7521,7 @@ pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValu
 
 bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b)
 {
-    return google_protobuf_EnumValueOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumValueOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b, uint32_t depth)
@@ -7537,9 +7639,15 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
 
 const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m)
 {
+    return google_protobuf_ServiceOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -7561,8 +7669,8 @@ pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_S
 pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_ServiceOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_ServiceOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ServiceOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7572,7 +7680,7 @@ pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions 
     google_protobuf_ServiceOptions_init(m);
     pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     return st;
 }
 
@@ -7687,7 +7795,7 @@ pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOpt
 
 bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b)
 {
-    return google_protobuf_ServiceOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_ServiceOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b, uint32_t depth)
@@ -7806,9 +7914,15 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
 
 const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m)
 {
+    return google_protobuf_MethodOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -7830,8 +7944,8 @@ pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_Me
 pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_MethodOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_MethodOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_MethodOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7841,7 +7955,7 @@ pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m
     google_protobuf_MethodOptions_init(m);
     pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     return st;
 }
 
@@ -7979,7 +8093,7 @@ pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptio
 
 bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b)
 {
-    return google_protobuf_MethodOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_MethodOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b, uint32_t depth)
@@ -8115,9 +8229,15 @@ size_t google_protobuf_UninterpretedOption_size(const google_protobuf_Uninterpre
 
 const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m)
 {
+    return google_protobuf_UninterpretedOption__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->name.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_NamePart_missing(&m->name.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption_NamePart__missing(&m->name.data[i], depth))) return r;
     return r;
 }
 
@@ -8139,8 +8259,8 @@ pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_proto
 pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_UninterpretedOption_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_UninterpretedOption_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -8150,7 +8270,7 @@ pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_Uninterpre
     google_protobuf_UninterpretedOption_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     return st;
 }
 
@@ -8340,7 +8460,7 @@ pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_Unint
 
 bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b)
 {
-    return google_protobuf_UninterpretedOption__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_UninterpretedOption__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_UninterpretedOption__equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b, uint32_t depth)
@@ -8519,7 +8639,13 @@ size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_U
 
 const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m)
 {
+    return google_protobuf_UninterpretedOption_NamePart__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     if (!m->has_name_part) return "google.protobuf.UninterpretedOption.NamePart.name_part";
     if (!m->has_is_extension) return "google.protobuf.UninterpretedOption.NamePart.is_extension";
     return r;
@@ -8543,8 +8669,8 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const goo
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -8554,7 +8680,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_U
     google_protobuf_UninterpretedOption_NamePart_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_NamePart_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     return st;
 }
 
@@ -8631,7 +8757,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_proto
 
 bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b)
 {
-    return google_protobuf_UninterpretedOption_NamePart__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_UninterpretedOption_NamePart__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b, uint32_t depth)
@@ -8834,7 +8960,7 @@ pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCode
 
 bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b)
 {
-    return google_protobuf_SourceCodeInfo__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_SourceCodeInfo__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b, uint32_t depth)
@@ -9165,7 +9291,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_S
 
 bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b)
 {
-    return google_protobuf_SourceCodeInfo_Location__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_SourceCodeInfo_Location__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b, uint32_t depth)
@@ -9414,7 +9540,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_Generat
 
 bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b)
 {
-    return google_protobuf_GeneratedCodeInfo__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_GeneratedCodeInfo__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b, uint32_t depth)
@@ -9684,7 +9810,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_proto
 
 bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b)
 {
-    return google_protobuf_GeneratedCodeInfo_Annotation__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_GeneratedCodeInfo_Annotation__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b, uint32_t depth)
@@ -13935,19 +14061,25 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj
 pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena)
 {
     google_protobuf_FileDescriptorSet_init(dst);
-    return google_protobuf_FileDescriptorSet_merge(dst, src, arena);
+    return google_protobuf_FileDescriptorSet__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorSet__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->file.count) {
         google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->file.data, m->file.count, NULL, b->file.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->file.data = data;
         for (size_t i = 0; i < b->file.count; i++) {
             google_protobuf_FileDescriptorProto_init(&data[m->file.count]);
-            if ((st = google_protobuf_FileDescriptorProto_merge(&data[m->file.count++], &b->file.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->file.count++], &b->file.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->pbj_unknown.len) {
@@ -13961,17 +14093,23 @@ pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescripto
 
 pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorSet__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->file.count; i++)
-        if ((st = google_protobuf_FileDescriptorProto_sort_maps(&m->file.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->file.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out)
 {
-    if (google_protobuf_FileDescriptorSet_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     size_t n = google_protobuf_FileDescriptorSet_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -13982,7 +14120,7 @@ pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf
 
 pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out)
 {
-    if (google_protobuf_FileDescriptorSet_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     size_t n = google_protobuf_FileDescriptorSet_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14002,12 +14140,18 @@ pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_File
 pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_FileDescriptorProto_init(dst);
-    return google_protobuf_FileDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_FileDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -14029,7 +14173,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->message_type.data = data;
         for (size_t i = 0; i < b->message_type.count; i++) {
             google_protobuf_DescriptorProto_init(&data[m->message_type.count]);
-            if ((st = google_protobuf_DescriptorProto_merge(&data[m->message_type.count++], &b->message_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto__merge(&data[m->message_type.count++], &b->message_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->enum_type.count) {
@@ -14038,7 +14182,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->enum_type.data = data;
         for (size_t i = 0; i < b->enum_type.count; i++) {
             google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->service.count) {
@@ -14047,7 +14191,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->service.data = data;
         for (size_t i = 0; i < b->service.count; i++) {
             google_protobuf_ServiceDescriptorProto_init(&data[m->service.count]);
-            if ((st = google_protobuf_ServiceDescriptorProto_merge(&data[m->service.count++], &b->service.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_ServiceDescriptorProto__merge(&data[m->service.count++], &b->service.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->extension.count) {
@@ -14056,7 +14200,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->extension.data = data;
         for (size_t i = 0; i < b->extension.count; i++) {
             google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->extension.count++], &b->extension.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -14064,14 +14208,14 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
             if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_FileOptions_init(m->options);
         }
-        if ((st = google_protobuf_FileOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FileOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->source_code_info) {
         if (!m->source_code_info) {
             if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) return PBJ_ERR_NOMEM;
             google_protobuf_SourceCodeInfo_init(m->source_code_info);
         }
-        if ((st = google_protobuf_SourceCodeInfo_merge(m->source_code_info, b->source_code_info, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_SourceCodeInfo__merge(m->source_code_info, b->source_code_info, arena, depth)) != PBJ_OK) return st;
     }
     if (b->public_dependency.count) {
         int32_t *data = (int32_t *)pbj_append_array(arena, m->public_dependency.data, m->public_dependency.count, b->public_dependency.data, b->public_dependency.count, sizeof *data);
@@ -14100,25 +14244,31 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
 
 pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->message_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto_sort_maps(&m->message_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->message_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_sort_maps(&m->enum_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->service.count; i++)
-        if ((st = google_protobuf_ServiceDescriptorProto_sort_maps(&m->service.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_ServiceDescriptorProto__sort_maps(&m->service.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->extension.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_FileOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
-    if (m->source_code_info && (st = google_protobuf_SourceCodeInfo_sort_maps(m->source_code_info, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_FileOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
+    if (m->source_code_info && (st = google_protobuf_SourceCodeInfo__sort_maps(m->source_code_info, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_FileDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     size_t n = google_protobuf_FileDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14129,7 +14279,7 @@ pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protob
 
 pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_FileDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     size_t n = google_protobuf_FileDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14149,12 +14299,18 @@ pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_Fi
 pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_DescriptorProto_init(dst);
-    return google_protobuf_DescriptorProto_merge(dst, src, arena);
+    return google_protobuf_DescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -14165,7 +14321,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->field.data = data;
         for (size_t i = 0; i < b->field.count; i++) {
             google_protobuf_FieldDescriptorProto_init(&data[m->field.count]);
-            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->field.count++], &b->field.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->field.count++], &b->field.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->nested_type.count) {
@@ -14174,7 +14330,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->nested_type.data = data;
         for (size_t i = 0; i < b->nested_type.count; i++) {
             google_protobuf_DescriptorProto_init(&data[m->nested_type.count]);
-            if ((st = google_protobuf_DescriptorProto_merge(&data[m->nested_type.count++], &b->nested_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto__merge(&data[m->nested_type.count++], &b->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->enum_type.count) {
@@ -14183,7 +14339,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->enum_type.data = data;
         for (size_t i = 0; i < b->enum_type.count; i++) {
             google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->extension_range.count) {
@@ -14192,7 +14348,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->extension_range.data = data;
         for (size_t i = 0; i < b->extension_range.count; i++) {
             google_protobuf_DescriptorProto_ExtensionRange_init(&data[m->extension_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ExtensionRange_merge(&data[m->extension_range.count++], &b->extension_range.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto_ExtensionRange__merge(&data[m->extension_range.count++], &b->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->extension.count) {
@@ -14201,7 +14357,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->extension.data = data;
         for (size_t i = 0; i < b->extension.count; i++) {
             google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->extension.count++], &b->extension.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -14209,7 +14365,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
             if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_MessageOptions_init(m->options);
         }
-        if ((st = google_protobuf_MessageOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_MessageOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->oneof_decl.count) {
         google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj_append_array(arena, m->oneof_decl.data, m->oneof_decl.count, NULL, b->oneof_decl.count, sizeof *data);
@@ -14217,7 +14373,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->oneof_decl.data = data;
         for (size_t i = 0; i < b->oneof_decl.count; i++) {
             google_protobuf_OneofDescriptorProto_init(&data[m->oneof_decl.count]);
-            if ((st = google_protobuf_OneofDescriptorProto_merge(&data[m->oneof_decl.count++], &b->oneof_decl.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_OneofDescriptorProto__merge(&data[m->oneof_decl.count++], &b->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->reserved_range.count) {
@@ -14226,7 +14382,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->reserved_range.data = data;
         for (size_t i = 0; i < b->reserved_range.count; i++) {
             google_protobuf_DescriptorProto_ReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ReservedRange_merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto_ReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->reserved_name.count) {
@@ -14247,30 +14403,36 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
 
 pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->field.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->field.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->field.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto_sort_maps(&m->nested_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_sort_maps(&m->enum_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ExtensionRange_sort_maps(&m->extension_range.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto_ExtensionRange__sort_maps(&m->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->extension.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_MessageOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_MessageOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((st = google_protobuf_OneofDescriptorProto_sort_maps(&m->oneof_decl.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_OneofDescriptorProto__sort_maps(&m->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto_ReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_DescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     size_t n = google_protobuf_DescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14281,7 +14443,7 @@ pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_D
 
 pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_DescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     size_t n = google_protobuf_DescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14301,12 +14463,18 @@ pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_Descri
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena)
 {
     google_protobuf_DescriptorProto_ExtensionRange_init(dst);
-    return google_protobuf_DescriptorProto_ExtensionRange_merge(dst, src, arena);
+    return google_protobuf_DescriptorProto_ExtensionRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ExtensionRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_start) {
         m->start = b->start;
         m->has_start = 1;
@@ -14320,7 +14488,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_
             if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_ExtensionRangeOptions_init(m->options);
         }
-        if ((st = google_protobuf_ExtensionRangeOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_ExtensionRangeOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -14333,16 +14501,22 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ExtensionRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_ExtensionRangeOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_ExtensionRangeOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out)
 {
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14353,7 +14527,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const go
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out)
 {
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14373,12 +14547,18 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_
 pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena)
 {
     google_protobuf_DescriptorProto_ReservedRange_init(dst);
-    return google_protobuf_DescriptorProto_ReservedRange_merge(dst, src, arena);
+    return google_protobuf_DescriptorProto_ReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_start) {
         m->start = b->start;
         m->has_start = 1;
@@ -14398,15 +14578,21 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_D
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out)
 {
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14417,7 +14603,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const goo
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out)
 {
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14437,19 +14623,25 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_p
 pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
 {
     google_protobuf_ExtensionRangeOptions_init(dst);
-    return google_protobuf_ExtensionRangeOptions_merge(dst, src, arena);
+    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -14467,17 +14659,23 @@ pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_Extension
 
 pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     size_t n = google_protobuf_ExtensionRangeOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14488,7 +14686,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_prot
 
 pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     size_t n = google_protobuf_ExtensionRangeOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14508,12 +14706,18 @@ pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_
 pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_FieldDescriptorProto_init(dst);
-    return google_protobuf_FieldDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_FieldDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_FieldDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -14547,7 +14751,7 @@ pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescr
             if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_FieldOptions_init(m->options);
         }
-        if ((st = google_protobuf_FieldOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->has_oneof_index) {
         m->oneof_index = b->oneof_index;
@@ -14572,16 +14776,22 @@ pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescr
 
 pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_FieldDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_FieldOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_FieldOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     size_t n = google_protobuf_FieldDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14592,7 +14802,7 @@ pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_proto
 
 pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     size_t n = google_protobuf_FieldDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14612,12 +14822,18 @@ pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_F
 pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_OneofDescriptorProto_init(dst);
-    return google_protobuf_OneofDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_OneofDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_OneofDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -14627,7 +14843,7 @@ pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescr
             if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_OneofOptions_init(m->options);
         }
-        if ((st = google_protobuf_OneofOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_OneofOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -14640,16 +14856,22 @@ pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescr
 
 pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_OneofDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_OneofOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_OneofOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     size_t n = google_protobuf_OneofDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14660,7 +14882,7 @@ pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_proto
 
 pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     size_t n = google_protobuf_OneofDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14680,12 +14902,18 @@ pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_O
 pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_EnumDescriptorProto_init(dst);
-    return google_protobuf_EnumDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_EnumDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -14696,7 +14924,7 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
         m->value.data = data;
         for (size_t i = 0; i < b->value.count; i++) {
             google_protobuf_EnumValueDescriptorProto_init(&data[m->value.count]);
-            if ((st = google_protobuf_EnumValueDescriptorProto_merge(&data[m->value.count++], &b->value.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumValueDescriptorProto__merge(&data[m->value.count++], &b->value.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -14704,7 +14932,7 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
             if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_EnumOptions_init(m->options);
         }
-        if ((st = google_protobuf_EnumOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->reserved_range.count) {
         google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
@@ -14712,7 +14940,7 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
         m->reserved_range.data = data;
         for (size_t i = 0; i < b->reserved_range.count; i++) {
             google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->reserved_name.count) {
@@ -14733,20 +14961,26 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
 
 pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->value.count; i++)
-        if ((st = google_protobuf_EnumValueDescriptorProto_sort_maps(&m->value.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_EnumOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumValueDescriptorProto__sort_maps(&m->value.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_EnumOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14757,7 +14991,7 @@ pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protob
 
 pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14777,12 +15011,18 @@ pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_En
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena)
 {
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(dst);
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(dst, src, arena);
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_start) {
         m->start = b->start;
         m->has_start = 1;
@@ -14802,15 +15042,21 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_pr
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14821,7 +15067,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(c
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14841,12 +15087,18 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(
 pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_EnumValueDescriptorProto_init(dst);
-    return google_protobuf_EnumValueDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_EnumValueDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -14860,7 +15112,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumVa
             if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_EnumValueOptions_init(m->options);
         }
-        if ((st = google_protobuf_EnumValueOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumValueOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -14873,16 +15125,22 @@ pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumVa
 
 pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_EnumValueOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_EnumValueOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14893,7 +15151,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_p
 
 pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14913,12 +15171,18 @@ pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protob
 pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_ServiceDescriptorProto_init(dst);
-    return google_protobuf_ServiceDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_ServiceDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_ServiceDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -14929,7 +15193,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceD
         m->method.data = data;
         for (size_t i = 0; i < b->method.count; i++) {
             google_protobuf_MethodDescriptorProto_init(&data[m->method.count]);
-            if ((st = google_protobuf_MethodDescriptorProto_merge(&data[m->method.count++], &b->method.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_MethodDescriptorProto__merge(&data[m->method.count++], &b->method.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -14937,7 +15201,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceD
             if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_ServiceOptions_init(m->options);
         }
-        if ((st = google_protobuf_ServiceOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_ServiceOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->pbj_unknown.len) {
         const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
@@ -14950,18 +15214,24 @@ pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceD
 
 pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_ServiceDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->method.count; i++)
-        if ((st = google_protobuf_MethodDescriptorProto_sort_maps(&m->method.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_ServiceOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_MethodDescriptorProto__sort_maps(&m->method.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_ServiceOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     size_t n = google_protobuf_ServiceDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -14972,7 +15242,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_pro
 
 pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     size_t n = google_protobuf_ServiceDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -14992,12 +15262,18 @@ pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf
 pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_MethodDescriptorProto_init(dst);
-    return google_protobuf_MethodDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_MethodDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_MethodDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -15015,7 +15291,7 @@ pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDes
             if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_MethodOptions_init(m->options);
         }
-        if ((st = google_protobuf_MethodOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_MethodOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->has_client_streaming) {
         m->client_streaming = b->client_streaming;
@@ -15036,16 +15312,22 @@ pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDes
 
 pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_MethodDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_MethodOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_MethodOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     size_t n = google_protobuf_MethodDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15056,7 +15338,7 @@ pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_prot
 
 pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     size_t n = google_protobuf_MethodDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15076,12 +15358,18 @@ pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_
 pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena)
 {
     google_protobuf_FileOptions_init(dst);
-    return google_protobuf_FileOptions_merge(dst, src, arena);
+    return google_protobuf_FileOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_FileOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_java_package) {
         if ((st = pbj_copy(arena, b->java_package.data, b->java_package.len, &m->java_package)) != PBJ_OK) return st;
         m->has_java_package = 1;
@@ -15168,7 +15456,7 @@ pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, con
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15186,17 +15474,23 @@ pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, con
 
 pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_FileOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_FileOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
     size_t n = google_protobuf_FileOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15207,7 +15501,7 @@ pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileO
 
 pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_FileOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
     size_t n = google_protobuf_FileOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15227,12 +15521,18 @@ pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOption
 pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena)
 {
     google_protobuf_MessageOptions_init(dst);
-    return google_protobuf_MessageOptions_merge(dst, src, arena);
+    return google_protobuf_MessageOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_MessageOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_message_set_wire_format) {
         m->message_set_wire_format = b->message_set_wire_format;
         m->has_message_set_wire_format = 1;
@@ -15255,7 +15555,7 @@ pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15273,17 +15573,23 @@ pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *
 
 pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_MessageOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_MessageOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     size_t n = google_protobuf_MessageOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15294,7 +15600,7 @@ pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_Me
 
 pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_MessageOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     size_t n = google_protobuf_MessageOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15314,12 +15620,18 @@ pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_Message
 pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena)
 {
     google_protobuf_FieldOptions_init(dst);
-    return google_protobuf_FieldOptions_merge(dst, src, arena);
+    return google_protobuf_FieldOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_FieldOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_ctype) {
         m->ctype = b->ctype;
         m->has_ctype = 1;
@@ -15354,7 +15666,7 @@ pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, c
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15372,17 +15684,23 @@ pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, c
 
 pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_FieldOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_FieldOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     size_t n = google_protobuf_FieldOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15393,7 +15711,7 @@ pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_Fiel
 
 pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_FieldOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     size_t n = google_protobuf_FieldOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15413,19 +15731,25 @@ pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOpti
 pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena)
 {
     google_protobuf_OneofOptions_init(dst);
-    return google_protobuf_OneofOptions_merge(dst, src, arena);
+    return google_protobuf_OneofOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_OneofOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15443,17 +15767,23 @@ pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, c
 
 pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_OneofOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_OneofOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     size_t n = google_protobuf_OneofOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15464,7 +15794,7 @@ pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_Oneo
 
 pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_OneofOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     size_t n = google_protobuf_OneofOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15484,12 +15814,18 @@ pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOpti
 pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena)
 {
     google_protobuf_EnumOptions_init(dst);
-    return google_protobuf_EnumOptions_merge(dst, src, arena);
+    return google_protobuf_EnumOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_allow_alias) {
         m->allow_alias = b->allow_alias;
         m->has_allow_alias = 1;
@@ -15504,7 +15840,7 @@ pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, con
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15522,17 +15858,23 @@ pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, con
 
 pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     size_t n = google_protobuf_EnumOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15543,7 +15885,7 @@ pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumO
 
 pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     size_t n = google_protobuf_EnumOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15563,12 +15905,18 @@ pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOption
 pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena)
 {
     google_protobuf_EnumValueOptions_init(dst);
-    return google_protobuf_EnumValueOptions_merge(dst, src, arena);
+    return google_protobuf_EnumValueOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_deprecated) {
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
@@ -15579,7 +15927,7 @@ pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptio
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15597,17 +15945,23 @@ pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptio
 
 pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumValueOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     size_t n = google_protobuf_EnumValueOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15618,7 +15972,7 @@ pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_
 
 pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumValueOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     size_t n = google_protobuf_EnumValueOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15638,12 +15992,18 @@ pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumV
 pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena)
 {
     google_protobuf_ServiceOptions_init(dst);
-    return google_protobuf_ServiceOptions_merge(dst, src, arena);
+    return google_protobuf_ServiceOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_ServiceOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_deprecated) {
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
@@ -15654,7 +16014,7 @@ pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15672,17 +16032,23 @@ pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *
 
 pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_ServiceOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_ServiceOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     size_t n = google_protobuf_ServiceOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15693,7 +16059,7 @@ pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_Se
 
 pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_ServiceOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     size_t n = google_protobuf_ServiceOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15713,12 +16079,18 @@ pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_Service
 pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena)
 {
     google_protobuf_MethodOptions_init(dst);
-    return google_protobuf_MethodOptions_merge(dst, src, arena);
+    return google_protobuf_MethodOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_MethodOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_deprecated) {
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
@@ -15733,7 +16105,7 @@ pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m,
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
@@ -15751,17 +16123,23 @@ pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m,
 
 pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_MethodOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_MethodOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     size_t n = google_protobuf_MethodOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15772,7 +16150,7 @@ pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_Met
 
 pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_MethodOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     size_t n = google_protobuf_MethodOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15792,19 +16170,25 @@ pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOp
 pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption_init(dst);
-    return google_protobuf_UninterpretedOption_merge(dst, src, arena);
+    return google_protobuf_UninterpretedOption__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->name.count) {
         google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj_append_array(arena, m->name.data, m->name.count, NULL, b->name.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->name.data = data;
         for (size_t i = 0; i < b->name.count; i++) {
             google_protobuf_UninterpretedOption_NamePart_init(&data[m->name.count]);
-            if ((st = google_protobuf_UninterpretedOption_NamePart_merge(&data[m->name.count++], &b->name.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption_NamePart__merge(&data[m->name.count++], &b->name.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->has_identifier_value) {
@@ -15842,17 +16226,23 @@ pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_Uninterpret
 
 pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->name.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_NamePart_sort_maps(&m->name.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption_NamePart__sort_maps(&m->name.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out)
 {
-    if (google_protobuf_UninterpretedOption_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     size_t n = google_protobuf_UninterpretedOption_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15863,7 +16253,7 @@ pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protob
 
 pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out)
 {
-    if (google_protobuf_UninterpretedOption_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     size_t n = google_protobuf_UninterpretedOption_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15883,12 +16273,18 @@ pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_Un
 pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption_NamePart_init(dst);
-    return google_protobuf_UninterpretedOption_NamePart_merge(dst, src, arena);
+    return google_protobuf_UninterpretedOption_NamePart__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption_NamePart__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name_part) {
         if ((st = pbj_copy(arena, b->name_part.data, b->name_part.len, &m->name_part)) != PBJ_OK) return st;
         m->has_name_part = 1;
@@ -15908,15 +16304,21 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_Un
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption_NamePart__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out)
 {
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15927,7 +16329,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const goog
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out)
 {
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -15947,19 +16349,25 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_pr
 pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena)
 {
     google_protobuf_SourceCodeInfo_init(dst);
-    return google_protobuf_SourceCodeInfo_merge(dst, src, arena);
+    return google_protobuf_SourceCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->location.count) {
         google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj_append_array(arena, m->location.data, m->location.count, NULL, b->location.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->location.data = data;
         for (size_t i = 0; i < b->location.count; i++) {
             google_protobuf_SourceCodeInfo_Location_init(&data[m->location.count]);
-            if ((st = google_protobuf_SourceCodeInfo_Location_merge(&data[m->location.count++], &b->location.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_SourceCodeInfo_Location__merge(&data[m->location.count++], &b->location.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->pbj_unknown.len) {
@@ -15973,17 +16381,23 @@ pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *
 
 pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->location.count; i++)
-        if ((st = google_protobuf_SourceCodeInfo_Location_sort_maps(&m->location.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_SourceCodeInfo_Location__sort_maps(&m->location.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out)
 {
-    if (google_protobuf_SourceCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -15994,7 +16408,7 @@ pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_So
 
 pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out)
 {
-    if (google_protobuf_SourceCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -16014,12 +16428,18 @@ pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceC
 pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena)
 {
     google_protobuf_SourceCodeInfo_Location_init(dst);
-    return google_protobuf_SourceCodeInfo_Location_merge(dst, src, arena);
+    return google_protobuf_SourceCodeInfo_Location__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo_Location__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->path.count) {
         int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -16058,15 +16478,21 @@ pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceC
 
 pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo_Location__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out)
 {
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -16077,7 +16503,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_pr
 
 pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out)
 {
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -16097,19 +16523,25 @@ pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobu
 pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena)
 {
     google_protobuf_GeneratedCodeInfo_init(dst);
-    return google_protobuf_GeneratedCodeInfo_merge(dst, src, arena);
+    return google_protobuf_GeneratedCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->annotation.count) {
         google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_append_array(arena, m->annotation.data, m->annotation.count, NULL, b->annotation.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->annotation.data = data;
         for (size_t i = 0; i < b->annotation.count; i++) {
             google_protobuf_GeneratedCodeInfo_Annotation_init(&data[m->annotation.count]);
-            if ((st = google_protobuf_GeneratedCodeInfo_Annotation_merge(&data[m->annotation.count++], &b->annotation.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_GeneratedCodeInfo_Annotation__merge(&data[m->annotation.count++], &b->annotation.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->pbj_unknown.len) {
@@ -16123,17 +16555,23 @@ pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCode
 
 pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->annotation.count; i++)
-        if ((st = google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(&m->annotation.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(&m->annotation.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -16144,7 +16582,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf
 
 pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -16164,12 +16602,18 @@ pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_Gene
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena)
 {
     google_protobuf_GeneratedCodeInfo_Annotation_init(dst);
-    return google_protobuf_GeneratedCodeInfo_Annotation_merge(dst, src, arena);
+    return google_protobuf_GeneratedCodeInfo_Annotation__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo_Annotation__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->path.count) {
         int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -16199,15 +16643,21 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_Ge
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -16218,7 +16668,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const goog
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

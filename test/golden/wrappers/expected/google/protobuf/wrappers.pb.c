@@ -93,7 +93,7 @@ pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *
 
 bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b)
 {
-    return google_protobuf_DoubleValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_DoubleValue__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b, uint32_t depth)
@@ -258,7 +258,7 @@ pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m,
 
 bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b)
 {
-    return google_protobuf_FloatValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FloatValue__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b, uint32_t depth)
@@ -426,7 +426,7 @@ pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m,
 
 bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b)
 {
-    return google_protobuf_Int64Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_Int64Value__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b, uint32_t depth)
@@ -594,7 +594,7 @@ pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *
 
 bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b)
 {
-    return google_protobuf_UInt64Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_UInt64Value__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b, uint32_t depth)
@@ -762,7 +762,7 @@ pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m,
 
 bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b)
 {
-    return google_protobuf_Int32Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_Int32Value__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b, uint32_t depth)
@@ -930,7 +930,7 @@ pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *
 
 bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b)
 {
-    return google_protobuf_UInt32Value__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_UInt32Value__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b, uint32_t depth)
@@ -1098,7 +1098,7 @@ pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, p
 
 bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b)
 {
-    return google_protobuf_BoolValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_BoolValue__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b, uint32_t depth)
@@ -1267,7 +1267,7 @@ pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *
 
 bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b)
 {
-    return google_protobuf_StringValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_StringValue__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b, uint32_t depth)
@@ -1435,7 +1435,7 @@ pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m,
 
 bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b)
 {
-    return google_protobuf_BytesValue__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_BytesValue__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b, uint32_t depth)
@@ -2039,12 +2039,18 @@ pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)
 pbj_status google_protobuf_DoubleValue_copy(google_protobuf_DoubleValue *dst, const google_protobuf_DoubleValue *src, pbj_arena *arena)
 {
     google_protobuf_DoubleValue_init(dst);
-    return google_protobuf_DoubleValue_merge(dst, src, arena);
+    return google_protobuf_DoubleValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena)
 {
+    return google_protobuf_DoubleValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DoubleValue__merge(google_protobuf_DoubleValue *m, const google_protobuf_DoubleValue *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (pbj_double_bits(b->value) != 0) {
         m->value = b->value;
     }
@@ -2059,15 +2065,21 @@ pbj_status google_protobuf_DoubleValue_merge(google_protobuf_DoubleValue *m, con
 
 pbj_status google_protobuf_DoubleValue_sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena)
 {
+    return google_protobuf_DoubleValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DoubleValue__sort_maps(google_protobuf_DoubleValue *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_DoubleValue *m, pbj_buf *out)
 {
-    if (google_protobuf_DoubleValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DoubleValue_missing(m)) return pbj_missing_status(google_protobuf_DoubleValue_missing(m));
     size_t n = google_protobuf_DoubleValue_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2078,7 +2090,7 @@ pbj_status google_protobuf_DoubleValue_encode_append(const google_protobuf_Doubl
 
 pbj_status google_protobuf_DoubleValue_write_delimited(const google_protobuf_DoubleValue *m, pbj_sink *out)
 {
-    if (google_protobuf_DoubleValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DoubleValue_missing(m)) return pbj_missing_status(google_protobuf_DoubleValue_missing(m));
     size_t n = google_protobuf_DoubleValue_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2098,12 +2110,18 @@ pbj_status google_protobuf_DoubleValue_read_delimited(google_protobuf_DoubleValu
 pbj_status google_protobuf_FloatValue_copy(google_protobuf_FloatValue *dst, const google_protobuf_FloatValue *src, pbj_arena *arena)
 {
     google_protobuf_FloatValue_init(dst);
-    return google_protobuf_FloatValue_merge(dst, src, arena);
+    return google_protobuf_FloatValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena)
 {
+    return google_protobuf_FloatValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FloatValue__merge(google_protobuf_FloatValue *m, const google_protobuf_FloatValue *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (pbj_float_bits(b->value) != 0) {
         m->value = b->value;
     }
@@ -2118,15 +2136,21 @@ pbj_status google_protobuf_FloatValue_merge(google_protobuf_FloatValue *m, const
 
 pbj_status google_protobuf_FloatValue_sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena)
 {
+    return google_protobuf_FloatValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FloatValue__sort_maps(google_protobuf_FloatValue *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatValue *m, pbj_buf *out)
 {
-    if (google_protobuf_FloatValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FloatValue_missing(m)) return pbj_missing_status(google_protobuf_FloatValue_missing(m));
     size_t n = google_protobuf_FloatValue_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2137,7 +2161,7 @@ pbj_status google_protobuf_FloatValue_encode_append(const google_protobuf_FloatV
 
 pbj_status google_protobuf_FloatValue_write_delimited(const google_protobuf_FloatValue *m, pbj_sink *out)
 {
-    if (google_protobuf_FloatValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FloatValue_missing(m)) return pbj_missing_status(google_protobuf_FloatValue_missing(m));
     size_t n = google_protobuf_FloatValue_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2157,12 +2181,18 @@ pbj_status google_protobuf_FloatValue_read_delimited(google_protobuf_FloatValue 
 pbj_status google_protobuf_Int64Value_copy(google_protobuf_Int64Value *dst, const google_protobuf_Int64Value *src, pbj_arena *arena)
 {
     google_protobuf_Int64Value_init(dst);
-    return google_protobuf_Int64Value_merge(dst, src, arena);
+    return google_protobuf_Int64Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena)
 {
+    return google_protobuf_Int64Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_Int64Value__merge(google_protobuf_Int64Value *m, const google_protobuf_Int64Value *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value) {
         m->value = b->value;
     }
@@ -2177,15 +2207,21 @@ pbj_status google_protobuf_Int64Value_merge(google_protobuf_Int64Value *m, const
 
 pbj_status google_protobuf_Int64Value_sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena)
 {
+    return google_protobuf_Int64Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_Int64Value__sort_maps(google_protobuf_Int64Value *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64Value *m, pbj_buf *out)
 {
-    if (google_protobuf_Int64Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_Int64Value_missing(m)) return pbj_missing_status(google_protobuf_Int64Value_missing(m));
     size_t n = google_protobuf_Int64Value_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2196,7 +2232,7 @@ pbj_status google_protobuf_Int64Value_encode_append(const google_protobuf_Int64V
 
 pbj_status google_protobuf_Int64Value_write_delimited(const google_protobuf_Int64Value *m, pbj_sink *out)
 {
-    if (google_protobuf_Int64Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_Int64Value_missing(m)) return pbj_missing_status(google_protobuf_Int64Value_missing(m));
     size_t n = google_protobuf_Int64Value_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2216,12 +2252,18 @@ pbj_status google_protobuf_Int64Value_read_delimited(google_protobuf_Int64Value 
 pbj_status google_protobuf_UInt64Value_copy(google_protobuf_UInt64Value *dst, const google_protobuf_UInt64Value *src, pbj_arena *arena)
 {
     google_protobuf_UInt64Value_init(dst);
-    return google_protobuf_UInt64Value_merge(dst, src, arena);
+    return google_protobuf_UInt64Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena)
 {
+    return google_protobuf_UInt64Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UInt64Value__merge(google_protobuf_UInt64Value *m, const google_protobuf_UInt64Value *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value) {
         m->value = b->value;
     }
@@ -2236,15 +2278,21 @@ pbj_status google_protobuf_UInt64Value_merge(google_protobuf_UInt64Value *m, con
 
 pbj_status google_protobuf_UInt64Value_sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena)
 {
+    return google_protobuf_UInt64Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UInt64Value__sort_maps(google_protobuf_UInt64Value *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt64Value *m, pbj_buf *out)
 {
-    if (google_protobuf_UInt64Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UInt64Value_missing(m)) return pbj_missing_status(google_protobuf_UInt64Value_missing(m));
     size_t n = google_protobuf_UInt64Value_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2255,7 +2303,7 @@ pbj_status google_protobuf_UInt64Value_encode_append(const google_protobuf_UInt6
 
 pbj_status google_protobuf_UInt64Value_write_delimited(const google_protobuf_UInt64Value *m, pbj_sink *out)
 {
-    if (google_protobuf_UInt64Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UInt64Value_missing(m)) return pbj_missing_status(google_protobuf_UInt64Value_missing(m));
     size_t n = google_protobuf_UInt64Value_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2275,12 +2323,18 @@ pbj_status google_protobuf_UInt64Value_read_delimited(google_protobuf_UInt64Valu
 pbj_status google_protobuf_Int32Value_copy(google_protobuf_Int32Value *dst, const google_protobuf_Int32Value *src, pbj_arena *arena)
 {
     google_protobuf_Int32Value_init(dst);
-    return google_protobuf_Int32Value_merge(dst, src, arena);
+    return google_protobuf_Int32Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena)
 {
+    return google_protobuf_Int32Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_Int32Value__merge(google_protobuf_Int32Value *m, const google_protobuf_Int32Value *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value) {
         m->value = b->value;
     }
@@ -2295,15 +2349,21 @@ pbj_status google_protobuf_Int32Value_merge(google_protobuf_Int32Value *m, const
 
 pbj_status google_protobuf_Int32Value_sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena)
 {
+    return google_protobuf_Int32Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_Int32Value__sort_maps(google_protobuf_Int32Value *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32Value *m, pbj_buf *out)
 {
-    if (google_protobuf_Int32Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_Int32Value_missing(m)) return pbj_missing_status(google_protobuf_Int32Value_missing(m));
     size_t n = google_protobuf_Int32Value_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2314,7 +2374,7 @@ pbj_status google_protobuf_Int32Value_encode_append(const google_protobuf_Int32V
 
 pbj_status google_protobuf_Int32Value_write_delimited(const google_protobuf_Int32Value *m, pbj_sink *out)
 {
-    if (google_protobuf_Int32Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_Int32Value_missing(m)) return pbj_missing_status(google_protobuf_Int32Value_missing(m));
     size_t n = google_protobuf_Int32Value_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2334,12 +2394,18 @@ pbj_status google_protobuf_Int32Value_read_delimited(google_protobuf_Int32Value 
 pbj_status google_protobuf_UInt32Value_copy(google_protobuf_UInt32Value *dst, const google_protobuf_UInt32Value *src, pbj_arena *arena)
 {
     google_protobuf_UInt32Value_init(dst);
-    return google_protobuf_UInt32Value_merge(dst, src, arena);
+    return google_protobuf_UInt32Value__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena)
 {
+    return google_protobuf_UInt32Value__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UInt32Value__merge(google_protobuf_UInt32Value *m, const google_protobuf_UInt32Value *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value) {
         m->value = b->value;
     }
@@ -2354,15 +2420,21 @@ pbj_status google_protobuf_UInt32Value_merge(google_protobuf_UInt32Value *m, con
 
 pbj_status google_protobuf_UInt32Value_sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena)
 {
+    return google_protobuf_UInt32Value__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UInt32Value__sort_maps(google_protobuf_UInt32Value *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt32Value *m, pbj_buf *out)
 {
-    if (google_protobuf_UInt32Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UInt32Value_missing(m)) return pbj_missing_status(google_protobuf_UInt32Value_missing(m));
     size_t n = google_protobuf_UInt32Value_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2373,7 +2445,7 @@ pbj_status google_protobuf_UInt32Value_encode_append(const google_protobuf_UInt3
 
 pbj_status google_protobuf_UInt32Value_write_delimited(const google_protobuf_UInt32Value *m, pbj_sink *out)
 {
-    if (google_protobuf_UInt32Value_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UInt32Value_missing(m)) return pbj_missing_status(google_protobuf_UInt32Value_missing(m));
     size_t n = google_protobuf_UInt32Value_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2393,12 +2465,18 @@ pbj_status google_protobuf_UInt32Value_read_delimited(google_protobuf_UInt32Valu
 pbj_status google_protobuf_BoolValue_copy(google_protobuf_BoolValue *dst, const google_protobuf_BoolValue *src, pbj_arena *arena)
 {
     google_protobuf_BoolValue_init(dst);
-    return google_protobuf_BoolValue_merge(dst, src, arena);
+    return google_protobuf_BoolValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena)
 {
+    return google_protobuf_BoolValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_BoolValue__merge(google_protobuf_BoolValue *m, const google_protobuf_BoolValue *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value) {
         m->value = b->value;
     }
@@ -2413,15 +2491,21 @@ pbj_status google_protobuf_BoolValue_merge(google_protobuf_BoolValue *m, const g
 
 pbj_status google_protobuf_BoolValue_sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena)
 {
+    return google_protobuf_BoolValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_BoolValue__sort_maps(google_protobuf_BoolValue *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolValue *m, pbj_buf *out)
 {
-    if (google_protobuf_BoolValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_BoolValue_missing(m)) return pbj_missing_status(google_protobuf_BoolValue_missing(m));
     size_t n = google_protobuf_BoolValue_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2432,7 +2516,7 @@ pbj_status google_protobuf_BoolValue_encode_append(const google_protobuf_BoolVal
 
 pbj_status google_protobuf_BoolValue_write_delimited(const google_protobuf_BoolValue *m, pbj_sink *out)
 {
-    if (google_protobuf_BoolValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_BoolValue_missing(m)) return pbj_missing_status(google_protobuf_BoolValue_missing(m));
     size_t n = google_protobuf_BoolValue_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2452,12 +2536,18 @@ pbj_status google_protobuf_BoolValue_read_delimited(google_protobuf_BoolValue *m
 pbj_status google_protobuf_StringValue_copy(google_protobuf_StringValue *dst, const google_protobuf_StringValue *src, pbj_arena *arena)
 {
     google_protobuf_StringValue_init(dst);
-    return google_protobuf_StringValue_merge(dst, src, arena);
+    return google_protobuf_StringValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena)
 {
+    return google_protobuf_StringValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_StringValue__merge(google_protobuf_StringValue *m, const google_protobuf_StringValue *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value.len != 0) {
         if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
     }
@@ -2472,15 +2562,21 @@ pbj_status google_protobuf_StringValue_merge(google_protobuf_StringValue *m, con
 
 pbj_status google_protobuf_StringValue_sort_maps(google_protobuf_StringValue *m, pbj_arena *arena)
 {
+    return google_protobuf_StringValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_StringValue__sort_maps(google_protobuf_StringValue *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_StringValue *m, pbj_buf *out)
 {
-    if (google_protobuf_StringValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_StringValue_missing(m)) return pbj_missing_status(google_protobuf_StringValue_missing(m));
     size_t n = google_protobuf_StringValue_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2491,7 +2587,7 @@ pbj_status google_protobuf_StringValue_encode_append(const google_protobuf_Strin
 
 pbj_status google_protobuf_StringValue_write_delimited(const google_protobuf_StringValue *m, pbj_sink *out)
 {
-    if (google_protobuf_StringValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_StringValue_missing(m)) return pbj_missing_status(google_protobuf_StringValue_missing(m));
     size_t n = google_protobuf_StringValue_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -2511,12 +2607,18 @@ pbj_status google_protobuf_StringValue_read_delimited(google_protobuf_StringValu
 pbj_status google_protobuf_BytesValue_copy(google_protobuf_BytesValue *dst, const google_protobuf_BytesValue *src, pbj_arena *arena)
 {
     google_protobuf_BytesValue_init(dst);
-    return google_protobuf_BytesValue_merge(dst, src, arena);
+    return google_protobuf_BytesValue__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena)
 {
+    return google_protobuf_BytesValue__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_BytesValue__merge(google_protobuf_BytesValue *m, const google_protobuf_BytesValue *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->value.len != 0) {
         if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
     }
@@ -2531,15 +2633,21 @@ pbj_status google_protobuf_BytesValue_merge(google_protobuf_BytesValue *m, const
 
 pbj_status google_protobuf_BytesValue_sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena)
 {
+    return google_protobuf_BytesValue__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_BytesValue__sort_maps(google_protobuf_BytesValue *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesValue *m, pbj_buf *out)
 {
-    if (google_protobuf_BytesValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_BytesValue_missing(m)) return pbj_missing_status(google_protobuf_BytesValue_missing(m));
     size_t n = google_protobuf_BytesValue_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -2550,7 +2658,7 @@ pbj_status google_protobuf_BytesValue_encode_append(const google_protobuf_BytesV
 
 pbj_status google_protobuf_BytesValue_write_delimited(const google_protobuf_BytesValue *m, pbj_sink *out)
 {
-    if (google_protobuf_BytesValue_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_BytesValue_missing(m)) return pbj_missing_status(google_protobuf_BytesValue_missing(m));
     size_t n = google_protobuf_BytesValue_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
