@@ -1397,13 +1397,14 @@ PBJ_INLINE pbj_slice pbj__ext_in(pbj_slice ext, pbj_slice unknown, uint32_t numb
 /* A known extension's kind: the wire type of one value, | PBJ__EXT_PACKABLE when the
  * extension is repeated and packable (its records may come packed or not, as protobuf). */
 #define PBJ__EXT_PACKABLE 8
-#define PBJ__EXT_ANY 16                        /* a message set's items (field 1): kept as they come */
+#define PBJ__EXT_ITEM 16                       /* a message set's field: kept as the item protobuf writes */
+#define PBJ__EXT_FOREIGN 32                    /* with PBJ__EXT_ITEM: a number no extension of the run has */
 
 /* Whether a record with tag may be one of an extension of kind (else protobuf keeps it as an unknown field). */
 PBJ_INLINE bool pbj__ext_fits(uint32_t tag, int kind)
 {
     int wt = (int)(tag & 7);
-    return (kind & PBJ__EXT_ANY) || wt == (kind & 7) || (wt == PBJ_WT_LEN && (kind & PBJ__EXT_PACKABLE));
+    return wt == (kind & 7) || (wt == PBJ_WT_LEN && (kind & PBJ__EXT_PACKABLE));
 }
 
 /* A packed payload [p, end) of values of wire type wt: PBJ_OK when it holds whole values only. */
@@ -1422,7 +1423,7 @@ PBJ_INLINE pbj_status pbj__ext_check(const pbj__ext_rec *r, int kind)
 {
     uint64_t len;
     const uint8_t *p;
-    if ((int)(r->tag & 7) != PBJ_WT_LEN || (kind & 7) == PBJ_WT_LEN || (kind & PBJ__EXT_ANY)) return PBJ_OK;
+    if ((int)(r->tag & 7) != PBJ_WT_LEN || (kind & 7) == PBJ_WT_LEN) return PBJ_OK;
     if (!(p = pbj_get_varint(r->payload, r->end, &len))) return PBJ_ERR_TRUNCATED;
     return pbj__packed_check(p, r->end, kind & 7);
 }
@@ -1540,6 +1541,18 @@ PBJ_INLINE void pbj__ext_span(pbj_slice ext, uint32_t lo, uint32_t hi, size_t *f
  * number as the type_id). protobuf (C++ 3.21) drops everything else: other
  * fields, items without a type_id or a message (pbj__msgset_parts, above). */
 
+/* An item's bytes before its message (group start, type_id, the message's tag and length) at p: how many (at most 18). */
+PBJ_INLINE size_t pbj__msgset_head(uint32_t type_id, size_t len, uint8_t *p)
+{
+    uint8_t *q = p;
+    *q++ = 0x0b;
+    *q++ = 0x10;
+    q = pbj_put_varint(q, type_id);
+    *q++ = 0x1a;
+    q = pbj_put_varint(q, len);
+    return (size_t)(q - p);
+}
+
 /* Record r as protobuf writes it: its size, and the item at p unless p is NULL. */
 PBJ_INLINE size_t pbj__msgset_item(const pbj__ext_rec *r, uint8_t *p)
 {
@@ -1547,12 +1560,9 @@ PBJ_INLINE size_t pbj__msgset_item(const pbj__ext_rec *r, uint8_t *p)
     pbj_slice msg;
     if (!pbj__msgset_parts(r, &type_id, &msg)) return 0;
     if (p) {
-        *p++ = 0x0b;
-        *p++ = 0x10;
-        p = pbj_put_varint(p, type_id);
-        *p++ = 0x1a;
-        p = pbj_put_bytes(p, msg);
-        *p = 0x0c;
+        p += pbj__msgset_head(type_id, msg.len, p);
+        if (msg.len) memcpy(p, msg.data, msg.len);
+        p[msg.len] = 0x0c;
     }
     return 4 + pbj_varint_size(type_id) + pbj_len_size(msg.len);
 }
@@ -1569,6 +1579,45 @@ PBJ_OUTLINE size_t pbj__msgset_items(pbj_slice ext, pbj_slice unknown, uint8_t *
         while (pbj__ext_next(both[i], &pos, &r)) n += pbj__msgset_item(&r, p ? p + n : NULL);
     }
     return n;
+}
+#endif
+
+/* A message set's field at start (p after its tag) read by decode: an item, or a length-delimited field (its
+ * number the type_id), goes into *ext as the item protobuf writes of it (type_id, then message: the form
+ * encode writes, so that a decoded copy of the encoding is M_equal to it and encodes the same), in type_id
+ * order. What protobuf does not write (an item with no type_id or message, any other field) is dropped, or
+ * refused under PBJ_UNKNOWN_REJECT, as is a length-delimited field of no known extension (not known). */
+PBJ_OUTLINE const uint8_t *pbj__msgset_field(pbj_decoder *d, pbj_slice *ext, pbj_slice *unknown, const uint8_t *start,
+                                             const uint8_t *p, const uint8_t *end, uint32_t tag, bool known,
+                                             pbj_status *st) PBJ__PROTO
+#if PBJ__BODIES
+{
+    size_t pos = 0, h, n;
+    pbj__ext_rec r;
+    uint32_t type_id;
+    pbj_slice msg;
+    uint8_t head[18], *item;
+    (void)unknown;
+    if (tag != PBJ_TAG(1, PBJ_WT_SGROUP) && ((tag & 7) != PBJ_WT_LEN || (!known && d->unknown == PBJ_UNKNOWN_REJECT))) {
+        if (d->unknown == PBJ_UNKNOWN_REJECT) *st = PBJ_ERR_UNKNOWN_FIELD;
+        return d->unknown == PBJ_UNKNOWN_REJECT ? NULL : pbj_skip_field(p, end, tag, d, d->depth_left, st);
+    }
+    if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
+    if (!pbj__ext_next(pbj_slice_make(start, (size_t)(p - start)), &pos, &r) || !pbj__msgset_parts(&r, &type_id, &msg))
+        return p;                                  /* dropped, as protobuf drops it */
+    h = pbj__msgset_head(type_id, msg.len, head);
+    n = h + msg.len + 1;
+    if (n == (size_t)(p - start) && !memcmp(head, start, h) && msg.data == start + h) {
+        *st = pbj__ext_insert(d->arena, ext, start, n, type_id, true);   /* written as protobuf writes it */
+    } else if (!(item = (uint8_t *)pbj_arena_alloc(d->arena, n))) {
+        *st = PBJ_ERR_NOMEM;
+    } else {
+        memcpy(item, head, h);
+        if (msg.len) memcpy(item + h, msg.data, msg.len);
+        item[n - 1] = 0x0c;
+        *st = pbj__ext_insert(d->arena, ext, item, n, type_id, true);
+    }
+    return *st == PBJ_OK ? p : NULL;
 }
 #endif
 
@@ -1646,6 +1695,7 @@ PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_sl
     size_t pos = 0, n;
     const uint8_t *rec = start;
     pbj__ext_rec r;
+    if (kind & PBJ__EXT_ITEM) return pbj__msgset_field(d, ext, unknown, start, p, end, tag, !(kind & PBJ__EXT_FOREIGN), st);
     if (!pbj__ext_fits(tag, kind)) return pbj_unknown_field(d, unknown, start, p, end, tag, st);
     if (!(p = pbj_skip_field(p, end, tag, d, d->depth_left, st))) return NULL;
     n = (size_t)(p - start);

@@ -494,14 +494,14 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
 
 /* The decoder's cases of known extensions x, one each with its kind (the records it keeps) and closed enum
  * check: replace says whether a later record replaces an earlier one. */
-static const char *ext_cases(const plan_fields *x, const char *replace)
+static const char *ext_cases(const plan_fields *x, const char *replace, bool msgset)
 {
     const char *cases = "";
     for (size_t i = 0; i < x->n; i++) {
         const plan_code *c = &x->v[i]->code;
         const char *number = expand_message(tmpl_message_decode_number, &(message_vars){.number = c->number});
         cases = ir_strcat(cases, expand_message(tmpl_message_decode_ext_cases, &(message_vars){
-                                     .numbers = number, .kind = c->wt, .valid = c->ext_valid, .replace = replace}));
+                                     .numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->wt, .valid = c->ext_valid, .replace = replace}));
     }
     return cases;
 }
@@ -515,11 +515,12 @@ static const char *decode_other(const plan_message *pm, bool flat)
     message_vars v = {.unknown = pm->unknown ? "&m->pbj_unknown" : "NULL"};
     if (pm->known_ext.n || pm->msgset) {              /* known extensions: kept in pbj_ext, in number order */
         const char *cases = pm->msgset ? expand_message(tmpl_message_decode_msgset_items, &v) : "";
-        cases = ir_strcat(cases, ext_cases(&pm->ext_append, "false"));
-        cases = ir_strcat(cases, ext_cases(&pm->ext_replace, "true"));
+        cases = ir_strcat(cases, ext_cases(&pm->ext_append, "false", pm->msgset));
+        cases = ir_strcat(cases, ext_cases(&pm->ext_replace, "true", pm->msgset));
         tmpl_message_decode_ext(&o, &(message_vars){.cases = cases});
     }
-    if (pm->map_entry && pm->fields.n) tmpl_message_decode_skip(&o, &v);
+    if (pm->msgset) tmpl_message_decode_msgset_other(&o, &v);
+    else if (pm->map_entry && pm->fields.n) tmpl_message_decode_skip(&o, &v);
     else if (flat) tmpl_message_decode_unknown_flat(&o, &v);
     else tmpl_message_decode_unknown(&o, &v);
     return finish(&o);

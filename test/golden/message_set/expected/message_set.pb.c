@@ -65,15 +65,16 @@ pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
             switch (tag >> 3) {
             case 1:                  /* message-set items */
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, PBJ__EXT_ANY, NULL, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, PBJ__EXT_ITEM, NULL, false, &st))) return st;
                 continue;
             case 1001:
-                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, 2, NULL, false, &st))) return st;
+                if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, PBJ__EXT_ITEM, NULL, false, &st))) return st;
                 continue;
             default:
                 break;
             }
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            /* a message set: a length-delimited field is an item too */
+            if (!(p = pbj__ext_field(d, &m->pbj_ext, &m->pbj_unknown, start, p, end, tag, PBJ__EXT_ITEM | PBJ__EXT_FOREIGN, NULL, false, &st))) return st;
             continue;
         }
     }
