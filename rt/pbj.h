@@ -833,18 +833,20 @@ typedef enum pbj_unknown_mode {
 
 #define PBJ_DEFAULT_MAX_DEPTH 100                  /* as protobuf's C++ runtime */
 /* The deepest nesting any max_depth allows: decode recurses once per level, so a
- * larger setting is clamped to this. A level takes up to about 1.5 KiB of stack
- * (DescriptorProto's decoder at -O0 with ASan; 80 to 900 bytes at -O2), so 4,000
- * levels fit an 8 MiB stack; define it smaller first for threads with small stacks. */
+ * larger setting is clamped to this. A level of TestAllTypesProto3's decoder takes
+ * 7.9 KB of stack at -O0 with ASan+UBSan under gcc 12, 64 KB under clang 14 (a few
+ * hundred bytes at -O2): the default depth fits an 8 MiB stack; this cap needs an
+ * optimized build or a larger stack; define it smaller for threads with small stacks. */
 #ifndef PBJ_MAX_DEPTH_CAP
 #define PBJ_MAX_DEPTH_CAP 4000
 #endif
-/* The deepest nesting M_size and M_encode accept through messages whose types form a cycle (a Node holding a
- * Node): deeper, or a hand-built message that reaches itself, and M_size gives PBJ_SIZE_ERROR, M_encode and
- * M_write_reverse PBJ_ERR_DEPTH. Decode reads back what encode writes when its max_depth is PBJ_MAX_ENCODE_DEPTH - 1
- * (max_depth counts the levels inside the top message). Each message type off such a cycle starts a new count.
- * A level takes up to about 800 bytes of stack (descriptor.proto's DescriptorProto at -O0 with ASan; 100-300 at
- * -O2), so 1,000 levels fit a thread's 1 MiB; define it (the same in every unit) for deeper messages or smaller stacks. */
+/* The deepest nesting M_size, M_encode, M_write_reverse, M_copy, M_merge, M_sort_maps and M_equal walk (a
+ * message that reaches itself, or a chain too deep: PBJ_SIZE_ERROR, PBJ_ERR_DEPTH, or unequal); for size and
+ * encode it counts levels through message types that form a cycle (a Node holding a Node), each type off such a
+ * cycle starting a new count. Decode reads back what encode writes when its max_depth is PBJ_MAX_ENCODE_DEPTH - 1
+ * (max_depth counts the levels inside the top message). TestAllTypesProto3 takes at most 1.5 KB a level of these
+ * at -O0 with ASan+UBSan under gcc 12, 27 KB under clang 14 (README, M_size); define it (the same in every unit)
+ * smaller for clang debug builds nesting that deep, or for small stacks. */
 #ifndef PBJ_MAX_ENCODE_DEPTH
 #define PBJ_MAX_ENCODE_DEPTH 1000
 #endif
@@ -1708,6 +1710,29 @@ PBJ_OUTLINE const uint8_t *pbj__ext_field(pbj_decoder *d, pbj_slice *ext, pbj_sl
     return p;
 }
 #endif
+
+/* Whether the bytes at p (before end) are the tag a, b, ... (1 to 5 bytes): decode's prediction of the next field.
+ * A call at -O0 (PBJ_HOT_INLINE), where the checks of each inline test took 80 bytes of the decoder's frame. */
+PBJ_HOT_INLINE bool pbj__at_tag1(const uint8_t *p, const uint8_t *end, uint8_t a)
+{
+    return end - p >= 1 && p[0] == a;
+}
+PBJ_HOT_INLINE bool pbj__at_tag2(const uint8_t *p, const uint8_t *end, uint8_t a, uint8_t b)
+{
+    return end - p >= 2 && p[0] == a && p[1] == b;
+}
+PBJ_HOT_INLINE bool pbj__at_tag3(const uint8_t *p, const uint8_t *end, uint8_t a, uint8_t b, uint8_t c)
+{
+    return end - p >= 3 && p[0] == a && p[1] == b && p[2] == c;
+}
+PBJ_HOT_INLINE bool pbj__at_tag4(const uint8_t *p, const uint8_t *end, uint8_t a, uint8_t b, uint8_t c, uint8_t e)
+{
+    return end - p >= 4 && p[0] == a && p[1] == b && p[2] == c && p[3] == e;
+}
+PBJ_HOT_INLINE bool pbj__at_tag5(const uint8_t *p, const uint8_t *end, uint8_t a, uint8_t b, uint8_t c, uint8_t e, uint8_t f)
+{
+    return end - p >= 5 && p[0] == a && p[1] == b && p[2] == c && p[3] == e && p[4] == f;
+}
 
 /* Number of varints in a packed payload (bytes without the continuation bit). */
 PBJ_INLINE size_t pbj_count_varints(const uint8_t *p, const uint8_t *end)

@@ -299,10 +299,11 @@ static inline void pbj_text_close(pbj_text *t) {
 }
 
 /* Whether M_print may print a message at t's depth: false when the text has failed
- * or the message lies deeper than t->max_depth (then too_deep, and nothing more is written). */
+ * or the message lies more than t->max_depth levels below the one printed (as decode's
+ * max_depth counts: then too_deep, and nothing more is written). */
 static inline bool pbj_text_enter(pbj_text *t) {
     int max = t->max_depth < PBJ_MAX_DEPTH_CAP ? t->max_depth : PBJ_MAX_DEPTH_CAP;
-    if (t->depth >= max && !t->failed) {
+    if (t->depth > max && !t->failed) {
         t->too_deep = true;
         pbj__text_stop(t);
     }

@@ -501,7 +501,7 @@ static plan_read read_of(const plan_field *pf)
 static const char *tag_match(const uint8_t *tag, int n)
 {
     const char *s = "";
-    for (int i = 0; i < n; i++) s = ir_printf("%s && p[%d] == 0x%02x", s, i, tag[i]);
+    for (int i = 0; i < n; i++) s = ir_printf("%s, 0x%02x", s, tag[i]);
     return s;
 }
 

@@ -142,7 +142,7 @@ typedef struct plan_code {
     const char *end_tag_write;    /* groups: the end tag */
     const char *label, *alt_label;  /* "f_<tag>:" where a prediction jumps to this case, else "" */
     const char *predict;          /* filled by emit: jumps to the case of the tag expected next */
-    const char *tag_match;        /* " && p[0] == 0x.." for each tag byte (the predict section's test) */
+    const char *tag_match;        /* ", 0x.." for each tag byte (the predict section's pbj__at_tag<tag_len> test) */
     const char *tag_decimal;      /* the tag value in decimal (labels) */
     /* values */
     const char *present;          /* condition: written and printed */

@@ -2,7 +2,8 @@
 # check-hostile: duplicates found by sorting report what the quadratic scan reported
 # (dups3.expected), and 100,000 fields or enum values check within a memory bound (they took
 # 18 GB); generated print, equal, copy, merge, sort_maps, encode and missing on hand-built chains and cycles (deep_test.c, under
-# ASan+UBSan); pbjc itself under ASan+UBSan (test/descriptor's pbjc_san) writes every golden case as
+# ASan+UBSan); TestAllTypesProto3 100 deep through decode, encode, copy, equal, print and to_json in an 8 MiB
+# stack (stack_test.c, gcc and clang at -O0 with ASan+UBSan); pbjc itself under ASan+UBSan (test/descriptor's pbjc_san) writes every golden case as
 # checked in (item 6: it stopped on qsort(NULL, 0) for messages with no fields or extension ranges).
 # bench-hostile: time and memory of pbjc --check beside protoc on the big schemas.
 HOSTILE     := $(B)/hostile
@@ -23,8 +24,26 @@ $(HOSTILE)/deep_test: test/hostile/deep_test.c test/hostile/deep.proto test/host
 	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/deep.pb.c $(HOSTILE)/deep2.pb.c \
 	  $(HOSTILE)/google/protobuf/descriptor.pb.c
 
+# stack_test.c on protobuf 3.21.12's TestAllTypesProto3 (when PROTOBUF_SRC holds it: make protobuf-src), built with
+# gcc and with clang at -O0 with ASan+UBSan: a chain 100 deep through each recursive operation in an 8 MiB stack
+HOSTILE_T3 := google/protobuf/test_messages_proto3.proto $(patsubst %,google/protobuf/%.proto,any duration field_mask struct timestamp wrappers)
+$(HOSTILE)/t3/.stamp: pbjc
+	rm -rf $(@D) && mkdir -p $(@D)
+	./pbjc -I $(PROTOBUF_SRC) -o $(@D) $(HOSTILE_T3)
+	@touch $@
+$(HOSTILE)/stack_test_%: test/hostile/stack_test.c $(HOSTILE)/t3/.stamp $(wildcard rt/*.h) | deps
+	$* -std=c11 $(WARN) -Werror -O0 -g $(SAN) -D_DEFAULT_SOURCE -Irt -I$(HOSTILE)/t3 -I$(HOSTILE)/t3/google/protobuf \
+	  -o $@ $< $(HOSTILE)/t3/google/protobuf/*.pb.c -lpthread
+
+.PHONY: check-hostile-stack
+check-hostile-stack:
+	@if [ -d "$(PROTOBUF_SRC)/google/protobuf" ]; then \
+	  $(MAKE) --no-print-directory $(HOSTILE)/stack_test_gcc $(HOSTILE)/stack_test_clang && \
+	  $(HOSTILE)/stack_test_gcc && $(HOSTILE)/stack_test_clang; \
+	else echo "check-hostile-stack: skipped: $(PROTOBUF_SRC) not found (make protobuf-src fetches it)"; fi
+
 .PHONY: check-hostile bench-hostile
-check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(DESC)/pbjc_san
+check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(DESC)/pbjc_san check-hostile-stack
 	$(HOSTILE)/deep_test
 	test/golden/run.sh check $(DESC)/pbjc_san $(HOSTILE)/golden-san >$(HOSTILE)/golden-san.log 2>&1 || \
 	  { tail -30 $(HOSTILE)/golden-san.log; echo "FAIL hostile: pbjc under ASan+UBSan"; exit 1; }

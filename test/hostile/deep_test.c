@@ -42,24 +42,25 @@ static size_t opens(const pbj_text *t) {
 }
 
 static void print_depths(void) {
-    /* a chain of PBJ_TEXT_MAX_DEPTH messages prints whole; one more stops with PBJ_ERR_DEPTH */
-    hostile_deep_Node *v = chain(PBJ_TEXT_MAX_DEPTH + 1, false);
+    /* a chain of PBJ_TEXT_MAX_DEPTH messages below the top one prints whole (as decode's max_depth counts, issue 26:
+     * one level fewer did); one more stops with PBJ_ERR_DEPTH */
+    hostile_deep_Node *v = chain(PBJ_TEXT_MAX_DEPTH + 2, false);
     pbj_text t;
     pbj_text_init(&t);
-    v[PBJ_TEXT_MAX_DEPTH - 1].next = NULL;
+    v[PBJ_TEXT_MAX_DEPTH].next = NULL;
     pbj_status st = hostile_deep_Node_print(&v[0], &t);
-    EXPECT(st == PBJ_OK && !t.failed && opens(&t) == PBJ_TEXT_MAX_DEPTH - 1,
-           "a chain of %d prints: %s, %zu levels", PBJ_TEXT_MAX_DEPTH, pbj_status_str(st), opens(&t));
+    EXPECT(st == PBJ_OK && !t.failed && opens(&t) == PBJ_TEXT_MAX_DEPTH,
+           "a chain %d deep prints: %s, %zu levels", PBJ_TEXT_MAX_DEPTH, pbj_status_str(st), opens(&t));
     pbj_text_free(&t);
-    v[PBJ_TEXT_MAX_DEPTH - 1].next = &v[PBJ_TEXT_MAX_DEPTH];
+    v[PBJ_TEXT_MAX_DEPTH].next = &v[PBJ_TEXT_MAX_DEPTH + 1];
     st = hostile_deep_Node_print(&v[0], &t);
-    EXPECT(st == PBJ_ERR_DEPTH && t.too_deep, "a chain of %d prints: %s", PBJ_TEXT_MAX_DEPTH + 1, pbj_status_str(st));
+    EXPECT(st == PBJ_ERR_DEPTH && t.too_deep, "a chain %d deep prints: %s", PBJ_TEXT_MAX_DEPTH + 1, pbj_status_str(st));
     pbj_text_free(&t);
     /* raised for one text */
     pbj_text_init(&t);
     t.max_depth = PBJ_TEXT_MAX_DEPTH + 1;
     st = hostile_deep_Node_print(&v[0], &t);
-    EXPECT(st == PBJ_OK && opens(&t) == PBJ_TEXT_MAX_DEPTH, "max_depth raised: %s", pbj_status_str(st));
+    EXPECT(st == PBJ_OK && opens(&t) == PBJ_TEXT_MAX_DEPTH + 1, "max_depth raised: %s", pbj_status_str(st));
     pbj_text_free(&t);
     free(v);
 }
@@ -71,7 +72,7 @@ static void print_hostile(bool via_kids) {
     pbj_status st = hostile_deep_Node_print(&v[0], &t);
     size_t len = t.len;
     EXPECT(st == PBJ_ERR_DEPTH, "a chain of %d prints: %s", CHAIN, pbj_status_str(st));
-    EXPECT(opens(&t) == PBJ_TEXT_MAX_DEPTH, "a chain of %d prints %zu levels", CHAIN, opens(&t));
+    EXPECT(opens(&t) == PBJ_TEXT_MAX_DEPTH + 1, "a chain of %d prints %zu levels", CHAIN, opens(&t));
     pbj_text_free(&t);
     /* a cycle: the same bounded text */
     v[1].next = via_kids ? NULL : &v[0];

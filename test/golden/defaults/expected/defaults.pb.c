@@ -174,7 +174,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 m->d_int32 = (int32_t)v;
                 m->has_d_int32 = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -188,7 +188,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 m->d_uint64 = v;
                 m->has_d_uint64 = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -202,7 +202,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 m->d_sint64 = pbj_unzigzag64(v);
                 m->has_d_sint64 = 1;
             }
-            if (end - p >= 1 && p[0] == 0x25) {
+            if (pbj__at_tag1(p, end, 0x25)) {
                 p += 1;
                 goto f_37;
             }
@@ -213,7 +213,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             m->d_float = pbj_bits_float((uint32_t)pbj_load_le32(p));
             p += 4;
             m->has_d_float = 1;
-            if (end - p >= 1 && p[0] == 0x29) {
+            if (pbj__at_tag1(p, end, 0x29)) {
                 p += 1;
                 goto f_41;
             }
@@ -224,7 +224,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             m->d_inf = pbj_bits_double(pbj_load_le64(p));
             p += 8;
             m->has_d_inf = 1;
-            if (end - p >= 1 && p[0] == 0x31) {
+            if (pbj__at_tag1(p, end, 0x31)) {
                 p += 1;
                 goto f_49;
             }
@@ -235,7 +235,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
             m->d_nan = pbj_bits_double(pbj_load_le64(p));
             p += 8;
             m->has_d_nan = 1;
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
@@ -249,7 +249,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 m->d_bool = (v != 0);
                 m->has_d_bool = 1;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -263,7 +263,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 p += len;
                 m->has_d_string = 1;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -277,7 +277,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 p += len;
                 m->has_d_bytes = 1;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
@@ -293,7 +293,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                     m->has_d_color = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 10, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
@@ -309,7 +309,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                     m->has_d_first = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 11, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x60) {
+            if (pbj__at_tag1(p, end, 0x60)) {
                 p += 1;
                 goto f_96;
             }

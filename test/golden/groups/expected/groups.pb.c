@@ -91,7 +91,7 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
                 m->a = (int32_t)v;
                 m->has_a = 1;
             }
-            if (end - p >= 1 && p[0] == 0x13) {
+            if (pbj__at_tag1(p, end, 0x13)) {
                 p += 1;
                 goto f_19;
             }
@@ -108,7 +108,7 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
                 if ((st = golden_groups_Grouped_Single__decode(m->single, p, body_end, d)) != PBJ_OK) return st;
                 p = after;
             }
-            if (end - p >= 1 && p[0] == 0x33) {
+            if (pbj__at_tag1(p, end, 0x33)) {
                 p += 1;
                 goto f_51;
             }
@@ -126,7 +126,7 @@ pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t
                 p = after;
             }
             m->many.count++;
-            if (end - p >= 1 && p[0] == 0x33) {
+            if (pbj__at_tag1(p, end, 0x33)) {
                 p += 1;
                 goto f_51;
             }
@@ -348,7 +348,7 @@ pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m,
                 m->x = (int32_t)v;
                 m->has_x = 1;
             }
-            if (end - p >= 1 && p[0] == 0x23) {
+            if (pbj__at_tag1(p, end, 0x23)) {
                 p += 1;
                 goto f_35;
             }
@@ -555,7 +555,7 @@ pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Singl
                 if ((st = pbj_take_slice(d, p, len, &m->tags.data[m->tags.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }

@@ -385,11 +385,11 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
                 p += len;
             }
             m->counts.count++;
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -407,11 +407,11 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
                 p += len;
             }
             m->names.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -429,11 +429,11 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
                 p += len;
             }
             m->values.count++;
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -451,11 +451,11 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
                 p += len;
             }
             m->flags.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -473,11 +473,11 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
                 p += len;
             }
             m->blobs.count++;
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -495,7 +495,7 @@ pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const
                 p += len;
             }
             m->weights.count++;
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -816,7 +816,7 @@ pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m,
                 if ((st = pbj_take_slice(d, p, len, &m->key)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -997,7 +997,7 @@ pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, c
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = (int64_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -1193,7 +1193,7 @@ pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m,
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = (uint32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -1386,7 +1386,7 @@ pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, c
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = (v != 0);
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -1567,7 +1567,7 @@ pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, c
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->key = pbj_unzigzag32((uint32_t)v);
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -1745,7 +1745,7 @@ pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->key = pbj_load_le64(p);
             p += 8;
-            if (end - p >= 1 && p[0] == 0x11) {
+            if (pbj__at_tag1(p, end, 0x11)) {
                 p += 1;
                 goto f_17;
             }

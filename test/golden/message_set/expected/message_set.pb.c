@@ -483,7 +483,7 @@ pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const
                 if ((st = golden_message_set_Set__decode(m->set, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }

@@ -143,7 +143,7 @@ pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p,
                 if ((st = golden_nested_Outer_Inner__decode(m->inner, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -156,7 +156,7 @@ pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p,
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->kind = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -397,7 +397,7 @@ pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->id = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -410,7 +410,7 @@ pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->kind = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -649,7 +649,7 @@ pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t
                 if ((st = golden_nested_Outer__decode(m->back, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }

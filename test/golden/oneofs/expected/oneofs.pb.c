@@ -77,7 +77,7 @@ pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p,
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->x = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -344,7 +344,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 m->value.number = (int32_t)v;
                 m->value_case = golden_oneofs_Choice_value_number;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -359,7 +359,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 p += len;
                 m->value_case = golden_oneofs_Choice_value_text;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -377,7 +377,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 if ((st = golden_oneofs_Point__decode(m->value.point, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -391,7 +391,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 p += len;
                 m->value_case = golden_oneofs_Choice_value_raw;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -404,7 +404,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->plain = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x31) {
+            if (pbj__at_tag1(p, end, 0x31)) {
                 p += 1;
                 goto f_49;
             }
@@ -415,7 +415,7 @@ pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *
             m->other.ratio = pbj_bits_double(pbj_load_le64(p));
             p += 8;
             m->other_case = golden_oneofs_Choice_other_ratio;
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }

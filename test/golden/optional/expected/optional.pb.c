@@ -138,7 +138,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
                 m->count = (int32_t)v;
                 m->has_count = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -153,7 +153,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
                 p += len;
                 m->has_label = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -167,7 +167,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
                 m->enabled = (v != 0);
                 m->has_enabled = 1;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
@@ -181,7 +181,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
                 m->mode = (int32_t)v;
                 m->has_mode = 1;
             }
-            if (end - p >= 1 && p[0] == 0x29) {
+            if (pbj__at_tag1(p, end, 0x29)) {
                 p += 1;
                 goto f_41;
             }
@@ -192,7 +192,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
             m->ratio = pbj_bits_double(pbj_load_le64(p));
             p += 8;
             m->has_ratio = 1;
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -206,7 +206,7 @@ pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t
                 p += len;
                 m->has_data = 1;
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }

@@ -1276,7 +1276,7 @@ pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->v = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }

@@ -389,7 +389,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -404,7 +404,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_int32.data[m->packed_int32.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -428,7 +428,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -443,7 +443,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_sint64.data[m->packed_sint64.count++] = pbj_unzigzag64(v);
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -465,7 +465,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     p += 4;
                 }
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -477,7 +477,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             if (end - p < 4) return PBJ_ERR_TRUNCATED;
             m->packed_fixed32.data[m->packed_fixed32.count++] = (uint32_t)pbj_load_le32(p);
             p += 4;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -499,7 +499,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     p += 8;
                 }
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -511,7 +511,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->packed_double.data[m->packed_double.count++] = pbj_bits_double(pbj_load_le64(p));
             p += 8;
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -535,7 +535,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -550,7 +550,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_bool.data[m->packed_bool.count++] = (v != 0);
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -574,7 +574,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
@@ -589,7 +589,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->packed_suit.data[m->packed_suit.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
@@ -605,11 +605,11 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->unpacked_int32.data[m->unpacked_int32.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
-            if (end - p >= 1 && p[0] == 0x41) {
+            if (pbj__at_tag1(p, end, 0x41)) {
                 p += 1;
                 goto f_65;
             }
@@ -632,11 +632,11 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
-            if (end - p >= 1 && p[0] == 0x41) {
+            if (pbj__at_tag1(p, end, 0x41)) {
                 p += 1;
                 goto f_65;
             }
@@ -649,11 +649,11 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->unpacked_fixed64.data[m->unpacked_fixed64.count++] = pbj_load_le64(p);
             p += 8;
-            if (end - p >= 1 && p[0] == 0x41) {
+            if (pbj__at_tag1(p, end, 0x41)) {
                 p += 1;
                 goto f_65;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -674,11 +674,11 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                     p += 8;
                 }
             }
-            if (end - p >= 1 && p[0] == 0x41) {
+            if (pbj__at_tag1(p, end, 0x41)) {
                 p += 1;
                 goto f_65;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -695,11 +695,11 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 if ((st = pbj_take_slice(d, p, len, &m->names.data[m->names.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -717,7 +717,7 @@ pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t
                 p += len;
             }
             m->items.count++;
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }

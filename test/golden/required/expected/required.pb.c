@@ -99,7 +99,7 @@ pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -359,7 +359,7 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
                 m->id = (int64_t)v;
                 m->has_id = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -376,7 +376,7 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
                 if ((st = golden_required_Part__decode(m->main, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -394,11 +394,11 @@ pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t
                 p += len;
             }
             m->parts.count++;
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }

@@ -185,7 +185,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->f_double = pbj_bits_double(pbj_load_le64(p));
             p += 8;
-            if (end - p >= 1 && p[0] == 0x15) {
+            if (pbj__at_tag1(p, end, 0x15)) {
                 p += 1;
                 goto f_21;
             }
@@ -195,7 +195,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             if (end - p < 4) return PBJ_ERR_TRUNCATED;
             m->f_float = pbj_bits_float((uint32_t)pbj_load_le32(p));
             p += 4;
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -208,7 +208,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_int32 = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
@@ -221,7 +221,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_int64 = (int64_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -234,7 +234,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_uint32 = (uint32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x30) {
+            if (pbj__at_tag1(p, end, 0x30)) {
                 p += 1;
                 goto f_48;
             }
@@ -247,7 +247,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_uint64 = v;
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
@@ -260,7 +260,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_sint32 = pbj_unzigzag32((uint32_t)v);
             }
-            if (end - p >= 1 && p[0] == 0x40) {
+            if (pbj__at_tag1(p, end, 0x40)) {
                 p += 1;
                 goto f_64;
             }
@@ -273,7 +273,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_sint64 = pbj_unzigzag64(v);
             }
-            if (end - p >= 1 && p[0] == 0x4d) {
+            if (pbj__at_tag1(p, end, 0x4d)) {
                 p += 1;
                 goto f_77;
             }
@@ -283,7 +283,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             if (end - p < 4) return PBJ_ERR_TRUNCATED;
             m->f_fixed32 = (uint32_t)pbj_load_le32(p);
             p += 4;
-            if (end - p >= 1 && p[0] == 0x51) {
+            if (pbj__at_tag1(p, end, 0x51)) {
                 p += 1;
                 goto f_81;
             }
@@ -293,7 +293,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->f_fixed64 = pbj_load_le64(p);
             p += 8;
-            if (end - p >= 1 && p[0] == 0x5d) {
+            if (pbj__at_tag1(p, end, 0x5d)) {
                 p += 1;
                 goto f_93;
             }
@@ -303,7 +303,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             if (end - p < 4) return PBJ_ERR_TRUNCATED;
             m->f_sfixed32 = (int32_t)pbj_load_le32(p);
             p += 4;
-            if (end - p >= 1 && p[0] == 0x61) {
+            if (pbj__at_tag1(p, end, 0x61)) {
                 p += 1;
                 goto f_97;
             }
@@ -313,7 +313,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
             if (end - p < 8) return PBJ_ERR_TRUNCATED;
             m->f_sfixed64 = (int64_t)pbj_load_le64(p);
             p += 8;
-            if (end - p >= 1 && p[0] == 0x68) {
+            if (pbj__at_tag1(p, end, 0x68)) {
                 p += 1;
                 goto f_104;
             }
@@ -326,7 +326,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_bool = (v != 0);
             }
-            if (end - p >= 1 && p[0] == 0x70) {
+            if (pbj__at_tag1(p, end, 0x70)) {
                 p += 1;
                 goto f_112;
             }
@@ -339,7 +339,7 @@ pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->f_level = (int32_t)v;
             }
-            if (end - p >= 3 && p[0] == 0x80 && p[1] == 0xea && p[2] == 0x30) {
+            if (pbj__at_tag3(p, end, 0x80, 0xea, 0x30)) {
                 p += 3;
                 goto f_800000;
             }

@@ -90,7 +90,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
                 if ((st = pbj_take_slice(d, p, len, &m->name)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -103,7 +103,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
                 if ((st = pbj_take_slice(d, p, len, &m->blob)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -120,11 +120,11 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
                 if ((st = pbj_take_slice(d, p, len, &m->tags.data[m->tags.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -140,7 +140,7 @@ pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *
                 if ((st = pbj_take_slice(d, p, len, &m->chunks.data[m->chunks.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }

@@ -209,7 +209,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_i32 = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -226,7 +226,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_i64 = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -243,7 +243,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_u32 = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -260,7 +260,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_u64 = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -277,7 +277,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_f = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -294,7 +294,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_d = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -311,7 +311,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_b = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -328,7 +328,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_s = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -345,7 +345,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 m->has_bytes = 1;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -363,7 +363,7 @@ pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uin
                 p += len;
             }
             m->list.count++;
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }

@@ -78,7 +78,7 @@ pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *en
                 if ((st = pbj_take_slice(d, p, len, &m->currency)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -279,7 +279,7 @@ pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uin
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->seconds = (int64_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }

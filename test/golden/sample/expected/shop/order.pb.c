@@ -135,7 +135,7 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
                 if ((st = pbj_take_slice(d, p, len, &m->sku)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -148,7 +148,7 @@ pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->quantity = (uint32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -443,7 +443,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->id = v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -457,7 +457,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 if ((st = pbj_take_slice(d, p, len, &m->customer)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -470,7 +470,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->status = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -488,11 +488,11 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 p += len;
             }
             m->items.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -509,7 +509,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 if ((st = shop_Timestamp__decode(m->placed_at, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -527,11 +527,11 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 p += len;
             }
             m->notes.count++;
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -546,7 +546,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 p += len;
                 m->delivery_case = shop_Order_delivery_address;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -561,7 +561,7 @@ pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *en
                 p += len;
                 m->delivery_case = shop_Order_delivery_pickup_store;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -904,7 +904,7 @@ pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t
                 if ((st = pbj_take_slice(d, p, len, &m->key)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }

@@ -379,7 +379,7 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
                 p += len;
             }
             m->file.count++;
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
@@ -690,7 +690,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -704,7 +704,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
                 m->has_package = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -720,11 +720,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 if ((st = pbj_take_slice(d, p, len, &m->dependency.data[m->dependency.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -742,11 +742,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->message_type.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -764,11 +764,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->enum_type.count++;
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -786,11 +786,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->service.count++;
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -808,11 +808,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->extension.count++;
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -829,7 +829,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 if ((st = google_protobuf_FileOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -846,7 +846,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 if ((st = google_protobuf_SourceCodeInfo__decode(m->source_code_info, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
@@ -862,11 +862,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->public_dependency.data[m->public_dependency.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
@@ -889,11 +889,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
@@ -909,11 +909,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->weak_dependency.data[m->weak_dependency.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
-            if (end - p >= 1 && p[0] == 0x62) {
+            if (pbj__at_tag1(p, end, 0x62)) {
                 p += 1;
                 goto f_98;
             }
@@ -936,11 +936,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
-            if (end - p >= 1 && p[0] == 0x62) {
+            if (pbj__at_tag1(p, end, 0x62)) {
                 p += 1;
                 goto f_98;
             }
@@ -1470,7 +1470,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -1488,11 +1488,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->field.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -1510,11 +1510,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->nested_type.count++;
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -1532,11 +1532,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->enum_type.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -1554,11 +1554,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->extension_range.count++;
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -1576,11 +1576,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->extension.count++;
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -1597,7 +1597,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 if ((st = google_protobuf_MessageOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -1615,11 +1615,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->oneof_decl.count++;
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -1637,11 +1637,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->reserved_range.count++;
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -1657,7 +1657,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 if ((st = pbj_take_slice(d, p, len, &m->reserved_name.data[m->reserved_name.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -2062,7 +2062,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -2076,7 +2076,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
                 m->end = (int32_t)v;
                 m->has_end = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -2300,7 +2300,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -2537,7 +2537,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -2820,7 +2820,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -2834,7 +2834,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_extendee = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -2848,7 +2848,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 m->number = (int32_t)v;
                 m->has_number = 1;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
@@ -2864,7 +2864,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                     m->has_label = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -2880,7 +2880,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                     m->has_type = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -2894,7 +2894,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_type_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -2908,7 +2908,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_default_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -2925,7 +2925,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 if ((st = google_protobuf_FieldOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x48) {
+            if (pbj__at_tag1(p, end, 0x48)) {
                 p += 1;
                 goto f_72;
             }
@@ -2939,7 +2939,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 m->oneof_index = (int32_t)v;
                 m->has_oneof_index = 1;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -2953,7 +2953,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_json_name = 1;
             }
-            if (end - p >= 2 && p[0] == 0x88 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x88, 0x01)) {
                 p += 2;
                 goto f_136;
             }
@@ -3326,7 +3326,7 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -3594,7 +3594,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -3612,11 +3612,11 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += len;
             }
             m->value.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -3633,7 +3633,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 if ((st = google_protobuf_EnumOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -3651,11 +3651,11 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += len;
             }
             m->reserved_range.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -3671,7 +3671,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 if ((st = pbj_take_slice(d, p, len, &m->reserved_name.data[m->reserved_name.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -3930,7 +3930,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -4168,7 +4168,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -4182,7 +4182,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
                 m->number = (int32_t)v;
                 m->has_number = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -4448,7 +4448,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -4466,11 +4466,11 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
                 p += len;
             }
             m->method.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -4749,7 +4749,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -4763,7 +4763,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 p += len;
                 m->has_input_type = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -4777,7 +4777,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 p += len;
                 m->has_output_type = 1;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -4794,7 +4794,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 if ((st = google_protobuf_MethodOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -4808,7 +4808,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 m->client_streaming = (v != 0);
                 m->has_client_streaming = 1;
             }
-            if (end - p >= 1 && p[0] == 0x30) {
+            if (pbj__at_tag1(p, end, 0x30)) {
                 p += 1;
                 goto f_48;
             }
@@ -5219,7 +5219,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_java_package = 1;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -5233,7 +5233,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_java_outer_classname = 1;
             }
-            if (end - p >= 1 && p[0] == 0x48) {
+            if (pbj__at_tag1(p, end, 0x48)) {
                 p += 1;
                 goto f_72;
             }
@@ -5249,7 +5249,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                     m->has_optimize_for = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 9, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
@@ -5263,7 +5263,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_multiple_files = (v != 0);
                 m->has_java_multiple_files = 1;
             }
-            if (end - p >= 1 && p[0] == 0x5a) {
+            if (pbj__at_tag1(p, end, 0x5a)) {
                 p += 1;
                 goto f_90;
             }
@@ -5277,7 +5277,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_go_package = 1;
             }
-            if (end - p >= 2 && p[0] == 0x80 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x80, 0x01)) {
                 p += 2;
                 goto f_128;
             }
@@ -5291,7 +5291,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->cc_generic_services = (v != 0);
                 m->has_cc_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0x88 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x88, 0x01)) {
                 p += 2;
                 goto f_136;
             }
@@ -5305,7 +5305,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_generic_services = (v != 0);
                 m->has_java_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0x90 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x90, 0x01)) {
                 p += 2;
                 goto f_144;
             }
@@ -5319,7 +5319,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->py_generic_services = (v != 0);
                 m->has_py_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0xa0 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xa0, 0x01)) {
                 p += 2;
                 goto f_160;
             }
@@ -5333,7 +5333,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_generate_equals_and_hash = (v != 0);
                 m->has_java_generate_equals_and_hash = 1;
             }
-            if (end - p >= 2 && p[0] == 0xb8 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xb8, 0x01)) {
                 p += 2;
                 goto f_184;
             }
@@ -5347,7 +5347,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xd8 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xd8, 0x01)) {
                 p += 2;
                 goto f_216;
             }
@@ -5361,7 +5361,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_string_check_utf8 = (v != 0);
                 m->has_java_string_check_utf8 = 1;
             }
-            if (end - p >= 2 && p[0] == 0xf8 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xf8, 0x01)) {
                 p += 2;
                 goto f_248;
             }
@@ -5375,7 +5375,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->cc_enable_arenas = (v != 0);
                 m->has_cc_enable_arenas = 1;
             }
-            if (end - p >= 2 && p[0] == 0xa2 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xa2, 0x02)) {
                 p += 2;
                 goto f_290;
             }
@@ -5389,7 +5389,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_objc_class_prefix = 1;
             }
-            if (end - p >= 2 && p[0] == 0xaa && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xaa, 0x02)) {
                 p += 2;
                 goto f_298;
             }
@@ -5403,7 +5403,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_csharp_namespace = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xba, 0x02)) {
                 p += 2;
                 goto f_314;
             }
@@ -5417,7 +5417,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_swift_prefix = 1;
             }
-            if (end - p >= 2 && p[0] == 0xc2 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xc2, 0x02)) {
                 p += 2;
                 goto f_322;
             }
@@ -5431,7 +5431,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_php_class_prefix = 1;
             }
-            if (end - p >= 2 && p[0] == 0xca && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xca, 0x02)) {
                 p += 2;
                 goto f_330;
             }
@@ -5445,7 +5445,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_php_namespace = 1;
             }
-            if (end - p >= 2 && p[0] == 0xd0 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xd0, 0x02)) {
                 p += 2;
                 goto f_336;
             }
@@ -5459,7 +5459,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->php_generic_services = (v != 0);
                 m->has_php_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0xe2 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xe2, 0x02)) {
                 p += 2;
                 goto f_354;
             }
@@ -5473,7 +5473,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_php_metadata_namespace = 1;
             }
-            if (end - p >= 2 && p[0] == 0xea && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xea, 0x02)) {
                 p += 2;
                 goto f_362;
             }
@@ -5487,7 +5487,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_ruby_package = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -5505,7 +5505,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6057,7 +6057,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->message_set_wire_format = (v != 0);
                 m->has_message_set_wire_format = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -6071,7 +6071,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->no_standard_descriptor_accessor = (v != 0);
                 m->has_no_standard_descriptor_accessor = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -6085,7 +6085,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
@@ -6099,7 +6099,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->map_entry = (v != 0);
                 m->has_map_entry = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6117,7 +6117,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6452,7 +6452,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                     m->has_ctype = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -6466,7 +6466,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->packed = (v != 0);
                 m->has_packed = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -6480,7 +6480,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -6494,7 +6494,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->lazy = (v != 0);
                 m->has_lazy = 1;
             }
-            if (end - p >= 1 && p[0] == 0x30) {
+            if (pbj__at_tag1(p, end, 0x30)) {
                 p += 1;
                 goto f_48;
             }
@@ -6510,7 +6510,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                     m->has_jstype = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
@@ -6524,7 +6524,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->weak = (v != 0);
                 m->has_weak = 1;
             }
-            if (end - p >= 1 && p[0] == 0x78) {
+            if (pbj__at_tag1(p, end, 0x78)) {
                 p += 1;
                 goto f_120;
             }
@@ -6538,7 +6538,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->unverified_lazy = (v != 0);
                 m->has_unverified_lazy = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6556,7 +6556,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6903,7 +6903,7 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7147,7 +7147,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 m->allow_alias = (v != 0);
                 m->has_allow_alias = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -7161,7 +7161,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7179,7 +7179,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7450,7 +7450,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7468,7 +7468,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7724,7 +7724,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7742,7 +7742,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -8004,7 +8004,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0x90 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0x90, 0x02)) {
                 p += 2;
                 goto f_272;
             }
@@ -8020,7 +8020,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                     m->has_idempotency_level = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 34, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -8038,7 +8038,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -8336,11 +8336,11 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 p += len;
             }
             m->name.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -8354,7 +8354,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 p += len;
                 m->has_identifier_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
@@ -8368,7 +8368,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 m->positive_int_value = v;
                 m->has_positive_int_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -8382,7 +8382,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 m->negative_int_value = (int64_t)v;
                 m->has_negative_int_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x31) {
+            if (pbj__at_tag1(p, end, 0x31)) {
                 p += 1;
                 goto f_49;
             }
@@ -8393,7 +8393,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
             m->double_value = pbj_bits_double(pbj_load_le64(p));
             p += 8;
             m->has_double_value = 1;
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -8407,7 +8407,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 p += len;
                 m->has_string_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -8717,7 +8717,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
                 p += len;
                 m->has_name_part = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -8929,7 +8929,7 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
                 p += len;
             }
             m->location.count++;
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
@@ -9157,7 +9157,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9172,7 +9172,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->path.data[m->path.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9196,7 +9196,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -9211,7 +9211,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->span.data[m->span.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -9225,7 +9225,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 p += len;
                 m->has_leading_comments = 1;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -9239,7 +9239,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 p += len;
                 m->has_trailing_comments = 1;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -9255,7 +9255,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 if ((st = pbj_take_slice(d, p, len, &m->leading_detached_comments.data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -9509,7 +9509,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
                 p += len;
             }
             m->annotation.count++;
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
@@ -9723,7 +9723,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9738,7 +9738,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->path.data[m->path.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9752,7 +9752,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                 p += len;
                 m->has_source_file = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -9766,7 +9766,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                 m->begin = (int32_t)v;
                 m->has_begin = 1;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
