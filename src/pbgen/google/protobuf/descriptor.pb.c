@@ -444,7 +444,7 @@ pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDesc
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FileDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(r->arena, m->file.data, m->file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->file.data[m->file.count++];
                 google_protobuf_FileDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1116,7 +1116,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->dependency.data = (pbj_slice *)pbj__array_grow(r->arena, m->dependency.data, m->dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->dependency.data, m->dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->dependency.data[m->dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1126,7 +1126,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->message_type.data, m->message_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->message_type.data, m->message_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->message_type.data[m->message_type.count++];
                 google_protobuf_DescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1138,7 +1138,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->enum_type.data[m->enum_type.count++];
                 google_protobuf_EnumDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1150,7 +1150,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_ServiceDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(r->arena, m->service.data, m->service.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(r->arena, m->service.data, m->service.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->service.data[m->service.count++];
                 google_protobuf_ServiceDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1162,7 +1162,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension.data[m->extension.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1188,7 +1188,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->public_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->public_dependency.data = (int32_t *)pbj__array_add(r->arena, m->public_dependency.data, m->public_dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->public_dependency.data[m->public_dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1198,7 +1198,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->weak_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->weak_dependency.data = (int32_t *)pbj__array_add(r->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->weak_dependency.data[m->weak_dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1807,7 +1807,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->field.data, m->field.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->field.data, m->field.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->field.data[m->field.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1819,7 +1819,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->nested_type.data, m->nested_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->nested_type.data, m->nested_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->nested_type.data[m->nested_type.count++];
                 google_protobuf_DescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1831,7 +1831,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->enum_type.data[m->enum_type.count++];
                 google_protobuf_EnumDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1843,7 +1843,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto_ExtensionRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(r->arena, m->extension_range.data, m->extension_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(r->arena, m->extension_range.data, m->extension_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension_range.data[m->extension_range.count++];
                 google_protobuf_DescriptorProto_ExtensionRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1855,7 +1855,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension.data[m->extension.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1874,7 +1874,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_OneofDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(r->arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_add(r->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->oneof_decl.data[m->oneof_decl.count++];
                 google_protobuf_OneofDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1886,7 +1886,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto_ReservedRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->reserved_range.data[m->reserved_range.count++];
                 google_protobuf_DescriptorProto_ReservedRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1898,7 +1898,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -2599,7 +2599,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3738,7 +3738,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumValueDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(r->arena, m->value.data, m->value.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(r->arena, m->value.data, m->value.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->value.data[m->value.count++];
                 google_protobuf_EnumValueDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3757,7 +3757,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto_EnumReservedRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->reserved_range.data[m->reserved_range.count++];
                 google_protobuf_EnumDescriptorProto_EnumReservedRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3769,7 +3769,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -4519,7 +4519,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_Ser
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_MethodDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(r->arena, m->method.data, m->method.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_add(r->arena, m->method.data, m->method.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->method.data[m->method.count++];
                 google_protobuf_MethodDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -5823,7 +5823,7 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6195,7 +6195,7 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6672,7 +6672,7 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6905,7 +6905,7 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7207,7 +7207,7 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7474,7 +7474,7 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7742,7 +7742,7 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -8048,7 +8048,7 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -8400,7 +8400,7 @@ pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_Uninte
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption_NamePart *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(r->arena, m->name.data, m->name.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(r->arena, m->name.data, m->name.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->name.data[m->name.count++];
                 google_protobuf_UninterpretedOption_NamePart_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -8874,7 +8874,7 @@ pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeI
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_SourceCodeInfo_Location *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(r->arena, m->location.data, m->location.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(r->arena, m->location.data, m->location.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->location.data[m->location.count++];
                 google_protobuf_SourceCodeInfo_Location_init(e);
                 if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -9223,7 +9223,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
                 m->path.data[m->path.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9233,7 +9233,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->span.data = (int32_t *)pbj__array_grow(r->arena, m->span.data, m->span.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->span.data = (int32_t *)pbj__array_add(r->arena, m->span.data, m->span.count, sizeof v))) return pbj__tr_nomem(r);
                 m->span.data[m->span.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9263,7 +9263,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_grow(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_add(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v))) return pbj__tr_nomem(r);
                 m->leading_detached_comments.data[m->leading_detached_comments.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9454,7 +9454,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_Generate
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_GeneratedCodeInfo_Annotation *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(r->arena, m->annotation.data, m->annotation.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(r->arena, m->annotation.data, m->annotation.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->annotation.data[m->annotation.count++];
                 google_protobuf_GeneratedCodeInfo_Annotation_init(e);
                 if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -9736,7 +9736,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protob
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
                 m->path.data[m->path.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -10258,12 +10258,8 @@ pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescripto
             if ((st = google_protobuf_FileDescriptorProto_merge(&data[m->file.count++], &b->file.data[i], arena)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -10275,6 +10271,20 @@ pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescr
     for (size_t i = 0; i < m->file.count; i++)
         if ((st = google_protobuf_FileDescriptorProto_sort_maps(&m->file.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FileDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FileDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FileDescriptorProto *elems = (google_protobuf_FileDescriptorProto *)pbj__array_add(arena, m->file.data, m->file.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->file.data = elems;
+    elems[m->file.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out)
@@ -10397,12 +10407,8 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
         m->has_syntax = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -10422,6 +10428,62 @@ pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDes
     if (m->options && (st = google_protobuf_FileOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
     if (m->source_code_info && (st = google_protobuf_SourceCodeInfo_sort_maps(m->source_code_info, arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto *elems = (google_protobuf_DescriptorProto *)pbj__array_add(arena, m->message_type.data, m->message_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->message_type.data = elems;
+    elems[m->message_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto *elems = (google_protobuf_EnumDescriptorProto *)pbj__array_add(arena, m->enum_type.data, m->enum_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->enum_type.data = elems;
+    elems[m->enum_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_ServiceDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_ServiceDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_ServiceDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_ServiceDescriptorProto *elems = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(arena, m->service.data, m->service.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->service.data = elems;
+    elems[m->service.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->extension.data, m->extension.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension.data = elems;
+    elems[m->extension.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out)
@@ -10544,12 +10606,8 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -10574,6 +10632,104 @@ pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorP
     for (size_t i = 0; i < m->reserved_range.count; i++)
         if ((st = google_protobuf_DescriptorProto_ReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->field.data, m->field.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->field.data = elems;
+    elems[m->field.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto *elems = (google_protobuf_DescriptorProto *)pbj__array_add(arena, m->nested_type.data, m->nested_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->nested_type.data = elems;
+    elems[m->nested_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto *elems = (google_protobuf_EnumDescriptorProto *)pbj__array_add(arena, m->enum_type.data, m->enum_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->enum_type.data = elems;
+    elems[m->enum_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ExtensionRange *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ExtensionRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_ExtensionRange_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_ExtensionRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto_ExtensionRange *elems = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(arena, m->extension_range.data, m->extension_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension_range.data = elems;
+    elems[m->extension_range.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->extension.data, m->extension.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension.data = elems;
+    elems[m->extension.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, const google_protobuf_OneofDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_OneofDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_OneofDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_OneofDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_OneofDescriptorProto *elems = (google_protobuf_OneofDescriptorProto *)pbj__array_add(arena, m->oneof_decl.data, m->oneof_decl.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->oneof_decl.data = elems;
+    elems[m->oneof_decl.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ReservedRange *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ReservedRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_ReservedRange_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_ReservedRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto_ReservedRange *elems = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(arena, m->reserved_range.data, m->reserved_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_range.data = elems;
+    elems[m->reserved_range.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out)
@@ -10630,12 +10786,8 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_
         }
         if ((st = google_protobuf_ExtensionRangeOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -10695,12 +10847,8 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_D
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -10764,12 +10912,8 @@ pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_Extension
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -10781,6 +10925,20 @@ pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_Exten
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
@@ -10869,12 +11027,8 @@ pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescr
         m->proto3_optional = b->proto3_optional;
         m->has_proto3_optional = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -10937,12 +11091,8 @@ pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescr
         }
         if ((st = google_protobuf_OneofOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11030,12 +11180,8 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11050,6 +11196,34 @@ pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDes
     for (size_t i = 0; i < m->reserved_range.count; i++)
         if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumValueDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumValueDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumValueDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumValueDescriptorProto *elems = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(arena, m->value.data, m->value.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->value.data = elems;
+    elems[m->value.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto_EnumReservedRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto_EnumReservedRange *elems = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(arena, m->reserved_range.data, m->reserved_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_range.data = elems;
+    elems[m->reserved_range.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out)
@@ -11099,12 +11273,8 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_pr
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11170,12 +11340,8 @@ pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumVa
         }
         if ((st = google_protobuf_EnumValueOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11247,12 +11413,8 @@ pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceD
         }
         if ((st = google_protobuf_ServiceOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11265,6 +11427,20 @@ pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_Serv
         if ((st = google_protobuf_MethodDescriptorProto_sort_maps(&m->method.data[i], arena)) != PBJ_OK) return st;
     if (m->options && (st = google_protobuf_ServiceOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_MethodDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_MethodDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_MethodDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_MethodDescriptorProto *elems = (google_protobuf_MethodDescriptorProto *)pbj__array_add(arena, m->method.data, m->method.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->method.data = elems;
+    elems[m->method.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out)
@@ -11333,12 +11509,8 @@ pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDes
         m->server_streaming = b->server_streaming;
         m->has_server_streaming = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11483,12 +11655,8 @@ pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, con
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11500,6 +11668,20 @@ pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m,
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out)
@@ -11570,12 +11752,8 @@ pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11587,6 +11765,20 @@ pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptio
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out)
@@ -11669,12 +11861,8 @@ pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, c
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11686,6 +11874,20 @@ pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out)
@@ -11740,12 +11942,8 @@ pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, c
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11757,6 +11955,20 @@ pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out)
@@ -11819,12 +12031,8 @@ pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, con
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11836,6 +12044,20 @@ pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m,
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out)
@@ -11894,12 +12116,8 @@ pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptio
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11911,6 +12129,20 @@ pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueO
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out)
@@ -11969,12 +12201,8 @@ pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -11986,6 +12214,20 @@ pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptio
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out)
@@ -12048,12 +12290,8 @@ pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m,
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -12065,6 +12303,20 @@ pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out)
@@ -12139,12 +12391,8 @@ pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_Uninterpret
         if ((st = pbj_copy(arena, b->aggregate_value.data, b->aggregate_value.len, &m->aggregate_value)) != PBJ_OK) return st;
         m->has_aggregate_value = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -12156,6 +12404,20 @@ pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_Uninter
     for (size_t i = 0; i < m->name.count; i++)
         if ((st = google_protobuf_UninterpretedOption_NamePart_sort_maps(&m->name.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption_NamePart e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_NamePart_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_NamePart_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption_NamePart *elems = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(arena, m->name.data, m->name.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->name.data = elems;
+    elems[m->name.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out)
@@ -12205,12 +12467,8 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_Un
         m->is_extension = b->is_extension;
         m->has_is_extension = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -12270,12 +12528,8 @@ pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *
             if ((st = google_protobuf_SourceCodeInfo_Location_merge(&data[m->location.count++], &b->location.data[i], arena)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -12287,6 +12541,20 @@ pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeIn
     for (size_t i = 0; i < m->location.count; i++)
         if ((st = google_protobuf_SourceCodeInfo_Location_sort_maps(&m->location.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena)
+{
+    google_protobuf_SourceCodeInfo_Location e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_SourceCodeInfo_Location_copy(&e, v, arena);
+    else google_protobuf_SourceCodeInfo_Location_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_SourceCodeInfo_Location *elems = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(arena, m->location.data, m->location.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->location.data = elems;
+    elems[m->location.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out)
@@ -12355,12 +12623,8 @@ pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceC
         for (size_t i = 0; i < b->leading_detached_comments.count; i++)
             if ((st = pbj_copy(arena, b->leading_detached_comments.data[i].data, b->leading_detached_comments.data[i].len, &data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -12420,12 +12684,8 @@ pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCode
             if ((st = google_protobuf_GeneratedCodeInfo_Annotation_merge(&data[m->annotation.count++], &b->annotation.data[i], arena)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -12437,6 +12697,20 @@ pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_Generated
     for (size_t i = 0; i < m->annotation.count; i++)
         if ((st = google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(&m->annotation.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena)
+{
+    google_protobuf_GeneratedCodeInfo_Annotation e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_GeneratedCodeInfo_Annotation_copy(&e, v, arena);
+    else google_protobuf_GeneratedCodeInfo_Annotation_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_GeneratedCodeInfo_Annotation *elems = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(arena, m->annotation.data, m->annotation.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->annotation.data = elems;
+    elems[m->annotation.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out)
@@ -12496,12 +12770,8 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_Ge
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

@@ -1847,12 +1847,8 @@ pbj_status golden_extensions_Base_merge(golden_extensions_Base *m, const golden_
         static const uint32_t replace[] = {100, 101, 150, 0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1907,12 +1903,8 @@ pbj_status golden_extensions_Note_merge(golden_extensions_Note *m, const golden_
         if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
         m->has_text = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1967,12 +1959,8 @@ pbj_status golden_extensions_EGroup_merge(golden_extensions_EGroup *m, const gol
         m->g = b->g;
         m->has_g = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2023,12 +2011,8 @@ pbj_status golden_extensions_Scope_copy(golden_extensions_Scope *dst, const gold
 pbj_status golden_extensions_Scope_merge(golden_extensions_Scope *m, const golden_extensions_Scope *b, pbj_arena *arena)
 {
     pbj_status st = PBJ_OK;
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

@@ -959,12 +959,8 @@ pbj_status golden_oneofs_Point_merge(golden_oneofs_Point *m, const golden_oneofs
     if (b->y) {
         m->y = b->y;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1046,12 +1042,8 @@ pbj_status golden_oneofs_Choice_merge(golden_oneofs_Choice *m, const golden_oneo
         m->other.flag = b->other.flag;
         m->other_case = golden_oneofs_Choice_other_flag;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

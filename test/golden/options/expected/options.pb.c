@@ -1946,12 +1946,8 @@ pbj_status golden_options_Plain_merge(golden_options_Plain *m, const golden_opti
     if (b->v) {
         m->v = b->v;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2005,12 +2001,8 @@ pbj_status golden_options_NoJson_merge(golden_options_NoJson *m, const golden_op
     if (b->v) {
         m->v = b->v;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2064,12 +2056,8 @@ pbj_status golden_options_NoJsonNoText_merge(golden_options_NoJsonNoText *m, con
     if (b->v) {
         m->v = b->v;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2177,12 +2165,8 @@ pbj_status golden_options_Fast_merge(golden_options_Fast *m, const golden_option
     if (b->v) {
         m->v = b->v;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2240,12 +2224,8 @@ pbj_status golden_options_Tier_merge(golden_options_Tier *m, const golden_option
         }
         if ((st = golden_options_TierLeaf_merge(m->leaf, b->leaf, arena)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2300,12 +2280,8 @@ pbj_status golden_options_TierLeaf_merge(golden_options_TierLeaf *m, const golde
     if (b->v) {
         m->v = b->v;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2362,12 +2338,8 @@ pbj_status golden_options_Ordered_merge(golden_options_Ordered *m, const golden_
     if (b->s.len != 0) {
         if ((st = pbj_copy(arena, b->s.data, b->s.len, &m->s)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

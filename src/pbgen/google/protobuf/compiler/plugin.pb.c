@@ -574,7 +574,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->file_to_generate.data = (pbj_slice *)pbj__array_grow(r->arena, m->file_to_generate.data, m->file_to_generate.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->file_to_generate.data = (pbj_slice *)pbj__array_add(r->arena, m->file_to_generate.data, m->file_to_generate.count, sizeof v))) return pbj__tr_nomem(r);
                 m->file_to_generate.data[m->file_to_generate.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -601,7 +601,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FileDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->proto_file.data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(r->arena, m->proto_file.data, m->proto_file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->proto_file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->proto_file.data, m->proto_file.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->proto_file.data[m->proto_file.count++];
                 google_protobuf_FileDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -863,7 +863,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_prot
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_compiler_CodeGeneratorResponse_File *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_grow(r->arena, m->file.data, m->file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->file.data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->file.data[m->file.count++];
                 google_protobuf_compiler_CodeGeneratorResponse_File_init(e);
                 if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_File__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1282,12 +1282,8 @@ pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Versi
         if ((st = pbj_copy(arena, b->suffix.data, b->suffix.len, &m->suffix)) != PBJ_OK) return st;
         m->has_suffix = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1365,12 +1361,8 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_c
             if ((st = google_protobuf_FileDescriptorProto_merge(&data[m->proto_file.count++], &b->proto_file.data[i], arena)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1383,6 +1375,20 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protob
     for (size_t i = 0; i < m->proto_file.count; i++)
         if ((st = google_protobuf_FileDescriptorProto_sort_maps(&m->proto_file.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FileDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FileDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FileDescriptorProto *elems = (google_protobuf_FileDescriptorProto *)pbj__array_add(arena, m->proto_file.data, m->proto_file.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->proto_file.data = elems;
+    elems[m->proto_file.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out)
@@ -1441,12 +1447,8 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_
             if ((st = google_protobuf_compiler_CodeGeneratorResponse_File_merge(&data[m->file.count++], &b->file.data[i], arena)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1458,6 +1460,20 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_proto
     for (size_t i = 0; i < m->file.count; i++)
         if ((st = google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(&m->file.data[i], arena)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena)
+{
+    google_protobuf_compiler_CodeGeneratorResponse_File e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_compiler_CodeGeneratorResponse_File_copy(&e, v, arena);
+    else google_protobuf_compiler_CodeGeneratorResponse_File_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_compiler_CodeGeneratorResponse_File *elems = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_add(arena, m->file.data, m->file.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->file.data = elems;
+    elems[m->file.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_buf *out)
@@ -1518,12 +1534,8 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_prot
         }
         if ((st = google_protobuf_GeneratedCodeInfo_merge(m->generated_code_info, b->generated_code_info, arena)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

@@ -413,9 +413,12 @@ extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__t
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand. */
 
 static inline void google_protobuf_compiler_Version_clear(google_protobuf_compiler_Version *m) { google_protobuf_compiler_Version_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena);
@@ -455,15 +458,16 @@ PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_write_delimited(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of file_to_generate (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to file_to_generate; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate(google_protobuf_compiler_CodeGeneratorRequest *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->file_to_generate.data, m->file_to_generate.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->file_to_generate.data = data;
-    data += m->file_to_generate.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->file_to_generate.data, m->file_to_generate.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->file_to_generate.data = elems;
+    elems[m->file_to_generate.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_set_parameter(google_protobuf_compiler_CodeGeneratorRequest *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -473,23 +477,15 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequ
     m->has_parameter = 1;
     return PBJ_OK;
 }
-/* compiler_version, made (initialised, in arena) when absent; NULL when out of memory */
+/* compiler_version, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_compiler_Version *google_protobuf_compiler_CodeGeneratorRequest_mutable_compiler_version(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
 {
     if (!m->compiler_version && (m->compiler_version = (google_protobuf_compiler_Version *)pbj_arena_alloc(arena, sizeof(google_protobuf_compiler_Version)))) google_protobuf_compiler_Version_init(m->compiler_version);
     return m->compiler_version;
 }
-/* a new element at the end of proto_file (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FileDescriptorProto *google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(arena, m->proto_file.data, m->proto_file.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->proto_file.data = data;
-    data += m->proto_file.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FileDescriptorProto_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * proto_file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
 static inline void google_protobuf_compiler_CodeGeneratorResponse_clear(google_protobuf_compiler_CodeGeneratorResponse *m) { google_protobuf_compiler_CodeGeneratorResponse_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena);
@@ -511,17 +507,9 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_set_supported_
     m->supported_features = v;
     m->has_supported_features = 1;
 }
-/* a new element at the end of file (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_compiler_CodeGeneratorResponse_File *google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena)
-{
-    google_protobuf_compiler_CodeGeneratorResponse_File *data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_grow(arena, m->file.data, m->file.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->file.data = data;
-    data += m->file.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_compiler_CodeGeneratorResponse_File_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena);
 
 static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear(google_protobuf_compiler_CodeGeneratorResponse_File *m) { google_protobuf_compiler_CodeGeneratorResponse_File_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena);
@@ -554,7 +542,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
     m->has_content = 1;
     return PBJ_OK;
 }
-/* generated_code_info, made (initialised, in arena) when absent; NULL when out of memory */
+/* generated_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_GeneratedCodeInfo *google_protobuf_compiler_CodeGeneratorResponse_File_mutable_generated_code_info(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena)
 {
     if (!m->generated_code_info && (m->generated_code_info = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_GeneratedCodeInfo)))) google_protobuf_GeneratedCodeInfo_init(m->generated_code_info);
