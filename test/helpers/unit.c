@@ -171,6 +171,29 @@ static void put_keeps_keys_sorted(void **state)
     assert_round_trip(&m);                             /* sorted: the decoded copy is equal */
 }
 
+/* Arrays the text and JSON readers and merge made grow by add, put and mutable too: what follows them stays. */
+static void add_grows_read_and_merged_arrays(void **state)
+{
+    (void)state;
+    static const char text[] = "leaves { name: \"a\" } leaves { name: \"b\" } leaves { name: \"c\" } labels { key: \"k\" value: \"v\" }";
+    static const char json[] = "{\"leaves\": [{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\"}], \"labels\": {\"k\": \"v\"}}";
+    h_Root read[3];
+    assert_int_equal(h_Root_from_text(&read[0], text, sizeof text - 1, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Root_from_json(&read[1], json, sizeof json - 1, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Root_copy(&read[2], &read[0], &arena), PBJ_OK);
+    for (int r = 0; r < 3; r++) {
+        h_Root *m = &read[r];
+        for (int i = 0; i < 9; i++) assert_int_equal(h_Root_add_leaves(m, NULL, &arena), PBJ_OK);
+        assert_int_equal(h_Root_put_labels(m, PBJ_STR("a"), PBJ_STR("w"), &arena), PBJ_OK);
+        assert_non_null(h_Root_mutable_by_id(m, 3, &arena));
+        assert_int_equal(m->leaves.count, 12);
+        assert_true(pbj_slice_eq(m->leaves.data[2].name, PBJ_STR("c")));
+        assert_int_equal(m->labels.count, 2);
+        assert_true(pbj_slice_eq(m->labels.data[1].value, PBJ_STR("v")));
+        assert_round_trip(m);
+    }
+}
+
 /* A message that mutable gives never moves: a write through it after the map, and the array holding its
  * parent, grew many times is in the encoding. */
 static void mutable_values_never_move(void **state)
@@ -391,6 +414,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(setters_copy_into_the_arena, setup, teardown),
         cmocka_unit_test_setup_teardown(add_appends_copies, setup, teardown),
         cmocka_unit_test_setup_teardown(add_grows_decoded_arrays, setup, teardown),
+        cmocka_unit_test_setup_teardown(add_grows_read_and_merged_arrays, setup, teardown),
         cmocka_unit_test_setup_teardown(mutable_makes_once, setup, teardown),
         cmocka_unit_test_setup_teardown(put_keeps_keys_sorted, setup, teardown),
         cmocka_unit_test_setup_teardown(mutable_values_never_move, setup, teardown),
