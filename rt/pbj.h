@@ -514,7 +514,22 @@ PBJ_INLINE bool pbj_utf8_valid(const uint8_t *p, size_t len)
  * Bump allocation in chained blocks. An optional first block comes from the
  * caller (never freed by pbj); further blocks come from PBJ_MALLOC, doubling
  * in size. Everything is released at once (pbj_arena_free), or recycled
- * (pbj_arena_reset keeps the newest block). A zeroed pbj_arena is valid. */
+ * (pbj_arena_reset keeps the newest block). A zeroed pbj_arena is valid.
+ * Under AddressSanitizer an array given up when it grows is poisoned until the
+ * arena is reset or freed, so a pointer kept into it is caught when used. */
+#if defined(__SANITIZE_ADDRESS__)
+#define PBJ__ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PBJ__ASAN 1
+#endif
+#endif
+#ifdef PBJ__ASAN
+#include <sanitizer/asan_interface.h>
+#define PBJ__UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define PBJ__UNPOISON(p, n) ((void)0)
+#endif
 typedef struct pbj__block {
     struct pbj__block *next;
     size_t size;                  /* usable bytes after the header */
@@ -541,6 +556,7 @@ typedef struct pbj_arena {
 PBJ_INLINE void pbj_arena_init(pbj_arena *a, void *first, size_t first_size)
 {
     memset(a, 0, sizeof *a);
+    if (first) PBJ__UNPOISON(first, first_size);   /* a block given back by another arena's free */
     if (first) {
         uintptr_t pad = (PBJ_ARENA_ALIGN - ((uintptr_t)first % PBJ_ARENA_ALIGN)) % PBJ_ARENA_ALIGN;
         if (first_size >= pad) {
@@ -621,6 +637,7 @@ PBJ_INLINE void pbj_arena_free(pbj_arena *a)
     pbj__block *b = a->blocks;
     while (b) {
         pbj__block *next = b->next;
+        PBJ__UNPOISON(b, PBJ__HEADER_SIZE + b->size);
         PBJ_FREE(b);
         b = next;
     }
@@ -655,6 +672,7 @@ PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
 {
     pbj__block *b = a->blocks;
     if (PBJ_LIKELY(b && !b->next)) {
+        PBJ__UNPOISON((uint8_t *)b + PBJ__HEADER_SIZE, b->size);
         a->cur = (uint8_t *)b + PBJ__HEADER_SIZE;
         a->avail = b->size;
         a->capacity = b->size;
@@ -663,6 +681,22 @@ PBJ_INLINE void pbj_arena_reset(pbj_arena *a)
     }
     pbj__arena_reset_slow(a);
 }
+
+#ifdef PBJ__ASAN
+/* n bytes at p, given up (an array that grew elsewhere), poisoned when they lie in one of a's blocks. */
+PBJ_INLINE void pbj__arena_give_up(const pbj_arena *a, const void *p, size_t n)
+{
+    uintptr_t q = (uintptr_t)p, start = (uintptr_t)a->first;
+    bool in = a->first && q >= start && q + n <= start + a->first_size;
+    for (const pbj__block *b = a->blocks; b && !in; b = b->next) {
+        start = (uintptr_t)b + PBJ__HEADER_SIZE;
+        in = q >= start && q + n <= start + b->size;
+    }
+    if (in) ASAN_POISON_MEMORY_REGION(p, n);
+}
+#else
+#define pbj__arena_give_up(a, p, n) ((void)0)
+#endif
 
 /* An array of count elements grown to hold count + add: arrays made here have
  * room for the next power of two (at least 4) of their count, so growth needs
@@ -697,9 +731,10 @@ PBJ_INLINE void *pbj__array_grow(pbj_arena *a, void *data, size_t count, size_t 
     return pbj__array_grow_slow(a, data, count, add, elem);
 }
 
-/* A repeated field's array made by decode: its capacity is kept in the PBJ_ARENA_ALIGN bytes before data.
- * A field's first run gets exactly its count (counted before allocating: most runs are a field's only one);
- * a later run of the same field grows it to a power of two. pbj__array_room is the inline test. */
+/* A repeated field's array made by the runtime (decode, the text and JSON readers, add, put, merge): its
+ * capacity is kept in the PBJ_ARENA_ALIGN bytes before data. A field's first run in decode gets exactly its
+ * count (counted before allocating: most runs are a field's only one); growth goes to a power of two, the old
+ * array given up (poisoned under ASan). pbj__array_room is the inline test. */
 PBJ_INLINE bool pbj__array_room(const void *data, size_t count)
 {
     size_t cap;
@@ -711,15 +746,16 @@ PBJ_INLINE bool pbj__array_room(const void *data, size_t count)
 /* The array with room for count + add: data itself, or a new one (count elements copied). */
 PBJ_HOT_INLINE void *pbj__array_resize(pbj_arena *a, void *data, size_t count, size_t add, size_t elem)
 {
-    size_t cap = 0;
-    if (data) memcpy(&cap, (uint8_t *)data - PBJ_ARENA_ALIGN, sizeof cap);
-    if (data && count + add <= cap) return data;
+    size_t had = 0, cap;
+    if (data) memcpy(&had, (uint8_t *)data - PBJ_ARENA_ALIGN, sizeof had);
+    if (data && count + add <= had) return data;
     cap = data ? pbj__capacity(count + add) : add;
     if (cap < count + add || cap > ((size_t)-1 - PBJ_ARENA_ALIGN) / elem) return NULL;
     uint8_t *mem = (uint8_t *)pbj_arena_alloc(a, PBJ_ARENA_ALIGN + cap * elem);
     if (!mem) return NULL;
     memcpy(mem, &cap, sizeof cap);
     if (count) memcpy(mem + PBJ_ARENA_ALIGN, data, count * elem);
+    if (data) pbj__arena_give_up(a, (uint8_t *)data - PBJ_ARENA_ALIGN, PBJ_ARENA_ALIGN + had * elem);
     return mem + PBJ_ARENA_ALIGN;
 }
 
@@ -729,6 +765,12 @@ PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t
     return pbj__array_resize(a, data, count, add, elem);
 }
 #endif
+
+/* A runtime-made array of count elements with room for one more: data itself, or a new one (NULL when out of memory). */
+PBJ_INLINE void *pbj__array_add(pbj_arena *a, void *data, size_t count, size_t elem)
+{
+    return pbj__array_room(data, count) ? data : pbj__array_more(a, data, count, 1, elem);
+}
 
 /* The records of a run that starts with the payload at p of a record tagged tag: 1 + how many
  * records with the same tag follow it (a repeated field's elements, counted once so its array is
@@ -1769,6 +1811,7 @@ PBJ_OUTLINE size_t pbj_sort_unique(void *base, size_t n, size_t elem, pbj_cmp_fn
         }
         memcpy(v, tmp, n * elem);
     }
+    pbj__arena_give_up(a, tmp, n * elem);
     for (i = 0, w = 0; i < n; i++) {               /* keep the last of each run of equal keys */
         if (i + 1 < n && cmp(v + i * elem, v + (i + 1) * elem) == 0) continue;
         if (w != i) memcpy(v + w * elem, v + i * elem, elem);

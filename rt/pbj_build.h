@@ -21,17 +21,29 @@ PBJ_MUST_USE PBJ_INLINE pbj_status pbj_copy(pbj_arena *a, const void *data, size
 }
 
 /* A new array in the arena holding data's count elements, then n from src (left uninitialised when src is
- * NULL), with the room M_add_f expects; NULL when out of memory. data itself is left as it was. */
+ * NULL), its room noted as decode notes it (so add and put grow it); NULL when out of memory. data itself is
+ * left as it was. */
 PBJ_OUTLINE void *pbj_append_array(pbj_arena *a, const void *data, size_t count, const void *src, size_t n, size_t elem) PBJ__PROTO
 #if PBJ__BODIES
 {
-    size_t cap = pbj__capacity(count + n);
-    if (cap < count + n || cap > (size_t)-1 / elem) return NULL;
-    uint8_t *p = (uint8_t *)pbj_arena_alloc(a, cap * elem);
+    uint8_t *p = count + n < count ? NULL : (uint8_t *)pbj__array_more(a, NULL, 0, count + n, elem);
     if (!p) return NULL;
     if (count) memcpy(p, data, count * elem);
     if (src && n) memcpy(p + count * elem, src, n * elem);
     return p;
+}
+#endif
+
+/* *s's bytes then n more from bytes, in a new slice of the arena (merge's unknown fields: *s may be anyone's). */
+PBJ_OUTLINE pbj_status pbj__append_new(pbj_arena *a, pbj_slice *s, const uint8_t *bytes, size_t n) PBJ__PROTO
+#if PBJ__BODIES
+{
+    uint8_t *buf = s->len > (size_t)-1 - n ? NULL : (uint8_t *)pbj__array_grow(a, NULL, 0, s->len + n, 1);
+    if (!buf) return PBJ_ERR_NOMEM;
+    if (s->len) memcpy(buf, s->data, s->len);
+    if (n) memcpy(buf + s->len, bytes, n);
+    *s = pbj_slice_make(buf, s->len + n);
+    return PBJ_OK;
 }
 #endif
 

@@ -731,7 +731,7 @@ PBJ_INLINE bool pbj__jin_map_done(pbj__json_in *j, size_t *count, size_t after, 
 /* An array of count elements of size elem with room for one more (its new place), NULL after an error. */
 PBJ_INLINE void *pbj__jin_more(pbj__json_in *j, void *data, size_t count, size_t elem)
 {
-    void *d = pbj__array_grow(j->arena, data, count, 1, elem);
+    void *d = pbj__array_add(j->arena, data, count, elem);
     if (!d) pbj__jin_fail_st(j, j->p, PBJ_ERR_NOMEM, "out of memory");
     return d;
 }

@@ -481,7 +481,8 @@ static void plan_tags(plan_field *pf)
 
 static plan_shape shape_of(const plan_field *pf)
 {
-    if (pf->kind == PLAN_MAP) return pf->closed_map_value ? PLAN_SHAPE_MAP_CLOSED : PLAN_SHAPE_MAP;
+    if (pf->kind == PLAN_MAP)
+        return pf->closed_map_value ? PLAN_SHAPE_MAP_CLOSED : pf->message_map_value ? PLAN_SHAPE_MAP_MESSAGE : PLAN_SHAPE_MAP;
     if (pf->kind == PLAN_WRAPPER) return PLAN_SHAPE_WRAPPER;
     if (pf->kind == PLAN_MESSAGE)
         return pf->repeated ? PLAN_SHAPE_MESSAGES : pf->oneof ? PLAN_SHAPE_MESSAGE_ONEOF
@@ -945,8 +946,8 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
 #define HELPER_FN(prefix, when) ((when) && own ? names_helper_field(names, pm->cname, prefix, pf->member, f) : "")
     c->hadd = HELPER_FN("add_", pf->repeated);
     c->hset = HELPER_FN("set_", !pf->repeated && !msg && !map);
-    c->hmutable = HELPER_FN("mutable_", !pf->repeated && msg);
-    c->hput = HELPER_FN("put_", map);
+    c->hmutable = HELPER_FN("mutable_", (!pf->repeated && msg) || pf->message_map_value);
+    c->hput = HELPER_FN("put_", map && !pf->message_map_value);
     c->hget = HELPER_FN("get_", map);
 #undef HELPER_FN
     c->hparams = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_printf("%s v", pf->ctype);
@@ -962,12 +963,19 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
                      : ir_printf("%s = %s;", c->x, c->xb);
     if (pf->kind == PLAN_WRAPPER)                    /* an empty wrapper leaves the value, as decode merges it */
         c->hcopy = ir_printf("if (%s) {\n    %s\n}", nonzero(pf->type, c->xb), c->hcopy);
-    c->hinit = msg && pf->repeated ? ir_printf("%s(data);", c->subfn.init) : "";
-    const ir_field *key = map ? entry_field(f->message_type, 1) : NULL;
+    const ir_field *key = map ? entry_field(f->message_type, 1) : NULL, *value = map ? entry_field(f->message_type, 2) : NULL;
     c->hkey = key ? names_sanitize(key->name) : "";
     c->hkey_type = key ? scalar_ctype(key->type) : "";
     c->hkey_copy = key && plan_is_slice(key->type)
                  ? ir_printf("if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->hkey) : "";
+    c->hentry = map ? ir_printf("pbj__%s_entry_%s", pm->cname, pf->member) : "";   /* pbj__: no clash with a user's name */
+    c->hval = value ? names_sanitize(value->name) : "";
+    c->hval_type = !value ? "" : pf->message_map_value ? names_message_cname(value->message_type) : scalar_ctype(value->type);
+    c->hval_set = !value ? "" : plan_is_slice(value->type) ? ir_printf("return pbj_copy(arena, value.data, value.len, &e->%s);", c->hval)
+                                                          : ir_printf("e->%s = value;\nreturn PBJ_OK;", c->hval);
+    names_message vfn = {0};
+    if (pf->message_map_value) names_message_functions(NULL, &vfn, c->hval_type, value->message_type);
+    c->hval_init = pf->message_map_value ? vfn.init : "";
 }
 
 /* ---- JSON input: how a field's values read (field_json_read.tmpl) and its message's table of names ---- */
@@ -1232,6 +1240,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         if (pf->kind == PLAN_MAP) {
             const ir_field *v = entry_field(f->message_type, 2);
             pf->closed_map_value = v && v->type == IR_TYPE_ENUM && v->enum_type && features_closed_enum(v->enum_type);
+            pf->message_map_value = v && v->type == IR_TYPE_MESSAGE && v->message_type;
         }
         pf->shape = shape_of(pf);
         pf->read = read_of(pf);

@@ -30,6 +30,7 @@ typedef enum plan_kind {
     X(MESSAGE_ALWAYS, message_always, a) /* a map entry's message value */                           \
     X(MESSAGES, messages, a)             /* repeated message or group */                             \
     X(MAP, map, a)                       /* map entries, sorted by key */                            \
+    X(MAP_MESSAGE, map_message, a)       /* the same, values messages (pointers that never move) */  \
     X(MAP_CLOSED, map_closed, a)         /* a map whose value is a closed enum */                    \
     X(WRAPPER, wrapper, a)               /* google.protobuf.XxxValue unboxed */
 
@@ -243,8 +244,11 @@ typedef struct plan_code {
     const char *hret, *hdone;         /* the setter's return type and last statement (strings and bytes: a status) */
     const char *hpresent;             /* condition: merge's source b holds the field */
     const char *hcopy;                /* statements copying b's value into m, strings and bytes into arena */
-    const char *hinit;                /* repeated messages: the statement initialising a new element */
     const char *hkey_type, *hkey, *hkey_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
+    const char *hentry;               /* maps: the function giving key's entry, added when absent (put, mutable, merge) */
+    const char *hval_type, *hval;     /* maps: the value's C type (a message's struct), the entry's value member */
+    const char *hval_set;             /* maps of numbers, strings, bytes: put's statements storing value into e */
+    const char *hval_init;            /* maps of messages: the value type's M_init */
     /* pbj.json (field_json.tmpl) */
     const char *json_key;             /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
     const char *json_present;         /* condition: written (a proto2 optional number also with emit_defaults) */
@@ -294,6 +298,7 @@ struct plan_field {
     bool sub_may_miss;            /* message, group or map whose type reaches a required field */
     bool required;                /* proto2 required: decode and encode check it is present */
     bool closed_map_value;        /* a map whose value is a closed enum: entries with unknown values go to unknown fields */
+    bool message_map_value;       /* a map whose value is a message: its helpers hand out the value, which never moves */
     const char *default_c;        /* C expression of a non-zero default ([default = ...], a closed enum's first value), or NULL */
     const char *cname;            /* extensions: "pkg_Scope_ext" (the accessor prefix), else NULL */
     plan_ext_shape ext_shape;     /* extensions */

@@ -89,9 +89,11 @@ typedef struct outputs {
 static int add_file(void *ctx, const char *name, const char *text, size_t len)
 {
     outputs *o = ctx;
-    google_protobuf_compiler_CodeGeneratorResponse_File *f = google_protobuf_compiler_CodeGeneratorResponse_add_file(o->resp, o->arena);
-    if (f && google_protobuf_compiler_CodeGeneratorResponse_File_set_name(f, name, strlen(name), o->arena) == PBJ_OK &&
-        google_protobuf_compiler_CodeGeneratorResponse_File_set_content(f, text, len, o->arena) == PBJ_OK)
+    google_protobuf_compiler_CodeGeneratorResponse_File f;
+    google_protobuf_compiler_CodeGeneratorResponse_File_init(&f);
+    if (google_protobuf_compiler_CodeGeneratorResponse_File_set_name(&f, name, strlen(name), o->arena) == PBJ_OK &&
+        google_protobuf_compiler_CodeGeneratorResponse_File_set_content(&f, text, len, o->arena) == PBJ_OK &&
+        google_protobuf_compiler_CodeGeneratorResponse_add_file(o->resp, &f, o->arena) == PBJ_OK)
         return 0;
     diag_error(NULL, (ir_loc){ 0, 0 }, "out of memory for %s", name);
     return 1;

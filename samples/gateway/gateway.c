@@ -29,24 +29,17 @@ static void build_reading(gw_Reading *r, int i, pbj_arena *arena)
     gw_Device *d = made(gw_Reading_mutable_device(r, arena));
     check(gw_Device_set_id(d, id, strlen(id), arena), "id");                 /* copied: id may go */
     check(gw_Device_set_key(d, "\x01\x02\x03", 3, arena), "key");
-    gw_Device_TagsEntry *site = made(gw_Device_put_tags(d, PBJ_STR("site"), arena));
-    site->value = PBJ_STR("north");
-    gw_Device_TagsEntry *room = made(gw_Device_put_tags(d, PBJ_STR("room"), arena));
-    room->value = i % 2 ? PBJ_STR("lab") : PBJ_STR("hall");
+    check(gw_Device_put_tags(d, PBJ_STR("site"), PBJ_STR("north"), arena), "tags");   /* copied, in key order */
+    check(gw_Device_put_tags(d, PBJ_STR("room"), i % 2 ? PBJ_STR("lab") : PBJ_STR("hall"), arena), "tags");
     if (i == 0) gw_Device_set_firmware(d, 7);
     r->at_ms = 1764500000000u + (uint64_t)i * 1000;
     r->severity = i == 3 ? gw_Severity_SEVERITY_ALARM : gw_Severity_SEVERITY_INFO;
     if (i % 3 == 0) gw_Reading_set_celsius(r, 20.5 + i);                  /* a oneof: the case is set too */
     else if (i % 3 == 1) gw_Reading_set_count(r, 10 * i);
     else check(gw_Reading_set_text(r, "door open", 9, arena), "text");
-    for (int k = 0; k <= i; k++) {
-        int32_t *sample = made(gw_Reading_add_samples(r, arena));
-        *sample = k - i;
-    }
-    gw_Reading_GaugesEntry *volts = made(gw_Reading_put_gauges(r, PBJ_STR("volts"), arena));
-    volts->value = 3.3 - i * 0.1;
-    gw_Reading_GaugesEntry *amps = made(gw_Reading_put_gauges(r, PBJ_STR("amps"), arena));   /* kept in key order */
-    amps->value = 0.5 * i;
+    for (int k = 0; k <= i; k++) check(gw_Reading_add_samples(r, k - i, arena), "samples");
+    check(gw_Reading_put_gauges(r, PBJ_STR("volts"), 3.3 - i * 0.1, arena), "gauges");
+    check(gw_Reading_put_gauges(r, PBJ_STR("amps"), 0.5 * i, arena), "gauges");   /* kept in key order */
     if (i == 3) check(gw_Reading_set_raw(r, "\xde\xad", 2, arena), "raw");
 }
 

@@ -1,4 +1,4 @@
-/* unit.c: the building helpers one by one on test/helpers/h.proto and h2.proto: setters copy, add, mutable,
+/* unit.c: the building helpers one by one on test/helpers/h.proto and h2.proto: setters copy, add (copies), mutable (values that never move),
  * map put and get in key order, sort_maps, clear, merge of oneofs, proto2 defaults and extensions, encode_append,
  * the service tables, and the stream runtime's corner cases. */
 #include <setjmp.h>
@@ -8,6 +8,14 @@
 #include <cmocka.h>
 
 #include "h.pb.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNIT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNIT_ASAN 1
+#endif
+#endif
 
 static pbj_arena arena;
 
@@ -57,23 +65,57 @@ static void setters_copy_into_the_arena(void **state)
     assert_round_trip(&m);
 }
 
-static void add_appends_initialised_elements(void **state)
+static void add_appends_copies(void **state)
 {
     (void)state;
     h_Root m;
     h_Root_init(&m);
-    for (int i = 0; i < 100; i++) *h_Root_add_nums(&m, &arena) = i;
-    for (int i = 0; i < 10; i++) *h_Root_add_tags(&m, &arena) = PBJ_STR("t");
-    h_Leaf *leaf = h_Root_add_leaves(&m, &arena);
-    assert_int_equal(leaf->scores.count, 0);
-    assert_int_equal(h_Leaf_set_name(leaf, "a", 1, &arena), PBJ_OK);
-    h_Root_add_leaves(&m, &arena);
+    for (int i = 0; i < 100; i++) assert_int_equal(h_Root_add_nums(&m, i, &arena), PBJ_OK);
+    char tag[] = "t";
+    for (int i = 0; i < 10; i++) assert_int_equal(h_Root_add_tags(&m, tag, 1, &arena), PBJ_OK);
+    tag[0] = 'x';                                      /* copied: the caller's bytes may change */
+    assert_int_equal(h_Root_add_tags(&m, "\xff", 1, &arena), PBJ_ERR_UTF8);
+    h_Leaf leaf;
+    h_Leaf_init(&leaf);
+    assert_int_equal(h_Leaf_set_name(&leaf, "a", 1, &arena), PBJ_OK);
+    assert_int_equal(h_Leaf_put_scores(&leaf, PBJ_STR("s"), 1, &arena), PBJ_OK);
+    assert_int_equal(h_Root_add_leaves(&m, &leaf, &arena), PBJ_OK);
+    assert_int_equal(h_Leaf_put_scores(&leaf, PBJ_STR("s"), 2, &arena), PBJ_OK);   /* a deep copy: m's keeps 1 */
+    assert_int_equal(h_Root_add_leaves(&m, NULL, &arena), PBJ_OK);                 /* NULL: an empty one */
+    assert_int_equal(h_Root_add_leaves(&m, &m.leaves.data[0], &arena), PBJ_OK);    /* an element of the array itself */
     assert_int_equal(m.nums.count, 100);
     for (int i = 0; i < 100; i++) assert_int_equal(m.nums.data[i], i);
     assert_int_equal(m.tags.count, 10);
-    assert_int_equal(m.leaves.count, 2);
-    assert_true(pbj_slice_eq(m.leaves.data[0].name, PBJ_STR("a")));
+    assert_true(pbj_slice_eq(m.tags.data[9], PBJ_STR("t")));
+    assert_int_equal(m.leaves.count, 3);
+    assert_true(pbj_slice_eq(m.leaves.data[0].name, PBJ_STR("a")) && pbj_slice_eq(m.leaves.data[2].name, PBJ_STR("a")));
+    assert_int_equal(m.leaves.data[0].scores.data[0].value, 1);
+    assert_int_equal(m.leaves.data[1].name.len, 0);
     assert_round_trip(&m);
+}
+
+/* add and put grow arrays that decode made, whose room is exactly their count: the elements after them stay. */
+static void add_grows_decoded_arrays(void **state)
+{
+    (void)state;
+    h_Root m, back;
+    h_Root_init(&m);
+    h_Leaf leaf;
+    h_Leaf_init(&leaf);
+    leaf.name = PBJ_STR("n");
+    for (int i = 0; i < 5; i++) assert_int_equal(h_Root_add_leaves(&m, &leaf, &arena), PBJ_OK);
+    assert_int_equal(h_Root_put_labels(&m, PBJ_STR("k"), PBJ_STR("v"), &arena), PBJ_OK);
+    pbj_buf buf = {0};
+    assert_int_equal(h_Root_encode_append(&m, &buf), PBJ_OK);
+    assert_int_equal(h_Root_decode(&back, buf.data, buf.len, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Root_add_leaves(&back, NULL, &arena), PBJ_OK);   /* was written past the 5 decoded */
+    assert_int_equal(h_Root_put_labels(&back, PBJ_STR("a"), PBJ_STR("w"), &arena), PBJ_OK);
+    assert_int_equal(back.leaves.count, 6);
+    for (int i = 0; i < 5; i++) assert_true(pbj_slice_eq(back.leaves.data[i].name, PBJ_STR("n")));   /* names after the array */
+    assert_int_equal(back.labels.count, 2);
+    assert_true(pbj_slice_eq(back.labels.data[1].value, PBJ_STR("v")));
+    assert_round_trip(&back);
+    pbj_buf_free(&buf);
 }
 
 static void mutable_makes_once(void **state)
@@ -102,26 +144,104 @@ static void put_keeps_keys_sorted(void **state)
     h_Root_init(&m);
     const int32_t keys[] = {50, -3, 7, 1000, 0, 7, -90};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
-        h_Root_ByIdEntry *e = h_Root_put_by_id(&m, keys[i], &arena);
-        assert_non_null(e);
-        e->value = (h_Leaf *)pbj_arena_alloc(&arena, sizeof(h_Leaf));
-        h_Leaf_init(e->value);
-        e->value->name = pbj_slice_make("v", 1);
+        h_Leaf *v = h_Root_mutable_by_id(&m, keys[i], &arena);   /* a map of messages: the value, made when absent */
+        assert_non_null(v);
+        v->name = pbj_slice_make("v", 1);
     }
     assert_int_equal(m.by_id.count, 6);                /* 7 twice: one entry */
     for (size_t i = 1; i < m.by_id.count; i++) assert_true(m.by_id.data[i - 1].key < m.by_id.data[i].key);
-    assert_non_null(h_Root_get_by_id(&m, 1000));
-    assert_null(h_Root_get_by_id(&m, 8));
+    h_Leaf *found = NULL;
+    assert_true(h_Root_get_by_id(&m, 1000, &found));
+    assert_ptr_equal(found, h_Root_mutable_by_id(&m, 1000, &arena));
+    assert_false(h_Root_get_by_id(&m, 8, &found));
     char key[] = "zeta";
-    assert_non_null(h_Root_put_labels(&m, pbj_slice_cstr(key), &arena));
-    assert_non_null(h_Root_put_labels(&m, PBJ_STR("alpha"), &arena));
-    assert_non_null(h_Root_put_labels(&m, PBJ_STR(""), &arena));
-    key[0] = 'Z';                                      /* a new key is copied into the arena */
+    assert_int_equal(h_Root_put_labels(&m, pbj_slice_cstr(key), PBJ_STR("1"), &arena), PBJ_OK);
+    assert_int_equal(h_Root_put_labels(&m, PBJ_STR("alpha"), PBJ_STR("2"), &arena), PBJ_OK);
+    assert_int_equal(h_Root_put_labels(&m, PBJ_STR(""), PBJ_STR("3"), &arena), PBJ_OK);
+    char value[] = "4";
+    assert_int_equal(h_Root_put_labels(&m, PBJ_STR("alpha"), pbj_slice_cstr(value), &arena), PBJ_OK);   /* replaced */
+    key[0] = 'Z';                                      /* a new key and a value are copied into the arena */
+    value[0] = '5';
     assert_true(pbj_slice_eq(m.labels.data[2].key, PBJ_STR("zeta")));
-    assert_true(pbj_slice_eq(h_Root_get_labels(&m, PBJ_STR("alpha"))->key, PBJ_STR("alpha")));
-    assert_null(h_Root_get_labels(&m, PBJ_STR("Zeta")));
+    pbj_slice got = {0};
+    assert_true(h_Root_get_labels(&m, PBJ_STR("alpha"), &got));
+    assert_true(pbj_slice_eq(got, PBJ_STR("4")));
+    assert_false(h_Root_get_labels(&m, PBJ_STR("Zeta"), &got));
+    assert_int_equal(m.labels.count, 3);
     assert_round_trip(&m);                             /* sorted: the decoded copy is equal */
 }
+
+/* Arrays the text and JSON readers and merge made grow by add, put and mutable too: what follows them stays. */
+static void add_grows_read_and_merged_arrays(void **state)
+{
+    (void)state;
+    static const char text[] = "leaves { name: \"a\" } leaves { name: \"b\" } leaves { name: \"c\" } labels { key: \"k\" value: \"v\" }";
+    static const char json[] = "{\"leaves\": [{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\"}], \"labels\": {\"k\": \"v\"}}";
+    h_Root read[3];
+    assert_int_equal(h_Root_from_text(&read[0], text, sizeof text - 1, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Root_from_json(&read[1], json, sizeof json - 1, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Root_copy(&read[2], &read[0], &arena), PBJ_OK);
+    for (int r = 0; r < 3; r++) {
+        h_Root *m = &read[r];
+        for (int i = 0; i < 9; i++) assert_int_equal(h_Root_add_leaves(m, NULL, &arena), PBJ_OK);
+        assert_int_equal(h_Root_put_labels(m, PBJ_STR("a"), PBJ_STR("w"), &arena), PBJ_OK);
+        assert_non_null(h_Root_mutable_by_id(m, 3, &arena));
+        assert_int_equal(m->leaves.count, 12);
+        assert_true(pbj_slice_eq(m->leaves.data[2].name, PBJ_STR("c")));
+        assert_int_equal(m->labels.count, 2);
+        assert_true(pbj_slice_eq(m->labels.data[1].value, PBJ_STR("v")));
+        assert_round_trip(m);
+    }
+}
+
+/* A message that mutable gives never moves: a write through it after the map, and the array holding its
+ * parent, grew many times is in the encoding. */
+static void mutable_values_never_move(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    h_Leaf *value = h_Root_mutable_by_id(&m, 500, &arena);
+    assert_int_equal(h_Root_add_leaves(&m, NULL, &arena), PBJ_OK);
+    h_Leaf *inner = h_Leaf_mutable_child(&m.leaves.data[0], &arena);   /* a message field of an element */
+    assert_non_null(value);
+    assert_non_null(inner);
+    for (int32_t k = 0; k < 1000; k++) {               /* entries before and after 500: the array moves and shifts */
+        assert_non_null(h_Root_mutable_by_id(&m, k % 2 ? k : -k, &arena));
+        assert_int_equal(h_Root_add_leaves(&m, NULL, &arena), PBJ_OK);
+    }
+    assert_int_equal(h_Leaf_set_name(value, "late", 4, &arena), PBJ_OK);
+    assert_int_equal(h_Leaf_set_name(inner, "deep", 4, &arena), PBJ_OK);
+    pbj_buf buf = {0};
+    assert_int_equal(h_Root_encode_append(&m, &buf), PBJ_OK);
+    h_Root back;
+    assert_int_equal(h_Root_decode(&back, buf.data, buf.len, &arena, NULL), PBJ_OK);
+    h_Leaf *got = NULL;
+    assert_true(h_Root_get_by_id(&back, 500, &got));
+    assert_true(pbj_slice_eq(got->name, PBJ_STR("late")));
+    assert_true(pbj_slice_eq(back.leaves.data[0].child->name, PBJ_STR("deep")));
+    assert_true(h_Root_equal(&m, &back));
+    pbj_buf_free(&buf);
+}
+
+#ifdef UNIT_ASAN
+#include <sanitizer/asan_interface.h>
+/* Under ASan an array given up when it grows is poisoned (a pointer kept into it is caught); reset unpoisons. */
+static void grown_arrays_are_poisoned(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    assert_int_equal(h_Root_add_leaves(&m, NULL, &arena), PBJ_OK);
+    const h_Leaf *first = &m.leaves.data[0];
+    assert_false(__asan_address_is_poisoned(first));
+    for (int i = 0; i < 10; i++) assert_int_equal(h_Root_add_leaves(&m, NULL, &arena), PBJ_OK);
+    assert_true(__asan_address_is_poisoned(first));    /* where the first element was */
+    assert_false(__asan_address_is_poisoned(&m.leaves.data[0]));
+    pbj_arena_reset(&arena);
+    assert_false(__asan_address_is_poisoned(first));
+}
+#endif
 
 static void sort_maps_sorts_nested_maps(void **state)
 {
@@ -133,7 +253,8 @@ static void sort_maps_sorts_nested_maps(void **state)
     h_Leaf_ScoresEntry scores[2] = {{PBJ_STR("y"), 1, {0}}, {PBJ_STR("x"), 2, {0}}};
     m.labels.data = labels;
     m.labels.count = 3;
-    h_Leaf *leaf = h_Root_add_leaves(&m, &arena);
+    assert_int_equal(h_Root_add_leaves(&m, NULL, &arena), PBJ_OK);
+    h_Leaf *leaf = &m.leaves.data[0];
     leaf->scores.data = scores;
     leaf->scores.count = 2;
     assert_int_equal(h_Root_sort_maps(&m, &arena), PBJ_OK);
@@ -170,6 +291,25 @@ static void assert_merge_is_decode(h_Root *a, h_Root *b)
     pbj_buf_free(&both);
 }
 
+/* merge replaces a key's value message in place: the one mutable gave stays the key's. */
+static void merge_keeps_mutable_values(void **state)
+{
+    (void)state;
+    h_Root a, b;
+    h_Root_init(&a);
+    h_Root_init(&b);
+    h_Leaf *held = h_Root_mutable_by_id(&a, 1, &arena);
+    assert_int_equal(h_Leaf_set_name(held, "old", 3, &arena), PBJ_OK);
+    assert_int_equal(h_Leaf_set_name(h_Root_mutable_by_id(&b, 1, &arena), "new", 3, &arena), PBJ_OK);
+    assert_merge_is_decode(&a, &b);
+    assert_int_equal(h_Root_merge(&a, &b, &arena), PBJ_OK);
+    assert_true(pbj_slice_eq(held->name, PBJ_STR("new")));
+    assert_int_equal(h_Leaf_set_name(held, "later", 5, &arena), PBJ_OK);
+    h_Leaf *got = NULL;
+    assert_true(h_Root_get_by_id(&a, 1, &got));
+    assert_ptr_equal(got, held);
+}
+
 static void merge_oneofs_maps_and_extensions(void **state)
 {
     (void)state;
@@ -178,9 +318,8 @@ static void merge_oneofs_maps_and_extensions(void **state)
     h_Root_init(&b);
     assert_int_equal(h_Leaf_set_name(h_Root_mutable_node(&a, &arena), "n", 1, &arena), PBJ_OK);
     h_Root_mutable_node(&b, &arena)->scores.count = 0;
-    assert_non_null(h_Root_put_labels(&b, PBJ_STR("k"), &arena));
-    h_Root_LabelsEntry *e = h_Root_put_labels(&a, PBJ_STR("k"), &arena);
-    e->value = PBJ_STR("old");
+    assert_int_equal(h_Root_put_labels(&b, PBJ_STR("k"), PBJ_STR(""), &arena), PBJ_OK);
+    assert_int_equal(h_Root_put_labels(&a, PBJ_STR("k"), PBJ_STR("old"), &arena), PBJ_OK);
     assert_merge_is_decode(&a, &b);                    /* the same case: merged; the key's entry replaced */
     h_Root_set_kind(&b, h_Kind_KIND_A);
     assert_merge_is_decode(&a, &b);                    /* another case: replaced */
@@ -190,8 +329,10 @@ static void merge_oneofs_maps_and_extensions(void **state)
     assert_int_equal(h2_tip_set(ob, 2, &arena), PBJ_OK);
     assert_int_equal(h2_notes_add(oa, PBJ_STR("x"), &arena), PBJ_OK);
     assert_int_equal(h2_notes_add(ob, PBJ_STR("y"), &arena), PBJ_OK);
-    h2_Old_Item *item = h2_Old_add_item(ob, &arena);
-    h2_Old_Item_set_n(item, 4);
+    h2_Old_Item item;
+    h2_Old_Item_init(&item);
+    h2_Old_Item_set_n(&item, 4);
+    assert_int_equal(h2_Old_add_item(ob, &item, &arena), PBJ_OK);
     assert_merge_is_decode(&a, &b);                    /* singular extensions replace, repeated ones append */
     h_Root got;
     assert_int_equal(h_Root_copy(&got, &a, &arena), PBJ_OK);
@@ -271,9 +412,16 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(setters_copy_into_the_arena, setup, teardown),
-        cmocka_unit_test_setup_teardown(add_appends_initialised_elements, setup, teardown),
+        cmocka_unit_test_setup_teardown(add_appends_copies, setup, teardown),
+        cmocka_unit_test_setup_teardown(add_grows_decoded_arrays, setup, teardown),
+        cmocka_unit_test_setup_teardown(add_grows_read_and_merged_arrays, setup, teardown),
         cmocka_unit_test_setup_teardown(mutable_makes_once, setup, teardown),
         cmocka_unit_test_setup_teardown(put_keeps_keys_sorted, setup, teardown),
+        cmocka_unit_test_setup_teardown(mutable_values_never_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(merge_keeps_mutable_values, setup, teardown),
+#ifdef UNIT_ASAN
+        cmocka_unit_test_setup_teardown(grown_arrays_are_poisoned, setup, teardown),
+#endif
         cmocka_unit_test_setup_teardown(sort_maps_sorts_nested_maps, setup, teardown),
         cmocka_unit_test_setup_teardown(clear_empties, setup, teardown),
         cmocka_unit_test_setup_teardown(merge_oneofs_maps_and_extensions, setup, teardown),

@@ -23,21 +23,20 @@ static void build(shop_Order *o, pbj_arena *arena)
     o->id = 90017;
     expect(shop_Order_set_customer(o, "Ada Lovelace", 12, arena) == PBJ_OK, "set customer");
     o->status = shop_Status_STATUS_PAID;
-    shop_LineItem *item = shop_Order_add_items(o, arena);
-    shop_Money *price = (shop_Money *)pbj_arena_alloc(arena, sizeof *price);
-    expect(item && price, "allocate");
-    if (!item || !price) return;
-    item->sku = pbj_slice_cstr("TEA-GREEN-100G");
-    item->quantity = 2;
-    shop_Money_init(price);
+    shop_LineItem item;
+    shop_LineItem_init(&item);
+    shop_Money *price = shop_LineItem_mutable_unit_price(&item, arena);
+    expect(price != NULL, "allocate");
+    if (!price) return;
+    item.sku = pbj_slice_cstr("TEA-GREEN-100G");
+    item.quantity = 2;
     price->currency = pbj_slice_cstr("EUR");
     price->units = 1250;
-    item->unit_price = price;
+    expect(shop_Order_add_items(o, &item, arena) == PBJ_OK, "add items");   /* a deep copy */
     shop_Timestamp *placed = shop_Order_mutable_placed_at(o, arena);
     if (placed) placed->seconds = 1764500000, placed->nanos = 250000000;
-    shop_Order_NotesEntry *note = shop_Order_put_notes(o, pbj_slice_cstr("wrap"), arena);   /* valid until the next put */
-    if (note) note->value = pbj_slice_cstr("blue paper");
-    if ((note = shop_Order_put_notes(o, pbj_slice_cstr("gift"), arena))) note->value = pbj_slice_cstr("yes");
+    expect(shop_Order_put_notes(o, pbj_slice_cstr("wrap"), pbj_slice_cstr("blue paper"), arena) == PBJ_OK, "put notes");
+    expect(shop_Order_put_notes(o, pbj_slice_cstr("gift"), pbj_slice_cstr("yes"), arena) == PBJ_OK, "put notes");
     expect(shop_Order_set_pickup_store(o, "Berlin Mitte", 12, arena) == PBJ_OK, "set pickup_store");
     expect(shop_Order_set_coupon(o, "WELCOME10", 9, arena) == PBJ_OK, "set coupon");
 }

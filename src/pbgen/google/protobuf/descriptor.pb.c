@@ -296,9 +296,15 @@ size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescript
 
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m)
 {
+    return google_protobuf_FileDescriptorSet__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->file.count; i++)
-        if ((r = google_protobuf_FileDescriptorProto_missing(&m->file.data[i]))) return r;
+        if ((r = google_protobuf_FileDescriptorProto__missing(&m->file.data[i], depth))) return r;
     return r;
 }
 
@@ -320,8 +326,8 @@ pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobu
 pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FileDescriptorSet_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FileDescriptorSet_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FileDescriptorSet_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -331,7 +337,7 @@ pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescript
     google_protobuf_FileDescriptorSet_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorSet_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     return st;
 }
 
@@ -373,7 +379,7 @@ pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescrip
                 p += len;
             }
             m->file.count++;
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
@@ -404,7 +410,7 @@ pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDes
 
 bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b)
 {
-    return google_protobuf_FileDescriptorSet__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FileDescriptorSet__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b, uint32_t depth)
@@ -444,7 +450,7 @@ pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDesc
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FileDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(r->arena, m->file.data, m->file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->file.data[m->file.count++];
                 google_protobuf_FileDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -535,16 +541,22 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
 
 const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m)
 {
+    return google_protobuf_FileDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->message_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto_missing(&m->message_type.data[i]))) return r;
+        if ((r = google_protobuf_DescriptorProto__missing(&m->message_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto_missing(&m->enum_type.data[i]))) return r;
+        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->service.count; i++)
-        if ((r = google_protobuf_ServiceDescriptorProto_missing(&m->service.data[i]))) return r;
+        if ((r = google_protobuf_ServiceDescriptorProto__missing(&m->service.data[i], depth))) return r;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto_missing(&m->extension.data[i]))) return r;
-    if (m->options && (r = google_protobuf_FileOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_FileOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -566,8 +578,8 @@ pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_proto
 pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FileDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FileDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FileDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -577,7 +589,7 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
     google_protobuf_FileDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     return st;
 }
 
@@ -678,7 +690,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -692,7 +704,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
                 m->has_package = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -708,11 +720,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 if ((st = pbj_take_slice(d, p, len, &m->dependency.data[m->dependency.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -730,11 +742,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->message_type.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -752,11 +764,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->enum_type.count++;
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -774,11 +786,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->service.count++;
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -796,11 +808,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
             }
             m->extension.count++;
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -817,7 +829,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 if ((st = google_protobuf_FileOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -834,7 +846,7 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 if ((st = google_protobuf_SourceCodeInfo__decode(m->source_code_info, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
@@ -850,11 +862,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->public_dependency.data[m->public_dependency.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
@@ -877,11 +889,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
@@ -897,11 +909,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->weak_dependency.data[m->weak_dependency.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
-            if (end - p >= 1 && p[0] == 0x62) {
+            if (pbj__at_tag1(p, end, 0x62)) {
                 p += 1;
                 goto f_98;
             }
@@ -924,11 +936,11 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x58) {
+            if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
                 goto f_88;
             }
-            if (end - p >= 1 && p[0] == 0x62) {
+            if (pbj__at_tag1(p, end, 0x62)) {
                 p += 1;
                 goto f_98;
             }
@@ -1006,7 +1018,7 @@ pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileD
 
 bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b)
 {
-    return google_protobuf_FileDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FileDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b, uint32_t depth)
@@ -1116,7 +1128,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->dependency.data = (pbj_slice *)pbj__array_grow(r->arena, m->dependency.data, m->dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->dependency.data, m->dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->dependency.data[m->dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1126,7 +1138,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->message_type.data, m->message_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->message_type.data, m->message_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->message_type.data[m->message_type.count++];
                 google_protobuf_DescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1138,7 +1150,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->enum_type.data[m->enum_type.count++];
                 google_protobuf_EnumDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1150,7 +1162,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_ServiceDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(r->arena, m->service.data, m->service.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(r->arena, m->service.data, m->service.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->service.data[m->service.count++];
                 google_protobuf_ServiceDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1162,7 +1174,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension.data[m->extension.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1188,7 +1200,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->public_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->public_dependency.data = (int32_t *)pbj__array_add(r->arena, m->public_dependency.data, m->public_dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->public_dependency.data[m->public_dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1198,7 +1210,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->weak_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->weak_dependency.data = (int32_t *)pbj__array_add(r->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->weak_dependency.data[m->weak_dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1305,20 +1317,26 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
 
 const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m)
 {
+    return google_protobuf_DescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->field.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto_missing(&m->field.data[i]))) return r;
+        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->field.data[i], depth))) return r;
     for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((r = google_protobuf_DescriptorProto_missing(&m->nested_type.data[i]))) return r;
+        if ((r = google_protobuf_DescriptorProto__missing(&m->nested_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((r = google_protobuf_EnumDescriptorProto_missing(&m->enum_type.data[i]))) return r;
+        if ((r = google_protobuf_EnumDescriptorProto__missing(&m->enum_type.data[i], depth))) return r;
     for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((r = google_protobuf_DescriptorProto_ExtensionRange_missing(&m->extension_range.data[i]))) return r;
+        if ((r = google_protobuf_DescriptorProto_ExtensionRange__missing(&m->extension_range.data[i], depth))) return r;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((r = google_protobuf_FieldDescriptorProto_missing(&m->extension.data[i]))) return r;
-    if (m->options && (r = google_protobuf_MessageOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_FieldDescriptorProto__missing(&m->extension.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_MessageOptions__missing(m->options, depth))) return r;
     for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((r = google_protobuf_OneofDescriptorProto_missing(&m->oneof_decl.data[i]))) return r;
+        if ((r = google_protobuf_OneofDescriptorProto__missing(&m->oneof_decl.data[i], depth))) return r;
     return r;
 }
 
@@ -1340,8 +1358,8 @@ pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_
 pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_DescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_DescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -1351,7 +1369,7 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
     google_protobuf_DescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     return st;
 }
 
@@ -1452,7 +1470,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -1470,11 +1488,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->field.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -1492,11 +1510,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->nested_type.count++;
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -1514,11 +1532,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->enum_type.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -1536,11 +1554,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->extension_range.count++;
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -1558,11 +1576,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->extension.count++;
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -1579,7 +1597,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 if ((st = google_protobuf_MessageOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -1597,11 +1615,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->oneof_decl.count++;
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
@@ -1619,11 +1637,11 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += len;
             }
             m->reserved_range.count++;
-            if (end - p >= 1 && p[0] == 0x4a) {
+            if (pbj__at_tag1(p, end, 0x4a)) {
                 p += 1;
                 goto f_74;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -1639,7 +1657,7 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 if ((st = pbj_take_slice(d, p, len, &m->reserved_name.data[m->reserved_name.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -1709,7 +1727,7 @@ pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_Descripto
 
 bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b)
 {
-    return google_protobuf_DescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_DescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b, uint32_t depth)
@@ -1807,7 +1825,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->field.data, m->field.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->field.data, m->field.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->field.data[m->field.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1819,7 +1837,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->nested_type.data, m->nested_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->nested_type.data, m->nested_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->nested_type.data[m->nested_type.count++];
                 google_protobuf_DescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1831,7 +1849,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->enum_type.data[m->enum_type.count++];
                 google_protobuf_EnumDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1843,7 +1861,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto_ExtensionRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(r->arena, m->extension_range.data, m->extension_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(r->arena, m->extension_range.data, m->extension_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension_range.data[m->extension_range.count++];
                 google_protobuf_DescriptorProto_ExtensionRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1855,7 +1873,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension.data[m->extension.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1874,7 +1892,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_OneofDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(r->arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_add(r->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->oneof_decl.data[m->oneof_decl.count++];
                 google_protobuf_OneofDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1886,7 +1904,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto_ReservedRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->reserved_range.data[m->reserved_range.count++];
                 google_protobuf_DescriptorProto_ReservedRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1898,7 +1916,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1959,8 +1977,14 @@ size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf
 
 const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m)
 {
+    return google_protobuf_DescriptorProto_ExtensionRange__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_ExtensionRangeOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_ExtensionRangeOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -1982,8 +2006,8 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const g
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ExtensionRange_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -1993,7 +2017,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_ExtensionRange_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     return st;
 }
 
@@ -2038,7 +2062,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -2052,7 +2076,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobu
                 m->end = (int32_t)v;
                 m->has_end = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -2100,7 +2124,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_pro
 
 bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b)
 {
-    return google_protobuf_DescriptorProto_ExtensionRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_DescriptorProto_ExtensionRange__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b, uint32_t depth)
@@ -2276,7 +2300,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -2316,7 +2340,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_prot
 
 bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b)
 {
-    return google_protobuf_DescriptorProto_ReservedRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_DescriptorProto_ReservedRange__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b, uint32_t depth)
@@ -2428,9 +2452,15 @@ size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_Extensio
 
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
 {
+    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -2452,8 +2482,8 @@ pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_pro
 pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -2463,7 +2493,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_Extensio
     google_protobuf_ExtensionRangeOptions_init(m);
     pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ExtensionRangeOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     return st;
 }
 
@@ -2507,7 +2537,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_Extensi
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -2558,7 +2588,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_Ext
 
 bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b)
 {
-    return google_protobuf_ExtensionRangeOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_ExtensionRangeOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth)
@@ -2599,7 +2629,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -2672,8 +2702,14 @@ size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDesc
 
 const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m)
 {
+    return google_protobuf_FieldDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_FieldOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_FieldOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -2695,8 +2731,8 @@ pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_prot
 pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FieldDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FieldDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -2706,7 +2742,7 @@ pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDesc
     google_protobuf_FieldDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     return st;
 }
 
@@ -2784,7 +2820,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -2798,7 +2834,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_extendee = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -2812,7 +2848,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 m->number = (int32_t)v;
                 m->has_number = 1;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
@@ -2828,7 +2864,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                     m->has_label = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -2844,7 +2880,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                     m->has_type = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -2858,7 +2894,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_type_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -2872,7 +2908,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_default_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -2889,7 +2925,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 if ((st = google_protobuf_FieldOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x48) {
+            if (pbj__at_tag1(p, end, 0x48)) {
                 p += 1;
                 goto f_72;
             }
@@ -2903,7 +2939,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 m->oneof_index = (int32_t)v;
                 m->has_oneof_index = 1;
             }
-            if (end - p >= 1 && p[0] == 0x52) {
+            if (pbj__at_tag1(p, end, 0x52)) {
                 p += 1;
                 goto f_82;
             }
@@ -2917,7 +2953,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 p += len;
                 m->has_json_name = 1;
             }
-            if (end - p >= 2 && p[0] == 0x88 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x88, 0x01)) {
                 p += 2;
                 goto f_136;
             }
@@ -2978,7 +3014,7 @@ pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_Fiel
 
 bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b)
 {
-    return google_protobuf_FieldDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FieldDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b, uint32_t depth)
@@ -3209,8 +3245,14 @@ size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDesc
 
 const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m)
 {
+    return google_protobuf_OneofDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_OneofOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_OneofOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -3232,8 +3274,8 @@ pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_prot
 pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_OneofDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_OneofDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -3243,7 +3285,7 @@ pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDesc
     google_protobuf_OneofDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     return st;
 }
 
@@ -3284,7 +3326,7 @@ pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDes
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -3330,7 +3372,7 @@ pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_Oneo
 
 bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b)
 {
-    return google_protobuf_OneofDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_OneofDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b, uint32_t depth)
@@ -3449,10 +3491,16 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
 
 const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m)
 {
+    return google_protobuf_EnumDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->value.count; i++)
-        if ((r = google_protobuf_EnumValueDescriptorProto_missing(&m->value.data[i]))) return r;
-    if (m->options && (r = google_protobuf_EnumOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_EnumValueDescriptorProto__missing(&m->value.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_EnumOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -3474,8 +3522,8 @@ pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_proto
 pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -3485,7 +3533,7 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
     google_protobuf_EnumDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     return st;
 }
 
@@ -3546,7 +3594,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -3564,11 +3612,11 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += len;
             }
             m->value.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -3585,7 +3633,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 if ((st = google_protobuf_EnumOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -3603,11 +3651,11 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += len;
             }
             m->reserved_range.count++;
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -3623,7 +3671,7 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 if ((st = pbj_take_slice(d, p, len, &m->reserved_name.data[m->reserved_name.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x2a) {
+            if (pbj__at_tag1(p, end, 0x2a)) {
                 p += 1;
                 goto f_42;
             }
@@ -3668,7 +3716,7 @@ pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumD
 
 bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b)
 {
-    return google_protobuf_EnumDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b, uint32_t depth)
@@ -3738,7 +3786,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumValueDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(r->arena, m->value.data, m->value.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(r->arena, m->value.data, m->value.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->value.data[m->value.count++];
                 google_protobuf_EnumValueDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3757,7 +3805,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto_EnumReservedRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->reserved_range.data[m->reserved_range.count++];
                 google_protobuf_EnumDescriptorProto_EnumReservedRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3769,7 +3817,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -3882,7 +3930,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_
                 m->start = (int32_t)v;
                 m->has_start = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -3922,7 +3970,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const goo
 
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b)
 {
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, uint32_t depth)
@@ -4035,8 +4083,14 @@ size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumV
 
 const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m)
 {
+    return google_protobuf_EnumValueDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_EnumValueOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_EnumValueOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -4058,8 +4112,8 @@ pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_
 pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumValueDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -4069,7 +4123,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumV
     google_protobuf_EnumValueDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     return st;
 }
 
@@ -4114,7 +4168,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -4128,7 +4182,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_Enum
                 m->number = (int32_t)v;
                 m->has_number = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -4176,7 +4230,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_
 
 bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b)
 {
-    return google_protobuf_EnumValueDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumValueDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b, uint32_t depth)
@@ -4303,10 +4357,16 @@ size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_Service
 
 const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m)
 {
+    return google_protobuf_ServiceDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->method.count; i++)
-        if ((r = google_protobuf_MethodDescriptorProto_missing(&m->method.data[i]))) return r;
-    if (m->options && (r = google_protobuf_ServiceOptions_missing(m->options))) return r;
+        if ((r = google_protobuf_MethodDescriptorProto__missing(&m->method.data[i], depth))) return r;
+    if (m->options && (r = google_protobuf_ServiceOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -4328,8 +4388,8 @@ pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_pr
 pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ServiceDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -4339,7 +4399,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_Service
     google_protobuf_ServiceDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     return st;
 }
 
@@ -4388,7 +4448,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -4406,11 +4466,11 @@ pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_Servic
                 p += len;
             }
             m->method.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -4461,7 +4521,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_Se
 
 bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b)
 {
-    return google_protobuf_ServiceDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_ServiceDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b, uint32_t depth)
@@ -4519,7 +4579,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_Ser
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_MethodDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(r->arena, m->method.data, m->method.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_add(r->arena, m->method.data, m->method.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->method.data[m->method.count++];
                 google_protobuf_MethodDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -4592,8 +4652,14 @@ size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDe
 
 const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m)
 {
+    return google_protobuf_MethodDescriptorProto__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth)
+{
     const char *r = NULL;
-    if (m->options && (r = google_protobuf_MethodOptions_missing(m->options))) return r;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    if (m->options && (r = google_protobuf_MethodOptions__missing(m->options, depth))) return r;
     return r;
 }
 
@@ -4615,8 +4681,8 @@ pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_pro
 pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_MethodDescriptorProto_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_MethodDescriptorProto_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -4626,7 +4692,7 @@ pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDe
     google_protobuf_MethodDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     return st;
 }
 
@@ -4683,7 +4749,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -4697,7 +4763,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 p += len;
                 m->has_input_type = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -4711,7 +4777,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 p += len;
                 m->has_output_type = 1;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -4728,7 +4794,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 if ((st = google_protobuf_MethodOptions__decode(m->options, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -4742,7 +4808,7 @@ pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodD
                 m->client_streaming = (v != 0);
                 m->has_client_streaming = 1;
             }
-            if (end - p >= 1 && p[0] == 0x30) {
+            if (pbj__at_tag1(p, end, 0x30)) {
                 p += 1;
                 goto f_48;
             }
@@ -4793,7 +4859,7 @@ pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_Met
 
 bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b)
 {
-    return google_protobuf_MethodDescriptorProto__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_MethodDescriptorProto__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b, uint32_t depth)
@@ -4978,9 +5044,15 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
 
 const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m)
 {
+    return google_protobuf_FileOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -5002,8 +5074,8 @@ pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_File
 pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FileOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FileOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FileOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -5013,7 +5085,7 @@ pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, co
     google_protobuf_FileOptions_init(m);
     pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
     return st;
 }
 
@@ -5147,7 +5219,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_java_package = 1;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -5161,7 +5233,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_java_outer_classname = 1;
             }
-            if (end - p >= 1 && p[0] == 0x48) {
+            if (pbj__at_tag1(p, end, 0x48)) {
                 p += 1;
                 goto f_72;
             }
@@ -5177,7 +5249,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                     m->has_optimize_for = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 9, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
@@ -5191,7 +5263,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_multiple_files = (v != 0);
                 m->has_java_multiple_files = 1;
             }
-            if (end - p >= 1 && p[0] == 0x5a) {
+            if (pbj__at_tag1(p, end, 0x5a)) {
                 p += 1;
                 goto f_90;
             }
@@ -5205,7 +5277,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_go_package = 1;
             }
-            if (end - p >= 2 && p[0] == 0x80 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x80, 0x01)) {
                 p += 2;
                 goto f_128;
             }
@@ -5219,7 +5291,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->cc_generic_services = (v != 0);
                 m->has_cc_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0x88 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x88, 0x01)) {
                 p += 2;
                 goto f_136;
             }
@@ -5233,7 +5305,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_generic_services = (v != 0);
                 m->has_java_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0x90 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x90, 0x01)) {
                 p += 2;
                 goto f_144;
             }
@@ -5247,7 +5319,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->py_generic_services = (v != 0);
                 m->has_py_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0xa0 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xa0, 0x01)) {
                 p += 2;
                 goto f_160;
             }
@@ -5261,7 +5333,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_generate_equals_and_hash = (v != 0);
                 m->has_java_generate_equals_and_hash = 1;
             }
-            if (end - p >= 2 && p[0] == 0xb8 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xb8, 0x01)) {
                 p += 2;
                 goto f_184;
             }
@@ -5275,7 +5347,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xd8 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xd8, 0x01)) {
                 p += 2;
                 goto f_216;
             }
@@ -5289,7 +5361,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->java_string_check_utf8 = (v != 0);
                 m->has_java_string_check_utf8 = 1;
             }
-            if (end - p >= 2 && p[0] == 0xf8 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0xf8, 0x01)) {
                 p += 2;
                 goto f_248;
             }
@@ -5303,7 +5375,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->cc_enable_arenas = (v != 0);
                 m->has_cc_enable_arenas = 1;
             }
-            if (end - p >= 2 && p[0] == 0xa2 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xa2, 0x02)) {
                 p += 2;
                 goto f_290;
             }
@@ -5317,7 +5389,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_objc_class_prefix = 1;
             }
-            if (end - p >= 2 && p[0] == 0xaa && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xaa, 0x02)) {
                 p += 2;
                 goto f_298;
             }
@@ -5331,7 +5403,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_csharp_namespace = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xba, 0x02)) {
                 p += 2;
                 goto f_314;
             }
@@ -5345,7 +5417,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_swift_prefix = 1;
             }
-            if (end - p >= 2 && p[0] == 0xc2 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xc2, 0x02)) {
                 p += 2;
                 goto f_322;
             }
@@ -5359,7 +5431,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_php_class_prefix = 1;
             }
-            if (end - p >= 2 && p[0] == 0xca && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xca, 0x02)) {
                 p += 2;
                 goto f_330;
             }
@@ -5373,7 +5445,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_php_namespace = 1;
             }
-            if (end - p >= 2 && p[0] == 0xd0 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xd0, 0x02)) {
                 p += 2;
                 goto f_336;
             }
@@ -5387,7 +5459,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 m->php_generic_services = (v != 0);
                 m->has_php_generic_services = 1;
             }
-            if (end - p >= 2 && p[0] == 0xe2 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xe2, 0x02)) {
                 p += 2;
                 goto f_354;
             }
@@ -5401,7 +5473,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_php_metadata_namespace = 1;
             }
-            if (end - p >= 2 && p[0] == 0xea && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0xea, 0x02)) {
                 p += 2;
                 goto f_362;
             }
@@ -5415,7 +5487,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_ruby_package = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -5433,7 +5505,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -5524,7 +5596,7 @@ pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *
 
 bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b)
 {
-    return google_protobuf_FileOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FileOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b, uint32_t depth)
@@ -5823,7 +5895,7 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -5889,9 +5961,15 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
 
 const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m)
 {
+    return google_protobuf_MessageOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -5913,8 +5991,8 @@ pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_M
 pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_MessageOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_MessageOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_MessageOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -5924,7 +6002,7 @@ pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions 
     google_protobuf_MessageOptions_init(m);
     pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MessageOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     return st;
 }
 
@@ -5979,7 +6057,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->message_set_wire_format = (v != 0);
                 m->has_message_set_wire_format = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -5993,7 +6071,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->no_standard_descriptor_accessor = (v != 0);
                 m->has_no_standard_descriptor_accessor = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -6007,7 +6085,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 1 && p[0] == 0x38) {
+            if (pbj__at_tag1(p, end, 0x38)) {
                 p += 1;
                 goto f_56;
             }
@@ -6021,7 +6099,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->map_entry = (v != 0);
                 m->has_map_entry = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6039,7 +6117,7 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6098,7 +6176,7 @@ pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOpt
 
 bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b)
 {
-    return google_protobuf_MessageOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_MessageOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b, uint32_t depth)
@@ -6195,7 +6273,7 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6264,9 +6342,15 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
 
 const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m)
 {
+    return google_protobuf_FieldOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -6288,8 +6372,8 @@ pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_Fie
 pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_FieldOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_FieldOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_FieldOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -6299,7 +6383,7 @@ pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, 
     google_protobuf_FieldOptions_init(m);
     pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     return st;
 }
 
@@ -6368,7 +6452,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                     m->has_ctype = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -6382,7 +6466,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->packed = (v != 0);
                 m->has_packed = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -6396,7 +6480,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -6410,7 +6494,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->lazy = (v != 0);
                 m->has_lazy = 1;
             }
-            if (end - p >= 1 && p[0] == 0x30) {
+            if (pbj__at_tag1(p, end, 0x30)) {
                 p += 1;
                 goto f_48;
             }
@@ -6426,7 +6510,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                     m->has_jstype = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 1 && p[0] == 0x50) {
+            if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
                 goto f_80;
             }
@@ -6440,7 +6524,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->weak = (v != 0);
                 m->has_weak = 1;
             }
-            if (end - p >= 1 && p[0] == 0x78) {
+            if (pbj__at_tag1(p, end, 0x78)) {
                 p += 1;
                 goto f_120;
             }
@@ -6454,7 +6538,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->unverified_lazy = (v != 0);
                 m->has_unverified_lazy = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6472,7 +6556,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6537,7 +6621,7 @@ pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions
 
 bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b)
 {
-    return google_protobuf_FieldOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_FieldOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b, uint32_t depth)
@@ -6672,7 +6756,7 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6734,9 +6818,15 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
 
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m)
 {
+    return google_protobuf_OneofOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -6758,8 +6848,8 @@ pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_One
 pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_OneofOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_OneofOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_OneofOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -6769,7 +6859,7 @@ pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, 
     google_protobuf_OneofOptions_init(m);
     pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     return st;
 }
 
@@ -6813,7 +6903,7 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -6864,7 +6954,7 @@ pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions
 
 bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b)
 {
-    return google_protobuf_OneofOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_OneofOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b, uint32_t depth)
@@ -6905,7 +6995,7 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6969,9 +7059,15 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
 
 const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m)
 {
+    return google_protobuf_EnumOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -6993,8 +7089,8 @@ pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_Enum
 pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7004,7 +7100,7 @@ pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, co
     google_protobuf_EnumOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     return st;
 }
 
@@ -7051,7 +7147,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 m->allow_alias = (v != 0);
                 m->has_allow_alias = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -7065,7 +7161,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7083,7 +7179,7 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7138,7 +7234,7 @@ pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *
 
 bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b)
 {
-    return google_protobuf_EnumOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b, uint32_t depth)
@@ -7207,7 +7303,7 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7270,9 +7366,15 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
 
 const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m)
 {
+    return google_protobuf_EnumValueOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -7294,8 +7396,8 @@ pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf
 pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_EnumValueOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_EnumValueOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_EnumValueOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7305,7 +7407,7 @@ pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOpti
     google_protobuf_EnumValueOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     return st;
 }
 
@@ -7348,7 +7450,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7366,7 +7468,7 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7419,7 +7521,7 @@ pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValu
 
 bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b)
 {
-    return google_protobuf_EnumValueOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_EnumValueOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b, uint32_t depth)
@@ -7474,7 +7576,7 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7537,9 +7639,15 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
 
 const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m)
 {
+    return google_protobuf_ServiceOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -7561,8 +7669,8 @@ pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_S
 pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_ServiceOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_ServiceOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ServiceOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7572,7 +7680,7 @@ pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions 
     google_protobuf_ServiceOptions_init(m);
     pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     return st;
 }
 
@@ -7616,7 +7724,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7634,7 +7742,7 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7687,7 +7795,7 @@ pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOpt
 
 bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b)
 {
-    return google_protobuf_ServiceOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_ServiceOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b, uint32_t depth)
@@ -7742,7 +7850,7 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7806,9 +7914,15 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
 
 const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m)
 {
+    return google_protobuf_MethodOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_missing(&m->uninterpreted_option.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
     return r;
 }
 
@@ -7830,8 +7944,8 @@ pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_Me
 pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_MethodOptions_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_MethodOptions_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_MethodOptions_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -7841,7 +7955,7 @@ pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m
     google_protobuf_MethodOptions_init(m);
     pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodOptions_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     return st;
 }
 
@@ -7890,7 +8004,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
             }
-            if (end - p >= 2 && p[0] == 0x90 && p[1] == 0x02) {
+            if (pbj__at_tag2(p, end, 0x90, 0x02)) {
                 p += 2;
                 goto f_272;
             }
@@ -7906,7 +8020,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                     m->has_idempotency_level = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 34, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
             }
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7924,7 +8038,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                 p += len;
             }
             m->uninterpreted_option.count++;
-            if (end - p >= 2 && p[0] == 0xba && p[1] == 0x3e) {
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
             }
@@ -7979,7 +8093,7 @@ pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptio
 
 bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b)
 {
-    return google_protobuf_MethodOptions__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_MethodOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b, uint32_t depth)
@@ -8048,7 +8162,7 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -8115,9 +8229,15 @@ size_t google_protobuf_UninterpretedOption_size(const google_protobuf_Uninterpre
 
 const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m)
 {
+    return google_protobuf_UninterpretedOption__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->name.count; i++)
-        if ((r = google_protobuf_UninterpretedOption_NamePart_missing(&m->name.data[i]))) return r;
+        if ((r = google_protobuf_UninterpretedOption_NamePart__missing(&m->name.data[i], depth))) return r;
     return r;
 }
 
@@ -8139,8 +8259,8 @@ pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_proto
 pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_UninterpretedOption_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_UninterpretedOption_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -8150,7 +8270,7 @@ pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_Uninterpre
     google_protobuf_UninterpretedOption_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     return st;
 }
 
@@ -8216,11 +8336,11 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 p += len;
             }
             m->name.count++;
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -8234,7 +8354,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 p += len;
                 m->has_identifier_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
@@ -8248,7 +8368,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 m->positive_int_value = v;
                 m->has_positive_int_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x28) {
+            if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
                 goto f_40;
             }
@@ -8262,7 +8382,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 m->negative_int_value = (int64_t)v;
                 m->has_negative_int_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x31) {
+            if (pbj__at_tag1(p, end, 0x31)) {
                 p += 1;
                 goto f_49;
             }
@@ -8273,7 +8393,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
             m->double_value = pbj_bits_double(pbj_load_le64(p));
             p += 8;
             m->has_double_value = 1;
-            if (end - p >= 1 && p[0] == 0x3a) {
+            if (pbj__at_tag1(p, end, 0x3a)) {
                 p += 1;
                 goto f_58;
             }
@@ -8287,7 +8407,7 @@ pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_Uninterpr
                 p += len;
                 m->has_string_value = 1;
             }
-            if (end - p >= 1 && p[0] == 0x42) {
+            if (pbj__at_tag1(p, end, 0x42)) {
                 p += 1;
                 goto f_66;
             }
@@ -8340,7 +8460,7 @@ pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_Unint
 
 bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b)
 {
-    return google_protobuf_UninterpretedOption__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_UninterpretedOption__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_UninterpretedOption__equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b, uint32_t depth)
@@ -8400,7 +8520,7 @@ pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_Uninte
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption_NamePart *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(r->arena, m->name.data, m->name.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(r->arena, m->name.data, m->name.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->name.data[m->name.count++];
                 google_protobuf_UninterpretedOption_NamePart_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -8519,7 +8639,13 @@ size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_U
 
 const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m)
 {
+    return google_protobuf_UninterpretedOption_NamePart__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     if (!m->has_name_part) return "google.protobuf.UninterpretedOption.NamePart.name_part";
     if (!m->has_is_extension) return "google.protobuf.UninterpretedOption.NamePart.is_extension";
     return r;
@@ -8543,8 +8669,8 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const goo
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -8554,7 +8680,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_U
     google_protobuf_UninterpretedOption_NamePart_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_NamePart_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     return st;
 }
 
@@ -8591,7 +8717,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_
                 p += len;
                 m->has_name_part = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -8631,7 +8757,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_proto
 
 bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b)
 {
-    return google_protobuf_UninterpretedOption_NamePart__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_UninterpretedOption_NamePart__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b, uint32_t depth)
@@ -8803,7 +8929,7 @@ pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo
                 p += len;
             }
             m->location.count++;
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
@@ -8834,7 +8960,7 @@ pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCode
 
 bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b)
 {
-    return google_protobuf_SourceCodeInfo__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_SourceCodeInfo__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b, uint32_t depth)
@@ -8874,7 +9000,7 @@ pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeI
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_SourceCodeInfo_Location *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(r->arena, m->location.data, m->location.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(r->arena, m->location.data, m->location.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->location.data[m->location.count++];
                 google_protobuf_SourceCodeInfo_Location_init(e);
                 if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -9031,7 +9157,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9046,7 +9172,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->path.data[m->path.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9070,7 +9196,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -9085,7 +9211,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->span.data[m->span.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -9099,7 +9225,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 p += len;
                 m->has_leading_comments = 1;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -9113,7 +9239,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 p += len;
                 m->has_trailing_comments = 1;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -9129,7 +9255,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_Sourc
                 if ((st = pbj_take_slice(d, p, len, &m->leading_detached_comments.data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x32) {
+            if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
                 goto f_50;
             }
@@ -9165,7 +9291,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_S
 
 bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b)
 {
-    return google_protobuf_SourceCodeInfo_Location__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_SourceCodeInfo_Location__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b, uint32_t depth)
@@ -9223,7 +9349,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
                 m->path.data[m->path.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9233,7 +9359,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->span.data = (int32_t *)pbj__array_grow(r->arena, m->span.data, m->span.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->span.data = (int32_t *)pbj__array_add(r->arena, m->span.data, m->span.count, sizeof v))) return pbj__tr_nomem(r);
                 m->span.data[m->span.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9263,7 +9389,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_grow(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_add(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v))) return pbj__tr_nomem(r);
                 m->leading_detached_comments.data[m->leading_detached_comments.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9383,7 +9509,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCo
                 p += len;
             }
             m->annotation.count++;
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
@@ -9414,7 +9540,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_Generat
 
 bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b)
 {
-    return google_protobuf_GeneratedCodeInfo__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_GeneratedCodeInfo__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b, uint32_t depth)
@@ -9454,7 +9580,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_Generate
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_GeneratedCodeInfo_Annotation *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(r->arena, m->annotation.data, m->annotation.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(r->arena, m->annotation.data, m->annotation.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->annotation.data[m->annotation.count++];
                 google_protobuf_GeneratedCodeInfo_Annotation_init(e);
                 if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -9597,7 +9723,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                     }
                 }
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9612,7 +9738,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->path.data[m->path.count++] = (int32_t)v;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -9626,7 +9752,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                 p += len;
                 m->has_source_file = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -9640,7 +9766,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_
                 m->begin = (int32_t)v;
                 m->has_begin = 1;
             }
-            if (end - p >= 1 && p[0] == 0x20) {
+            if (pbj__at_tag1(p, end, 0x20)) {
                 p += 1;
                 goto f_32;
             }
@@ -9684,7 +9810,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_proto
 
 bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b)
 {
-    return google_protobuf_GeneratedCodeInfo_Annotation__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_GeneratedCodeInfo_Annotation__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b, uint32_t depth)
@@ -9736,7 +9862,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protob
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
                 m->path.data[m->path.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -10243,43 +10369,65 @@ const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type = {   /* p
 pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena)
 {
     google_protobuf_FileDescriptorSet_init(dst);
-    return google_protobuf_FileDescriptorSet_merge(dst, src, arena);
+    return google_protobuf_FileDescriptorSet__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorSet__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->file.count) {
         google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->file.data, m->file.count, NULL, b->file.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->file.data = data;
         for (size_t i = 0; i < b->file.count; i++) {
             google_protobuf_FileDescriptorProto_init(&data[m->file.count]);
-            if ((st = google_protobuf_FileDescriptorProto_merge(&data[m->file.count++], &b->file.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->file.count++], &b->file.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorSet__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->file.count; i++)
-        if ((st = google_protobuf_FileDescriptorProto_sort_maps(&m->file.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->file.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FileDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FileDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FileDescriptorProto *elems = (google_protobuf_FileDescriptorProto *)pbj__array_add(arena, m->file.data, m->file.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->file.data = elems;
+    elems[m->file.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out)
 {
-    if (google_protobuf_FileDescriptorSet_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     size_t n = google_protobuf_FileDescriptorSet_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10290,7 +10438,7 @@ pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf
 
 pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out)
 {
-    if (google_protobuf_FileDescriptorSet_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorSet_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     size_t n = google_protobuf_FileDescriptorSet_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10310,12 +10458,18 @@ pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_File
 pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_FileDescriptorProto_init(dst);
-    return google_protobuf_FileDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_FileDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -10337,7 +10491,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->message_type.data = data;
         for (size_t i = 0; i < b->message_type.count; i++) {
             google_protobuf_DescriptorProto_init(&data[m->message_type.count]);
-            if ((st = google_protobuf_DescriptorProto_merge(&data[m->message_type.count++], &b->message_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto__merge(&data[m->message_type.count++], &b->message_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->enum_type.count) {
@@ -10346,7 +10500,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->enum_type.data = data;
         for (size_t i = 0; i < b->enum_type.count; i++) {
             google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->service.count) {
@@ -10355,7 +10509,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->service.data = data;
         for (size_t i = 0; i < b->service.count; i++) {
             google_protobuf_ServiceDescriptorProto_init(&data[m->service.count]);
-            if ((st = google_protobuf_ServiceDescriptorProto_merge(&data[m->service.count++], &b->service.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_ServiceDescriptorProto__merge(&data[m->service.count++], &b->service.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->extension.count) {
@@ -10364,7 +10518,7 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         m->extension.data = data;
         for (size_t i = 0; i < b->extension.count; i++) {
             google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->extension.count++], &b->extension.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -10372,14 +10526,14 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
             if (!(m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_FileOptions_init(m->options);
         }
-        if ((st = google_protobuf_FileOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FileOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->source_code_info) {
         if (!m->source_code_info) {
             if (!(m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) return PBJ_ERR_NOMEM;
             google_protobuf_SourceCodeInfo_init(m->source_code_info);
         }
-        if ((st = google_protobuf_SourceCodeInfo_merge(m->source_code_info, b->source_code_info, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_SourceCodeInfo__merge(m->source_code_info, b->source_code_info, arena, depth)) != PBJ_OK) return st;
     }
     if (b->public_dependency.count) {
         int32_t *data = (int32_t *)pbj_append_array(arena, m->public_dependency.data, m->public_dependency.count, b->public_dependency.data, b->public_dependency.count, sizeof *data);
@@ -10397,36 +10551,94 @@ pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescrip
         if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
         m->has_syntax = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_FileDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->message_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto_sort_maps(&m->message_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->message_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_sort_maps(&m->enum_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->service.count; i++)
-        if ((st = google_protobuf_ServiceDescriptorProto_sort_maps(&m->service.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_ServiceDescriptorProto__sort_maps(&m->service.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->extension.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_FileOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
-    if (m->source_code_info && (st = google_protobuf_SourceCodeInfo_sort_maps(m->source_code_info, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_FileOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
+    if (m->source_code_info && (st = google_protobuf_SourceCodeInfo__sort_maps(m->source_code_info, arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto *elems = (google_protobuf_DescriptorProto *)pbj__array_add(arena, m->message_type.data, m->message_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->message_type.data = elems;
+    elems[m->message_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto *elems = (google_protobuf_EnumDescriptorProto *)pbj__array_add(arena, m->enum_type.data, m->enum_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->enum_type.data = elems;
+    elems[m->enum_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_ServiceDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_ServiceDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_ServiceDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_ServiceDescriptorProto *elems = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(arena, m->service.data, m->service.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->service.data = elems;
+    elems[m->service.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->extension.data, m->extension.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension.data = elems;
+    elems[m->extension.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_FileDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     size_t n = google_protobuf_FileDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10437,7 +10649,7 @@ pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protob
 
 pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_FileDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     size_t n = google_protobuf_FileDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10457,12 +10669,18 @@ pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_Fi
 pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_DescriptorProto_init(dst);
-    return google_protobuf_DescriptorProto_merge(dst, src, arena);
+    return google_protobuf_DescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -10473,7 +10691,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->field.data = data;
         for (size_t i = 0; i < b->field.count; i++) {
             google_protobuf_FieldDescriptorProto_init(&data[m->field.count]);
-            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->field.count++], &b->field.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->field.count++], &b->field.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->nested_type.count) {
@@ -10482,7 +10700,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->nested_type.data = data;
         for (size_t i = 0; i < b->nested_type.count; i++) {
             google_protobuf_DescriptorProto_init(&data[m->nested_type.count]);
-            if ((st = google_protobuf_DescriptorProto_merge(&data[m->nested_type.count++], &b->nested_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto__merge(&data[m->nested_type.count++], &b->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->enum_type.count) {
@@ -10491,7 +10709,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->enum_type.data = data;
         for (size_t i = 0; i < b->enum_type.count; i++) {
             google_protobuf_EnumDescriptorProto_init(&data[m->enum_type.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumDescriptorProto__merge(&data[m->enum_type.count++], &b->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->extension_range.count) {
@@ -10500,7 +10718,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->extension_range.data = data;
         for (size_t i = 0; i < b->extension_range.count; i++) {
             google_protobuf_DescriptorProto_ExtensionRange_init(&data[m->extension_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ExtensionRange_merge(&data[m->extension_range.count++], &b->extension_range.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto_ExtensionRange__merge(&data[m->extension_range.count++], &b->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->extension.count) {
@@ -10509,7 +10727,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->extension.data = data;
         for (size_t i = 0; i < b->extension.count; i++) {
             google_protobuf_FieldDescriptorProto_init(&data[m->extension.count]);
-            if ((st = google_protobuf_FieldDescriptorProto_merge(&data[m->extension.count++], &b->extension.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FieldDescriptorProto__merge(&data[m->extension.count++], &b->extension.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -10517,7 +10735,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
             if (!(m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_MessageOptions_init(m->options);
         }
-        if ((st = google_protobuf_MessageOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_MessageOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->oneof_decl.count) {
         google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj_append_array(arena, m->oneof_decl.data, m->oneof_decl.count, NULL, b->oneof_decl.count, sizeof *data);
@@ -10525,7 +10743,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->oneof_decl.data = data;
         for (size_t i = 0; i < b->oneof_decl.count; i++) {
             google_protobuf_OneofDescriptorProto_init(&data[m->oneof_decl.count]);
-            if ((st = google_protobuf_OneofDescriptorProto_merge(&data[m->oneof_decl.count++], &b->oneof_decl.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_OneofDescriptorProto__merge(&data[m->oneof_decl.count++], &b->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->reserved_range.count) {
@@ -10534,7 +10752,7 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         m->reserved_range.data = data;
         for (size_t i = 0; i < b->reserved_range.count; i++) {
             google_protobuf_DescriptorProto_ReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_DescriptorProto_ReservedRange_merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_DescriptorProto_ReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->reserved_name.count) {
@@ -10544,41 +10762,141 @@ pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->field.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->field.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->field.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->nested_type.count; i++)
-        if ((st = google_protobuf_DescriptorProto_sort_maps(&m->nested_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto__sort_maps(&m->nested_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->enum_type.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_sort_maps(&m->enum_type.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumDescriptorProto__sort_maps(&m->enum_type.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->extension_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ExtensionRange_sort_maps(&m->extension_range.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto_ExtensionRange__sort_maps(&m->extension_range.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->extension.count; i++)
-        if ((st = google_protobuf_FieldDescriptorProto_sort_maps(&m->extension.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_MessageOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldDescriptorProto__sort_maps(&m->extension.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_MessageOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->oneof_decl.count; i++)
-        if ((st = google_protobuf_OneofDescriptorProto_sort_maps(&m->oneof_decl.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_OneofDescriptorProto__sort_maps(&m->oneof_decl.data[i], arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_DescriptorProto_ReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_DescriptorProto_ReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->field.data, m->field.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->field.data = elems;
+    elems[m->field.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto *elems = (google_protobuf_DescriptorProto *)pbj__array_add(arena, m->nested_type.data, m->nested_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->nested_type.data = elems;
+    elems[m->nested_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto *elems = (google_protobuf_EnumDescriptorProto *)pbj__array_add(arena, m->enum_type.data, m->enum_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->enum_type.data = elems;
+    elems[m->enum_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ExtensionRange *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ExtensionRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_ExtensionRange_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_ExtensionRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto_ExtensionRange *elems = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(arena, m->extension_range.data, m->extension_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension_range.data = elems;
+    elems[m->extension_range.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->extension.data, m->extension.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension.data = elems;
+    elems[m->extension.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, const google_protobuf_OneofDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_OneofDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_OneofDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_OneofDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_OneofDescriptorProto *elems = (google_protobuf_OneofDescriptorProto *)pbj__array_add(arena, m->oneof_decl.data, m->oneof_decl.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->oneof_decl.data = elems;
+    elems[m->oneof_decl.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ReservedRange *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ReservedRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_ReservedRange_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_ReservedRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto_ReservedRange *elems = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(arena, m->reserved_range.data, m->reserved_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_range.data = elems;
+    elems[m->reserved_range.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_DescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     size_t n = google_protobuf_DescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10589,7 +10907,7 @@ pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_D
 
 pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_DescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     size_t n = google_protobuf_DescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10609,12 +10927,18 @@ pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_Descri
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena)
 {
     google_protobuf_DescriptorProto_ExtensionRange_init(dst);
-    return google_protobuf_DescriptorProto_ExtensionRange_merge(dst, src, arena);
+    return google_protobuf_DescriptorProto_ExtensionRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ExtensionRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_start) {
         m->start = b->start;
         m->has_start = 1;
@@ -10628,29 +10952,31 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_
             if (!(m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_ExtensionRangeOptions_init(m->options);
         }
-        if ((st = google_protobuf_ExtensionRangeOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_ExtensionRangeOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ExtensionRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_ExtensionRangeOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_ExtensionRangeOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out)
 {
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10661,7 +10987,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const go
 
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out)
 {
-    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ExtensionRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ExtensionRange_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10681,12 +11007,18 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_
 pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena)
 {
     google_protobuf_DescriptorProto_ReservedRange_init(dst);
-    return google_protobuf_DescriptorProto_ReservedRange_merge(dst, src, arena);
+    return google_protobuf_DescriptorProto_ReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_start) {
         m->start = b->start;
         m->has_start = 1;
@@ -10695,26 +11027,28 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_D
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena)
 {
+    return google_protobuf_DescriptorProto_ReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out)
 {
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10725,7 +11059,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const goo
 
 pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out)
 {
-    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_DescriptorProto_ReservedRange_missing(m)) return pbj_missing_status(google_protobuf_DescriptorProto_ReservedRange_missing(m));
     size_t n = google_protobuf_DescriptorProto_ReservedRange_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10745,47 +11079,69 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_p
 pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
 {
     google_protobuf_ExtensionRangeOptions_init(dst);
-    return google_protobuf_ExtensionRangeOptions_merge(dst, src, arena);
+    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     size_t n = google_protobuf_ExtensionRangeOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10796,7 +11152,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_prot
 
 pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     size_t n = google_protobuf_ExtensionRangeOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10816,12 +11172,18 @@ pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_
 pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_FieldDescriptorProto_init(dst);
-    return google_protobuf_FieldDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_FieldDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_FieldDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -10855,7 +11217,7 @@ pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescr
             if (!(m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_FieldOptions_init(m->options);
         }
-        if ((st = google_protobuf_FieldOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FieldOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->has_oneof_index) {
         m->oneof_index = b->oneof_index;
@@ -10869,27 +11231,29 @@ pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescr
         m->proto3_optional = b->proto3_optional;
         m->has_proto3_optional = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_FieldDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_FieldOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_FieldOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     size_t n = google_protobuf_FieldDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10900,7 +11264,7 @@ pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_proto
 
 pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_FieldDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     size_t n = google_protobuf_FieldDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10920,12 +11284,18 @@ pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_F
 pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_OneofDescriptorProto_init(dst);
-    return google_protobuf_OneofDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_OneofDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_OneofDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -10935,29 +11305,31 @@ pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescr
             if (!(m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_OneofOptions_init(m->options);
         }
-        if ((st = google_protobuf_OneofOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_OneofOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_OneofDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_OneofOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_OneofOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     size_t n = google_protobuf_OneofDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -10968,7 +11340,7 @@ pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_proto
 
 pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_OneofDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     size_t n = google_protobuf_OneofDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -10988,12 +11360,18 @@ pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_O
 pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_EnumDescriptorProto_init(dst);
-    return google_protobuf_EnumDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_EnumDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -11004,7 +11382,7 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
         m->value.data = data;
         for (size_t i = 0; i < b->value.count; i++) {
             google_protobuf_EnumValueDescriptorProto_init(&data[m->value.count]);
-            if ((st = google_protobuf_EnumValueDescriptorProto_merge(&data[m->value.count++], &b->value.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumValueDescriptorProto__merge(&data[m->value.count++], &b->value.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -11012,7 +11390,7 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
             if (!(m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_EnumOptions_init(m->options);
         }
-        if ((st = google_protobuf_EnumOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->reserved_range.count) {
         google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj_append_array(arena, m->reserved_range.data, m->reserved_range.count, NULL, b->reserved_range.count, sizeof *data);
@@ -11020,7 +11398,7 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
         m->reserved_range.data = data;
         for (size_t i = 0; i < b->reserved_range.count; i++) {
             google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&data[m->reserved_range.count]);
-            if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(&data[m->reserved_range.count++], &b->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->reserved_name.count) {
@@ -11030,31 +11408,61 @@ pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescrip
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->value.count; i++)
-        if ((st = google_protobuf_EnumValueDescriptorProto_sort_maps(&m->value.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_EnumOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumValueDescriptorProto__sort_maps(&m->value.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_EnumOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->reserved_range.count; i++)
-        if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(&m->reserved_range.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumValueDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumValueDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumValueDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumValueDescriptorProto *elems = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(arena, m->value.data, m->value.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->value.data = elems;
+    elems[m->value.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto_EnumReservedRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto_EnumReservedRange *elems = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(arena, m->reserved_range.data, m->reserved_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_range.data = elems;
+    elems[m->reserved_range.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11065,7 +11473,7 @@ pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protob
 
 pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11085,12 +11493,18 @@ pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_En
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena)
 {
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(dst);
-    return google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(dst, src, arena);
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_start) {
         m->start = b->start;
         m->has_start = 1;
@@ -11099,26 +11513,28 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_pr
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11129,7 +11545,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(c
 
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m)) return pbj_missing_status(google_protobuf_EnumDescriptorProto_EnumReservedRange_missing(m));
     size_t n = google_protobuf_EnumDescriptorProto_EnumReservedRange_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11149,12 +11565,18 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(
 pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_EnumValueDescriptorProto_init(dst);
-    return google_protobuf_EnumValueDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_EnumValueDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -11168,29 +11590,31 @@ pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumVa
             if (!(m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_EnumValueOptions_init(m->options);
         }
-        if ((st = google_protobuf_EnumValueOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_EnumValueOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_EnumValueOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_EnumValueOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11201,7 +11625,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_p
 
 pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     size_t n = google_protobuf_EnumValueDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11221,12 +11645,18 @@ pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protob
 pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_ServiceDescriptorProto_init(dst);
-    return google_protobuf_ServiceDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_ServiceDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_ServiceDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -11237,7 +11667,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceD
         m->method.data = data;
         for (size_t i = 0; i < b->method.count; i++) {
             google_protobuf_MethodDescriptorProto_init(&data[m->method.count]);
-            if ((st = google_protobuf_MethodDescriptorProto_merge(&data[m->method.count++], &b->method.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_MethodDescriptorProto__merge(&data[m->method.count++], &b->method.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->options) {
@@ -11245,31 +11675,47 @@ pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceD
             if (!(m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_ServiceOptions_init(m->options);
         }
-        if ((st = google_protobuf_ServiceOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_ServiceOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_ServiceDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->method.count; i++)
-        if ((st = google_protobuf_MethodDescriptorProto_sort_maps(&m->method.data[i], arena)) != PBJ_OK) return st;
-    if (m->options && (st = google_protobuf_ServiceOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_MethodDescriptorProto__sort_maps(&m->method.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->options && (st = google_protobuf_ServiceOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_MethodDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_MethodDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_MethodDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_MethodDescriptorProto *elems = (google_protobuf_MethodDescriptorProto *)pbj__array_add(arena, m->method.data, m->method.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->method.data = elems;
+    elems[m->method.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     size_t n = google_protobuf_ServiceDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11280,7 +11726,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_pro
 
 pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_ServiceDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     size_t n = google_protobuf_ServiceDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11300,12 +11746,18 @@ pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf
 pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena)
 {
     google_protobuf_MethodDescriptorProto_init(dst);
-    return google_protobuf_MethodDescriptorProto_merge(dst, src, arena);
+    return google_protobuf_MethodDescriptorProto__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena)
 {
+    return google_protobuf_MethodDescriptorProto__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -11323,7 +11775,7 @@ pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDes
             if (!(m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) return PBJ_ERR_NOMEM;
             google_protobuf_MethodOptions_init(m->options);
         }
-        if ((st = google_protobuf_MethodOptions_merge(m->options, b->options, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_MethodOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
     if (b->has_client_streaming) {
         m->client_streaming = b->client_streaming;
@@ -11333,27 +11785,29 @@ pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDes
         m->server_streaming = b->server_streaming;
         m->has_server_streaming = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
 {
+    return google_protobuf_MethodDescriptorProto__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->options && (st = google_protobuf_MethodOptions_sort_maps(m->options, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->options && (st = google_protobuf_MethodOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out)
 {
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     size_t n = google_protobuf_MethodDescriptorProto_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11364,7 +11818,7 @@ pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_prot
 
 pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out)
 {
-    if (google_protobuf_MethodDescriptorProto_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodDescriptorProto_missing(m)) return pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     size_t n = google_protobuf_MethodDescriptorProto_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11384,12 +11838,18 @@ pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_
 pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena)
 {
     google_protobuf_FileOptions_init(dst);
-    return google_protobuf_FileOptions_merge(dst, src, arena);
+    return google_protobuf_FileOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_FileOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_java_package) {
         if ((st = pbj_copy(arena, b->java_package.data, b->java_package.len, &m->java_package)) != PBJ_OK) return st;
         m->has_java_package = 1;
@@ -11476,35 +11936,51 @@ pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, con
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_FileOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_FileOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
     size_t n = google_protobuf_FileOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11515,7 +11991,7 @@ pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileO
 
 pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_FileOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FileOptions_missing(m)) return pbj_missing_status(google_protobuf_FileOptions_missing(m));
     size_t n = google_protobuf_FileOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11535,12 +12011,18 @@ pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOption
 pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena)
 {
     google_protobuf_MessageOptions_init(dst);
-    return google_protobuf_MessageOptions_merge(dst, src, arena);
+    return google_protobuf_MessageOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_MessageOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_message_set_wire_format) {
         m->message_set_wire_format = b->message_set_wire_format;
         m->has_message_set_wire_format = 1;
@@ -11563,35 +12045,51 @@ pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_MessageOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_MessageOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     size_t n = google_protobuf_MessageOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11602,7 +12100,7 @@ pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_Me
 
 pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_MessageOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MessageOptions_missing(m)) return pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     size_t n = google_protobuf_MessageOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11622,12 +12120,18 @@ pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_Message
 pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena)
 {
     google_protobuf_FieldOptions_init(dst);
-    return google_protobuf_FieldOptions_merge(dst, src, arena);
+    return google_protobuf_FieldOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_FieldOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_ctype) {
         m->ctype = b->ctype;
         m->has_ctype = 1;
@@ -11662,35 +12166,51 @@ pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, c
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_FieldOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_FieldOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     size_t n = google_protobuf_FieldOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11701,7 +12221,7 @@ pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_Fiel
 
 pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_FieldOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_FieldOptions_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     size_t n = google_protobuf_FieldOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11721,47 +12241,69 @@ pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOpti
 pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena)
 {
     google_protobuf_OneofOptions_init(dst);
-    return google_protobuf_OneofOptions_merge(dst, src, arena);
+    return google_protobuf_OneofOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_OneofOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_OneofOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_OneofOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     size_t n = google_protobuf_OneofOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11772,7 +12314,7 @@ pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_Oneo
 
 pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_OneofOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_OneofOptions_missing(m)) return pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     size_t n = google_protobuf_OneofOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11792,12 +12334,18 @@ pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOpti
 pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena)
 {
     google_protobuf_EnumOptions_init(dst);
-    return google_protobuf_EnumOptions_merge(dst, src, arena);
+    return google_protobuf_EnumOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_allow_alias) {
         m->allow_alias = b->allow_alias;
         m->has_allow_alias = 1;
@@ -11812,35 +12360,51 @@ pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, con
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     size_t n = google_protobuf_EnumOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11851,7 +12415,7 @@ pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumO
 
 pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     size_t n = google_protobuf_EnumOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11871,12 +12435,18 @@ pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOption
 pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena)
 {
     google_protobuf_EnumValueOptions_init(dst);
-    return google_protobuf_EnumValueOptions_merge(dst, src, arena);
+    return google_protobuf_EnumValueOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_deprecated) {
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
@@ -11887,35 +12457,51 @@ pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptio
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_EnumValueOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_EnumValueOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     size_t n = google_protobuf_EnumValueOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -11926,7 +12512,7 @@ pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_
 
 pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_EnumValueOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_EnumValueOptions_missing(m)) return pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     size_t n = google_protobuf_EnumValueOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -11946,12 +12532,18 @@ pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumV
 pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena)
 {
     google_protobuf_ServiceOptions_init(dst);
-    return google_protobuf_ServiceOptions_merge(dst, src, arena);
+    return google_protobuf_ServiceOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_ServiceOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_deprecated) {
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
@@ -11962,35 +12554,51 @@ pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_ServiceOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_ServiceOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     size_t n = google_protobuf_ServiceOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12001,7 +12609,7 @@ pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_Se
 
 pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_ServiceOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_ServiceOptions_missing(m)) return pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     size_t n = google_protobuf_ServiceOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -12021,12 +12629,18 @@ pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_Service
 pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena)
 {
     google_protobuf_MethodOptions_init(dst);
-    return google_protobuf_MethodOptions_merge(dst, src, arena);
+    return google_protobuf_MethodOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena)
 {
+    return google_protobuf_MethodOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_deprecated) {
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
@@ -12041,35 +12655,51 @@ pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m,
         m->uninterpreted_option.data = data;
         for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
             google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption_merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     {
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena)
 {
+    return google_protobuf_MethodOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_sort_maps(&m->uninterpreted_option.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out)
 {
-    if (google_protobuf_MethodOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     size_t n = google_protobuf_MethodOptions_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12080,7 +12710,7 @@ pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_Met
 
 pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out)
 {
-    if (google_protobuf_MethodOptions_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_MethodOptions_missing(m)) return pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     size_t n = google_protobuf_MethodOptions_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -12100,19 +12730,25 @@ pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOp
 pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption_init(dst);
-    return google_protobuf_UninterpretedOption_merge(dst, src, arena);
+    return google_protobuf_UninterpretedOption__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->name.count) {
         google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj_append_array(arena, m->name.data, m->name.count, NULL, b->name.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->name.data = data;
         for (size_t i = 0; i < b->name.count; i++) {
             google_protobuf_UninterpretedOption_NamePart_init(&data[m->name.count]);
-            if ((st = google_protobuf_UninterpretedOption_NamePart_merge(&data[m->name.count++], &b->name.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_UninterpretedOption_NamePart__merge(&data[m->name.count++], &b->name.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
     if (b->has_identifier_value) {
@@ -12139,28 +12775,44 @@ pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_Uninterpret
         if ((st = pbj_copy(arena, b->aggregate_value.data, b->aggregate_value.len, &m->aggregate_value)) != PBJ_OK) return st;
         m->has_aggregate_value = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->name.count; i++)
-        if ((st = google_protobuf_UninterpretedOption_NamePart_sort_maps(&m->name.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_UninterpretedOption_NamePart__sort_maps(&m->name.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption_NamePart e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_NamePart_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_NamePart_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption_NamePart *elems = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(arena, m->name.data, m->name.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->name.data = elems;
+    elems[m->name.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out)
 {
-    if (google_protobuf_UninterpretedOption_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     size_t n = google_protobuf_UninterpretedOption_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12171,7 +12823,7 @@ pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protob
 
 pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out)
 {
-    if (google_protobuf_UninterpretedOption_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     size_t n = google_protobuf_UninterpretedOption_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -12191,12 +12843,18 @@ pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_Un
 pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena)
 {
     google_protobuf_UninterpretedOption_NamePart_init(dst);
-    return google_protobuf_UninterpretedOption_NamePart_merge(dst, src, arena);
+    return google_protobuf_UninterpretedOption_NamePart__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption_NamePart__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name_part) {
         if ((st = pbj_copy(arena, b->name_part.data, b->name_part.len, &m->name_part)) != PBJ_OK) return st;
         m->has_name_part = 1;
@@ -12205,26 +12863,28 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_Un
         m->is_extension = b->is_extension;
         m->has_is_extension = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena)
 {
+    return google_protobuf_UninterpretedOption_NamePart__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out)
 {
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12235,7 +12895,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const goog
 
 pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out)
 {
-    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_UninterpretedOption_NamePart_missing(m)) return pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     size_t n = google_protobuf_UninterpretedOption_NamePart_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -12255,43 +12915,65 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_pr
 pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena)
 {
     google_protobuf_SourceCodeInfo_init(dst);
-    return google_protobuf_SourceCodeInfo_merge(dst, src, arena);
+    return google_protobuf_SourceCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->location.count) {
         google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj_append_array(arena, m->location.data, m->location.count, NULL, b->location.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->location.data = data;
         for (size_t i = 0; i < b->location.count; i++) {
             google_protobuf_SourceCodeInfo_Location_init(&data[m->location.count]);
-            if ((st = google_protobuf_SourceCodeInfo_Location_merge(&data[m->location.count++], &b->location.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_SourceCodeInfo_Location__merge(&data[m->location.count++], &b->location.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->location.count; i++)
-        if ((st = google_protobuf_SourceCodeInfo_Location_sort_maps(&m->location.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_SourceCodeInfo_Location__sort_maps(&m->location.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena)
+{
+    google_protobuf_SourceCodeInfo_Location e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_SourceCodeInfo_Location_copy(&e, v, arena);
+    else google_protobuf_SourceCodeInfo_Location_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_SourceCodeInfo_Location *elems = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(arena, m->location.data, m->location.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->location.data = elems;
+    elems[m->location.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out)
 {
-    if (google_protobuf_SourceCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12302,7 +12984,7 @@ pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_So
 
 pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out)
 {
-    if (google_protobuf_SourceCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -12322,12 +13004,18 @@ pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceC
 pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena)
 {
     google_protobuf_SourceCodeInfo_Location_init(dst);
-    return google_protobuf_SourceCodeInfo_Location_merge(dst, src, arena);
+    return google_protobuf_SourceCodeInfo_Location__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo_Location__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->path.count) {
         int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12355,26 +13043,28 @@ pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceC
         for (size_t i = 0; i < b->leading_detached_comments.count; i++)
             if ((st = pbj_copy(arena, b->leading_detached_comments.data[i].data, b->leading_detached_comments.data[i].len, &data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
 {
+    return google_protobuf_SourceCodeInfo_Location__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out)
 {
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12385,7 +13075,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_pr
 
 pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out)
 {
-    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_SourceCodeInfo_Location_missing(m)) return pbj_missing_status(google_protobuf_SourceCodeInfo_Location_missing(m));
     size_t n = google_protobuf_SourceCodeInfo_Location_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -12405,43 +13095,65 @@ pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobu
 pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena)
 {
     google_protobuf_GeneratedCodeInfo_init(dst);
-    return google_protobuf_GeneratedCodeInfo_merge(dst, src, arena);
+    return google_protobuf_GeneratedCodeInfo__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->annotation.count) {
         google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj_append_array(arena, m->annotation.data, m->annotation.count, NULL, b->annotation.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
         m->annotation.data = data;
         for (size_t i = 0; i < b->annotation.count; i++) {
             google_protobuf_GeneratedCodeInfo_Annotation_init(&data[m->annotation.count]);
-            if ((st = google_protobuf_GeneratedCodeInfo_Annotation_merge(&data[m->annotation.count++], &b->annotation.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_GeneratedCodeInfo_Annotation__merge(&data[m->annotation.count++], &b->annotation.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->annotation.count; i++)
-        if ((st = google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(&m->annotation.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(&m->annotation.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena)
+{
+    google_protobuf_GeneratedCodeInfo_Annotation e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_GeneratedCodeInfo_Annotation_copy(&e, v, arena);
+    else google_protobuf_GeneratedCodeInfo_Annotation_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_GeneratedCodeInfo_Annotation *elems = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(arena, m->annotation.data, m->annotation.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->annotation.data = elems;
+    elems[m->annotation.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12452,7 +13164,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf
 
 pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -12472,12 +13184,18 @@ pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_Gene
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena)
 {
     google_protobuf_GeneratedCodeInfo_Annotation_init(dst);
-    return google_protobuf_GeneratedCodeInfo_Annotation_merge(dst, src, arena);
+    return google_protobuf_GeneratedCodeInfo_Annotation__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo_Annotation__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->path.count) {
         int32_t *data = (int32_t *)pbj_append_array(arena, m->path.data, m->path.count, b->path.data, b->path.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12496,26 +13214,28 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_Ge
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
 {
+    return google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -12526,7 +13246,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const goog
 
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out)
 {
-    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_GeneratedCodeInfo_Annotation_missing(m)) return pbj_missing_status(google_protobuf_GeneratedCodeInfo_Annotation_missing(m));
     size_t n = google_protobuf_GeneratedCodeInfo_Annotation_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

@@ -173,7 +173,7 @@ extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;
  * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
  * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
  * other generated code. M_f_tag is field f's number and
@@ -268,10 +268,12 @@ uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDesc
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorSet_missing(const google_protobuf_FileDescriptorSet *m);
+const char *google_protobuf_FileDescriptorSet__missing(const google_protobuf_FileDescriptorSet *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_partial(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -344,10 +346,12 @@ uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDe
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileDescriptorProto_missing(const google_protobuf_FileDescriptorProto *m);
+const char *google_protobuf_FileDescriptorProto__missing(const google_protobuf_FileDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_partial(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileDescriptorProto_has_name(const google_protobuf_FileDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FileDescriptorProto_clear_name(google_protobuf_FileDescriptorProto *m)
@@ -426,10 +430,12 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_missing(const google_protobuf_DescriptorProto *m);
+const char *google_protobuf_DescriptorProto__missing(const google_protobuf_DescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_partial(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_has_name(const google_protobuf_DescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_DescriptorProto_clear_name(google_protobuf_DescriptorProto *m)
@@ -479,10 +485,12 @@ uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_prot
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_DescriptorProto_ExtensionRange_missing(const google_protobuf_DescriptorProto_ExtensionRange *m);
+const char *google_protobuf_DescriptorProto_ExtensionRange__missing(const google_protobuf_DescriptorProto_ExtensionRange *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_partial(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_DescriptorProto_ExtensionRange_has_start(const google_protobuf_DescriptorProto_ExtensionRange *m) { return m->has_start; }
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear_start(google_protobuf_DescriptorProto_ExtensionRange *m)
@@ -587,10 +595,12 @@ uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_Exte
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m);
+const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -695,10 +705,12 @@ uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_Field
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FieldDescriptorProto_missing(const google_protobuf_FieldDescriptorProto *m);
+const char *google_protobuf_FieldDescriptorProto__missing(const google_protobuf_FieldDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_partial(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldDescriptorProto_has_name(const google_protobuf_FieldDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_FieldDescriptorProto_clear_name(google_protobuf_FieldDescriptorProto *m)
@@ -800,10 +812,12 @@ uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_Oneof
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_OneofDescriptorProto_missing(const google_protobuf_OneofDescriptorProto *m);
+const char *google_protobuf_OneofDescriptorProto__missing(const google_protobuf_OneofDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_partial(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_OneofDescriptorProto_has_name(const google_protobuf_OneofDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_OneofDescriptorProto_clear_name(google_protobuf_OneofDescriptorProto *m)
@@ -860,10 +874,12 @@ uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDe
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumDescriptorProto_missing(const google_protobuf_EnumDescriptorProto *m);
+const char *google_protobuf_EnumDescriptorProto__missing(const google_protobuf_EnumDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_partial(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumDescriptorProto_has_name(const google_protobuf_EnumDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumDescriptorProto_clear_name(google_protobuf_EnumDescriptorProto *m)
@@ -970,10 +986,12 @@ uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_E
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueDescriptorProto_missing(const google_protobuf_EnumValueDescriptorProto *m);
+const char *google_protobuf_EnumValueDescriptorProto__missing(const google_protobuf_EnumValueDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_partial(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueDescriptorProto_has_name(const google_protobuf_EnumValueDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_EnumValueDescriptorProto_clear_name(google_protobuf_EnumValueDescriptorProto *m)
@@ -1027,10 +1045,12 @@ uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_Ser
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceDescriptorProto_missing(const google_protobuf_ServiceDescriptorProto *m);
+const char *google_protobuf_ServiceDescriptorProto__missing(const google_protobuf_ServiceDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_partial(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceDescriptorProto_has_name(const google_protobuf_ServiceDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_ServiceDescriptorProto_clear_name(google_protobuf_ServiceDescriptorProto *m)
@@ -1092,10 +1112,12 @@ uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_Meth
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MethodDescriptorProto_missing(const google_protobuf_MethodDescriptorProto *m);
+const char *google_protobuf_MethodDescriptorProto__missing(const google_protobuf_MethodDescriptorProto *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_partial(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodDescriptorProto_has_name(const google_protobuf_MethodDescriptorProto *m) { return m->has_name; }
 static inline void google_protobuf_MethodDescriptorProto_clear_name(google_protobuf_MethodDescriptorProto *m)
@@ -1285,10 +1307,12 @@ uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FileOptions_missing(const google_protobuf_FileOptions *m);
+const char *google_protobuf_FileOptions__missing(const google_protobuf_FileOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_partial(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FileOptions_has_java_package(const google_protobuf_FileOptions *m) { return m->has_java_package; }
 static inline void google_protobuf_FileOptions_clear_java_package(google_protobuf_FileOptions *m)
@@ -1504,10 +1528,12 @@ uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOpti
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MessageOptions_missing(const google_protobuf_MessageOptions *m);
+const char *google_protobuf_MessageOptions__missing(const google_protobuf_MessageOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_partial(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MessageOptions_has_message_set_wire_format(const google_protobuf_MessageOptions *m) { return m->has_message_set_wire_format; }
 static inline void google_protobuf_MessageOptions_clear_message_set_wire_format(google_protobuf_MessageOptions *m)
@@ -1650,10 +1676,12 @@ uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions 
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_FieldOptions_missing(const google_protobuf_FieldOptions *m);
+const char *google_protobuf_FieldOptions__missing(const google_protobuf_FieldOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_partial(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_FieldOptions_has_ctype(const google_protobuf_FieldOptions *m) { return m->has_ctype; }
 static inline void google_protobuf_FieldOptions_clear_ctype(google_protobuf_FieldOptions *m)
@@ -1731,10 +1759,12 @@ uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions 
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_OneofOptions_missing(const google_protobuf_OneofOptions *m);
+const char *google_protobuf_OneofOptions__missing(const google_protobuf_OneofOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_partial(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 
 #ifdef PBJ_TEXT_READ_H
@@ -1782,10 +1812,12 @@ uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumOptions_missing(const google_protobuf_EnumOptions *m);
+const char *google_protobuf_EnumOptions__missing(const google_protobuf_EnumOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_partial(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumOptions_has_allow_alias(const google_protobuf_EnumOptions *m) { return m->has_allow_alias; }
 static inline void google_protobuf_EnumOptions_clear_allow_alias(google_protobuf_EnumOptions *m)
@@ -1840,10 +1872,12 @@ uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValue
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_EnumValueOptions_missing(const google_protobuf_EnumValueOptions *m);
+const char *google_protobuf_EnumValueOptions__missing(const google_protobuf_EnumValueOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_partial(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_EnumValueOptions_has_deprecated(const google_protobuf_EnumValueOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_EnumValueOptions_clear_deprecated(google_protobuf_EnumValueOptions *m)
@@ -1892,10 +1926,12 @@ uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOpti
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_ServiceOptions_missing(const google_protobuf_ServiceOptions *m);
+const char *google_protobuf_ServiceOptions__missing(const google_protobuf_ServiceOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_partial(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_ServiceOptions_has_deprecated(const google_protobuf_ServiceOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_ServiceOptions_clear_deprecated(google_protobuf_ServiceOptions *m)
@@ -1947,10 +1983,12 @@ uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOption
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_MethodOptions_missing(const google_protobuf_MethodOptions *m);
+const char *google_protobuf_MethodOptions__missing(const google_protobuf_MethodOptions *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_partial(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_MethodOptions_has_deprecated(const google_protobuf_MethodOptions *m) { return m->has_deprecated; }
 static inline void google_protobuf_MethodOptions_clear_deprecated(google_protobuf_MethodOptions *m)
@@ -2022,10 +2060,12 @@ uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_Uninte
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_missing(const google_protobuf_UninterpretedOption *m);
+const char *google_protobuf_UninterpretedOption__missing(const google_protobuf_UninterpretedOption *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_partial(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_has_identifier_value(const google_protobuf_UninterpretedOption *m) { return m->has_identifier_value; }
 static inline void google_protobuf_UninterpretedOption_clear_identifier_value(google_protobuf_UninterpretedOption *m)
@@ -2104,10 +2144,12 @@ uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protob
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_UninterpretedOption_NamePart_missing(const google_protobuf_UninterpretedOption_NamePart *m);
+const char *google_protobuf_UninterpretedOption_NamePart__missing(const google_protobuf_UninterpretedOption_NamePart *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_partial(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_UninterpretedOption_NamePart_has_name_part(const google_protobuf_UninterpretedOption_NamePart *m) { return m->has_name_part; }
 static inline void google_protobuf_UninterpretedOption_NamePart_clear_name_part(google_protobuf_UninterpretedOption_NamePart *m)
@@ -2542,33 +2584,34 @@ extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
+ * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
+ * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void google_protobuf_FileDescriptorSet_clear(google_protobuf_FileDescriptorSet *m) { google_protobuf_FileDescriptorSet_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_copy(google_protobuf_FileDescriptorSet *dst, const google_protobuf_FileDescriptorSet *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorSet *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDescriptorSet *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of file (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FileDescriptorProto *google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(arena, m->file.data, m->file.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->file.data = data;
-    data += m->file.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FileDescriptorProto_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
 static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_FileDescriptorProto *m) { google_protobuf_FileDescriptorProto_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescriptorProto *m, const google_protobuf_FileDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_write_delimited(const google_protobuf_FileDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_read_delimited(google_protobuf_FileDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2588,91 +2631,58 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_pa
     m->has_package = 1;
     return PBJ_OK;
 }
-/* a new element at the end of dependency (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_FileDescriptorProto_add_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to dependency; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_dependency(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->dependency.data, m->dependency.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->dependency.data = data;
-    data += m->dependency.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->dependency.data, m->dependency.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->dependency.data = elems;
+    elems[m->dependency.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of message_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto *google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj__array_grow(arena, m->message_type.data, m->message_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->message_type.data = data;
-    data += m->message_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of enum_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumDescriptorProto *google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(arena, m->enum_type.data, m->enum_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->enum_type.data = data;
-    data += m->enum_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of service (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_ServiceDescriptorProto *google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_ServiceDescriptorProto *data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(arena, m->service.data, m->service.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->service.data = data;
-    data += m->service.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_ServiceDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of extension (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FieldDescriptorProto *google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->extension.data, m->extension.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->extension.data = data;
-    data += m->extension.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FieldDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * message_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * enum_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * service; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_FileOptions *google_protobuf_FileDescriptorProto_mutable_options(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) google_protobuf_FileOptions_init(m->options);
     return m->options;
 }
-/* source_code_info, made (initialised, in arena) when absent; NULL when out of memory */
+/* source_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_SourceCodeInfo *google_protobuf_FileDescriptorProto_mutable_source_code_info(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->source_code_info && (m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) google_protobuf_SourceCodeInfo_init(m->source_code_info);
     return m->source_code_info;
 }
-/* a new element at the end of public_dependency (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_FileDescriptorProto_add_public_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+/* appends v to public_dependency; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_public_dependency(google_protobuf_FileDescriptorProto *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->public_dependency.data = data;
-    data += m->public_dependency.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->public_dependency.data, m->public_dependency.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->public_dependency.data = elems;
+    elems[m->public_dependency.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of weak_dependency (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_FileDescriptorProto_add_weak_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+/* appends v to weak_dependency; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_weak_dependency(google_protobuf_FileDescriptorProto *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->weak_dependency.data = data;
-    data += m->weak_dependency.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->weak_dependency.data, m->weak_dependency.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->weak_dependency.data = elems;
+    elems[m->weak_dependency.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_syntax(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -2687,6 +2697,8 @@ static inline void google_protobuf_DescriptorProto_clear(google_protobuf_Descrip
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_copy(google_protobuf_DescriptorProto *dst, const google_protobuf_DescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_DescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_write_delimited(const google_protobuf_DescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_read_delimited(google_protobuf_DescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2698,104 +2710,51 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_set_name(g
     m->has_name = 1;
     return PBJ_OK;
 }
-/* a new element at the end of field (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FieldDescriptorProto *google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->field.data, m->field.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->field.data = data;
-    data += m->field.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FieldDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of nested_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto *google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj__array_grow(arena, m->nested_type.data, m->nested_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->nested_type.data = data;
-    data += m->nested_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of enum_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumDescriptorProto *google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(arena, m->enum_type.data, m->enum_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->enum_type.data = data;
-    data += m->enum_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of extension_range (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto_ExtensionRange *google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ExtensionRange *data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(arena, m->extension_range.data, m->extension_range.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->extension_range.data = data;
-    data += m->extension_range.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_ExtensionRange_init(data);
-    return data;
-}
-/* a new element at the end of extension (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FieldDescriptorProto *google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->extension.data, m->extension.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->extension.data = data;
-    data += m->extension.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FieldDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * field; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * nested_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * enum_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * extension_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ExtensionRange *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_MessageOptions *google_protobuf_DescriptorProto_mutable_options(google_protobuf_DescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) google_protobuf_MessageOptions_init(m->options);
     return m->options;
 }
-/* a new element at the end of oneof_decl (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_OneofDescriptorProto *google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * oneof_decl; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, const google_protobuf_OneofDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * reserved_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ReservedRange *v, pbj_arena *arena);
+/* appends a copy of data[0..len) (in arena) to reserved_name; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserved_name(google_protobuf_DescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
-    google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->oneof_decl.data = data;
-    data += m->oneof_decl.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_OneofDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of reserved_range (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto_ReservedRange *google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ReservedRange *data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_range.data = data;
-    data += m->reserved_range.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_ReservedRange_init(data);
-    return data;
-}
-/* a new element at the end of reserved_name (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_DescriptorProto_add_reserved_name(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_name.data = data;
-    data += m->reserved_name.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->reserved_name.data, m->reserved_name.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_name.data = elems;
+    elems[m->reserved_name.count++] = v;
+    return PBJ_OK;
 }
 
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_protobuf_DescriptorProto_ExtensionRange *m) { google_protobuf_DescriptorProto_ExtensionRange_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_copy(google_protobuf_DescriptorProto_ExtensionRange *dst, const google_protobuf_DescriptorProto_ExtensionRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf_DescriptorProto_ExtensionRange *m, const google_protobuf_DescriptorProto_ExtensionRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__sort_maps(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode_append(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_write_delimited(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_read_delimited(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2809,7 +2768,7 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_set_end(google
     m->end = v;
     m->has_end = 1;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_ExtensionRangeOptions *google_protobuf_DescriptorProto_ExtensionRange_mutable_options(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) google_protobuf_ExtensionRangeOptions_init(m->options);
@@ -2820,6 +2779,8 @@ static inline void google_protobuf_DescriptorProto_ReservedRange_clear(google_pr
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_copy(google_protobuf_DescriptorProto_ReservedRange *dst, const google_protobuf_DescriptorProto_ReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_DescriptorProto_ReservedRange *m, const google_protobuf_DescriptorProto_ReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__sort_maps(google_protobuf_DescriptorProto_ReservedRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode_append(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_write_delimited(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_protobuf_DescriptorProto_ReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2838,25 +2799,21 @@ static inline void google_protobuf_ExtensionRangeOptions_clear(google_protobuf_E
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_FieldDescriptorProto *m) { google_protobuf_FieldDescriptorProto_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDescriptorProto *m, const google_protobuf_FieldDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__sort_maps(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode_append(const google_protobuf_FieldDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_write_delimited(const google_protobuf_FieldDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_read_delimited(google_protobuf_FieldDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2907,7 +2864,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_d
     m->has_default_value = 1;
     return PBJ_OK;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_FieldOptions *google_protobuf_FieldDescriptorProto_mutable_options(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) google_protobuf_FieldOptions_init(m->options);
@@ -2936,6 +2893,8 @@ static inline void google_protobuf_OneofDescriptorProto_clear(google_protobuf_On
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_copy(google_protobuf_OneofDescriptorProto *dst, const google_protobuf_OneofDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDescriptorProto *m, const google_protobuf_OneofDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__sort_maps(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode_append(const google_protobuf_OneofDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_write_delimited(const google_protobuf_OneofDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_read_delimited(google_protobuf_OneofDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2947,7 +2906,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_n
     m->has_name = 1;
     return PBJ_OK;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_OneofOptions *google_protobuf_OneofDescriptorProto_mutable_options(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) google_protobuf_OneofOptions_init(m->options);
@@ -2958,6 +2917,8 @@ static inline void google_protobuf_EnumDescriptorProto_clear(google_protobuf_Enu
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_copy(google_protobuf_EnumDescriptorProto *dst, const google_protobuf_EnumDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_write_delimited(const google_protobuf_EnumDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_read_delimited(google_protobuf_EnumDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -2969,49 +2930,36 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_na
     m->has_name = 1;
     return PBJ_OK;
 }
-/* a new element at the end of value (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumValueDescriptorProto *google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_EnumValueDescriptorProto *data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(arena, m->value.data, m->value.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->value.data = data;
-    data += m->value.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumValueDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * value; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_EnumOptions *google_protobuf_EnumDescriptorProto_mutable_options(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) google_protobuf_EnumOptions_init(m->options);
     return m->options;
 }
-/* a new element at the end of reserved_range (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumDescriptorProto_EnumReservedRange *google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * reserved_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *v, pbj_arena *arena);
+/* appends a copy of data[0..len) (in arena) to reserved_name; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_reserved_name(google_protobuf_EnumDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
-    google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_range.data = data;
-    data += m->reserved_range.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(data);
-    return data;
-}
-/* a new element at the end of reserved_name (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_EnumDescriptorProto_add_reserved_name(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_name.data = data;
-    data += m->reserved_name.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->reserved_name.data, m->reserved_name.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_name.data = elems;
+    elems[m->reserved_name.count++] = v;
+    return PBJ_OK;
 }
 
 static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(google_protobuf_EnumDescriptorProto_EnumReservedRange *dst, const google_protobuf_EnumDescriptorProto_EnumReservedRange *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode_append(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_write_delimited(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_read_delimited(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3030,6 +2978,8 @@ static inline void google_protobuf_EnumValueDescriptorProto_clear(google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_copy(google_protobuf_EnumValueDescriptorProto *dst, const google_protobuf_EnumValueDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumValueDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__sort_maps(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode_append(const google_protobuf_EnumValueDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_write_delimited(const google_protobuf_EnumValueDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_read_delimited(google_protobuf_EnumValueDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3046,7 +2996,7 @@ static inline void google_protobuf_EnumValueDescriptorProto_set_number(google_pr
     m->number = v;
     m->has_number = 1;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_EnumValueOptions *google_protobuf_EnumValueDescriptorProto_mutable_options(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) google_protobuf_EnumValueOptions_init(m->options);
@@ -3057,6 +3007,8 @@ static inline void google_protobuf_ServiceDescriptorProto_clear(google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_copy(google_protobuf_ServiceDescriptorProto *dst, const google_protobuf_ServiceDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_write_delimited(const google_protobuf_ServiceDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_read_delimited(google_protobuf_ServiceDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3068,18 +3020,10 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set
     m->has_name = 1;
     return PBJ_OK;
 }
-/* a new element at the end of method (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_MethodDescriptorProto *google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_MethodDescriptorProto *data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(arena, m->method.data, m->method.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->method.data = data;
-    data += m->method.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_MethodDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * method; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_ServiceOptions *google_protobuf_ServiceDescriptorProto_mutable_options(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) google_protobuf_ServiceOptions_init(m->options);
@@ -3090,6 +3034,8 @@ static inline void google_protobuf_MethodDescriptorProto_clear(google_protobuf_M
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_copy(google_protobuf_MethodDescriptorProto *dst, const google_protobuf_MethodDescriptorProto *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDescriptorProto *m, const google_protobuf_MethodDescriptorProto *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__sort_maps(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode_append(const google_protobuf_MethodDescriptorProto *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_write_delimited(const google_protobuf_MethodDescriptorProto *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_read_delimited(google_protobuf_MethodDescriptorProto *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3117,7 +3063,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_
     m->has_output_type = 1;
     return PBJ_OK;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_MethodOptions *google_protobuf_MethodDescriptorProto_mutable_options(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) google_protobuf_MethodOptions_init(m->options);
@@ -3138,6 +3084,8 @@ static inline void google_protobuf_FileOptions_clear(google_protobuf_FileOptions
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_copy(google_protobuf_FileOptions *dst, const google_protobuf_FileOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, const google_protobuf_FileOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_write_delimited(const google_protobuf_FileOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_read_delimited(google_protobuf_FileOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3271,22 +3219,16 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_packa
     m->has_ruby_package = 1;
     return PBJ_OK;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageOptions *m) { google_protobuf_MessageOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions *m, const google_protobuf_MessageOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_write_delimited(const google_protobuf_MessageOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_read_delimited(google_protobuf_MessageOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3310,22 +3252,16 @@ static inline void google_protobuf_MessageOptions_set_map_entry(google_protobuf_
     m->map_entry = v;
     m->has_map_entry = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptions *m) { google_protobuf_FieldOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_write_delimited(const google_protobuf_FieldOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3364,41 +3300,29 @@ static inline void google_protobuf_FieldOptions_set_unverified_lazy(google_proto
     m->unverified_lazy = v;
     m->has_unverified_lazy = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptions *m) { google_protobuf_OneofOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, const google_protobuf_OneofOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions *m) { google_protobuf_EnumOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, const google_protobuf_EnumOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_write_delimited(const google_protobuf_EnumOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_read_delimited(google_protobuf_EnumOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3412,22 +3336,16 @@ static inline void google_protobuf_EnumOptions_set_deprecated(google_protobuf_En
     m->deprecated = v;
     m->has_deprecated = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumValueOptions *m) { google_protobuf_EnumValueOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOptions *m, const google_protobuf_EnumValueOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValueOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_write_delimited(const google_protobuf_EnumValueOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_read_delimited(google_protobuf_EnumValueOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3436,22 +3354,16 @@ static inline void google_protobuf_EnumValueOptions_set_deprecated(google_protob
     m->deprecated = v;
     m->has_deprecated = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceOptions *m) { google_protobuf_ServiceOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions *m, const google_protobuf_ServiceOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_write_delimited(const google_protobuf_ServiceOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_read_delimited(google_protobuf_ServiceOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3460,22 +3372,16 @@ static inline void google_protobuf_ServiceOptions_set_deprecated(google_protobuf
     m->deprecated = v;
     m->has_deprecated = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOptions *m) { google_protobuf_MethodOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m, const google_protobuf_MethodOptions *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOptions *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_write_delimited(const google_protobuf_MethodOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3489,36 +3395,22 @@ static inline void google_protobuf_MethodOptions_set_idempotency_level(google_pr
     m->idempotency_level = v;
     m->has_idempotency_level = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_UninterpretedOption *m) { google_protobuf_UninterpretedOption_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_UninterpretedOption *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of name (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption_NamePart *google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(arena, m->name.data, m->name.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->name.data = data;
-    data += m->name.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_NamePart_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * name; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena);
 static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_identifier_value(google_protobuf_UninterpretedOption *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3563,6 +3455,8 @@ static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_pro
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_UninterpretedOption_NamePart *m, const google_protobuf_UninterpretedOption_NamePart *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__sort_maps(google_protobuf_UninterpretedOption_NamePart *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode_append(const google_protobuf_UninterpretedOption_NamePart *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_write_delimited(const google_protobuf_UninterpretedOption_NamePart *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_protobuf_UninterpretedOption_NamePart *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -3584,47 +3478,41 @@ static inline void google_protobuf_SourceCodeInfo_clear(google_protobuf_SourceCo
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_copy(google_protobuf_SourceCodeInfo *dst, const google_protobuf_SourceCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeInfo *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of location (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_SourceCodeInfo_Location *google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
-{
-    google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(arena, m->location.data, m->location.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->location.data = data;
-    data += m->location.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_SourceCodeInfo_Location_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * location; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena);
 
 static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf_SourceCodeInfo_Location *m) { google_protobuf_SourceCodeInfo_Location_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_SourceCodeInfo_Location *m, const google_protobuf_SourceCodeInfo_Location *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of path (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_SourceCodeInfo_Location_add_path(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+/* appends v to path; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_path(google_protobuf_SourceCodeInfo_Location *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->path.data, m->path.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->path.data = data;
-    data += m->path.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->path.data, m->path.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->path.data = elems;
+    elems[m->path.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of span (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_SourceCodeInfo_Location_add_span(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+/* appends v to span; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_span(google_protobuf_SourceCodeInfo_Location *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->span.data, m->span.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->span.data = data;
-    data += m->span.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->span.data, m->span.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->span.data = elems;
+    elems[m->span.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_leading_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -3642,52 +3530,48 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_se
     m->has_trailing_comments = 1;
     return PBJ_OK;
 }
-/* a new element at the end of leading_detached_comments (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to leading_detached_comments; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->leading_detached_comments.data = data;
-    data += m->leading_detached_comments.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->leading_detached_comments.data = elems;
+    elems[m->leading_detached_comments.count++] = v;
+    return PBJ_OK;
 }
 
 static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_GeneratedCodeInfo *m) { google_protobuf_GeneratedCodeInfo_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_copy(google_protobuf_GeneratedCodeInfo *dst, const google_protobuf_GeneratedCodeInfo *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of annotation (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_GeneratedCodeInfo_Annotation *google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
-{
-    google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(arena, m->annotation.data, m->annotation.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->annotation.data = data;
-    data += m->annotation.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * annotation; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena);
 
 static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_protobuf_GeneratedCodeInfo_Annotation *m) { google_protobuf_GeneratedCodeInfo_Annotation_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_GeneratedCodeInfo_Annotation *m, const google_protobuf_GeneratedCodeInfo_Annotation *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of path (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_GeneratedCodeInfo_Annotation_add_path(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
+/* appends v to path; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_add_path(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->path.data, m->path.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->path.data = data;
-    data += m->path.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->path.data, m->path.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->path.data = elems;
+    elems[m->path.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_set_source_file(google_protobuf_GeneratedCodeInfo_Annotation *m, const void *data, size_t len, pbj_arena *arena)
 {

@@ -229,7 +229,7 @@ pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_groups_Grouped_Many *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->many.data = (golden_groups_Grouped_Many *)pbj__array_grow(r->arena, m->many.data, m->many.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->many.data = (golden_groups_Grouped_Many *)pbj__array_add(r->arena, m->many.data, m->many.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->many.data[m->many.count++];
                 golden_groups_Grouped_Many_init(e);
                 if (pbj__tr_status(r, golden_groups_Grouped_Many__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -623,7 +623,7 @@ pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Si
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->tags.data = (pbj_slice *)pbj__array_grow(r->arena, m->tags.data, m->tags.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->tags.data = (pbj_slice *)pbj__array_add(r->arena, m->tags.data, m->tags.count, sizeof v))) return pbj__tr_nomem(r);
                 m->tags.data[m->tags.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1263,12 +1263,8 @@ pbj_status golden_groups_Grouped__merge(golden_groups_Grouped *m, const golden_g
             if ((st = golden_groups_Grouped_Many__merge(&data[m->many.count++], &b->many.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1287,6 +1283,20 @@ pbj_status golden_groups_Grouped__sort_maps(golden_groups_Grouped *m, pbj_arena 
     for (size_t i = 0; i < m->many.count; i++)
         if ((st = golden_groups_Grouped_Many__sort_maps(&m->many.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status golden_groups_Grouped_add_many(golden_groups_Grouped *m, const golden_groups_Grouped_Many *v, pbj_arena *arena)
+{
+    golden_groups_Grouped_Many e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = golden_groups_Grouped_Many_copy(&e, v, arena);
+    else golden_groups_Grouped_Many_init(&e);
+    if (st != PBJ_OK) return st;
+    golden_groups_Grouped_Many *elems = (golden_groups_Grouped_Many *)pbj__array_add(arena, m->many.data, m->many.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->many.data = elems;
+    elems[m->many.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status golden_groups_Grouped_encode_append(const golden_groups_Grouped *m, pbj_buf *out)
@@ -1345,12 +1355,8 @@ pbj_status golden_groups_Grouped_Single__merge(golden_groups_Grouped_Single *m, 
         }
         if ((st = golden_groups_Grouped_Single_Deep__merge(m->deep, b->deep, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1421,12 +1427,8 @@ pbj_status golden_groups_Grouped_Single_Deep__merge(golden_groups_Grouped_Single
         for (size_t i = 0; i < b->tags.count; i++)
             if ((st = pbj_copy(arena, b->tags.data[i].data, b->tags.data[i].len, &data[m->tags.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1493,12 +1495,8 @@ pbj_status golden_groups_Grouped_Many__merge(golden_groups_Grouped_Many *m, cons
         m->k = b->k;
         m->has_k = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

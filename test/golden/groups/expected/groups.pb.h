@@ -274,9 +274,12 @@ pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j);
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -294,23 +297,15 @@ static inline void golden_groups_Grouped_set_a(golden_groups_Grouped *m, int32_t
     m->a = v;
     m->has_a = 1;
 }
-/* single, made (initialised, in arena) when absent; NULL when out of memory */
+/* single, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_groups_Grouped_Single *golden_groups_Grouped_mutable_single(golden_groups_Grouped *m, pbj_arena *arena)
 {
     if (!m->single && (m->single = (golden_groups_Grouped_Single *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single)))) golden_groups_Grouped_Single_init(m->single);
     return m->single;
 }
-/* a new element at the end of many (zero, or initialised), NULL when out of memory */
-static inline golden_groups_Grouped_Many *golden_groups_Grouped_add_many(golden_groups_Grouped *m, pbj_arena *arena)
-{
-    golden_groups_Grouped_Many *data = (golden_groups_Grouped_Many *)pbj__array_grow(arena, m->many.data, m->many.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->many.data = data;
-    data += m->many.count++;
-    memset(data, 0, sizeof *data);
-    golden_groups_Grouped_Many_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * many; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status golden_groups_Grouped_add_many(golden_groups_Grouped *m, const golden_groups_Grouped_Many *v, pbj_arena *arena);
 
 static inline void golden_groups_Grouped_Single_clear(golden_groups_Grouped_Single *m) { golden_groups_Grouped_Single_init(m); }
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_copy(golden_groups_Grouped_Single *dst, const golden_groups_Grouped_Single *src, pbj_arena *arena);
@@ -326,7 +321,7 @@ static inline void golden_groups_Grouped_Single_set_x(golden_groups_Grouped_Sing
     m->x = v;
     m->has_x = 1;
 }
-/* deep, made (initialised, in arena) when absent; NULL when out of memory */
+/* deep, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_groups_Grouped_Single_Deep *golden_groups_Grouped_Single_mutable_deep(golden_groups_Grouped_Single *m, pbj_arena *arena)
 {
     if (!m->deep && (m->deep = (golden_groups_Grouped_Single_Deep *)pbj_arena_alloc(arena, sizeof(golden_groups_Grouped_Single_Deep)))) golden_groups_Grouped_Single_Deep_init(m->deep);
@@ -342,15 +337,16 @@ PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__sort_maps(golden_grou
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode_append(const golden_groups_Grouped_Single_Deep *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_write_delimited(const golden_groups_Grouped_Single_Deep *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_read_delimited(golden_groups_Grouped_Single_Deep *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of tags (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *golden_groups_Grouped_Single_Deep_add_tags(golden_groups_Grouped_Single_Deep *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to tags; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_add_tags(golden_groups_Grouped_Single_Deep *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->tags.data, m->tags.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->tags.data = data;
-    data += m->tags.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->tags.data, m->tags.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->tags.data = elems;
+    elems[m->tags.count++] = v;
+    return PBJ_OK;
 }
 
 static inline void golden_groups_Grouped_Many_clear(golden_groups_Grouped_Many *m) { golden_groups_Grouped_Many_init(m); }

@@ -645,7 +645,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_maps_Maps_CountsEntry *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__array_grow(r->arena, m->counts.data, m->counts.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->counts.data = (golden_maps_Maps_CountsEntry *)pbj__array_add(r->arena, m->counts.data, m->counts.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->counts.data[m->counts.count++];
                 golden_maps_Maps_CountsEntry_init(e);
                 if (pbj__tr_status(r, golden_maps_Maps_CountsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -657,7 +657,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_maps_Maps_NamesEntry *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__array_grow(r->arena, m->names.data, m->names.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->names.data = (golden_maps_Maps_NamesEntry *)pbj__array_add(r->arena, m->names.data, m->names.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->names.data[m->names.count++];
                 golden_maps_Maps_NamesEntry_init(e);
                 if (pbj__tr_status(r, golden_maps_Maps_NamesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -669,7 +669,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_maps_Maps_ValuesEntry *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__array_grow(r->arena, m->values.data, m->values.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->values.data = (golden_maps_Maps_ValuesEntry *)pbj__array_add(r->arena, m->values.data, m->values.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->values.data[m->values.count++];
                 golden_maps_Maps_ValuesEntry_init(e);
                 if (pbj__tr_status(r, golden_maps_Maps_ValuesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -681,7 +681,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_maps_Maps_FlagsEntry *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__array_grow(r->arena, m->flags.data, m->flags.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->flags.data = (golden_maps_Maps_FlagsEntry *)pbj__array_add(r->arena, m->flags.data, m->flags.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->flags.data[m->flags.count++];
                 golden_maps_Maps_FlagsEntry_init(e);
                 if (pbj__tr_status(r, golden_maps_Maps_FlagsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -693,7 +693,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_maps_Maps_BlobsEntry *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__array_grow(r->arena, m->blobs.data, m->blobs.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->blobs.data = (golden_maps_Maps_BlobsEntry *)pbj__array_add(r->arena, m->blobs.data, m->blobs.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->blobs.data[m->blobs.count++];
                 golden_maps_Maps_BlobsEntry_init(e);
                 if (pbj__tr_status(r, golden_maps_Maps_BlobsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -705,7 +705,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_maps_Maps_WeightsEntry *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__array_grow(r->arena, m->weights.data, m->weights.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->weights.data = (golden_maps_Maps_WeightsEntry *)pbj__array_add(r->arena, m->weights.data, m->weights.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->weights.data[m->weights.count++];
                 golden_maps_Maps_WeightsEntry_init(e);
                 if (pbj__tr_status(r, golden_maps_Maps_WeightsEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -2268,12 +2268,8 @@ pbj_status golden_maps_Value__merge(golden_maps_Value *m, const golden_maps_Valu
     if (b->text.len != 0) {
         if ((st = pbj_copy(arena, b->text.data, b->text.len, &m->text)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2337,47 +2333,45 @@ pbj_status golden_maps_Maps__merge(golden_maps_Maps *m, const golden_maps_Maps *
     pbj_status st = PBJ_OK;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < b->counts.count; i++) {
-        golden_maps_Maps_CountsEntry *e = golden_maps_Maps_put_counts(m, b->counts.data[i].key, arena);
+        golden_maps_Maps_CountsEntry *e = pbj__golden_maps_Maps_entry_counts(m, b->counts.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_CountsEntry_init(e);
         if ((st = golden_maps_Maps_CountsEntry__merge(e, &b->counts.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->names.count; i++) {
-        golden_maps_Maps_NamesEntry *e = golden_maps_Maps_put_names(m, b->names.data[i].key, arena);
+        golden_maps_Maps_NamesEntry *e = pbj__golden_maps_Maps_entry_names(m, b->names.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_NamesEntry_init(e);
         if ((st = golden_maps_Maps_NamesEntry__merge(e, &b->names.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->values.count; i++) {
-        golden_maps_Maps_ValuesEntry *e = golden_maps_Maps_put_values(m, b->values.data[i].key, arena);
+        golden_maps_Maps_ValuesEntry *e = pbj__golden_maps_Maps_entry_values(m, b->values.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
+        golden_maps_Value *kept = e->value;                    /* replaced in place: a value mutable gave stays the key's */
         golden_maps_Maps_ValuesEntry_init(e);
-        if ((st = golden_maps_Maps_ValuesEntry__merge(e, &b->values.data[i], arena, depth)) != PBJ_OK) return st;
+        if (kept && b->values.data[i].value) golden_maps_Value_init(e->value = kept);
+        if ((st = golden_maps_Maps_ValuesEntry_merge(e, &b->values.data[i], arena)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->flags.count; i++) {
-        golden_maps_Maps_FlagsEntry *e = golden_maps_Maps_put_flags(m, b->flags.data[i].key, arena);
+        golden_maps_Maps_FlagsEntry *e = pbj__golden_maps_Maps_entry_flags(m, b->flags.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_FlagsEntry_init(e);
         if ((st = golden_maps_Maps_FlagsEntry__merge(e, &b->flags.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->blobs.count; i++) {
-        golden_maps_Maps_BlobsEntry *e = golden_maps_Maps_put_blobs(m, b->blobs.data[i].key, arena);
+        golden_maps_Maps_BlobsEntry *e = pbj__golden_maps_Maps_entry_blobs(m, b->blobs.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_BlobsEntry_init(e);
         if ((st = golden_maps_Maps_BlobsEntry__merge(e, &b->blobs.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->weights.count; i++) {
-        golden_maps_Maps_WeightsEntry *e = golden_maps_Maps_put_weights(m, b->weights.data[i].key, arena);
+        golden_maps_Maps_WeightsEntry *e = pbj__golden_maps_Maps_entry_weights(m, b->weights.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         golden_maps_Maps_WeightsEntry_init(e);
         if ((st = golden_maps_Maps_WeightsEntry__merge(e, &b->weights.data[i], arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2437,7 +2431,7 @@ pbj_status golden_maps_Maps__sort_maps(golden_maps_Maps *m, pbj_arena *arena, ui
     return st;
 }
 
-golden_maps_Maps_CountsEntry *golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena)
+golden_maps_Maps_CountsEntry *pbj__golden_maps_Maps_entry_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena)
 {
     golden_maps_Maps_CountsEntry probe;
     size_t at;
@@ -2445,7 +2439,7 @@ golden_maps_Maps_CountsEntry *golden_maps_Maps_put_counts(golden_maps_Maps *m, p
     probe.key = key;
     if (pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_maps_Maps__cmp_counts, &at)) return &m->counts.data[at];
     if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
-    golden_maps_Maps_CountsEntry *data = (golden_maps_Maps_CountsEntry *)pbj__array_grow(arena, m->counts.data, m->counts.count, 1, sizeof probe);
+    golden_maps_Maps_CountsEntry *data = (golden_maps_Maps_CountsEntry *)pbj__array_add(arena, m->counts.data, m->counts.count, sizeof probe);
     if (!data) return NULL;
     m->counts.data = data;
     memmove(data + at + 1, data + at, (m->counts.count++ - at) * sizeof probe);
@@ -2453,23 +2447,33 @@ golden_maps_Maps_CountsEntry *golden_maps_Maps_put_counts(golden_maps_Maps *m, p
     return &data[at];
 }
 
-golden_maps_Maps_CountsEntry *golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key)
+pbj_status golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, int32_t value, pbj_arena *arena)
+{
+    golden_maps_Maps_CountsEntry *e = pbj__golden_maps_Maps_entry_counts(m, key, arena);
+    if (!e) return PBJ_ERR_NOMEM;
+    e->value = value;
+    return PBJ_OK;
+}
+
+bool golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key, int32_t *value)
 {
     golden_maps_Maps_CountsEntry probe;
     size_t at;
     golden_maps_Maps_CountsEntry_init(&probe);
     probe.key = key;
-    return pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_maps_Maps__cmp_counts, &at) ? &m->counts.data[at] : NULL;
+    const golden_maps_Maps_CountsEntry *e = pbj_find(m->counts.data, m->counts.count, sizeof probe, &probe, golden_maps_Maps__cmp_counts, &at) ? &m->counts.data[at] : NULL;
+    if (e) *value = e->value;
+    return e != NULL;
 }
 
-golden_maps_Maps_NamesEntry *golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_arena *arena)
+golden_maps_Maps_NamesEntry *pbj__golden_maps_Maps_entry_names(golden_maps_Maps *m, int64_t key, pbj_arena *arena)
 {
     golden_maps_Maps_NamesEntry probe;
     size_t at;
     golden_maps_Maps_NamesEntry_init(&probe);
     probe.key = key;
     if (pbj_find(m->names.data, m->names.count, sizeof probe, &probe, golden_maps_Maps__cmp_names, &at)) return &m->names.data[at];
-    golden_maps_Maps_NamesEntry *data = (golden_maps_Maps_NamesEntry *)pbj__array_grow(arena, m->names.data, m->names.count, 1, sizeof probe);
+    golden_maps_Maps_NamesEntry *data = (golden_maps_Maps_NamesEntry *)pbj__array_add(arena, m->names.data, m->names.count, sizeof probe);
     if (!data) return NULL;
     m->names.data = data;
     memmove(data + at + 1, data + at, (m->names.count++ - at) * sizeof probe);
@@ -2477,23 +2481,32 @@ golden_maps_Maps_NamesEntry *golden_maps_Maps_put_names(golden_maps_Maps *m, int
     return &data[at];
 }
 
-golden_maps_Maps_NamesEntry *golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key)
+pbj_status golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_slice value, pbj_arena *arena)
+{
+    golden_maps_Maps_NamesEntry *e = pbj__golden_maps_Maps_entry_names(m, key, arena);
+    if (!e) return PBJ_ERR_NOMEM;
+    return pbj_copy(arena, value.data, value.len, &e->value);
+}
+
+bool golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key, pbj_slice *value)
 {
     golden_maps_Maps_NamesEntry probe;
     size_t at;
     golden_maps_Maps_NamesEntry_init(&probe);
     probe.key = key;
-    return pbj_find(m->names.data, m->names.count, sizeof probe, &probe, golden_maps_Maps__cmp_names, &at) ? &m->names.data[at] : NULL;
+    const golden_maps_Maps_NamesEntry *e = pbj_find(m->names.data, m->names.count, sizeof probe, &probe, golden_maps_Maps__cmp_names, &at) ? &m->names.data[at] : NULL;
+    if (e) *value = e->value;
+    return e != NULL;
 }
 
-golden_maps_Maps_ValuesEntry *golden_maps_Maps_put_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena)
+golden_maps_Maps_ValuesEntry *pbj__golden_maps_Maps_entry_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena)
 {
     golden_maps_Maps_ValuesEntry probe;
     size_t at;
     golden_maps_Maps_ValuesEntry_init(&probe);
     probe.key = key;
     if (pbj_find(m->values.data, m->values.count, sizeof probe, &probe, golden_maps_Maps__cmp_values, &at)) return &m->values.data[at];
-    golden_maps_Maps_ValuesEntry *data = (golden_maps_Maps_ValuesEntry *)pbj__array_grow(arena, m->values.data, m->values.count, 1, sizeof probe);
+    golden_maps_Maps_ValuesEntry *data = (golden_maps_Maps_ValuesEntry *)pbj__array_add(arena, m->values.data, m->values.count, sizeof probe);
     if (!data) return NULL;
     m->values.data = data;
     memmove(data + at + 1, data + at, (m->values.count++ - at) * sizeof probe);
@@ -2501,23 +2514,33 @@ golden_maps_Maps_ValuesEntry *golden_maps_Maps_put_values(golden_maps_Maps *m, u
     return &data[at];
 }
 
-golden_maps_Maps_ValuesEntry *golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key)
+golden_maps_Value *golden_maps_Maps_mutable_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena)
+{
+    golden_maps_Maps_ValuesEntry *e = pbj__golden_maps_Maps_entry_values(m, key, arena);
+    if (!e) return NULL;
+    if (!e->value && (e->value = (golden_maps_Value *)pbj_arena_alloc(arena, sizeof(golden_maps_Value)))) golden_maps_Value_init(e->value);
+    return e->value;
+}
+
+bool golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key, golden_maps_Value **value)
 {
     golden_maps_Maps_ValuesEntry probe;
     size_t at;
     golden_maps_Maps_ValuesEntry_init(&probe);
     probe.key = key;
-    return pbj_find(m->values.data, m->values.count, sizeof probe, &probe, golden_maps_Maps__cmp_values, &at) ? &m->values.data[at] : NULL;
+    const golden_maps_Maps_ValuesEntry *e = pbj_find(m->values.data, m->values.count, sizeof probe, &probe, golden_maps_Maps__cmp_values, &at) ? &m->values.data[at] : NULL;
+    if (e) *value = e->value;
+    return e != NULL;
 }
 
-golden_maps_Maps_FlagsEntry *golden_maps_Maps_put_flags(golden_maps_Maps *m, bool key, pbj_arena *arena)
+golden_maps_Maps_FlagsEntry *pbj__golden_maps_Maps_entry_flags(golden_maps_Maps *m, bool key, pbj_arena *arena)
 {
     golden_maps_Maps_FlagsEntry probe;
     size_t at;
     golden_maps_Maps_FlagsEntry_init(&probe);
     probe.key = key;
     if (pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, golden_maps_Maps__cmp_flags, &at)) return &m->flags.data[at];
-    golden_maps_Maps_FlagsEntry *data = (golden_maps_Maps_FlagsEntry *)pbj__array_grow(arena, m->flags.data, m->flags.count, 1, sizeof probe);
+    golden_maps_Maps_FlagsEntry *data = (golden_maps_Maps_FlagsEntry *)pbj__array_add(arena, m->flags.data, m->flags.count, sizeof probe);
     if (!data) return NULL;
     m->flags.data = data;
     memmove(data + at + 1, data + at, (m->flags.count++ - at) * sizeof probe);
@@ -2525,23 +2548,33 @@ golden_maps_Maps_FlagsEntry *golden_maps_Maps_put_flags(golden_maps_Maps *m, boo
     return &data[at];
 }
 
-golden_maps_Maps_FlagsEntry *golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key)
+pbj_status golden_maps_Maps_put_flags(golden_maps_Maps *m, bool key, int32_t value, pbj_arena *arena)
+{
+    golden_maps_Maps_FlagsEntry *e = pbj__golden_maps_Maps_entry_flags(m, key, arena);
+    if (!e) return PBJ_ERR_NOMEM;
+    e->value = value;
+    return PBJ_OK;
+}
+
+bool golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key, int32_t *value)
 {
     golden_maps_Maps_FlagsEntry probe;
     size_t at;
     golden_maps_Maps_FlagsEntry_init(&probe);
     probe.key = key;
-    return pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, golden_maps_Maps__cmp_flags, &at) ? &m->flags.data[at] : NULL;
+    const golden_maps_Maps_FlagsEntry *e = pbj_find(m->flags.data, m->flags.count, sizeof probe, &probe, golden_maps_Maps__cmp_flags, &at) ? &m->flags.data[at] : NULL;
+    if (e) *value = e->value;
+    return e != NULL;
 }
 
-golden_maps_Maps_BlobsEntry *golden_maps_Maps_put_blobs(golden_maps_Maps *m, int32_t key, pbj_arena *arena)
+golden_maps_Maps_BlobsEntry *pbj__golden_maps_Maps_entry_blobs(golden_maps_Maps *m, int32_t key, pbj_arena *arena)
 {
     golden_maps_Maps_BlobsEntry probe;
     size_t at;
     golden_maps_Maps_BlobsEntry_init(&probe);
     probe.key = key;
     if (pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, golden_maps_Maps__cmp_blobs, &at)) return &m->blobs.data[at];
-    golden_maps_Maps_BlobsEntry *data = (golden_maps_Maps_BlobsEntry *)pbj__array_grow(arena, m->blobs.data, m->blobs.count, 1, sizeof probe);
+    golden_maps_Maps_BlobsEntry *data = (golden_maps_Maps_BlobsEntry *)pbj__array_add(arena, m->blobs.data, m->blobs.count, sizeof probe);
     if (!data) return NULL;
     m->blobs.data = data;
     memmove(data + at + 1, data + at, (m->blobs.count++ - at) * sizeof probe);
@@ -2549,23 +2582,32 @@ golden_maps_Maps_BlobsEntry *golden_maps_Maps_put_blobs(golden_maps_Maps *m, int
     return &data[at];
 }
 
-golden_maps_Maps_BlobsEntry *golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key)
+pbj_status golden_maps_Maps_put_blobs(golden_maps_Maps *m, int32_t key, pbj_slice value, pbj_arena *arena)
+{
+    golden_maps_Maps_BlobsEntry *e = pbj__golden_maps_Maps_entry_blobs(m, key, arena);
+    if (!e) return PBJ_ERR_NOMEM;
+    return pbj_copy(arena, value.data, value.len, &e->value);
+}
+
+bool golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key, pbj_slice *value)
 {
     golden_maps_Maps_BlobsEntry probe;
     size_t at;
     golden_maps_Maps_BlobsEntry_init(&probe);
     probe.key = key;
-    return pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, golden_maps_Maps__cmp_blobs, &at) ? &m->blobs.data[at] : NULL;
+    const golden_maps_Maps_BlobsEntry *e = pbj_find(m->blobs.data, m->blobs.count, sizeof probe, &probe, golden_maps_Maps__cmp_blobs, &at) ? &m->blobs.data[at] : NULL;
+    if (e) *value = e->value;
+    return e != NULL;
 }
 
-golden_maps_Maps_WeightsEntry *golden_maps_Maps_put_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena)
+golden_maps_Maps_WeightsEntry *pbj__golden_maps_Maps_entry_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena)
 {
     golden_maps_Maps_WeightsEntry probe;
     size_t at;
     golden_maps_Maps_WeightsEntry_init(&probe);
     probe.key = key;
     if (pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, golden_maps_Maps__cmp_weights, &at)) return &m->weights.data[at];
-    golden_maps_Maps_WeightsEntry *data = (golden_maps_Maps_WeightsEntry *)pbj__array_grow(arena, m->weights.data, m->weights.count, 1, sizeof probe);
+    golden_maps_Maps_WeightsEntry *data = (golden_maps_Maps_WeightsEntry *)pbj__array_add(arena, m->weights.data, m->weights.count, sizeof probe);
     if (!data) return NULL;
     m->weights.data = data;
     memmove(data + at + 1, data + at, (m->weights.count++ - at) * sizeof probe);
@@ -2573,13 +2615,23 @@ golden_maps_Maps_WeightsEntry *golden_maps_Maps_put_weights(golden_maps_Maps *m,
     return &data[at];
 }
 
-golden_maps_Maps_WeightsEntry *golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key)
+pbj_status golden_maps_Maps_put_weights(golden_maps_Maps *m, uint64_t key, double value, pbj_arena *arena)
+{
+    golden_maps_Maps_WeightsEntry *e = pbj__golden_maps_Maps_entry_weights(m, key, arena);
+    if (!e) return PBJ_ERR_NOMEM;
+    e->value = value;
+    return PBJ_OK;
+}
+
+bool golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key, double *value)
 {
     golden_maps_Maps_WeightsEntry probe;
     size_t at;
     golden_maps_Maps_WeightsEntry_init(&probe);
     probe.key = key;
-    return pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, golden_maps_Maps__cmp_weights, &at) ? &m->weights.data[at] : NULL;
+    const golden_maps_Maps_WeightsEntry *e = pbj_find(m->weights.data, m->weights.count, sizeof probe, &probe, golden_maps_Maps__cmp_weights, &at) ? &m->weights.data[at] : NULL;
+    if (e) *value = e->value;
+    return e != NULL;
 }
 
 pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out)
@@ -2629,12 +2681,8 @@ pbj_status golden_maps_Maps_CountsEntry__merge(golden_maps_Maps_CountsEntry *m, 
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
     m->value = b->value;
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2699,12 +2747,8 @@ pbj_status golden_maps_Maps_NamesEntry__merge(golden_maps_Maps_NamesEntry *m, co
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2775,12 +2819,8 @@ pbj_status golden_maps_Maps_ValuesEntry__merge(golden_maps_Maps_ValuesEntry *m, 
         }
         if ((st = golden_maps_Value__merge(m->value, b->value, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2846,12 +2886,8 @@ pbj_status golden_maps_Maps_FlagsEntry__merge(golden_maps_Maps_FlagsEntry *m, co
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     m->value = b->value;
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2916,12 +2952,8 @@ pbj_status golden_maps_Maps_BlobsEntry__merge(golden_maps_Maps_BlobsEntry *m, co
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -2986,12 +3018,8 @@ pbj_status golden_maps_Maps_WeightsEntry__merge(golden_maps_Maps_WeightsEntry *m
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     m->key = b->key;
     m->value = b->value;
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

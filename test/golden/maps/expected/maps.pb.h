@@ -417,9 +417,12 @@ void golden_maps_Maps_WeightsEntry__json(const void *m, pbj_json *j);   /* the e
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -450,30 +453,54 @@ PBJ_MUST_USE pbj_status golden_maps_Maps__sort_maps(golden_maps_Maps *m, pbj_are
 PBJ_MUST_USE pbj_status golden_maps_Maps_encode_append(const golden_maps_Maps *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_write_delimited(const golden_maps_Maps *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_maps_Maps_read_delimited(golden_maps_Maps *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* map counts: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
-golden_maps_Maps_CountsEntry *golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena);
-/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
-golden_maps_Maps_CountsEntry *golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key);
-/* map names: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
-golden_maps_Maps_NamesEntry *golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_arena *arena);
-/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
-golden_maps_Maps_NamesEntry *golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key);
-/* map values: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
-golden_maps_Maps_ValuesEntry *golden_maps_Maps_put_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena);
-/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
-golden_maps_Maps_ValuesEntry *golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key);
-/* map flags: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
-golden_maps_Maps_FlagsEntry *golden_maps_Maps_put_flags(golden_maps_Maps *m, bool key, pbj_arena *arena);
-/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
-golden_maps_Maps_FlagsEntry *golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key);
-/* map blobs: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
-golden_maps_Maps_BlobsEntry *golden_maps_Maps_put_blobs(golden_maps_Maps *m, int32_t key, pbj_arena *arena);
-/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
-golden_maps_Maps_BlobsEntry *golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key);
-/* map weights: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
-golden_maps_Maps_WeightsEntry *golden_maps_Maps_put_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena);
-/* the entry of key, NULL when absent (entries sorted by key, as decode, put and golden_maps_Maps_sort_maps leave them) */
-golden_maps_Maps_WeightsEntry *golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key);
+/* map counts: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
+ * PBJ_ERR_NOMEM when out of memory */
+PBJ_MUST_USE pbj_status golden_maps_Maps_put_counts(golden_maps_Maps *m, pbj_slice key, int32_t value, pbj_arena *arena);
+/* true with *value key's value when counts holds key (entries sorted by key, as decode, put and
+ * golden_maps_Maps_sort_maps leave them) */
+bool golden_maps_Maps_get_counts(const golden_maps_Maps *m, pbj_slice key, int32_t *value);
+/* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
+golden_maps_Maps_CountsEntry *pbj__golden_maps_Maps_entry_counts(golden_maps_Maps *m, pbj_slice key, pbj_arena *arena);
+/* map names: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
+ * PBJ_ERR_NOMEM when out of memory */
+PBJ_MUST_USE pbj_status golden_maps_Maps_put_names(golden_maps_Maps *m, int64_t key, pbj_slice value, pbj_arena *arena);
+/* true with *value key's value when names holds key (entries sorted by key, as decode, put and
+ * golden_maps_Maps_sort_maps leave them) */
+bool golden_maps_Maps_get_names(const golden_maps_Maps *m, int64_t key, pbj_slice *value);
+/* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
+golden_maps_Maps_NamesEntry *pbj__golden_maps_Maps_entry_names(golden_maps_Maps *m, int64_t key, pbj_arena *arena);
+/* map values: key's value, made (initialised, in arena) with its entry, in key order, when absent; NULL
+ * when out of memory. The value never moves: the pointer stays good until the arena is freed. */
+golden_maps_Value *golden_maps_Maps_mutable_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena);
+/* true with *value key's value (the message that mutable gives) when values holds key (entries sorted by key,
+ * as decode, mutable and golden_maps_Maps_sort_maps leave them) */
+bool golden_maps_Maps_get_values(const golden_maps_Maps *m, uint32_t key, golden_maps_Value **value);
+/* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
+golden_maps_Maps_ValuesEntry *pbj__golden_maps_Maps_entry_values(golden_maps_Maps *m, uint32_t key, pbj_arena *arena);
+/* map flags: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
+ * PBJ_ERR_NOMEM when out of memory */
+PBJ_MUST_USE pbj_status golden_maps_Maps_put_flags(golden_maps_Maps *m, bool key, int32_t value, pbj_arena *arena);
+/* true with *value key's value when flags holds key (entries sorted by key, as decode, put and
+ * golden_maps_Maps_sort_maps leave them) */
+bool golden_maps_Maps_get_flags(const golden_maps_Maps *m, bool key, int32_t *value);
+/* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
+golden_maps_Maps_FlagsEntry *pbj__golden_maps_Maps_entry_flags(golden_maps_Maps *m, bool key, pbj_arena *arena);
+/* map blobs: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
+ * PBJ_ERR_NOMEM when out of memory */
+PBJ_MUST_USE pbj_status golden_maps_Maps_put_blobs(golden_maps_Maps *m, int32_t key, pbj_slice value, pbj_arena *arena);
+/* true with *value key's value when blobs holds key (entries sorted by key, as decode, put and
+ * golden_maps_Maps_sort_maps leave them) */
+bool golden_maps_Maps_get_blobs(const golden_maps_Maps *m, int32_t key, pbj_slice *value);
+/* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
+golden_maps_Maps_BlobsEntry *pbj__golden_maps_Maps_entry_blobs(golden_maps_Maps *m, int32_t key, pbj_arena *arena);
+/* map weights: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
+ * PBJ_ERR_NOMEM when out of memory */
+PBJ_MUST_USE pbj_status golden_maps_Maps_put_weights(golden_maps_Maps *m, uint64_t key, double value, pbj_arena *arena);
+/* true with *value key's value when weights holds key (entries sorted by key, as decode, put and
+ * golden_maps_Maps_sort_maps leave them) */
+bool golden_maps_Maps_get_weights(const golden_maps_Maps *m, uint64_t key, double *value);
+/* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
+golden_maps_Maps_WeightsEntry *pbj__golden_maps_Maps_entry_weights(golden_maps_Maps *m, uint64_t key, pbj_arena *arena);
 
 static inline void golden_maps_Maps_CountsEntry_clear(golden_maps_Maps_CountsEntry *m) { golden_maps_Maps_CountsEntry_init(m); }
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_copy(golden_maps_Maps_CountsEntry *dst, const golden_maps_Maps_CountsEntry *src, pbj_arena *arena);

@@ -217,9 +217,12 @@ PBJ_MUST_USE pbj_status golden_message_set_Item_item_clear(golden_message_set_Se
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -257,7 +260,7 @@ PBJ_MUST_USE pbj_status golden_message_set_Holder__sort_maps(golden_message_set_
 PBJ_MUST_USE pbj_status golden_message_set_Holder_encode_append(const golden_message_set_Holder *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_write_delimited(const golden_message_set_Holder *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_read_delimited(golden_message_set_Holder *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* set, made (initialised, in arena) when absent; NULL when out of memory */
+/* set, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_message_set_Set *golden_message_set_Holder_mutable_set(golden_message_set_Holder *m, pbj_arena *arena)
 {
     if (!m->set && (m->set = (golden_message_set_Set *)pbj_arena_alloc(arena, sizeof(golden_message_set_Set)))) golden_message_set_Set_init(m->set);

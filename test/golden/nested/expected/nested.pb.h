@@ -232,9 +232,12 @@ pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j);
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -247,7 +250,7 @@ PBJ_MUST_USE pbj_status golden_nested_Outer__sort_maps(golden_nested_Outer *m, p
 PBJ_MUST_USE pbj_status golden_nested_Outer_encode_append(const golden_nested_Outer *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_write_delimited(const golden_nested_Outer *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Outer_read_delimited(golden_nested_Outer *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* inner, made (initialised, in arena) when absent; NULL when out of memory */
+/* inner, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_nested_Outer_Inner *golden_nested_Outer_mutable_inner(golden_nested_Outer *m, pbj_arena *arena)
 {
     if (!m->inner && (m->inner = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->inner);
@@ -257,7 +260,7 @@ static inline void golden_nested_Outer_set_kind(golden_nested_Outer *m, int32_t 
 {
     m->kind = v;
 }
-/* sibling, made (initialised, in arena) when absent; NULL when out of memory */
+/* sibling, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_nested_Sibling *golden_nested_Outer_mutable_sibling(golden_nested_Outer *m, pbj_arena *arena)
 {
     if (!m->sibling && (m->sibling = (golden_nested_Sibling *)pbj_arena_alloc(arena, sizeof(golden_nested_Sibling)))) golden_nested_Sibling_init(m->sibling);
@@ -281,7 +284,7 @@ static inline void golden_nested_Outer_Inner_set_kind(golden_nested_Outer_Inner 
 {
     m->kind = v;
 }
-/* child, made (initialised, in arena) when absent; NULL when out of memory */
+/* child, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_nested_Outer_Inner *golden_nested_Outer_Inner_mutable_child(golden_nested_Outer_Inner *m, pbj_arena *arena)
 {
     if (!m->child && (m->child = (golden_nested_Outer_Inner *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer_Inner)))) golden_nested_Outer_Inner_init(m->child);
@@ -297,7 +300,7 @@ PBJ_MUST_USE pbj_status golden_nested_Sibling__sort_maps(golden_nested_Sibling *
 PBJ_MUST_USE pbj_status golden_nested_Sibling_encode_append(const golden_nested_Sibling *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_write_delimited(const golden_nested_Sibling *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_read_delimited(golden_nested_Sibling *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* back, made (initialised, in arena) when absent; NULL when out of memory */
+/* back, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_nested_Outer *golden_nested_Sibling_mutable_back(golden_nested_Sibling *m, pbj_arena *arena)
 {
     if (!m->back && (m->back = (golden_nested_Outer *)pbj_arena_alloc(arena, sizeof(golden_nested_Outer)))) golden_nested_Outer_init(m->back);

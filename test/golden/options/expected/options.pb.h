@@ -438,9 +438,12 @@ pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j);
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -523,7 +526,7 @@ PBJ_MUST_USE pbj_status golden_options_Tier__sort_maps(golden_options_Tier *m, p
 PBJ_MUST_USE pbj_status golden_options_Tier_encode_append(const golden_options_Tier *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_write_delimited(const golden_options_Tier *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_options_Tier_read_delimited(golden_options_Tier *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* leaf, made (initialised, in arena) when absent; NULL when out of memory */
+/* leaf, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_options_TierLeaf *golden_options_Tier_mutable_leaf(golden_options_Tier *m, pbj_arena *arena)
 {
     if (!m->leaf && (m->leaf = (golden_options_TierLeaf *)pbj_arena_alloc(arena, sizeof(golden_options_TierLeaf)))) golden_options_TierLeaf_init(m->leaf);

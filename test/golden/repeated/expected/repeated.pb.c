@@ -852,7 +852,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->packed_int32.data = (int32_t *)pbj__array_grow(r->arena, m->packed_int32.data, m->packed_int32.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->packed_int32.data = (int32_t *)pbj__array_add(r->arena, m->packed_int32.data, m->packed_int32.count, sizeof v))) return pbj__tr_nomem(r);
                 m->packed_int32.data[m->packed_int32.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -862,7 +862,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int64_t v;
                 if (!pbj_text_read_sint64(r, &v)) return r->st;
-                if (!(m->packed_sint64.data = (int64_t *)pbj__array_grow(r->arena, m->packed_sint64.data, m->packed_sint64.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->packed_sint64.data = (int64_t *)pbj__array_add(r->arena, m->packed_sint64.data, m->packed_sint64.count, sizeof v))) return pbj__tr_nomem(r);
                 m->packed_sint64.data[m->packed_sint64.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -872,7 +872,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 uint32_t v;
                 if (!pbj_text_read_fixed32(r, &v)) return r->st;
-                if (!(m->packed_fixed32.data = (uint32_t *)pbj__array_grow(r->arena, m->packed_fixed32.data, m->packed_fixed32.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->packed_fixed32.data = (uint32_t *)pbj__array_add(r->arena, m->packed_fixed32.data, m->packed_fixed32.count, sizeof v))) return pbj__tr_nomem(r);
                 m->packed_fixed32.data[m->packed_fixed32.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -882,7 +882,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 double v;
                 if (!pbj_text_read_double(r, &v)) return r->st;
-                if (!(m->packed_double.data = (double *)pbj__array_grow(r->arena, m->packed_double.data, m->packed_double.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->packed_double.data = (double *)pbj__array_add(r->arena, m->packed_double.data, m->packed_double.count, sizeof v))) return pbj__tr_nomem(r);
                 m->packed_double.data[m->packed_double.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -892,7 +892,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 bool v;
                 if (!pbj_text_read_bool(r, &v)) return r->st;
-                if (!(m->packed_bool.data = (bool *)pbj__array_grow(r->arena, m->packed_bool.data, m->packed_bool.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->packed_bool.data = (bool *)pbj__array_add(r->arena, m->packed_bool.data, m->packed_bool.count, sizeof v))) return pbj__tr_nomem(r);
                 m->packed_bool.data[m->packed_bool.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -902,7 +902,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_enum(r, &v, golden_repeated_Suit_from_name, golden_repeated_Suit_name, false)) return r->st;
-                if (!(m->packed_suit.data = (int32_t *)pbj__array_grow(r->arena, m->packed_suit.data, m->packed_suit.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->packed_suit.data = (int32_t *)pbj__array_add(r->arena, m->packed_suit.data, m->packed_suit.count, sizeof v))) return pbj__tr_nomem(r);
                 m->packed_suit.data[m->packed_suit.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -912,7 +912,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->unpacked_int32.data = (int32_t *)pbj__array_grow(r->arena, m->unpacked_int32.data, m->unpacked_int32.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->unpacked_int32.data = (int32_t *)pbj__array_add(r->arena, m->unpacked_int32.data, m->unpacked_int32.count, sizeof v))) return pbj__tr_nomem(r);
                 m->unpacked_int32.data[m->unpacked_int32.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -922,7 +922,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 uint64_t v;
                 if (!pbj_text_read_fixed64(r, &v)) return r->st;
-                if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__array_grow(r->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->unpacked_fixed64.data = (uint64_t *)pbj__array_add(r->arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, sizeof v))) return pbj__tr_nomem(r);
                 m->unpacked_fixed64.data[m->unpacked_fixed64.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -932,7 +932,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_utf8(r, &v)) return r->st;
-                if (!(m->names.data = (pbj_slice *)pbj__array_grow(r->arena, m->names.data, m->names.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->names.data = (pbj_slice *)pbj__array_add(r->arena, m->names.data, m->names.count, sizeof v))) return pbj__tr_nomem(r);
                 m->names.data[m->names.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -942,7 +942,7 @@ pbj_status golden_repeated_Lists__read_text(golden_repeated_Lists *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_repeated_Item *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->items.data = (golden_repeated_Item *)pbj__array_grow(r->arena, m->items.data, m->items.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->items.data = (golden_repeated_Item *)pbj__array_add(r->arena, m->items.data, m->items.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->items.data[m->items.count++];
                 golden_repeated_Item_init(e);
                 if (pbj__tr_status(r, golden_repeated_Item__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1438,12 +1438,8 @@ pbj_status golden_repeated_Item__merge(golden_repeated_Item *m, const golden_rep
     if (b->id) {
         m->id = b->id;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1570,12 +1566,8 @@ pbj_status golden_repeated_Lists__merge(golden_repeated_Lists *m, const golden_r
             if ((st = golden_repeated_Item__merge(&data[m->items.count++], &b->items.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1593,6 +1585,20 @@ pbj_status golden_repeated_Lists__sort_maps(golden_repeated_Lists *m, pbj_arena 
     for (size_t i = 0; i < m->items.count; i++)
         if ((st = golden_repeated_Item__sort_maps(&m->items.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status golden_repeated_Lists_add_items(golden_repeated_Lists *m, const golden_repeated_Item *v, pbj_arena *arena)
+{
+    golden_repeated_Item e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = golden_repeated_Item_copy(&e, v, arena);
+    else golden_repeated_Item_init(&e);
+    if (st != PBJ_OK) return st;
+    golden_repeated_Item *elems = (golden_repeated_Item *)pbj__array_add(arena, m->items.data, m->items.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->items.data = elems;
+    elems[m->items.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, pbj_buf *out)

@@ -190,9 +190,12 @@ pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j);
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -219,107 +222,93 @@ PBJ_MUST_USE pbj_status golden_repeated_Lists__sort_maps(golden_repeated_Lists *
 PBJ_MUST_USE pbj_status golden_repeated_Lists_encode_append(const golden_repeated_Lists *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_write_delimited(const golden_repeated_Lists *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_read_delimited(golden_repeated_Lists *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of packed_int32 (zero, or initialised), NULL when out of memory */
-static inline int32_t *golden_repeated_Lists_add_packed_int32(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to packed_int32; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_int32(golden_repeated_Lists *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->packed_int32.data, m->packed_int32.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->packed_int32.data = data;
-    data += m->packed_int32.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->packed_int32.data, m->packed_int32.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_int32.data = elems;
+    elems[m->packed_int32.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of packed_sint64 (zero, or initialised), NULL when out of memory */
-static inline int64_t *golden_repeated_Lists_add_packed_sint64(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to packed_sint64; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_sint64(golden_repeated_Lists *m, int64_t v, pbj_arena *arena)
 {
-    int64_t *data = (int64_t *)pbj__array_grow(arena, m->packed_sint64.data, m->packed_sint64.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->packed_sint64.data = data;
-    data += m->packed_sint64.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int64_t *elems = (int64_t *)pbj__array_add(arena, m->packed_sint64.data, m->packed_sint64.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_sint64.data = elems;
+    elems[m->packed_sint64.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of packed_fixed32 (zero, or initialised), NULL when out of memory */
-static inline uint32_t *golden_repeated_Lists_add_packed_fixed32(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to packed_fixed32; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_fixed32(golden_repeated_Lists *m, uint32_t v, pbj_arena *arena)
 {
-    uint32_t *data = (uint32_t *)pbj__array_grow(arena, m->packed_fixed32.data, m->packed_fixed32.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->packed_fixed32.data = data;
-    data += m->packed_fixed32.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    uint32_t *elems = (uint32_t *)pbj__array_add(arena, m->packed_fixed32.data, m->packed_fixed32.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_fixed32.data = elems;
+    elems[m->packed_fixed32.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of packed_double (zero, or initialised), NULL when out of memory */
-static inline double *golden_repeated_Lists_add_packed_double(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to packed_double; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_double(golden_repeated_Lists *m, double v, pbj_arena *arena)
 {
-    double *data = (double *)pbj__array_grow(arena, m->packed_double.data, m->packed_double.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->packed_double.data = data;
-    data += m->packed_double.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    double *elems = (double *)pbj__array_add(arena, m->packed_double.data, m->packed_double.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_double.data = elems;
+    elems[m->packed_double.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of packed_bool (zero, or initialised), NULL when out of memory */
-static inline bool *golden_repeated_Lists_add_packed_bool(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to packed_bool; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_bool(golden_repeated_Lists *m, bool v, pbj_arena *arena)
 {
-    bool *data = (bool *)pbj__array_grow(arena, m->packed_bool.data, m->packed_bool.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->packed_bool.data = data;
-    data += m->packed_bool.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    bool *elems = (bool *)pbj__array_add(arena, m->packed_bool.data, m->packed_bool.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_bool.data = elems;
+    elems[m->packed_bool.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of packed_suit (zero, or initialised), NULL when out of memory */
-static inline int32_t *golden_repeated_Lists_add_packed_suit(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to packed_suit; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_suit(golden_repeated_Lists *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->packed_suit.data, m->packed_suit.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->packed_suit.data = data;
-    data += m->packed_suit.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->packed_suit.data, m->packed_suit.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_suit.data = elems;
+    elems[m->packed_suit.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of unpacked_int32 (zero, or initialised), NULL when out of memory */
-static inline int32_t *golden_repeated_Lists_add_unpacked_int32(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to unpacked_int32; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_unpacked_int32(golden_repeated_Lists *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->unpacked_int32.data, m->unpacked_int32.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->unpacked_int32.data = data;
-    data += m->unpacked_int32.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->unpacked_int32.data, m->unpacked_int32.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->unpacked_int32.data = elems;
+    elems[m->unpacked_int32.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of unpacked_fixed64 (zero, or initialised), NULL when out of memory */
-static inline uint64_t *golden_repeated_Lists_add_unpacked_fixed64(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends v to unpacked_fixed64; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_unpacked_fixed64(golden_repeated_Lists *m, uint64_t v, pbj_arena *arena)
 {
-    uint64_t *data = (uint64_t *)pbj__array_grow(arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->unpacked_fixed64.data = data;
-    data += m->unpacked_fixed64.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    uint64_t *elems = (uint64_t *)pbj__array_add(arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->unpacked_fixed64.data = elems;
+    elems[m->unpacked_fixed64.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of names (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *golden_repeated_Lists_add_names(golden_repeated_Lists *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to names; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_names(golden_repeated_Lists *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->names.data, m->names.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->names.data = data;
-    data += m->names.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->names.data, m->names.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->names.data = elems;
+    elems[m->names.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of items (zero, or initialised), NULL when out of memory */
-static inline golden_repeated_Item *golden_repeated_Lists_add_items(golden_repeated_Lists *m, pbj_arena *arena)
-{
-    golden_repeated_Item *data = (golden_repeated_Item *)pbj__array_grow(arena, m->items.data, m->items.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->items.data = data;
-    data += m->items.count++;
-    memset(data, 0, sizeof *data);
-    golden_repeated_Item_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * items; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status golden_repeated_Lists_add_items(golden_repeated_Lists *m, const golden_repeated_Item *v, pbj_arena *arena);
 
 #ifdef __cplusplus
 }

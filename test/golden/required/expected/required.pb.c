@@ -521,7 +521,7 @@ pbj_status golden_required_Whole__read_text(golden_required_Whole *m, pbj_text_r
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 golden_required_Part *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->parts.data = (golden_required_Part *)pbj__array_grow(r->arena, m->parts.data, m->parts.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->parts.data = (golden_required_Part *)pbj__array_add(r->arena, m->parts.data, m->parts.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->parts.data[m->parts.count++];
                 golden_required_Part_init(e);
                 if (pbj__tr_status(r, golden_required_Part__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -824,12 +824,8 @@ pbj_status golden_required_Part__merge(golden_required_Part *m, const golden_req
         m->size = b->size;
         m->has_size = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -919,12 +915,8 @@ pbj_status golden_required_Whole__merge(golden_required_Whole *m, const golden_r
         }
         if ((st = golden_required_Part__merge(m->spare, b->spare, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -944,6 +936,20 @@ pbj_status golden_required_Whole__sort_maps(golden_required_Whole *m, pbj_arena 
         if ((st = golden_required_Part__sort_maps(&m->parts.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->spare && (st = golden_required_Part__sort_maps(m->spare, arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status golden_required_Whole_add_parts(golden_required_Whole *m, const golden_required_Part *v, pbj_arena *arena)
+{
+    golden_required_Part e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = golden_required_Part_copy(&e, v, arena);
+    else golden_required_Part_init(&e);
+    if (st != PBJ_OK) return st;
+    golden_required_Part *elems = (golden_required_Part *)pbj__array_add(arena, m->parts.data, m->parts.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->parts.data = elems;
+    elems[m->parts.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status golden_required_Whole_encode_append(const golden_required_Whole *m, pbj_buf *out)

@@ -187,9 +187,12 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j);
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -230,24 +233,16 @@ static inline void golden_required_Whole_set_id(golden_required_Whole *m, int64_
     m->id = v;
     m->has_id = 1;
 }
-/* main, made (initialised, in arena) when absent; NULL when out of memory */
+/* main, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_required_Part *golden_required_Whole_mutable_main(golden_required_Whole *m, pbj_arena *arena)
 {
     if (!m->main && (m->main = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->main);
     return m->main;
 }
-/* a new element at the end of parts (zero, or initialised), NULL when out of memory */
-static inline golden_required_Part *golden_required_Whole_add_parts(golden_required_Whole *m, pbj_arena *arena)
-{
-    golden_required_Part *data = (golden_required_Part *)pbj__array_grow(arena, m->parts.data, m->parts.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->parts.data = data;
-    data += m->parts.count++;
-    memset(data, 0, sizeof *data);
-    golden_required_Part_init(data);
-    return data;
-}
-/* spare, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * parts; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status golden_required_Whole_add_parts(golden_required_Whole *m, const golden_required_Part *v, pbj_arena *arena);
+/* spare, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_required_Part *golden_required_Whole_mutable_spare(golden_required_Whole *m, pbj_arena *arena)
 {
     if (!m->spare && (m->spare = (golden_required_Part *)pbj_arena_alloc(arena, sizeof(golden_required_Part)))) golden_required_Part_init(m->spare);

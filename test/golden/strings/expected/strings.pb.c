@@ -242,7 +242,7 @@ pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_rea
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_utf8(r, &v)) return r->st;
-                if (!(m->tags.data = (pbj_slice *)pbj__array_grow(r->arena, m->tags.data, m->tags.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->tags.data = (pbj_slice *)pbj__array_add(r->arena, m->tags.data, m->tags.count, sizeof v))) return pbj__tr_nomem(r);
                 m->tags.data[m->tags.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -252,7 +252,7 @@ pbj_status golden_strings_Texts__read_text(golden_strings_Texts *m, pbj_text_rea
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_bytes(r, &v)) return r->st;
-                if (!(m->chunks.data = (pbj_slice *)pbj__array_grow(r->arena, m->chunks.data, m->chunks.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->chunks.data = (pbj_slice *)pbj__array_add(r->arena, m->chunks.data, m->chunks.count, sizeof v))) return pbj__tr_nomem(r);
                 m->chunks.data[m->chunks.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -481,12 +481,8 @@ pbj_status golden_strings_Texts__merge(golden_strings_Texts *m, const golden_str
         for (size_t i = 0; i < b->chunks.count; i++)
             if ((st = pbj_copy(arena, b->chunks.data[i].data, b->chunks.data[i].len, &data[m->chunks.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

@@ -102,9 +102,12 @@ pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j);
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -132,25 +135,28 @@ static inline PBJ_MUST_USE pbj_status golden_strings_Texts_set_blob(golden_strin
     m->blob = v;
     return PBJ_OK;
 }
-/* a new element at the end of tags (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *golden_strings_Texts_add_tags(golden_strings_Texts *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to tags; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status golden_strings_Texts_add_tags(golden_strings_Texts *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->tags.data, m->tags.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->tags.data = data;
-    data += m->tags.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->tags.data, m->tags.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->tags.data = elems;
+    elems[m->tags.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of chunks (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *golden_strings_Texts_add_chunks(golden_strings_Texts *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to chunks; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status golden_strings_Texts_add_chunks(golden_strings_Texts *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->chunks.data, m->chunks.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->chunks.data = data;
-    data += m->chunks.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->chunks.data, m->chunks.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->chunks.data = elems;
+    elems[m->chunks.count++] = v;
+    return PBJ_OK;
 }
 
 #ifdef __cplusplus

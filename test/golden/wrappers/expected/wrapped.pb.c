@@ -674,7 +674,7 @@ pbj_status golden_wrappers_Wrapped__read_text(golden_wrappers_Wrapped *m, pbj_te
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_Int32Value *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->list.data = (google_protobuf_Int32Value *)pbj__array_grow(r->arena, m->list.data, m->list.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->list.data = (google_protobuf_Int32Value *)pbj__array_add(r->arena, m->list.data, m->list.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->list.data[m->list.count++];
                 google_protobuf_Int32Value_init(e);
                 if (pbj__tr_status(r, google_protobuf_Int32Value__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1023,12 +1023,8 @@ pbj_status golden_wrappers_Wrapped__merge(golden_wrappers_Wrapped *m, const gold
             if ((st = google_protobuf_Int32Value__merge(&data[m->list.count++], &b->list.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1046,6 +1042,20 @@ pbj_status golden_wrappers_Wrapped__sort_maps(golden_wrappers_Wrapped *m, pbj_ar
     for (size_t i = 0; i < m->list.count; i++)
         if ((st = google_protobuf_Int32Value__sort_maps(&m->list.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status golden_wrappers_Wrapped_add_list(golden_wrappers_Wrapped *m, const google_protobuf_Int32Value *v, pbj_arena *arena)
+{
+    google_protobuf_Int32Value e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_Int32Value_copy(&e, v, arena);
+    else google_protobuf_Int32Value_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_Int32Value *elems = (google_protobuf_Int32Value *)pbj__array_add(arena, m->list.data, m->list.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->list.data = elems;
+    elems[m->list.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status golden_wrappers_Wrapped_encode_append(const golden_wrappers_Wrapped *m, pbj_buf *out)

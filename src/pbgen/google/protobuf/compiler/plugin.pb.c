@@ -123,7 +123,7 @@ pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Ver
                 m->major = (int32_t)v;
                 m->has_major = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -137,7 +137,7 @@ pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Ver
                 m->minor = (int32_t)v;
                 m->has_minor = 1;
             }
-            if (end - p >= 1 && p[0] == 0x18) {
+            if (pbj__at_tag1(p, end, 0x18)) {
                 p += 1;
                 goto f_24;
             }
@@ -151,7 +151,7 @@ pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Ver
                 m->patch = (int32_t)v;
                 m->has_patch = 1;
             }
-            if (end - p >= 1 && p[0] == 0x22) {
+            if (pbj__at_tag1(p, end, 0x22)) {
                 p += 1;
                 goto f_34;
             }
@@ -195,7 +195,7 @@ pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler
 
 bool google_protobuf_compiler_Version_equal(const google_protobuf_compiler_Version *a, const google_protobuf_compiler_Version *b)
 {
-    return google_protobuf_compiler_Version__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_compiler_Version__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_compiler_Version__equal(const google_protobuf_compiler_Version *a, const google_protobuf_compiler_Version *b, uint32_t depth)
@@ -338,9 +338,15 @@ size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_
 
 const char *google_protobuf_compiler_CodeGeneratorRequest_missing(const google_protobuf_compiler_CodeGeneratorRequest *m)
 {
+    return google_protobuf_compiler_CodeGeneratorRequest__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_compiler_CodeGeneratorRequest__missing(const google_protobuf_compiler_CodeGeneratorRequest *m, uint32_t depth)
+{
     const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
     for (size_t i = 0; i < m->proto_file.count; i++)
-        if ((r = google_protobuf_FileDescriptorProto_missing(&m->proto_file.data[i]))) return r;
+        if ((r = google_protobuf_FileDescriptorProto__missing(&m->proto_file.data[i], depth))) return r;
     return r;
 }
 
@@ -362,8 +368,8 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_partial(const go
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len)
 {
     *len = 0;
-    if (google_protobuf_compiler_CodeGeneratorRequest_missing(m)) return PBJ_ERR_REQUIRED;
-    return google_protobuf_compiler_CodeGeneratorRequest_encode_partial(m, buf, cap, len);
+    pbj_status st = pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_compiler_CodeGeneratorRequest_encode_partial(m, buf, cap, len);
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
@@ -373,7 +379,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_
     google_protobuf_compiler_CodeGeneratorRequest_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorRequest__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
     pbj__decode_uncap(arena, cap);
-    if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_compiler_CodeGeneratorRequest_missing(m)) st = PBJ_ERR_REQUIRED;
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
     return st;
 }
 
@@ -429,11 +435,11 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
                 if ((st = pbj_take_slice(d, p, len, &m->file_to_generate.data[m->file_to_generate.count++])) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x0a) {
+            if (pbj__at_tag1(p, end, 0x0a)) {
                 p += 1;
                 goto f_10;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -447,7 +453,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
                 p += len;
                 m->has_parameter = 1;
             }
-            if (end - p >= 1 && p[0] == 0x1a) {
+            if (pbj__at_tag1(p, end, 0x1a)) {
                 p += 1;
                 goto f_26;
             }
@@ -464,7 +470,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
                 if ((st = google_protobuf_compiler_Version__decode(m->compiler_version, p, p + len, d)) != PBJ_OK) return st;
                 p += len;
             }
-            if (end - p >= 1 && p[0] == 0x7a) {
+            if (pbj__at_tag1(p, end, 0x7a)) {
                 p += 1;
                 goto f_122;
             }
@@ -482,7 +488,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf
                 p += len;
             }
             m->proto_file.count++;
-            if (end - p >= 1 && p[0] == 0x7a) {
+            if (pbj__at_tag1(p, end, 0x7a)) {
                 p += 1;
                 goto f_122;
             }
@@ -522,7 +528,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_prot
 
 bool google_protobuf_compiler_CodeGeneratorRequest_equal(const google_protobuf_compiler_CodeGeneratorRequest *a, const google_protobuf_compiler_CodeGeneratorRequest *b)
 {
-    return google_protobuf_compiler_CodeGeneratorRequest__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_compiler_CodeGeneratorRequest__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_compiler_CodeGeneratorRequest__equal(const google_protobuf_compiler_CodeGeneratorRequest *a, const google_protobuf_compiler_CodeGeneratorRequest *b, uint32_t depth)
@@ -574,7 +580,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->file_to_generate.data = (pbj_slice *)pbj__array_grow(r->arena, m->file_to_generate.data, m->file_to_generate.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->file_to_generate.data = (pbj_slice *)pbj__array_add(r->arena, m->file_to_generate.data, m->file_to_generate.count, sizeof v))) return pbj__tr_nomem(r);
                 m->file_to_generate.data[m->file_to_generate.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -601,7 +607,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FileDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->proto_file.data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(r->arena, m->proto_file.data, m->proto_file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->proto_file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->proto_file.data, m->proto_file.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->proto_file.data[m->proto_file.count++];
                 google_protobuf_FileDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -728,7 +734,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
                 p += len;
                 m->has_error = 1;
             }
-            if (end - p >= 1 && p[0] == 0x10) {
+            if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
                 goto f_16;
             }
@@ -742,7 +748,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
                 m->supported_features = v;
                 m->has_supported_features = 1;
             }
-            if (end - p >= 1 && p[0] == 0x7a) {
+            if (pbj__at_tag1(p, end, 0x7a)) {
                 p += 1;
                 goto f_122;
             }
@@ -760,7 +766,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobu
                 p += len;
             }
             m->file.count++;
-            if (end - p >= 1 && p[0] == 0x7a) {
+            if (pbj__at_tag1(p, end, 0x7a)) {
                 p += 1;
                 goto f_122;
             }
@@ -795,7 +801,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_pro
 
 bool google_protobuf_compiler_CodeGeneratorResponse_equal(const google_protobuf_compiler_CodeGeneratorResponse *a, const google_protobuf_compiler_CodeGeneratorResponse *b)
 {
-    return google_protobuf_compiler_CodeGeneratorResponse__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_compiler_CodeGeneratorResponse__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_compiler_CodeGeneratorResponse__equal(const google_protobuf_compiler_CodeGeneratorResponse *a, const google_protobuf_compiler_CodeGeneratorResponse *b, uint32_t depth)
@@ -863,7 +869,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_prot
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_compiler_CodeGeneratorResponse_File *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_grow(r->arena, m->file.data, m->file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->file.data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->file.data[m->file.count++];
                 google_protobuf_compiler_CodeGeneratorResponse_File_init(e);
                 if (pbj__tr_status(r, google_protobuf_compiler_CodeGeneratorResponse_File__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -996,7 +1002,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
                 p += len;
                 m->has_name = 1;
             }
-            if (end - p >= 1 && p[0] == 0x12) {
+            if (pbj__at_tag1(p, end, 0x12)) {
                 p += 1;
                 goto f_18;
             }
@@ -1010,7 +1016,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
                 p += len;
                 m->has_insertion_point = 1;
             }
-            if (end - p >= 1 && p[0] == 0x7a) {
+            if (pbj__at_tag1(p, end, 0x7a)) {
                 p += 1;
                 goto f_122;
             }
@@ -1024,7 +1030,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_pr
                 p += len;
                 m->has_content = 1;
             }
-            if (end - p >= 2 && p[0] == 0x82 && p[1] == 0x01) {
+            if (pbj__at_tag2(p, end, 0x82, 0x01)) {
                 p += 2;
                 goto f_130;
             }
@@ -1074,7 +1080,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const googl
 
 bool google_protobuf_compiler_CodeGeneratorResponse_File_equal(const google_protobuf_compiler_CodeGeneratorResponse_File *a, const google_protobuf_compiler_CodeGeneratorResponse_File *b)
 {
-    return google_protobuf_compiler_CodeGeneratorResponse_File__equal(a, b, PBJ_MAX_DEPTH_CAP);
+    return google_protobuf_compiler_CodeGeneratorResponse_File__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
 }
 
 bool google_protobuf_compiler_CodeGeneratorResponse_File__equal(const google_protobuf_compiler_CodeGeneratorResponse_File *a, const google_protobuf_compiler_CodeGeneratorResponse_File *b, uint32_t depth)
@@ -1260,12 +1266,18 @@ const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__type = {
 pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena)
 {
     google_protobuf_compiler_Version_init(dst);
-    return google_protobuf_compiler_Version_merge(dst, src, arena);
+    return google_protobuf_compiler_Version__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena)
 {
+    return google_protobuf_compiler_Version__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_Version__merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_major) {
         m->major = b->major;
         m->has_major = 1;
@@ -1282,26 +1294,28 @@ pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Versi
         if ((st = pbj_copy(arena, b->suffix.data, b->suffix.len, &m->suffix)) != PBJ_OK) return st;
         m->has_suffix = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_compiler_Version_sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena)
 {
+    return google_protobuf_compiler_Version__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_Version__sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     return st;
 }
 
 pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_compiler_Version *m, pbj_buf *out)
 {
-    if (google_protobuf_compiler_Version_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_Version_missing(m)) return pbj_missing_status(google_protobuf_compiler_Version_missing(m));
     size_t n = google_protobuf_compiler_Version_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1312,7 +1326,7 @@ pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_
 
 pbj_status google_protobuf_compiler_Version_write_delimited(const google_protobuf_compiler_Version *m, pbj_sink *out)
 {
-    if (google_protobuf_compiler_Version_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_Version_missing(m)) return pbj_missing_status(google_protobuf_compiler_Version_missing(m));
     size_t n = google_protobuf_compiler_Version_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1332,12 +1346,18 @@ pbj_status google_protobuf_compiler_Version_read_delimited(google_protobuf_compi
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena)
 {
     google_protobuf_compiler_CodeGeneratorRequest_init(dst);
-    return google_protobuf_compiler_CodeGeneratorRequest_merge(dst, src, arena);
+    return google_protobuf_compiler_CodeGeneratorRequest__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena)
 {
+    return google_protobuf_compiler_CodeGeneratorRequest__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorRequest__merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->file_to_generate.count) {
         pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->file_to_generate.data, m->file_to_generate.count, NULL, b->file_to_generate.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -1354,7 +1374,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_c
             if (!(m->compiler_version = (google_protobuf_compiler_Version *)pbj_arena_alloc(arena, sizeof(google_protobuf_compiler_Version)))) return PBJ_ERR_NOMEM;
             google_protobuf_compiler_Version_init(m->compiler_version);
         }
-        if ((st = google_protobuf_compiler_Version_merge(m->compiler_version, b->compiler_version, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_compiler_Version__merge(m->compiler_version, b->compiler_version, arena, depth)) != PBJ_OK) return st;
     }
     if (b->proto_file.count) {
         google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj_append_array(arena, m->proto_file.data, m->proto_file.count, NULL, b->proto_file.count, sizeof *data);
@@ -1362,32 +1382,48 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_c
         m->proto_file.data = data;
         for (size_t i = 0; i < b->proto_file.count; i++) {
             google_protobuf_FileDescriptorProto_init(&data[m->proto_file.count]);
-            if ((st = google_protobuf_FileDescriptorProto_merge(&data[m->proto_file.count++], &b->proto_file.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->proto_file.count++], &b->proto_file.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
 {
+    return google_protobuf_compiler_CodeGeneratorRequest__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorRequest__sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->compiler_version && (st = google_protobuf_compiler_Version_sort_maps(m->compiler_version, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->compiler_version && (st = google_protobuf_compiler_Version__sort_maps(m->compiler_version, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->proto_file.count; i++)
-        if ((st = google_protobuf_FileDescriptorProto_sort_maps(&m->proto_file.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->proto_file.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FileDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FileDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FileDescriptorProto *elems = (google_protobuf_FileDescriptorProto *)pbj__array_add(arena, m->proto_file.data, m->proto_file.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->proto_file.data = elems;
+    elems[m->proto_file.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out)
 {
-    if (google_protobuf_compiler_CodeGeneratorRequest_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_CodeGeneratorRequest_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
     size_t n = google_protobuf_compiler_CodeGeneratorRequest_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1398,7 +1434,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const goo
 
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_write_delimited(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_sink *out)
 {
-    if (google_protobuf_compiler_CodeGeneratorRequest_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_CodeGeneratorRequest_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
     size_t n = google_protobuf_compiler_CodeGeneratorRequest_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1418,12 +1454,18 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_p
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena)
 {
     google_protobuf_compiler_CodeGeneratorResponse_init(dst);
-    return google_protobuf_compiler_CodeGeneratorResponse_merge(dst, src, arena);
+    return google_protobuf_compiler_CodeGeneratorResponse__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena)
 {
+    return google_protobuf_compiler_CodeGeneratorResponse__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorResponse__merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_error) {
         if ((st = pbj_copy(arena, b->error.data, b->error.len, &m->error)) != PBJ_OK) return st;
         m->has_error = 1;
@@ -1438,31 +1480,47 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_
         m->file.data = data;
         for (size_t i = 0; i < b->file.count; i++) {
             google_protobuf_compiler_CodeGeneratorResponse_File_init(&data[m->file.count]);
-            if ((st = google_protobuf_compiler_CodeGeneratorResponse_File_merge(&data[m->file.count++], &b->file.data[i], arena)) != PBJ_OK) return st;
+            if ((st = google_protobuf_compiler_CodeGeneratorResponse_File__merge(&data[m->file.count++], &b->file.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena)
 {
+    return google_protobuf_compiler_CodeGeneratorResponse__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorResponse__sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     for (size_t i = 0; i < m->file.count; i++)
-        if ((st = google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(&m->file.data[i], arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(&m->file.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena)
+{
+    google_protobuf_compiler_CodeGeneratorResponse_File e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_compiler_CodeGeneratorResponse_File_copy(&e, v, arena);
+    else google_protobuf_compiler_CodeGeneratorResponse_File_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_compiler_CodeGeneratorResponse_File *elems = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_add(arena, m->file.data, m->file.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->file.data = elems;
+    elems[m->file.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_buf *out)
 {
-    if (google_protobuf_compiler_CodeGeneratorResponse_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_CodeGeneratorResponse_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_missing(m));
     size_t n = google_protobuf_compiler_CodeGeneratorResponse_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1473,7 +1531,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const go
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_sink *out)
 {
-    if (google_protobuf_compiler_CodeGeneratorResponse_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_CodeGeneratorResponse_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_missing(m));
     size_t n = google_protobuf_compiler_CodeGeneratorResponse_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
@@ -1493,12 +1551,18 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_read_delimited(google_
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena)
 {
     google_protobuf_compiler_CodeGeneratorResponse_File_init(dst);
-    return google_protobuf_compiler_CodeGeneratorResponse_File_merge(dst, src, arena);
+    return google_protobuf_compiler_CodeGeneratorResponse_File__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena)
 {
+    return google_protobuf_compiler_CodeGeneratorResponse_File__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if (b->has_name) {
         if ((st = pbj_copy(arena, b->name.data, b->name.len, &m->name)) != PBJ_OK) return st;
         m->has_name = 1;
@@ -1516,29 +1580,31 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_prot
             if (!(m->generated_code_info = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_GeneratedCodeInfo)))) return PBJ_ERR_NOMEM;
             google_protobuf_GeneratedCodeInfo_init(m->generated_code_info);
         }
-        if ((st = google_protobuf_GeneratedCodeInfo_merge(m->generated_code_info, b->generated_code_info, arena)) != PBJ_OK) return st;
+        if ((st = google_protobuf_GeneratedCodeInfo__merge(m->generated_code_info, b->generated_code_info, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena)
 {
+    return google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena, uint32_t depth)
+{
     pbj_status st = PBJ_OK;
     (void)m;
     (void)arena;
-    if (m->generated_code_info && (st = google_protobuf_GeneratedCodeInfo_sort_maps(m->generated_code_info, arena)) != PBJ_OK) return st;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->generated_code_info && (st = google_protobuf_GeneratedCodeInfo__sort_maps(m->generated_code_info, arena, depth)) != PBJ_OK) return st;
     return st;
 }
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_buf *out)
 {
-    if (google_protobuf_compiler_CodeGeneratorResponse_File_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_CodeGeneratorResponse_File_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_File_missing(m));
     size_t n = google_protobuf_compiler_CodeGeneratorResponse_File_size(m);
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
     if (st != PBJ_OK) return st;
@@ -1549,7 +1615,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(con
 
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_sink *out)
 {
-    if (google_protobuf_compiler_CodeGeneratorResponse_File_missing(m)) return PBJ_ERR_REQUIRED;
+    if (google_protobuf_compiler_CodeGeneratorResponse_File_missing(m)) return pbj_missing_status(google_protobuf_compiler_CodeGeneratorResponse_File_missing(m));
     size_t n = google_protobuf_compiler_CodeGeneratorResponse_File_size(m);
     uint8_t *body = NULL;
     pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);

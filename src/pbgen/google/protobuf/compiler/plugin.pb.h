@@ -52,7 +52,7 @@ extern const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Featur
  * M_encode writes it into buf[0..cap) (the size it needs in *len, PBJ_ERR_BUFFER when cap is short,
  * PBJ_ERR_DEPTH where M_size fails). Neither changes m (nothing is cached in it): several threads may size and
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
- * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_DEPTH_CAP, a cycle among
+ * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
  * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
  * other generated code. M_f_tag is field f's number and
@@ -187,10 +187,12 @@ uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_proto
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
- * first required field not set, here or in a message it holds, else NULL;
- * encode (and decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when
- * there is one; encode_partial writes the message anyway. */
+ * first required field not set, here or in a message it holds, else NULL
+ * (PBJ_MISSING_TOO_DEEP past PBJ_MAX_DEPTH_CAP levels: a cycle); encode (and
+ * decode, unless opts->partial) fail with PBJ_ERR_REQUIRED when there is one
+ * (PBJ_ERR_DEPTH for that); encode_partial writes the message anyway. */
 const char *google_protobuf_compiler_CodeGeneratorRequest_missing(const google_protobuf_compiler_CodeGeneratorRequest *m);
+const char *google_protobuf_compiler_CodeGeneratorRequest__missing(const google_protobuf_compiler_CodeGeneratorRequest *m, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_partial(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len);
 static inline bool google_protobuf_compiler_CodeGeneratorRequest_has_parameter(const google_protobuf_compiler_CodeGeneratorRequest *m) { return m->has_parameter; }
 static inline void google_protobuf_compiler_CodeGeneratorRequest_clear_parameter(google_protobuf_compiler_CodeGeneratorRequest *m)
@@ -413,14 +415,21 @@ extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__t
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand. */
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
+ * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
+ * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
 static inline void google_protobuf_compiler_Version_clear(google_protobuf_compiler_Version *m) { google_protobuf_compiler_Version_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_copy(google_protobuf_compiler_Version *dst, const google_protobuf_compiler_Version *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__merge(google_protobuf_compiler_Version *m, const google_protobuf_compiler_Version *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__sort_maps(google_protobuf_compiler_Version *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_encode_append(const google_protobuf_compiler_Version *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_write_delimited(const google_protobuf_compiler_Version *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_read_delimited(google_protobuf_compiler_Version *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -452,18 +461,21 @@ static inline void google_protobuf_compiler_CodeGeneratorRequest_clear(google_pr
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__merge(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_compiler_CodeGeneratorRequest *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__sort_maps(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode_append(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_write_delimited(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_read_delimited(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of file_to_generate (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to file_to_generate; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate(google_protobuf_compiler_CodeGeneratorRequest *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->file_to_generate.data, m->file_to_generate.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->file_to_generate.data = data;
-    data += m->file_to_generate.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->file_to_generate.data, m->file_to_generate.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->file_to_generate.data = elems;
+    elems[m->file_to_generate.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_set_parameter(google_protobuf_compiler_CodeGeneratorRequest *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -473,28 +485,22 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequ
     m->has_parameter = 1;
     return PBJ_OK;
 }
-/* compiler_version, made (initialised, in arena) when absent; NULL when out of memory */
+/* compiler_version, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_compiler_Version *google_protobuf_compiler_CodeGeneratorRequest_mutable_compiler_version(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
 {
     if (!m->compiler_version && (m->compiler_version = (google_protobuf_compiler_Version *)pbj_arena_alloc(arena, sizeof(google_protobuf_compiler_Version)))) google_protobuf_compiler_Version_init(m->compiler_version);
     return m->compiler_version;
 }
-/* a new element at the end of proto_file (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FileDescriptorProto *google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(arena, m->proto_file.data, m->proto_file.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->proto_file.data = data;
-    data += m->proto_file.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FileDescriptorProto_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * proto_file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_proto_file(google_protobuf_compiler_CodeGeneratorRequest *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
 static inline void google_protobuf_compiler_CodeGeneratorResponse_clear(google_protobuf_compiler_CodeGeneratorResponse *m) { google_protobuf_compiler_CodeGeneratorResponse_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_copy(google_protobuf_compiler_CodeGeneratorResponse *dst, const google_protobuf_compiler_CodeGeneratorResponse *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__merge(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__sort_maps(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode_append(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_read_delimited(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -511,22 +517,16 @@ static inline void google_protobuf_compiler_CodeGeneratorResponse_set_supported_
     m->supported_features = v;
     m->has_supported_features = 1;
 }
-/* a new element at the end of file (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_compiler_CodeGeneratorResponse_File *google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, pbj_arena *arena)
-{
-    google_protobuf_compiler_CodeGeneratorResponse_File *data = (google_protobuf_compiler_CodeGeneratorResponse_File *)pbj__array_grow(arena, m->file.data, m->file.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->file.data = data;
-    data += m->file.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_compiler_CodeGeneratorResponse_File_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_add_file(google_protobuf_compiler_CodeGeneratorResponse *m, const google_protobuf_compiler_CodeGeneratorResponse_File *v, pbj_arena *arena);
 
 static inline void google_protobuf_compiler_CodeGeneratorResponse_File_clear(google_protobuf_compiler_CodeGeneratorResponse_File *m) { google_protobuf_compiler_CodeGeneratorResponse_File_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_copy(google_protobuf_compiler_CodeGeneratorResponse_File *dst, const google_protobuf_compiler_CodeGeneratorResponse_File *src, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena);
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__merge(google_protobuf_compiler_CodeGeneratorResponse_File *m, const google_protobuf_compiler_CodeGeneratorResponse_File *b, pbj_arena *arena, uint32_t depth);   /* depth: the levels still allowed */
+PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__sort_maps(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena, uint32_t depth);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode_append(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_write_delimited(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_read_delimited(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
@@ -554,7 +554,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
     m->has_content = 1;
     return PBJ_OK;
 }
-/* generated_code_info, made (initialised, in arena) when absent; NULL when out of memory */
+/* generated_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_GeneratedCodeInfo *google_protobuf_compiler_CodeGeneratorResponse_File_mutable_generated_code_info(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena)
 {
     if (!m->generated_code_info && (m->generated_code_info = (google_protobuf_GeneratedCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_GeneratedCodeInfo)))) google_protobuf_GeneratedCodeInfo_init(m->generated_code_info);

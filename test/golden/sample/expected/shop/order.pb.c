@@ -742,7 +742,7 @@ pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 shop_LineItem *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->items.data = (shop_LineItem *)pbj__array_grow(r->arena, m->items.data, m->items.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->items.data = (shop_LineItem *)pbj__array_add(r->arena, m->items.data, m->items.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->items.data[m->items.count++];
                 shop_LineItem_init(e);
                 if (pbj__tr_status(r, shop_LineItem__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -761,7 +761,7 @@ pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r)
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 shop_Order_NotesEntry *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->notes.data = (shop_Order_NotesEntry *)pbj__array_grow(r->arena, m->notes.data, m->notes.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->notes.data = (shop_Order_NotesEntry *)pbj__array_add(r->arena, m->notes.data, m->notes.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->notes.data[m->notes.count++];
                 shop_Order_NotesEntry_init(e);
                 if (pbj__tr_status(r, shop_Order_NotesEntry__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1396,12 +1396,8 @@ pbj_status shop_LineItem__merge(shop_LineItem *m, const shop_LineItem *b, pbj_ar
         }
         if ((st = shop_Money__merge(m->unit_price, b->unit_price, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1491,7 +1487,7 @@ pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *aren
         if ((st = shop_Timestamp__merge(m->placed_at, b->placed_at, arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->notes.count; i++) {
-        shop_Order_NotesEntry *e = shop_Order_put_notes(m, b->notes.data[i].key, arena);
+        shop_Order_NotesEntry *e = pbj__shop_Order_entry_notes(m, b->notes.data[i].key, arena);
         if (!e) return PBJ_ERR_NOMEM;
         shop_Order_NotesEntry_init(e);
         if ((st = shop_Order_NotesEntry__merge(e, &b->notes.data[i], arena, depth)) != PBJ_OK) return st;
@@ -1508,12 +1504,8 @@ pbj_status shop_Order__merge(shop_Order *m, const shop_Order *b, pbj_arena *aren
         if ((st = pbj_copy(arena, b->coupon.data, b->coupon.len, &m->coupon)) != PBJ_OK) return st;
         m->has_coupon = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -1541,7 +1533,21 @@ pbj_status shop_Order__sort_maps(shop_Order *m, pbj_arena *arena, uint32_t depth
     return st;
 }
 
-shop_Order_NotesEntry *shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_arena *arena)
+pbj_status shop_Order_add_items(shop_Order *m, const shop_LineItem *v, pbj_arena *arena)
+{
+    shop_LineItem e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = shop_LineItem_copy(&e, v, arena);
+    else shop_LineItem_init(&e);
+    if (st != PBJ_OK) return st;
+    shop_LineItem *elems = (shop_LineItem *)pbj__array_add(arena, m->items.data, m->items.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->items.data = elems;
+    elems[m->items.count++] = e;
+    return PBJ_OK;
+}
+
+shop_Order_NotesEntry *pbj__shop_Order_entry_notes(shop_Order *m, pbj_slice key, pbj_arena *arena)
 {
     shop_Order_NotesEntry probe;
     size_t at;
@@ -1549,7 +1555,7 @@ shop_Order_NotesEntry *shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_ar
     probe.key = key;
     if (pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, shop_Order__cmp_notes, &at)) return &m->notes.data[at];
     if (pbj_copy(arena, key.data, key.len, &probe.key) != PBJ_OK) return NULL;
-    shop_Order_NotesEntry *data = (shop_Order_NotesEntry *)pbj__array_grow(arena, m->notes.data, m->notes.count, 1, sizeof probe);
+    shop_Order_NotesEntry *data = (shop_Order_NotesEntry *)pbj__array_add(arena, m->notes.data, m->notes.count, sizeof probe);
     if (!data) return NULL;
     m->notes.data = data;
     memmove(data + at + 1, data + at, (m->notes.count++ - at) * sizeof probe);
@@ -1557,13 +1563,22 @@ shop_Order_NotesEntry *shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_ar
     return &data[at];
 }
 
-shop_Order_NotesEntry *shop_Order_get_notes(const shop_Order *m, pbj_slice key)
+pbj_status shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_slice value, pbj_arena *arena)
+{
+    shop_Order_NotesEntry *e = pbj__shop_Order_entry_notes(m, key, arena);
+    if (!e) return PBJ_ERR_NOMEM;
+    return pbj_copy(arena, value.data, value.len, &e->value);
+}
+
+bool shop_Order_get_notes(const shop_Order *m, pbj_slice key, pbj_slice *value)
 {
     shop_Order_NotesEntry probe;
     size_t at;
     shop_Order_NotesEntry_init(&probe);
     probe.key = key;
-    return pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, shop_Order__cmp_notes, &at) ? &m->notes.data[at] : NULL;
+    const shop_Order_NotesEntry *e = pbj_find(m->notes.data, m->notes.count, sizeof probe, &probe, shop_Order__cmp_notes, &at) ? &m->notes.data[at] : NULL;
+    if (e) *value = e->value;
+    return e != NULL;
 }
 
 pbj_status shop_Order_encode_append(const shop_Order *m, pbj_buf *out)
@@ -1613,12 +1628,8 @@ pbj_status shop_Order_NotesEntry__merge(shop_Order_NotesEntry *m, const shop_Ord
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
     if ((st = pbj_copy(arena, b->key.data, b->key.len, &m->key)) != PBJ_OK) return st;
     if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

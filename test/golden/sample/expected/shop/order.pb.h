@@ -267,9 +267,12 @@ void shop_Order_NotesEntry__json(const void *m, pbj_json *j);   /* the entry's k
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -294,7 +297,7 @@ static inline void shop_LineItem_set_quantity(shop_LineItem *m, uint32_t v)
 {
     m->quantity = v;
 }
-/* unit_price, made (initialised, in arena) when absent; NULL when out of memory */
+/* unit_price, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline shop_Money *shop_LineItem_mutable_unit_price(shop_LineItem *m, pbj_arena *arena)
 {
     if (!m->unit_price && (m->unit_price = (shop_Money *)pbj_arena_alloc(arena, sizeof(shop_Money)))) shop_Money_init(m->unit_price);
@@ -326,27 +329,23 @@ static inline void shop_Order_set_status(shop_Order *m, int32_t v)
 {
     m->status = v;
 }
-/* a new element at the end of items (zero, or initialised), NULL when out of memory */
-static inline shop_LineItem *shop_Order_add_items(shop_Order *m, pbj_arena *arena)
-{
-    shop_LineItem *data = (shop_LineItem *)pbj__array_grow(arena, m->items.data, m->items.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->items.data = data;
-    data += m->items.count++;
-    memset(data, 0, sizeof *data);
-    shop_LineItem_init(data);
-    return data;
-}
-/* placed_at, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * items; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status shop_Order_add_items(shop_Order *m, const shop_LineItem *v, pbj_arena *arena);
+/* placed_at, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline shop_Timestamp *shop_Order_mutable_placed_at(shop_Order *m, pbj_arena *arena)
 {
     if (!m->placed_at && (m->placed_at = (shop_Timestamp *)pbj_arena_alloc(arena, sizeof(shop_Timestamp)))) shop_Timestamp_init(m->placed_at);
     return m->placed_at;
 }
-/* map notes: the entry of key, added in key order (value zero) when absent; NULL when out of memory */
-shop_Order_NotesEntry *shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_arena *arena);
-/* the entry of key, NULL when absent (entries sorted by key, as decode, put and shop_Order_sort_maps leave them) */
-shop_Order_NotesEntry *shop_Order_get_notes(const shop_Order *m, pbj_slice key);
+/* map notes: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
+ * PBJ_ERR_NOMEM when out of memory */
+PBJ_MUST_USE pbj_status shop_Order_put_notes(shop_Order *m, pbj_slice key, pbj_slice value, pbj_arena *arena);
+/* true with *value key's value when notes holds key (entries sorted by key, as decode, put and
+ * shop_Order_sort_maps leave them) */
+bool shop_Order_get_notes(const shop_Order *m, pbj_slice key, pbj_slice *value);
+/* (private: put, mutable and merge) the entry of key, added in key order when absent; NULL when out of memory */
+shop_Order_NotesEntry *pbj__shop_Order_entry_notes(shop_Order *m, pbj_slice key, pbj_arena *arena);
 static inline PBJ_MUST_USE pbj_status shop_Order_set_address(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;

@@ -450,7 +450,7 @@ pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDesc
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FileDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(r->arena, m->file.data, m->file.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->file.data = (google_protobuf_FileDescriptorProto *)pbj__array_add(r->arena, m->file.data, m->file.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->file.data[m->file.count++];
                 google_protobuf_FileDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FileDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1128,7 +1128,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->dependency.data = (pbj_slice *)pbj__array_grow(r->arena, m->dependency.data, m->dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->dependency.data, m->dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->dependency.data[m->dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1138,7 +1138,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->message_type.data, m->message_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->message_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->message_type.data, m->message_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->message_type.data[m->message_type.count++];
                 google_protobuf_DescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1150,7 +1150,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->enum_type.data[m->enum_type.count++];
                 google_protobuf_EnumDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1162,7 +1162,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_ServiceDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(r->arena, m->service.data, m->service.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->service.data = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(r->arena, m->service.data, m->service.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->service.data[m->service.count++];
                 google_protobuf_ServiceDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_ServiceDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1174,7 +1174,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension.data[m->extension.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1200,7 +1200,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->public_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->public_dependency.data = (int32_t *)pbj__array_add(r->arena, m->public_dependency.data, m->public_dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->public_dependency.data[m->public_dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1210,7 +1210,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->weak_dependency.data = (int32_t *)pbj__array_grow(r->arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->weak_dependency.data = (int32_t *)pbj__array_add(r->arena, m->weak_dependency.data, m->weak_dependency.count, sizeof v))) return pbj__tr_nomem(r);
                 m->weak_dependency.data[m->weak_dependency.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -1825,7 +1825,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->field.data, m->field.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->field.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->field.data, m->field.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->field.data[m->field.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1837,7 +1837,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_grow(r->arena, m->nested_type.data, m->nested_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->nested_type.data = (google_protobuf_DescriptorProto *)pbj__array_add(r->arena, m->nested_type.data, m->nested_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->nested_type.data[m->nested_type.count++];
                 google_protobuf_DescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1849,7 +1849,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(r->arena, m->enum_type.data, m->enum_type.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->enum_type.data = (google_protobuf_EnumDescriptorProto *)pbj__array_add(r->arena, m->enum_type.data, m->enum_type.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->enum_type.data[m->enum_type.count++];
                 google_protobuf_EnumDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1861,7 +1861,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto_ExtensionRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(r->arena, m->extension_range.data, m->extension_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension_range.data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(r->arena, m->extension_range.data, m->extension_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension_range.data[m->extension_range.count++];
                 google_protobuf_DescriptorProto_ExtensionRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto_ExtensionRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1873,7 +1873,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_FieldDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(r->arena, m->extension.data, m->extension.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->extension.data = (google_protobuf_FieldDescriptorProto *)pbj__array_add(r->arena, m->extension.data, m->extension.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->extension.data[m->extension.count++];
                 google_protobuf_FieldDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_FieldDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1892,7 +1892,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_OneofDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(r->arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->oneof_decl.data = (google_protobuf_OneofDescriptorProto *)pbj__array_add(r->arena, m->oneof_decl.data, m->oneof_decl.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->oneof_decl.data[m->oneof_decl.count++];
                 google_protobuf_OneofDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_OneofDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1904,7 +1904,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_DescriptorProto_ReservedRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->reserved_range.data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->reserved_range.data[m->reserved_range.count++];
                 google_protobuf_DescriptorProto_ReservedRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -1916,7 +1916,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -2629,7 +2629,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3786,7 +3786,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumValueDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(r->arena, m->value.data, m->value.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->value.data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(r->arena, m->value.data, m->value.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->value.data[m->value.count++];
                 google_protobuf_EnumValueDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumValueDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3805,7 +3805,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_EnumDescriptorProto_EnumReservedRange *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(r->arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->reserved_range.data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(r->arena, m->reserved_range.data, m->reserved_range.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->reserved_range.data[m->reserved_range.count++];
                 google_protobuf_EnumDescriptorProto_EnumReservedRange_init(e);
                 if (pbj__tr_status(r, google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -3817,7 +3817,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_grow(r->arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->reserved_name.data = (pbj_slice *)pbj__array_add(r->arena, m->reserved_name.data, m->reserved_name.count, sizeof v))) return pbj__tr_nomem(r);
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -4579,7 +4579,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_Ser
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_MethodDescriptorProto *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(r->arena, m->method.data, m->method.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->method.data = (google_protobuf_MethodDescriptorProto *)pbj__array_add(r->arena, m->method.data, m->method.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->method.data[m->method.count++];
                 google_protobuf_MethodDescriptorProto_init(e);
                 if (pbj__tr_status(r, google_protobuf_MethodDescriptorProto__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -5895,7 +5895,7 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6273,7 +6273,7 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6756,7 +6756,7 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -6995,7 +6995,7 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7303,7 +7303,7 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7576,7 +7576,7 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -7850,7 +7850,7 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -8162,7 +8162,7 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_grow(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
                 google_protobuf_UninterpretedOption_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -8520,7 +8520,7 @@ pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_Uninte
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_UninterpretedOption_NamePart *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(r->arena, m->name.data, m->name.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->name.data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(r->arena, m->name.data, m->name.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->name.data[m->name.count++];
                 google_protobuf_UninterpretedOption_NamePart_init(e);
                 if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -9000,7 +9000,7 @@ pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeI
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_SourceCodeInfo_Location *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(r->arena, m->location.data, m->location.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->location.data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(r->arena, m->location.data, m->location.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->location.data[m->location.count++];
                 google_protobuf_SourceCodeInfo_Location_init(e);
                 if (pbj__tr_status(r, google_protobuf_SourceCodeInfo_Location__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -9349,7 +9349,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
                 m->path.data[m->path.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9359,7 +9359,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->span.data = (int32_t *)pbj__array_grow(r->arena, m->span.data, m->span.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->span.data = (int32_t *)pbj__array_add(r->arena, m->span.data, m->span.count, sizeof v))) return pbj__tr_nomem(r);
                 m->span.data[m->span.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9389,7 +9389,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 pbj_slice v;
                 if (!pbj_text_read_string(r, &v)) return r->st;
-                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_grow(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->leading_detached_comments.data = (pbj_slice *)pbj__array_add(r->arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v))) return pbj__tr_nomem(r);
                 m->leading_detached_comments.data[m->leading_detached_comments.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -9580,7 +9580,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_Generate
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 google_protobuf_GeneratedCodeInfo_Annotation *e;
                 if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(r->arena, m->annotation.data, m->annotation.count, 1, sizeof *e))) return pbj__tr_nomem(r);
+                if (!(m->annotation.data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(r->arena, m->annotation.data, m->annotation.count, sizeof *e))) return pbj__tr_nomem(r);
                 e = &m->annotation.data[m->annotation.count++];
                 google_protobuf_GeneratedCodeInfo_Annotation_init(e);
                 if (pbj__tr_status(r, google_protobuf_GeneratedCodeInfo_Annotation__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
@@ -9862,7 +9862,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__read_text(google_protob
             for (int k = 0; pbj__tr_values(r, &k, true);) {
                 int32_t v;
                 if (!pbj_text_read_int32(r, &v)) return r->st;
-                if (!(m->path.data = (int32_t *)pbj__array_grow(r->arena, m->path.data, m->path.count, 1, sizeof v))) return pbj__tr_nomem(r);
+                if (!(m->path.data = (int32_t *)pbj__array_add(r->arena, m->path.data, m->path.count, sizeof v))) return pbj__tr_nomem(r);
                 m->path.data[m->path.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
@@ -14082,12 +14082,8 @@ pbj_status google_protobuf_FileDescriptorSet__merge(google_protobuf_FileDescript
             if ((st = google_protobuf_FileDescriptorProto__merge(&data[m->file.count++], &b->file.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14105,6 +14101,20 @@ pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_protobuf_FileDesc
     for (size_t i = 0; i < m->file.count; i++)
         if ((st = google_protobuf_FileDescriptorProto__sort_maps(&m->file.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FileDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FileDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FileDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FileDescriptorProto *elems = (google_protobuf_FileDescriptorProto *)pbj__array_add(arena, m->file.data, m->file.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->file.data = elems;
+    elems[m->file.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out)
@@ -14233,12 +14243,8 @@ pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescri
         if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
         m->has_syntax = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14264,6 +14270,62 @@ pbj_status google_protobuf_FileDescriptorProto__sort_maps(google_protobuf_FileDe
     if (m->options && (st = google_protobuf_FileOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     if (m->source_code_info && (st = google_protobuf_SourceCodeInfo__sort_maps(m->source_code_info, arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto *elems = (google_protobuf_DescriptorProto *)pbj__array_add(arena, m->message_type.data, m->message_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->message_type.data = elems;
+    elems[m->message_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto *elems = (google_protobuf_EnumDescriptorProto *)pbj__array_add(arena, m->enum_type.data, m->enum_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->enum_type.data = elems;
+    elems[m->enum_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_ServiceDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_ServiceDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_ServiceDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_ServiceDescriptorProto *elems = (google_protobuf_ServiceDescriptorProto *)pbj__array_add(arena, m->service.data, m->service.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->service.data = elems;
+    elems[m->service.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->extension.data, m->extension.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension.data = elems;
+    elems[m->extension.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileDescriptorProto_encode_append(const google_protobuf_FileDescriptorProto *m, pbj_buf *out)
@@ -14392,12 +14454,8 @@ pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProt
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14428,6 +14486,104 @@ pbj_status google_protobuf_DescriptorProto__sort_maps(google_protobuf_Descriptor
     for (size_t i = 0; i < m->reserved_range.count; i++)
         if ((st = google_protobuf_DescriptorProto_ReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->field.data, m->field.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->field.data = elems;
+    elems[m->field.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto *elems = (google_protobuf_DescriptorProto *)pbj__array_add(arena, m->nested_type.data, m->nested_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->nested_type.data = elems;
+    elems[m->nested_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto *elems = (google_protobuf_EnumDescriptorProto *)pbj__array_add(arena, m->enum_type.data, m->enum_type.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->enum_type.data = elems;
+    elems[m->enum_type.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ExtensionRange *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ExtensionRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_ExtensionRange_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_ExtensionRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto_ExtensionRange *elems = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_add(arena, m->extension_range.data, m->extension_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension_range.data = elems;
+    elems[m->extension_range.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_FieldDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_FieldDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldDescriptorProto *elems = (google_protobuf_FieldDescriptorProto *)pbj__array_add(arena, m->extension.data, m->extension.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->extension.data = elems;
+    elems[m->extension.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, const google_protobuf_OneofDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_OneofDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_OneofDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_OneofDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_OneofDescriptorProto *elems = (google_protobuf_OneofDescriptorProto *)pbj__array_add(arena, m->oneof_decl.data, m->oneof_decl.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->oneof_decl.data = elems;
+    elems[m->oneof_decl.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ReservedRange *v, pbj_arena *arena)
+{
+    google_protobuf_DescriptorProto_ReservedRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_DescriptorProto_ReservedRange_copy(&e, v, arena);
+    else google_protobuf_DescriptorProto_ReservedRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_DescriptorProto_ReservedRange *elems = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_add(arena, m->reserved_range.data, m->reserved_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_range.data = elems;
+    elems[m->reserved_range.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_DescriptorProto_encode_append(const google_protobuf_DescriptorProto *m, pbj_buf *out)
@@ -14490,12 +14646,8 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__merge(google_protobuf
         }
         if ((st = google_protobuf_ExtensionRangeOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14567,12 +14719,8 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__merge(google_protobuf_
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14648,12 +14796,8 @@ pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_Extensio
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14671,6 +14815,20 @@ pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_Exte
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
@@ -14765,12 +14923,8 @@ pbj_status google_protobuf_FieldDescriptorProto__merge(google_protobuf_FieldDesc
         m->proto3_optional = b->proto3_optional;
         m->has_proto3_optional = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14845,12 +14999,8 @@ pbj_status google_protobuf_OneofDescriptorProto__merge(google_protobuf_OneofDesc
         }
         if ((st = google_protobuf_OneofOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14950,12 +15100,8 @@ pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescri
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -14976,6 +15122,34 @@ pbj_status google_protobuf_EnumDescriptorProto__sort_maps(google_protobuf_EnumDe
     for (size_t i = 0; i < m->reserved_range.count; i++)
         if ((st = google_protobuf_EnumDescriptorProto_EnumReservedRange__sort_maps(&m->reserved_range.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_EnumValueDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumValueDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_EnumValueDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumValueDescriptorProto *elems = (google_protobuf_EnumValueDescriptorProto *)pbj__array_add(arena, m->value.data, m->value.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->value.data = elems;
+    elems[m->value.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *v, pbj_arena *arena)
+{
+    google_protobuf_EnumDescriptorProto_EnumReservedRange e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_EnumDescriptorProto_EnumReservedRange_copy(&e, v, arena);
+    else google_protobuf_EnumDescriptorProto_EnumReservedRange_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_EnumDescriptorProto_EnumReservedRange *elems = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_add(arena, m->reserved_range.data, m->reserved_range.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_range.data = elems;
+    elems[m->reserved_range.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumDescriptorProto_encode_append(const google_protobuf_EnumDescriptorProto *m, pbj_buf *out)
@@ -15031,12 +15205,8 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__merge(google_p
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15114,12 +15284,8 @@ pbj_status google_protobuf_EnumValueDescriptorProto__merge(google_protobuf_EnumV
         }
         if ((st = google_protobuf_EnumValueOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15203,12 +15369,8 @@ pbj_status google_protobuf_ServiceDescriptorProto__merge(google_protobuf_Service
         }
         if ((st = google_protobuf_ServiceOptions__merge(m->options, b->options, arena, depth)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15227,6 +15389,20 @@ pbj_status google_protobuf_ServiceDescriptorProto__sort_maps(google_protobuf_Ser
         if ((st = google_protobuf_MethodDescriptorProto__sort_maps(&m->method.data[i], arena, depth)) != PBJ_OK) return st;
     if (m->options && (st = google_protobuf_ServiceOptions__sort_maps(m->options, arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena)
+{
+    google_protobuf_MethodDescriptorProto e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_MethodDescriptorProto_copy(&e, v, arena);
+    else google_protobuf_MethodDescriptorProto_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_MethodDescriptorProto *elems = (google_protobuf_MethodDescriptorProto *)pbj__array_add(arena, m->method.data, m->method.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->method.data = elems;
+    elems[m->method.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ServiceDescriptorProto_encode_append(const google_protobuf_ServiceDescriptorProto *m, pbj_buf *out)
@@ -15301,12 +15477,8 @@ pbj_status google_protobuf_MethodDescriptorProto__merge(google_protobuf_MethodDe
         m->server_streaming = b->server_streaming;
         m->has_server_streaming = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15463,12 +15635,8 @@ pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, co
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15486,6 +15654,20 @@ pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FileOptions_encode_append(const google_protobuf_FileOptions *m, pbj_buf *out)
@@ -15562,12 +15744,8 @@ pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions 
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15585,6 +15763,20 @@ pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOpti
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_MessageOptions_encode_append(const google_protobuf_MessageOptions *m, pbj_buf *out)
@@ -15673,12 +15865,8 @@ pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, 
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15696,6 +15884,20 @@ pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions 
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FieldOptions_encode_append(const google_protobuf_FieldOptions *m, pbj_buf *out)
@@ -15756,12 +15958,8 @@ pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, 
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15779,6 +15977,20 @@ pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions 
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out)
@@ -15847,12 +16059,8 @@ pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, co
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15870,6 +16078,20 @@ pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumOptions_encode_append(const google_protobuf_EnumOptions *m, pbj_buf *out)
@@ -15934,12 +16156,8 @@ pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOpti
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -15957,6 +16175,20 @@ pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValue
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_EnumValueOptions_encode_append(const google_protobuf_EnumValueOptions *m, pbj_buf *out)
@@ -16021,12 +16253,8 @@ pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions 
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -16044,6 +16272,20 @@ pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOpti
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_ServiceOptions_encode_append(const google_protobuf_ServiceOptions *m, pbj_buf *out)
@@ -16112,12 +16354,8 @@ pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m
         static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
         if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -16135,6 +16373,20 @@ pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOption
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_MethodOptions_encode_append(const google_protobuf_MethodOptions *m, pbj_buf *out)
@@ -16215,12 +16467,8 @@ pbj_status google_protobuf_UninterpretedOption__merge(google_protobuf_Uninterpre
         if ((st = pbj_copy(arena, b->aggregate_value.data, b->aggregate_value.len, &m->aggregate_value)) != PBJ_OK) return st;
         m->has_aggregate_value = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -16238,6 +16486,20 @@ pbj_status google_protobuf_UninterpretedOption__sort_maps(google_protobuf_Uninte
     for (size_t i = 0; i < m->name.count; i++)
         if ((st = google_protobuf_UninterpretedOption_NamePart__sort_maps(&m->name.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption_NamePart e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_NamePart_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_NamePart_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption_NamePart *elems = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_add(arena, m->name.data, m->name.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->name.data = elems;
+    elems[m->name.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out)
@@ -16293,12 +16555,8 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__merge(google_protobuf_U
         m->is_extension = b->is_extension;
         m->has_is_extension = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -16370,12 +16628,8 @@ pbj_status google_protobuf_SourceCodeInfo__merge(google_protobuf_SourceCodeInfo 
             if ((st = google_protobuf_SourceCodeInfo_Location__merge(&data[m->location.count++], &b->location.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -16393,6 +16647,20 @@ pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobuf_SourceCodeI
     for (size_t i = 0; i < m->location.count; i++)
         if ((st = google_protobuf_SourceCodeInfo_Location__sort_maps(&m->location.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena)
+{
+    google_protobuf_SourceCodeInfo_Location e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_SourceCodeInfo_Location_copy(&e, v, arena);
+    else google_protobuf_SourceCodeInfo_Location_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_SourceCodeInfo_Location *elems = (google_protobuf_SourceCodeInfo_Location *)pbj__array_add(arena, m->location.data, m->location.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->location.data = elems;
+    elems[m->location.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out)
@@ -16467,12 +16735,8 @@ pbj_status google_protobuf_SourceCodeInfo_Location__merge(google_protobuf_Source
         for (size_t i = 0; i < b->leading_detached_comments.count; i++)
             if ((st = pbj_copy(arena, b->leading_detached_comments.data[i].data, b->leading_detached_comments.data[i].len, &data[m->leading_detached_comments.count++])) != PBJ_OK) return st;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -16544,12 +16808,8 @@ pbj_status google_protobuf_GeneratedCodeInfo__merge(google_protobuf_GeneratedCod
             if ((st = google_protobuf_GeneratedCodeInfo_Annotation__merge(&data[m->annotation.count++], &b->annotation.data[i], arena, depth)) != PBJ_OK) return st;
         }
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 
@@ -16567,6 +16827,20 @@ pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_protobuf_Generate
     for (size_t i = 0; i < m->annotation.count; i++)
         if ((st = google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(&m->annotation.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena)
+{
+    google_protobuf_GeneratedCodeInfo_Annotation e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_GeneratedCodeInfo_Annotation_copy(&e, v, arena);
+    else google_protobuf_GeneratedCodeInfo_Annotation_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_GeneratedCodeInfo_Annotation *elems = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_add(arena, m->annotation.data, m->annotation.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->annotation.data = elems;
+    elems[m->annotation.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out)
@@ -16632,12 +16906,8 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__merge(google_protobuf_G
         m->end = b->end;
         m->has_end = 1;
     }
-    if (b->pbj_unknown.len) {
-        const uint8_t *data = (const uint8_t *)pbj_append_array(arena, m->pbj_unknown.data, m->pbj_unknown.len,
-                                                                b->pbj_unknown.data, b->pbj_unknown.len, 1);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->pbj_unknown = pbj_slice_make(data, m->pbj_unknown.len + b->pbj_unknown.len);
-    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
     return st;
 }
 

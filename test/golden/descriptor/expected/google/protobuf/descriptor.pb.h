@@ -2881,9 +2881,12 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
  * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, arena) appends an element (zero, a message initialised) to a repeated field;
- * maps: M_put_f(m, key, arena) gives the entry of key, added in key order when absent, M_get_f(m, key) finds
- * it. add and put grow arrays that decode, copy, merge, add or put made, never an array set by hand.
+ * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
+ * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
+ * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
+ * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
+ * mutable grow arrays that decode, the readers, copy, merge, add, put or mutable made, never one set by hand.
  * copy, merge and sort_maps stop with PBJ_ERR_DEPTH at messages nested deeper than PBJ_MAX_ENCODE_DEPTH (a
  * hand-built cycle, a chain too deep): what they did so far stays, in arena. */
 
@@ -2896,17 +2899,9 @@ PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__sort_maps(google_prot
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode_append(const google_protobuf_FileDescriptorSet *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_write_delimited(const google_protobuf_FileDescriptorSet *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_read_delimited(google_protobuf_FileDescriptorSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of file (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FileDescriptorProto *google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, pbj_arena *arena)
-{
-    google_protobuf_FileDescriptorProto *data = (google_protobuf_FileDescriptorProto *)pbj__array_grow(arena, m->file.data, m->file.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->file.data = data;
-    data += m->file.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FileDescriptorProto_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * file; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_add_file(google_protobuf_FileDescriptorSet *m, const google_protobuf_FileDescriptorProto *v, pbj_arena *arena);
 
 static inline void google_protobuf_FileDescriptorProto_clear(google_protobuf_FileDescriptorProto *m) { google_protobuf_FileDescriptorProto_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_copy(google_protobuf_FileDescriptorProto *dst, const google_protobuf_FileDescriptorProto *src, pbj_arena *arena);
@@ -2933,91 +2928,58 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_pa
     m->has_package = 1;
     return PBJ_OK;
 }
-/* a new element at the end of dependency (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_FileDescriptorProto_add_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to dependency; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_dependency(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->dependency.data, m->dependency.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->dependency.data = data;
-    data += m->dependency.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->dependency.data, m->dependency.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->dependency.data = elems;
+    elems[m->dependency.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of message_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto *google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj__array_grow(arena, m->message_type.data, m->message_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->message_type.data = data;
-    data += m->message_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of enum_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumDescriptorProto *google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(arena, m->enum_type.data, m->enum_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->enum_type.data = data;
-    data += m->enum_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of service (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_ServiceDescriptorProto *google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_ServiceDescriptorProto *data = (google_protobuf_ServiceDescriptorProto *)pbj__array_grow(arena, m->service.data, m->service.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->service.data = data;
-    data += m->service.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_ServiceDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of extension (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FieldDescriptorProto *google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->extension.data, m->extension.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->extension.data = data;
-    data += m->extension.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FieldDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * message_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_message_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * enum_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_enum_type(google_protobuf_FileDescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * service; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_service(google_protobuf_FileDescriptorProto *m, const google_protobuf_ServiceDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_extension(google_protobuf_FileDescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_FileOptions *google_protobuf_FileDescriptorProto_mutable_options(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_FileOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FileOptions)))) google_protobuf_FileOptions_init(m->options);
     return m->options;
 }
-/* source_code_info, made (initialised, in arena) when absent; NULL when out of memory */
+/* source_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_SourceCodeInfo *google_protobuf_FileDescriptorProto_mutable_source_code_info(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->source_code_info && (m->source_code_info = (google_protobuf_SourceCodeInfo *)pbj_arena_alloc(arena, sizeof(google_protobuf_SourceCodeInfo)))) google_protobuf_SourceCodeInfo_init(m->source_code_info);
     return m->source_code_info;
 }
-/* a new element at the end of public_dependency (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_FileDescriptorProto_add_public_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+/* appends v to public_dependency; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_public_dependency(google_protobuf_FileDescriptorProto *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->public_dependency.data, m->public_dependency.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->public_dependency.data = data;
-    data += m->public_dependency.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->public_dependency.data, m->public_dependency.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->public_dependency.data = elems;
+    elems[m->public_dependency.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of weak_dependency (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_FileDescriptorProto_add_weak_dependency(google_protobuf_FileDescriptorProto *m, pbj_arena *arena)
+/* appends v to weak_dependency; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_weak_dependency(google_protobuf_FileDescriptorProto *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->weak_dependency.data, m->weak_dependency.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->weak_dependency.data = data;
-    data += m->weak_dependency.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->weak_dependency.data, m->weak_dependency.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->weak_dependency.data = elems;
+    elems[m->weak_dependency.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_syntax(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -3045,98 +3007,43 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_set_name(g
     m->has_name = 1;
     return PBJ_OK;
 }
-/* a new element at the end of field (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FieldDescriptorProto *google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->field.data, m->field.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->field.data = data;
-    data += m->field.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FieldDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of nested_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto *google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto *data = (google_protobuf_DescriptorProto *)pbj__array_grow(arena, m->nested_type.data, m->nested_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->nested_type.data = data;
-    data += m->nested_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of enum_type (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumDescriptorProto *google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_EnumDescriptorProto *data = (google_protobuf_EnumDescriptorProto *)pbj__array_grow(arena, m->enum_type.data, m->enum_type.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->enum_type.data = data;
-    data += m->enum_type.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of extension_range (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto_ExtensionRange *google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ExtensionRange *data = (google_protobuf_DescriptorProto_ExtensionRange *)pbj__array_grow(arena, m->extension_range.data, m->extension_range.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->extension_range.data = data;
-    data += m->extension_range.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_ExtensionRange_init(data);
-    return data;
-}
-/* a new element at the end of extension (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_FieldDescriptorProto *google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_FieldDescriptorProto *data = (google_protobuf_FieldDescriptorProto *)pbj__array_grow(arena, m->extension.data, m->extension.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->extension.data = data;
-    data += m->extension.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_FieldDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * field; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_field(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * nested_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_nested_type(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * enum_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_enum_type(google_protobuf_DescriptorProto *m, const google_protobuf_EnumDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * extension_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ExtensionRange *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * extension; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_extension(google_protobuf_DescriptorProto *m, const google_protobuf_FieldDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_MessageOptions *google_protobuf_DescriptorProto_mutable_options(google_protobuf_DescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_MessageOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MessageOptions)))) google_protobuf_MessageOptions_init(m->options);
     return m->options;
 }
-/* a new element at the end of oneof_decl (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_OneofDescriptorProto *google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, pbj_arena *arena)
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * oneof_decl; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_oneof_decl(google_protobuf_DescriptorProto *m, const google_protobuf_OneofDescriptorProto *v, pbj_arena *arena);
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * reserved_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, const google_protobuf_DescriptorProto_ReservedRange *v, pbj_arena *arena);
+/* appends a copy of data[0..len) (in arena) to reserved_name; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserved_name(google_protobuf_DescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
-    google_protobuf_OneofDescriptorProto *data = (google_protobuf_OneofDescriptorProto *)pbj__array_grow(arena, m->oneof_decl.data, m->oneof_decl.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->oneof_decl.data = data;
-    data += m->oneof_decl.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_OneofDescriptorProto_init(data);
-    return data;
-}
-/* a new element at the end of reserved_range (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_DescriptorProto_ReservedRange *google_protobuf_DescriptorProto_add_reserved_range(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_DescriptorProto_ReservedRange *data = (google_protobuf_DescriptorProto_ReservedRange *)pbj__array_grow(arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_range.data = data;
-    data += m->reserved_range.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_DescriptorProto_ReservedRange_init(data);
-    return data;
-}
-/* a new element at the end of reserved_name (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_DescriptorProto_add_reserved_name(google_protobuf_DescriptorProto *m, pbj_arena *arena)
-{
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_name.data = data;
-    data += m->reserved_name.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->reserved_name.data, m->reserved_name.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_name.data = elems;
+    elems[m->reserved_name.count++] = v;
+    return PBJ_OK;
 }
 
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_protobuf_DescriptorProto_ExtensionRange *m) { google_protobuf_DescriptorProto_ExtensionRange_init(m); }
@@ -3158,7 +3065,7 @@ static inline void google_protobuf_DescriptorProto_ExtensionRange_set_end(google
     m->end = v;
     m->has_end = 1;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_ExtensionRangeOptions *google_protobuf_DescriptorProto_ExtensionRange_mutable_options(google_protobuf_DescriptorProto_ExtensionRange *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ExtensionRangeOptions)))) google_protobuf_ExtensionRangeOptions_init(m->options);
@@ -3194,17 +3101,9 @@ PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_FieldDescriptorProto_clear(google_protobuf_FieldDescriptorProto *m) { google_protobuf_FieldDescriptorProto_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena);
@@ -3262,7 +3161,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_d
     m->has_default_value = 1;
     return PBJ_OK;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_FieldOptions *google_protobuf_FieldDescriptorProto_mutable_options(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_FieldOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions)))) google_protobuf_FieldOptions_init(m->options);
@@ -3304,7 +3203,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_n
     m->has_name = 1;
     return PBJ_OK;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_OneofOptions *google_protobuf_OneofDescriptorProto_mutable_options(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_OneofOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_OneofOptions)))) google_protobuf_OneofOptions_init(m->options);
@@ -3328,43 +3227,28 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_na
     m->has_name = 1;
     return PBJ_OK;
 }
-/* a new element at the end of value (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumValueDescriptorProto *google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_EnumValueDescriptorProto *data = (google_protobuf_EnumValueDescriptorProto *)pbj__array_grow(arena, m->value.data, m->value.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->value.data = data;
-    data += m->value.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumValueDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * value; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_EnumOptions *google_protobuf_EnumDescriptorProto_mutable_options(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_EnumOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumOptions)))) google_protobuf_EnumOptions_init(m->options);
     return m->options;
 }
-/* a new element at the end of reserved_range (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_EnumDescriptorProto_EnumReservedRange *google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * reserved_range; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_reserved_range(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumDescriptorProto_EnumReservedRange *v, pbj_arena *arena);
+/* appends a copy of data[0..len) (in arena) to reserved_name; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_reserved_name(google_protobuf_EnumDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
-    google_protobuf_EnumDescriptorProto_EnumReservedRange *data = (google_protobuf_EnumDescriptorProto_EnumReservedRange *)pbj__array_grow(arena, m->reserved_range.data, m->reserved_range.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_range.data = data;
-    data += m->reserved_range.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_EnumDescriptorProto_EnumReservedRange_init(data);
-    return data;
-}
-/* a new element at the end of reserved_name (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_EnumDescriptorProto_add_reserved_name(google_protobuf_EnumDescriptorProto *m, pbj_arena *arena)
-{
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->reserved_name.data, m->reserved_name.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->reserved_name.data = data;
-    data += m->reserved_name.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->reserved_name.data, m->reserved_name.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->reserved_name.data = elems;
+    elems[m->reserved_name.count++] = v;
+    return PBJ_OK;
 }
 
 static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m); }
@@ -3409,7 +3293,7 @@ static inline void google_protobuf_EnumValueDescriptorProto_set_number(google_pr
     m->number = v;
     m->has_number = 1;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_EnumValueOptions *google_protobuf_EnumValueDescriptorProto_mutable_options(google_protobuf_EnumValueDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_EnumValueOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_EnumValueOptions)))) google_protobuf_EnumValueOptions_init(m->options);
@@ -3433,18 +3317,10 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set
     m->has_name = 1;
     return PBJ_OK;
 }
-/* a new element at the end of method (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_MethodDescriptorProto *google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
-{
-    google_protobuf_MethodDescriptorProto *data = (google_protobuf_MethodDescriptorProto *)pbj__array_grow(arena, m->method.data, m->method.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->method.data = data;
-    data += m->method.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_MethodDescriptorProto_init(data);
-    return data;
-}
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * method; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena);
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_ServiceOptions *google_protobuf_ServiceDescriptorProto_mutable_options(google_protobuf_ServiceDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_ServiceOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_ServiceOptions)))) google_protobuf_ServiceOptions_init(m->options);
@@ -3484,7 +3360,7 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_
     m->has_output_type = 1;
     return PBJ_OK;
 }
-/* options, made (initialised, in arena) when absent; NULL when out of memory */
+/* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_MethodOptions *google_protobuf_MethodDescriptorProto_mutable_options(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
 {
     if (!m->options && (m->options = (google_protobuf_MethodOptions *)pbj_arena_alloc(arena, sizeof(google_protobuf_MethodOptions)))) google_protobuf_MethodOptions_init(m->options);
@@ -3640,17 +3516,9 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_packa
     m->has_ruby_package = 1;
     return PBJ_OK;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FileOptions_add_uninterpreted_option(google_protobuf_FileOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_MessageOptions_clear(google_protobuf_MessageOptions *m) { google_protobuf_MessageOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_copy(google_protobuf_MessageOptions *dst, const google_protobuf_MessageOptions *src, pbj_arena *arena);
@@ -3681,17 +3549,9 @@ static inline void google_protobuf_MessageOptions_set_map_entry(google_protobuf_
     m->map_entry = v;
     m->has_map_entry = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_add_uninterpreted_option(google_protobuf_MessageOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_FieldOptions_clear(google_protobuf_FieldOptions *m) { google_protobuf_FieldOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_copy(google_protobuf_FieldOptions *dst, const google_protobuf_FieldOptions *src, pbj_arena *arena);
@@ -3737,17 +3597,9 @@ static inline void google_protobuf_FieldOptions_set_unverified_lazy(google_proto
     m->unverified_lazy = v;
     m->has_unverified_lazy = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_OneofOptions_clear(google_protobuf_OneofOptions *m) { google_protobuf_OneofOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena);
@@ -3758,17 +3610,9 @@ PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode_append(const google_protobuf_OneofOptions *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_write_delimited(const google_protobuf_OneofOptions *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_read_delimited(google_protobuf_OneofOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_add_uninterpreted_option(google_protobuf_OneofOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_EnumOptions_clear(google_protobuf_EnumOptions *m) { google_protobuf_EnumOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_copy(google_protobuf_EnumOptions *dst, const google_protobuf_EnumOptions *src, pbj_arena *arena);
@@ -3789,17 +3633,9 @@ static inline void google_protobuf_EnumOptions_set_deprecated(google_protobuf_En
     m->deprecated = v;
     m->has_deprecated = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_add_uninterpreted_option(google_protobuf_EnumOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_EnumValueOptions_clear(google_protobuf_EnumValueOptions *m) { google_protobuf_EnumValueOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_copy(google_protobuf_EnumValueOptions *dst, const google_protobuf_EnumValueOptions *src, pbj_arena *arena);
@@ -3815,17 +3651,9 @@ static inline void google_protobuf_EnumValueOptions_set_deprecated(google_protob
     m->deprecated = v;
     m->has_deprecated = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_add_uninterpreted_option(google_protobuf_EnumValueOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_ServiceOptions_clear(google_protobuf_ServiceOptions *m) { google_protobuf_ServiceOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_copy(google_protobuf_ServiceOptions *dst, const google_protobuf_ServiceOptions *src, pbj_arena *arena);
@@ -3841,17 +3669,9 @@ static inline void google_protobuf_ServiceOptions_set_deprecated(google_protobuf
     m->deprecated = v;
     m->has_deprecated = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_add_uninterpreted_option(google_protobuf_ServiceOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_MethodOptions_clear(google_protobuf_MethodOptions *m) { google_protobuf_MethodOptions_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_copy(google_protobuf_MethodOptions *dst, const google_protobuf_MethodOptions *src, pbj_arena *arena);
@@ -3872,17 +3692,9 @@ static inline void google_protobuf_MethodOptions_set_idempotency_level(google_pr
     m->idempotency_level = v;
     m->has_idempotency_level = 1;
 }
-/* a new element at the end of uninterpreted_option (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption *google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj__array_grow(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->uninterpreted_option.data = data;
-    data += m->uninterpreted_option.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_add_uninterpreted_option(google_protobuf_MethodOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena);
 
 static inline void google_protobuf_UninterpretedOption_clear(google_protobuf_UninterpretedOption *m) { google_protobuf_UninterpretedOption_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_copy(google_protobuf_UninterpretedOption *dst, const google_protobuf_UninterpretedOption *src, pbj_arena *arena);
@@ -3893,17 +3705,9 @@ PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__sort_maps(google_pr
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode_append(const google_protobuf_UninterpretedOption *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_write_delimited(const google_protobuf_UninterpretedOption *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_read_delimited(google_protobuf_UninterpretedOption *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of name (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_UninterpretedOption_NamePart *google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption_NamePart *data = (google_protobuf_UninterpretedOption_NamePart *)pbj__array_grow(arena, m->name.data, m->name.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->name.data = data;
-    data += m->name.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_UninterpretedOption_NamePart_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * name; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_add_name(google_protobuf_UninterpretedOption *m, const google_protobuf_UninterpretedOption_NamePart *v, pbj_arena *arena);
 static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_identifier_value(google_protobuf_UninterpretedOption *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3976,17 +3780,9 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__sort_maps(google_protobu
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode_append(const google_protobuf_SourceCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_write_delimited(const google_protobuf_SourceCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_read_delimited(google_protobuf_SourceCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of location (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_SourceCodeInfo_Location *google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, pbj_arena *arena)
-{
-    google_protobuf_SourceCodeInfo_Location *data = (google_protobuf_SourceCodeInfo_Location *)pbj__array_grow(arena, m->location.data, m->location.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->location.data = data;
-    data += m->location.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_SourceCodeInfo_Location_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * location; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_add_location(google_protobuf_SourceCodeInfo *m, const google_protobuf_SourceCodeInfo_Location *v, pbj_arena *arena);
 
 static inline void google_protobuf_SourceCodeInfo_Location_clear(google_protobuf_SourceCodeInfo_Location *m) { google_protobuf_SourceCodeInfo_Location_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_copy(google_protobuf_SourceCodeInfo_Location *dst, const google_protobuf_SourceCodeInfo_Location *src, pbj_arena *arena);
@@ -3997,25 +3793,23 @@ PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__sort_maps(googl
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode_append(const google_protobuf_SourceCodeInfo_Location *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_write_delimited(const google_protobuf_SourceCodeInfo_Location *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_read_delimited(google_protobuf_SourceCodeInfo_Location *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of path (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_SourceCodeInfo_Location_add_path(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+/* appends v to path; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_path(google_protobuf_SourceCodeInfo_Location *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->path.data, m->path.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->path.data = data;
-    data += m->path.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->path.data, m->path.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->path.data = elems;
+    elems[m->path.count++] = v;
+    return PBJ_OK;
 }
-/* a new element at the end of span (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_SourceCodeInfo_Location_add_span(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+/* appends v to span; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_span(google_protobuf_SourceCodeInfo_Location *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->span.data, m->span.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->span.data = data;
-    data += m->span.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->span.data, m->span.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->span.data = elems;
+    elems[m->span.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_leading_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -4033,15 +3827,16 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_se
     m->has_trailing_comments = 1;
     return PBJ_OK;
 }
-/* a new element at the end of leading_detached_comments (zero, or initialised), NULL when out of memory */
-static inline pbj_slice *google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(google_protobuf_SourceCodeInfo_Location *m, pbj_arena *arena)
+/* appends a copy of data[0..len) (in arena) to leading_detached_comments; PBJ_ERR_NOMEM when out of memory */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
 {
-    pbj_slice *data = (pbj_slice *)pbj__array_grow(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->leading_detached_comments.data = data;
-    data += m->leading_detached_comments.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    pbj_slice v;
+    if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
+    pbj_slice *elems = (pbj_slice *)pbj__array_add(arena, m->leading_detached_comments.data, m->leading_detached_comments.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->leading_detached_comments.data = elems;
+    elems[m->leading_detached_comments.count++] = v;
+    return PBJ_OK;
 }
 
 static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_GeneratedCodeInfo *m) { google_protobuf_GeneratedCodeInfo_init(m); }
@@ -4053,17 +3848,9 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__sort_maps(google_prot
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode_append(const google_protobuf_GeneratedCodeInfo *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_write_delimited(const google_protobuf_GeneratedCodeInfo *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_read_delimited(google_protobuf_GeneratedCodeInfo *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of annotation (zero, or initialised), NULL when out of memory */
-static inline google_protobuf_GeneratedCodeInfo_Annotation *google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, pbj_arena *arena)
-{
-    google_protobuf_GeneratedCodeInfo_Annotation *data = (google_protobuf_GeneratedCodeInfo_Annotation *)pbj__array_grow(arena, m->annotation.data, m->annotation.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->annotation.data = data;
-    data += m->annotation.count++;
-    memset(data, 0, sizeof *data);
-    google_protobuf_GeneratedCodeInfo_Annotation_init(data);
-    return data;
-}
+/* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
+ * annotation; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_add_annotation(google_protobuf_GeneratedCodeInfo *m, const google_protobuf_GeneratedCodeInfo_Annotation *v, pbj_arena *arena);
 
 static inline void google_protobuf_GeneratedCodeInfo_Annotation_clear(google_protobuf_GeneratedCodeInfo_Annotation *m) { google_protobuf_GeneratedCodeInfo_Annotation_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_copy(google_protobuf_GeneratedCodeInfo_Annotation *dst, const google_protobuf_GeneratedCodeInfo_Annotation *src, pbj_arena *arena);
@@ -4074,15 +3861,14 @@ PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__sort_maps(
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode_append(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_buf *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_write_delimited(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_sink *out);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_read_delimited(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts);
-/* a new element at the end of path (zero, or initialised), NULL when out of memory */
-static inline int32_t *google_protobuf_GeneratedCodeInfo_Annotation_add_path(google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_arena *arena)
+/* appends v to path; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_add_path(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v, pbj_arena *arena)
 {
-    int32_t *data = (int32_t *)pbj__array_grow(arena, m->path.data, m->path.count, 1, sizeof *data);
-    if (!data) return NULL;
-    m->path.data = data;
-    data += m->path.count++;
-    memset(data, 0, sizeof *data);
-    return data;
+    int32_t *elems = (int32_t *)pbj__array_add(arena, m->path.data, m->path.count, sizeof v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->path.data = elems;
+    elems[m->path.count++] = v;
+    return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_set_source_file(google_protobuf_GeneratedCodeInfo_Annotation *m, const void *data, size_t len, pbj_arena *arena)
 {
