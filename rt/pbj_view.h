@@ -98,8 +98,8 @@ PBJ__VIEW_HOT const uint8_t *pbj__view_varint(const uint8_t *p, const uint8_t *e
         PBJ__VIEW_BYTE(1) PBJ__VIEW_BYTE(2) PBJ__VIEW_BYTE(3) PBJ__VIEW_BYTE(4)
         PBJ__VIEW_BYTE(5) PBJ__VIEW_BYTE(6) PBJ__VIEW_BYTE(7) PBJ__VIEW_BYTE(8)
 #undef PBJ__VIEW_BYTE
-        if ((b = p[9]) > 1) goto slow;                 /* the 10th byte holds bit 63 only */
-        v += b << 63;
+        if ((b = p[9]) >= 0x80) goto slow;             /* an 11th byte: malformed */
+        v += b << 63;                                  /* the 10th byte: bits past 64 drop, as protobuf's C++ */
         q = p + 10;
     done:
         if (PBJ_LIKELY(q <= end)) {

@@ -97,7 +97,7 @@ pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const ui
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_defaults_Defaults_init(m);
     pbj_status st = len ? golden_defaults_Defaults__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -41,7 +41,7 @@ pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Base_init(m);
     pbj_status st = len ? golden_extensions_Base__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -512,7 +512,7 @@ pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Note_init(m);
     pbj_status st = len ? golden_extensions_Note__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -682,7 +682,7 @@ pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const ui
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_EGroup_init(m);
     pbj_status st = len ? golden_extensions_EGroup__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -851,7 +851,7 @@ pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Scope_init(m);
     pbj_status st = len ? golden_extensions_Scope__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

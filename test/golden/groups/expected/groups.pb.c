@@ -48,7 +48,7 @@ pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_init(m);
     pbj_status st = len ? golden_groups_Grouped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -310,7 +310,7 @@ pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Single_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -519,7 +519,7 @@ pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Single_Deep_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single_Deep__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -698,7 +698,7 @@ pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Many_init(m);
     pbj_status st = len ? golden_groups_Grouped_Many__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -75,7 +75,7 @@ pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, si
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Value_init(m);
     pbj_status st = len ? golden_maps_Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -303,7 +303,7 @@ pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_init(m);
     pbj_status st = len ? golden_maps_Maps__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -783,7 +783,7 @@ pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_CountsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_CountsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -965,7 +965,7 @@ pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_NamesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_NamesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1152,7 +1152,7 @@ pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_ValuesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_ValuesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1354,7 +1354,7 @@ pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_FlagsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_FlagsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1535,7 +1535,7 @@ pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_BlobsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_BlobsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1716,7 +1716,7 @@ pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_WeightsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_WeightsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -40,7 +40,7 @@ pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Set_init(m);
     pbj_status st = len ? golden_message_set_Set__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -264,7 +264,7 @@ pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Item_init(m);
     pbj_status st = len ? golden_message_set_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -438,7 +438,7 @@ pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Holder_init(m);
     pbj_status st = len ? golden_message_set_Holder__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -91,7 +91,7 @@ pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Outer_init(m);
     pbj_status st = len ? golden_nested_Outer__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -353,7 +353,7 @@ pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Outer_Inner_init(m);
     pbj_status st = len ? golden_nested_Outer_Inner__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -605,7 +605,7 @@ pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Sibling_init(m);
     pbj_status st = len ? golden_nested_Sibling__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -41,7 +41,7 @@ pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_oneofs_Point_init(m);
     pbj_status st = len ? golden_oneofs_Point__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -270,7 +270,7 @@ pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_oneofs_Choice_init(m);
     pbj_status st = len ? golden_oneofs_Choice__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

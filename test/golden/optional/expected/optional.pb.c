@@ -81,7 +81,7 @@ pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_optional_Maybe_init(m);
     pbj_status st = len ? golden_optional_Maybe__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

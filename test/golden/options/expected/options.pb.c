@@ -40,7 +40,7 @@ pbj_status golden_options_Plain_decode(golden_options_Plain *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Plain_init(m);
     pbj_status st = len ? golden_options_Plain__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -208,7 +208,7 @@ pbj_status golden_options_NoJson_decode(golden_options_NoJson *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_NoJson_init(m);
     pbj_status st = len ? golden_options_NoJson__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -376,7 +376,7 @@ pbj_status golden_options_NoJsonNoText_decode(golden_options_NoJsonNoText *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_NoJsonNoText_init(m);
     pbj_status st = len ? golden_options_NoJsonNoText__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -478,7 +478,7 @@ pbj_status golden_options_Dropped_decode(golden_options_Dropped *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Dropped_init(m);
     pbj_status st = len ? golden_options_Dropped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -644,7 +644,7 @@ pbj_status golden_options_Fast_decode(golden_options_Fast *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Fast_init(m);
     pbj_status st = len ? golden_options_Fast__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -836,7 +836,7 @@ pbj_status golden_options_Tier_decode(golden_options_Tier *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Tier_init(m);
     pbj_status st = len ? golden_options_Tier__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1044,7 +1044,7 @@ pbj_status golden_options_TierLeaf_decode(golden_options_TierLeaf *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_TierLeaf_init(m);
     pbj_status st = len ? golden_options_TierLeaf__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1240,7 +1240,7 @@ pbj_status golden_options_Ordered_decode(golden_options_Ordered *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Ordered_init(m);
     pbj_status st = len ? golden_options_Ordered__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -78,7 +78,7 @@ pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_repeated_Item_init(m);
     pbj_status st = len ? golden_repeated_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -282,7 +282,7 @@ pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_repeated_Lists_init(m);
     pbj_status st = len ? golden_repeated_Lists__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

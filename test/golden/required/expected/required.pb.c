@@ -55,7 +55,7 @@ pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_required_Part_init(m);
     pbj_status st = len ? golden_required_Part__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Part_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -289,7 +289,7 @@ pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_required_Whole_init(m);
     pbj_status st = len ? golden_required_Whole__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && golden_required_Whole_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }

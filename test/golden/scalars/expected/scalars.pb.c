@@ -99,7 +99,7 @@ pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_scalars_Scalars_init(m);
     pbj_status st = len ? golden_scalars_Scalars__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

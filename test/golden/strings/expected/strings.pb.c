@@ -45,7 +45,7 @@ pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_strings_Texts_init(m);
     pbj_status st = len ? golden_strings_Texts__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -79,7 +79,7 @@ pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_wrappers_Wrapped_init(m);
     pbj_status st = len ? golden_wrappers_Wrapped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -78,7 +78,7 @@ pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Vers
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_Version_init(m);
     pbj_status st = len ? google_protobuf_compiler_Version__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -372,7 +372,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorRequest_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorRequest__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_compiler_CodeGeneratorRequest_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -683,7 +683,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorResponse_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -946,7 +946,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_pro
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorResponse_File_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse_File__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -41,7 +41,7 @@ pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Money_init(m);
     pbj_status st = len ? shop_Money__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -243,7 +243,7 @@ pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t l
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Timestamp_init(m);
     pbj_status st = len ? shop_Timestamp__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

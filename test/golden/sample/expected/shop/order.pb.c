@@ -90,7 +90,7 @@ pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_LineItem_init(m);
     pbj_status st = len ? shop_LineItem__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -363,7 +363,7 @@ pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Order_init(m);
     pbj_status st = len ? shop_Order__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -871,7 +871,7 @@ pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Order_NotesEntry_init(m);
     pbj_status st = len ? shop_Order_NotesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

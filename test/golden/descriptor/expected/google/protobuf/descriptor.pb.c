@@ -330,7 +330,7 @@ pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescript
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorSet_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorSet_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -576,7 +576,7 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -1350,7 +1350,7 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -1992,7 +1992,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_DescriptorProto_ExtensionRange_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -2239,7 +2239,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ReservedRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -2462,7 +2462,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_Extensio
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ExtensionRangeOptions_init(m);
     pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ExtensionRangeOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -2705,7 +2705,7 @@ pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDesc
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -3242,7 +3242,7 @@ pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDesc
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -3484,7 +3484,7 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -3845,7 +3845,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_p
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -4068,7 +4068,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumV
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -4338,7 +4338,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_Service
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -4625,7 +4625,7 @@ pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDe
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodDescriptorProto_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -5012,7 +5012,7 @@ pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileOptions_init(m);
     pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FileOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -5923,7 +5923,7 @@ pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MessageOptions_init(m);
     pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MessageOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -6298,7 +6298,7 @@ pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldOptions_init(m);
     pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_FieldOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -6768,7 +6768,7 @@ pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofOptions_init(m);
     pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_OneofOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -7003,7 +7003,7 @@ pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -7304,7 +7304,7 @@ pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOpti
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_EnumValueOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -7571,7 +7571,7 @@ pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceOptions_init(m);
     pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_ServiceOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -7840,7 +7840,7 @@ pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodOptions_init(m);
     pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_MethodOptions_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -8149,7 +8149,7 @@ pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_Uninterpre
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -8553,7 +8553,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_U
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_NamePart_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial) && google_protobuf_UninterpretedOption_NamePart_missing(m)) st = PBJ_ERR_REQUIRED;
     return st;
 }
@@ -8761,7 +8761,7 @@ pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -8964,7 +8964,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_Source
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_Location_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9341,7 +9341,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCod
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9538,7 +9538,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_G
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_Annotation_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -40,7 +40,7 @@ pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DoubleValue_init(m);
     pbj_status st = len ? google_protobuf_DoubleValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -205,7 +205,7 @@ pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FloatValue_init(m);
     pbj_status st = len ? google_protobuf_FloatValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -370,7 +370,7 @@ pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_Int64Value_init(m);
     pbj_status st = len ? google_protobuf_Int64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -538,7 +538,7 @@ pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UInt64Value_init(m);
     pbj_status st = len ? google_protobuf_UInt64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -706,7 +706,7 @@ pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_Int32Value_init(m);
     pbj_status st = len ? google_protobuf_Int32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -874,7 +874,7 @@ pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UInt32Value_init(m);
     pbj_status st = len ? google_protobuf_UInt32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1042,7 +1042,7 @@ pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_BoolValue_init(m);
     pbj_status st = len ? google_protobuf_BoolValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1210,7 +1210,7 @@ pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_StringValue_init(m);
     pbj_status st = len ? google_protobuf_StringValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1379,7 +1379,7 @@ pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_BytesValue_init(m);
     pbj_status st = len ? google_protobuf_BytesValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
