@@ -735,7 +735,7 @@ static pbj_status golden_message_set_Set__json_ext_read(golden_message_set_Set *
     return j->st;
 }
 
-pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_message_set_Set__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"[golden.message_set.Item]", 25, 0},
@@ -759,6 +759,11 @@ pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_message_set_Set__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -812,7 +817,7 @@ pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const c
     return pbj_json_read(&golden_message_set_Item__type, m, json, len, arena, o);
 }
 
-pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_message_set_Item__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -842,6 +847,11 @@ pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_message_set_Item__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -900,7 +910,7 @@ pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, con
     return pbj_json_read(&golden_message_set_Holder__type, m, json, len, arena, o);
 }
 
-pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_message_set_Holder__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"set", 3, 0},
@@ -937,6 +947,11 @@ pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_message_set_Holder__from_json_form, pm);
 }
 #endif
 /* ==== extensions ==== */

@@ -1463,7 +1463,7 @@ pbj_status golden_options_Plain_from_json(golden_options_Plain *m, const char *j
     return pbj_json_read(&golden_options_Plain__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Plain__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1492,6 +1492,11 @@ pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Plain__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_TEXT_READ_H
@@ -1561,7 +1566,7 @@ pbj_status golden_options_Dropped_from_json(golden_options_Dropped *m, const cha
     return pbj_json_read(&golden_options_Dropped__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Dropped__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1590,6 +1595,11 @@ pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Dropped__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1643,7 +1653,7 @@ pbj_status golden_options_Fast_from_json(golden_options_Fast *m, const char *jso
     return pbj_json_read(&golden_options_Fast__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Fast__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1672,6 +1682,11 @@ pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Fast__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1726,7 +1741,7 @@ pbj_status golden_options_Tier_from_json(golden_options_Tier *m, const char *jso
     return pbj_json_read(&golden_options_Tier__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Tier__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"leaf", 4, 0},
@@ -1752,6 +1767,11 @@ pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Tier__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1805,7 +1825,7 @@ pbj_status golden_options_TierLeaf_from_json(golden_options_TierLeaf *m, const c
     return pbj_json_read(&golden_options_TierLeaf__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_TierLeaf__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1834,6 +1854,11 @@ pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_TierLeaf__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1891,7 +1916,7 @@ pbj_status golden_options_Ordered_from_json(golden_options_Ordered *m, const cha
     return pbj_json_read(&golden_options_Ordered__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Ordered__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"s", 1, 1},
@@ -1930,6 +1955,11 @@ pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Ordered__from_json_form, pm);
 }
 #endif
 /* ==== golden.options.Plain: building helpers ==== */

@@ -613,7 +613,7 @@ pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *j
     return pbj_json_read(&golden_required_Part__type, m, json, len, arena, o);
 }
 
-pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_required_Part__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -654,6 +654,11 @@ pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_required_Part__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -726,7 +731,7 @@ pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char 
     return pbj_json_read(&golden_required_Whole__type, m, json, len, arena, o);
 }
 
-pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_required_Whole__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"id", 2, 0},
@@ -785,6 +790,11 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_required_Whole__from_json_form, pm);
 }
 #endif
 /* ==== golden.required.Part: building helpers ==== */

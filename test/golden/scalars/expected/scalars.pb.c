@@ -752,7 +752,7 @@ pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const cha
     return pbj_json_read(&golden_scalars_Scalars__type, m, json, len, arena, o);
 }
 
-pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_scalars_Scalars__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"fFar", 4, 14},
@@ -936,6 +936,11 @@ pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_scalars_Scalars__from_json_form, pm);
 }
 #endif
 /* ==== golden.scalars.Scalars: building helpers ==== */

@@ -463,7 +463,7 @@ pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj
     return pbj_json_read(&shop_Money__type, m, json, len, arena, o);
 }
 
-pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
+static pbj_status shop_Money__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"units", 5, 1},
@@ -502,6 +502,11 @@ pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, shop_Money__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -559,7 +564,7 @@ pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t 
     return pbj_json_read(&shop_Timestamp__type, m, json, len, arena, o);
 }
 
-pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
+static pbj_status shop_Timestamp__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"nanos", 5, 1},
@@ -598,6 +603,11 @@ pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, shop_Timestamp__from_json_form, pm);
 }
 #endif
 /* ==== shop.Money: building helpers ==== */

@@ -9862,7 +9862,7 @@ pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescr
     return pbj_json_read(&google_protobuf_FileDescriptorSet__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FileDescriptorSet__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"file", 4, 0},
@@ -9896,6 +9896,11 @@ pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FileDescriptorSet__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -10030,7 +10035,7 @@ pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDes
     return pbj_json_read(&google_protobuf_FileDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FileDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -10219,6 +10224,11 @@ pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FileDescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DescriptorProto__json(const void *vm, pbj_json *j)
@@ -10348,7 +10358,7 @@ pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorP
     return pbj_json_read(&google_protobuf_DescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_DescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -10516,6 +10526,11 @@ pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
     }
     return j->st;
 }
+
+pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_DescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DescriptorProto_ExtensionRange__json(const void *vm, pbj_json *j)
@@ -10577,7 +10592,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_proto
     return pbj_json_read(&google_protobuf_DescriptorProto_ExtensionRange__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 1},
@@ -10625,6 +10640,11 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, p
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_DescriptorProto_ExtensionRange__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -10682,7 +10702,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protob
     return pbj_json_read(&google_protobuf_DescriptorProto_ReservedRange__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 1},
@@ -10723,6 +10743,11 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pb
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_DescriptorProto_ReservedRange__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -10781,7 +10806,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_Exten
     return pbj_json_read(&google_protobuf_ExtensionRangeOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_ExtensionRangeOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"uninterpretedOption", 19, 0},
@@ -10816,6 +10841,11 @@ pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_ExtensionRangeOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -10910,7 +10940,7 @@ pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldD
     return pbj_json_read(&google_protobuf_FieldDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FieldDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11052,6 +11082,11 @@ pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_i
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FieldDescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_OneofDescriptorProto__json(const void *vm, pbj_json *j)
@@ -11109,7 +11144,7 @@ pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofD
     return pbj_json_read(&google_protobuf_OneofDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_OneofDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11146,6 +11181,11 @@ pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_i
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_OneofDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11231,7 +11271,7 @@ pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDes
     return pbj_json_read(&google_protobuf_EnumDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11320,6 +11360,11 @@ pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in
     }
     return j->st;
 }
+
+pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumDescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *vm, pbj_json *j)
@@ -11376,7 +11421,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(googl
     return pbj_json_read(&google_protobuf_EnumDescriptorProto_EnumReservedRange__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 1},
@@ -11417,6 +11462,11 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11479,7 +11529,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_En
     return pbj_json_read(&google_protobuf_EnumValueDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumValueDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11527,6 +11577,11 @@ pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__js
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumValueDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11594,7 +11649,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_Serv
     return pbj_json_read(&google_protobuf_ServiceDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_ServiceDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11646,6 +11701,11 @@ pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_ServiceDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11720,7 +11780,7 @@ pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_Metho
     return pbj_json_read(&google_protobuf_MethodDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_MethodDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11805,6 +11865,11 @@ pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_MethodDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11943,7 +12008,7 @@ pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m,
     return pbj_json_read(&google_protobuf_FileOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FileOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"goPackage", 9, 4},
@@ -12218,6 +12283,11 @@ pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FileOptions__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_MessageOptions__json(const void *vm, pbj_json *j)
@@ -12291,7 +12361,7 @@ pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptio
     return pbj_json_read(&google_protobuf_MessageOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_MessageOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"mapEntry", 8, 3},
@@ -12373,6 +12443,11 @@ pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_MessageOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12459,7 +12534,7 @@ pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *
     return pbj_json_read(&google_protobuf_FieldOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FieldOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"lazy", 4, 3},
@@ -12573,6 +12648,11 @@ pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FieldOptions__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_OneofOptions__json(const void *vm, pbj_json *j)
@@ -12630,7 +12710,7 @@ pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *
     return pbj_json_read(&google_protobuf_OneofOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_OneofOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"uninterpretedOption", 19, 0},
@@ -12665,6 +12745,11 @@ pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_OneofOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12731,7 +12816,7 @@ pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m,
     return pbj_json_read(&google_protobuf_EnumOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"allowAlias", 10, 0},
@@ -12789,6 +12874,11 @@ pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12851,7 +12941,7 @@ pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueO
     return pbj_json_read(&google_protobuf_EnumValueOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumValueOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"deprecated", 10, 0},
@@ -12897,6 +12987,11 @@ pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumValueOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12959,7 +13054,7 @@ pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptio
     return pbj_json_read(&google_protobuf_ServiceOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_ServiceOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"deprecated", 10, 0},
@@ -13005,6 +13100,11 @@ pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_ServiceOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13071,7 +13171,7 @@ pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions
     return pbj_json_read(&google_protobuf_MethodOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_MethodOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"deprecated", 10, 0},
@@ -13129,6 +13229,11 @@ pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_MethodOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13211,7 +13316,7 @@ pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_Uninter
     return pbj_json_read(&google_protobuf_UninterpretedOption__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_UninterpretedOption__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -13318,6 +13423,11 @@ pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in
     }
     return j->st;
 }
+
+pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_UninterpretedOption__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_UninterpretedOption_NamePart__json(const void *vm, pbj_json *j)
@@ -13374,7 +13484,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobu
     return pbj_json_read(&google_protobuf_UninterpretedOption_NamePart__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_UninterpretedOption_NamePart__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"namePart", 8, 0},
@@ -13417,6 +13527,11 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_UninterpretedOption_NamePart__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13475,7 +13590,7 @@ pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeIn
     return pbj_json_read(&google_protobuf_SourceCodeInfo__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_SourceCodeInfo__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"location", 8, 0},
@@ -13509,6 +13624,11 @@ pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_SourceCodeInfo__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13593,7 +13713,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_Sou
     return pbj_json_read(&google_protobuf_SourceCodeInfo_Location__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_SourceCodeInfo_Location__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"path", 4, 0},
@@ -13695,6 +13815,11 @@ pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__jso
     }
     return j->st;
 }
+
+pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_SourceCodeInfo_Location__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_GeneratedCodeInfo__json(const void *vm, pbj_json *j)
@@ -13752,7 +13877,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_Generated
     return pbj_json_read(&google_protobuf_GeneratedCodeInfo__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_GeneratedCodeInfo__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"annotation", 10, 0},
@@ -13786,6 +13911,11 @@ pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_GeneratedCodeInfo__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13856,7 +13986,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobu
     return pbj_json_read(&google_protobuf_GeneratedCodeInfo_Annotation__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 3},
@@ -13928,6 +14058,11 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_GeneratedCodeInfo_Annotation__from_json_form, pm);
 }
 #endif
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */
