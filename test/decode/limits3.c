@@ -10,16 +10,8 @@
 
 typedef protobuf_test_messages_proto3_TestAllTypesProto3 T3;
 
-static int failures;
-
-#define EXPECT(cond, ...)                                    \
-    do {                                                     \
-        if (!(cond)) {                                       \
-            fprintf(stderr, "FAIL decode limits3: " __VA_ARGS__); \
-            fprintf(stderr, "\n");                           \
-            failures++;                                      \
-        }                                                    \
-    } while (0)
+#define EXPECT_NAME "decode limits3"
+#include "../expect.h"
 
 /* recursive_message (field 27) nested n deep around optional_int32 = 1, written inside out from the buffer's end. */
 static size_t nested(uint8_t *buf, size_t cap, int n, const uint8_t **start)
@@ -76,7 +68,7 @@ int main(void)
         EXPECT(decode(in100, n100, &a, need) == PBJ_OK, "100 deep, max_memory %zu, used arena", need);
     }
     pbj_arena_free(&a);
-    if (failures) return 1;
+    if (expect_failures) return 1;
     printf("decode limits3: TestAllTypesProto3 35 and 100 deep decode (101: PBJ_ERR_DEPTH), the same in any arena; "
            "max_memory refuses below the %zu bytes 100 deep takes\n", need);
     return 0;

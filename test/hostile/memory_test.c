@@ -7,16 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int failures;
-
-#define EXPECT(cond, ...)                                  \
-    do {                                                   \
-        if (!(cond)) {                                     \
-            fprintf(stderr, "FAIL memory_test: " __VA_ARGS__); \
-            fprintf(stderr, "\n");                         \
-            failures++;                                    \
-        }                                                  \
-    } while (0)
+#define EXPECT_NAME "memory_test"
+#include "../expect.h"
 
 static pbj_status decode(google_protobuf_FileDescriptorSet *m, const uint8_t *in, size_t n, pbj_arena *a, size_t max_memory)
 {
@@ -47,7 +39,7 @@ int main(void) {
     EXPECT(decode(&m, in, n, &a, need - 1) == PBJ_ERR_NOMEM, "max_memory one short, a new arena");
     pbj_arena_free(&a);
     free(in);
-    if (failures) return 1;
+    if (expect_failures) return 1;
     printf("memory: 4 MB of empty FileDescriptorProtos decode by default (%zu MB); max_memory refuses one byte short\n", took >> 20);
     return 0;
 }

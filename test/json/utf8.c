@@ -6,16 +6,8 @@
 
 #include "proto2.pb.h"
 
-static int failures;
-
-#define EXPECT(cond, ...)                                   \
-    do {                                                    \
-        if (!(cond)) {                                      \
-            fprintf(stderr, "FAIL json utf8: " __VA_ARGS__); \
-            fprintf(stderr, "\n");                          \
-            failures++;                                     \
-        }                                                   \
-    } while (0)
+#define EXPECT_NAME "json utf8"
+#include "../expect.h"
 
 /* The Item the bytes hold, as JSON with utf8_replace set or not: the status, the text in out (when it fits). */
 static pbj_status to_json(const uint8_t *bytes, size_t n, bool replace, char *out, size_t cap)
@@ -75,7 +67,7 @@ int main(void)
     EXPECT(to_json(in_key, sizeof in_key, false, out, sizeof out) == PBJ_ERR_UTF8, "map key: not PBJ_ERR_UTF8: %s", out);
     EXPECT(to_json(in_key, sizeof in_key, true, out, sizeof out) == PBJ_OK && strstr(out, "\"\xef\xbf\xbd\":") != NULL,
            "map key replaced: %s", out);
-    if (failures) return 1;
+    if (expect_failures) return 1;
     printf("json utf8: strings that are not UTF-8 refused (PBJ_ERR_UTF8) or written with U+FFFD, valid ones as they are\n");
     return 0;
 }
