@@ -1,7 +1,8 @@
-/* depth.c: views refuse what decode refuses for depth, and only that (issue 26): a view made from its parent is one
+/* limits.c: views refuse what decode refuses, and only that (issue 26). Depth: a view made from its parent is one
  * level deeper; past PBJ_DEFAULT_MAX_DEPTH (decode's default max_depth) its init is PBJ_ERR_DEPTH, and groups in
- * unknown fields nest only as far as decode allows at the view's depth. Chains of Tree.left (singular) and
- * Tree.children (repeated: the iterator) around the limit, with an unknown group nested around what is left. */
+ * unknown fields nest only as far as decode allows at the view's depth (chains of Tree.left, singular, and
+ * Tree.children, repeated: the iterator, around the limit, with an unknown group nested around what is left).
+ * Varints: a 10th byte above 1 is read as protobuf's C++ 3.21 reads it (the bits past 64 dropped), an 11th refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,8 +77,43 @@ static void check(uint8_t tag, int n, int g)
     }
 }
 
+/* A varint field (Tree.kind, 4) of 10 and 11 bytes, at the input's end and before another field: the view's status
+ * and value are decode's. */
+static void varints(void)
+{
+    static const struct {
+        const char *what;
+        uint8_t in[16];
+        size_t len;
+        pbj_status want;
+        int32_t kind;
+    } cases[] = {
+        {"10th byte 2", {0x20, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}, 11, PBJ_OK, 1},
+        {"10th byte 2, a field after", {0x20, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02, 0x0a, 0x00}, 13, PBJ_OK, 1},
+        {"10th byte 0x7f, cut", {0x20, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x7f}, 11, PBJ_OK, 2},
+        {"11 bytes", {0x20, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x82, 0x01}, 12, PBJ_ERR_VARINT, 0},
+        {"11 bytes, a field after", {0x20, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01, 0x0a, 0x00}, 14,
+         PBJ_ERR_VARINT, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        parity_nesting_Tree_view v;
+        parity_nesting_Tree m;
+        pbj_arena a;
+        pbj_arena_init(&a, NULL, 0);
+        pbj_status view = parity_nesting_Tree_view_init(&v, cases[i].in, cases[i].len);
+        pbj_status dec = parity_nesting_Tree_decode(&m, cases[i].in, cases[i].len, &a, NULL);
+        if (view != cases[i].want || dec != cases[i].want ||
+            (view == PBJ_OK && (parity_nesting_Tree_view_kind(&v) != cases[i].kind || m.kind != cases[i].kind))) {
+            fprintf(stderr, "FAIL views varint: %s: view %s, decode %s\n", cases[i].what, pbj_status_str(view), pbj_status_str(dec));
+            failures++;
+        }
+        pbj_arena_free(&a);
+    }
+}
+
 int main(void)
 {
+    varints();
     static const uint8_t tags[] = {0x1a, 0x12};
     for (size_t t = 0; t < 2; t++) {
         for (int n = 98; n <= 102; n++) check(tags[t], n, 0);
@@ -85,6 +121,7 @@ int main(void)
             for (int g = 98 - n; g <= 102 - n; g++) check(tags[t], n, g);
     }
     if (failures) return 1;
-    printf("views depth: views refuse nesting past %d levels exactly where decode does (messages and groups)\n", PBJ_DEFAULT_MAX_DEPTH);
+    printf("views limits: views refuse nesting past %d levels exactly where decode does (messages and groups); "
+           "10-byte varints as decode reads them\n", PBJ_DEFAULT_MAX_DEPTH);
     return 0;
 }
