@@ -149,7 +149,7 @@ extern "C" {
 #define PBJ_STATUSES(X)                                                                  \
     X(OK,            "ok")                                                               \
     X(ERR_TRUNCATED, "input ends inside a field")                                        \
-    X(ERR_VARINT,    "malformed varint (more than 10 bytes or beyond 64 bits)")          \
+    X(ERR_VARINT,    "malformed varint (more than 10 bytes)")                            \
     X(ERR_TAG,       "malformed tag (wire type 6 or 7, or number beyond 2^29-1)")        \
     X(ERR_FIELD_ZERO, "field number 0")                                                  \
     X(ERR_WIRE_TYPE, "wrong wire type for a known field")                                \
@@ -403,8 +403,7 @@ static PBJ__NOINLINE const uint8_t *pbj__get_varint_long(const uint8_t *p, const
     if (PBJ_LIKELY(end - p >= 8) && (q = pbj__varint8(p, out))) return q;
     for (shift = 0; shift < 70 && p < end; shift += 7) {
         uint8_t b = *p++;
-        if (shift == 63 && b > 1) return NULL;
-        v |= (uint64_t)(b & 0x7f) << shift;
+        v |= (uint64_t)(b & 0x7f) << shift;   /* the 10th byte: bits past 64 drop, as protobuf's C++ */
         if (b < 0x80) {
             *out = v;
             return p;
@@ -433,7 +432,6 @@ PBJ_OUTLINE pbj_status pbj_varint_error(const uint8_t *p, const uint8_t *end) PB
     size_t i;
     for (i = 0; i < 10; i++) {
         if (p + i >= end) return PBJ_ERR_TRUNCATED;
-        if (i == 9 && p[i] > 1) return PBJ_ERR_VARINT;
         if (p[i] < 0x80) return PBJ_OK;
     }
     return PBJ_ERR_VARINT;
@@ -545,7 +543,7 @@ typedef struct pbj_arena {
     size_t allocated;             /* bytes currently held from PBJ_MALLOC */
     size_t capacity;              /* bytes of every block (the caller's too) */
     size_t wasted;                /* tails of blocks left behind */
-    size_t limit;                 /* when not 0: what allocated may reach (a decode's max_memory) */
+    size_t limit;                 /* when not 0: what pbj_arena_used may reach (a decode's max_memory) */
 } pbj_arena;
 
 #define PBJ_ARENA_ALIGN 8
@@ -577,8 +575,8 @@ PBJ_OUTLINE void *pbj__arena_alloc_slow(pbj_arena *a, size_t n) PBJ__PROTO
     bool big = n > size / 4;                       /* gets a block of its own */
     if (big) size = n;
     if (size > (size_t)PTRDIFF_MAX - PBJ__HEADER_SIZE) return NULL;
-    if (a->limit) {                                /* a decode's cap: a smaller block, or none */
-        size_t room = a->limit > a->allocated + PBJ__HEADER_SIZE ? a->limit - a->allocated - PBJ__HEADER_SIZE : 0;
+    if (a->limit) {                                /* a decode's max_memory: a smaller block, or none */
+        size_t used = a->capacity - a->wasted - a->avail, room = used < a->limit ? a->limit - used : 0;
         if (n > room) return NULL;
         if (size > room) size = room & ~(size_t)(PBJ_ARENA_ALIGN - 1);
     }
@@ -894,11 +892,6 @@ typedef enum pbj_unknown_mode {
 #endif
 #define PBJ_SIZE_ERROR ((size_t)-1)   /* M_size of a message nested deeper than PBJ_MAX_ENCODE_DEPTH */
 #define PBJ_DEFAULT_MAX_LENGTH ((size_t)64 << 20)   /* 64 MiB per length-delimited field */
-/* The default cap on a decode's memory: hostile input (say 2-byte empty sub-messages of a
- * 1 KB struct) cannot take more than 32 bytes per input byte, plus 64 KiB for small inputs;
- * the block streams of bench/ take 5-10. Memory the arena already holds is not counted. */
-#define PBJ_DEFAULT_MEMORY_FACTOR 32
-#define PBJ_DEFAULT_MEMORY_SLACK ((size_t)64 << 10)
 
 /* Zero (or NULL options) means the default for each member. */
 typedef struct pbj_decode_options {
@@ -907,8 +900,9 @@ typedef struct pbj_decode_options {
     bool alias;                   /* strings and bytes point into the input (keep it alive) */
     pbj_unknown_mode unknown;
     bool partial;                 /* proto2: accept a message with required fields missing (else PBJ_ERR_REQUIRED) */
-    size_t max_memory;            /* new arena blocks one decode may take, in bytes (PBJ_ERR_NOMEM past it);
-                                     0 = PBJ_DEFAULT_MEMORY_FACTOR x the input + PBJ_DEFAULT_MEMORY_SLACK; SIZE_MAX = none */
+    size_t max_memory;            /* bytes one decode may allocate from the arena (its structs, arrays, strings,
+                                     unknown fields; counted the same whatever the arena held before), PBJ_ERR_NOMEM
+                                     past it; 0 or SIZE_MAX = no limit (the default: a valid message is never refused) */
 } pbj_decode_options;
 
 /* The state one decode call threads through the generated decoders. */
@@ -934,22 +928,26 @@ PBJ_INLINE void pbj_decoder_init(pbj_decoder *d, pbj_arena *a, const pbj_decode_
     d->input_tail = 0;
 }
 
-/* The arena's cap for one decode of len bytes (options o): returns the cap it replaces, which
- * pbj__decode_uncap puts back when the decode returns (nested decodes keep the outer cap). */
-PBJ_INLINE size_t pbj__decode_cap(pbj_arena *a, const pbj_decode_options *o, size_t len)
+/* The arena's cap for one decode (options o): max_memory more bytes than it has handed out. Returns the cap it
+ * replaces, which pbj__decode_uncap puts back when the decode returns (nested decodes keep the tighter cap). */
+PBJ_INLINE size_t pbj__decode_cap(pbj_arena *a, const pbj_decode_options *o)
 {
-    if (!a) return 0;
-    size_t old = a->limit, cap = o && o->max_memory ? o->max_memory : PBJ_DEFAULT_MEMORY_SLACK;
-    if (!(o && o->max_memory))
-        cap = len > ((size_t)-1 - cap) / PBJ_DEFAULT_MEMORY_FACTOR ? (size_t)-1 : cap + len * PBJ_DEFAULT_MEMORY_FACTOR;
-    size_t limit = cap > (size_t)-1 - a->allocated ? 0 : a->allocated + cap;
+    if (!a || !o || !o->max_memory || o->max_memory == (size_t)-1) return a ? a->limit : 0;
+    size_t old = a->limit, used = pbj_arena_used(a);
+    size_t limit = o->max_memory > (size_t)-1 - used ? 0 : used + o->max_memory;
     if (!old || (limit && limit < old)) a->limit = limit;
     return old;
 }
 
-PBJ_INLINE void pbj__decode_uncap(pbj_arena *a, size_t old)
+/* The decode's status, its cap ended: PBJ_ERR_NOMEM whenever the decode took more than the cap, however far
+ * it got (the arena refuses a new block past the cap, but allocations that fit the current block go unchecked:
+ * so the verdict does not depend on what the arena held before). */
+PBJ_INLINE pbj_status pbj__decode_uncap(pbj_arena *a, size_t old, pbj_status st)
 {
-    if (a) a->limit = old;
+    if (!a) return st;
+    if (PBJ_UNLIKELY(a->limit != 0) && pbj_arena_used(a) > a->limit) st = PBJ_ERR_NOMEM;
+    a->limit = old;
+    return st;
 }
 
 /* M_decode's start: d from o (NULL, the usual call: the defaults as constants, no option read), the input's
@@ -961,7 +959,7 @@ PBJ_HOT_INLINE size_t pbj__decode_begin(pbj_decoder *d, pbj_arena *a, const pbj_
         *d = dflt;
     } else pbj_decoder_init(d, a, o);
     d->input_tail = len >= 10 ? (uintptr_t)(buf + len - 10) : 0;
-    return o ? pbj__decode_cap(a, o, len) : pbj__decode_cap(a, NULL, len);
+    return o ? pbj__decode_cap(a, o) : a ? a->limit : 0;
 }
 
 
@@ -1049,8 +1047,8 @@ PBJ_HOT_INLINE const uint8_t *pbj__varint_tail(const uint8_t *p, uint64_t *out)
     uint64_t b, r = (uint64_t)(p[0] & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7;
     PBJ__VARINT_BYTE(2) PBJ__VARINT_BYTE(3) PBJ__VARINT_BYTE(4) PBJ__VARINT_BYTE(5)
     PBJ__VARINT_BYTE(6) PBJ__VARINT_BYTE(7) PBJ__VARINT_BYTE(8)
-    if ((b = p[9]) > 1) return NULL;
-    *out = r | b << 63;
+    if ((b = p[9]) >= 0x80) return NULL;
+    *out = r | b << 63;                          /* the 10th byte's bits past 64 drop, as protobuf's C++ */
     return p + 10;
 }
 
@@ -1065,7 +1063,7 @@ static PBJ__NOINLINE const uint8_t *pbj__varint_tail_in(const uint8_t *p, const 
     uint64_t b, r = (uint64_t)(p[0] & 0x7f) | (uint64_t)(p[1] & 0x7f) << 7;
     PBJ__VARINT_BYTE_IN(2) PBJ__VARINT_BYTE_IN(3) PBJ__VARINT_BYTE_IN(4) PBJ__VARINT_BYTE_IN(5)
     PBJ__VARINT_BYTE_IN(6) PBJ__VARINT_BYTE_IN(7) PBJ__VARINT_BYTE_IN(8)
-    if (end - p <= 9 || (b = p[9]) > 1) return NULL;
+    if (end - p <= 9 || (b = p[9]) >= 0x80) return NULL;
     *out = r | b << 63;
     return p + 10;
 }

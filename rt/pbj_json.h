@@ -12,7 +12,8 @@
  * opts.emit_defaults; the well-known types in their own forms (Timestamp and Duration strings,
  * FieldMask, Struct, Value, ListValue, the wrappers, Any, Empty). NULL options: all defaults.
  *
- * Statuses: PBJ_ERR_JSON for a value the mapping cannot write (a Timestamp or Duration out of range,
+ * Statuses: PBJ_ERR_UTF8 for a string that is not UTF-8 (a proto2 string's bytes; opts.utf8_replace writes U+FFFD
+ * for each byte that is not instead), PBJ_ERR_JSON for a value the mapping cannot write (a Timestamp or Duration out of range,
  * a FieldMask path that does not read back, a non-finite number in a Value (a Value with no kind is
  * null), an Any whose type opts.types does not list or whose value does not decode), PBJ_ERR_DEPTH for messages
  * nested deeper than opts.max_depth (default PBJ_DEFAULT_MAX_DEPTH), PBJ_ERR_NOMEM. After an error
@@ -41,13 +42,15 @@ typedef struct pbj_json_error {
 struct pbj_json_options {
     bool emit_defaults;                  /* also fields at their default: 0, "", false, [], {} */
     bool proto_names;                    /* keys as the .proto's field names, not lowerCamelCase */
-    int max_depth;                       /* messages nested below the top one (input: objects and arrays); 0: PBJ_DEFAULT_MAX_DEPTH */
+    int max_depth;                       /* messages nested below the top one (input: counted as binary decode counts them); 0: PBJ_DEFAULT_MAX_DEPTH */
     const pbj_msg_type *const *types;    /* the types an Any may hold, ntypes of them */
     size_t ntypes;
     /* JSON input (M_from_json) */
     bool ignore_unknown_fields;          /* skip fields and enum names the schema does not know (else PBJ_ERR_SYNTAX) */
     size_t max_size;                     /* the longest input; 0: PBJ_DEFAULT_MAX_LENGTH */
     pbj_json_error *error;               /* filled when a read fails, if not NULL */
+    /* JSON output (M_to_json), again */
+    bool utf8_replace;                   /* a string's bytes that are not UTF-8 written as U+FFFD (else PBJ_ERR_UTF8) */
 };
 
 /* A JSON write under way: what generated code passes down. */
@@ -205,11 +208,9 @@ static inline void pbj__json_key(pbj_json *j, const char *json_name, const char 
 static inline void pbj__json_begin(pbj_json *j, char c) { pbj__json_put(j, &c, 1); }
 static inline void pbj__json_end(pbj_json *j, char c) { pbj__json_put(j, &c, 1); }
 
-/* A string, escaped as JSON needs: '"', '\\' and the control characters. */
-static inline void pbj__json_quoted(pbj_json *j, const void *data, size_t len) {
-    const unsigned char *s = (const unsigned char *)data;
+/* UTF-8 text escaped as JSON needs: '"', '\\' and the control characters. */
+static inline void pbj__json_escaped(pbj_json *j, const unsigned char *s, size_t len) {
     size_t run = 0;
-    pbj__json_put(j, "\"", 1);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = s[i];
         if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
@@ -223,6 +224,32 @@ static inline void pbj__json_quoted(pbj_json *j, const void *data, size_t len) {
         run = i + 1;
     }
     pbj__json_put(j, (const char *)s + run, len - run);
+}
+
+/* The bytes of the UTF-8 sequence at s (n bytes left), or 0 when none starts there. */
+static inline size_t pbj__json_utf8_len(const unsigned char *s, size_t n) {
+    size_t k = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : s[0] >= 0xe0 && s[0] < 0xf0 ? 3 : s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : 0;
+    return k && k <= n && pbj_utf8_valid(s, k) ? k : 0;
+}
+
+/* A string in quotes. Bytes that are not UTF-8 (a proto2 string holds any) are never written: PBJ_ERR_UTF8, or
+ * with opts.utf8_replace each such byte becomes U+FFFD (protobuf's C++ 3.21 leaves them out silently). */
+static inline void pbj__json_quoted(pbj_json *j, const void *data, size_t len) {
+    const unsigned char *s = (const unsigned char *)data;
+    if (!pbj_utf8_valid(s, len) && !j->o.utf8_replace) {
+        pbj__json_fail(j, PBJ_ERR_UTF8);
+        return;
+    }
+    pbj__json_put(j, "\"", 1);
+    while (len) {
+        size_t ok = 0, k;
+        while (ok < len && (k = pbj__json_utf8_len(s + ok, len - ok)) != 0) ok += k;
+        pbj__json_escaped(j, s, ok);
+        if (ok == len) break;
+        pbj__json_put(j, "\xef\xbf\xbd", 3);   /* U+FFFD for the byte at s + ok */
+        s += ok + 1;
+        len -= ok + 1;
+    }
     pbj__json_put(j, "\"", 1);
 }
 

@@ -157,11 +157,29 @@ PBJ_INLINE bool pbj__jin_expect(pbj__json_in *j, int c, const char *why)
     return true;
 }
 
+/* Depth is counted as binary decode counts it, so that JSON the reader accepts decodes again as binary at the same
+ * max_depth: a level for each message (whatever its JSON form: a wrapper's number, a Timestamp's string, each
+ * Value, ListValue and Struct) and for each map's entries; none for a repeated field's array. A skipped value
+ * (an unknown field's, an Any's other keys) counts each of its objects and arrays: only the stack is at stake. */
 PBJ_INLINE bool pbj__jin_enter(pbj__json_in *j)
 {
     if (j->depth_left == 0) return pbj__jin_fail_st(j, j->p, PBJ_ERR_DEPTH, "nested deeper than max_depth");
     j->depth_left--;
     return true;
+}
+
+PBJ_INLINE void pbj__jin_leave(pbj__json_in *j)
+{
+    j->depth_left++;
+}
+
+/* A message read by its type's form (form(m, j)), one level deeper. */
+PBJ_INLINE pbj_status pbj__jin_message(pbj__json_in *j, pbj_status (*form)(void *, pbj__json_in *), void *m)
+{
+    if (!pbj__jin_enter(j)) return j->st;
+    pbj_status st = form(m, j);
+    pbj__jin_leave(j);
+    return st;
 }
 
 /* '{' of an object. */
@@ -170,14 +188,14 @@ PBJ_INLINE bool pbj__jin_object(pbj__json_in *j, pbj__jin_obj *ob)
     ob->first = true;
     ob->any = j->any_object;
     j->any_object = false;
-    return pbj__jin_enter(j) && pbj__jin_expect(j, '{', "expected an object");
+    return pbj__jin_expect(j, '{', "expected an object");
 }
 
 /* '[' of an array. */
 PBJ_INLINE bool pbj__jin_array(pbj__json_in *j, pbj__jin_obj *ob)
 {
     ob->first = true;
-    return pbj__jin_enter(j) && pbj__jin_expect(j, '[', "expected an array");
+    return pbj__jin_expect(j, '[', "expected an array");
 }
 
 /* Before the next element of an array: true when there is one, false at ']' (or on an error). */
@@ -185,7 +203,6 @@ PBJ_INLINE bool pbj__jin_next(pbj__json_in *j, pbj__jin_obj *ob)
 {
     if (pbj__jin_peek(j) == ']') {
         j->p++;
-        j->depth_left++;
         return false;
     }
     if (!ob->first && !pbj__jin_expect(j, ',', "expected ',' or ']'")) return false;
@@ -311,6 +328,7 @@ PBJ_OUTLINE bool pbj__jin_skip(pbj__json_in *j) PBJ__PROTO
     pbj_slice s;
     int c = pbj__jin_peek(j);
     if (c == '"') return pbj__jin_string_in(j, &s, false);
+    if ((c == '{' || c == '[') && !pbj__jin_enter(j)) return false;
     if (c == '{') {
         if (!pbj__jin_object(j, &ob)) return false;
         for (;;) {
@@ -322,13 +340,14 @@ PBJ_OUTLINE bool pbj__jin_skip(pbj__json_in *j) PBJ__PROTO
             if (pbj__jin_peek(j) == '}') break;
         }
         j->p++;
-        j->depth_left++;
+        pbj__jin_leave(j);
         return true;
     }
     if (c == '[') {
         if (!pbj__jin_array(j, &ob)) return false;
         while (pbj__jin_next(j, &ob))
             if (!pbj__jin_skip(j)) return false;
+        pbj__jin_leave(j);
         return j->st == PBJ_OK;
     }
     if (pbj__jin_word(j, "null", 4) || pbj__jin_word(j, "true", 4) || pbj__jin_word(j, "false", 5)) return true;
@@ -349,13 +368,11 @@ PBJ_OUTLINE bool pbj__jin_key(pbj__json_in *j, pbj__jin_obj *ob, pbj_slice *key)
     for (;;) {
         if (pbj__jin_peek(j) == '}' && ob->first) {
             j->p++;
-            j->depth_left++;
             return false;
         }
         if (!ob->first) {
             if (pbj__jin_peek(j) == '}') {
                 j->p++;
-                j->depth_left++;
                 return false;
             }
             if (!pbj__jin_expect(j, ',', "expected ',' or '}'")) return false;

@@ -15,7 +15,7 @@ extern "C" {
  * count. Accessors then read the notes; repeated fields are walked by an iterator. What init checks, for
  * the message's own level: tags, varints, lengths (each at most PBJ_DEFAULT_MAX_LENGTH and inside the
  * bytes), fixed widths, packed runs, UTF-8 of proto3 strings, wrapper payloads, groups (matched, at most
- * PBJ_DEFAULT_MAX_DEPTH deep) and unknown fields; a known number with a wire type it cannot have is
+ * as deep as decode allows at the view's depth) and unknown fields; a known number with a wire type it cannot have is
  * skipped as an unknown field, as decode (and protoc) keep it as one. A nested message is checked when its own view is made from the
  * parent's (the accessor or the iterator reports the status), so a view costs one pass over its own level
  * and nesting costs nothing until it is read. Accessors and iterators check every read again against the
@@ -35,6 +35,7 @@ typedef struct pbj_view {
     const uint8_t *buf;
     size_t len;
     const uint8_t *limit;
+    uint32_t depth;               /* messages above this one (0: M_view_init's); past PBJ_DEFAULT_MAX_DEPTH, PBJ_ERR_DEPTH */
 } pbj_view;
 
 /* A repeated field's values, in the order written (packed and unpacked runs alike). */
@@ -42,6 +43,7 @@ typedef struct pbj_view_iter {
     const uint8_t *p, *end;       /* records still to look at */
     const uint8_t *run, *run_end; /* the packed run being read */
     const uint8_t *limit;         /* the end of the whole input (a nested view's) */
+    uint32_t depth;               /* the view's (a nested view is one deeper) */
     uint32_t tag, packed_tag;     /* the field's tag for one value, for a packed run (0: none) */
     uint32_t left;                /* records of the field not reached yet */
     pbj_status status;            /* a nested message that failed its view's init (its next returned false) */
@@ -60,10 +62,19 @@ PBJ_INLINE pbj_slice pbj_view_empty(void)
     return r;
 }
 
-PBJ_INLINE void pbj__view_decoder(pbj_decoder *d)
+/* The decoder a view at depth reads with: the levels binary decode still allows inside such a message (groups
+ * nested in its unknown fields, a group or wrapper field), so a view accepts what decode accepts at that depth. */
+PBJ_INLINE void pbj__view_decoder(pbj_decoder *d, uint32_t depth)
 {
     pbj_decoder_init(d, NULL, NULL);
+    d->depth_left = depth < PBJ_DEFAULT_MAX_DEPTH ? PBJ_DEFAULT_MAX_DEPTH - depth : 0;
     d->alias = true;                               /* nothing is ever copied or allocated */
+}
+
+/* The check of a view's scan at depth: no deeper than decode reads with default options. */
+PBJ_INLINE pbj_status pbj__view_depth(uint32_t depth)
+{
+    return PBJ_LIKELY(depth <= PBJ_DEFAULT_MAX_DEPTH) ? PBJ_OK : PBJ_ERR_DEPTH;
 }
 
 /* ---- the scan's reads (generated M_view_init) ----------------------------------------------------- */
@@ -94,8 +105,8 @@ PBJ__VIEW_HOT const uint8_t *pbj__view_varint(const uint8_t *p, const uint8_t *e
         PBJ__VIEW_BYTE(1) PBJ__VIEW_BYTE(2) PBJ__VIEW_BYTE(3) PBJ__VIEW_BYTE(4)
         PBJ__VIEW_BYTE(5) PBJ__VIEW_BYTE(6) PBJ__VIEW_BYTE(7) PBJ__VIEW_BYTE(8)
 #undef PBJ__VIEW_BYTE
-        if ((b = p[9]) > 1) goto slow;                 /* the 10th byte holds bit 63 only */
-        v += b << 63;
+        if ((b = p[9]) >= 0x80) goto slow;             /* an 11th byte: malformed */
+        v += b << 63;                                  /* the 10th byte: bits past 64 drop, as protobuf's C++ */
         q = p + 10;
     done:
         if (PBJ_LIKELY(q <= end)) {
@@ -134,22 +145,23 @@ PBJ_OUTLINE pbj_status pbj__view_check_run(const uint8_t *p, const uint8_t *end,
 #endif
 
 /* A group's body from p (its start tag read): [p, *body_end); returns the byte after its end tag. */
-PBJ_OUTLINE const uint8_t *pbj__view_group(const uint8_t *p, const uint8_t *end, uint32_t tag, const uint8_t **body_end,
-                                           pbj_status *st) PBJ__PROTO
+PBJ_OUTLINE const uint8_t *pbj__view_group(const uint8_t *p, const uint8_t *end, uint32_t tag, uint32_t depth,
+                                           const uint8_t **body_end, pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj_decoder d;
-    pbj__view_decoder(&d);
+    pbj__view_decoder(&d, depth);
     return pbj_group_body(p, end, tag, &d, body_end, st);
 }
 #endif
 
 /* An unknown field's payload (its tag ended at p), skipped. */
-PBJ_OUTLINE const uint8_t *pbj__view_skip(const uint8_t *p, const uint8_t *end, uint32_t tag, pbj_status *st) PBJ__PROTO
+PBJ_OUTLINE const uint8_t *pbj__view_skip(const uint8_t *p, const uint8_t *end, uint32_t tag, uint32_t depth,
+                                          pbj_status *st) PBJ__PROTO
 #if PBJ__BODIES
 {
     pbj_decoder d;
-    pbj__view_decoder(&d);
+    pbj__view_decoder(&d, depth);
     return pbj_skip_field(p, end, tag, &d, d.depth_left, st);
 }
 #endif
@@ -157,7 +169,7 @@ PBJ_OUTLINE const uint8_t *pbj__view_skip(const uint8_t *p, const uint8_t *end, 
 /* A wrapper's payload [p, p + len) (google.protobuf.XxxValue) merged into slot s of view buf: the wrapped
  * value of tag inner_tag (bytes and strings: offset and length, UTF-8 checked when utf8). */
 PBJ_OUTLINE pbj_status pbj__view_wrapper(const uint8_t *buf, pbj_view_slot *s, const uint8_t *p, size_t len,
-                                         uint32_t inner_tag, bool utf8) PBJ__PROTO
+                                         uint32_t inner_tag, bool utf8, uint32_t depth) PBJ__PROTO
 #if PBJ__BODIES
 {
     bool bytes = (inner_tag & 7) == PBJ_WT_LEN;
@@ -165,7 +177,7 @@ PBJ_OUTLINE pbj_status pbj__view_wrapper(const uint8_t *buf, pbj_view_slot *s, c
     uint64_t inner = bytes ? 0 : s->v;
     pbj_decoder d;
     pbj_status st;
-    pbj__view_decoder(&d);
+    pbj__view_decoder(&d, depth);
     if ((st = pbj_decode_wrapper(p, p + len, &d, inner_tag, &inner, &str, utf8)) != PBJ_OK) return st;
     s->v = bytes ? (str.len ? (uint64_t)(str.data - buf) : 0) : inner;
     s->len = bytes ? (uint32_t)str.len : 0;
@@ -183,6 +195,7 @@ PBJ_INLINE pbj_view_iter pbj_view_items(const pbj_view *v, const pbj_view_slot *
     it.end = v->buf + v->len;
     it.run = it.run_end = NULL;
     it.limit = v->limit;
+    it.depth = v->depth;
     it.tag = tag;
     it.packed_tag = packed_tag;
     it.left = s->n;
@@ -210,7 +223,7 @@ PBJ_INLINE bool pbj__view_record(pbj_view_iter *it, uint32_t *tag)
             it->left--;
             return true;
         }
-        if (!(it->p = pbj__view_skip(it->p, it->end, *tag, &st))) break;
+        if (!(it->p = pbj__view_skip(it->p, it->end, *tag, it->depth, &st))) break;
     }
     return pbj__view_stop(it);
 }
@@ -281,7 +294,7 @@ PBJ_INLINE bool pbj__view_next_group(pbj_view_iter *it, uint32_t one_byte_tag, c
     (void)one_byte_tag;
     if (!pbj__view_record(it, &tag)) return false;
     *at = it->p;
-    if (!(it->p = pbj__view_group(it->p, it->end, tag, &body_end, &st))) return pbj__view_stop(it);
+    if (!(it->p = pbj__view_group(it->p, it->end, tag, it->depth, &body_end, &st))) return pbj__view_stop(it);
     *len = (size_t)(body_end - *at);
     return true;
 }
@@ -336,7 +349,7 @@ PBJ_INLINE bool pbj__view_next_item(pbj_view_iter *it, uint32_t type_id, const u
         const uint8_t *body_end;
         r.number = r.tag >> 3;
         r.start = r.payload = it->p;
-        if (r.tag == it->tag) it->p = pbj__view_group(it->p, it->end, r.tag, &body_end, &st);
+        if (r.tag == it->tag) it->p = pbj__view_group(it->p, it->end, r.tag, it->depth, &body_end, &st);
         else if ((it->p = pbj__view_len(it->p, it->end, it->limit, len, &st)) != NULL) it->p += *len;
         if (!it->p) return pbj__view_stop(it);
         r.end = it->p;

@@ -23,6 +23,7 @@
     X(from_text, "_from_text") X(read_text, "__read_text") X(text_field, "__text_field")  \
     X(text_any, "__text_any")   /* text reading (text_read.tmpl) */ \
     X(from_json, "_from_json") X(from_json_body, "__from_json")   /* JSON input (json_read.tmpl) */ \
+    X(from_json_form, "__from_json_form")                                                        \
     X(json_ext, "__json_ext") X(json_ext_read, "__json_ext_read")   /* extensions in JSON (json*.tmpl) */
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */

@@ -42,9 +42,15 @@ check-hostile-stack:
 	  $(HOSTILE)/stack_test_gcc && $(HOSTILE)/stack_test_clang; \
 	else echo "check-hostile-stack: skipped: $(PROTOBUF_SRC) not found (make protobuf-src fetches it)"; fi
 
+
+# no default memory cap refuses a valid message; max_memory refuses exactly past its bytes (memory_test.c)
+$(HOSTILE)/memory_test: test/hostile/memory_test.c $(HOSTILE)/deep_test
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(HOSTILE) -o $@ $< $(HOSTILE)/google/protobuf/descriptor.pb.c
+
 .PHONY: check-hostile bench-hostile
-check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(DESC)/pbjc_san check-hostile-stack
+check-hostile: pbjc $(HOSTILE)/fields_100000.proto $(HOSTILE)/enum_100000.proto $(HOSTILE)/deep_test $(HOSTILE)/memory_test $(DESC)/pbjc_san check-hostile-stack
 	$(HOSTILE)/deep_test
+	$(HOSTILE)/memory_test
 	test/golden/run.sh check $(DESC)/pbjc_san $(HOSTILE)/golden-san >$(HOSTILE)/golden-san.log 2>&1 || \
 	  { tail -30 $(HOSTILE)/golden-san.log; echo "FAIL hostile: pbjc under ASan+UBSan"; exit 1; }
 	./pbjc --check -I test/hostile test/hostile/dups3.proto 2>&1 | grep -E ': (error|warning):' | \

@@ -29,7 +29,16 @@ $(JSON_SCHEMAS:%=check-json-%): check-json-%: $(JSON_PARITY)/gen $(JSON_T)/drive
 	  /usr/bin/python3 test/json/oracle.py $(JSON_T)/$*.desc parity.$*.Batch $(JSON_T)/run/$*.bin $$mode \
 	    $(JSON_T)/run/$*.$$mode.jsonl || exit 1; done
 
-check-json: $(JSON_SCHEMAS:%=check-json-%)
+# M_to_json of a proto2 string that is not UTF-8 (test/json/utf8.c): PBJ_ERR_UTF8, or U+FFFD with utf8_replace
+$(JSON_T)/utf8: test/json/utf8.c $(JSON_PARITY)/obj/proto2.o $(JSON_WKT_O)
+	@mkdir -p $(@D)
+	$(CC) $(PARITY_SAN_CFLAGS) -o $@ $^ -lm
+
+.PHONY: check-json-utf8
+check-json-utf8: $(JSON_T)/utf8
+	$(JSON_T)/utf8
+
+check-json: $(JSON_SCHEMAS:%=check-json-%) check-json-utf8
 CHECKS += check-json
 
 # proto2 extensions as "[pkg.ext]" keys: random items of test/json/schemas/ext.proto (made by test/json/ext.py,

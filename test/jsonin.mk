@@ -32,6 +32,16 @@ $(JSONIN_TABLES:%=check-jsonin-table-%): check-jsonin-table-%: test/jsonin/%.txt
 	/usr/bin/python3 test/jsonin/oracle.py table $(JSONIN)/$*.ds parity.$*.$(PARITY_ITEM_$*) $< $(JSONIN)/run/$*.table
 	$(JSONIN)/driver_$* $(JSONIN)/run/$*.table
 
-check-jsonin: $(JSONIN_SCHEMAS:%=check-jsonin-%) $(JSONIN_TABLES:%=check-jsonin-table-%)
+# one depth rule (test/jsonin/depth.c): JSON (and, from check-textin, text) nested around max_depth is accepted exactly
+# where binary decode accepts the same message
+$(JSONIN)/depth: test/jsonin/depth.c $(B)/parity/obj/nesting.o $(B)/parity/obj/wkt.o $(JSONIN_WKT_O)
+	@mkdir -p $(@D)
+	$(CC) $(PARITY_SAN_CFLAGS) -o $@ $^ -lm
+
+.PHONY: check-jsonin-depth
+check-jsonin-depth: $(JSONIN)/depth
+	$(JSONIN)/depth json
+
+check-jsonin: $(JSONIN_SCHEMAS:%=check-jsonin-%) $(JSONIN_TABLES:%=check-jsonin-table-%) check-jsonin-depth
 
 CHECKS += check-jsonin

@@ -21,7 +21,12 @@ $(TEXTIN_SCHEMAS:%=check-textin-%): check-textin-%: $(PARITY)/gen $(TEXTIN)/driv
 	cmp $(TEXTIN)/run/$*.pbj.bin $(TEXTIN)/run/$*.protoc.bin
 	@echo "textin $*: protoc --encode of the text gives M_from_text's bytes"
 
-check-textin: $(TEXTIN_SCHEMAS:%=check-textin-%)
+# text nested around max_depth: accepted exactly where binary decode accepts it (test/jsonin/depth.c, built by jsonin.mk)
+.PHONY: check-textin-depth
+check-textin-depth: $(B)/jsonin/depth
+	$(B)/jsonin/depth text
+
+check-textin: $(TEXTIN_SCHEMAS:%=check-textin-%) check-textin-depth
 
 CHECKS += check-textin
 

@@ -58,7 +58,15 @@ check-views-units: $(VIEWS_UNITS)/units
 	$(VIEWS_UNITS)/units extensions $(VIEWS_COUNT) $(VIEWS_SEED)
 	$(VIEWS_UNITS)/units oneofs
 
-check-views: check-views-closure check-views-units $(PARITY_SCHEMAS:%=check-views-%)
+# views refuse nesting (messages, groups in unknown fields) and read 10-byte varints as decode does: test/views/limits.c
+$(VIEWS)/limits: test/views/limits.c $(VIEWS)/pb/.stamp $(wildcard rt/*.h)
+	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(VIEWS)/pb -o $@ $< $(VIEWS)/pb/nesting.pb.c
+
+.PHONY: check-views-limits
+check-views-limits: $(VIEWS)/limits
+	$(VIEWS)/limits
+
+check-views: check-views-closure check-views-units check-views-limits $(PARITY_SCHEMAS:%=check-views-%)
 CHECKS += check-views
 
 # hapi's objects are shared with reverse and writers (test/hapi.mk: -O0 without sanitizers: with them this

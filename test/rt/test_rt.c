@@ -111,10 +111,18 @@ static void test_varint_errors(void **state)
     assert_ptr_equal(pbj_get_varint(max, max + 10, &v), max + 10);
     assert_true(v == UINT64_MAX);
     assert_ptr_equal(pbj_get_varint(max, max + 12, &v), max + 10);
-    /* 10th byte beyond bit 63 */
+    /* a 10th byte above 1: the bits past 64 drop, as protobuf's C++ reads it */
     const uint8_t over[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02};
-    assert_null(pbj_get_varint(over, over + 10, &v));
-    assert_int_equal(pbj_varint_error(over, over + 10), PBJ_ERR_VARINT);
+    assert_ptr_equal(pbj_get_varint(over, over + 10, &v), over + 10);
+    assert_true(v == INT64_MAX);
+    assert_int_equal(pbj_varint_error(over, over + 10), PBJ_OK);
+    const uint8_t top[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x7f};
+    assert_ptr_equal(pbj_get_varint(top, top + 10, &v), top + 10);
+    assert_true(v == (uint64_t)1 << 63);
+    /* ... but a 10th byte that goes on is an 11-byte varint */
+    const uint8_t on[] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x82, 0x01};
+    assert_null(pbj_get_varint(on, on + 11, &v));
+    assert_int_equal(pbj_varint_error(on, on + 11), PBJ_ERR_VARINT);
     /* continuation into an 11th byte */
     const uint8_t eleven[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x81, 0x00};
     assert_null(pbj_get_varint(eleven, eleven + 11, &v));
@@ -250,6 +258,54 @@ static void test_arena_caller_block(void **state)
     p = (uint8_t *)pbj_arena_alloc(&a, 8);            /* after free: the caller block again */
     assert_true(p >= (uint8_t *)block && p < (uint8_t *)block + sizeof block);
     pbj_arena_free(&a);
+}
+
+/* The allocations of one capped decode (max_memory = cap) into a: PBJ_ERR_NOMEM as soon as one fails, else what
+ * pbj__decode_uncap makes of PBJ_OK. */
+static pbj_status capped_allocs(pbj_arena *a, size_t cap, const size_t *sizes, size_t count)
+{
+    pbj_decode_options o = {0};
+    o.max_memory = cap;
+    size_t old = pbj__decode_cap(a, &o);
+    pbj_status st = PBJ_OK;
+    for (size_t i = 0; i < count && st == PBJ_OK; i++)
+        if (!pbj_arena_alloc(a, sizes[i])) st = PBJ_ERR_NOMEM;
+    return pbj__decode_uncap(a, old, st);
+}
+
+/* max_memory counts the bytes a decode allocates, whatever the arena held before: the same verdict in a new arena,
+ * in one with a large block, and in one whose block the same allocations filled earlier; nested caps keep the tighter. */
+static void test_arena_decode_cap(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {64, 64, 8, 1000};            /* 1,136 bytes */
+    pbj_arena fresh, held;
+    pbj_arena_init(&fresh, NULL, 0);
+    pbj_arena_init(&held, NULL, 0);
+    assert_non_null(pbj_arena_alloc(&held, 1 << 20));
+    pbj_arena_reset(&held);                                     /* one 1 MiB block, free */
+    for (int round = 0; round < 3; round++) {
+        assert_int_equal(capped_allocs(&fresh, 1135, sizes, 4), PBJ_ERR_NOMEM);
+        assert_int_equal(capped_allocs(&held, 1135, sizes, 4), PBJ_ERR_NOMEM);
+        assert_int_equal(capped_allocs(&fresh, 1136, sizes, 4), PBJ_OK);
+        assert_int_equal(capped_allocs(&held, 1136, sizes, 4), PBJ_OK);
+        assert_int_equal(capped_allocs(&held, 100, sizes, 2), PBJ_ERR_NOMEM);
+        assert_int_equal(capped_allocs(&held, 0, sizes, 4), PBJ_OK);          /* 0 and SIZE_MAX: no cap */
+        assert_int_equal(capped_allocs(&held, (size_t)-1, sizes, 4), PBJ_OK);
+        assert_int_equal(fresh.limit, 0);
+        assert_int_equal(held.limit, 0);
+    }
+    pbj_decode_options o = {0};
+    o.max_memory = 100;                                         /* an outer cap of 100, an inner one of 1,000 */
+    size_t outer = pbj__decode_cap(&held, &o);
+    o.max_memory = 1000;
+    size_t inner = pbj__decode_cap(&held, &o);
+    assert_non_null(pbj_arena_alloc(&held, 200));
+    assert_int_equal(pbj__decode_uncap(&held, inner, PBJ_OK), PBJ_ERR_NOMEM);
+    assert_int_equal(pbj__decode_uncap(&held, outer, PBJ_OK), PBJ_ERR_NOMEM);
+    assert_int_equal(held.limit, 0);
+    pbj_arena_free(&fresh);
+    pbj_arena_free(&held);
 }
 
 static void test_arena_growth_and_big(void **state)
@@ -716,6 +772,7 @@ int main(void)
         cmocka_unit_test(test_arena_basic),
         cmocka_unit_test(test_arena_caller_block),
         cmocka_unit_test(test_arena_growth_and_big),
+        cmocka_unit_test(test_arena_decode_cap),
         cmocka_unit_test(test_array_grow),
         cmocka_unit_test(test_buf),
         cmocka_unit_test(test_slices),

@@ -336,7 +336,7 @@ pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescript
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorSet_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     return st;
 }
@@ -588,7 +588,7 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     return st;
 }
@@ -1368,7 +1368,7 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     return st;
 }
@@ -2016,7 +2016,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     return st;
 }
@@ -2263,7 +2263,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ReservedRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -2492,7 +2492,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_Extensio
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ExtensionRangeOptions_init(m);
     pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     return st;
 }
@@ -2741,7 +2741,7 @@ pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDesc
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     return st;
 }
@@ -3284,7 +3284,7 @@ pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDesc
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     return st;
 }
@@ -3532,7 +3532,7 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     return st;
 }
@@ -3893,7 +3893,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_p
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -4122,7 +4122,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumV
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     return st;
 }
@@ -4398,7 +4398,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_Service
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     return st;
 }
@@ -4691,7 +4691,7 @@ pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDe
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     return st;
 }
@@ -5084,7 +5084,7 @@ pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileOptions_init(m);
     pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
     return st;
 }
@@ -6001,7 +6001,7 @@ pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MessageOptions_init(m);
     pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     return st;
 }
@@ -6382,7 +6382,7 @@ pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldOptions_init(m);
     pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     return st;
 }
@@ -6858,7 +6858,7 @@ pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofOptions_init(m);
     pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     return st;
 }
@@ -7099,7 +7099,7 @@ pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     return st;
 }
@@ -7406,7 +7406,7 @@ pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOpti
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     return st;
 }
@@ -7679,7 +7679,7 @@ pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceOptions_init(m);
     pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     return st;
 }
@@ -7954,7 +7954,7 @@ pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodOptions_init(m);
     pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     return st;
 }
@@ -8269,7 +8269,7 @@ pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_Uninterpre
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     return st;
 }
@@ -8679,7 +8679,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_U
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_NamePart_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     return st;
 }
@@ -8887,7 +8887,7 @@ pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9090,7 +9090,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_Source
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_Location_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9467,7 +9467,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCod
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9664,7 +9664,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_G
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_Annotation_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -97,7 +97,7 @@ pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const ui
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_defaults_Defaults_init(m);
     pbj_status st = len ? golden_defaults_Defaults__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -682,7 +682,7 @@ pbj_status golden_defaults_Defaults_from_json(golden_defaults_Defaults *m, const
     return pbj_json_read(&golden_defaults_Defaults__type, m, json, len, arena, o);
 }
 
-pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_defaults_Defaults__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"dInf", 4, 4},
@@ -845,6 +845,11 @@ pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_defaults_Defaults__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_defaults_Defaults__from_json_form, pm);
 }
 #endif
 /* ==== golden.defaults.Defaults: building helpers ==== */

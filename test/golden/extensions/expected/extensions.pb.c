@@ -41,7 +41,7 @@ pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Base_init(m);
     pbj_status st = len ? golden_extensions_Base__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -512,7 +512,7 @@ pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Note_init(m);
     pbj_status st = len ? golden_extensions_Note__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -682,7 +682,7 @@ pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const ui
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_EGroup_init(m);
     pbj_status st = len ? golden_extensions_EGroup__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -851,7 +851,7 @@ pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_extensions_Scope_init(m);
     pbj_status st = len ? golden_extensions_Scope__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1271,7 +1271,7 @@ static pbj_status golden_extensions_Base__json_ext_read(golden_extensions_Base *
     return j->st;
 }
 
-pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_extensions_Base__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"id", 2, 0},
@@ -1317,6 +1317,11 @@ pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_extensions_Base__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_extensions_Base__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1370,7 +1375,7 @@ pbj_status golden_extensions_Note_from_json(golden_extensions_Note *m, const cha
     return pbj_json_read(&golden_extensions_Note__type, m, json, len, arena, o);
 }
 
-pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_extensions_Note__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"text", 4, 0},
@@ -1400,6 +1405,11 @@ pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_extensions_Note__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_extensions_Note__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1453,7 +1463,7 @@ pbj_status golden_extensions_EGroup_from_json(golden_extensions_EGroup *m, const
     return pbj_json_read(&golden_extensions_EGroup__type, m, json, len, arena, o);
 }
 
-pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_extensions_EGroup__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"g", 1, 0},
@@ -1483,6 +1493,11 @@ pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_extensions_EGroup__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_extensions_EGroup__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1532,7 +1547,7 @@ pbj_status golden_extensions_Scope_from_json(golden_extensions_Scope *m, const c
     return pbj_json_read(&golden_extensions_Scope__type, m, json, len, arena, o);
 }
 
-pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_extensions_Scope__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {NULL, 0, 0},
@@ -1552,6 +1567,11 @@ pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_extensions_Scope__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_extensions_Scope__from_json_form, pm);
 }
 #endif
 /* ==== extensions ==== */

@@ -48,7 +48,7 @@ pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_init(m);
     pbj_status st = len ? golden_groups_Grouped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -310,7 +310,7 @@ pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Single_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -519,7 +519,7 @@ pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Single_Deep_init(m);
     pbj_status st = len ? golden_groups_Grouped_Single_Deep__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -698,7 +698,7 @@ pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_groups_Grouped_Many_init(m);
     pbj_status st = len ? golden_groups_Grouped_Many__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -898,7 +898,7 @@ pbj_status golden_groups_Grouped_from_json(golden_groups_Grouped *m, const char 
     return pbj_json_read(&golden_groups_Grouped__type, m, json, len, arena, o);
 }
 
-pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_groups_Grouped__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"a", 1, 0},
@@ -950,6 +950,11 @@ pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_groups_Grouped__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_groups_Grouped__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1008,7 +1013,7 @@ pbj_status golden_groups_Grouped_Single_from_json(golden_groups_Grouped_Single *
     return pbj_json_read(&golden_groups_Grouped_Single__type, m, json, len, arena, o);
 }
 
-pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_groups_Grouped_Single__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"x", 1, 0},
@@ -1045,6 +1050,11 @@ pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_groups_Grouped_Single__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_groups_Grouped_Single__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1103,7 +1113,7 @@ pbj_status golden_groups_Grouped_Single_Deep_from_json(golden_groups_Grouped_Sin
     return pbj_json_read(&golden_groups_Grouped_Single_Deep__type, m, json, len, arena, o);
 }
 
-pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_groups_Grouped_Single_Deep__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"tags", 4, 0},
@@ -1141,6 +1151,11 @@ pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *
         }
     }
     return j->st;
+}
+
+pbj_status golden_groups_Grouped_Single_Deep__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_groups_Grouped_Single_Deep__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1194,7 +1209,7 @@ pbj_status golden_groups_Grouped_Many_from_json(golden_groups_Grouped_Many *m, c
     return pbj_json_read(&golden_groups_Grouped_Many__type, m, json, len, arena, o);
 }
 
-pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_groups_Grouped_Many__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"k", 1, 0},
@@ -1224,6 +1239,11 @@ pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_groups_Grouped_Many__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_groups_Grouped_Many__from_json_form, pm);
 }
 #endif
 /* ==== golden.groups.Grouped: building helpers ==== */

@@ -75,7 +75,7 @@ pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, si
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Value_init(m);
     pbj_status st = len ? golden_maps_Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -303,7 +303,7 @@ pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_init(m);
     pbj_status st = len ? golden_maps_Maps__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -783,7 +783,7 @@ pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_CountsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_CountsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -965,7 +965,7 @@ pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_NamesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_NamesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1152,7 +1152,7 @@ pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_ValuesEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_ValuesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1354,7 +1354,7 @@ pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_FlagsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_FlagsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1535,7 +1535,7 @@ pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_BlobsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_BlobsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1716,7 +1716,7 @@ pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_maps_Maps_WeightsEntry_init(m);
     pbj_status st = len ? golden_maps_Maps_WeightsEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1906,7 +1906,7 @@ pbj_status golden_maps_Value_from_json(golden_maps_Value *m, const char *json, s
     return pbj_json_read(&golden_maps_Value__type, m, json, len, arena, o);
 }
 
-pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_maps_Value__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"text", 4, 0},
@@ -1935,6 +1935,11 @@ pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_maps_Value__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_maps_Value__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -2026,7 +2031,7 @@ pbj_status golden_maps_Maps_from_json(golden_maps_Maps *m, const char *json, siz
     return pbj_json_read(&golden_maps_Maps__type, m, json, len, arena, o);
 }
 
-pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_maps_Maps__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"blobs", 5, 4},
@@ -2052,7 +2057,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                 pbj__jin_obj map;
                 pbj_slice mk;
                 const uint8_t *at = j->p;
-                if (!pbj__jin_object(j, &map)) return j->st;
+                if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
                 while (pbj__jin_map_key(j, &map, &mk)) {
                     bool keep = true;
                     golden_maps_Maps_CountsEntry *e;
@@ -2065,6 +2070,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                     if (keep) m->counts.count++;
                 }
                 if (j->st != PBJ_OK) return j->st;
+                pbj__jin_leave(j);
                 if (!pbj__jin_map_done(j, &m->counts.count, pbj_sort_unique(m->counts.data, m->counts.count, sizeof *m->counts.data, golden_maps_Maps__cmp_counts, j->arena), at))
                     return j->st;
             }
@@ -2075,7 +2081,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                 pbj__jin_obj map;
                 pbj_slice mk;
                 const uint8_t *at = j->p;
-                if (!pbj__jin_object(j, &map)) return j->st;
+                if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
                 while (pbj__jin_map_key(j, &map, &mk)) {
                     bool keep = true;
                     golden_maps_Maps_NamesEntry *e;
@@ -2088,6 +2094,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                     if (keep) m->names.count++;
                 }
                 if (j->st != PBJ_OK) return j->st;
+                pbj__jin_leave(j);
                 if (!pbj__jin_map_done(j, &m->names.count, pbj_sort_unique(m->names.data, m->names.count, sizeof *m->names.data, golden_maps_Maps__cmp_names, j->arena), at))
                     return j->st;
             }
@@ -2098,7 +2105,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                 pbj__jin_obj map;
                 pbj_slice mk;
                 const uint8_t *at = j->p;
-                if (!pbj__jin_object(j, &map)) return j->st;
+                if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
                 while (pbj__jin_map_key(j, &map, &mk)) {
                     bool keep = true;
                     golden_maps_Maps_ValuesEntry *e;
@@ -2113,6 +2120,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                     if (keep) m->values.count++;
                 }
                 if (j->st != PBJ_OK) return j->st;
+                pbj__jin_leave(j);
                 if (!pbj__jin_map_done(j, &m->values.count, pbj_sort_unique(m->values.data, m->values.count, sizeof *m->values.data, golden_maps_Maps__cmp_values, j->arena), at))
                     return j->st;
             }
@@ -2123,7 +2131,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                 pbj__jin_obj map;
                 pbj_slice mk;
                 const uint8_t *at = j->p;
-                if (!pbj__jin_object(j, &map)) return j->st;
+                if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
                 while (pbj__jin_map_key(j, &map, &mk)) {
                     bool keep = true;
                     golden_maps_Maps_FlagsEntry *e;
@@ -2136,6 +2144,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                     if (keep) m->flags.count++;
                 }
                 if (j->st != PBJ_OK) return j->st;
+                pbj__jin_leave(j);
                 if (!pbj__jin_map_done(j, &m->flags.count, pbj_sort_unique(m->flags.data, m->flags.count, sizeof *m->flags.data, golden_maps_Maps__cmp_flags, j->arena), at))
                     return j->st;
             }
@@ -2146,7 +2155,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                 pbj__jin_obj map;
                 pbj_slice mk;
                 const uint8_t *at = j->p;
-                if (!pbj__jin_object(j, &map)) return j->st;
+                if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
                 while (pbj__jin_map_key(j, &map, &mk)) {
                     bool keep = true;
                     golden_maps_Maps_BlobsEntry *e;
@@ -2159,6 +2168,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                     if (keep) m->blobs.count++;
                 }
                 if (j->st != PBJ_OK) return j->st;
+                pbj__jin_leave(j);
                 if (!pbj__jin_map_done(j, &m->blobs.count, pbj_sort_unique(m->blobs.data, m->blobs.count, sizeof *m->blobs.data, golden_maps_Maps__cmp_blobs, j->arena), at))
                     return j->st;
             }
@@ -2169,7 +2179,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                 pbj__jin_obj map;
                 pbj_slice mk;
                 const uint8_t *at = j->p;
-                if (!pbj__jin_object(j, &map)) return j->st;
+                if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
                 while (pbj__jin_map_key(j, &map, &mk)) {
                     bool keep = true;
                     golden_maps_Maps_WeightsEntry *e;
@@ -2182,6 +2192,7 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
                     if (keep) m->weights.count++;
                 }
                 if (j->st != PBJ_OK) return j->st;
+                pbj__jin_leave(j);
                 if (!pbj__jin_map_done(j, &m->weights.count, pbj_sort_unique(m->weights.data, m->weights.count, sizeof *m->weights.data, golden_maps_Maps__cmp_weights, j->arena), at))
                     return j->st;
             }
@@ -2191,6 +2202,11 @@ pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_maps_Maps__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_maps_Maps__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H

@@ -40,7 +40,7 @@ pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Set_init(m);
     pbj_status st = len ? golden_message_set_Set__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -265,7 +265,7 @@ pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Item_init(m);
     pbj_status st = len ? golden_message_set_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -439,7 +439,7 @@ pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_message_set_Holder_init(m);
     pbj_status st = len ? golden_message_set_Holder__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -736,7 +736,7 @@ static pbj_status golden_message_set_Set__json_ext_read(golden_message_set_Set *
     return j->st;
 }
 
-pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_message_set_Set__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"[golden.message_set.Item]", 25, 0},
@@ -760,6 +760,11 @@ pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_message_set_Set__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_message_set_Set__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -813,7 +818,7 @@ pbj_status golden_message_set_Item_from_json(golden_message_set_Item *m, const c
     return pbj_json_read(&golden_message_set_Item__type, m, json, len, arena, o);
 }
 
-pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_message_set_Item__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -843,6 +848,11 @@ pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_message_set_Item__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_message_set_Item__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -901,7 +911,7 @@ pbj_status golden_message_set_Holder_from_json(golden_message_set_Holder *m, con
     return pbj_json_read(&golden_message_set_Holder__type, m, json, len, arena, o);
 }
 
-pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_message_set_Holder__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"set", 3, 0},
@@ -938,6 +948,11 @@ pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_message_set_Holder__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_message_set_Holder__from_json_form, pm);
 }
 #endif
 /* ==== extensions ==== */

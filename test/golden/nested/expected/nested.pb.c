@@ -91,7 +91,7 @@ pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Outer_init(m);
     pbj_status st = len ? golden_nested_Outer__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -353,7 +353,7 @@ pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Outer_Inner_init(m);
     pbj_status st = len ? golden_nested_Outer_Inner__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -605,7 +605,7 @@ pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_nested_Sibling_init(m);
     pbj_status st = len ? golden_nested_Sibling__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -839,7 +839,7 @@ pbj_status golden_nested_Outer_from_json(golden_nested_Outer *m, const char *jso
     return pbj_json_read(&golden_nested_Outer__type, m, json, len, arena, o);
 }
 
-pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_nested_Outer__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"kind", 4, 1},
@@ -882,6 +882,11 @@ pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_nested_Outer__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_nested_Outer__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -944,7 +949,7 @@ pbj_status golden_nested_Outer_Inner_from_json(golden_nested_Outer_Inner *m, con
     return pbj_json_read(&golden_nested_Outer_Inner__type, m, json, len, arena, o);
 }
 
-pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_nested_Outer_Inner__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"id", 2, 0},
@@ -990,6 +995,11 @@ pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_nested_Outer_Inner__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_nested_Outer_Inner__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1048,7 +1058,7 @@ pbj_status golden_nested_Sibling_from_json(golden_nested_Sibling *m, const char 
     return pbj_json_read(&golden_nested_Sibling__type, m, json, len, arena, o);
 }
 
-pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_nested_Sibling__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"back", 4, 0},
@@ -1084,6 +1094,11 @@ pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_nested_Sibling__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_nested_Sibling__from_json_form, pm);
 }
 #endif
 /* ==== golden.nested.Outer: building helpers ==== */

@@ -41,7 +41,7 @@ pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_oneofs_Point_init(m);
     pbj_status st = len ? golden_oneofs_Point__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -270,7 +270,7 @@ pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_oneofs_Choice_init(m);
     pbj_status st = len ? golden_oneofs_Choice__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -717,7 +717,7 @@ pbj_status golden_oneofs_Point_from_json(golden_oneofs_Point *m, const char *jso
     return pbj_json_read(&golden_oneofs_Point__type, m, json, len, arena, o);
 }
 
-pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_oneofs_Point__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"x", 1, 0},
@@ -756,6 +756,11 @@ pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_oneofs_Point__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_oneofs_Point__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -842,7 +847,7 @@ pbj_status golden_oneofs_Choice_from_json(golden_oneofs_Choice *m, const char *j
     return pbj_json_read(&golden_oneofs_Choice__type, m, json, len, arena, o);
 }
 
-pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_oneofs_Choice__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"raw", 3, 3},
@@ -940,6 +945,11 @@ pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_oneofs_Choice__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_oneofs_Choice__from_json_form, pm);
 }
 #endif
 /* ==== golden.oneofs.Point: building helpers ==== */

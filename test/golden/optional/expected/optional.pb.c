@@ -81,7 +81,7 @@ pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_optional_Maybe_init(m);
     pbj_status st = len ? golden_optional_Maybe__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -483,7 +483,7 @@ pbj_status golden_optional_Maybe_from_json(golden_optional_Maybe *m, const char 
     return pbj_json_read(&golden_optional_Maybe__type, m, json, len, arena, o);
 }
 
-pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_optional_Maybe__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"data", 4, 5},
@@ -578,6 +578,11 @@ pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_optional_Maybe__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_optional_Maybe__from_json_form, pm);
 }
 #endif
 /* ==== golden.optional.Maybe: building helpers ==== */

@@ -40,7 +40,7 @@ pbj_status golden_options_Plain_decode(golden_options_Plain *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Plain_init(m);
     pbj_status st = len ? golden_options_Plain__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -208,7 +208,7 @@ pbj_status golden_options_NoJson_decode(golden_options_NoJson *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_NoJson_init(m);
     pbj_status st = len ? golden_options_NoJson__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -376,7 +376,7 @@ pbj_status golden_options_NoJsonNoText_decode(golden_options_NoJsonNoText *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_NoJsonNoText_init(m);
     pbj_status st = len ? golden_options_NoJsonNoText__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -478,7 +478,7 @@ pbj_status golden_options_Dropped_decode(golden_options_Dropped *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Dropped_init(m);
     pbj_status st = len ? golden_options_Dropped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -644,7 +644,7 @@ pbj_status golden_options_Fast_decode(golden_options_Fast *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Fast_init(m);
     pbj_status st = len ? golden_options_Fast__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -836,7 +836,7 @@ pbj_status golden_options_Tier_decode(golden_options_Tier *m, const uint8_t *buf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Tier_init(m);
     pbj_status st = len ? golden_options_Tier__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1044,7 +1044,7 @@ pbj_status golden_options_TierLeaf_decode(golden_options_TierLeaf *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_TierLeaf_init(m);
     pbj_status st = len ? golden_options_TierLeaf__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1240,7 +1240,7 @@ pbj_status golden_options_Ordered_decode(golden_options_Ordered *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_options_Ordered_init(m);
     pbj_status st = len ? golden_options_Ordered__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1463,7 +1463,7 @@ pbj_status golden_options_Plain_from_json(golden_options_Plain *m, const char *j
     return pbj_json_read(&golden_options_Plain__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Plain__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1492,6 +1492,11 @@ pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Plain__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Plain__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_TEXT_READ_H
@@ -1561,7 +1566,7 @@ pbj_status golden_options_Dropped_from_json(golden_options_Dropped *m, const cha
     return pbj_json_read(&golden_options_Dropped__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Dropped__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1590,6 +1595,11 @@ pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Dropped__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Dropped__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1643,7 +1653,7 @@ pbj_status golden_options_Fast_from_json(golden_options_Fast *m, const char *jso
     return pbj_json_read(&golden_options_Fast__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Fast__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1672,6 +1682,11 @@ pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Fast__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Fast__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1726,7 +1741,7 @@ pbj_status golden_options_Tier_from_json(golden_options_Tier *m, const char *jso
     return pbj_json_read(&golden_options_Tier__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Tier__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"leaf", 4, 0},
@@ -1752,6 +1767,11 @@ pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Tier__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Tier__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1805,7 +1825,7 @@ pbj_status golden_options_TierLeaf_from_json(golden_options_TierLeaf *m, const c
     return pbj_json_read(&golden_options_TierLeaf__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_TierLeaf__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"v", 1, 0},
@@ -1834,6 +1854,11 @@ pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_TierLeaf__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_TierLeaf__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1891,7 +1916,7 @@ pbj_status golden_options_Ordered_from_json(golden_options_Ordered *m, const cha
     return pbj_json_read(&golden_options_Ordered__type, m, json, len, arena, o);
 }
 
-pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_options_Ordered__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"s", 1, 1},
@@ -1930,6 +1955,11 @@ pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_options_Ordered__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_options_Ordered__from_json_form, pm);
 }
 #endif
 /* ==== golden.options.Plain: building helpers ==== */

@@ -78,7 +78,7 @@ pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_repeated_Item_init(m);
     pbj_status st = len ? golden_repeated_Item__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -282,7 +282,7 @@ pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_repeated_Lists_init(m);
     pbj_status st = len ? golden_repeated_Lists__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1035,7 +1035,7 @@ pbj_status golden_repeated_Item_from_json(golden_repeated_Item *m, const char *j
     return pbj_json_read(&golden_repeated_Item__type, m, json, len, arena, o);
 }
 
-pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_repeated_Item__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"id", 2, 0},
@@ -1064,6 +1064,11 @@ pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_repeated_Item__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_repeated_Item__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1203,7 +1208,7 @@ pbj_status golden_repeated_Lists_from_json(golden_repeated_Lists *m, const char 
     return pbj_json_read(&golden_repeated_Lists__type, m, json, len, arena, o);
 }
 
-pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_repeated_Lists__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"items", 5, 9},
@@ -1416,6 +1421,11 @@ pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_repeated_Lists__from_json_form, pm);
 }
 #endif
 /* ==== golden.repeated.Item: building helpers ==== */

@@ -61,7 +61,7 @@ pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_required_Part_init(m);
     pbj_status st = len ? golden_required_Part__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_required_Part_missing(m));
     return st;
 }
@@ -301,7 +301,7 @@ pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_required_Whole_init(m);
     pbj_status st = len ? golden_required_Whole__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(golden_required_Whole_missing(m));
     return st;
 }
@@ -625,7 +625,7 @@ pbj_status golden_required_Part_from_json(golden_required_Part *m, const char *j
     return pbj_json_read(&golden_required_Part__type, m, json, len, arena, o);
 }
 
-pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_required_Part__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -666,6 +666,11 @@ pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_required_Part__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_required_Part__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -738,7 +743,7 @@ pbj_status golden_required_Whole_from_json(golden_required_Whole *m, const char 
     return pbj_json_read(&golden_required_Whole__type, m, json, len, arena, o);
 }
 
-pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_required_Whole__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"id", 2, 0},
@@ -797,6 +802,11 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_required_Whole__from_json_form, pm);
 }
 #endif
 /* ==== golden.required.Part: building helpers ==== */

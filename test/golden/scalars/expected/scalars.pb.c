@@ -99,7 +99,7 @@ pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_scalars_Scalars_init(m);
     pbj_status st = len ? golden_scalars_Scalars__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -752,7 +752,7 @@ pbj_status golden_scalars_Scalars_from_json(golden_scalars_Scalars *m, const cha
     return pbj_json_read(&golden_scalars_Scalars__type, m, json, len, arena, o);
 }
 
-pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_scalars_Scalars__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"fFar", 4, 14},
@@ -936,6 +936,11 @@ pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_scalars_Scalars__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_scalars_Scalars__from_json_form, pm);
 }
 #endif
 /* ==== golden.scalars.Scalars: building helpers ==== */

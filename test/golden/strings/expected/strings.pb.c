@@ -45,7 +45,7 @@ pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *b
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_strings_Texts_init(m);
     pbj_status st = len ? golden_strings_Texts__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -365,7 +365,7 @@ pbj_status golden_strings_Texts_from_json(golden_strings_Texts *m, const char *j
     return pbj_json_read(&golden_strings_Texts__type, m, json, len, arena, o);
 }
 
-pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_strings_Texts__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"blob", 4, 1},
@@ -442,6 +442,11 @@ pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_strings_Texts__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_strings_Texts__from_json_form, pm);
 }
 #endif
 /* ==== golden.strings.Texts: building helpers ==== */

@@ -79,7 +79,7 @@ pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     golden_wrappers_Wrapped_init(m);
     pbj_status st = len ? golden_wrappers_Wrapped__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -808,7 +808,7 @@ pbj_status golden_wrappers_Wrapped_from_json(golden_wrappers_Wrapped *m, const c
     return pbj_json_read(&golden_wrappers_Wrapped__type, m, json, len, arena, o);
 }
 
-pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j)
+static pbj_status golden_wrappers_Wrapped__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"b", 1, 6},
@@ -941,6 +941,11 @@ pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status golden_wrappers_Wrapped__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, golden_wrappers_Wrapped__from_json_form, pm);
 }
 #endif
 /* ==== golden.wrappers.Wrapped: building helpers ==== */

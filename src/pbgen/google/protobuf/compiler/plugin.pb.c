@@ -78,7 +78,7 @@ pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Vers
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_Version_init(m);
     pbj_status st = len ? google_protobuf_compiler_Version__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -378,7 +378,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorRequest_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorRequest__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_compiler_CodeGeneratorRequest_missing(m));
     return st;
 }
@@ -689,7 +689,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorResponse_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -952,7 +952,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_pro
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_compiler_CodeGeneratorResponse_File_init(m);
     pbj_status st = len ? google_protobuf_compiler_CodeGeneratorResponse_File__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 

@@ -41,7 +41,7 @@ pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Money_init(m);
     pbj_status st = len ? shop_Money__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -243,7 +243,7 @@ pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t l
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Timestamp_init(m);
     pbj_status st = len ? shop_Timestamp__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -463,7 +463,7 @@ pbj_status shop_Money_from_json(shop_Money *m, const char *json, size_t len, pbj
     return pbj_json_read(&shop_Money__type, m, json, len, arena, o);
 }
 
-pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
+static pbj_status shop_Money__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"units", 5, 1},
@@ -502,6 +502,11 @@ pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status shop_Money__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, shop_Money__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -559,7 +564,7 @@ pbj_status shop_Timestamp_from_json(shop_Timestamp *m, const char *json, size_t 
     return pbj_json_read(&shop_Timestamp__type, m, json, len, arena, o);
 }
 
-pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
+static pbj_status shop_Timestamp__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"nanos", 5, 1},
@@ -598,6 +603,11 @@ pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status shop_Timestamp__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, shop_Timestamp__from_json_form, pm);
 }
 #endif
 /* ==== shop.Money: building helpers ==== */

@@ -90,7 +90,7 @@ pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_LineItem_init(m);
     pbj_status st = len ? shop_LineItem__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -363,7 +363,7 @@ pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Order_init(m);
     pbj_status st = len ? shop_Order__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -871,7 +871,7 @@ pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     shop_Order_NotesEntry_init(m);
     pbj_status st = len ? shop_Order_NotesEntry__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1078,7 +1078,7 @@ pbj_status shop_LineItem_from_json(shop_LineItem *m, const char *json, size_t le
     return pbj_json_read(&shop_LineItem__type, m, json, len, arena, o);
 }
 
-pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)
+static pbj_status shop_LineItem__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"sku", 3, 0},
@@ -1125,6 +1125,11 @@ pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status shop_LineItem__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, shop_LineItem__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1223,7 +1228,7 @@ pbj_status shop_Order_from_json(shop_Order *m, const char *json, size_t len, pbj
     return pbj_json_read(&shop_Order__type, m, json, len, arena, o);
 }
 
-pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
+static pbj_status shop_Order__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"id", 2, 0},
@@ -1301,7 +1306,7 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
                 pbj__jin_obj map;
                 pbj_slice mk;
                 const uint8_t *at = j->p;
-                if (!pbj__jin_object(j, &map)) return j->st;
+                if (!pbj__jin_enter(j) || !pbj__jin_object(j, &map)) return j->st;   /* the entries: one level, as in binary */
                 while (pbj__jin_map_key(j, &map, &mk)) {
                     bool keep = true;
                     shop_Order_NotesEntry *e;
@@ -1314,6 +1319,7 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
                     if (keep) m->notes.count++;
                 }
                 if (j->st != PBJ_OK) return j->st;
+                pbj__jin_leave(j);
                 if (!pbj__jin_map_done(j, &m->notes.count, pbj_sort_unique(m->notes.data, m->notes.count, sizeof *m->notes.data, shop_Order__cmp_notes, j->arena), at))
                     return j->st;
             }
@@ -1355,6 +1361,11 @@ pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status shop_Order__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, shop_Order__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H

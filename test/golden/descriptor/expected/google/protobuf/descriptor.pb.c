@@ -336,7 +336,7 @@ pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescript
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorSet_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorSet_missing(m));
     return st;
 }
@@ -588,7 +588,7 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FileDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileDescriptorProto_missing(m));
     return st;
 }
@@ -1368,7 +1368,7 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_missing(m));
     return st;
 }
@@ -2016,7 +2016,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ExtensionRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ExtensionRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_DescriptorProto_ExtensionRange_missing(m));
     return st;
 }
@@ -2263,7 +2263,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DescriptorProto_ReservedRange_init(m);
     pbj_status st = len ? google_protobuf_DescriptorProto_ReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -2492,7 +2492,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_Extensio
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ExtensionRangeOptions_init(m);
     pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
     return st;
 }
@@ -2741,7 +2741,7 @@ pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDesc
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_FieldDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldDescriptorProto_missing(m));
     return st;
 }
@@ -3284,7 +3284,7 @@ pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDesc
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_OneofDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofDescriptorProto_missing(m));
     return st;
 }
@@ -3532,7 +3532,7 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumDescriptorProto_missing(m));
     return st;
 }
@@ -3893,7 +3893,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_p
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m);
     pbj_status st = len ? google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -4122,7 +4122,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumV
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_EnumValueDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueDescriptorProto_missing(m));
     return st;
 }
@@ -4398,7 +4398,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_Service
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_ServiceDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceDescriptorProto_missing(m));
     return st;
 }
@@ -4691,7 +4691,7 @@ pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDe
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodDescriptorProto_init(m);
     pbj_status st = len ? google_protobuf_MethodDescriptorProto__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodDescriptorProto_missing(m));
     return st;
 }
@@ -5084,7 +5084,7 @@ pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FileOptions_init(m);
     pbj_status st = len ? google_protobuf_FileOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FileOptions_missing(m));
     return st;
 }
@@ -6001,7 +6001,7 @@ pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MessageOptions_init(m);
     pbj_status st = len ? google_protobuf_MessageOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MessageOptions_missing(m));
     return st;
 }
@@ -6382,7 +6382,7 @@ pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FieldOptions_init(m);
     pbj_status st = len ? google_protobuf_FieldOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_FieldOptions_missing(m));
     return st;
 }
@@ -6858,7 +6858,7 @@ pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_OneofOptions_init(m);
     pbj_status st = len ? google_protobuf_OneofOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_OneofOptions_missing(m));
     return st;
 }
@@ -7099,7 +7099,7 @@ pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumOptions_missing(m));
     return st;
 }
@@ -7406,7 +7406,7 @@ pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOpti
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_EnumValueOptions_init(m);
     pbj_status st = len ? google_protobuf_EnumValueOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_EnumValueOptions_missing(m));
     return st;
 }
@@ -7679,7 +7679,7 @@ pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_ServiceOptions_init(m);
     pbj_status st = len ? google_protobuf_ServiceOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ServiceOptions_missing(m));
     return st;
 }
@@ -7954,7 +7954,7 @@ pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_MethodOptions_init(m);
     pbj_status st = len ? google_protobuf_MethodOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_MethodOptions_missing(m));
     return st;
 }
@@ -8269,7 +8269,7 @@ pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_Uninterpre
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_missing(m));
     return st;
 }
@@ -8679,7 +8679,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_U
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UninterpretedOption_NamePart_init(m);
     pbj_status st = len ? google_protobuf_UninterpretedOption_NamePart__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_UninterpretedOption_NamePart_missing(m));
     return st;
 }
@@ -8887,7 +8887,7 @@ pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9090,7 +9090,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_Source
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_SourceCodeInfo_Location_init(m);
     pbj_status st = len ? google_protobuf_SourceCodeInfo_Location__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9467,7 +9467,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCod
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9664,7 +9664,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_G
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_GeneratedCodeInfo_Annotation_init(m);
     pbj_status st = len ? google_protobuf_GeneratedCodeInfo_Annotation__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -9988,7 +9988,7 @@ pbj_status google_protobuf_FileDescriptorSet_from_json(google_protobuf_FileDescr
     return pbj_json_read(&google_protobuf_FileDescriptorSet__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FileDescriptorSet__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"file", 4, 0},
@@ -10022,6 +10022,11 @@ pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_FileDescriptorSet__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FileDescriptorSet__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -10156,7 +10161,7 @@ pbj_status google_protobuf_FileDescriptorProto_from_json(google_protobuf_FileDes
     return pbj_json_read(&google_protobuf_FileDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FileDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -10345,6 +10350,11 @@ pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FileDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FileDescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DescriptorProto__json(const void *vm, pbj_json *j)
@@ -10474,7 +10484,7 @@ pbj_status google_protobuf_DescriptorProto_from_json(google_protobuf_DescriptorP
     return pbj_json_read(&google_protobuf_DescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_DescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -10642,6 +10652,11 @@ pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)
     }
     return j->st;
 }
+
+pbj_status google_protobuf_DescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_DescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_DescriptorProto_ExtensionRange__json(const void *vm, pbj_json *j)
@@ -10703,7 +10718,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange_from_json(google_proto
     return pbj_json_read(&google_protobuf_DescriptorProto_ExtensionRange__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 1},
@@ -10751,6 +10766,11 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, p
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ExtensionRange__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_DescriptorProto_ExtensionRange__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -10808,7 +10828,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_from_json(google_protob
     return pbj_json_read(&google_protobuf_DescriptorProto_ReservedRange__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 1},
@@ -10849,6 +10869,11 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pb
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_DescriptorProto_ReservedRange__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_DescriptorProto_ReservedRange__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -10907,7 +10932,7 @@ pbj_status google_protobuf_ExtensionRangeOptions_from_json(google_protobuf_Exten
     return pbj_json_read(&google_protobuf_ExtensionRangeOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_ExtensionRangeOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"uninterpretedOption", 19, 0},
@@ -10942,6 +10967,11 @@ pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_ExtensionRangeOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11036,7 +11066,7 @@ pbj_status google_protobuf_FieldDescriptorProto_from_json(google_protobuf_FieldD
     return pbj_json_read(&google_protobuf_FieldDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FieldDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11178,6 +11208,11 @@ pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_i
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FieldDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FieldDescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_OneofDescriptorProto__json(const void *vm, pbj_json *j)
@@ -11235,7 +11270,7 @@ pbj_status google_protobuf_OneofDescriptorProto_from_json(google_protobuf_OneofD
     return pbj_json_read(&google_protobuf_OneofDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_OneofDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11272,6 +11307,11 @@ pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_i
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_OneofDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_OneofDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11357,7 +11397,7 @@ pbj_status google_protobuf_EnumDescriptorProto_from_json(google_protobuf_EnumDes
     return pbj_json_read(&google_protobuf_EnumDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11446,6 +11486,11 @@ pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in
     }
     return j->st;
 }
+
+pbj_status google_protobuf_EnumDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumDescriptorProto__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_EnumDescriptorProto_EnumReservedRange__json(const void *vm, pbj_json *j)
@@ -11502,7 +11547,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_from_json(googl
     return pbj_json_read(&google_protobuf_EnumDescriptorProto_EnumReservedRange__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 1},
@@ -11543,6 +11588,11 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumDescriptorProto_EnumReservedRange__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11605,7 +11655,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto_from_json(google_protobuf_En
     return pbj_json_read(&google_protobuf_EnumValueDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumValueDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11653,6 +11703,11 @@ pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__js
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumValueDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumValueDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11720,7 +11775,7 @@ pbj_status google_protobuf_ServiceDescriptorProto_from_json(google_protobuf_Serv
     return pbj_json_read(&google_protobuf_ServiceDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_ServiceDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11772,6 +11827,11 @@ pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_ServiceDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_ServiceDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -11846,7 +11906,7 @@ pbj_status google_protobuf_MethodDescriptorProto_from_json(google_protobuf_Metho
     return pbj_json_read(&google_protobuf_MethodDescriptorProto__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_MethodDescriptorProto__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -11931,6 +11991,11 @@ pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_MethodDescriptorProto__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_MethodDescriptorProto__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12069,7 +12134,7 @@ pbj_status google_protobuf_FileOptions_from_json(google_protobuf_FileOptions *m,
     return pbj_json_read(&google_protobuf_FileOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FileOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"goPackage", 9, 4},
@@ -12344,6 +12409,11 @@ pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FileOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FileOptions__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_MessageOptions__json(const void *vm, pbj_json *j)
@@ -12417,7 +12487,7 @@ pbj_status google_protobuf_MessageOptions_from_json(google_protobuf_MessageOptio
     return pbj_json_read(&google_protobuf_MessageOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_MessageOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"mapEntry", 8, 3},
@@ -12499,6 +12569,11 @@ pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_MessageOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_MessageOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12585,7 +12660,7 @@ pbj_status google_protobuf_FieldOptions_from_json(google_protobuf_FieldOptions *
     return pbj_json_read(&google_protobuf_FieldOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FieldOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"lazy", 4, 3},
@@ -12699,6 +12774,11 @@ pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)
     }
     return j->st;
 }
+
+pbj_status google_protobuf_FieldOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FieldOptions__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_OneofOptions__json(const void *vm, pbj_json *j)
@@ -12756,7 +12836,7 @@ pbj_status google_protobuf_OneofOptions_from_json(google_protobuf_OneofOptions *
     return pbj_json_read(&google_protobuf_OneofOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_OneofOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"uninterpretedOption", 19, 0},
@@ -12791,6 +12871,11 @@ pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_OneofOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_OneofOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12857,7 +12942,7 @@ pbj_status google_protobuf_EnumOptions_from_json(google_protobuf_EnumOptions *m,
     return pbj_json_read(&google_protobuf_EnumOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"allowAlias", 10, 0},
@@ -12915,6 +13000,11 @@ pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -12977,7 +13067,7 @@ pbj_status google_protobuf_EnumValueOptions_from_json(google_protobuf_EnumValueO
     return pbj_json_read(&google_protobuf_EnumValueOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_EnumValueOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"deprecated", 10, 0},
@@ -13023,6 +13113,11 @@ pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_EnumValueOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_EnumValueOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13085,7 +13180,7 @@ pbj_status google_protobuf_ServiceOptions_from_json(google_protobuf_ServiceOptio
     return pbj_json_read(&google_protobuf_ServiceOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_ServiceOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"deprecated", 10, 0},
@@ -13131,6 +13226,11 @@ pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_ServiceOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_ServiceOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13197,7 +13297,7 @@ pbj_status google_protobuf_MethodOptions_from_json(google_protobuf_MethodOptions
     return pbj_json_read(&google_protobuf_MethodOptions__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_MethodOptions__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"deprecated", 10, 0},
@@ -13255,6 +13355,11 @@ pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_MethodOptions__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_MethodOptions__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13337,7 +13442,7 @@ pbj_status google_protobuf_UninterpretedOption_from_json(google_protobuf_Uninter
     return pbj_json_read(&google_protobuf_UninterpretedOption__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_UninterpretedOption__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"name", 4, 0},
@@ -13444,6 +13549,11 @@ pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in
     }
     return j->st;
 }
+
+pbj_status google_protobuf_UninterpretedOption__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_UninterpretedOption__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_UninterpretedOption_NamePart__json(const void *vm, pbj_json *j)
@@ -13500,7 +13610,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_from_json(google_protobu
     return pbj_json_read(&google_protobuf_UninterpretedOption_NamePart__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_UninterpretedOption_NamePart__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"namePart", 8, 0},
@@ -13543,6 +13653,11 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_UninterpretedOption_NamePart__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_UninterpretedOption_NamePart__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13601,7 +13716,7 @@ pbj_status google_protobuf_SourceCodeInfo_from_json(google_protobuf_SourceCodeIn
     return pbj_json_read(&google_protobuf_SourceCodeInfo__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_SourceCodeInfo__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"location", 8, 0},
@@ -13635,6 +13750,11 @@ pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_SourceCodeInfo__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_SourceCodeInfo__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13719,7 +13839,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location_from_json(google_protobuf_Sou
     return pbj_json_read(&google_protobuf_SourceCodeInfo_Location__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_SourceCodeInfo_Location__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"path", 4, 0},
@@ -13821,6 +13941,11 @@ pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__jso
     }
     return j->st;
 }
+
+pbj_status google_protobuf_SourceCodeInfo_Location__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_SourceCodeInfo_Location__from_json_form, pm);
+}
 #endif
 #ifdef PBJ_JSON_H
 void google_protobuf_GeneratedCodeInfo__json(const void *vm, pbj_json *j)
@@ -13878,7 +14003,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_from_json(google_protobuf_Generated
     return pbj_json_read(&google_protobuf_GeneratedCodeInfo__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_GeneratedCodeInfo__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"annotation", 10, 0},
@@ -13912,6 +14037,11 @@ pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_GeneratedCodeInfo__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -13982,7 +14112,7 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation_from_json(google_protobu
     return pbj_json_read(&google_protobuf_GeneratedCodeInfo_Annotation__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json_form(void *pm, pbj__json_in *j)
 {
     static const pbj__jin_name names[] = {
         {"end", 3, 3},
@@ -14054,6 +14184,11 @@ pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj
         }
     }
     return j->st;
+}
+
+pbj_status google_protobuf_GeneratedCodeInfo_Annotation__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_GeneratedCodeInfo_Annotation__from_json_form, pm);
 }
 #endif
 /* ==== google.protobuf.FileDescriptorSet: building helpers ==== */

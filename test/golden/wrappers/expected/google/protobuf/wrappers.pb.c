@@ -40,7 +40,7 @@ pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_DoubleValue_init(m);
     pbj_status st = len ? google_protobuf_DoubleValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -205,7 +205,7 @@ pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_FloatValue_init(m);
     pbj_status st = len ? google_protobuf_FloatValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -370,7 +370,7 @@ pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_Int64Value_init(m);
     pbj_status st = len ? google_protobuf_Int64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -538,7 +538,7 @@ pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UInt64Value_init(m);
     pbj_status st = len ? google_protobuf_UInt64Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -706,7 +706,7 @@ pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_Int32Value_init(m);
     pbj_status st = len ? google_protobuf_Int32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -874,7 +874,7 @@ pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_UInt32Value_init(m);
     pbj_status st = len ? google_protobuf_UInt32Value__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1042,7 +1042,7 @@ pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const 
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_BoolValue_init(m);
     pbj_status st = len ? google_protobuf_BoolValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1210,7 +1210,7 @@ pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, co
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_StringValue_init(m);
     pbj_status st = len ? google_protobuf_StringValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1379,7 +1379,7 @@ pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, cons
     size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
     google_protobuf_BytesValue_init(m);
     pbj_status st = len ? google_protobuf_BytesValue__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    pbj__decode_uncap(arena, cap);
+    st = pbj__decode_uncap(arena, cap, st);
     return st;
 }
 
@@ -1558,7 +1558,7 @@ pbj_status google_protobuf_DoubleValue_from_json(google_protobuf_DoubleValue *m,
     return pbj_json_read(&google_protobuf_DoubleValue__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_DoubleValue__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_DoubleValue *m = (google_protobuf_DoubleValue *)pm;
     {
@@ -1568,6 +1568,11 @@ pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_DoubleValue__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_DoubleValue__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1616,7 +1621,7 @@ pbj_status google_protobuf_FloatValue_from_json(google_protobuf_FloatValue *m, c
     return pbj_json_read(&google_protobuf_FloatValue__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_FloatValue__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_FloatValue *m = (google_protobuf_FloatValue *)pm;
     {
@@ -1626,6 +1631,11 @@ pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_FloatValue__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_FloatValue__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1674,7 +1684,7 @@ pbj_status google_protobuf_Int64Value_from_json(google_protobuf_Int64Value *m, c
     return pbj_json_read(&google_protobuf_Int64Value__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_Int64Value__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_Int64Value *m = (google_protobuf_Int64Value *)pm;
     {
@@ -1684,6 +1694,11 @@ pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_Int64Value__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_Int64Value__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1732,7 +1747,7 @@ pbj_status google_protobuf_UInt64Value_from_json(google_protobuf_UInt64Value *m,
     return pbj_json_read(&google_protobuf_UInt64Value__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_UInt64Value__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_UInt64Value *m = (google_protobuf_UInt64Value *)pm;
     {
@@ -1742,6 +1757,11 @@ pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_UInt64Value__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_UInt64Value__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1790,7 +1810,7 @@ pbj_status google_protobuf_Int32Value_from_json(google_protobuf_Int32Value *m, c
     return pbj_json_read(&google_protobuf_Int32Value__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_Int32Value__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_Int32Value *m = (google_protobuf_Int32Value *)pm;
     {
@@ -1800,6 +1820,11 @@ pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_Int32Value__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_Int32Value__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1848,7 +1873,7 @@ pbj_status google_protobuf_UInt32Value_from_json(google_protobuf_UInt32Value *m,
     return pbj_json_read(&google_protobuf_UInt32Value__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_UInt32Value__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_UInt32Value *m = (google_protobuf_UInt32Value *)pm;
     {
@@ -1858,6 +1883,11 @@ pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_UInt32Value__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_UInt32Value__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1906,7 +1936,7 @@ pbj_status google_protobuf_BoolValue_from_json(google_protobuf_BoolValue *m, con
     return pbj_json_read(&google_protobuf_BoolValue__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_BoolValue__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_BoolValue *m = (google_protobuf_BoolValue *)pm;
     {
@@ -1916,6 +1946,11 @@ pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_BoolValue__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_BoolValue__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -1964,7 +1999,7 @@ pbj_status google_protobuf_StringValue_from_json(google_protobuf_StringValue *m,
     return pbj_json_read(&google_protobuf_StringValue__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_StringValue__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_StringValue *m = (google_protobuf_StringValue *)pm;
     {
@@ -1974,6 +2009,11 @@ pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_StringValue__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_StringValue__from_json_form, pm);
 }
 #endif
 #ifdef PBJ_JSON_H
@@ -2022,7 +2062,7 @@ pbj_status google_protobuf_BytesValue_from_json(google_protobuf_BytesValue *m, c
     return pbj_json_read(&google_protobuf_BytesValue__type, m, json, len, arena, o);
 }
 
-pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)
+static pbj_status google_protobuf_BytesValue__from_json_form(void *pm, pbj__json_in *j)
 {
     google_protobuf_BytesValue *m = (google_protobuf_BytesValue *)pm;
     {
@@ -2032,6 +2072,11 @@ pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)
         }
     }
     return PBJ_OK;
+}
+
+pbj_status google_protobuf_BytesValue__from_json(void *pm, pbj__json_in *j)   /* one level deeper, as binary decode counts messages */
+{
+    return pbj__jin_message(j, google_protobuf_BytesValue__from_json_form, pm);
 }
 #endif
 /* ==== google.protobuf.DoubleValue: building helpers ==== */
