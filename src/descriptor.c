@@ -9,7 +9,7 @@
 #include "diag.h"
 #include "srcinfo.h"
 #include "wire.h"
-#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
+#include "../rt/pbj_core.h"   /* PBJ_MAX_FIELD_NUMBER */
 
 /* protoc's FileDescriptor::CopyTo + CopyJsonNameTo, serialized by generated
  * code: every message's fields in field-number order, repeated elements in

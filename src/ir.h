@@ -222,7 +222,7 @@ struct ir_field {
     ir_extend *extend;           /* set for extension fields */
     ir_file *file;
     int index;                   /* position in its container, declaration order */
-    ir_features features;        /* resolve: resolved through its scopes (features.c) */
+    ir_features features;        /* resolve: resolved through its scopes (resolve_features.c) */
 };
 
 struct ir_oneof {
@@ -378,7 +378,9 @@ ir_file *ir_file_new(const char *name, const char *path, const char *source, siz
 const char *ir_join_name(const char *scope, const char *name);   /* "scope.name", or name when scope is NULL or "" */
 const char *ir_option_find(const ir_options *opts, const char *simple_name);  /* NULL or IDENT/STRING text */
 const ir_option *ir_option_get(const ir_options *opts, const char *simple_name);
-bool ir_option_is_feature(const ir_option *o);      /* features.NAME (= VALUE) */
+bool ir_option_is_feature(const ir_option *o);      /* features, features.NAME, ... */
+/* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
+const char *ir_option_name(const ir_option *o, size_t parts);
 
 /* Visit every message of a file, depth first in declaration order (nested after parent). */
 typedef void (*ir_message_fn)(ir_message *m, void *ctx);
@@ -391,5 +393,18 @@ const char *irbuild_json_name(const char *name);
 
 /* The value type of a google.protobuf wrapper message (Int32Value -> INT32 ...), IR_TYPE_UNRESOLVED for any other. */
 ir_type ir_wrapper_type(const ir_message *m);
+
+/* ---- what later phases ask of the resolved features (resolve_features.c sets them) ---- */
+
+/* The edition that resolves a file's features: its edition, or proto2's or proto3's. */
+feature_edition features_edition(const ir_file *f);
+bool features_explicit_presence(const ir_field *f);   /* not IMPLICIT (for singular fields) */
+bool features_required(const ir_field *f);            /* LEGACY_REQUIRED (proto2's required) */
+bool features_closed_enum(const ir_enum *e);
+bool features_utf8_checked(const ir_field *f);        /* a string field that VERIFYs */
+bool features_delimited(const ir_field *f);           /* group framing */
+/* A group, or a DELIMITED field written as one (named as its type, lowercased; the type beside it):
+ * text format names it by its type, as protobuf's IsGroupLike. */
+bool features_group_like(const ir_field *f);
 
 #endif

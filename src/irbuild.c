@@ -9,7 +9,7 @@
 #include "lex.h"
 #include "parse.h"
 #include "diag.h"
-#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
+#include "../rt/pbj_core.h"   /* PBJ_MAX_FIELD_NUMBER */
 
 static void build_error(pctx *ctx, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 static void build_error(pctx *ctx, ir_loc loc, const char *fmt, ...)

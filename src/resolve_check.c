@@ -8,7 +8,7 @@
 #include "featureset.h"
 #include "resolve_int.h"
 #include "std_options.h"
-#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
+#include "../rt/pbj_core.h"   /* PBJ_MAX_FIELD_NUMBER */
 
 /* Ranges are written with an inclusive end. */
 static bool ranges_overlap(const ir_range *a, const ir_range *b)

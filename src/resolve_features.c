@@ -1,10 +1,11 @@
-/* resolve_features.c: an editions file's feature options read into ir_options.features and checked as buf does. */
+/* resolve_features.c: an editions file's feature options read into ir_options.features and checked as buf does, then each element's features resolved through its scopes. */
 #include <ctype.h>
 #include <string.h>
 
 #include "diag.h"
 #include "featureset.h"
 #include "optvalue.h"
+#include "resolve.h"
 #include "resolve_int.h"
 #include "std_options.h"
 
@@ -68,6 +69,18 @@ static const char *field_feature_misfit(const ir_field *fd, feature_id id, int v
 
 /* ---- a language feature's own options (descriptor.proto's targets and feature_support) ---- */
 
+/* key's value in an aggregate option value { key: V ... } (its first at any depth, quotes kept), or NULL. */
+static const char *aggregate_member(const ir_value *v, const char *key)
+{
+    for (size_t t = 0; v->kind == IR_VAL_AGGREGATE && t + 1 < v->n_tokens; t++) {
+        const ir_token *k = &v->tokens[t], *val = &v->tokens[t + 1];
+        if (k->len != strlen(key) || memcmp(v->text + k->offset, key, k->len) != 0) continue;
+        if (val->len == 1 && v->text[val->offset] == ':' && t + 2 < v->n_tokens) val++;
+        return ir_strndup(v->text + val->offset, val->len);
+    }
+    return NULL;
+}
+
 /* The value key sets inside option name's aggregate value ({ key: V }), or as name.key = V; NULL if none. */
 static const char *option_member(const ir_options *opts, const char *name, const char *key)
 {
@@ -75,7 +88,7 @@ static const char *option_member(const ir_options *opts, const char *name, const
         const ir_option *o = &opts->v[i];
         if (o->name.v[0].extension || strcmp(o->name.v[0].name, name) != 0) continue;
         if (o->name.n == 2 && strcmp(o->name.v[1].name, key) == 0 && o->value.kind == IR_VAL_IDENT) return o->value.text;
-        const char *v = o->name.n == 1 ? features_aggregate_member(&o->value, key) : NULL;
+        const char *v = o->name.n == 1 ? aggregate_member(&o->value, key) : NULL;
         if (v) return v;
     }
     return NULL;
@@ -174,8 +187,9 @@ static void add_core(feature_site *site, const char *name, ir_loc at, feature_te
     }
     int value = v.ident ? feature_value_named(id, v.text) : -1;
     if (value < 0) {
+        char names[128];
         diag_error(f, v.at, "Enum value \"%s\" is not known for option \"%s\" (it takes %s).", v.text, full,
-                   feature_value_names(id));
+                   feature_value_names(id, names, sizeof names));
         return;
     }
     if (f->edition < fi->since) {
@@ -384,7 +398,7 @@ static bool aggregate_again(feature_site *site, const ir_option *o, const ir_fie
     bool again = !ext && after_features;
     for (size_t i = 0; ext && i < site->read.n; i++) again |= site->read.v[i].ext == ext;
     if (again)
-        diag_error(site->r->cur, o->loc, "Option \"%s\" was already set.", resolve_option_name(o, o->name.n));
+        diag_error(site->r->cur, o->loc, "Option \"%s\" was already set.", ir_option_name(o, o->name.n));
     return again;
 }
 
@@ -401,7 +415,7 @@ static void read_option(feature_site *site, ir_option *o, bool after_features)
         add_core(site, p[1].name, o->loc, v);
     } else if (!p[1].extension || n > 3 || (n == 3 && p[2].extension)) {
         diag_error(site->r->cur, o->loc, "Option \"%s\" unknown: features are features.NAME or "
-                   "features.(extension).NAME.", resolve_option_name(o, n));
+                   "features.(extension).NAME.", ir_option_name(o, n));
     } else {
         const ir_field *ext = p[1].ext = bind_extension(site, p[1].name, o->loc);   /* srcinfo's path follows it */
         if (ext && n == 3) add_lang(site, ext, p[1].name, p[2].name, o->loc, v);
@@ -414,10 +428,130 @@ void features_read_options(resolver *r, std_scope scope, const char *name_scope,
     feature_site site = { r, scope, name_scope, fd, opts, { 0 } };
     bool seen = false;
     for (size_t i = 0; i < opts->n; i++)
-        if (features_option(&opts->v[i])) {
+        if (ir_option_is_feature(&opts->v[i])) {
             read_option(&site, &opts->v[i], seen);
             seen = true;
         }
     opts->features = site.read.v;
     opts->n_features = site.read.n;
+}
+
+/* ---- each element's features resolved through its scopes (protoc's FeatureResolver) ---- */
+
+/* The core features opts sets (resolve read them into opts->features), unset ones 0. */
+static ir_features written(const ir_options *opts)
+{
+    ir_features w = { { 0 }, NULL, 0 };
+    for (size_t i = 0; i < opts->n_features; i++)
+        if (!opts->features[i].ext) w.v[opts->features[i].id] = (uint8_t)opts->features[i].value;
+    return w;
+}
+
+/* parent's features under those opts sets: its language ones first, then the enclosing scopes'. */
+static ir_features scoped(ir_features parent, const ir_options *opts)
+{
+    ir_features fs = features_merge(parent, written(opts));
+    size_t own = 0;
+    for (size_t i = 0; i < opts->n_features; i++) own += opts->features[i].ext != NULL;
+    if (own == 0) return fs;
+    feature_setting *lang = ir_alloc((own + parent.n_lang) * sizeof *lang);
+    size_t n = 0;
+    for (size_t i = 0; i < opts->n_features; i++)
+        if (opts->features[i].ext) lang[n++] = opts->features[i];
+    if (parent.n_lang) memcpy(lang + n, parent.lang, parent.n_lang * sizeof *lang);
+    fs.lang = lang;
+    fs.n_lang = own + parent.n_lang;
+    return fs;
+}
+
+/* proto2 and proto3 say with labels, types and [packed] what editions say with features. */
+static ir_features legacy_field(const ir_field *f, ir_features fs)
+{
+    if (f->file->edition >= EDITION_2023) return fs;
+    if (f->label == IR_LABEL_REQUIRED) fs.v[FEATURE_field_presence] = FEATURE_field_presence_LEGACY_REQUIRED;
+    if (f->proto3_optional) fs.v[FEATURE_field_presence] = FEATURE_field_presence_EXPLICIT;
+    if (f->type == IR_TYPE_GROUP) fs.v[FEATURE_message_encoding] = FEATURE_message_encoding_DELIMITED;
+    const char *packed = ir_option_find(&f->options, "packed");
+    if (packed)
+        fs.v[FEATURE_repeated_field_encoding] = strcmp(packed, "true") == 0 ? FEATURE_repeated_field_encoding_PACKED
+                                                                            : FEATURE_repeated_field_encoding_EXPANDED;
+    return fs;
+}
+
+static void resolve_field(ir_field *f, ir_features parent)
+{
+    if (f->oneof && !f->extend) parent = f->oneof->features;
+    f->features = legacy_field(f, scoped(parent, &f->options));
+    f->packed = f->label == IR_LABEL_REPEATED && ir_type_is_packable(f->type) &&
+                f->features.v[FEATURE_repeated_field_encoding] == FEATURE_repeated_field_encoding_PACKED;
+}
+
+static void resolve_enum(ir_enum *e, ir_features parent)
+{
+    e->features = scoped(parent, &e->options);
+    for (size_t i = 0; i < e->values.n; i++)
+        e->values.v[i]->features = scoped(e->features, &e->values.v[i]->options);
+}
+
+static void resolve_message(ir_message *m, ir_features parent)
+{
+    m->features = scoped(parent, &m->options);
+    for (size_t i = 0; i < m->oneofs.n; i++)
+        m->oneofs.v[i]->features = scoped(m->features, &m->oneofs.v[i]->options);
+    for (size_t i = 0; i < m->fields.n; i++) resolve_field(m->fields.v[i], m->features);
+    for (size_t i = 0; i < m->extensions.n; i++) resolve_field(m->extensions.v[i], m->features);
+    for (size_t i = 0; i < m->messages.n; i++) resolve_message(m->messages.v[i], m->features);
+    for (size_t i = 0; i < m->enums.n; i++) resolve_enum(m->enums.v[i], m->features);
+}
+
+void features_resolve_file(ir_file *f)
+{
+    f->features = scoped(feature_defaults(features_edition(f)), &f->options);
+    for (size_t i = 0; i < f->messages.n; i++) resolve_message(f->messages.v[i], f->features);
+    for (size_t i = 0; i < f->enums.n; i++) resolve_enum(f->enums.v[i], f->features);
+    for (size_t i = 0; i < f->extensions.n; i++) resolve_field(f->extensions.v[i], f->features);
+}
+
+
+/* ---- language features: the innermost setting, else the edition's default ------------- */
+
+/* The number of e's value named name (a quoted name too), -1 if none. */
+static int32_t enum_value_number(const ir_enum *e, const char *name)
+{
+    size_t n = strlen(name);
+    bool quoted = n >= 2 && name[0] == '"';
+    for (size_t i = 0; e && i < e->values.n; i++) {
+        const char *v = e->values.v[i]->name;
+        if (quoted ? strlen(v) == n - 2 && memcmp(v, name + 1, n - 2) == 0 : strcmp(v, name) == 0)
+            return e->values.v[i]->number;
+    }
+    return -1;
+}
+
+/* What field's edition_defaults = { edition: E, value: "V" } give for ed: the last edition not after it. */
+static int32_t edition_default(const ir_field *field, feature_edition ed)
+{
+    int32_t best_edition = -1, value = -1;
+    for (size_t i = 0; i < field->options.n; i++) {
+        const ir_option *o = &field->options.v[i];
+        const ir_message *m = o->name.n == 1 && strcmp(o->name.v[0].name, "edition_defaults") == 0 && o->name.v[0].ext
+                            ? o->name.v[0].ext->message_type : NULL;
+        const char *edition = m ? aggregate_member(&o->value, "edition") : NULL;
+        const char *text = m ? aggregate_member(&o->value, "value") : NULL;
+        const ir_enum *editions = NULL;
+        for (size_t k = 0; m && k < m->fields.n; k++)
+            if (strcmp(m->fields.v[k]->name, "edition") == 0) editions = m->fields.v[k]->enum_type;
+        int32_t at = edition && text ? enum_value_number(editions, edition) : -1;
+        if (at < 0 || at > (int32_t)ed || at < best_edition) continue;
+        best_edition = at;
+        value = field->type == IR_TYPE_BOOL ? strcmp(text, "\"true\"") == 0 : enum_value_number(field->enum_type, text);
+    }
+    return value;
+}
+
+int32_t features_language(const ir_features *fs, feature_edition ed, const ir_field *ext, const ir_field *field)
+{
+    for (size_t i = 0; i < fs->n_lang; i++)
+        if (fs->lang[i].ext == ext && fs->lang[i].field == field) return fs->lang[i].value;
+    return edition_default(field, ed);
 }

@@ -85,8 +85,8 @@ void defaults_file(resolver *r, ir_file *f);
 void options_file(resolver *r, ir_file *f);
 /* resolve_features.c: the feature options of an editions file's option list into opts->features, checked. */
 void features_read_options(resolver *r, std_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts);
-
-/* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
-const char *resolve_option_name(const ir_option *o, size_t parts);
+/* Every element's .features of a resolved file (its options checked), proto2 and proto3 through
+ * their editions mapping (labels, groups, [packed]); sets each field's .packed. */
+void features_resolve_file(ir_file *f);
 
 #endif

@@ -224,7 +224,7 @@ static const ir_field *part_field(const ir_field *before, const ir_optname_part 
 static int32_t feature_number(const ir_option *o, size_t k, std_scope kind)
 {
     feature_id id;
-    if (!features_option(o) || k > 1) return 0;
+    if (!ir_option_is_feature(o) || k > 1) return 0;
     if (k == 0) return (int32_t)std_features_number(kind);
     return !o->name.v[1].extension && feature_named(o->name.v[1].name, &id) ? (int32_t)feature_at(id)->number : 0;
 }

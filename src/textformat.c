@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "numtext.h"
-#include "../rt/pbj.h"    /* wire type names, PBJ_TAG, float and double bits */
+#include "../rt/pbj_core.h"   /* wire type names, PBJ_TAG, float and double bits */
 
 /* Messages nested inside one value, at most: protobuf's default recursion limit
  * (deeper option bytes would not decode with it). protoc 3.21 sets no limit on
