@@ -7,6 +7,7 @@
 #include "std_options.h"    /* before irbuild.h, whose type "scope" its parameters would shadow */
 #include "irbuild.h"
 #include "parse.h"
+#include "google/protobuf/descriptor.pb.h"   /* field numbers: google_protobuf_M_f_tag */
 
 /* Each Parser::LocationRecorder of protoc's parser.cc adds a location when it is made
  * (starting at the current token) and ends it at the token before the current one
@@ -188,24 +189,73 @@ static void skip_value(walker *w)
     else next(w);
 }
 
-/* The field numbers of descriptor.proto that paths are made of. */
+/* The field numbers of descriptor.proto that paths are made of, from the code pbjc generates for it
+ * (src/pbgen). Every range message numbers start, end (and options) as ExtensionRange; every *Options
+ * message numbers uninterpreted_option as FileOptions. */
+#define F(message, field) google_protobuf_##message##_##field##_tag
 enum {
-    F_PACKAGE = 2, F_DEPENDENCY = 3, F_MESSAGE = 4, F_ENUM = 5, F_SERVICE = 6, F_EXTENSION = 7, F_OPTIONS = 8,
-    F_PUBLIC = 10, F_WEAK = 11, F_SYNTAX = 12,                                  /* FileDescriptorProto */
-    M_NAME = 1, M_FIELD = 2, M_NESTED = 3, M_ENUM = 4, M_EXT_RANGE = 5, M_EXTENSION = 6, M_OPTIONS = 7,
-    M_ONEOF = 8, M_RESERVED_RANGE = 9, M_RESERVED_NAME = 10,                   /* DescriptorProto */
-    FD_NAME = 1, FD_EXTENDEE = 2, FD_NUMBER = 3, FD_LABEL = 4, FD_TYPE = 5, FD_TYPE_NAME = 6,
-    FD_DEFAULT = 7, FD_OPTIONS = 8, FD_JSON_NAME = 10,                          /* FieldDescriptorProto */
-    R_START = 1, R_END = 2, R_OPTIONS = 3,                                      /* the ranges */
-    O_NAME = 1, O_OPTIONS = 2,                                                  /* OneofDescriptorProto */
-    E_NAME = 1, E_VALUE = 2, E_OPTIONS = 3, E_RESERVED_RANGE = 4, E_RESERVED_NAME = 5,  /* EnumDescriptorProto */
-    EV_NAME = 1, EV_NUMBER = 2, EV_OPTIONS = 3,                                 /* EnumValueDescriptorProto */
-    S_NAME = 1, S_METHOD = 2, S_OPTIONS = 3,                                    /* ServiceDescriptorProto */
-    MD_NAME = 1, MD_INPUT = 2, MD_OUTPUT = 3, MD_OPTIONS = 4, MD_CLIENT_STREAMING = 5, MD_SERVER_STREAMING = 6,
-    UNINTERPRETED = 999,                                                        /* *Options.uninterpreted_option */
-    U_NAME = 2, U_NAME_PART = 1, U_IDENT = 3, U_POSITIVE = 4, U_NEGATIVE = 5, U_DOUBLE = 6, U_STRING = 7,
-    U_AGGREGATE = 8                                                             /* UninterpretedOption */
+    F_PACKAGE = F(FileDescriptorProto, package),
+    F_DEPENDENCY = F(FileDescriptorProto, dependency),
+    F_MESSAGE = F(FileDescriptorProto, message_type),
+    F_ENUM = F(FileDescriptorProto, enum_type),
+    F_SERVICE = F(FileDescriptorProto, service),
+    F_EXTENSION = F(FileDescriptorProto, extension),
+    F_OPTIONS = F(FileDescriptorProto, options),
+    F_PUBLIC = F(FileDescriptorProto, public_dependency),
+    F_WEAK = F(FileDescriptorProto, weak_dependency),
+    F_SYNTAX = F(FileDescriptorProto, syntax),
+    M_NAME = F(DescriptorProto, name),
+    M_FIELD = F(DescriptorProto, field),
+    M_NESTED = F(DescriptorProto, nested_type),
+    M_ENUM = F(DescriptorProto, enum_type),
+    M_EXT_RANGE = F(DescriptorProto, extension_range),
+    M_EXTENSION = F(DescriptorProto, extension),
+    M_OPTIONS = F(DescriptorProto, options),
+    M_ONEOF = F(DescriptorProto, oneof_decl),
+    M_RESERVED_RANGE = F(DescriptorProto, reserved_range),
+    M_RESERVED_NAME = F(DescriptorProto, reserved_name),
+    FD_NAME = F(FieldDescriptorProto, name),
+    FD_EXTENDEE = F(FieldDescriptorProto, extendee),
+    FD_NUMBER = F(FieldDescriptorProto, number),
+    FD_LABEL = F(FieldDescriptorProto, label),
+    FD_TYPE = F(FieldDescriptorProto, type),
+    FD_TYPE_NAME = F(FieldDescriptorProto, type_name),
+    FD_DEFAULT = F(FieldDescriptorProto, default_value),
+    FD_OPTIONS = F(FieldDescriptorProto, options),
+    FD_JSON_NAME = F(FieldDescriptorProto, json_name),
+    R_START = F(DescriptorProto_ExtensionRange, start),
+    R_END = F(DescriptorProto_ExtensionRange, end),
+    R_OPTIONS = F(DescriptorProto_ExtensionRange, options),
+    O_NAME = F(OneofDescriptorProto, name),
+    O_OPTIONS = F(OneofDescriptorProto, options),
+    E_NAME = F(EnumDescriptorProto, name),
+    E_VALUE = F(EnumDescriptorProto, value),
+    E_OPTIONS = F(EnumDescriptorProto, options),
+    E_RESERVED_RANGE = F(EnumDescriptorProto, reserved_range),
+    E_RESERVED_NAME = F(EnumDescriptorProto, reserved_name),
+    EV_NAME = F(EnumValueDescriptorProto, name),
+    EV_NUMBER = F(EnumValueDescriptorProto, number),
+    EV_OPTIONS = F(EnumValueDescriptorProto, options),
+    S_NAME = F(ServiceDescriptorProto, name),
+    S_METHOD = F(ServiceDescriptorProto, method),
+    S_OPTIONS = F(ServiceDescriptorProto, options),
+    MD_NAME = F(MethodDescriptorProto, name),
+    MD_INPUT = F(MethodDescriptorProto, input_type),
+    MD_OUTPUT = F(MethodDescriptorProto, output_type),
+    MD_OPTIONS = F(MethodDescriptorProto, options),
+    MD_CLIENT_STREAMING = F(MethodDescriptorProto, client_streaming),
+    MD_SERVER_STREAMING = F(MethodDescriptorProto, server_streaming),
+    UNINTERPRETED = F(FileOptions, uninterpreted_option),
+    U_NAME = F(UninterpretedOption, name),
+    U_IDENT = F(UninterpretedOption, identifier_value),
+    U_POSITIVE = F(UninterpretedOption, positive_int_value),
+    U_NEGATIVE = F(UninterpretedOption, negative_int_value),
+    U_DOUBLE = F(UninterpretedOption, double_value),
+    U_STRING = F(UninterpretedOption, string_value),
+    U_AGGREGATE = F(UninterpretedOption, aggregate_value),
+    U_NAME_PART = F(UninterpretedOption_NamePart, name_part)
 };
+#undef F
 
 /* ---- options: the interpreter's path for each -------------------------------- */
 
@@ -738,7 +788,14 @@ static void file(walker *w)
 
 /* ---- the message ----------------------------------------------------------------- */
 
-enum { SCI_LOCATION = 1, LOC_PATH = 1, LOC_SPAN = 2, LOC_LEADING = 3, LOC_TRAILING = 4, LOC_DETACHED = 6 };
+enum {
+    SCI_LOCATION = google_protobuf_SourceCodeInfo_location_tag,
+    LOC_PATH = google_protobuf_SourceCodeInfo_Location_path_tag,
+    LOC_SPAN = google_protobuf_SourceCodeInfo_Location_span_tag,
+    LOC_LEADING = google_protobuf_SourceCodeInfo_Location_leading_comments_tag,
+    LOC_TRAILING = google_protobuf_SourceCodeInfo_Location_trailing_comments_tag,
+    LOC_DETACHED = google_protobuf_SourceCodeInfo_Location_leading_detached_comments_tag
+};
 
 static void put_packed(wbuf *b, uint32_t field, const int32_t *v, size_t n)
 {
