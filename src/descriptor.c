@@ -256,10 +256,10 @@ static void add_with_imports(const ir_program *prog, const ir_file *f, file_list
 {
     if (!f || listed(seen, f))
         return;
-    ir_vec_push(seen, f);
+    ir_pool_vec_push(prog->pool, seen, f);
     for (size_t i = 0; i < f->imports.n; i++)
         add_with_imports(prog, import_target(prog, &f->imports.v[i]), seen, out);
-    ir_vec_push(out, f);
+    ir_pool_vec_push(prog->pool, out, f);
 }
 
 int descriptor_write_set(const ir_program *prog, unsigned flags, const char *path)
@@ -268,12 +268,12 @@ int descriptor_write_set(const ir_program *prog, unsigned flags, const char *pat
     if (!(flags & DESCRIPTOR_IMPORTS)) {                      /* imports that are not inputs stop the walk */
         file_list inputs = { 0 };
         for (size_t i = 0; i < prog->inputs.n; i++)
-            ir_vec_push(&inputs, prog->inputs.v[i]);
+            ir_pool_vec_push(prog->pool, &inputs, prog->inputs.v[i]);
         for (size_t i = 0; i < prog->inputs.n; i++)
             for (size_t k = 0; k < prog->inputs.v[i]->imports.n; k++) {
                 const ir_file *dep = import_target(prog, &prog->inputs.v[i]->imports.v[k]);
                 if (dep && !listed(&inputs, dep) && !listed(&seen, dep))
-                    ir_vec_push(&seen, dep);
+                    ir_pool_vec_push(prog->pool, &seen, dep);
             }
     }
     for (size_t i = 0; i < prog->inputs.n; i++)
@@ -291,7 +291,7 @@ int descriptor_write_set(const ir_program *prog, unsigned flags, const char *pat
     }
     free(set.p);
     if (!ok) {
-        diag_error(NULL, (ir_loc){ 0, 0 }, "%s: %s", path, strerror(err));
+        diag_error_in(prog->diag, NULL, (ir_loc){ 0, 0 }, "%s: %s", path, strerror(err));
         return 1;
     }
     return 0;

@@ -154,9 +154,12 @@ ir_type ir_type_from_keyword(const char *s, size_t n)
 
 /* ---- names and finders ---------------------------------------------------------------- */
 
-ir_file *ir_file_new(const char *name, const char *path, const char *source, size_t len)
+ir_file *ir_file_new(ir_pool *pool, struct diag_counts *diag, const char *name, const char *path, const char *source,
+                     size_t len)
 {
-    ir_file *f = ir_alloc(sizeof *f);
+    ir_file *f = ir_pool_alloc(pool, sizeof *f);
+    f->pool = pool;
+    f->diag = diag;
     f->name = name;
     f->path = path;
     f->source = source;
@@ -165,9 +168,9 @@ ir_file *ir_file_new(const char *name, const char *path, const char *source, siz
     return f;
 }
 
-const char *ir_join_name(const char *scope, const char *name)
+const char *ir_join_name(ir_pool *pool, const char *scope, const char *name)
 {
-    return scope && *scope ? ir_printf("%s.%s", scope, name) : name;
+    return scope && *scope ? ir_pool_printf(pool, "%s.%s", scope, name) : name;
 }
 
 const ir_option *ir_option_get(const ir_options *opts, const char *simple_name)
@@ -185,12 +188,12 @@ bool ir_option_is_feature(const ir_option *o)
     return o->name.n > 0 && !o->name.v[0].extension && strcmp(o->name.v[0].name, "features") == 0;
 }
 
-const char *ir_option_name(const ir_option *o, size_t parts)
+const char *ir_option_name(ir_pool *pool, const ir_option *o, size_t parts)
 {
     const char *s = "";
     for (size_t i = 0; i < parts; i++) {
         const ir_optname_part *p = &o->name.v[i];
-        s = ir_printf("%s%s%s%s%s", s, i ? "." : "", p->extension ? "(" : "", p->name, p->extension ? ")" : "");
+        s = ir_pool_printf(pool, "%s%s%s%s%s", s, i ? "." : "", p->extension ? "(" : "", p->name, p->extension ? ")" : "");
     }
     return s;
 }

@@ -18,6 +18,7 @@ typedef struct ir_enum_value ir_enum_value;
 typedef struct ir_service ir_service;
 typedef struct ir_method ir_method;
 typedef struct ir_extend ir_extend;
+struct diag_counts;
 
 /* ---- memory: one pool per run (context.h), freed at its end ------------ */
 
@@ -32,9 +33,9 @@ char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n);
 char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap);
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size);
 
-/* The pool the functions below allocate from (the explicit ir_pool_* forms
- * above replace them as the context is passed down): the run's (context_init sets
- * it), or a default one for tools and unit tests that make no context. */
+/* The global pool the functions below allocate from, for what no run reaches yet (plan.c, emit.c,
+ * names.c, main.c; the rest take the pool explicitly, from the ir_program or ir_file they work on):
+ * the context's begun last (context_begin calls ir_use_pool), or a default one. To go once those do. */
 void  ir_use_pool(ir_pool *pool);            /* NULL: the default pool again */
 
 void *ir_alloc(size_t size);                 /* zeroed; never NULL (aborts on OOM) */
@@ -363,6 +364,8 @@ struct ir_file {
     bool parsed_ok;
     feature_edition edition;     /* edition = "2023": EDITION_2023 (syntax IR_EDITIONS); 0 for proto2/3 */
     ir_features features;        /* resolve */
+    ir_pool *pool;               /* the run's: every node and string of the file */
+    struct diag_counts *diag;    /* the run's: what diagnostics against the file count into */
 };
 
 /* The whole run: every file loaded, in dependency order. */
@@ -371,16 +374,20 @@ typedef struct ir_program {
     IR_VEC(ir_file *) files;         /* every file loaded, each after the files it imports */
     IR_VEC(ir_file *) inputs;        /* the command-line files, in command-line order */
     bool keep_tokens;                /* each parse keeps its tokens (ir_file.tokens), for SourceCodeInfo */
+    ir_pool *pool;                   /* the run's (context_program sets both) */
+    struct diag_counts *diag;
 } ir_program;
 
 /* Names and finders shared by the builder and the later phases. */
-ir_file *ir_file_new(const char *name, const char *path, const char *source, size_t len);
-const char *ir_join_name(const char *scope, const char *name);   /* "scope.name", or name when scope is NULL or "" */
+/* A file of the run whose pool and counts are given (from its ir_program). */
+ir_file *ir_file_new(ir_pool *pool, struct diag_counts *diag, const char *name, const char *path, const char *source,
+                     size_t len);
+const char *ir_join_name(ir_pool *pool, const char *scope, const char *name);   /* "scope.name", or name when scope is NULL or "" */
 const char *ir_option_find(const ir_options *opts, const char *simple_name);  /* NULL or IDENT/STRING text */
 const ir_option *ir_option_get(const ir_options *opts, const char *simple_name);
 bool ir_option_is_feature(const ir_option *o);      /* features, features.NAME, ... */
 /* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
-const char *ir_option_name(const ir_option *o, size_t parts);
+const char *ir_option_name(ir_pool *pool, const ir_option *o, size_t parts);
 
 /* Visit every message of a file, depth first in declaration order (nested after parent). */
 typedef void (*ir_message_fn)(ir_message *m, void *ctx);
@@ -389,7 +396,7 @@ void ir_each_message(ir_file *f, ir_message_fn fn, void *ctx);
 /* The builder's (irbuild.c), for IR built from descriptors (irdesc.c): every full name of f, as at
  * the end of a parse; protoc's default JSON name of a field ("foo_bar" -> "fooBar"). */
 void irbuild_full_names(ir_file *f);
-const char *irbuild_json_name(const char *name);
+const char *irbuild_json_name(ir_pool *pool, const char *name);
 
 /* The value type of a google.protobuf wrapper message (Int32Value -> INT32 ...), IR_TYPE_UNRESOLVED for any other. */
 ir_type ir_wrapper_type(const ir_message *m);

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "diag.h"
 #include "ir.h"
 #include "std_options.h"
 #include "symtab.h"
@@ -46,6 +47,8 @@ struct rfile {
 
 typedef struct resolver {
     ir_program *prog;
+    ir_pool *pool;               /* prog's: what resolve allocates */
+    diag_counts *diag;           /* prog's: what its diagnostics count into */
     symtab files;                /* virtual name -> rfile */
     symtab syms;                 /* full name -> sym */
     symtab ext_numbers;          /* "extendee#number" -> ir_field (extension numbers in use) */

@@ -71,7 +71,7 @@ static bool option_unset(optenv *env, const wbuf *b, const ir_option *o, const u
 {
     if (!path_is_set(b->p, b->p + b->n, nums, o->name.n))
         return true;
-    optenv_error(env, o->loc, "Option \"%s\" was already set.", ir_option_name(o, o->name.n));
+    optenv_error(env, o->loc, "Option \"%s\" was already set.", ir_option_name(env->prog->pool, o, o->name.n));
     return false;
 }
 
@@ -282,7 +282,7 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
     wbuf all = { 0 };                                /* buf (Go) writes extensions first, protoc after */
     wb_put(&all, editions ? ext.p : b.p, editions ? ext.n : b.n);
     wb_put(&all, editions ? b.p : ext.p, editions ? b.n : ext.n);
-    opts->wire = all.n ? (const uint8_t *)ir_strndup((const char *)all.p, all.n) : (const uint8_t *)"";
+    opts->wire = all.n ? (const uint8_t *)ir_pool_strndup(env->prog->pool, (const char *)all.p, all.n) : (const uint8_t *)"";
     opts->wire_len = all.n;
     free(all.p);
     free(ext.p);

@@ -32,9 +32,9 @@ struct srcinfo_tokens {
 
 void srcinfo_token(ir_file *f, const ptok *t, ir_loc end)
 {
-    if (!f->tokens) f->tokens = ir_alloc(sizeof *f->tokens);
+    if (!f->tokens) f->tokens = ir_pool_alloc(f->pool, sizeof *f->tokens);
     stoken s = { t->kind, t->p, t->len, t->loc, end, t->c, 0, 0, 0, 0 };
-    ir_vec_push(&f->tokens->v, s);
+    ir_pool_vec_push(f->pool, &f->tokens->v, s);
 }
 
 /* A cursor over the source that turns byte positions into protoc's line and column. */
@@ -100,7 +100,7 @@ static bool skip(walker *w, int kind) { if (!at(w, kind)) return false; next(w);
 static void add_path(walker *w, size_t loc, int32_t comp)
 {
     sloc *l = &w->locs.v[loc];
-    int32_t *p = ir_alloc((l->npath + 1) * sizeof *p);
+    int32_t *p = ir_pool_alloc(w->f->pool, (l->npath + 1) * sizeof *p);
     if (l->npath) memcpy(p, l->path, l->npath * sizeof *p);
     p[l->npath++] = comp;
     l->path = p;
@@ -112,10 +112,10 @@ static size_t open_at(walker *w, size_t parent)
     sloc l = { NULL, 0, { cur(w)->line, cur(w)->col, 0, 0 }, 2, NULL };
     if (parent != NO_PARENT) {
         l.npath = w->locs.v[parent].npath;
-        l.path = ir_alloc((l.npath + 1) * sizeof *l.path);
+        l.path = ir_pool_alloc(w->f->pool, (l.npath + 1) * sizeof *l.path);
         if (l.npath) memcpy(l.path, w->locs.v[parent].path, l.npath * sizeof *l.path);
     }
-    ir_vec_push(&w->locs, l);
+    ir_pool_vec_push(w->f->pool, &w->locs, l);
     return w->locs.n - 1;
 }
 
@@ -316,17 +316,17 @@ static int by_numbers(const void *pa, const void *pb)
 
 /* protoc's repeated_option_counts_: each option's index among the element's options that set
  * the same field, by sorting on (numbers, position) rather than comparing every pair. */
-static void count_repeats(optsite *s)
+static void count_repeats(ir_pool *pool, optsite *s)
 {
     size_t n = s->opts->n;
-    numbered *v = ir_alloc(n * sizeof *v);
+    numbered *v = ir_pool_alloc(pool, n * sizeof *v);
     for (size_t j = 0; j < n; j++) {
-        int32_t *nums = ir_alloc((s->opts->v[j].name.n + 1) * sizeof *nums);
+        int32_t *nums = ir_pool_alloc(pool, (s->opts->v[j].name.n + 1) * sizeof *nums);
         option_numbers(&s->opts->v[j], s->scope, nums);
         v[j] = (numbered){ nums, s->opts->v[j].name.n, j };
     }
     qsort(v, n, sizeof *v, by_numbers);
-    s->repeat = ir_alloc(n * sizeof *s->repeat);
+    s->repeat = ir_pool_alloc(pool, n * sizeof *s->repeat);
     for (size_t i = 1; i < n; i++)
         if (v[i].n == v[i - 1].n && memcmp(v[i].nums, v[i - 1].nums, v[i].n * sizeof *v[i].nums) == 0)
             s->repeat[v[i].j] = s->repeat[v[i - 1].j] + 1;
@@ -339,11 +339,11 @@ static void interpret_path(walker *w, size_t loc, size_t opts_path_len, optsite 
     if (!s->opts || (size_t)j >= s->opts->n) return;
     const ir_option *o = &s->opts->v[j];
     sloc *l = &w->locs.v[loc];
-    int32_t *p = ir_alloc((opts_path_len + o->name.n + 1) * sizeof *p);
+    int32_t *p = ir_pool_alloc(w->f->pool, (opts_path_len + o->name.n + 1) * sizeof *p);
     memcpy(p, l->path, opts_path_len * sizeof *p);
     size_t n = opts_path_len + o->name.n;
     if (option_numbers(o, s->scope, p + opts_path_len)) {
-        if (!s->repeat) count_repeats(s);
+        if (!s->repeat) count_repeats(w->f->pool, s);
         p[n++] = s->repeat[j];
     }
     l->path = p;
@@ -574,16 +574,16 @@ static void extensions(walker *w, size_t loc, ir_message *m, int *count)
                          SCOPE_EXTENSION_RANGE);
         bracket_options(w, index, R_OPTIONS, &s);
         size_t n = w->locs.n - mark - 1;
-        sloc *copy = ir_alloc((n + 1) * sizeof *copy);
+        sloc *copy = ir_pool_alloc(w->f->pool, (n + 1) * sizeof *copy);
         memcpy(copy, &w->locs.v[mark + 1], n * sizeof *copy);
         w->locs.n = mark;
         for (int r = first; r < *count; r++)
             for (size_t k = 0; k < n; k++) {
                 sloc l = copy[k];
-                l.path = ir_alloc(l.npath * sizeof *l.path);
+                l.path = ir_pool_alloc(w->f->pool, l.npath * sizeof *l.path);
                 memcpy(l.path, copy[k].path, l.npath * sizeof *l.path);
                 l.path[index_pos] = r;
-                ir_vec_push(&w->locs, l);
+                ir_pool_vec_push(w->f->pool, &w->locs, l);
             }
     }
     end_declaration(w, loc);
