@@ -71,8 +71,6 @@ DIAG_ENTRY(diag_error_in, (diag_counts *c, const ir_file *f, ir_loc loc, const c
            file_path(f), f ? f->source : NULL, "error", c->errors++)
 DIAG_ENTRY(diag_error_at_in, (diag_counts *c, const char *path, const char *source, ir_loc loc, const char *fmt, ...),
            path, source, "error", c->errors++)
-DIAG_ENTRY(diag_error_at, (const char *path, const char *source, ir_loc loc, const char *fmt, ...),
-           path, source, "error", counts->errors++)
 
 void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap)
 {
@@ -81,5 +79,3 @@ void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap)
 }
 
 int diag_error_count(void) { return counts->errors; }
-int diag_warning_count(void) { return counts->warnings; }
-void diag_reset(void) { *counts = (diag_counts){ 0 }; }

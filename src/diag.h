@@ -19,8 +19,6 @@ void diag_error(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(
 void diag_warning(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 /* diag_error with the arguments in ap, for functions that add to what they report. */
 void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap) DIAG_PRINTF(3, 0);
-/* A diagnostic against a file known only by path and source (before an ir_file exists). */
-void diag_error_at(const char *path, const char *source, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(4, 5);
 /* Extra context line after an error: "path:line:col: note: msg". */
 void diag_note(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 
@@ -29,7 +27,8 @@ typedef struct diag_counts {
     int errors, warnings;
 } diag_counts;
 
-/* The explicit forms: counted into c (where there may be no file, or a file of no run). */
+/* The explicit forms: counted into c (where there may be no file, or a file of no run); the second
+ * against a file known only by path and source (before an ir_file exists). */
 void diag_error_in(diag_counts *c, const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(4, 5);
 void diag_error_at_in(diag_counts *c, const char *path, const char *source, ir_loc loc, const char *fmt, ...)
     DIAG_PRINTF(5, 6);
@@ -38,8 +37,7 @@ void diag_error_at_in(diag_counts *c, const char *path, const char *source, ir_l
  * begun last (context_begin calls diag_use), or defaults. To go once those take the counts. */
 void diag_use(diag_counts *counts);  /* NULL: the default counts again */
 int  diag_error_count(void);
-int  diag_warning_count(void);
-void diag_reset(void);               /* for unit tests */
+
 void diag_output(FILE *out);         /* where diagnostics go (plugin mode: into its response); NULL: stderr */
 
 #endif

@@ -48,7 +48,6 @@ void ir_use_pool(ir_pool *pool) { in_use = pool ? pool : &default_pool; }
 
 void *ir_alloc(size_t size) { return ir_pool_alloc(in_use, size); }
 
-void ir_free_all(void) { ir_pool_free(in_use); }
 
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n)
 {

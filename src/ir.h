@@ -49,7 +49,6 @@ char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
 #endif
 char *ir_printf(const char *fmt, ...) IR_PRINTF(1, 2);
 char *ir_pool_printf(ir_pool *pool, const char *fmt, ...) IR_PRINTF(2, 3);
-void  ir_free_all(void);                     /* frees the pool in use */
 
 /* A growable array in the pool: IR_VEC(T) v; ir_vec_push(&v, x); v.v[i], v.n. */
 #define IR_VEC(T) struct { T *v; size_t n, cap; }
