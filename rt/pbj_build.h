@@ -2,7 +2,7 @@
 #ifndef PBJ_BUILD_H
 #define PBJ_BUILD_H
 
-#include "pbj.h"
+#include "pbj_core.h"
 
 #ifdef __cplusplus
 extern "C" {

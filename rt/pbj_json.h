@@ -24,7 +24,7 @@
  * {"@type": url, fields...}, or {"@type": url, "value": ...} for a well-known type.
  */
 
-#include "pbj.h"
+#include "pbj_core.h"
 #include "pbj_text.h"
 #include "pbj_text_read.h"   /* pbj_msg_type, the record of a message type JSON and text reading share */
 

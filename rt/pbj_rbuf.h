@@ -2,7 +2,7 @@
 #ifndef PBJ_RBUF_H
 #define PBJ_RBUF_H
 
-#include "pbj.h"
+#include "pbj_core.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -31,7 +31,7 @@
  * includes <unistd.h>, whose names a schema's C names could meet).
  */
 
-#include "pbj.h"
+#include "pbj_core.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -33,7 +33,7 @@
  * call setlocale, and neither should a program that wants protoc's text).
  */
 
-#include "pbj.h"          /* PBJ_MALLOC/PBJ_FREE, PBJ_OUTLINE (pbj.h also includes this file at its end) */
+#include "pbj_core.h"     /* PBJ_MALLOC/PBJ_FREE, PBJ_OUTLINE, pbj_status */
 
 #include <errno.h>
 #include <math.h>
@@ -482,14 +482,6 @@ static inline void pbj_text_unknown(pbj_text *t, const void *data, size_t len) {
 
 #ifdef __cplusplus
 }
-#endif
-
-/* Text-format reading (M_from_text) needs pbj_text complete: it comes here, not from pbj.h, so that
- * either header may be included first. */
-#if defined(__has_include)
-#if __has_include("pbj_text_read.h")
-#include "pbj_text_read.h"
-#endif
 #endif
 
 #endif

@@ -23,7 +23,7 @@
  * (PBJ_ERR_UTF8). Reading never goes past text + len: no NUL is needed.
  */
 
-#include "pbj.h"
+#include "pbj_core.h"
 #include "pbj_text.h"
 
 #include <float.h>

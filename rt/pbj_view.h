@@ -2,7 +2,7 @@
 #ifndef PBJ_VIEW_H
 #define PBJ_VIEW_H
 
-#include "pbj.h"
+#include "pbj_core.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -2,7 +2,7 @@
 #ifndef PBJ_WRITER_H
 #define PBJ_WRITER_H
 
-#include "pbj.h"
+#include "pbj_core.h"
 
 #ifdef __cplusplus
 extern "C" {

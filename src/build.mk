@@ -8,7 +8,7 @@ PBJC_SRCS     := $(sort $(wildcard src/*.c))
 # descriptor.proto, generated into src/pbgen (checked in; `make pbgen-update` regenerates it).
 PBGEN_SRCS    := src/pbgen/google/protobuf/descriptor.pb.c src/pbgen/google/protobuf/compiler/plugin.pb.c
 PBGEN_HDRS    := $(PBGEN_SRCS:.c=.h)
-PBGEN_USERS   := plugin irdesc
+PBGEN_USERS   := plugin irdesc descriptor srcinfo
 PBJC_OBJS     := $(PBJC_SRCS:src/%.c=$(B)/%.o) $(B)/lex.o $(B)/parse.o $(PBGEN_SRCS:src/%.c=$(B)/%.o)
 PBJC_LIB_OBJS := $(filter-out $(B)/main.o,$(PBJC_OBJS))
 PBJC_LIBS     := -lxxhash -lm

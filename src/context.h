@@ -6,9 +6,12 @@
 #include "ir.h"
 #include "options.h"
 
-/* Made by main.c (or a test) and passed down: the phases reach the pool and
- * the counts through ir_alloc and diag_error, which use the ones of the
- * context begun last; project goes to options_parse_arg and options_resolve. */
+/* Made by main.c (or a test) and passed down: an ir_program of the run carries its pool
+ * and counts (context_program), and so does every ir_file made for it (ir_file_new);
+ * project (which holds them too) goes to options_parse_arg and options_resolve.
+ * context_begin also makes them the globals that ir_alloc, ir_printf, ... and
+ * diag_error_count use, for the files that do not take the run yet (plan.c,
+ * emit.c, names.c, main.c): to go once those do. */
 typedef struct pbjc_context {
     ir_pool pool;
     diag_counts diag;
@@ -17,6 +20,9 @@ typedef struct pbjc_context {
 
 /* Begin a run: an empty pool, no diagnostics, no project option set. */
 void context_begin(pbjc_context *ctx);
+
+/* prog's nodes and strings go to ctx's pool, its diagnostics to ctx's counts. */
+void context_program(pbjc_context *ctx, ir_program *prog);
 
 /* End it: every IR node and string of the run freed; the defaults in use again. */
 void context_end(pbjc_context *ctx);

@@ -9,54 +9,21 @@
 #include "diag.h"
 #include "srcinfo.h"
 #include "wire.h"
-#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
+#include "google/protobuf/descriptor.pb.h"   /* field numbers: google_protobuf_M_f_tag */
+#include "../rt/pbj_core.h"   /* PBJ_MAX_FIELD_NUMBER */
 
 /* protoc's FileDescriptor::CopyTo + CopyJsonNameTo, serialized by generated
  * code: every message's fields in field-number order, repeated elements in
  * declaration order. Options are the bytes resolve's option interpreter made. */
 
-/* X(message, field, number): the fields of descriptor.proto 3.21 written here, then editions' (protobuf 32). */
-#define DESCRIPTOR_FIELDS(X)                                                        \
-    X(FileDescriptorSet, file, 1)                                                   \
-    X(FileDescriptorProto, name, 1)           X(FileDescriptorProto, package, 2)    \
-    X(FileDescriptorProto, dependency, 3)     X(FileDescriptorProto, message_type, 4) \
-    X(FileDescriptorProto, enum_type, 5)      X(FileDescriptorProto, service, 6)    \
-    X(FileDescriptorProto, extension, 7)      X(FileDescriptorProto, options, 8)    \
-    X(FileDescriptorProto, source_code_info, 9)                                     \
-    X(FileDescriptorProto, public_dependency, 10) X(FileDescriptorProto, weak_dependency, 11) \
-    X(FileDescriptorProto, syntax, 12)                                              \
-    X(DescriptorProto, name, 1)               X(DescriptorProto, field, 2)          \
-    X(DescriptorProto, nested_type, 3)        X(DescriptorProto, enum_type, 4)      \
-    X(DescriptorProto, extension_range, 5)    X(DescriptorProto, extension, 6)      \
-    X(DescriptorProto, options, 7)            X(DescriptorProto, oneof_decl, 8)     \
-    X(DescriptorProto, reserved_range, 9)     X(DescriptorProto, reserved_name, 10) \
-    X(Range, start, 1)                        X(Range, end, 2)                      \
-    X(ExtensionRange, options, 3)                                                   \
-    X(FieldDescriptorProto, name, 1)          X(FieldDescriptorProto, extendee, 2)  \
-    X(FieldDescriptorProto, number, 3)        X(FieldDescriptorProto, label, 4)     \
-    X(FieldDescriptorProto, type, 5)          X(FieldDescriptorProto, type_name, 6) \
-    X(FieldDescriptorProto, default_value, 7) X(FieldDescriptorProto, options, 8)   \
-    X(FieldDescriptorProto, oneof_index, 9)   X(FieldDescriptorProto, json_name, 10) \
-    X(FieldDescriptorProto, proto3_optional, 17)                                    \
-    X(OneofDescriptorProto, name, 1)          X(OneofDescriptorProto, options, 2)   \
-    X(EnumDescriptorProto, name, 1)           X(EnumDescriptorProto, value, 2)      \
-    X(EnumDescriptorProto, options, 3)        X(EnumDescriptorProto, reserved_range, 4) \
-    X(EnumDescriptorProto, reserved_name, 5)                                        \
-    X(EnumValueDescriptorProto, name, 1)      X(EnumValueDescriptorProto, number, 2) \
-    X(EnumValueDescriptorProto, options, 3)                                         \
-    X(ServiceDescriptorProto, name, 1)        X(ServiceDescriptorProto, method, 2)  \
-    X(ServiceDescriptorProto, options, 3)                                           \
-    X(MethodDescriptorProto, name, 1)         X(MethodDescriptorProto, input_type, 2) \
-    X(MethodDescriptorProto, output_type, 3)  X(MethodDescriptorProto, options, 4)  \
-    X(MethodDescriptorProto, client_streaming, 5) X(MethodDescriptorProto, server_streaming, 6) \
-    X(FileDescriptorProto, edition, 14)       X(FileDescriptorProto, option_dependency, 15) \
-    X(DescriptorProto, visibility, 11)        X(EnumDescriptorProto, visibility, 6)
+/* A field's number in descriptor.proto 3.21, from the code pbjc generates for it (src/pbgen):
+ * FIELD(FileDescriptorProto, name) is google_protobuf_FileDescriptorProto_name_tag. */
+#define FIELD(message, field) google_protobuf_##message##_##field##_tag
 
-/* Range is DescriptorProto.ReservedRange, .ExtensionRange and EnumDescriptorProto.EnumReservedRange alike. */
+/* Editions' fields (protobuf 32), which the 3.21 schema src/pbgen is generated from does not have. */
 enum {
-#define X(message, field, number) message##_##field = number,
-    DESCRIPTOR_FIELDS(X)
-#undef X
+    FILE_EDITION = 14, FILE_OPTION_DEPENDENCY = 15,          /* FileDescriptorProto.edition, .option_dependency */
+    MESSAGE_VISIBILITY = 11, ENUM_VISIBILITY = 6             /* DescriptorProto.visibility, EnumDescriptorProto's */
 };
 
 /* A type reference: ".pkg.Name" when it was resolved (full_name), else the name as written. */
@@ -82,66 +49,67 @@ static void put_options(wbuf *b, uint32_t field, const ir_options *opts)
 static void put_field(wbuf *b, uint32_t tag, const ir_field *f)
 {
     size_t start = wb_open(b, tag);
-    wb_string_field(b, FieldDescriptorProto_name, f->name);
+    wb_string_field(b, FIELD(FieldDescriptorProto, name), f->name);
     if (f->extend)
-        put_type_ref(b, FieldDescriptorProto_extendee, f->extend->extendee ? f->extend->extendee->full_name : NULL,
+        put_type_ref(b, FIELD(FieldDescriptorProto, extendee), f->extend->extendee ? f->extend->extendee->full_name : NULL,
                      f->extend->extendee_name);
-    wb_int32_field(b, FieldDescriptorProto_number, f->number);
-    wb_varint_field(b, FieldDescriptorProto_label,
+    wb_int32_field(b, FIELD(FieldDescriptorProto, number), f->number);
+    wb_varint_field(b, FIELD(FieldDescriptorProto, label),
                     f->is_map ? IR_LABEL_REPEATED : f->label == IR_LABEL_NONE ? IR_LABEL_OPTIONAL : f->label);
     ir_type type = f->type;
     if (type == IR_TYPE_UNRESOLVED)
         type = f->enum_type ? IR_TYPE_ENUM : IR_TYPE_MESSAGE;
-    wb_varint_field(b, FieldDescriptorProto_type, (uint64_t)type);
+    wb_varint_field(b, FIELD(FieldDescriptorProto, type), (uint64_t)type);
     const char *type_full = f->message_type ? f->message_type->full_name : NULL;
     if (!type_full && f->enum_type)
         type_full = f->enum_type->full_name;
-    put_type_ref(b, FieldDescriptorProto_type_name, type_full, f->type_name);
+    put_type_ref(b, FIELD(FieldDescriptorProto, type_name), type_full, f->type_name);
     if (f->type == IR_TYPE_STRING && f->default_value)     /* the bytes as written, NULs too */
-        wb_bytes_field(b, FieldDescriptorProto_default_value, f->default_raw->str, f->default_raw->str_len);
+        wb_bytes_field(b, FIELD(FieldDescriptorProto, default_value), f->default_raw->str, f->default_raw->str_len);
     else
-        wb_string_field(b, FieldDescriptorProto_default_value, f->default_value);
-    put_options(b, FieldDescriptorProto_options, &f->options);
+        wb_string_field(b, FIELD(FieldDescriptorProto, default_value), f->default_value);
+    put_options(b, FIELD(FieldDescriptorProto, options), &f->options);
     if (f->oneof && !f->extend)
-        wb_int32_field(b, FieldDescriptorProto_oneof_index, f->oneof->index);
-    wb_string_field(b, FieldDescriptorProto_json_name, f->json_name);
+        wb_int32_field(b, FIELD(FieldDescriptorProto, oneof_index), f->oneof->index);
+    wb_string_field(b, FIELD(FieldDescriptorProto, json_name), f->json_name);
     if (f->proto3_optional)
-        wb_varint_field(b, FieldDescriptorProto_proto3_optional, 1);
+        wb_varint_field(b, FIELD(FieldDescriptorProto, proto3_optional), 1);
     wb_close(b, start);
 }
 
-/* A reserved or extension range; end is exclusive, except in an enum's. */
+/* A reserved or extension range; end is exclusive, except in an enum's. Every range message
+ * (DescriptorProto.ExtensionRange, .ReservedRange, EnumDescriptorProto.EnumReservedRange) numbers start and end alike. */
 static void put_range(wbuf *b, uint32_t tag, const ir_range *r, int32_t end, const ir_options *opts)
 {
     size_t start = wb_open(b, tag);
-    wb_int32_field(b, Range_start, r->start);
-    wb_int32_field(b, Range_end, end);
+    wb_int32_field(b, FIELD(DescriptorProto_ExtensionRange, start), r->start);
+    wb_int32_field(b, FIELD(DescriptorProto_ExtensionRange, end), end);
     if (opts)
-        put_options(b, ExtensionRange_options, opts);
+        put_options(b, FIELD(DescriptorProto_ExtensionRange, options), opts);
     wb_close(b, start);
 }
 
 static void put_enum(wbuf *b, uint32_t tag, const ir_enum *e)
 {
     size_t start = wb_open(b, tag);
-    wb_string_field(b, EnumDescriptorProto_name, e->name);
+    wb_string_field(b, FIELD(EnumDescriptorProto, name), e->name);
     for (size_t i = 0; i < e->values.n; i++) {
         const ir_enum_value *v = e->values.v[i];
-        size_t vs = wb_open(b, EnumDescriptorProto_value);
-        wb_string_field(b, EnumValueDescriptorProto_name, v->name);
-        wb_int32_field(b, EnumValueDescriptorProto_number, v->number);
-        put_options(b, EnumValueDescriptorProto_options, &v->options);
+        size_t vs = wb_open(b, FIELD(EnumDescriptorProto, value));
+        wb_string_field(b, FIELD(EnumValueDescriptorProto, name), v->name);
+        wb_int32_field(b, FIELD(EnumValueDescriptorProto, number), v->number);
+        put_options(b, FIELD(EnumValueDescriptorProto, options), &v->options);
         wb_close(b, vs);
     }
-    put_options(b, EnumDescriptorProto_options, &e->options);
+    put_options(b, FIELD(EnumDescriptorProto, options), &e->options);
     for (size_t i = 0; i < e->reserved_ranges.n; i++) {
         const ir_range *r = &e->reserved_ranges.v[i];
-        put_range(b, EnumDescriptorProto_reserved_range, r, r->end, NULL);
+        put_range(b, FIELD(EnumDescriptorProto, reserved_range), r, r->end, NULL);
     }
     for (size_t i = 0; i < e->reserved_names.n; i++)
-        wb_string_field(b, EnumDescriptorProto_reserved_name, e->reserved_names.v[i]);
+        wb_string_field(b, FIELD(EnumDescriptorProto, reserved_name), e->reserved_names.v[i]);
     if (e->visibility)
-        wb_varint_field(b, EnumDescriptorProto_visibility, e->visibility);
+        wb_varint_field(b, ENUM_VISIBILITY, e->visibility);
     wb_close(b, start);
 }
 
@@ -154,59 +122,59 @@ static int32_t exclusive_end(const ir_message *m, const ir_range *r)
 static void put_message(wbuf *b, uint32_t tag, const ir_message *m)
 {
     size_t start = wb_open(b, tag);
-    wb_string_field(b, DescriptorProto_name, m->name);
+    wb_string_field(b, FIELD(DescriptorProto, name), m->name);
     for (size_t i = 0; i < m->fields.n; i++)
-        put_field(b, DescriptorProto_field, m->fields.v[i]);
+        put_field(b, FIELD(DescriptorProto, field), m->fields.v[i]);
     for (size_t i = 0; i < m->messages.n; i++)
-        put_message(b, DescriptorProto_nested_type, m->messages.v[i]);
+        put_message(b, FIELD(DescriptorProto, nested_type), m->messages.v[i]);
     for (size_t i = 0; i < m->enums.n; i++)
-        put_enum(b, DescriptorProto_enum_type, m->enums.v[i]);
+        put_enum(b, FIELD(DescriptorProto, enum_type), m->enums.v[i]);
     for (size_t i = 0; i < m->extension_ranges.n; i++) {
         const ir_range *r = &m->extension_ranges.v[i];
-        put_range(b, DescriptorProto_extension_range, r, exclusive_end(m, r), &r->options);
+        put_range(b, FIELD(DescriptorProto, extension_range), r, exclusive_end(m, r), &r->options);
     }
     for (size_t i = 0; i < m->extensions.n; i++)
-        put_field(b, DescriptorProto_extension, m->extensions.v[i]);
-    put_options(b, DescriptorProto_options, &m->options);
+        put_field(b, FIELD(DescriptorProto, extension), m->extensions.v[i]);
+    put_options(b, FIELD(DescriptorProto, options), &m->options);
     for (size_t i = 0; i < m->oneofs.n; i++) {
         const ir_oneof *o = m->oneofs.v[i];
-        size_t os = wb_open(b, DescriptorProto_oneof_decl);
-        wb_string_field(b, OneofDescriptorProto_name, o->name);
-        put_options(b, OneofDescriptorProto_options, &o->options);
+        size_t os = wb_open(b, FIELD(DescriptorProto, oneof_decl));
+        wb_string_field(b, FIELD(OneofDescriptorProto, name), o->name);
+        put_options(b, FIELD(OneofDescriptorProto, options), &o->options);
         wb_close(b, os);
     }
     for (size_t i = 0; i < m->reserved_ranges.n; i++) {
         const ir_range *r = &m->reserved_ranges.v[i];
-        put_range(b, DescriptorProto_reserved_range, r, exclusive_end(m, r), NULL);
+        put_range(b, FIELD(DescriptorProto, reserved_range), r, exclusive_end(m, r), NULL);
     }
     for (size_t i = 0; i < m->reserved_names.n; i++)
-        wb_string_field(b, DescriptorProto_reserved_name, m->reserved_names.v[i]);
+        wb_string_field(b, FIELD(DescriptorProto, reserved_name), m->reserved_names.v[i]);
     if (m->visibility)
-        wb_varint_field(b, DescriptorProto_visibility, m->visibility);
+        wb_varint_field(b, MESSAGE_VISIBILITY, m->visibility);
     wb_close(b, start);
 }
 
 static void put_service(wbuf *b, uint32_t tag, const ir_service *s)
 {
     size_t start = wb_open(b, tag);
-    wb_string_field(b, ServiceDescriptorProto_name, s->name);
+    wb_string_field(b, FIELD(ServiceDescriptorProto, name), s->name);
     for (size_t i = 0; i < s->methods.n; i++) {
         const ir_method *md = s->methods.v[i];
-        size_t ms = wb_open(b, ServiceDescriptorProto_method);
-        wb_string_field(b, MethodDescriptorProto_name, md->name);
-        put_type_ref(b, MethodDescriptorProto_input_type, md->input ? md->input->full_name : NULL, md->input_name);
-        put_type_ref(b, MethodDescriptorProto_output_type, md->output ? md->output->full_name : NULL, md->output_name);
+        size_t ms = wb_open(b, FIELD(ServiceDescriptorProto, method));
+        wb_string_field(b, FIELD(MethodDescriptorProto, name), md->name);
+        put_type_ref(b, FIELD(MethodDescriptorProto, input_type), md->input ? md->input->full_name : NULL, md->input_name);
+        put_type_ref(b, FIELD(MethodDescriptorProto, output_type), md->output ? md->output->full_name : NULL, md->output_name);
         if (!md->options.wire && md->has_body)   /* protoc writes empty options for "{ }" */
-            wb_bytes_field(b, MethodDescriptorProto_options, "", 0);
+            wb_bytes_field(b, FIELD(MethodDescriptorProto, options), "", 0);
         else
-            put_options(b, MethodDescriptorProto_options, &md->options);
+            put_options(b, FIELD(MethodDescriptorProto, options), &md->options);
         if (md->client_streaming)
-            wb_varint_field(b, MethodDescriptorProto_client_streaming, 1);
+            wb_varint_field(b, FIELD(MethodDescriptorProto, client_streaming), 1);
         if (md->server_streaming)
-            wb_varint_field(b, MethodDescriptorProto_server_streaming, 1);
+            wb_varint_field(b, FIELD(MethodDescriptorProto, server_streaming), 1);
         wb_close(b, ms);
     }
-    put_options(b, ServiceDescriptorProto_options, &s->options);
+    put_options(b, FIELD(ServiceDescriptorProto, options), &s->options);
     wb_close(b, start);
 }
 
@@ -226,37 +194,37 @@ static void put_edition(wbuf *b, const ir_file *f)
 {
     if (f->syntax != IR_EDITIONS)
         return;
-    wb_string_field(b, FileDescriptorProto_syntax, "editions");
-    wb_varint_field(b, FileDescriptorProto_edition, f->edition);
+    wb_string_field(b, FIELD(FileDescriptorProto, syntax), "editions");
+    wb_varint_field(b, FILE_EDITION, f->edition);
     for (size_t i = 0; i < f->imports.n; i++)
         if (f->imports.v[i].kind == IR_IMPORT_OPTION)
-            wb_string_field(b, FileDescriptorProto_option_dependency, f->imports.v[i].name);
+            wb_string_field(b, FILE_OPTION_DEPENDENCY, f->imports.v[i].name);
 }
 
 static void put_file(wbuf *b, const ir_file *f, unsigned flags)
 {
-    size_t start = wb_open(b, FileDescriptorSet_file);
-    wb_string_field(b, FileDescriptorProto_name, f->name);
+    size_t start = wb_open(b, FIELD(FileDescriptorSet, file));
+    wb_string_field(b, FIELD(FileDescriptorProto, name), f->name);
     if (f->package && f->package[0])
-        wb_string_field(b, FileDescriptorProto_package, f->package);
+        wb_string_field(b, FIELD(FileDescriptorProto, package), f->package);
     for (size_t i = 0; i < f->imports.n; i++)
         if (f->imports.v[i].kind != IR_IMPORT_OPTION)
-            wb_string_field(b, FileDescriptorProto_dependency, f->imports.v[i].name);
+            wb_string_field(b, FIELD(FileDescriptorProto, dependency), f->imports.v[i].name);
     for (size_t i = 0; i < f->messages.n; i++)
-        put_message(b, FileDescriptorProto_message_type, f->messages.v[i]);
+        put_message(b, FIELD(FileDescriptorProto, message_type), f->messages.v[i]);
     for (size_t i = 0; i < f->enums.n; i++)
-        put_enum(b, FileDescriptorProto_enum_type, f->enums.v[i]);
+        put_enum(b, FIELD(FileDescriptorProto, enum_type), f->enums.v[i]);
     for (size_t i = 0; i < f->services.n; i++)
-        put_service(b, FileDescriptorProto_service, f->services.v[i]);
+        put_service(b, FIELD(FileDescriptorProto, service), f->services.v[i]);
     for (size_t i = 0; i < f->extensions.n; i++)
-        put_field(b, FileDescriptorProto_extension, f->extensions.v[i]);
-    put_options(b, FileDescriptorProto_options, &f->options);
+        put_field(b, FIELD(FileDescriptorProto, extension), f->extensions.v[i]);
+    put_options(b, FIELD(FileDescriptorProto, options), &f->options);
     if (flags & DESCRIPTOR_SOURCE_INFO)
-        srcinfo_put(b, FileDescriptorProto_source_code_info, f);
-    put_dependency_indexes(b, FileDescriptorProto_public_dependency, f, IR_IMPORT_PUBLIC);
-    put_dependency_indexes(b, FileDescriptorProto_weak_dependency, f, IR_IMPORT_WEAK);
+        srcinfo_put(b, FIELD(FileDescriptorProto, source_code_info), f);
+    put_dependency_indexes(b, FIELD(FileDescriptorProto, public_dependency), f, IR_IMPORT_PUBLIC);
+    put_dependency_indexes(b, FIELD(FileDescriptorProto, weak_dependency), f, IR_IMPORT_WEAK);
     if (f->syntax == IR_PROTO3)
-        wb_string_field(b, FileDescriptorProto_syntax, "proto3");
+        wb_string_field(b, FIELD(FileDescriptorProto, syntax), "proto3");
     put_edition(b, f);
     wb_close(b, start);
 }
@@ -288,10 +256,10 @@ static void add_with_imports(const ir_program *prog, const ir_file *f, file_list
 {
     if (!f || listed(seen, f))
         return;
-    ir_vec_push(seen, f);
+    ir_pool_vec_push(prog->pool, seen, f);
     for (size_t i = 0; i < f->imports.n; i++)
         add_with_imports(prog, import_target(prog, &f->imports.v[i]), seen, out);
-    ir_vec_push(out, f);
+    ir_pool_vec_push(prog->pool, out, f);
 }
 
 int descriptor_write_set(const ir_program *prog, unsigned flags, const char *path)
@@ -300,12 +268,12 @@ int descriptor_write_set(const ir_program *prog, unsigned flags, const char *pat
     if (!(flags & DESCRIPTOR_IMPORTS)) {                      /* imports that are not inputs stop the walk */
         file_list inputs = { 0 };
         for (size_t i = 0; i < prog->inputs.n; i++)
-            ir_vec_push(&inputs, prog->inputs.v[i]);
+            ir_pool_vec_push(prog->pool, &inputs, prog->inputs.v[i]);
         for (size_t i = 0; i < prog->inputs.n; i++)
             for (size_t k = 0; k < prog->inputs.v[i]->imports.n; k++) {
                 const ir_file *dep = import_target(prog, &prog->inputs.v[i]->imports.v[k]);
                 if (dep && !listed(&inputs, dep) && !listed(&seen, dep))
-                    ir_vec_push(&seen, dep);
+                    ir_pool_vec_push(prog->pool, &seen, dep);
             }
     }
     for (size_t i = 0; i < prog->inputs.n; i++)
@@ -323,7 +291,7 @@ int descriptor_write_set(const ir_program *prog, unsigned flags, const char *pat
     }
     free(set.p);
     if (!ok) {
-        diag_error(NULL, (ir_loc){ 0, 0 }, "%s: %s", path, strerror(err));
+        diag_error_in(prog->diag, NULL, (ir_loc){ 0, 0 }, "%s: %s", path, strerror(err));
         return 1;
     }
     return 0;

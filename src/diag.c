@@ -4,6 +4,7 @@
 #include <string.h>
 #include "diag.h"
 
+/* The global counts: the context begun last's (diag_use), or defaults; only what no run reaches uses them. */
 static diag_counts default_counts;
 static diag_counts *counts = &default_counts;
 
@@ -45,6 +46,10 @@ static void report(const char *path, const char *source, ir_loc loc, const char 
 
 static const char *file_path(const ir_file *f) { return f ? (f->path ? f->path : f->name) : NULL; }
 
+/* The counts a diagnostic against f goes to: f's run's, else the global ones (for callers not yet
+ * given a run: plan.c, emit.c, names.c, main.c, until they are). */
+static diag_counts *counts_of(const ir_file *f) { return f && f->diag ? f->diag : counts; }
+
 /* Each entry point: its parameters, then where to report and what to count. */
 #define DIAG_ENTRY(name, params, path, source, severity, counter) \
     void name params                                              \
@@ -57,20 +62,20 @@ static const char *file_path(const ir_file *f) { return f ? (f->path ? f->path :
     }
 
 DIAG_ENTRY(diag_error, (const ir_file *f, ir_loc loc, const char *fmt, ...),
-           file_path(f), f ? f->source : NULL, "error", counts->errors++)
+           file_path(f), f ? f->source : NULL, "error", counts_of(f)->errors++)
 DIAG_ENTRY(diag_warning, (const ir_file *f, ir_loc loc, const char *fmt, ...),
-           file_path(f), f ? f->source : NULL, "warning", counts->warnings++)
-DIAG_ENTRY(diag_error_at, (const char *path, const char *source, ir_loc loc, const char *fmt, ...),
-           path, source, "error", counts->errors++)
+           file_path(f), f ? f->source : NULL, "warning", counts_of(f)->warnings++)
 DIAG_ENTRY(diag_note, (const ir_file *f, ir_loc loc, const char *fmt, ...),
            file_path(f), f ? f->source : NULL, "note", (void)0)
+DIAG_ENTRY(diag_error_in, (diag_counts *c, const ir_file *f, ir_loc loc, const char *fmt, ...),
+           file_path(f), f ? f->source : NULL, "error", c->errors++)
+DIAG_ENTRY(diag_error_at_in, (diag_counts *c, const char *path, const char *source, ir_loc loc, const char *fmt, ...),
+           path, source, "error", c->errors++)
 
 void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap)
 {
     report(file_path(f), f ? f->source : NULL, loc, "error", fmt, ap);
-    counts->errors++;
+    counts_of(f)->errors++;
 }
 
 int diag_error_count(void) { return counts->errors; }
-int diag_warning_count(void) { return counts->warnings; }
-void diag_reset(void) { *counts = (diag_counts){ 0 }; }

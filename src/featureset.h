@@ -1,4 +1,4 @@
-/* featureset.h (not features.h, which is glibc's): editions' features (google.protobuf.FeatureSet): fields, values, each edition's defaults, resolution. */
+/* featureset.h (not features.h, which is glibc's): editions' features (google.protobuf.FeatureSet): fields, values, each edition's defaults. */
 #ifndef PBJC_FEATURESET_H
 #define PBJC_FEATURESET_H
 
@@ -113,7 +113,8 @@ const feature_info *feature_at(feature_id id);
 const feature_info *feature_named(const char *name, feature_id *id);      /* NULL if none */
 int feature_value_named(feature_id id, const char *value);                /* -1 if none */
 const char *feature_value_name(feature_id id, int value);                  /* NULL if none */
-const char *feature_value_names(feature_id id);                           /* "EXPLICIT, IMPLICIT, ..." */
+/* "EXPLICIT, IMPLICIT, ...": id's value names into out (cut short at cap), returned. */
+const char *feature_value_names(feature_id id, char *out, size_t cap);
 unsigned feature_target_named(const char *name);                          /* TARGET_TYPE_FIELD: its mask; 0 if none */
 ir_features feature_defaults(feature_edition edition);
 /* An edition as written ("2023"): its number, 0 if pbjc does not know it. */
@@ -121,36 +122,5 @@ feature_edition feature_edition_named(const char *text);
 const char *feature_edition_text(feature_edition edition);                /* "2023" */
 /* overlay's set values over base. */
 ir_features features_merge(ir_features base, ir_features overlay);
-
-/* Every element's .features of a resolved file (its options checked), proto2 and proto3 through
- * their editions mapping (labels, groups, [packed]); sets each field's .packed. */
-struct ir_file;
-struct ir_field;
-struct ir_option;
-bool features_option(const struct ir_option *o);                          /* features, features.NAME, ... */
-struct ir_enum;
-void features_resolve_file(struct ir_file *f);
-
-/* A language feature's value (field of ext's message, pb.CppFeatures.string_type) where the resolved
- * features are fs, in edition ed: the innermost setting, else what the field's edition_defaults
- * give for ed (true 1, false 0, an enum value's number); -1 when they give nothing. */
-int32_t features_language(const ir_features *fs, feature_edition ed, const struct ir_field *ext,
-                          const struct ir_field *field);
-/* The edition that resolves a file's features: its edition, or proto2's or proto3's. */
-feature_edition features_edition(const struct ir_file *f);
-
-/* key's value in an aggregate option value { key: V ... } (its first at any depth, quotes kept), or NULL. */
-struct ir_value;
-const char *features_aggregate_member(const struct ir_value *v, const char *key);
-
-/* What code generation asks of the resolved features. */
-bool features_explicit_presence(const struct ir_field *f);   /* not IMPLICIT (for singular fields) */
-bool features_required(const struct ir_field *f);            /* LEGACY_REQUIRED (proto2's required) */
-bool features_closed_enum(const struct ir_enum *e);
-bool features_utf8_checked(const struct ir_field *f);        /* a string field that VERIFYs */
-bool features_delimited(const struct ir_field *f);           /* group framing */
-/* A group, or a DELIMITED field written as one (named as its type, lowercased; the type beside it):
- * text format names it by its type, as protobuf's IsGroupLike. */
-bool features_group_like(const struct ir_field *f);
 
 #endif

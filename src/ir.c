@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ir.h"
-#include "../rt/pbj.h"    /* wire type names */
+#include "../rt/pbj_core.h"   /* wire type names */
 
 /* ---- pool ------------------------------------------------------------------ */
 
@@ -48,7 +48,6 @@ void ir_use_pool(ir_pool *pool) { in_use = pool ? pool : &default_pool; }
 
 void *ir_alloc(size_t size) { return ir_pool_alloc(in_use, size); }
 
-void ir_free_all(void) { ir_pool_free(in_use); }
 
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n)
 {
@@ -154,9 +153,12 @@ ir_type ir_type_from_keyword(const char *s, size_t n)
 
 /* ---- names and finders ---------------------------------------------------------------- */
 
-ir_file *ir_file_new(const char *name, const char *path, const char *source, size_t len)
+ir_file *ir_file_new(ir_pool *pool, struct diag_counts *diag, const char *name, const char *path, const char *source,
+                     size_t len)
 {
-    ir_file *f = ir_alloc(sizeof *f);
+    ir_file *f = ir_pool_alloc(pool, sizeof *f);
+    f->pool = pool;
+    f->diag = diag;
     f->name = name;
     f->path = path;
     f->source = source;
@@ -165,9 +167,9 @@ ir_file *ir_file_new(const char *name, const char *path, const char *source, siz
     return f;
 }
 
-const char *ir_join_name(const char *scope, const char *name)
+const char *ir_join_name(ir_pool *pool, const char *scope, const char *name)
 {
-    return scope && *scope ? ir_printf("%s.%s", scope, name) : name;
+    return scope && *scope ? ir_pool_printf(pool, "%s.%s", scope, name) : name;
 }
 
 const ir_option *ir_option_get(const ir_options *opts, const char *simple_name)
@@ -182,8 +184,17 @@ const ir_option *ir_option_get(const ir_options *opts, const char *simple_name)
 
 bool ir_option_is_feature(const ir_option *o)
 {
-    return o->name.n == 2 && !o->name.v[0].extension && !o->name.v[1].extension &&
-           strcmp(o->name.v[0].name, "features") == 0;
+    return o->name.n > 0 && !o->name.v[0].extension && strcmp(o->name.v[0].name, "features") == 0;
+}
+
+const char *ir_option_name(ir_pool *pool, const ir_option *o, size_t parts)
+{
+    const char *s = "";
+    for (size_t i = 0; i < parts; i++) {
+        const ir_optname_part *p = &o->name.v[i];
+        s = ir_pool_printf(pool, "%s%s%s%s%s", s, i ? "." : "", p->extension ? "(" : "", p->name, p->extension ? ")" : "");
+    }
+    return s;
 }
 
 const char *ir_option_find(const ir_options *opts, const char *simple_name)
@@ -219,4 +230,52 @@ ir_type ir_wrapper_type(const ir_message *m)
     for (size_t i = 0; m && m->full_name && i < sizeof wrappers / sizeof *wrappers; i++)
         if (strcmp(m->full_name, wrappers[i].name) == 0) return wrappers[i].type;
     return IR_TYPE_UNRESOLVED;
+}
+
+/* ---- what later phases ask of the resolved features ------------------------------- */
+
+feature_edition features_edition(const ir_file *f)
+{
+    return f->edition ? f->edition : f->syntax == IR_PROTO3 ? EDITION_PROTO3 : EDITION_PROTO2;
+}
+
+bool features_explicit_presence(const ir_field *f)
+{
+    return f->features.v[FEATURE_field_presence] != FEATURE_field_presence_IMPLICIT;
+}
+
+bool features_required(const ir_field *f)
+{
+    return f->features.v[FEATURE_field_presence] == FEATURE_field_presence_LEGACY_REQUIRED;
+}
+
+bool features_closed_enum(const ir_enum *e)
+{
+    return e->features.v[FEATURE_enum_type] == FEATURE_enum_type_CLOSED;
+}
+
+bool features_utf8_checked(const ir_field *f)
+{
+    return f->type == IR_TYPE_STRING && f->features.v[FEATURE_utf8_validation] == FEATURE_utf8_validation_VERIFY;
+}
+
+/* Group framing: a group, or a message field encoded DELIMITED (never a map or a map entry's value, as protoc). */
+bool features_delimited(const ir_field *f)
+{
+    if (f->type == IR_TYPE_GROUP) return true;
+    return f->type == IR_TYPE_MESSAGE && !f->is_map && f->message_type && !f->message_type->map_entry &&
+           !(f->parent && f->parent->map_entry && !f->extend) &&
+           f->features.v[FEATURE_message_encoding] == FEATURE_message_encoding_DELIMITED;
+}
+
+bool features_group_like(const ir_field *f)
+{
+    if (!features_delimited(f) || !f->message_type) return false;
+    if (f->type == IR_TYPE_GROUP) return true;
+    const ir_message *t = f->message_type;
+    const ir_message *scope = f->extend ? f->extend->scope : f->parent;
+    if (t->file != f->file || t->parent != scope || strlen(t->name) != strlen(f->name)) return false;
+    for (size_t i = 0; f->name[i]; i++)
+        if (f->name[i] != (t->name[i] >= 'A' && t->name[i] <= 'Z' ? t->name[i] - 'A' + 'a' : t->name[i])) return false;
+    return true;
 }

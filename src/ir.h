@@ -18,6 +18,7 @@ typedef struct ir_enum_value ir_enum_value;
 typedef struct ir_service ir_service;
 typedef struct ir_method ir_method;
 typedef struct ir_extend ir_extend;
+struct diag_counts;
 
 /* ---- memory: one pool per run (context.h), freed at its end ------------ */
 
@@ -32,9 +33,9 @@ char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n);
 char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap);
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size);
 
-/* The pool the functions below allocate from (the explicit ir_pool_* forms
- * above replace them as the context is passed down): the run's (context_init sets
- * it), or a default one for tools and unit tests that make no context. */
+/* The global pool the functions below allocate from, for what no run reaches yet (plan.c, emit.c,
+ * names.c, main.c; the rest take the pool explicitly, from the ir_program or ir_file they work on):
+ * the context's begun last (context_begin calls ir_use_pool), or a default one. To go once those do. */
 void  ir_use_pool(ir_pool *pool);            /* NULL: the default pool again */
 
 void *ir_alloc(size_t size);                 /* zeroed; never NULL (aborts on OOM) */
@@ -48,7 +49,6 @@ char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
 #endif
 char *ir_printf(const char *fmt, ...) IR_PRINTF(1, 2);
 char *ir_pool_printf(ir_pool *pool, const char *fmt, ...) IR_PRINTF(2, 3);
-void  ir_free_all(void);                     /* frees the pool in use */
 
 /* A growable array in the pool: IR_VEC(T) v; ir_vec_push(&v, x); v.v[i], v.n. */
 #define IR_VEC(T) struct { T *v; size_t n, cap; }
@@ -222,7 +222,7 @@ struct ir_field {
     ir_extend *extend;           /* set for extension fields */
     ir_file *file;
     int index;                   /* position in its container, declaration order */
-    ir_features features;        /* resolve: resolved through its scopes (features.c) */
+    ir_features features;        /* resolve: resolved through its scopes (resolve_features.c) */
 };
 
 struct ir_oneof {
@@ -363,6 +363,8 @@ struct ir_file {
     bool parsed_ok;
     feature_edition edition;     /* edition = "2023": EDITION_2023 (syntax IR_EDITIONS); 0 for proto2/3 */
     ir_features features;        /* resolve */
+    ir_pool *pool;               /* the run's: every node and string of the file */
+    struct diag_counts *diag;    /* the run's: what diagnostics against the file count into */
 };
 
 /* The whole run: every file loaded, in dependency order. */
@@ -371,14 +373,20 @@ typedef struct ir_program {
     IR_VEC(ir_file *) files;         /* every file loaded, each after the files it imports */
     IR_VEC(ir_file *) inputs;        /* the command-line files, in command-line order */
     bool keep_tokens;                /* each parse keeps its tokens (ir_file.tokens), for SourceCodeInfo */
+    ir_pool *pool;                   /* the run's (context_program sets both) */
+    struct diag_counts *diag;
 } ir_program;
 
 /* Names and finders shared by the builder and the later phases. */
-ir_file *ir_file_new(const char *name, const char *path, const char *source, size_t len);
-const char *ir_join_name(const char *scope, const char *name);   /* "scope.name", or name when scope is NULL or "" */
+/* A file of the run whose pool and counts are given (from its ir_program). */
+ir_file *ir_file_new(ir_pool *pool, struct diag_counts *diag, const char *name, const char *path, const char *source,
+                     size_t len);
+const char *ir_join_name(ir_pool *pool, const char *scope, const char *name);   /* "scope.name", or name when scope is NULL or "" */
 const char *ir_option_find(const ir_options *opts, const char *simple_name);  /* NULL or IDENT/STRING text */
 const ir_option *ir_option_get(const ir_options *opts, const char *simple_name);
-bool ir_option_is_feature(const ir_option *o);      /* features.NAME (= VALUE) */
+bool ir_option_is_feature(const ir_option *o);      /* features, features.NAME, ... */
+/* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
+const char *ir_option_name(ir_pool *pool, const ir_option *o, size_t parts);
 
 /* Visit every message of a file, depth first in declaration order (nested after parent). */
 typedef void (*ir_message_fn)(ir_message *m, void *ctx);
@@ -387,9 +395,22 @@ void ir_each_message(ir_file *f, ir_message_fn fn, void *ctx);
 /* The builder's (irbuild.c), for IR built from descriptors (irdesc.c): every full name of f, as at
  * the end of a parse; protoc's default JSON name of a field ("foo_bar" -> "fooBar"). */
 void irbuild_full_names(ir_file *f);
-const char *irbuild_json_name(const char *name);
+const char *irbuild_json_name(ir_pool *pool, const char *name);
 
 /* The value type of a google.protobuf wrapper message (Int32Value -> INT32 ...), IR_TYPE_UNRESOLVED for any other. */
 ir_type ir_wrapper_type(const ir_message *m);
+
+/* ---- what later phases ask of the resolved features (resolve_features.c sets them) ---- */
+
+/* The edition that resolves a file's features: its edition, or proto2's or proto3's. */
+feature_edition features_edition(const ir_file *f);
+bool features_explicit_presence(const ir_field *f);   /* not IMPLICIT (for singular fields) */
+bool features_required(const ir_field *f);            /* LEGACY_REQUIRED (proto2's required) */
+bool features_closed_enum(const ir_enum *e);
+bool features_utf8_checked(const ir_field *f);        /* a string field that VERIFYs */
+bool features_delimited(const ir_field *f);           /* group framing */
+/* A group, or a DELIMITED field written as one (named as its type, lowercased; the type beside it):
+ * text format names it by its type, as protobuf's IsGroupLike. */
+bool features_group_like(const ir_field *f);
 
 #endif

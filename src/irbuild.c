@@ -9,7 +9,7 @@
 #include "lex.h"
 #include "parse.h"
 #include "diag.h"
-#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
+#include "../rt/pbj_core.h"   /* PBJ_MAX_FIELD_NUMBER */
 
 static void build_error(pctx *ctx, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 static void build_error(pctx *ctx, ir_loc loc, const char *fmt, ...)
@@ -37,16 +37,16 @@ static void *top_node(pctx *ctx, scope_kind k)
 static void push(pctx *ctx, scope_kind kind, void *node, ir_message *msg)
 {
     scope s = { kind, node, msg };
-    ir_vec_push(&ctx->scopes, s);
+    ir_pool_vec_push(ctx->file->pool, &ctx->scopes, s);
 }
 
-static void set_comments(ir_comments *dst, const ptok *t)
+static void set_comments(ir_pool *pool, ir_comments *dst, const ptok *t)
 {
     if (!t->c) return;
     dst->leading = t->c->leading;
     dst->trailing = t->c->trailing;
     dst->leading_loc = t->c->leading_loc;
-    for (size_t i = 0; i < t->c->detached.n; i++) ir_vec_push(&dst->detached, t->c->detached.v[i]);
+    for (size_t i = 0; i < t->c->detached.n; i++) ir_pool_vec_push(pool, &dst->detached, t->c->detached.v[i]);
 }
 
 void pctx_init(pctx *ctx, ir_file *f)
@@ -59,13 +59,13 @@ void pctx_init(pctx *ctx, ir_file *f)
 pname pb_name(pctx *ctx, ptok t)
 {
     (void)ctx;
-    return (pname){ ir_strndup(t.p, t.len), t.len, t.loc };
+    return (pname){ ir_pool_strndup(ctx->file->pool, t.p, t.len), t.len, t.loc };
 }
 
 pname pb_name_dot(pctx *ctx, ptok dot, ptok t)
 {
     (void)ctx;
-    char *s = ir_alloc(t.len + 2);
+    char *s = ir_pool_alloc(ctx->file->pool, t.len + 2);
     s[0] = '.';
     memcpy(s + 1, t.p, t.len);
     return (pname){ s, t.len + 1, dot.loc };
@@ -74,7 +74,7 @@ pname pb_name_dot(pctx *ctx, ptok dot, ptok t)
 pname pb_name_append(pctx *ctx, pname a, ptok t)
 {
     (void)ctx;
-    char *s = ir_alloc(a.len + t.len + 2);
+    char *s = ir_pool_alloc(ctx->file->pool, a.len + t.len + 2);
     memcpy(s, a.s, a.len);
     s[a.len] = '.';
     memcpy(s + a.len + 1, t.p, t.len);
@@ -83,27 +83,25 @@ pname pb_name_append(pctx *ctx, pname a, ptok t)
 
 pname pb_string(pctx *ctx, ptok t)
 {
-    (void)ctx;
-    lex_buf b = { 0 };
+    lex_buf b = { .pool = ctx->file->pool };
     lex_string_append(&b, t.p, t.len);
     return (pname){ b.p, b.n, t.loc };
 }
 
 pname pb_string_append(pctx *ctx, pname a, ptok t)
 {
-    (void)ctx;
-    lex_buf b = { (char *)(uintptr_t)a.s, a.len, a.len + 1 };
+    lex_buf b = { (char *)(uintptr_t)a.s, a.len, a.len + 1, ctx->file->pool };
     lex_string_append(&b, t.p, t.len);
     return (pname){ b.p, b.n, a.loc };
 }
 
 ir_value *pb_value(pctx *ctx, ir_value_kind kind, ptok t, ptok *minus)
 {
-    ir_value *v = ir_alloc(sizeof *v);
+    ir_value *v = ir_pool_alloc(ctx->file->pool, sizeof *v);
     v->kind = kind;
     v->loc = minus ? minus->loc : t.loc;
     v->negative = minus != NULL;
-    v->text = ir_strndup(t.p, t.len);
+    v->text = ir_pool_strndup(ctx->file->pool, t.p, t.len);
     v->tokens = t.tokens;
     v->n_tokens = t.n_tokens;
     switch (kind) {
@@ -132,7 +130,7 @@ ir_value *pb_value(pctx *ctx, ir_value_kind kind, ptok t, ptok *minus)
 ir_value *pb_value_string(pctx *ctx, pname s)
 {
     (void)ctx;
-    ir_value *v = ir_alloc(sizeof *v);
+    ir_value *v = ir_pool_alloc(ctx->file->pool, sizeof *v);
     v->kind = IR_VAL_STRING;
     v->loc = s.loc;
     v->str = s.s;
@@ -144,11 +142,11 @@ ir_option *pb_optname(pctx *ctx, ir_option *o, pname part, bool extension)
 {
     (void)ctx;
     if (!o) {
-        o = ir_alloc(sizeof *o);
+        o = ir_pool_alloc(ctx->file->pool, sizeof *o);
         o->loc = part.loc;
     }
     ir_optname_part p = { part.s, extension, NULL };
-    ir_vec_push(&o->name, p);
+    ir_pool_vec_push(ctx->file->pool, &o->name, p);
     return o;
 }
 
@@ -226,7 +224,7 @@ void pb_import(pctx *ctx, ptok kw, ptok *modifier, pname name, ptok end)
     if (modifier) im.kind = modifier->kind == TK_PUBLIC ? IR_IMPORT_PUBLIC
                           : modifier->kind == TK_OPTION ? IR_IMPORT_OPTION : IR_IMPORT_WEAK;
     if (modifier && modifier->kind == TK_OPTION) need_2024(ctx, *modifier);
-    ir_vec_push(&ctx->file->imports, im);
+    ir_pool_vec_push(ctx->file->pool, &ctx->file->imports, im);
 }
 
 static ir_options *scope_options(scope *s)
@@ -250,7 +248,7 @@ void pb_option(pctx *ctx, ir_option *o, ir_value *v, ptok end)
     ir_options *opts = scope_options(s);
     o->value = *v;
     if (!opts) return;
-    ir_vec_push(opts, *o);
+    ir_pool_vec_push(ctx->file->pool, opts, *o);
     if (s->kind == SC_ENUM && ir_option_get(opts, "allow_alias") == &opts->v[opts->n - 1])
         ((ir_enum *)s->node)->allow_alias = v->kind == IR_VAL_IDENT && strcmp(v->text, "true") == 0;
     const char *mset = s->kind == SC_MESSAGE ? ir_option_find(opts, "message_set_wire_format") : NULL;
@@ -267,14 +265,14 @@ static bool is_simple(const ir_option *o, const char *name)
 void pb_bracket_option(pctx *ctx, ir_option *o, ir_value *v)
 {
     o->value = *v;
-    if (ctx->in_ranges) { ir_vec_push(&ctx->range_options, *o); return; }
-    if (ctx->value) { ir_vec_push(&ctx->value->options, *o); return; }
+    if (ctx->in_ranges) { ir_pool_vec_push(ctx->file->pool, &ctx->range_options, *o); return; }
+    if (ctx->value) { ir_pool_vec_push(ctx->file->pool, &ctx->value->options, *o); return; }
     ir_field *f = ctx->field;
     if (!f) return;
     if (is_simple(o, "default")) {
         if (f->default_raw) build_error(ctx, o->loc, "option \"default\" is already set");
         if (f->label == IR_LABEL_REPEATED) build_error(ctx, o->loc, "repeated fields can't have default values");
-        f->default_raw = ir_alloc(sizeof *v);
+        f->default_raw = ir_pool_alloc(ctx->file->pool, sizeof *v);
         *f->default_raw = *v;
     } else if (is_simple(o, "json_name")) {
         if (f->json_name_explicit) build_error(ctx, o->loc, "option \"json_name\" is already set");
@@ -282,7 +280,7 @@ void pb_bracket_option(pctx *ctx, ir_option *o, ir_value *v)
         else f->json_name = v->str;
         f->json_name_explicit = true;
     } else {
-        ir_vec_push(&f->options, *o);
+        ir_pool_vec_push(ctx->file->pool, &f->options, *o);
     }
 }
 
@@ -305,7 +303,7 @@ static void body_open(pctx *ctx, ir_message *m, ptok open)
 {
     check_depth(ctx, m);
     body_span b = { m, (size_t)(open.p - ctx->file->source), ctx->file->source_len };
-    ir_vec_push(&ctx->bodies, b);
+    ir_pool_vec_push(ctx->file->pool, &ctx->bodies, b);
 }
 
 /* Mark the raw comments that form a message's leading comment. */
@@ -318,13 +316,13 @@ static void mark_before(pctx *ctx, ir_message *m, const ptok *open)
 
 static ir_message *new_message(pctx *ctx, ptok name)
 {
-    ir_message *m = ir_alloc(sizeof *m);
+    ir_message *m = ir_pool_alloc(ctx->file->pool, sizeof *m);
     m->loc = name.loc;
-    m->name = ir_strndup(name.p, name.len);
+    m->name = ir_pool_strndup(ctx->file->pool, name.p, name.len);
     m->parent = scope_message(ctx);
     m->file = ctx->file;
-    if (m->parent) ir_vec_push(&m->parent->messages, m);
-    else ir_vec_push(&ctx->file->messages, m);
+    if (m->parent) ir_pool_vec_push(ctx->file->pool, &m->parent->messages, m);
+    else ir_pool_vec_push(ctx->file->pool, &ctx->file->messages, m);
     return m;
 }
 
@@ -332,7 +330,7 @@ static ir_message *new_message(pctx *ctx, ptok name)
 void pb_message_begin(pctx *ctx, ptok name, ptok open)
 {
     ir_message *m = new_message(ctx, name);
-    set_comments(&m->comments, &open);
+    set_comments(ctx->file->pool, &m->comments, &open);
     mark_before(ctx, m, &open);
     body_open(ctx, m, open);
     push(ctx, SC_MESSAGE, m, m);
@@ -344,21 +342,21 @@ static void add_synthetic_oneofs(ir_message *m)
     for (size_t i = 0; i < m->fields.n; i++) {
         ir_field *f = m->fields.v[i];
         if (!f->proto3_optional) continue;
-        const char *name = f->name[0] == '_' ? f->name : ir_strcat("_", f->name);
+        const char *name = f->name[0] == '_' ? f->name : ir_pool_printf(m->file->pool, "_%s", f->name);
         for (bool clash = true; clash;) {
             clash = false;
             for (size_t j = 0; j < m->fields.n && !clash; j++) clash = strcmp(m->fields.v[j]->name, name) == 0;
             for (size_t j = 0; j < m->oneofs.n && !clash; j++) clash = strcmp(m->oneofs.v[j]->name, name) == 0;
-            if (clash) name = ir_strcat("X", name);
+            if (clash) name = ir_pool_printf(m->file->pool, "X%s", name);
         }
-        ir_oneof *o = ir_alloc(sizeof *o);
+        ir_oneof *o = ir_pool_alloc(m->file->pool, sizeof *o);
         o->loc = f->loc;
         o->name = name;
         o->synthetic = true;
         o->parent = m;
         o->index = (int)m->oneofs.n;
-        ir_vec_push(&o->fields, f);
-        ir_vec_push(&m->oneofs, o);
+        ir_pool_vec_push(m->file->pool, &o->fields, f);
+        ir_pool_vec_push(m->file->pool, &m->oneofs, o);
         f->oneof = o;
     }
 }
@@ -414,14 +412,14 @@ void pb_enum_validate(pctx *ctx, ir_loc at)
 /* enum_head ::= "enum" ident "{" */
 void pb_enum_begin(pctx *ctx, ptok name, ptok open)
 {
-    ir_enum *e = ir_alloc(sizeof *e);
+    ir_enum *e = ir_pool_alloc(ctx->file->pool, sizeof *e);
     e->loc = name.loc;
-    e->name = ir_strndup(name.p, name.len);
+    e->name = ir_pool_strndup(ctx->file->pool, name.p, name.len);
     e->parent = scope_message(ctx);
     e->file = ctx->file;
-    set_comments(&e->comments, &open);
-    if (e->parent) ir_vec_push(&e->parent->enums, e);
-    else ir_vec_push(&ctx->file->enums, e);
+    set_comments(ctx->file->pool, &e->comments, &open);
+    if (e->parent) ir_pool_vec_push(ctx->file->pool, &e->parent->enums, e);
+    else ir_pool_vec_push(ctx->file->pool, &ctx->file->enums, e);
     push(ctx, SC_ENUM, e, e->parent);
 }
 
@@ -429,32 +427,32 @@ void pb_enum_begin(pctx *ctx, ptok name, ptok open)
 void pb_enum_value(pctx *ctx, ptok name, pnum number)
 {
     ir_enum *e = top_node(ctx, SC_ENUM);
-    ir_enum_value *v = ir_alloc(sizeof *v);
+    ir_enum_value *v = ir_pool_alloc(ctx->file->pool, sizeof *v);
     v->loc = name.loc;
-    v->name = ir_strndup(name.p, name.len);
+    v->name = ir_pool_strndup(ctx->file->pool, name.p, name.len);
     v->number = (int32_t)number.v;
     v->number_loc = number.loc;
     v->parent = e;
-    ir_vec_push(&e->values, v);
+    ir_pool_vec_push(ctx->file->pool, &e->values, v);
     ctx->value = v;
 }
 
 /* enum_stmt ::= enum_value [options] ";" */
 void pb_enum_value_end(pctx *ctx, ptok end)
 {
-    if (ctx->value) set_comments(&ctx->value->comments, &end);
+    if (ctx->value) set_comments(ctx->file->pool, &ctx->value->comments, &end);
     ctx->value = NULL;
 }
 
 /* service_head ::= "service" ident "{" */
 void pb_service_begin(pctx *ctx, ptok name, ptok open)
 {
-    ir_service *s = ir_alloc(sizeof *s);
+    ir_service *s = ir_pool_alloc(ctx->file->pool, sizeof *s);
     s->loc = name.loc;
-    s->name = ir_strndup(name.p, name.len);
+    s->name = ir_pool_strndup(ctx->file->pool, name.p, name.len);
     s->file = ctx->file;
-    set_comments(&s->comments, &open);
-    ir_vec_push(&ctx->file->services, s);
+    set_comments(ctx->file->pool, &s->comments, &open);
+    ir_pool_vec_push(ctx->file->pool, &ctx->file->services, s);
     push(ctx, SC_SERVICE, s, NULL);
 }
 
@@ -468,9 +466,9 @@ static void check_message_type(pctx *ctx, pname t)
 void pb_method(pctx *ctx, ptok name, ptok *in_stream, pname in, ptok *out_stream, pname out)
 {
     ir_service *s = top_node(ctx, SC_SERVICE);
-    ir_method *m = ir_alloc(sizeof *m);
+    ir_method *m = ir_pool_alloc(ctx->file->pool, sizeof *m);
     m->loc = name.loc;
-    m->name = ir_strndup(name.p, name.len);
+    m->name = ir_pool_strndup(ctx->file->pool, name.p, name.len);
     m->input_name = in.s;
     m->input_loc = in.loc;
     m->output_name = out.s;
@@ -479,7 +477,7 @@ void pb_method(pctx *ctx, ptok name, ptok *in_stream, pname in, ptok *out_stream
     m->server_streaming = out_stream != NULL;
     check_message_type(ctx, in);
     check_message_type(ctx, out);
-    ir_vec_push(&s->methods, m);
+    ir_pool_vec_push(ctx->file->pool, &s->methods, m);
 }
 
 static ir_method *last_method(pctx *ctx)
@@ -489,13 +487,13 @@ static ir_method *last_method(pctx *ctx)
 }
 
 /* rpc ::= rpc_head ";" */
-void pb_method_end(pctx *ctx, ptok end) { set_comments(&last_method(ctx)->comments, &end); }
+void pb_method_end(pctx *ctx, ptok end) { set_comments(ctx->file->pool, &last_method(ctx)->comments, &end); }
 
 /* rpc_open ::= "{" */
 void pb_method_body(pctx *ctx, ptok open)
 {
     ir_method *m = last_method(ctx);
-    set_comments(&m->comments, &open);
+    set_comments(ctx->file->pool, &m->comments, &open);
     m->has_body = true;
     push(ctx, SC_METHOD, m, NULL);
 }
@@ -504,35 +502,35 @@ void pb_method_body(pctx *ctx, ptok open)
 void pb_oneof_begin(pctx *ctx, ptok name, ptok open)
 {
     ir_message *m = scope_message(ctx);
-    ir_oneof *o = ir_alloc(sizeof *o);
+    ir_oneof *o = ir_pool_alloc(ctx->file->pool, sizeof *o);
     o->loc = name.loc;
-    o->name = ir_strndup(name.p, name.len);
+    o->name = ir_pool_strndup(ctx->file->pool, name.p, name.len);
     o->parent = m;
     o->index = (int)m->oneofs.n;
-    set_comments(&o->comments, &open);
-    ir_vec_push(&m->oneofs, o);
+    set_comments(ctx->file->pool, &o->comments, &open);
+    ir_pool_vec_push(ctx->file->pool, &m->oneofs, o);
     push(ctx, SC_ONEOF, o, m);
 }
 
 /* extend_head ::= "extend" type "{" */
 void pb_extend_begin(pctx *ctx, ptok kw, pname type, ptok open)
 {
-    ir_extend *x = ir_alloc(sizeof *x);
+    ir_extend *x = ir_pool_alloc(ctx->file->pool, sizeof *x);
     x->loc = kw.loc;
     x->extendee_name = type.s;
     x->extendee_loc = type.loc;
     x->scope = scope_message(ctx);
-    set_comments(&x->comments, &open);
+    set_comments(ctx->file->pool, &x->comments, &open);
     check_message_type(ctx, type);
-    if (x->scope) ir_vec_push(&x->scope->extends, x);
-    else ir_vec_push(&ctx->file->extends, x);
+    if (x->scope) ir_pool_vec_push(ctx->file->pool, &x->scope->extends, x);
+    else ir_pool_vec_push(ctx->file->pool, &ctx->file->extends, x);
     push(ctx, SC_EXTEND, x, x->scope);
 }
 
 /* name without its '_'s, each letter after one capitalized (and the first when cap_first), + suffix. */
-static const char *camel_case(const char *name, bool cap_first, const char *suffix)
+static const char *camel_case(ir_pool *pool, const char *name, bool cap_first, const char *suffix)
 {
-    char *out = ir_alloc(strlen(name) + strlen(suffix) + 1), *o = out;
+    char *out = ir_pool_alloc(pool, strlen(name) + strlen(suffix) + 1), *o = out;
     bool up = cap_first;
     for (const char *p = name; *p; p++) {
         if (*p == '_') { up = true; continue; }
@@ -544,8 +542,8 @@ static const char *camel_case(const char *name, bool cap_first, const char *suff
 }
 
 /* protoc's default JSON name (ToJsonName): "foo_bar_baz" -> "fooBarBaz". */
-static const char *json_name(const char *name) { return camel_case(name, false, ""); }
-const char *irbuild_json_name(const char *name) { return json_name(name); }
+static const char *json_name(ir_pool *pool, const char *name) { return camel_case(pool, name, false, ""); }
+const char *irbuild_json_name(ir_pool *pool, const char *name) { return json_name(pool, name); }
 
 static ir_label label_of(const ptok *t)
 {
@@ -558,11 +556,11 @@ static ir_label label_of(const ptok *t)
 static ir_field *new_field(pctx *ctx, ptok *label, ptok name, ptok number, bool is_map)
 {
     scope *s = top(ctx);
-    ir_field *f = ir_alloc(sizeof *f);
+    ir_field *f = ir_pool_alloc(ctx->file->pool, sizeof *f);
     uint64_t n = 0;
     f->loc = name.loc;
     f->number_loc = number.loc;
-    f->name = ir_strndup(name.p, name.len);
+    f->name = ir_pool_strndup(ctx->file->pool, name.p, name.len);
     f->file = ctx->file;
     f->parent = s->msg;
     if (!lex_parse_int(number.p, number.len, &n) || n > INT32_MAX)
@@ -583,15 +581,15 @@ static ir_field *new_field(pctx *ctx, ptok *label, ptok name, ptok number, bool 
     if (s->kind == SC_EXTEND) {
         ir_extend *x = s->node;
         f->extend = x;
-        ir_vec_push(&x->fields, f);
-        if (x->scope) { f->index = (int)x->scope->extensions.n; ir_vec_push(&x->scope->extensions, f); }
-        else { f->index = (int)ctx->file->extensions.n; ir_vec_push(&ctx->file->extensions, f); }
+        ir_pool_vec_push(ctx->file->pool, &x->fields, f);
+        if (x->scope) { f->index = (int)x->scope->extensions.n; ir_pool_vec_push(ctx->file->pool, &x->scope->extensions, f); }
+        else { f->index = (int)ctx->file->extensions.n; ir_pool_vec_push(ctx->file->pool, &ctx->file->extensions, f); }
     } else {
         f->index = (int)s->msg->fields.n;
-        ir_vec_push(&s->msg->fields, f);
+        ir_pool_vec_push(ctx->file->pool, &s->msg->fields, f);
         if (s->kind == SC_ONEOF) {
             f->oneof = s->node;
-            ir_vec_push(&f->oneof->fields, f);
+            ir_pool_vec_push(ctx->file->pool, &f->oneof->fields, f);
         }
     }
     ctx->field = f;
@@ -613,11 +611,11 @@ void pb_field(pctx *ctx, ptok *label, pname type, ptok name, ptok number)
 {
     ir_field *f = new_field(ctx, label, name, number, false);
     set_type(f, type);
-    f->json_name = json_name(f->name);
+    f->json_name = json_name(ctx->file->pool, f->name);
 }
 
 /* The map entry's name, as protoc's MapEntryName: "my_map" -> "MyMapEntry". */
-static const char *map_entry_name(const char *field) { return camel_case(field, true, "Entry"); }
+static const char *map_entry_name(ir_pool *pool, const char *field) { return camel_case(pool, field, true, "Entry"); }
 
 /* field_head ::= "map" "<" type "," type ">" ident "=" int */
 void pb_map_field(pctx *ctx, ptok *label, ptok kw, pname key, pname value, ptok name, ptok number)
@@ -631,15 +629,15 @@ void pb_map_field(pctx *ctx, ptok *label, ptok kw, pname key, pname value, ptok 
     f->proto3_optional = false;
     f->is_map = true;
     f->type_loc = kw.loc;
-    f->type_name = map_entry_name(f->name);
-    f->json_name = json_name(f->name);
+    f->type_name = map_entry_name(ctx->file->pool, f->name);
+    f->json_name = json_name(ctx->file->pool, f->name);
     ctx->map_key = key;
     ctx->map_value = value;
 }
 
 static ir_field *entry_field(ir_message *entry, const char *name, int number, pname type)
 {
-    ir_field *f = ir_alloc(sizeof *f);
+    ir_field *f = ir_pool_alloc(entry->file->pool, sizeof *f);
     f->loc = entry->loc;
     f->name = name;
     f->json_name = name;
@@ -650,28 +648,28 @@ static ir_field *entry_field(ir_message *entry, const char *name, int number, pn
     f->parent = entry;
     f->file = entry->file;
     f->index = (int)entry->fields.n;
-    ir_vec_push(&entry->fields, f);
+    ir_pool_vec_push(entry->file->pool, &entry->fields, f);
     return f;
 }
 
 /* The nested <Name>Entry message of a map field, with key = 1 and value = 2. */
 static void add_map_entry(pctx *ctx, ir_field *f)
 {
-    ir_message *m = ir_alloc(sizeof *m);
+    ir_message *m = ir_pool_alloc(ctx->file->pool, sizeof *m);
     m->loc = f->loc;
     m->name = f->type_name;
     m->map_entry = true;
     m->parent = f->parent;
     m->file = ctx->file;
-    if (m->parent) ir_vec_push(&m->parent->messages, m);
-    else ir_vec_push(&ctx->file->messages, m);
+    if (m->parent) ir_pool_vec_push(ctx->file->pool, &m->parent->messages, m);
+    else ir_pool_vec_push(ctx->file->pool, &ctx->file->messages, m);
     ir_field *k = entry_field(m, "key", IR_MAP_KEY_NUMBER, ctx->map_key);
     ir_field *v = entry_field(m, "value", IR_MAP_VALUE_NUMBER, ctx->map_value);
     /* protoc copies enforce_utf8 to string keys and values */
     for (size_t i = 0; i < f->options.n; i++) {
         if (!is_simple(&f->options.v[i], "enforce_utf8")) continue;
-        if (k->type == IR_TYPE_STRING) ir_vec_push(&k->options, f->options.v[i]);
-        if (v->type == IR_TYPE_STRING) ir_vec_push(&v->options, f->options.v[i]);
+        if (k->type == IR_TYPE_STRING) ir_pool_vec_push(ctx->file->pool, &k->options, f->options.v[i]);
+        if (v->type == IR_TYPE_STRING) ir_pool_vec_push(ctx->file->pool, &v->options, f->options.v[i]);
     }
 }
 
@@ -680,7 +678,7 @@ void pb_field_end(pctx *ctx, ptok end)
 {
     ir_field *f = ctx->field;
     if (!f) return;
-    set_comments(&f->comments, &end);
+    set_comments(ctx->file->pool, &f->comments, &end);
     if (f->is_map) add_map_entry(ctx, f);
     ctx->field = NULL;
 }
@@ -696,19 +694,19 @@ void pb_group(pctx *ctx, ptok *label, ptok kw, ptok name, ptok number)
     f->type_loc = kw.loc;
     f->type_name = f->name;
     if (name.p[0] < 'A' || name.p[0] > 'Z') build_error(ctx, name.loc, "group names must start with a capital letter");
-    char *lower = ir_strdup(f->name);
+    char *lower = ir_pool_strdup(ctx->file->pool, f->name);
     for (char *p = lower; *p; p++)
         if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
     f->name = lower;
-    f->json_name = json_name(lower);
-    ir_message *m = ir_alloc(sizeof *m);
+    f->json_name = json_name(ctx->file->pool, lower);
+    ir_message *m = ir_pool_alloc(ctx->file->pool, sizeof *m);
     m->loc = name.loc;
     m->name = f->type_name;
     m->is_group = true;
     m->parent = top(ctx)->msg;
     m->file = ctx->file;
-    if (m->parent) ir_vec_push(&m->parent->messages, m);
-    else ir_vec_push(&ctx->file->messages, m);
+    if (m->parent) ir_pool_vec_push(ctx->file->pool, &m->parent->messages, m);
+    else ir_pool_vec_push(ctx->file->pool, &ctx->file->messages, m);
     ctx->group = m;
 }
 
@@ -717,7 +715,7 @@ void pb_group_begin(pctx *ctx, ptok open)
 {
     ir_message *m = ctx->group;
     assert(m);                                   /* pb_group made it */
-    set_comments(&m->comments, &open);
+    set_comments(ctx->file->pool, &m->comments, &open);
     mark_before(ctx, m, &open);
     body_open(ctx, m, open);
     ctx->field = NULL;
@@ -743,7 +741,7 @@ void pb_range(pctx *ctx, pnum lo, pnum hi)
         return;
     }
     if (hi.max) r.end = in_enum ? INT32_MAX : RANGE_MAX_SENTINEL;
-    ir_vec_push(&ctx->ranges, r);
+    ir_pool_vec_push(ctx->file->pool, &ctx->ranges, r);
 }
 
 /* extensions ::= extensions_kw ranges [options] ";"    reserved ::= reserved_kw ... ";" */
@@ -754,12 +752,12 @@ void pb_ranges_end(pctx *ctx, ptok end)
     for (size_t i = 0; i < ctx->ranges.n; i++) {
         ir_range r = ctx->ranges.v[i];
         if (s->kind == SC_ENUM) {
-            ir_vec_push(&((ir_enum *)s->node)->reserved_ranges, r);
+            ir_pool_vec_push(ctx->file->pool, &((ir_enum *)s->node)->reserved_ranges, r);
         } else if (ctx->ranges_are_reserved) {
-            ir_vec_push(&s->msg->reserved_ranges, r);
+            ir_pool_vec_push(ctx->file->pool, &s->msg->reserved_ranges, r);
         } else {
             r.options = ctx->range_options;
-            ir_vec_push(&s->msg->extension_ranges, r);
+            ir_pool_vec_push(ctx->file->pool, &s->msg->extension_ranges, r);
         }
     }
     ctx->ranges.n = 0;
@@ -770,8 +768,8 @@ void pb_ranges_end(pctx *ctx, ptok end)
 void pb_reserved_name(pctx *ctx, pname name)
 {
     scope *s = top(ctx);
-    if (s->kind == SC_ENUM) ir_vec_push(&((ir_enum *)s->node)->reserved_names, name.s);
-    else ir_vec_push(&s->msg->reserved_names, name.s);
+    if (s->kind == SC_ENUM) ir_pool_vec_push(ctx->file->pool, &((ir_enum *)s->node)->reserved_names, name.s);
+    else ir_pool_vec_push(ctx->file->pool, &s->msg->reserved_names, name.s);
 }
 
 /* ---- syntax errors ------------------------------------------------------------------- */
@@ -896,22 +894,22 @@ void pctx_syntax_error(pctx *ctx, const ptok *found, const int *expected, int ne
 
 static void name_enum(ir_enum *e, const char *prefix)
 {
-    e->full_name = ir_join_name(prefix, e->name);
-    for (size_t i = 0; i < e->values.n; i++) e->values.v[i]->full_name = ir_join_name(prefix, e->values.v[i]->name);
+    e->full_name = ir_join_name(e->file->pool, prefix, e->name);
+    for (size_t i = 0; i < e->values.n; i++) e->values.v[i]->full_name = ir_join_name(e->file->pool, prefix, e->values.v[i]->name);
 }
 
-static void name_extensions(ir_field **exts, size_t n, const char *prefix)
+static void name_extensions(ir_pool *pool, ir_field **exts, size_t n, const char *prefix)
 {
-    for (size_t i = 0; i < n; i++) exts[i]->full_name = ir_join_name(prefix, exts[i]->name);
+    for (size_t i = 0; i < n; i++) exts[i]->full_name = ir_join_name(pool, prefix, exts[i]->name);
 }
 
 static void name_message(ir_message *m, const char *prefix)
 {
-    m->full_name = ir_join_name(prefix, m->name);
-    for (size_t i = 0; i < m->fields.n; i++) m->fields.v[i]->full_name = ir_join_name(m->full_name, m->fields.v[i]->name);
+    m->full_name = ir_join_name(m->file->pool, prefix, m->name);
+    for (size_t i = 0; i < m->fields.n; i++) m->fields.v[i]->full_name = ir_join_name(m->file->pool, m->full_name, m->fields.v[i]->name);
     for (size_t i = 0; i < m->messages.n; i++) name_message(m->messages.v[i], m->full_name);
     for (size_t i = 0; i < m->enums.n; i++) name_enum(m->enums.v[i], m->full_name);
-    name_extensions(m->extensions.v, m->extensions.n, m->full_name);
+    name_extensions(m->file->pool, m->extensions.v, m->extensions.n, m->full_name);
 }
 
 void irbuild_full_names(ir_file *f)
@@ -919,8 +917,8 @@ void irbuild_full_names(ir_file *f)
     const char *pkg = f->package;
     for (size_t i = 0; i < f->messages.n; i++) name_message(f->messages.v[i], pkg);
     for (size_t i = 0; i < f->enums.n; i++) name_enum(f->enums.v[i], pkg);
-    for (size_t i = 0; i < f->services.n; i++) f->services.v[i]->full_name = ir_join_name(pkg, f->services.v[i]->name);
-    name_extensions(f->extensions.v, f->extensions.n, pkg);
+    for (size_t i = 0; i < f->services.n; i++) f->services.v[i]->full_name = ir_join_name(f->pool, pkg, f->services.v[i]->name);
+    name_extensions(f->pool, f->extensions.v, f->extensions.n, pkg);
 }
 
 void pctx_finish(pctx *ctx)
@@ -930,7 +928,7 @@ void pctx_finish(pctx *ctx)
     /* the innermost body around each comment, in one sweep: comments and bodies are in source order; a
      * stack holds the bodies opened before the comment, the last opened on top; a body that ends before
      * a comment holds no later comment either */
-    size_t *stack = ir_alloc((ctx->bodies.n + 1) * sizeof *stack), depth = 0, next = 0;
+    size_t *stack = ir_pool_alloc(ctx->file->pool, (ctx->bodies.n + 1) * sizeof *stack), depth = 0, next = 0;
     for (size_t i = 0; i < f->comments.n; i++) {
         size_t off = ctx->comment_offsets.v[i];
         for (; next < ctx->bodies.n && ctx->bodies.v[next].open < off; next++) stack[depth++] = next;

@@ -32,13 +32,13 @@ typedef struct builder {
     symtab locations;
 } builder;
 
-static const char *str(pbj_slice s) { return s.len ? ir_strndup((const char *)s.data, s.len) : ""; }
-static const char *str_or_null(bool has, pbj_slice s) { return has ? str(s) : NULL; }
+static const char *str(ir_pool *pool, pbj_slice s) { return s.len ? ir_pool_strndup(pool, (const char *)s.data, s.len) : ""; }
+static const char *str_or_null(ir_pool *pool, bool has, pbj_slice s) { return has ? str(pool, s) : NULL; }
 /* s as a declaration's name, which must be an identifier (dotted: a package's, parts joined by dots);
  * else an error at loc. */
 static const char *name_of(ir_file *f, pbj_slice s, ir_loc loc, bool dotted)
 {
-    const char *name = str(s);
+    const char *name = str(f->pool, s);
     bool ok = s.len > 0;
     for (size_t i = 0; ok && i < s.len; i++) {
         bool first = i == 0 || name[i - 1] == '.';       /* of a part */
@@ -51,16 +51,16 @@ static const char *name_of(ir_file *f, pbj_slice s, ir_loc loc, bool dotted)
 }
 
 /* The path of the index-th element of field below the element at path ("" is the file). */
-static const char *sub_path(const char *path, int field, size_t index)
+static const char *sub_path(ir_pool *pool, const char *path, int field, size_t index)
 {
-    return *path ? ir_printf("%s.%d.%zu", path, field, index) : ir_printf("%d.%zu", field, index);
+    return *path ? ir_pool_printf(pool, "%s.%d.%zu", path, field, index) : ir_pool_printf(pool, "%d.%zu", field, index);
 }
 
 /* ---- positions and comments -------------------------------------------------------------------- */
 
-static const char *path_key(const int32_t *v, size_t n)
+static const char *path_key(ir_pool *pool, const int32_t *v, size_t n)
 {
-    char *s = ir_alloc(12 * n + 1), *o = s;
+    char *s = ir_pool_alloc(pool, 12 * n + 1), *o = s;
     for (size_t i = 0; i < n; i++) o += sprintf(o, "%s%d", i ? "." : "", (int)v[i]);
     return s;
 }
@@ -78,11 +78,11 @@ static void place(builder *b, const char *path, ir_loc *loc, ir_comments *c)
     if (!l) return;
     *loc = span_start(l);
     if (!c) return;
-    c->leading = str_or_null(l->has_leading_comments, l->leading_comments);
-    c->trailing = str_or_null(l->has_trailing_comments, l->trailing_comments);
+    c->leading = str_or_null(b->f->pool, l->has_leading_comments, l->leading_comments);
+    c->trailing = str_or_null(b->f->pool, l->has_trailing_comments, l->trailing_comments);
     c->leading_loc = *loc;
     for (size_t i = 0; i < l->leading_detached_comments.count; i++)
-        ir_vec_push(&c->detached, str(l->leading_detached_comments.data[i]));
+        ir_pool_vec_push(b->f->pool, &c->detached, str(b->f->pool, l->leading_detached_comments.data[i]));
 }
 
 /* The innermost message a path lies in or names (*exact: it names it), or NULL at file level. */
@@ -99,8 +99,8 @@ static ir_message *message_on_path(const ir_file *f, const int32_t *p, size_t n,
 
 static void raw_comment(ir_file *f, pbj_slice text, ir_loc loc, ir_message *inside, ir_message *before)
 {
-    ir_raw_comment c = { str(text), loc, inside, before };
-    ir_vec_push(&f->comments, c);
+    ir_raw_comment c = { str(f->pool, text), loc, inside, before };
+    ir_pool_vec_push(f->pool, &f->comments, c);
 }
 
 /* Every comment of the file, for the pbj options in them: a message's leading comment is "before" it,
@@ -129,18 +129,18 @@ static uint64_t varint_of(const uint8_t *p, size_t n)
     return v;
 }
 
-static void add_option(ir_options *out, const char *first, const char *second, ir_value v)
+static void add_option(ir_pool *pool, ir_options *out, const char *first, const char *second, ir_value v)
 {
     ir_option o = { .loc = v.loc, .value = v };
-    ir_vec_push(&o.name, ((ir_optname_part){ first, false, NULL }));
-    if (second) ir_vec_push(&o.name, ((ir_optname_part){ second, false, NULL }));
-    ir_vec_push(out, o);
+    ir_pool_vec_push(pool, &o.name, ((ir_optname_part){ first, false, NULL }));
+    if (second) ir_pool_vec_push(pool, &o.name, ((ir_optname_part){ second, false, NULL }));
+    ir_pool_vec_push(pool, out, o);
 }
 
 static ir_value ident(const char *text, ir_loc loc) { return (ir_value){ .kind = IR_VAL_IDENT, .loc = loc, .text = text }; }
 
 /* features.NAME = VALUE for each feature a FeatureSet sets. */
-static void add_features(ir_options *out, const uint8_t *p, const uint8_t *end, ir_loc loc)
+static void add_features(ir_pool *pool, ir_options *out, const uint8_t *p, const uint8_t *end, ir_loc loc)
 {
     uint32_t num;
     int wt;
@@ -150,7 +150,7 @@ static void add_features(ir_options *out, const uint8_t *p, const uint8_t *end, 
         for (int id = 0; id < FEATURE_COUNT; id++) {
             const char *value = feature_value_name((feature_id)id, (int)varint_of(val, len));
             if (feature_at((feature_id)id)->number == num && wt == PBJ_WT_VARINT && value)
-                add_option(out, "features", feature_at((feature_id)id)->name, ident(value, loc));
+                add_option(pool, out, "features", feature_at((feature_id)id)->name, ident(value, loc));
         }
     }
 }
@@ -164,14 +164,14 @@ static const char *std_enum_name(std_kind kind, int32_t number)
 }
 
 /* The standard option of scope numbered num, its value (bytes val) in *v as written; NULL for any other. */
-static const std_option *std_value(std_scope scope, uint32_t num, int wt, const uint8_t *val, size_t len, ir_loc loc,
+static const std_option *std_value(ir_pool *pool, std_scope scope, uint32_t num, int wt, const uint8_t *val, size_t len, ir_loc loc,
                                    ir_value *v)
 {
     const std_option *so;
     for (size_t i = 0; (so = std_option_at(i)); i++) {
         if (so->scope != scope || so->number != num) continue;
         if (so->kind == KIND_STRING && wt == PBJ_WT_LEN) {
-            *v = (ir_value){ .kind = IR_VAL_STRING, .loc = loc, .str = ir_strndup((const char *)val, len), .str_len = len };
+            *v = (ir_value){ .kind = IR_VAL_STRING, .loc = loc, .str = ir_pool_strndup(pool, (const char *)val, len), .str_len = len };
             return so;
         }
         if (wt != PBJ_WT_VARINT) return NULL;
@@ -184,7 +184,7 @@ static const std_option *std_value(std_scope scope, uint32_t num, int wt, const 
 }
 
 /* The options an element's options message holds (encoded), as its options written in a .proto. */
-static void add_options(ir_options *out, std_scope scope, const uint8_t *p, size_t n, ir_loc loc)
+static void add_options(ir_pool *pool, ir_options *out, std_scope scope, const uint8_t *p, size_t n, ir_loc loc)
 {
     const uint8_t *end = p + n, *val;
     uint32_t num;
@@ -193,26 +193,26 @@ static void add_options(ir_options *out, std_scope scope, const uint8_t *p, size
     ir_value v;
     const std_option *so;
     while (wire_next_field(&p, end, &num, &wt, &val, &len)) {
-        if (num == std_features_number(scope) && wt == PBJ_WT_LEN) add_features(out, val, val + len, loc);
-        else if ((so = std_value(scope, num, wt, val, len, loc, &v))) add_option(out, so->name, NULL, v);
+        if (num == std_features_number(scope) && wt == PBJ_WT_LEN) add_features(pool, out, val, val + len, loc);
+        else if ((so = std_value(pool, scope, num, wt, val, len, loc, &v))) add_option(pool, out, so->name, NULL, v);
     }
 }
 
 /* An options message (type T of descriptor.proto, m may be NULL) added to out as written. */
-#define ADD_OPTIONS(out, scope, T, m, loc)                                                             \
+#define ADD_OPTIONS(pool, out, scope, T, m, loc)                                                           \
     do {                                                                                               \
         if (!(m)) break;                                                                               \
         size_t cap_ = google_protobuf_##T##_size(m), len_ = 0;                                         \
-        uint8_t *buf_ = ir_alloc(cap_ + 1);                                                            \
-        if (google_protobuf_##T##_encode((m), buf_, cap_, &len_) == PBJ_OK) add_options((out), (scope), buf_, len_, (loc)); \
+        uint8_t *buf_ = ir_pool_alloc((pool), cap_ + 1);                                                   \
+        if (google_protobuf_##T##_encode((m), buf_, cap_, &len_) == PBJ_OK) add_options((pool), (out), (scope), buf_, len_, (loc)); \
     } while (0)
 
 /* ---- [default = ...] as written -------------------------------------------------------------- */
 
 /* protoc's CUnescape of a bytes default (its CEscape: \n \r \t \" \' \\ and \ooo). */
-static ir_value bytes_value(const char *s, ir_loc loc)
+static ir_value bytes_value(ir_pool *pool, const char *s, ir_loc loc)
 {
-    char *out = ir_alloc(strlen(s) + 1), *o = out;
+    char *out = ir_pool_alloc(pool, strlen(s) + 1), *o = out;
     while (*s) {
         if (*s != '\\' || !s[1]) { *o++ = *s++; continue; }
         s++;
@@ -239,15 +239,15 @@ static ir_value number_value(const char *text, ir_loc loc)
     return v;
 }
 
-static ir_value *default_value(const field_proto *d, ir_loc loc)
+static ir_value *default_value(ir_pool *pool, const field_proto *d, ir_loc loc)
 {
-    ir_value *v = ir_alloc(sizeof *v);
-    const char *text = str(d->default_value);
+    ir_value *v = ir_pool_alloc(pool, sizeof *v);
+    const char *text = str(pool, d->default_value);
     switch (d->type) {
     case google_protobuf_FieldDescriptorProto_Type_TYPE_STRING:
         *v = (ir_value){ .kind = IR_VAL_STRING, .loc = loc, .str = text, .str_len = d->default_value.len };
         break;
-    case google_protobuf_FieldDescriptorProto_Type_TYPE_BYTES: *v = bytes_value(text, loc); break;
+    case google_protobuf_FieldDescriptorProto_Type_TYPE_BYTES: *v = bytes_value(pool, text, loc); break;
     case google_protobuf_FieldDescriptorProto_Type_TYPE_BOOL:
     case google_protobuf_FieldDescriptorProto_Type_TYPE_ENUM: *v = ident(text, loc); break;
     default: *v = number_value(text, loc); break;
@@ -269,7 +269,7 @@ static ir_label written_label(const ir_file *f, const field_proto *d, const ir_m
 
 static ir_field *build_field(builder *b, const field_proto *d, ir_message *parent, const char *path)
 {
-    ir_field *f = ir_alloc(sizeof *f);
+    ir_field *f = ir_pool_alloc(b->f->pool, sizeof *f);
     place(b, path, &f->loc, &f->comments);
     f->type_loc = f->number_loc = f->loc;
     f->name = name_of(b->f, d->name, f->loc, false);
@@ -282,14 +282,14 @@ static ir_field *build_field(builder *b, const field_proto *d, ir_message *paren
                  d->type == google_protobuf_FieldDescriptorProto_Type_TYPE_ENUM || (!d->has_type && d->has_type_name);
     f->type = named ? IR_TYPE_UNRESOLVED : (ir_type)d->type;
     if (!named && !d->has_type) diag_error(b->f, f->loc, "field \"%s\" has no type", f->name);
-    f->type_name = str_or_null(d->has_type_name, d->type_name);
-    f->json_name = irbuild_json_name(f->name);
-    if (d->has_json_name && strcmp(str(d->json_name), f->json_name) != 0) {
-        f->json_name = str(d->json_name);
+    f->type_name = str_or_null(b->f->pool, d->has_type_name, d->type_name);
+    f->json_name = irbuild_json_name(f->file->pool, f->name);
+    if (d->has_json_name && strcmp(str(b->f->pool, d->json_name), f->json_name) != 0) {
+        f->json_name = str(b->f->pool, d->json_name);
         f->json_name_explicit = true;
     }
-    if (d->has_default_value) f->default_raw = default_value(d, f->loc);
-    ADD_OPTIONS(&f->options, SCOPE_FIELD, FieldOptions, d->options, f->loc);
+    if (d->has_default_value) f->default_raw = default_value(b->f->pool, d, f->loc);
+    ADD_OPTIONS(b->f->pool, &f->options, SCOPE_FIELD, FieldOptions, d->options, f->loc);
     return f;
 }
 
@@ -319,51 +319,51 @@ static void build_extensions(builder *b, const field_proto *d, size_t n, ir_mess
 {
     ir_extend *x = NULL;
     for (size_t i = 0; i < n; i++) {
-        const char *extendee = str(d[i].extendee);
+        const char *extendee = str(b->f->pool, d[i].extendee);
         if (!x || strcmp(x->extendee_name, extendee) != 0) {
-            x = ir_alloc(sizeof *x);
+            x = ir_pool_alloc(b->f->pool, sizeof *x);
             x->extendee_name = extendee;
             x->scope = scope;
-            if (scope) ir_vec_push(&scope->extends, x);
-            else ir_vec_push(&b->f->extends, x);
+            if (scope) ir_pool_vec_push(b->f->pool, &scope->extends, x);
+            else ir_pool_vec_push(b->f->pool, &b->f->extends, x);
         }
-        ir_field *f = build_field(b, &d[i], scope, sub_path(path, field, i));
+        ir_field *f = build_field(b, &d[i], scope, sub_path(b->f->pool, path, field, i));
         mark_group(b->f, scope, f);
         x->loc = x->extendee_loc = f->loc;
         f->extend = x;
-        ir_vec_push(&x->fields, f);
-        if (scope) { f->index = (int)scope->extensions.n; ir_vec_push(&scope->extensions, f); }
-        else { f->index = (int)b->f->extensions.n; ir_vec_push(&b->f->extensions, f); }
+        ir_pool_vec_push(b->f->pool, &x->fields, f);
+        if (scope) { f->index = (int)scope->extensions.n; ir_pool_vec_push(b->f->pool, &scope->extensions, f); }
+        else { f->index = (int)b->f->extensions.n; ir_pool_vec_push(b->f->pool, &b->f->extensions, f); }
     }
 }
 
 static void build_enum(builder *b, const enum_proto *d, ir_message *parent, const char *path)
 {
-    ir_enum *e = ir_alloc(sizeof *e);
+    ir_enum *e = ir_pool_alloc(b->f->pool, sizeof *e);
     place(b, path, &e->loc, &e->comments);
     e->name = name_of(b->f, d->name, e->loc, false);
     e->parent = parent;
     e->file = b->f;
-    if (parent) ir_vec_push(&parent->enums, e);
-    else ir_vec_push(&b->f->enums, e);
-    ADD_OPTIONS(&e->options, SCOPE_ENUM, EnumOptions, d->options, e->loc);
+    if (parent) ir_pool_vec_push(b->f->pool, &parent->enums, e);
+    else ir_pool_vec_push(b->f->pool, &b->f->enums, e);
+    ADD_OPTIONS(b->f->pool, &e->options, SCOPE_ENUM, EnumOptions, d->options, e->loc);
     const char *alias = ir_option_find(&e->options, "allow_alias");
     e->allow_alias = alias && !strcmp(alias, "true");
     for (size_t i = 0; i < d->value.count; i++) {
-        ir_enum_value *v = ir_alloc(sizeof *v);
-        place(b, sub_path(path, ENUM_VALUE, i), &v->loc, &v->comments);
+        ir_enum_value *v = ir_pool_alloc(b->f->pool, sizeof *v);
+        place(b, sub_path(b->f->pool, path, ENUM_VALUE, i), &v->loc, &v->comments);
         v->number_loc = v->loc;
         v->name = name_of(b->f, d->value.data[i].name, v->loc, false);
         v->number = d->value.data[i].number;
         v->parent = e;
-        ADD_OPTIONS(&v->options, SCOPE_ENUM_VALUE, EnumValueOptions, d->value.data[i].options, v->loc);
-        ir_vec_push(&e->values, v);
+        ADD_OPTIONS(b->f->pool, &v->options, SCOPE_ENUM_VALUE, EnumValueOptions, d->value.data[i].options, v->loc);
+        ir_pool_vec_push(b->f->pool, &e->values, v);
     }
     for (size_t i = 0; i < d->reserved_range.count; i++) {      /* inclusive ends, as written */
         ir_range r = { e->loc, d->reserved_range.data[i].start, d->reserved_range.data[i].end, { 0 } };
-        ir_vec_push(&e->reserved_ranges, r);
+        ir_pool_vec_push(b->f->pool, &e->reserved_ranges, r);
     }
-    for (size_t i = 0; i < d->reserved_name.count; i++) ir_vec_push(&e->reserved_names, str(d->reserved_name.data[i]));
+    for (size_t i = 0; i < d->reserved_name.count; i++) ir_pool_vec_push(b->f->pool, &e->reserved_names, str(b->f->pool, d->reserved_name.data[i]));
 }
 
 /* A map's entry message as protoc makes it: optional key = 1 and value = 2, and nothing else. */
@@ -380,12 +380,12 @@ static void add_field(builder *b, ir_message *m, const field_proto *d, const cha
 {
     ir_field *f = build_field(b, d, m, path);
     f->index = (int)m->fields.n;
-    ir_vec_push(&m->fields, f);
+    ir_pool_vec_push(b->f->pool, &m->fields, f);
     if (d->has_oneof_index && (d->oneof_index < 0 || (size_t)d->oneof_index >= m->oneofs.n)) {
         diag_error(b->f, f->loc, "field \"%s\" names oneof %d, which \"%s\" does not have", f->name, (int)d->oneof_index, m->name);
     } else if (d->has_oneof_index) {
         f->oneof = m->oneofs.v[d->oneof_index];
-        ir_vec_push(&f->oneof->fields, f);
+        ir_pool_vec_push(b->f->pool, &f->oneof->fields, f);
     }
     if (mark_group(b->f, m, f)) return;
     ir_message *target = f->type_name ? nested_named(b->f, m, f->type_name) : NULL;
@@ -405,32 +405,32 @@ static ir_range range_of(ir_loc loc, int32_t start, int32_t end_exclusive)
 
 static void build_message(builder *b, const message_proto *d, ir_message *parent, const char *path)
 {
-    ir_message *m = ir_alloc(sizeof *m);
+    ir_message *m = ir_pool_alloc(b->f->pool, sizeof *m);
     place(b, path, &m->loc, &m->comments);
     m->name = name_of(b->f, d->name, m->loc, false);
     m->parent = parent;
     m->file = b->f;
-    if (parent) ir_vec_push(&parent->messages, m);
-    else ir_vec_push(&b->f->messages, m);
+    if (parent) ir_pool_vec_push(b->f->pool, &parent->messages, m);
+    else ir_pool_vec_push(b->f->pool, &b->f->messages, m);
     if (d->options) {
         m->map_entry = d->options->map_entry;
         m->message_set_wire_format = d->options->message_set_wire_format;
     }
-    ADD_OPTIONS(&m->options, SCOPE_MESSAGE, MessageOptions, d->options, m->loc);
+    ADD_OPTIONS(b->f->pool, &m->options, SCOPE_MESSAGE, MessageOptions, d->options, m->loc);
     if (m->map_entry) m->options.n = 0;          /* a map<K, V> field writes no option on its entry */
     for (size_t i = 0; i < d->nested_type.count; i++)
-        build_message(b, &d->nested_type.data[i], m, sub_path(path, MESSAGE_NESTED, i));
-    for (size_t i = 0; i < d->enum_type.count; i++) build_enum(b, &d->enum_type.data[i], m, sub_path(path, MESSAGE_ENUM, i));
+        build_message(b, &d->nested_type.data[i], m, sub_path(b->f->pool, path, MESSAGE_NESTED, i));
+    for (size_t i = 0; i < d->enum_type.count; i++) build_enum(b, &d->enum_type.data[i], m, sub_path(b->f->pool, path, MESSAGE_ENUM, i));
     for (size_t i = 0; i < d->oneof_decl.count; i++) {
-        ir_oneof *o = ir_alloc(sizeof *o);
-        place(b, sub_path(path, MESSAGE_ONEOF, i), &o->loc, &o->comments);
+        ir_oneof *o = ir_pool_alloc(b->f->pool, sizeof *o);
+        place(b, sub_path(b->f->pool, path, MESSAGE_ONEOF, i), &o->loc, &o->comments);
         o->name = name_of(b->f, d->oneof_decl.data[i].name, o->loc, false);
         o->parent = m;
         o->index = (int)i;
-        ADD_OPTIONS(&o->options, SCOPE_ONEOF, OneofOptions, d->oneof_decl.data[i].options, o->loc);
-        ir_vec_push(&m->oneofs, o);
+        ADD_OPTIONS(b->f->pool, &o->options, SCOPE_ONEOF, OneofOptions, d->oneof_decl.data[i].options, o->loc);
+        ir_pool_vec_push(b->f->pool, &m->oneofs, o);
     }
-    for (size_t i = 0; i < d->field.count; i++) add_field(b, m, &d->field.data[i], sub_path(path, MESSAGE_FIELD, i));
+    for (size_t i = 0; i < d->field.count; i++) add_field(b, m, &d->field.data[i], sub_path(b->f->pool, path, MESSAGE_FIELD, i));
     for (size_t i = 0; i < m->oneofs.n; i++) {
         ir_oneof *o = m->oneofs.v[i];
         o->synthetic = o->fields.n == 1 && o->fields.v[0]->proto3_optional;
@@ -443,36 +443,36 @@ static void build_message(builder *b, const message_proto *d, ir_message *parent
     for (size_t i = 0; i < d->extension_range.count; i++) {
         const google_protobuf_DescriptorProto_ExtensionRange *x = &d->extension_range.data[i];
         ir_range r = range_of(m->loc, x->start, x->end);
-        ADD_OPTIONS(&r.options, SCOPE_EXTENSION_RANGE, ExtensionRangeOptions, x->options, m->loc);
-        ir_vec_push(&m->extension_ranges, r);
+        ADD_OPTIONS(b->f->pool, &r.options, SCOPE_EXTENSION_RANGE, ExtensionRangeOptions, x->options, m->loc);
+        ir_pool_vec_push(b->f->pool, &m->extension_ranges, r);
     }
     for (size_t i = 0; i < d->reserved_range.count; i++)
-        ir_vec_push(&m->reserved_ranges, range_of(m->loc, d->reserved_range.data[i].start, d->reserved_range.data[i].end));
-    for (size_t i = 0; i < d->reserved_name.count; i++) ir_vec_push(&m->reserved_names, str(d->reserved_name.data[i]));
+        ir_pool_vec_push(b->f->pool, &m->reserved_ranges, range_of(m->loc, d->reserved_range.data[i].start, d->reserved_range.data[i].end));
+    for (size_t i = 0; i < d->reserved_name.count; i++) ir_pool_vec_push(b->f->pool, &m->reserved_names, str(b->f->pool, d->reserved_name.data[i]));
     build_extensions(b, d->extension.data, d->extension.count, m, path, MESSAGE_EXTENSION);
 }
 
 static void build_service(builder *b, const service_proto *d, const char *path)
 {
-    ir_service *s = ir_alloc(sizeof *s);
+    ir_service *s = ir_pool_alloc(b->f->pool, sizeof *s);
     place(b, path, &s->loc, &s->comments);
     s->name = name_of(b->f, d->name, s->loc, false);
     s->file = b->f;
-    ir_vec_push(&b->f->services, s);
-    ADD_OPTIONS(&s->options, SCOPE_SERVICE, ServiceOptions, d->options, s->loc);
+    ir_pool_vec_push(b->f->pool, &b->f->services, s);
+    ADD_OPTIONS(b->f->pool, &s->options, SCOPE_SERVICE, ServiceOptions, d->options, s->loc);
     for (size_t i = 0; i < d->method.count; i++) {
         const google_protobuf_MethodDescriptorProto *md = &d->method.data[i];
-        ir_method *m = ir_alloc(sizeof *m);
-        place(b, sub_path(path, SERVICE_METHOD, i), &m->loc, &m->comments);
+        ir_method *m = ir_pool_alloc(b->f->pool, sizeof *m);
+        place(b, sub_path(b->f->pool, path, SERVICE_METHOD, i), &m->loc, &m->comments);
         m->name = name_of(b->f, md->name, m->loc, false);
-        m->input_name = str(md->input_type);
-        m->output_name = str(md->output_type);
+        m->input_name = str(b->f->pool, md->input_type);
+        m->output_name = str(b->f->pool, md->output_type);
         m->input_loc = m->output_loc = m->loc;
         m->client_streaming = md->client_streaming;
         m->server_streaming = md->server_streaming;
         m->has_body = md->options != NULL;
-        ADD_OPTIONS(&m->options, SCOPE_METHOD, MethodOptions, md->options, m->loc);
-        ir_vec_push(&s->methods, m);
+        ADD_OPTIONS(b->f->pool, &m->options, SCOPE_METHOD, MethodOptions, md->options, m->loc);
+        ir_pool_vec_push(b->f->pool, &s->methods, m);
     }
 }
 
@@ -493,7 +493,7 @@ static feature_edition edition_of(const file_proto *fd)
 
 static void set_syntax(ir_file *f, const file_proto *fd)
 {
-    const char *syntax = str(fd->syntax);
+    const char *syntax = str(f->pool, fd->syntax);
     feature_edition known = feature_edition_named(feature_edition_text(edition_of(fd)));   /* 0 unless 2023 on */
     f->syntax_explicit = fd->has_syntax;
     if (!*syntax || !strcmp(syntax, "proto2")) f->syntax = IR_PROTO2;
@@ -512,32 +512,32 @@ static bool listed(const int32_t *v, size_t n, size_t i)
 static void build_imports(builder *b, const file_proto *fd)
 {
     for (size_t i = 0; i < fd->dependency.count; i++) {
-        ir_import im = { { 0, 0 }, str(fd->dependency.data[i]), IR_IMPORT_PLAIN, NULL, false };
-        place(b, sub_path("", FILE_DEPENDENCY, i), &im.loc, NULL);
+        ir_import im = { { 0, 0 }, str(b->f->pool, fd->dependency.data[i]), IR_IMPORT_PLAIN, NULL, false };
+        place(b, sub_path(b->f->pool, "", FILE_DEPENDENCY, i), &im.loc, NULL);
         if (listed(fd->public_dependency.data, fd->public_dependency.count, i)) im.kind = IR_IMPORT_PUBLIC;
         if (listed(fd->weak_dependency.data, fd->weak_dependency.count, i)) im.kind = IR_IMPORT_WEAK;
-        ir_vec_push(&b->f->imports, im);
+        ir_pool_vec_push(b->f->pool, &b->f->imports, im);
     }
 }
 
-ir_file *irdesc_file(const file_proto *fd)
+ir_file *irdesc_file(const ir_program *prog, const file_proto *fd)
 {
-    const char *name = str(fd->name);
-    builder b = { ir_file_new(name, name, NULL, 0), { 0 } };
+    const char *name = str(prog->pool, fd->name);
+    builder b = { ir_file_new(prog->pool, prog->diag, name, name, NULL, 0), { 0 } };
     const google_protobuf_SourceCodeInfo *info = fd->source_code_info;
     for (size_t i = 0; info && i < info->location.count; i++) {
         const location *l = &info->location.data[i];
-        const char *key = path_key(l->path.data, l->path.count);
+        const char *key = path_key(prog->pool, l->path.data, l->path.count);
         symtab_put(&b.locations, key, strlen(key), (void *)(uintptr_t)l);
     }
     set_syntax(b.f, fd);
-    place(&b, ir_printf("%d", FILE_PACKAGE), &b.f->package_loc, NULL);
+    place(&b, ir_pool_printf(prog->pool, "%d", FILE_PACKAGE), &b.f->package_loc, NULL);
     b.f->package = fd->has_package ? name_of(b.f, fd->package, b.f->package_loc, true) : NULL;
     build_imports(&b, fd);
-    ADD_OPTIONS(&b.f->options, SCOPE_FILE, FileOptions, fd->options, ((ir_loc){ 0, 0 }));
-    for (size_t i = 0; i < fd->message_type.count; i++) build_message(&b, &fd->message_type.data[i], NULL, sub_path("", FILE_MESSAGE, i));
-    for (size_t i = 0; i < fd->enum_type.count; i++) build_enum(&b, &fd->enum_type.data[i], NULL, sub_path("", FILE_ENUM, i));
-    for (size_t i = 0; i < fd->service.count; i++) build_service(&b, &fd->service.data[i], sub_path("", FILE_SERVICE, i));
+    ADD_OPTIONS(prog->pool, &b.f->options, SCOPE_FILE, FileOptions, fd->options, ((ir_loc){ 0, 0 }));
+    for (size_t i = 0; i < fd->message_type.count; i++) build_message(&b, &fd->message_type.data[i], NULL, sub_path(prog->pool, "", FILE_MESSAGE, i));
+    for (size_t i = 0; i < fd->enum_type.count; i++) build_enum(&b, &fd->enum_type.data[i], NULL, sub_path(prog->pool, "", FILE_ENUM, i));
+    for (size_t i = 0; i < fd->service.count; i++) build_service(&b, &fd->service.data[i], sub_path(prog->pool, "", FILE_SERVICE, i));
     build_extensions(&b, fd->extension.data, fd->extension.count, NULL, "", FILE_EXTENSION);
     irbuild_full_names(b.f);
     raw_comments(&b, info);

@@ -9,6 +9,6 @@
  * proto3-optional fields as written, [default] as a value, standard options (features included) as
  * written options, comments and every <<<pbj...>>> comment from its source_code_info. Its imports are
  * named only: resolve_loaded links them. Custom options are left out (they shape no generated code). */
-ir_file *irdesc_file(const google_protobuf_FileDescriptorProto *fd);
+ir_file *irdesc_file(const ir_program *prog, const google_protobuf_FileDescriptorProto *fd);
 
 #endif

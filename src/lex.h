@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "diag.h"
 #include "ir.h"
 
 /* Token kinds the grammar never sees; grammar tokens are parse.h's TK_*. */
@@ -32,15 +33,16 @@ typedef struct lexer {
     const char *line_start;
     uint32_t line;
     int errors;
+    diag_counts *diag;      /* what its errors count into (the run's) */
 } lexer;
 
-void lex_init(lexer *lx, const char *path, const char *src, size_t len);
+void lex_init(lexer *lx, diag_counts *diag, const char *path, const char *src, size_t len);
 /* The next token, comments and whitespace included; LEX_EOF at the end. */
 int lex_next(lexer *lx, lex_token *t);
 
 /* The bytes of a string token (quotes, escapes decoded) appended to *buf;
  * the token was checked by the lexer, so this cannot fail. */
-typedef struct lex_buf { char *p; size_t n, cap; } lex_buf;
+typedef struct lex_buf { char *p; size_t n, cap; ir_pool *pool; } lex_buf;   /* grown in pool */
 void lex_string_append(lex_buf *b, const char *tok, size_t len);
 
 /* Parse an integer token (decimal, 0octal, 0xhex); false on overflow of uint64. */

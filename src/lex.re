@@ -81,7 +81,7 @@ static void buf_put(lex_buf *b, const char *s, size_t n)
 {
     if (b->n + n + 1 > b->cap) {
         b->cap = (b->n + n + 1) * 2;
-        char *p = ir_alloc(b->cap);
+        char *p = ir_pool_alloc(b->pool, b->cap);
         if (b->n) memcpy(p, b->p, b->n);
         b->p = p;
     }
@@ -153,9 +153,10 @@ bool lex_parse_int(const char *tok, size_t len, uint64_t *out)
 
 /* ---- the token scanner ------------------------------------------------------ */
 
-void lex_init(lexer *lx, const char *path, const char *src, size_t len)
+void lex_init(lexer *lx, diag_counts *diag, const char *path, const char *src, size_t len)
 {
     memset(lx, 0, sizeof *lx);
+    lx->diag = diag;
     lx->path = path;
     lx->src = src;
     lx->len = len;
@@ -172,7 +173,7 @@ static ir_loc loc_of(const lexer *lx, const char *p)
 
 static void lex_error(lexer *lx, const char *p, const char *msg)
 {
-    diag_error_at(lx->path, lx->src, loc_of(lx, p), "%s", msg);
+    diag_error_at_in(lx->diag, lx->path, lx->src, loc_of(lx, p), "%s", msg);
     lx->errors++;
 }
 
@@ -225,8 +226,8 @@ static void scan_block_comment(lexer *lx, const unsigned char **pp, const char *
     ir_loc at = loc_of(lx, start);
     for (;;) {
         if (*p == '\0' && (const char *)p >= lx->src + lx->len) {
-            diag_error_at(lx->path, lx->src, loc_of(lx, (const char *)p),
-                          "block comment not terminated before the end of the file (it starts at line %u)", at.line);
+            diag_error_at_in(lx->diag, lx->path, lx->src, loc_of(lx, (const char *)p),
+                             "block comment not terminated before the end of the file (it starts at line %u)", at.line);
             lx->errors++;
             break;
         }

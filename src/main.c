@@ -241,6 +241,7 @@ int main(int argc, char **argv)
     pbjc_context ctx;
     context_begin(&ctx);
     args a = { 0 };
+    context_program(&ctx, &a.prog);
     parse_args(&a, ctx.project, argc, argv);
     add_roots(&a.prog);
     int status = 0;

@@ -70,11 +70,19 @@ typedef struct options_state {
 /* The command line's settings. */
 struct options_project {
     level settings;
+    ir_pool *pool;               /* the run's */
+    diag_counts *diag;
 };
 
 static const options_resolved defaults;      /* all zero: default tier, false, from default */
 
-options_project *options_project_new(void) { return ir_alloc(sizeof(options_project)); }
+options_project *options_project_new(ir_pool *pool, diag_counts *diag)
+{
+    options_project *project = ir_pool_alloc(pool, sizeof *project);
+    project->pool = pool;
+    project->diag = diag;
+    return project;
+}
 
 const options_resolved *options_of(const ir_message *m)
 {
@@ -99,30 +107,30 @@ static int option_by_name(const char *name, size_t len)
 }
 
 /* "; did you mean pbj.X?" for the nearest known name, or the list of them. */
-static const char *suggestion(const char *name)
+static const char *suggestion(ir_pool *pool, const char *name)
 {
     const char *bare = strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX)) ? name : name + strlen(PBJ_PREFIX);
     const char *names[OPTIONS_COUNT];
     for (int id = 0; id < OPTIONS_COUNT; id++) names[id] = options_table[id].name;
     ptrdiff_t best = suggest_nearest(bare, names, OPTIONS_COUNT, (strlen(bare) + 2) / 3);   /* a third of it */
-    if (best >= 0) return ir_printf("; did you mean " PBJ_PREFIX "%s?", names[best]);
+    if (best >= 0) return ir_pool_printf(pool, "; did you mean " PBJ_PREFIX "%s?", names[best]);
     const char *list = "";
     for (int id = 0; id < OPTIONS_COUNT; id++)
-        list = ir_printf("%s%s" PBJ_PREFIX "%s", list, id ? ", " : "", options_table[id].name);
-    return ir_printf(" (known: %s)", list);
+        list = ir_pool_printf(pool, "%s%s" PBJ_PREFIX "%s", list, id ? ", " : "", options_table[id].name);
+    return ir_pool_printf(pool, " (known: %s)", list);
 }
 
 /* The accepted values of an option: "default, max" with sep ", " and last " or ". */
-static const char *value_list(int id, const char *sep, const char *last)
+static const char *value_list(ir_pool *pool, int id, const char *sep, const char *last)
 {
-    if (options_table[id].role != ROLE_TIER) return ir_printf("true%sfalse", last);
+    if (options_table[id].role != ROLE_TIER) return ir_pool_printf(pool, "true%sfalse", last);
     const char *list = tiers[0].name;
     for (int t = 1; t < OPTIONS_TIER_COUNT; t++)
-        list = ir_printf("%s%s%s", list, t + 1 == OPTIONS_TIER_COUNT ? last : sep, tiers[t].name);
+        list = ir_pool_printf(pool, "%s%s%s", list, t + 1 == OPTIONS_TIER_COUNT ? last : sep, tiers[t].name);
     return list;
 }
 
-static const char *expected_values(int id) { return value_list(id, ", ", " or "); }
+static const char *expected_values(ir_pool *pool, int id) { return value_list(pool, id, ", ", " or "); }
 
 /* Parse a value for option id; false when it is not one of its values. */
 static bool parse_value(int id, const char *text, int *out)
@@ -191,12 +199,12 @@ static bool is_name_char(char ch)
 static bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
 
 /* The value between '=' and '>>>', blanks trimmed, one pair of quotes removed. */
-static const char *value_between(const char *p, const char *end)
+static const char *value_between(ir_pool *pool, const char *p, const char *end)
 {
     while (p < end && is_space(*p)) p++;
     while (end > p && is_space(end[-1])) end--;
     if (end - p >= 2 && (*p == '"' || *p == '\'') && end[-1] == *p) p++, end--;
-    return ir_strndup(p, (size_t)(end - p));
+    return ir_pool_strndup(pool, p, (size_t)(end - p));
 }
 
 /* Every <<<NAME = VALUE>>> in one comment, recorded at lv. */
@@ -218,18 +226,18 @@ static int scan_comment(const ir_file *f, const ir_raw_comment *c, level *lv, co
             continue;
         }
         const char *end = strstr(q, ">>>");
-        const char *opt_name = ir_strndup(name, name_len);
+        const char *opt_name = ir_pool_strndup(f->pool, name, name_len);
         if (!end) {
             diag_error(f, loc, "unterminated pbj option %s: expected >>> after its value", opt_name);
             return errors + 1;
         }
         p = end + 3;
-        const char *text = value_between(q + 1, end);
+        const char *text = value_between(f->pool, q + 1, end);
         int id = option_by_name(name, name_len), value;
         if (id < 0)
-            errors++, diag_error(f, loc, "unknown pbj option %s%s", opt_name, suggestion(opt_name));
+            errors++, diag_error(f, loc, "unknown pbj option %s%s", opt_name, suggestion(f->pool, opt_name));
         else if (!parse_value(id, text, &value))
-            errors++, diag_error(f, loc, "bad value '%s' for %s (expected %s)", text, opt_name, expected_values(id));
+            errors++, diag_error(f, loc, "bad value '%s' for %s (expected %s)", text, opt_name, expected_values(f->pool, id));
         else if (options_table[id].role == ROLE_FIELDS && !strcmp(where, "the file"))
             errors++, diag_error(f, loc, "%s names fields of one message: write it in the comment before the message "
                                          "or inside its body", opt_name);
@@ -248,7 +256,7 @@ static int scan_file(const ir_file *f, level *file_level)
         if (!strstr(c->text, "<<<")) continue;
         ir_message *m = c->before ? c->before : c->inside;
         if (m && m->options_state)
-            errors += scan_comment(f, c, &state_of(m)->own, ir_printf("message %s", full_name(m)));
+            errors += scan_comment(f, c, &state_of(m)->own, ir_pool_printf(f->pool, "message %s", full_name(m)));
         else
             errors += scan_comment(f, c, file_level, "the file");
     }
@@ -262,7 +270,7 @@ typedef IR_VEC(ir_message *) message_list;
 static void collect(ir_message *m, void *ctx)
 {
     message_list *all = ctx;
-    ir_vec_push(all, m);
+    ir_pool_vec_push(m->file->pool, all, m);
 }
 
 /* The setting in effect for m at the message, file or project level, or NULL. */
@@ -310,7 +318,7 @@ static ir_message *field_target(const ir_field *f)
 static const char *field_name(const ir_field *f)
 {
     if (f->full_name) return f->full_name;
-    return f->parent ? ir_printf("%s.%s", full_name(f->parent), f->name) : f->name;
+    return f->parent ? ir_pool_printf(f->file->pool, "%s.%s", full_name(f->parent), f->name) : f->name;
 }
 
 /* "a.Root.middle -> a.Middle.leaf": the fields followed to reach m. */
@@ -318,7 +326,7 @@ static const char *closure_path(const ir_message *m, int id)
 {
     const char *path = NULL;
     for (const msg_state *st = state_of(m); st->pred_field[id]; st = state_of(st->pred_msg[id]))
-        path = path ? ir_printf("%s -> %s", field_name(st->pred_field[id]), path) : field_name(st->pred_field[id]);
+        path = path ? ir_pool_printf(m->file->pool, "%s -> %s", field_name(st->pred_field[id]), path) : field_name(st->pred_field[id]);
     return path;
 }
 
@@ -347,14 +355,14 @@ static void report_reached_false(const ir_message *m, int id)
 
 /* Spread a closing option from every message where it is true to every
  * message reached through message fields: a worklist over a visited set. */
-static int close_over(const message_list *all, int id)
+static int close_over(ir_pool *pool, const message_list *all, int id)
 {
     int errors = 0;
     message_list queue = { 0 };
     for (size_t k = 0; k < all->n; k++)
         if (!all->v[k]->map_entry && state_of(all->v[k])->r.opt[id].value) {
             state_of(all->v[k])->visited[id] = true;
-            ir_vec_push(&queue, all->v[k]);
+            ir_pool_vec_push(pool, &queue, all->v[k]);
         }
     for (size_t head = 0; head < queue.n; head++) {
         ir_message *m = queue.v[head];
@@ -369,7 +377,7 @@ static int close_over(const message_list *all, int id)
                 continue;
             }
             st->r.opt[id] = (options_value){ 1, NULL, OPTIONS_FROM_CLOSURE, closure_path(t, id) };
-            ir_vec_push(&queue, t);
+            ir_pool_vec_push(pool, &queue, t);
         }
     }
     return errors;
@@ -402,19 +410,19 @@ static bool parse_keys(const ir_message *m)
         while (p < end && is_space(*p)) p++;
         const char *last = end;
         while (last > p && is_space(last[-1])) last--;
-        const char *name = ir_strndup(p, (size_t)(last - p));
+        const char *name = ir_pool_strndup(m->file->pool, p, (size_t)(last - p));
         const ir_field *f = field_named(m, name);
         const ir_oneof *o = f ? NULL : oneof_named(m, name);
         const char *why = !*name ? "is an empty name"
                         : !f && !o ? "is no field or oneof of it"
-                        : f && f->oneof && !f->oneof->synthetic ? ir_printf("is a member of oneof '%s': name the oneof", f->oneof->name)
+                        : f && f->oneof && !f->oneof->synthetic ? ir_pool_printf(m->file->pool, "is a member of oneof '%s': name the oneof", f->oneof->name)
                         : f && (f->label == IR_LABEL_REPEATED || f->is_map) ? "is repeated: repeated fields and maps cannot be compared"
                         : NULL;
         if (why) {
             diag_error(s->file, s->loc, PBJ_PREFIX "comparable of %s: '%s' %s", full_name(m), name, why);
             return false;
         }
-        ir_vec_push(&st->compare, ((options_compare_key){ f, o }));
+        ir_pool_vec_push(m->file->pool, &st->compare, ((options_compare_key){ f, o }));
         if (!*end) return true;
         p = end + 1;
     }
@@ -470,12 +478,12 @@ int options_resolve(const options_project *project, ir_program *prog)
 {
     int errors = 0;
     message_list all = { 0 };
-    level *file_levels = ir_alloc((prog->files.n + 1) * sizeof *file_levels);   /* +1: never 0 bytes */
+    level *file_levels = ir_pool_alloc(project->pool, (prog->files.n + 1) * sizeof *file_levels);   /* +1: never 0 bytes */
     for (size_t k = 0; k < prog->files.n; k++) {
         size_t first = all.n;
         ir_each_message(prog->files.v[k], collect, &all);
         for (size_t j = first; j < all.n; j++) {
-            msg_state *st = ir_alloc(sizeof *st);
+            msg_state *st = ir_pool_alloc(project->pool, sizeof *st);
             st->file = &file_levels[k];
             st->project = &project->settings;
             all.v[j]->options_state = st;
@@ -484,14 +492,14 @@ int options_resolve(const options_project *project, ir_program *prog)
     }
     for (size_t k = 0; k < all.n; k++) resolve_levels(state_of(all.v[k]));
     for (int id = 0; id < OPTIONS_COUNT; id++)
-        if (is_closure(id)) errors += close_over(&all, id);
+        if (is_closure(id)) errors += close_over(project->pool, &all, id);
     errors += check_comparable(&all);
     for (size_t k = 0; k < all.n; k++)                         /* entries: their owner's */
         if (all.v[k]->map_entry && all.v[k]->parent) state_of(all.v[k])->r = *options_of(all.v[k]->parent);
     return errors;
 }
 
-static void collect_all(ir_message *m, void *ctx) { ir_vec_push((message_list *)ctx, m); }
+static void collect_all(ir_message *m, void *ctx) { ir_pool_vec_push(m->file->pool, (message_list *)ctx, m); }
 
 /* Where a value set without a closure came from, for the error below. */
 static const char *origin_text(options_origin o)
@@ -527,11 +535,11 @@ int options_check_closure_inputs(const ir_program *prog)
                 size_t n = 0;
                 while (f && n < told.n && told.v[n] != f) n++;
                 if (!f || f->is_input || n < told.n) continue;
-                ir_vec_push(&told, f);
+                ir_pool_vec_push(prog->pool, &told, f);
                 const options_value *v = &options_of(t)->opt[id];
                 diag_error(f, t->loc, PBJ_PREFIX "%s is on for %s (%s) in %s, which this run does not generate: "
                            "add %s to the command line", options_table[id].name, full_name(t),
-                           v->via ? ir_printf("reached via %s", v->via) : origin_text(v->origin), f->name, f->name);
+                           v->via ? ir_pool_printf(prog->pool, "reached via %s", v->via) : origin_text(v->origin), f->name, f->name);
                 errors++;
             }
         }
@@ -549,8 +557,8 @@ size_t options_describe(const ir_message *m, char *buf, size_t n)
         const options_value *v = &r->opt[id];
         if (options_table[id].role == ROLE_IGNORED || (options_table[id].role == ROLE_FIELDS && !v->text)) continue;
         const char *from = origin_names[v->origin];
-        if (v->origin == OPTIONS_FROM_TIER) from = ir_printf("tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name);
-        if (v->origin == OPTIONS_FROM_CLOSURE) from = ir_printf("closure via %s", v->via);
+        if (v->origin == OPTIONS_FROM_TIER) from = ir_pool_printf(m->file->pool, "tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name);
+        if (v->origin == OPTIONS_FROM_CLOSURE) from = ir_pool_printf(m->file->pool, "closure via %s", v->via);
         int w = snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, "%s%s=%s(%s)", len ? " " : "",
                          options_table[id].name, v->text ? v->text : value_text(id, v->value), from);
         len += w > 0 ? (size_t)w : 0;
@@ -594,7 +602,7 @@ void options_explain(const ir_program *prog, FILE *out)
         const ir_message *m = all.v[k];
         if (m->map_entry) continue;
         size_t len = options_describe(m, NULL, 0);
-        char *line = ir_alloc(len + 1);
+        char *line = ir_pool_alloc(prog->pool, len + 1);
         options_describe(m, line, len + 1);
         fprintf(out, "%s%s: %s", full_name(m), m->file && !m->file->is_input ? " [imported]" : "", line);
         if (options_decode_inline(m)) fputs(" decode=inline(tier max: a leaf)", out);
@@ -612,34 +620,34 @@ void options_explain(const ir_program *prog, FILE *out)
 /* A project setting given as NAME (with or without "pbj.") and VALUE; flag is what the user typed. */
 static int set_project(options_project *project, const char *name, const char *text, const char *flag)
 {
-    const char *full = strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX)) ? ir_strcat(PBJ_PREFIX, name) : name;
+    const char *full = strncmp(name, PBJ_PREFIX, strlen(PBJ_PREFIX)) ? ir_pool_printf(project->pool, "%s%s", PBJ_PREFIX, name) : name;
     int id = option_by_name(full, strlen(full)), value;
     if (id < 0) {
-        diag_error(NULL, (ir_loc){ 0 }, "unknown pbj option %s in %s%s", full, flag, suggestion(full));
+        diag_error_in(project->diag, NULL, (ir_loc){ 0 }, "unknown pbj option %s in %s%s", full, flag, suggestion(project->pool, full));
         return -1;
     }
     if (options_table[id].role == ROLE_FIELDS) {
-        diag_error(NULL, (ir_loc){ 0 }, "%s in %s: it names fields of one message, so it is set in a comment on the message",
+        diag_error_in(project->diag, NULL, (ir_loc){ 0 }, "%s in %s: it names fields of one message, so it is set in a comment on the message",
                    full, flag);
         return -1;
     }
     if (!parse_value(id, text, &value)) {
-        diag_error(NULL, (ir_loc){ 0 }, "bad value '%s' for %s in %s (expected %s)", text, full, flag, expected_values(id));
+        diag_error_in(project->diag, NULL, (ir_loc){ 0 }, "bad value '%s' for %s in %s (expected %s)", text, full, flag, expected_values(project->pool, id));
         return -1;
     }
     setting *s = &project->settings.s[id];
     if (s->set && (s->value != value || strcmp(s->text, text))) {
-        diag_error(NULL, (ir_loc){ 0 }, "%s conflicts with %s = %s given before", flag, full, s->text);
+        diag_error_in(project->diag, NULL, (ir_loc){ 0 }, "%s conflicts with %s = %s given before", flag, full, s->text);
         return -1;
     }
-    *s = (setting){ true, value, ir_strdup(text), NULL, { 0, 0 } };
+    *s = (setting){ true, value, ir_pool_strdup(project->pool, text), NULL, { 0, 0 } };
     return 1;
 }
 
 /* "--fast-write" for "fast_write". */
-static const char *flag_name(int id)
+static const char *flag_name(ir_pool *pool, int id)
 {
-    char *flag = ir_strcat("--", options_table[id].name);
+    char *flag = ir_pool_printf(pool, "%s%s", "--", options_table[id].name);
     for (char *p = flag; *p; p++)
         if (*p == '_') *p = '-';
     return flag;
@@ -650,10 +658,10 @@ static int parse_generic(options_project *project, const char *arg, const char *
 {
     const char *eq = strchr(arg, '=');
     if (!eq) {
-        diag_error(NULL, (ir_loc){ 0 }, "%s needs NAME=VALUE, e.g. --pbj pbj.writers=true", flag);
+        diag_error_in(project->diag, NULL, (ir_loc){ 0 }, "%s needs NAME=VALUE, e.g. --pbj pbj.writers=true", flag);
         return -1;
     }
-    return set_project(project, ir_strndup(arg, (size_t)(eq - arg)), value_between(eq + 1, eq + 1 + strlen(eq + 1)), flag);
+    return set_project(project, ir_pool_strndup(project->pool, arg, (size_t)(eq - arg)), value_between(project->pool, eq + 1, eq + 1 + strlen(eq + 1)), flag);
 }
 
 int options_parse_arg(options_project *project, int argc, char **argv, int *i)
@@ -661,26 +669,26 @@ int options_parse_arg(options_project *project, int argc, char **argv, int *i)
     const char *arg = argv[*i];
     if (!strcmp(arg, "--pbj")) {
         if (*i + 1 >= argc) {
-            diag_error(NULL, (ir_loc){ 0 }, "--pbj needs NAME=VALUE, e.g. --pbj pbj.writers=true");
+            diag_error_in(project->diag, NULL, (ir_loc){ 0 }, "--pbj needs NAME=VALUE, e.g. --pbj pbj.writers=true");
             return -1;
         }
         ++*i;
-        return parse_generic(project, argv[*i], ir_printf("--pbj %s", argv[*i]));
+        return parse_generic(project, argv[*i], ir_pool_printf(project->pool, "--pbj %s", argv[*i]));
     }
     if (!strncmp(arg, "--pbj=", 6)) return parse_generic(project, arg + 6, arg);
     for (int id = 0; id < OPTIONS_COUNT; id++) {
-        const char *flag = flag_name(id);
+        const char *flag = flag_name(project->pool, id);
         size_t len = strlen(flag);
         switch (options_table[id].role) {
         case ROLE_TIER:                                          /* --performance=max, --performance max */
             if (!strncmp(arg, flag, len) && arg[len] == '=') return set_project(project, options_table[id].name, arg + len + 1, arg);
             if (!strcmp(arg, flag)) {
                 if (*i + 1 >= argc) {
-                    diag_error(NULL, (ir_loc){ 0 }, "%s needs a value: %s", flag, expected_values(id));
+                    diag_error_in(project->diag, NULL, (ir_loc){ 0 }, "%s needs a value: %s", flag, expected_values(project->pool, id));
                     return -1;
                 }
                 ++*i;
-                return set_project(project, options_table[id].name, argv[*i], ir_printf("%s %s", flag, argv[*i]));
+                return set_project(project, options_table[id].name, argv[*i], ir_pool_printf(project->pool, "%s %s", flag, argv[*i]));
             }
             break;
         case ROLE_COMPONENT:
@@ -700,16 +708,17 @@ int options_parse_arg(options_project *project, int argc, char **argv, int *i)
 
 void options_print_help(FILE *out)
 {
+    ir_pool pool = { 0 };                   /* the lines' text, freed at the end */
     for (int id = 0; id < OPTIONS_COUNT; id++) {
-        const char *flag = flag_name(id);
+        const char *flag = flag_name(&pool, id);
         switch (options_table[id].role) {
         case ROLE_TIER:
-            fprintf(out, "  %-30s %s\n", ir_printf("%s=%s", flag, value_list(id, "|", "|")), options_table[id].help);
+            fprintf(out, "  %-30s %s\n", ir_pool_printf(&pool, "%s=%s", flag, value_list(&pool, id, "|", "|")), options_table[id].help);
             break;
         case ROLE_COMPONENT:
         case ROLE_CLOSURE:
         case ROLE_CLOSURE_ON:
-            fprintf(out, "  %-30s %s\n", ir_printf("%s, --no-%s", flag, flag + 2), options_table[id].help);
+            fprintf(out, "  %-30s %s\n", ir_pool_printf(&pool, "%s, --no-%s", flag, flag + 2), options_table[id].help);
             break;
         case ROLE_IGNORED:
         case ROLE_FIELDS:
@@ -717,4 +726,5 @@ void options_print_help(FILE *out)
         }
     }
     fprintf(out, "  %-30s %s\n", "--pbj NAME=VALUE", "set any pbj option for the project (NAME: pbj.writers, ...)");
+    ir_pool_free(&pool);
 }

@@ -3,11 +3,12 @@
 #define PBJC_OPTIONS_H
 
 #include <stdio.h>
+#include "diag.h"
 #include "ir.h"
 
 /* The project's pbj options, from the command line (one per run: context.h). */
 typedef struct options_project options_project;
-options_project *options_project_new(void);      /* none set yet; in the IR's pool */
+options_project *options_project_new(ir_pool *pool, diag_counts *diag);   /* none set yet; in pool */
 
 /* argv[*i] is the current argument; when it is an option flag
  * (--performance=max, --writers, --no-views, --pbj NAME=VALUE, ...) set it in

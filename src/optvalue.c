@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "numtext.h"
-#include "../rt/pbj.h"    /* float and double bits, wire type names */
+#include "../rt/pbj_core.h"   /* float and double bits, wire type names */
 
 void optenv_error(optenv *env, ir_loc loc, const char *fmt, ...)
 {

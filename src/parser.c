@@ -41,6 +41,7 @@ typedef struct collector {
     lex_buf trailing;
     bool has_trailing;
     IR_VEC(const char *) detached;
+    ir_pool *pool;               /* the file's: where the texts grow */
 } collector;
 
 static void put(lex_buf *b, const char *s, size_t n)
@@ -48,7 +49,7 @@ static void put(lex_buf *b, const char *s, size_t n)
     lex_buf tmp = *b;
     if (tmp.n + n + 1 > tmp.cap) {
         tmp.cap = (tmp.n + n + 1) * 2;
-        tmp.p = ir_alloc(tmp.cap);
+        tmp.p = ir_pool_alloc(b->pool, tmp.cap);
         if (b->n) memcpy(tmp.p, b->p, b->n);
     }
     memcpy(tmp.p + tmp.n, s, n);
@@ -91,7 +92,7 @@ static void flush(collector *c)
         c->has_trailing = true;
         c->can_attach_prev = false;
     } else {
-        ir_vec_push(&c->detached, c->buf.text.p);
+        ir_pool_vec_push(c->pool, &c->detached, c->buf.text.p);
     }
     c->buf.has = false;
 }
@@ -100,7 +101,7 @@ static void take(collector *c, const gap_item *it, bool line, bool newline)
 {
     if (c->buf.has && (!line || !c->buf.is_line)) flush(c);
     if (!c->buf.has) {
-        c->buf.text = (lex_buf){ 0 };
+        c->buf.text = (lex_buf){ .pool = c->pool };
         c->buf.raw_first = it->raw;
         c->buf.raw_n = 0;
         c->buf.loc = it->loc;
@@ -120,10 +121,18 @@ static size_t skip_ws(const gap_item *g, size_t n, size_t i)
 
 /* Sort the comments of one gap; at_start: the gap before the file's first token.
  * next_kind: the token after the gap (0 at the end of the file). */
-static void collect(collector *c, const gap_item *g, size_t n, bool at_start, int next_kind)
+/* An empty collector whose texts grow in pool. */
+static void collector_reset(collector *c, ir_pool *pool)
+{
+    memset(c, 0, sizeof *c);
+    c->pool = pool;
+    c->trailing.pool = pool;
+}
+
+static void collect(collector *c, ir_pool *pool, const gap_item *g, size_t n, bool at_start, int next_kind)
 {
     size_t i = 0;
-    memset(c, 0, sizeof *c);
+    collector_reset(c, pool);
     c->can_attach_prev = !at_start;
     if (!at_start) {
         i = skip_ws(g, n, i);
@@ -135,7 +144,7 @@ static void collect(collector *c, const gap_item *g, size_t n, bool at_start, in
         } else if (i < n && g[i].kind == LEX_BLOCK_COMMENT) {
             take(c, &g[i], false, false);
             i = skip_ws(g, n, i + 1);
-            if (i == n || g[i].kind != LEX_NEWLINE) { memset(c, 0, sizeof *c); return; }  /* token on the same line */
+            if (i == n || g[i].kind != LEX_NEWLINE) { collector_reset(c, pool); return; }  /* token on the same line */
             i++;
             flush(c);
         } else if (i < n && g[i].kind == LEX_NEWLINE) {
@@ -189,12 +198,12 @@ static void next_token(driver *d, lex_token *t)
         if (!is_trivia(k)) return;
         gap_item it = { k, t->p, t->len, t->loc, 0 };
         if (k == LEX_LINE_COMMENT || k == LEX_BLOCK_COMMENT) {
-            ir_raw_comment rc = { ir_strndup(t->p, t->len), t->loc, NULL, NULL };
+            ir_raw_comment rc = { ir_pool_strndup(d->ctx.file->pool, t->p, t->len), t->loc, NULL, NULL };
             it.raw = d->ctx.file->comments.n;
-            ir_vec_push(&d->ctx.file->comments, rc);
-            ir_vec_push(&d->ctx.comment_offsets, (size_t)(t->p - d->lx.src));
+            ir_pool_vec_push(d->ctx.file->pool, &d->ctx.file->comments, rc);
+            ir_pool_vec_push(d->ctx.file->pool, &d->ctx.comment_offsets, (size_t)(t->p - d->lx.src));
         }
-        ir_vec_push(&d->gap, it);
+        ir_pool_vec_push(d->ctx.file->pool, &d->gap, it);
     }
 }
 
@@ -209,10 +218,10 @@ static void attach(driver *d, int kind, bool empty_statement, pcomments *pc, con
         pc->leading_raw = d->upcoming_raw;
         pc->leading_raw_n = d->upcoming_raw_n;
         pc->trailing = c->has_trailing ? c->trailing.p : NULL;
-        for (size_t i = 0; i < d->upcoming_detached.n; i++) ir_vec_push(&pc->detached, d->upcoming_detached.v[i]);
+        for (size_t i = 0; i < d->upcoming_detached.n; i++) ir_pool_vec_push(d->ctx.file->pool, &pc->detached, d->upcoming_detached.v[i]);
     }
     if (!empty_statement) d->upcoming_detached.n = 0;
-    for (size_t i = 0; i < c->detached.n; i++) ir_vec_push(&d->upcoming_detached, c->detached.v[i]);
+    for (size_t i = 0; i < c->detached.n; i++) ir_pool_vec_push(d->ctx.file->pool, &d->upcoming_detached, c->detached.v[i]);
     d->upcoming_doc = c->buf.has ? c->buf.text.p : NULL;
     d->upcoming_loc = c->buf.loc;
     d->upcoming_raw = c->buf.raw_first;
@@ -225,7 +234,7 @@ static bool ends_declaration(int k) { return k == TK_SEMI || k == TK_LBRACE || k
  * each token's span and position in *tokens. Returns where it ends in the source (one past its '}'). */
 static ir_loc read_aggregate(driver *d, lex_token *t, ptok *tokens)
 {
-    lex_buf text = { 0 };
+    lex_buf text = { .pool = d->ctx.file->pool };
     IR_VEC(ir_token) spans = { 0 };
     ir_loc at = t->loc;
     int depth = 1;
@@ -240,7 +249,7 @@ static ir_loc read_aggregate(driver *d, lex_token *t, ptok *tokens)
         if (t->kind == TK_LBRACE) depth++;
         if (t->kind == TK_RBRACE && --depth == 0) break;
         if (text.n) put(&text, " ", 1);
-        ir_vec_push(&spans, ((ir_token){ (uint32_t)text.n, t->len, t->loc }));
+        ir_pool_vec_push(d->ctx.file->pool, &spans, ((ir_token){ (uint32_t)text.n, t->len, t->loc }));
         put(&text, t->p, t->len);
     }
     tokens->tokens = spans.v;
@@ -313,14 +322,14 @@ static void feed(feeder *fd, const ptok *tok)
     }
 }
 
-ir_file *parser_parse(const char *name, const char *path, const char *text, size_t len, bool keep_tokens)
+ir_file *parser_parse(const ir_program *prog, const char *name, const char *path, const char *text, size_t len)
 {
-    int errors_before = diag_error_count();
-    ir_file *f = ir_file_new(name, path, text, len);
+    int errors_before = prog->diag->errors;
+    ir_file *f = ir_file_new(prog->pool, prog->diag, name, path, text, len);
     driver *d = calloc(1, sizeof *d);
     if (!d) abort();
     pctx_init(&d->ctx, f);
-    lex_init(&d->lx, path ? path : name, text, len);
+    lex_init(&d->lx, f->diag, path ? path : name, text, len);
     feeder fd = { pbjParseAlloc(malloc), d, RUNNING, 0 };
     pcomments *pending = NULL;               /* of the last ';' '{' '}' given to the grammar */
     int pending_kind = -1;                   /* -1: the start of the file */
@@ -334,18 +343,18 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
         if (t.kind == TK_LBRACE && d->prev_kind == TK_EQ) end = read_aggregate(d, &t, &spans);
         if (pending_kind != 0) {
             collector c;
-            collect(&c, d->gap.v, d->gap.n, pending_kind < 0, t.kind);
+            collect(&c, f->pool, d->gap.v, d->gap.n, pending_kind < 0, t.kind);
             attach(d, pending_kind, pending_empty, pending, &c);
             pending_kind = 0;
         }
         ptok tok = { t.p, t.len, t.kind, t.loc, NULL, spans.tokens, spans.n_tokens };
         if (ends_declaration(t.kind)) {
-            tok.c = ir_alloc(sizeof *tok.c);
+            tok.c = ir_pool_alloc(f->pool, sizeof *tok.c);
             pending = tok.c;
             pending_kind = t.kind;
             pending_empty = t.kind == TK_SEMI && (d->prev_kind <= 0 || ends_declaration(d->prev_kind));
         }
-        if (keep_tokens) srcinfo_token(f, &tok, end);    /* the end of the file last */
+        if (prog->keep_tokens) srcinfo_token(f, &tok, end);    /* the end of the file last */
         feed(&fd, &tok);
         if (d->ctx.closed_enum && d->ctx.closed_enum_end != t.p) pb_enum_validate(&d->ctx, t.loc);  /* t reduced it */
         if (t.kind == LEX_EOF || d->ctx.stop) break;
@@ -353,9 +362,9 @@ ir_file *parser_parse(const char *name, const char *path, const char *text, size
     }
     pbjParseFree(fd.parser, free);
     pctx_finish(&d->ctx);
-    if (!f->syntax_explicit && diag_error_count() == errors_before)
+    if (!f->syntax_explicit && f->diag->errors == errors_before)
         diag_warning(f, (ir_loc){ 0, 0 }, "no syntax specified; defaulting to proto2 (write syntax = \"proto2\"; or syntax = \"proto3\";)");
-    f->parsed_ok = diag_error_count() == errors_before;
+    f->parsed_ok = f->diag->errors == errors_before;
     free(d);
     return f;
 }

@@ -45,44 +45,45 @@ static const char *const parameter_help =
 
 /* The request's parameter, "views,no-json,performance=max,pbj.writers=true", as the command line's
  * --views --no-json --performance=max --pbj pbj.writers=true (an item may keep its "--"). */
-static void read_parameter(options_project *project, const char *param)
+static void read_parameter(pbjc_context *ctx, const char *param)
 {
     for (const char *p = param; *p; p += *p == ',') {
         size_t n = strcspn(p, ",");
-        const char *item = ir_strndup(p, n);
+        const char *item = ir_pool_strndup(&ctx->pool, p, n);
         p += n;
         if (!strncmp(item, "--", 2)) item += 2;         /* the command line's spelling is fine too */
         if (!*item) continue;
-        char *flag = !strncmp(item, "pbj.", 4) ? ir_printf("--pbj=%s", item) : ir_printf("--%s", item);
+        char *flag = !strncmp(item, "pbj.", 4) ? ir_pool_printf(&ctx->pool, "--pbj=%s", item) : ir_pool_printf(&ctx->pool, "--%s", item);
         char *argv[] = { flag, NULL };
-        int i = 0, r = options_parse_arg(project, 1, argv, &i);
-        if (r == 0) diag_error(NULL, (ir_loc){ 0, 0 }, "unknown option '%s' in the plugin parameter \"%s\": %s", item, param, parameter_help);
+        int i = 0, r = options_parse_arg(ctx->project, 1, argv, &i);
+        if (r == 0) diag_error_in(&ctx->diag, NULL, (ir_loc){ 0, 0 }, "unknown option '%s' in the plugin parameter \"%s\": %s", item, param, parameter_help);
     }
 }
 
 /* Every proto_file as IR, in the request's order (each after its imports); file_to_generate's are the inputs. */
 static void build_program(ir_program *prog, const request *req)
 {
-    for (size_t i = 0; i < req->proto_file.count; i++) ir_vec_push(&prog->files, irdesc_file(&req->proto_file.data[i]));
+    for (size_t i = 0; i < req->proto_file.count; i++) ir_pool_vec_push(prog->pool, &prog->files, irdesc_file(prog, &req->proto_file.data[i]));
     for (size_t i = 0; i < req->file_to_generate.count; i++) {
         pbj_slice name = req->file_to_generate.data[i];
         ir_file *f = NULL;
         for (size_t k = 0; k < prog->files.n && !f; k++)
             if (strlen(prog->files.v[k]->name) == name.len && !memcmp(prog->files.v[k]->name, name.data, name.len)) f = prog->files.v[k];
-        if (!f) diag_error(NULL, (ir_loc){ 0, 0 }, "file_to_generate names %.*s, which no proto_file of the request describes",
-                           (int)name.len, (const char *)name.data);
+        if (!f) diag_error_in(prog->diag, NULL, (ir_loc){ 0, 0 }, "file_to_generate names %.*s, which no proto_file of the request describes",
+                              (int)name.len, (const char *)name.data);
         else if (!f->is_input) {
             f->is_input = true;
-            ir_vec_push(&prog->inputs, f);
+            ir_pool_vec_push(prog->pool, &prog->inputs, f);
         }
     }
-    if (prog->inputs.n == 0 && diag_error_count() == 0)
-        diag_error(NULL, (ir_loc){ 0, 0 }, "the CodeGeneratorRequest names no file to generate");
+    if (prog->inputs.n == 0 && prog->diag->errors == 0)
+        diag_error_in(prog->diag, NULL, (ir_loc){ 0, 0 }, "the CodeGeneratorRequest names no file to generate");
 }
 
 typedef struct outputs {
     response *resp;
     pbj_arena *arena;
+    diag_counts *diag;
 } outputs;
 
 /* emit's sink: one more file of the response. */
@@ -95,12 +96,12 @@ static int add_file(void *ctx, const char *name, const char *text, size_t len)
         google_protobuf_compiler_CodeGeneratorResponse_File_set_content(&f, text, len, o->arena) == PBJ_OK &&
         google_protobuf_compiler_CodeGeneratorResponse_add_file(o->resp, &f, o->arena) == PBJ_OK)
         return 0;
-    diag_error(NULL, (ir_loc){ 0, 0 }, "out of memory for %s", name);
+    diag_error_in(o->diag, NULL, (ir_loc){ 0, 0 }, "out of memory for %s", name);
     return 1;
 }
 
 /* The request on in, generated into resp; what goes wrong is reported through diag. */
-static void generate(response *resp, FILE *in, const pbjc_context *ctx, pbj_arena *arena)
+static void generate(response *resp, FILE *in, pbjc_context *ctx, pbj_arena *arena)
 {
     size_t len = 0;
     uint8_t *data = read_all(in, &len);
@@ -108,16 +109,17 @@ static void generate(response *resp, FILE *in, const pbjc_context *ctx, pbj_aren
     pbj_status st = data ? google_protobuf_compiler_CodeGeneratorRequest_decode(&req, data, len, arena, NULL) : PBJ_ERR_NOMEM;
     free(data);
     if (st != PBJ_OK) {
-        diag_error(NULL, (ir_loc){ 0, 0 }, "standard input holds no CodeGeneratorRequest (%zu bytes: %s); "
-                   "protoc-gen-pbj and pbjc --plugin-mode are run by protoc (--plugin=protoc-gen-pbj=PATH --pbj_out=DIR)",
+        diag_error_in(&ctx->diag, NULL, (ir_loc){ 0, 0 }, "standard input holds no CodeGeneratorRequest (%zu bytes: %s); "
+                      "protoc-gen-pbj and pbjc --plugin-mode are run by protoc (--plugin=protoc-gen-pbj=PATH --pbj_out=DIR)",
                    len, pbj_status_str(st));
         return;
     }
-    read_parameter(ctx->project, req.has_parameter ? ir_strndup((const char *)req.parameter.data, req.parameter.len) : "");
+    read_parameter(ctx, req.has_parameter ? ir_pool_strndup(&ctx->pool, (const char *)req.parameter.data, req.parameter.len) : "");
     ir_program prog = { 0 };
-    if (diag_error_count() == 0) build_program(&prog, &req);
-    if (diag_error_count() || resolve_loaded(&prog) != 0 || options_resolve(ctx->project, &prog) != 0) return;
-    outputs o = { resp, arena };
+    context_program(ctx, &prog);
+    if (ctx->diag.errors == 0) build_program(&prog, &req);
+    if (ctx->diag.errors || resolve_loaded(&prog) != 0 || options_resolve(ctx->project, &prog) != 0) return;
+    outputs o = { resp, arena, &ctx->diag };
     emit_program_to(&prog, add_file, &o);
 }
 
@@ -148,7 +150,7 @@ int plugin_run(FILE *in, FILE *out)
     diag_output(NULL);
     if (diag) fclose(diag);
     while (said_len && said[said_len - 1] == '\n') said_len--;
-    if (diag_error_count()) {
+    if (ctx.diag.errors) {
         resp.file.count = 0;
         if (google_protobuf_compiler_CodeGeneratorResponse_set_error(&resp, said_len ? said : "pbjc failed", said_len ? said_len : 11, &arena) != PBJ_OK)
             fputs("pbjc: error: out of memory\n", stderr);

@@ -15,10 +15,10 @@
 /* ---- paths ---------------------------------------------------------------- */
 
 /* protoc's CanonicalizePath: drop empty and "." components; "." becomes "". */
-static char *canonical_path(const char *p)
+static char *canonical_path(ir_pool *pool, const char *p)
 {
     size_t n = strlen(p);
-    char *out = ir_alloc(n + 2), *o = out;
+    char *out = ir_pool_alloc(pool, n + 2), *o = out;
     if (p[0] == '/') *o++ = '/';
     for (const char *s = p; *s;) {
         size_t len = strcspn(s, "/");
@@ -42,17 +42,17 @@ static bool is_regular_file(const char *path)
 }
 
 /* The disk path of virtual name under root ("" is the current directory). */
-static const char *on_root(const char *root, const char *name)
+static const char *on_root(ir_pool *pool, const char *root, const char *name)
 {
-    const char *c = canonical_path(root);
-    return *c ? ir_printf("%s%s%s", c, c[strlen(c) - 1] == '/' ? "" : "/", name) : name;
+    const char *c = canonical_path(pool, root);
+    return *c ? ir_pool_printf(pool, "%s%s%s", c, c[strlen(c) - 1] == '/' ? "" : "/", name) : name;
 }
 
 /* The first root holding name, as protoc's DiskSourceTree; NULL when none. */
 static const char *find_on_roots(const ir_program *prog, const char *name)
 {
     for (size_t i = 0; i < prog->roots.n; i++) {
-        const char *disk = on_root(prog->roots.v[i], name);
+        const char *disk = on_root(prog->pool, prog->roots.v[i], name);
         if (is_regular_file(disk)) return disk;
     }
     return NULL;
@@ -67,9 +67,9 @@ static bool locate(const ir_program *prog, const char *name, const char **disk)
 }
 
 /* The virtual name of disk path under root, or NULL when root is not its prefix. */
-static const char *virtual_name(const char *root, const char *path)
+static const char *virtual_name(ir_pool *pool, const char *root, const char *path)
 {
-    const char *c = canonical_path(root), *p = canonical_path(path);
+    const char *c = canonical_path(pool, root), *p = canonical_path(pool, path);
     if (!*c) return p[0] == '/' ? NULL : p;
     size_t n = strlen(c);
     if (c[n - 1] == '/') return strncmp(p, c, n) == 0 && p[n] ? p + n : NULL;
@@ -80,7 +80,7 @@ static const char *roots_list(const ir_program *prog)
 {
     const char *s = "";
     for (size_t i = 0; i < prog->roots.n; i++)
-        s = ir_printf("%s%s%s", s, i ? ", " : "", prog->roots.v[i]);
+        s = ir_pool_printf(prog->pool, "%s%s%s", s, i ? ", " : "", prog->roots.v[i]);
     return s;
 }
 
@@ -91,7 +91,7 @@ typedef struct loader {
     IR_VEC(ir_file *) stack;     /* the files being loaded, outermost first */
 } loader;
 
-static char *read_whole_file(const char *path, size_t *len)
+static char *read_whole_file(ir_pool *pool, const char *path, size_t *len)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp) return NULL;
@@ -108,7 +108,7 @@ static char *read_whole_file(const char *path, size_t *len)
     bool failed = ferror(fp) != 0;
     fclose(fp);
     if (!buf || failed) { free(buf); return NULL; }
-    char *text = ir_strndup(buf, n);    /* the pool owns it; NUL-terminated */
+    char *text = ir_pool_strndup(pool, buf, n);    /* the pool owns it; NUL-terminated */
     free(buf);
     *len = n;
     return text;
@@ -120,7 +120,7 @@ static void report_cycle(loader *ld, const ir_file *importer, ir_loc loc, const 
     size_t from = 0;
     while (from < ld->stack.n && ld->stack.v[from] != again) from++;
     const char *chain = "";
-    for (size_t i = from; i < ld->stack.n; i++) chain = ir_printf("%s%s -> ", chain, ld->stack.v[i]->name);
+    for (size_t i = from; i < ld->stack.n; i++) chain = ir_pool_printf(ld->r->pool, "%s%s -> ", chain, ld->stack.v[i]->name);
     if (from + 1 < ld->stack.n) {
         importer = ld->stack.v[from];
         for (size_t i = 0; i < importer->imports.n; i++)
@@ -165,22 +165,22 @@ static void load_imports(loader *ld, ir_file *f)
 static ir_file *load_file(loader *ld, const char *name, const char *disk)
 {
     size_t len = 0;
-    const char *text = disk ? read_whole_file(disk, &len) : wkt_find(name, &len);
+    const char *text = disk ? read_whole_file(ld->r->pool, disk, &len) : wkt_find(name, &len);
     if (!text) {
-        diag_error_at(disk, NULL, (ir_loc){0, 0}, "%s", strerror(errno ? errno : EIO));
+        diag_error_at_in(ld->r->diag, disk, NULL, (ir_loc){0, 0}, "%s", strerror(errno ? errno : EIO));
         return NULL;
     }
-    ir_file *f = parser_parse(name, disk, text, len, ld->r->prog->keep_tokens);
+    ir_file *f = parser_parse(ld->r->prog, name, disk, text, len);
     if (!f) return NULL;
-    rfile *state = ir_alloc(sizeof *state);
+    rfile *state = ir_pool_alloc(ld->r->pool, sizeof *state);
     state->file = f;
     state->load_state = 1;
     symtab_put(&ld->r->files, f->name, strlen(f->name), state);
-    ir_vec_push(&ld->stack, f);
+    ir_pool_vec_push(ld->r->pool, &ld->stack, f);
     load_imports(ld, f);
     ld->stack.n--;
     state->load_state = 2;
-    ir_vec_push(&ld->r->prog->files, f);
+    ir_pool_vec_push(ld->r->pool, &ld->r->prog->files, f);
     return f;
 }
 
@@ -191,27 +191,27 @@ static const char *input_name(const ir_program *prog, const char *path, const ch
     *disk = path;
     bool may_be_virtual = path[0] != '/' && !strstr(path, "..");   /* as protoc's ApplyMapping */
     if (!is_regular_file(path)) {
-        if (may_be_virtual && locate(prog, canonical_path(path), disk)) return canonical_path(path);
-        diag_error_at(path, NULL, (ir_loc){0, 0}, "No such file or directory");
+        if (may_be_virtual && locate(prog, canonical_path(prog->pool, path), disk)) return canonical_path(prog->pool, path);
+        diag_error_at_in(prog->diag, path, NULL, (ir_loc){0, 0}, "No such file or directory");
         return NULL;
     }
     for (size_t i = 0; i < prog->roots.n; i++) {
-        const char *name = virtual_name(prog->roots.v[i], path);
+        const char *name = virtual_name(prog->pool, prog->roots.v[i], path);
         if (!name) continue;
         for (size_t j = 0; j < i; j++) {
-            if (is_regular_file(on_root(prog->roots.v[j], name))) {
-                diag_error_at(path, NULL, (ir_loc){0, 0},
+            if (is_regular_file(on_root(prog->pool, prog->roots.v[j], name))) {
+                diag_error_at_in(prog->diag, path, NULL, (ir_loc){0, 0},
                               "Input is shadowed in the -I roots by \"%s\". Either use the "
                               "latter file as your input or reorder the roots so that the "
                               "former file's location comes first.",
-                              on_root(prog->roots.v[j], name));
+                              on_root(prog->pool, prog->roots.v[j], name));
                 return NULL;
             }
         }
         return name;
     }
-    if (may_be_virtual && locate(prog, canonical_path(path), disk)) return canonical_path(path);
-    diag_error_at(path, NULL, (ir_loc){0, 0},
+    if (may_be_virtual && locate(prog, canonical_path(prog->pool, path), disk)) return canonical_path(prog->pool, path);
+    diag_error_at_in(prog->diag, path, NULL, (ir_loc){0, 0},
                   "File does not reside within any path specified using -I/--proto_path. "
                   "The root must be an exact prefix of the file's path (roots: %s).",
                   roots_list(prog));
@@ -229,21 +229,21 @@ static void load_inputs(resolver *r, const char *const *paths, size_t npaths)
         ir_file *f = state ? state->file : load_file(&ld, name, disk);
         if (!f || f->is_input) continue;
         f->is_input = true;
-        ir_vec_push(&r->prog->inputs, f);
+        ir_pool_vec_push(r->pool, &r->prog->inputs, f);
     }
 }
 
 /* ---- visibility ------------------------------------------------------------ */
 
 /* protoc's RecordPublicDependencies: dep and, transitively, what it imports publicly. */
-static void add_dep(rfile *state, ir_file *dep)
+static void add_dep(ir_pool *pool, rfile *state, ir_file *dep)
 {
     if (!dep) return;
     for (size_t i = 0; i < state->deps.n; i++)
         if (state->deps.v[i] == dep) return;
-    ir_vec_push(&state->deps, dep);
+    ir_pool_vec_push(pool, &state->deps, dep);
     for (size_t i = 0; i < dep->imports.n; i++)
-        if (dep->imports.v[i].kind == IR_IMPORT_PUBLIC) add_dep(state, dep->imports.v[i].file);
+        if (dep->imports.v[i].kind == IR_IMPORT_PUBLIC) add_dep(pool, state, dep->imports.v[i].file);
 }
 
 static bool has_public_import(const ir_file *f)
@@ -270,7 +270,7 @@ static int resolve_files(resolver *r, int errors_before)
     ir_program *prog = r->prog;
     for (size_t i = 0; i < prog->files.n; i++) {
         ir_file *f = prog->files.v[i];
-        for (size_t j = 0; j < f->imports.n; j++) add_dep(rf(r, f), f->imports.v[j].file);
+        for (size_t j = 0; j < f->imports.n; j++) add_dep(r->pool, rf(r, f), f->imports.v[j].file);
     }
     for (size_t i = 0; i < prog->files.n; i++) {          /* file by file, as protoc builds them */
         ir_file *f = prog->files.v[i];
@@ -282,15 +282,15 @@ static int resolve_files(resolver *r, int errors_before)
         options_file(r, f);
         features_resolve_file(f);              /* and each field's packed */
         check_file(r, f);
-        if (f->is_input && diag_error_count() == 0) warn_unused_imports(f);
+        if (f->is_input && r->diag->errors == 0) warn_unused_imports(f);
     }
-    if (diag_error_count() == errors_before) resolve_interpret_options(prog);
-    return diag_error_count() - errors_before;
+    if (r->diag->errors == errors_before) resolve_interpret_options(prog);
+    return r->diag->errors - errors_before;
 }
 
 static void resolver_init(resolver *r, ir_program *prog)
 {
-    *r = (resolver){.prog = prog};
+    *r = (resolver){.prog = prog, .pool = prog->pool, .diag = prog->diag};
     symtab_init(&r->files);
     symtab_init(&r->syms);
     symtab_init(&r->ext_numbers);
@@ -306,7 +306,7 @@ static int resolver_end(resolver *r, int errors)
 
 int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
 {
-    int errors_before = diag_error_count();
+    int errors_before = prog->diag->errors;
     resolver r;
     resolver_init(&r, prog);
     load_inputs(&r, paths, npaths);
@@ -315,7 +315,7 @@ int resolve_program(ir_program *prog, const char *const *paths, size_t npaths)
 
 int resolve_loaded(ir_program *prog)
 {
-    int errors_before = diag_error_count();
+    int errors_before = prog->diag->errors;
     resolver r;
     resolver_init(&r, prog);
     for (size_t i = 0; i < prog->files.n; i++) {
@@ -331,11 +331,11 @@ int resolve_loaded(ir_program *prog)
             if (dep) imp->file = dep->file;
             else diag_error(f, imp->loc, "Import \"%s\" was not given before the file that imports it.", imp->name);
         }
-        rfile *state = ir_alloc(sizeof *state);
+        rfile *state = ir_pool_alloc(r.pool, sizeof *state);
         state->file = f;
         state->load_state = 2;
         symtab_put(&r.files, f->name, strlen(f->name), state);
     }
-    if (diag_error_count() != errors_before) return resolver_end(&r, diag_error_count() - errors_before);
+    if (r.diag->errors != errors_before) return resolver_end(&r, r.diag->errors - errors_before);
     return resolver_end(&r, resolve_files(&r, errors_before));
 }

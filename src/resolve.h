@@ -24,4 +24,9 @@ int resolve_loaded(ir_program *prog);
  * number of errors reported. */
 int resolve_interpret_options(ir_program *prog);
 
+/* A language feature's value (field of ext's message, pb.CppFeatures.string_type) where the resolved
+ * features are fs, in edition ed: the innermost setting, else what the field's edition_defaults
+ * give for ed (true 1, false 0, an enum value's number); -1 when they give nothing. */
+int32_t features_language(const ir_features *fs, feature_edition ed, const ir_field *ext, const ir_field *field);
+
 #endif

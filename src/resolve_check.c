@@ -8,7 +8,7 @@
 #include "featureset.h"
 #include "resolve_int.h"
 #include "std_options.h"
-#include "../rt/pbj.h"    /* PBJ_MAX_FIELD_NUMBER */
+#include "../rt/pbj_core.h"   /* PBJ_MAX_FIELD_NUMBER */
 
 /* Ranges are written with an inclusive end. */
 static bool ranges_overlap(const ir_range *a, const ir_range *b)
@@ -43,9 +43,9 @@ static int key_place_cmp(const void *pa, const void *pb)
 }
 
 /* Sorts keys[0..n) by key, then place; first[i] is the first place with the key of place i. */
-static size_t *first_same_key(dup_key *keys, size_t n)
+static size_t *first_same_key(ir_pool *pool, dup_key *keys, size_t n)
 {
-    size_t *first = ir_alloc((n + 1) * sizeof *first);
+    size_t *first = ir_pool_alloc(pool, (n + 1) * sizeof *first);
     if (n) qsort(keys, n, sizeof *keys, key_place_cmp);
     for (size_t i = 0, group = 0; i < n; i++) {
         if (key_cmp(&keys[i], &keys[group]) != 0) group = i;
@@ -54,9 +54,9 @@ static size_t *first_same_key(dup_key *keys, size_t n)
     return first;
 }
 
-static dup_key *text_keys(const char *const *texts, size_t n)
+static dup_key *text_keys(ir_pool *pool, const char *const *texts, size_t n)
 {
-    dup_key *keys = ir_alloc((n + 1) * sizeof *keys);
+    dup_key *keys = ir_pool_alloc(pool, (n + 1) * sizeof *keys);
     for (size_t i = 0; i < n; i++) keys[i] = (dup_key){texts[i], 0, i};
     return keys;
 }
@@ -67,9 +67,9 @@ static int text_cmp(const void *a, const void *b)
 }
 
 /* A sorted copy of names, for name_reserved. */
-static const char **sorted_names(const char *const *names, size_t n)
+static const char **sorted_names(ir_pool *pool, const char *const *names, size_t n)
 {
-    const char **sorted = ir_alloc((n + 1) * sizeof *sorted);
+    const char **sorted = ir_pool_alloc(pool, (n + 1) * sizeof *sorted);
     if (n) memcpy(sorted, names, n * sizeof *sorted);
     if (n) qsort(sorted, n, sizeof *sorted, text_cmp);
     return sorted;
@@ -199,7 +199,7 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
                    m->full_name, fd->number);
         return;
     }
-    const char *key = ir_printf("%s#%d", m->full_name, fd->number);
+    const char *key = ir_pool_printf(r->pool, "%s#%d", m->full_name, fd->number);
     ir_field *old = symtab_put(&r->ext_numbers, key, strlen(key), fd);
     if (old && old->file == fd->file)
         diag_error(f, fd->number_loc, "Extension number %d has already been used in \"%s\" by extension \"%s\".",
@@ -214,9 +214,9 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
 
 static void check_field_numbers_unique(const ir_file *f, const ir_message *m)
 {
-    dup_key *keys = ir_alloc((m->fields.n + 1) * sizeof *keys);
+    dup_key *keys = ir_pool_alloc(f->pool, (m->fields.n + 1) * sizeof *keys);
     for (size_t i = 0; i < m->fields.n; i++) keys[i] = (dup_key){NULL, m->fields.v[i]->number, i};
-    const size_t *first = first_same_key(keys, m->fields.n);
+    const size_t *first = first_same_key(f->pool, keys, m->fields.n);
     for (size_t i = 0; i < m->fields.n; i++)
         if (first[i] != i)
             diag_error(f, m->fields.v[i]->number_loc,
@@ -237,7 +237,7 @@ static void check_range_bounds(const ir_file *f, const ir_range *rg, const char 
 
 static void check_reserved_names(const ir_file *f, ir_loc loc, const char *const *names, size_t n, const char *what)
 {
-    const size_t *first = first_same_key(text_keys(names, n), n);
+    const size_t *first = first_same_key(f->pool, text_keys(f->pool, names, n), n);
     for (size_t i = 0; i < n; i++)
         if (first[i] != i) diag_error(f, loc, "%s \"%s\" is reserved multiple times.", what, names[i]);
 }
@@ -251,7 +251,7 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
         if (m->reserved_ranges.v[i].start <= 0)             /* protoc gives no line */
             diag_error(f, (ir_loc){ 0, 0 }, "Reserved numbers must be positive integers.");
     check_reserved_names(f, m->loc, m->reserved_names.v, m->reserved_names.n, "Field name");
-    const char **reserved = sorted_names(m->reserved_names.v, m->reserved_names.n);
+    const char **reserved = sorted_names(f->pool, m->reserved_names.v, m->reserved_names.n);
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *fd = m->fields.v[i];
         for (size_t j = 0; j < m->extension_ranges.n; j++) {
@@ -291,9 +291,9 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
 }
 
 /* protoc's ToLowercaseWithoutUnderscores, the key of proto3's JSON name clash check. */
-static const char *json_key(const char *name)
+static const char *json_key(ir_pool *pool, const char *name)
 {
-    char *out = ir_strdup(name), *o = out;
+    char *out = ir_pool_strdup(pool, name), *o = out;
     for (const char *s = name; *s; s++)
         if (*s != '_') *o++ = (char)tolower((unsigned char)*s);
     *o = '\0';
@@ -307,12 +307,12 @@ static void check_proto3_message(const ir_file *f, const ir_message *m)
     if (m->message_set_wire_format)
         diag_error(f, m->loc, "MessageSet is not supported in proto3.");
     size_t n = m->fields.n;
-    dup_key *keys = ir_alloc((n + 1) * sizeof *keys);
-    for (size_t i = 0; i < n; i++) keys[i] = (dup_key){json_key(m->fields.v[i]->name), 0, i};
-    const size_t *first = first_same_key(keys, n);
+    dup_key *keys = ir_pool_alloc(f->pool, (n + 1) * sizeof *keys);
+    for (size_t i = 0; i < n; i++) keys[i] = (dup_key){json_key(f->pool, m->fields.v[i]->name), 0, i};
+    const size_t *first = first_same_key(f->pool, keys, n);
     /* field i clashes with the first field before it with its key and another name (a plain
      * duplicate is reported as such): the key's first field, else the first with another name */
-    size_t *clash = ir_alloc((n + 1) * sizeof *clash), other = 0;
+    size_t *clash = ir_pool_alloc(f->pool, (n + 1) * sizeof *clash), other = 0;
     for (size_t k = 0; k < n; k++) {
         size_t i = keys[k].index, head = first[i];
         if (head == i) other = i;
@@ -336,9 +336,9 @@ static void check_proto3_message(const ir_file *f, const ir_message *m)
 static void check_editions_message(const ir_file *f, const ir_message *m)
 {
     bool legacy = m->features.v[FEATURE_json_format] == FEATURE_json_format_LEGACY_BEST_EFFORT;
-    dup_key *keys = ir_alloc((m->fields.n + 1) * sizeof *keys);
+    dup_key *keys = ir_pool_alloc(f->pool, (m->fields.n + 1) * sizeof *keys);
     for (size_t i = 0; i < m->fields.n; i++) keys[i] = (dup_key){m->fields.v[i]->json_name, 0, i};
-    const size_t *first = first_same_key(keys, m->fields.n);
+    const size_t *first = first_same_key(f->pool, keys, m->fields.n);
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_field *a = m->fields.v[i], *b = m->fields.v[first[i]];
         if (first[i] == i || strcmp(a->name, b->name) == 0) continue;
@@ -385,10 +385,10 @@ static void check_message(resolver *r, const ir_file *f, const ir_message *m)
 static void check_enum_values(const ir_file *f, const ir_enum *e)
 {
     bool allow_alias = e->allow_alias || option_is_true(&e->options, "allow_alias");
-    dup_key *keys = ir_alloc((e->values.n + 1) * sizeof *keys);
+    dup_key *keys = ir_pool_alloc(f->pool, (e->values.n + 1) * sizeof *keys);
     for (size_t i = 0; i < e->values.n; i++) keys[i] = (dup_key){NULL, e->values.v[i]->number, i};
-    const size_t *first = first_same_key(keys, e->values.n);
-    const char **reserved = sorted_names(e->reserved_names.v, e->reserved_names.n);
+    const size_t *first = first_same_key(f->pool, keys, e->values.n);
+    const char **reserved = sorted_names(f->pool, e->reserved_names.v, e->reserved_names.n);
     for (size_t i = 0; i < e->values.n; i++) {
         const ir_enum_value *v = e->values.v[i];
         if (first[i] != i && !allow_alias)   /* allow_alias itself: the parser's pb_enum_validate */
@@ -419,9 +419,9 @@ static const char *strip_enum_prefix(const char *enum_name, const char *value)
 }
 
 /* protoc's EnumValueToPascalCase: FOO_BAR -> FooBar. */
-static const char *pascal_case(const char *s)
+static const char *pascal_case(ir_pool *pool, const char *s)
 {
-    char *out = ir_strdup(s), *o = out;
+    char *out = ir_pool_strdup(pool, s), *o = out;
     bool upper = true;
     for (; *s; s++) {
         if (*s == '_') {
@@ -439,14 +439,14 @@ static const char *pascal_case(const char *s)
  * and they are PascalCased (an error where json_format is ALLOW, as proto3's, else a warning). */
 static void check_enum_value_names(const ir_file *f, const ir_enum *e)
 {
-    dup_key *keys = ir_alloc((e->values.n + 1) * sizeof *keys);
+    dup_key *keys = ir_pool_alloc(f->pool, (e->values.n + 1) * sizeof *keys);
     for (size_t i = 0; i < e->values.n; i++)
-        keys[i] = (dup_key){pascal_case(strip_enum_prefix(e->name, e->values.v[i]->name)), 0, i};
-    const size_t *first = first_same_key(keys, e->values.n);
+        keys[i] = (dup_key){pascal_case(f->pool, strip_enum_prefix(e->name, e->values.v[i]->name)), 0, i};
+    const size_t *first = first_same_key(f->pool, keys, e->values.n);
     for (size_t i = 0; i < e->values.n; i++) {
         const ir_enum_value *v = e->values.v[i], *w = e->values.v[first[i]];
         if (first[i] == i || strcmp(v->name, w->name) == 0 || v->number == w->number) continue;
-        const char *msg = ir_printf(
+        const char *msg = ir_pool_printf(f->pool, 
             "Enum name %s has the same name as %s if you ignore case and strip out the enum name "
             "prefix (if any). This is error-prone and can lead to undefined behavior. Please avoid "
             "doing this. If you are using allow_alias, please assign the same numeric value to both "

@@ -9,9 +9,9 @@
 #include "resolve_int.h"
 
 /* protoc's CEscape: \n \r \t \" \' \\ by name, other bytes outside 0x20..0x7e as three octal digits. */
-static const char *default_c_escape(const char *s, size_t n)
+static const char *default_c_escape(ir_pool *pool, const char *s, size_t n)
 {
-    char *out = ir_alloc(4 * n + 1), *o = out;
+    char *out = ir_pool_alloc(pool, 4 * n + 1), *o = out;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         const char *named = c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '"' ? "\\\""
@@ -46,8 +46,8 @@ static const char *int_default(const ir_file *f, const ir_field *fd, const ir_va
         diag_error(f, v->loc, "Integer out of range.");
         return NULL;
     }
-    if (v->negative && v->u != 0) return ir_printf("-%" PRIu64, v->u);
-    return ir_printf("%" PRIu64, v->u);
+    if (v->negative && v->u != 0) return ir_pool_printf(f->pool, "-%" PRIu64, v->u);
+    return ir_pool_printf(f->pool, "%" PRIu64, v->u);
 }
 
 static const char *enum_default(const ir_file *f, const ir_field *fd, const ir_value *v)
@@ -78,7 +78,7 @@ static const char *default_text(const ir_file *f, const ir_field *fd, const ir_v
         }
         if (fd->type == IR_TYPE_DOUBLE) numtext_dtoa(d, text);
         else numtext_ftoa(numtext_to_float(d), text);
-        return ir_strdup(text);
+        return ir_pool_strdup(f->pool, text);
     case IR_TYPE_BOOL:
         if (v->kind == IR_VAL_IDENT && !v->negative && (!strcmp(v->text, "true") || !strcmp(v->text, "false")))
             return v->text;
@@ -89,7 +89,7 @@ static const char *default_text(const ir_file *f, const ir_field *fd, const ir_v
             diag_error(f, v->loc, "Expected string for field default value.");
             return NULL;
         }
-        return fd->type == IR_TYPE_BYTES ? default_c_escape(v->str, v->str_len) : ir_strndup(v->str, v->str_len);
+        return fd->type == IR_TYPE_BYTES ? default_c_escape(f->pool, v->str, v->str_len) : ir_pool_strndup(f->pool, v->str, v->str_len);
     case IR_TYPE_ENUM:
         return fd->enum_type ? enum_default(f, fd, v) : NULL;
     case IR_TYPE_MESSAGE: case IR_TYPE_GROUP:

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "diag.h"
 #include "ir.h"
 #include "std_options.h"
 #include "symtab.h"
@@ -46,6 +47,8 @@ struct rfile {
 
 typedef struct resolver {
     ir_program *prog;
+    ir_pool *pool;               /* prog's: what resolve allocates */
+    diag_counts *diag;           /* prog's: what its diagnostics count into */
     symtab files;                /* virtual name -> rfile */
     symtab syms;                 /* full name -> sym */
     symtab ext_numbers;          /* "extendee#number" -> ir_field (extension numbers in use) */
@@ -85,8 +88,8 @@ void defaults_file(resolver *r, ir_file *f);
 void options_file(resolver *r, ir_file *f);
 /* resolve_features.c: the feature options of an editions file's option list into opts->features, checked. */
 void features_read_options(resolver *r, std_scope scope, const char *name_scope, const ir_field *fd, ir_options *opts);
-
-/* The first parts of an option's name as written, "(foo.bar).baz", for messages. */
-const char *resolve_option_name(const ir_option *o, size_t parts);
+/* Every element's .features of a resolved file (its options checked), proto2 and proto3 through
+ * their editions mapping (labels, groups, [packed]); sets each field's .packed. */
+void features_resolve_file(ir_file *f);
 
 #endif

@@ -6,7 +6,7 @@
 #include "resolve_int.h"
 #include "std_options.h"
 #include "textformat.h"
-#include "../rt/pbj.h"    /* wire type names */
+#include "../rt/pbj_core.h"   /* wire type names */
 
 /* Standard options become known fields of the options message, in field-number
  * order; custom ones unknown fields after them, in the order written. What
@@ -71,7 +71,7 @@ static bool option_unset(optenv *env, const wbuf *b, const ir_option *o, const u
 {
     if (!path_is_set(b->p, b->p + b->n, nums, o->name.n))
         return true;
-    optenv_error(env, o->loc, "Option \"%s\" was already set.", resolve_option_name(o, o->name.n));
+    optenv_error(env, o->loc, "Option \"%s\" was already set.", ir_option_name(env->prog->pool, o, o->name.n));
     return false;
 }
 
@@ -157,7 +157,7 @@ static void put_custom_option(optenv *env, wbuf *b, const ir_option *o)
 static bool has_features(const ir_options *opts)
 {
     for (size_t i = 0; i < opts->n; i++)
-        if (features_option(&opts->v[i])) return true;
+        if (ir_option_is_feature(&opts->v[i])) return true;
     return false;
 }
 
@@ -273,7 +273,7 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
             const ir_option *o = &opts->v[i];
             if (o->name.v[0].extension && (!editions || (o->name.v[0].ext && o->name.v[0].ext->number == number)))
                 put_custom_option(env, &ext, o);
-            else if (o->name.v[0].extension || number > 0 || (features && features_option(o)))
+            else if (o->name.v[0].extension || number > 0 || (features && ir_option_is_feature(o)))
                 continue;
             else if (!std_option_find(scope, o->name.v[0].name) && !loaded_std_field(o))
                 optenv_error(env, o->loc, "Option \"%s\" unknown.", o->name.v[0].name);
@@ -282,7 +282,7 @@ static void interpret(optenv *env, std_scope scope, ir_options *opts, bool map_e
     wbuf all = { 0 };                                /* buf (Go) writes extensions first, protoc after */
     wb_put(&all, editions ? ext.p : b.p, editions ? ext.n : b.n);
     wb_put(&all, editions ? b.p : ext.p, editions ? b.n : ext.n);
-    opts->wire = all.n ? (const uint8_t *)ir_strndup((const char *)all.p, all.n) : (const uint8_t *)"";
+    opts->wire = all.n ? (const uint8_t *)ir_pool_strndup(env->prog->pool, (const char *)all.p, all.n) : (const uint8_t *)"";
     opts->wire_len = all.n;
     free(all.p);
     free(ext.p);

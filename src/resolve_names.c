@@ -11,7 +11,7 @@
 /* protoc's AddSymbol: false (and an error) when full_name is taken. */
 static bool add_symbol(resolver *r, ir_file *f, ir_loc loc, sym_kind kind, const char *full, void *obj)
 {
-    sym *s = ir_alloc(sizeof *s);
+    sym *s = ir_pool_alloc(r->pool, sizeof *s);
     s->kind = kind;
     s->full_name = full;
     s->file = f;
@@ -40,9 +40,9 @@ static void add_package(resolver *r, ir_file *f, const char *name, size_t len)
                        (int)len, name, old->file->name);
         return;
     }
-    sym *s = ir_alloc(sizeof *s);
+    sym *s = ir_pool_alloc(r->pool, sizeof *s);
     s->kind = SYM_PACKAGE;
-    s->full_name = ir_strndup(name, len);
+    s->full_name = ir_pool_strndup(r->pool, name, len);
     s->file = f;
     s->home = rf(r, f);
     symtab_put(&r->syms, s->full_name, len, s);
@@ -54,7 +54,7 @@ static void add_package(resolver *r, ir_file *f, const char *name, size_t len)
 static void declare_field(resolver *r, ir_file *f, ir_field *fd, const char *scope)
 {
     if (!fd->name) return;
-    if (!fd->full_name) fd->full_name = ir_join_name(scope, fd->name);
+    if (!fd->full_name) fd->full_name = ir_join_name(r->pool, scope, fd->name);
     if (!fd->file) fd->file = f;
     add_symbol(r, f, fd->loc, SYM_FIELD, fd->full_name, fd);
 }
@@ -62,12 +62,12 @@ static void declare_field(resolver *r, ir_file *f, ir_field *fd, const char *sco
 static void declare_enum(resolver *r, ir_file *f, ir_enum *e, const char *scope)
 {
     if (!e->name) return;
-    if (!e->full_name) e->full_name = ir_join_name(scope, e->name);
+    if (!e->full_name) e->full_name = ir_join_name(r->pool, scope, e->name);
     if (!e->file) e->file = f;
     for (size_t i = 0; i < e->values.n; i++) {
         ir_enum_value *v = e->values.v[i];
         if (!v->name) continue;
-        if (!v->full_name) v->full_name = ir_join_name(scope, v->name);
+        if (!v->full_name) v->full_name = ir_join_name(r->pool, scope, v->name);
         if (!v->parent) v->parent = e;
         if (add_symbol(r, f, v->loc, SYM_ENUM_VALUE, v->full_name, v)) continue;
         bool twice_in_enum = false;
@@ -86,12 +86,12 @@ static void declare_enum(resolver *r, ir_file *f, ir_enum *e, const char *scope)
 static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *scope)
 {
     if (!m->name) return;
-    if (!m->full_name) m->full_name = ir_join_name(scope, m->name);
+    if (!m->full_name) m->full_name = ir_join_name(r->pool, scope, m->name);
     if (!m->file) m->file = f;
     for (size_t i = 0; i < m->oneofs.n; i++) {
         ir_oneof *o = m->oneofs.v[i];
         if (!o->parent) o->parent = m;
-        if (o->name) add_symbol(r, f, o->loc, SYM_ONEOF, ir_join_name(m->full_name, o->name), o);
+        if (o->name) add_symbol(r, f, o->loc, SYM_ONEOF, ir_join_name(r->pool, m->full_name, o->name), o);
     }
     for (size_t i = 0; i < m->fields.n; i++) {
         if (!m->fields.v[i]->parent) m->fields.v[i]->parent = m;
@@ -119,11 +119,11 @@ void names_declare_file(resolver *r, ir_file *f)
     for (size_t i = 0; i < f->services.n; i++) {
         ir_service *s = f->services.v[i];
         if (!s->name) continue;
-        if (!s->full_name) s->full_name = ir_join_name(pkg, s->name);
+        if (!s->full_name) s->full_name = ir_join_name(r->pool, pkg, s->name);
         if (!s->file) s->file = f;
         for (size_t j = 0; j < s->methods.n; j++) {
             ir_method *m = s->methods.v[j];
-            if (m->name) add_symbol(r, f, m->loc, SYM_METHOD, ir_join_name(s->full_name, m->name), m);
+            if (m->name) add_symbol(r, f, m->loc, SYM_METHOD, ir_join_name(r->pool, s->full_name, m->name), m);
         }
         add_symbol(r, f, s->loc, SYM_SERVICE, s->full_name, s);
     }
@@ -170,7 +170,7 @@ static sym *find_visible(resolver *r, const char *name, size_t len)
             if (in_package(cur->deps.v[i], name, len)) return s;
     }
     r->undeclared_in = s->file;
-    r->undeclared_name = ir_strndup(name, len);
+    r->undeclared_name = ir_pool_strndup(r->pool, name, len);
     return NULL;
 }
 
@@ -187,7 +187,7 @@ sym *names_lookup(resolver *r, const char *name, const char *relative_to, bool t
     if (name[0] == '.') return find_visible(r, name + 1, strlen(name + 1));
     size_t name_len = strlen(name), first_len = strcspn(name, ".");
     size_t scope_len = strlen(relative_to);
-    char *buf = ir_alloc(scope_len + name_len + 2);
+    char *buf = ir_pool_alloc(r->pool, scope_len + name_len + 2);
     memcpy(buf, relative_to, scope_len);
     for (;;) {
         while (scope_len > 0 && buf[scope_len - 1] != '.') scope_len--;
@@ -200,7 +200,7 @@ sym *names_lookup(resolver *r, const char *name, const char *relative_to, bool t
         if (first_len < name_len) {
             if (!names_is_aggregate(s)) continue;    /* protoc keeps searching outward */
             s = find_visible(r, buf, scope_len + 1 + name_len);
-            if (!s) r->resolved_as = ir_strndup(buf, scope_len + 1 + name_len);
+            if (!s) r->resolved_as = ir_pool_strndup(r->pool, buf, scope_len + 1 + name_len);
             return s;
         }
         if (!types_only || s->kind == SYM_MESSAGE || s->kind == SYM_ENUM) return s;
@@ -227,7 +227,7 @@ static const char *closest_type(resolver *r, const char *name)
 {
     size_t depth = 1;
     for (const char *p = name; *p; p++) depth += *p == '.';
-    const sym **types = ir_alloc(r->syms.count * sizeof *types + 1);
+    const sym **types = ir_pool_alloc(r->pool, r->syms.count * sizeof *types + 1);
     size_t n = 0;
     for (size_t i = 0; i < r->syms.cap; i++) {
         const sym *s = r->syms.slots[i].value;
@@ -235,7 +235,7 @@ static const char *closest_type(resolver *r, const char *name)
             types[n++] = s;
     }
     if (n) qsort(types, n, sizeof *types, by_full_name);
-    const char **words = ir_alloc(n * sizeof *words + 1);
+    const char **words = ir_pool_alloc(r->pool, n * sizeof *words + 1);
     for (size_t i = 0; i < n; i++) words[i] = last_components(types[i]->full_name, depth);
     ptrdiff_t best = suggest_nearest(name, words, n, strlen(name) >= 6 ? 2 : 1);   /* short names are near everything */
     return best < 0 ? NULL : types[best]->full_name;
@@ -331,7 +331,7 @@ void names_link_file(resolver *r, ir_file *f)
         ir_service *s = f->services.v[i];
         for (size_t j = 0; j < s->methods.n; j++) {
             ir_method *m = s->methods.v[j];
-            const char *full = ir_join_name(s->full_name, m->name);
+            const char *full = ir_join_name(r->pool, s->full_name, m->name);
             m->input = link_rpc_type(r, m->input_name, m->input_loc, full);
             m->output = link_rpc_type(r, m->output_name, m->output_loc, full);
         }

@@ -19,16 +19,6 @@ typedef struct opt_site {
     const ir_field *field;       /* for [packed], [lazy], [jstype] */
 } opt_site;
 
-const char *resolve_option_name(const ir_option *o, size_t parts)
-{
-    const char *s = "";
-    for (size_t i = 0; i < parts; i++) {
-        const ir_optname_part *p = &o->name.v[i];
-        s = ir_printf("%s%s%s%s%s", s, i ? "." : "", p->extension ? "(" : "", p->name, p->extension ? ")" : "");
-    }
-    return s;
-}
-
 /* ---- values --------------------------------------------------------------- */
 
 static void check_std_value(const ir_file *f, const ir_value *v, std_kind kind, const char *full)
@@ -52,7 +42,7 @@ static void check_std_value(const ir_file *f, const ir_value *v, std_kind kind, 
     for (size_t i = 0; (ev = std_enum_value_at(i)); i++) {
         if (ev->kind != kind) continue;
         if (strcmp(ev->name, v->text) == 0) return;
-        known = ir_printf("%s%s%s", known, *known ? ", " : "", ev->name);
+        known = ir_pool_printf(f->pool, "%s%s%s", known, *known ? ", " : "", ev->name);
     }
     diag_error(f, v->loc, "Enum value \"%s\" is not known for option \"%s\" (it takes %s).", v->text, full, known);
 }
@@ -156,7 +146,7 @@ static void check_std_option(const opt_site *site, const ir_option *o)
     const char *name = o->name.v[0].name;
     const std_option *so = std_option_find(site->scope, name);
     if (so) {
-        const char *full = ir_printf("google.protobuf.%s.%s", std_scope_message(site->scope), name);
+        const char *full = ir_pool_printf(site->r->pool, "google.protobuf.%s.%s", std_scope_message(site->scope), name);
         if (o->name.n > 1) {
             diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", name);
             return;
@@ -167,10 +157,10 @@ static void check_std_option(const opt_site *site, const ir_option *o)
     }
     const char *close = closest_std_option(site->scope, name);
     if (close)
-        diag_error(f, o->loc, "Option \"%s\" unknown. Did you mean \"%s\"?", resolve_option_name(o, o->name.n), close);
+        diag_error(f, o->loc, "Option \"%s\" unknown. Did you mean \"%s\"?", ir_option_name(site->r->pool, o, o->name.n), close);
     else
         diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports the "
-                              "proto which defines the option.", resolve_option_name(o, o->name.n));
+                              "proto which defines the option.", ir_option_name(site->r->pool, o, o->name.n));
 }
 
 /* A standard option the built-in table does not know, found in the options message of a
@@ -179,7 +169,7 @@ static void check_std_option(const opt_site *site, const ir_option *o)
 static bool bind_loaded_std_option(const opt_site *site, ir_optname_part *p)
 {
     if (p->extension || std_option_find(site->scope, p->name)) return false;
-    const char *full = ir_printf("google.protobuf.%s", std_scope_message(site->scope));
+    const char *full = ir_pool_printf(site->r->pool, "google.protobuf.%s", std_scope_message(site->scope));
     const sym *s = symtab_get(&site->r->syms, full, strlen(full));
     if (!s || s->kind != SYM_MESSAGE) return false;
     for (size_t k = 0; k < s->u.message->fields.n; k++)
@@ -201,14 +191,14 @@ static ir_field *find_extension(const opt_site *site, const ir_option *o, size_t
     sym *s = names_lookup(site->r, p->name, site->name_scope, false);
     if (!s || s->kind != SYM_FIELD || !s->u.field->extend) {
         diag_error(f, o->loc, "Option \"%s\" unknown. Ensure that your proto definition file imports "
-                              "the proto which defines the option.", resolve_option_name(o, part + 1));
+                              "the proto which defines the option.", ir_option_name(site->r->pool, o, part + 1));
         return NULL;
     }
     ir_field *ext = s->u.field;
     if (!ext->extend->extendee) return NULL;       /* its extendee error was reported */
     if (strcmp(ext->extend->extendee->full_name, m_full) != 0) {
         diag_error(f, o->loc, "Option field \"%s\" is not a field or extension of message \"%s\".",
-                   resolve_option_name(o, part + 1), strrchr(m_full, '.') ? strrchr(m_full, '.') + 1 : m_full);
+                   ir_option_name(site->r->pool, o, part + 1), strrchr(m_full, '.') ? strrchr(m_full, '.') + 1 : m_full);
         return NULL;
     }
     return ext;
@@ -218,18 +208,18 @@ static ir_field *find_extension(const opt_site *site, const ir_option *o, size_t
 static void check_custom_option(const opt_site *site, ir_option *o)
 {
     const ir_file *f = site->r->cur;
-    const char *m_full = ir_printf("google.protobuf.%s", std_scope_message(site->scope));
+    const char *m_full = ir_pool_printf(site->r->pool, "google.protobuf.%s", std_scope_message(site->scope));
     const ir_field *fd = NULL;
     for (size_t i = 0; i < o->name.n; i++) {
         ir_optname_part *p = &o->name.v[i];
         if (i > 0) {
             if (fd->type != IR_TYPE_MESSAGE && fd->type != IR_TYPE_GROUP) {
-                diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", resolve_option_name(o, i));
+                diag_error(f, o->loc, "Option \"%s\" is an atomic type, not a message.", ir_option_name(site->r->pool, o, i));
                 return;
             }
             if (fd->label == IR_LABEL_REPEATED) {
                 diag_error(f, o->loc, "Option field \"%s\" is a repeated message. Repeated message options "
-                                      "must be initialized using an aggregate value.", resolve_option_name(o, i));
+                                      "must be initialized using an aggregate value.", ir_option_name(site->r->pool, o, i));
                 return;
             }
             if (!fd->message_type) return;
@@ -249,12 +239,12 @@ static void check_custom_option(const opt_site *site, ir_option *o)
         for (size_t k = 0; m && k < m->fields.n; k++)
             if (strcmp(m->fields.v[k]->name, p->name) == 0) sub = m->fields.v[k];
         if (!sub) {
-            diag_error(f, o->loc, "Option \"%s\" unknown.", resolve_option_name(o, i + 1));
+            diag_error(f, o->loc, "Option \"%s\" unknown.", ir_option_name(site->r->pool, o, i + 1));
             return;
         }
         fd = sub;
     }
-    check_field_value(f, fd, &o->value, resolve_option_name(o, o->name.n));
+    check_field_value(f, fd, &o->value, ir_option_name(site->r->pool, o, o->name.n));
 }
 
 /* ---- editions: features.NAME = VALUE, and what editions took away ---------- */
@@ -274,7 +264,7 @@ static bool check_editions_option(const opt_site *site, const ir_option *o)
 {
     const ir_file *f = site->r->cur;
     if (f->syntax != IR_EDITIONS) return false;
-    if (features_option(o)) return true;             /* read by features_read_options */
+    if (ir_option_is_feature(o)) return true;             /* read by features_read_options */
     const char *instead = replaced_by_features(f, o);
     if (!instead) return false;
     diag_error(f, o->loc, "Option \"%s\" is not allowed in edition %s; use %s.", o->name.v[0].name,
@@ -339,7 +329,7 @@ static void message_options(resolver *r, ir_message *m)
     m->deprecated = option_true(&m->options, "deprecated");
     for (size_t i = 0; i < m->fields.n; i++) field_options(r, m->fields.v[i]);
     for (size_t i = 0; i < m->oneofs.n; i++)
-        site_options(r, SCOPE_ONEOF, ir_join_name(m->full_name, m->oneofs.v[i]->name), NULL, &m->oneofs.v[i]->options);
+        site_options(r, SCOPE_ONEOF, ir_join_name(r->pool, m->full_name, m->oneofs.v[i]->name), NULL, &m->oneofs.v[i]->options);
     for (size_t i = 0; i < m->extension_ranges.n; i++)
         site_options(r, SCOPE_EXTENSION_RANGE, m->full_name, NULL, &m->extension_ranges.v[i].options);
     for (size_t i = 0; i < m->messages.n; i++) message_options(r, m->messages.v[i]);
@@ -349,7 +339,7 @@ static void message_options(resolver *r, ir_message *m)
 
 void options_file(resolver *r, ir_file *f)
 {
-    site_options(r, SCOPE_FILE, ir_join_name(f->package, "dummy"), NULL, &f->options);
+    site_options(r, SCOPE_FILE, ir_join_name(r->pool, f->package, "dummy"), NULL, &f->options);
     for (size_t i = 0; i < f->messages.n; i++) message_options(r, f->messages.v[i]);
     for (size_t i = 0; i < f->enums.n; i++) enum_options(r, f->enums.v[i]);
     for (size_t i = 0; i < f->extensions.n; i++) field_options(r, f->extensions.v[i]);
@@ -357,7 +347,7 @@ void options_file(resolver *r, ir_file *f)
         ir_service *s = f->services.v[i];
         site_options(r, SCOPE_SERVICE, s->full_name, NULL, &s->options);
         for (size_t j = 0; j < s->methods.n; j++)
-            site_options(r, SCOPE_METHOD, ir_join_name(s->full_name, s->methods.v[j]->name), NULL,
+            site_options(r, SCOPE_METHOD, ir_join_name(r->pool, s->full_name, s->methods.v[j]->name), NULL,
                          &s->methods.v[j]->options);
     }
 }

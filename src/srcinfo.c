@@ -7,6 +7,7 @@
 #include "std_options.h"    /* before irbuild.h, whose type "scope" its parameters would shadow */
 #include "irbuild.h"
 #include "parse.h"
+#include "google/protobuf/descriptor.pb.h"   /* field numbers: google_protobuf_M_f_tag */
 
 /* Each Parser::LocationRecorder of protoc's parser.cc adds a location when it is made
  * (starting at the current token) and ends it at the token before the current one
@@ -31,9 +32,9 @@ struct srcinfo_tokens {
 
 void srcinfo_token(ir_file *f, const ptok *t, ir_loc end)
 {
-    if (!f->tokens) f->tokens = ir_alloc(sizeof *f->tokens);
+    if (!f->tokens) f->tokens = ir_pool_alloc(f->pool, sizeof *f->tokens);
     stoken s = { t->kind, t->p, t->len, t->loc, end, t->c, 0, 0, 0, 0 };
-    ir_vec_push(&f->tokens->v, s);
+    ir_pool_vec_push(f->pool, &f->tokens->v, s);
 }
 
 /* A cursor over the source that turns byte positions into protoc's line and column. */
@@ -99,7 +100,7 @@ static bool skip(walker *w, int kind) { if (!at(w, kind)) return false; next(w);
 static void add_path(walker *w, size_t loc, int32_t comp)
 {
     sloc *l = &w->locs.v[loc];
-    int32_t *p = ir_alloc((l->npath + 1) * sizeof *p);
+    int32_t *p = ir_pool_alloc(w->f->pool, (l->npath + 1) * sizeof *p);
     if (l->npath) memcpy(p, l->path, l->npath * sizeof *p);
     p[l->npath++] = comp;
     l->path = p;
@@ -111,10 +112,10 @@ static size_t open_at(walker *w, size_t parent)
     sloc l = { NULL, 0, { cur(w)->line, cur(w)->col, 0, 0 }, 2, NULL };
     if (parent != NO_PARENT) {
         l.npath = w->locs.v[parent].npath;
-        l.path = ir_alloc((l.npath + 1) * sizeof *l.path);
+        l.path = ir_pool_alloc(w->f->pool, (l.npath + 1) * sizeof *l.path);
         if (l.npath) memcpy(l.path, w->locs.v[parent].path, l.npath * sizeof *l.path);
     }
-    ir_vec_push(&w->locs, l);
+    ir_pool_vec_push(w->f->pool, &w->locs, l);
     return w->locs.n - 1;
 }
 
@@ -188,24 +189,73 @@ static void skip_value(walker *w)
     else next(w);
 }
 
-/* The field numbers of descriptor.proto that paths are made of. */
+/* The field numbers of descriptor.proto that paths are made of, from the code pbjc generates for it
+ * (src/pbgen). Every range message numbers start, end (and options) as ExtensionRange; every *Options
+ * message numbers uninterpreted_option as FileOptions. */
+#define F(message, field) google_protobuf_##message##_##field##_tag
 enum {
-    F_PACKAGE = 2, F_DEPENDENCY = 3, F_MESSAGE = 4, F_ENUM = 5, F_SERVICE = 6, F_EXTENSION = 7, F_OPTIONS = 8,
-    F_PUBLIC = 10, F_WEAK = 11, F_SYNTAX = 12,                                  /* FileDescriptorProto */
-    M_NAME = 1, M_FIELD = 2, M_NESTED = 3, M_ENUM = 4, M_EXT_RANGE = 5, M_EXTENSION = 6, M_OPTIONS = 7,
-    M_ONEOF = 8, M_RESERVED_RANGE = 9, M_RESERVED_NAME = 10,                   /* DescriptorProto */
-    FD_NAME = 1, FD_EXTENDEE = 2, FD_NUMBER = 3, FD_LABEL = 4, FD_TYPE = 5, FD_TYPE_NAME = 6,
-    FD_DEFAULT = 7, FD_OPTIONS = 8, FD_JSON_NAME = 10,                          /* FieldDescriptorProto */
-    R_START = 1, R_END = 2, R_OPTIONS = 3,                                      /* the ranges */
-    O_NAME = 1, O_OPTIONS = 2,                                                  /* OneofDescriptorProto */
-    E_NAME = 1, E_VALUE = 2, E_OPTIONS = 3, E_RESERVED_RANGE = 4, E_RESERVED_NAME = 5,  /* EnumDescriptorProto */
-    EV_NAME = 1, EV_NUMBER = 2, EV_OPTIONS = 3,                                 /* EnumValueDescriptorProto */
-    S_NAME = 1, S_METHOD = 2, S_OPTIONS = 3,                                    /* ServiceDescriptorProto */
-    MD_NAME = 1, MD_INPUT = 2, MD_OUTPUT = 3, MD_OPTIONS = 4, MD_CLIENT_STREAMING = 5, MD_SERVER_STREAMING = 6,
-    UNINTERPRETED = 999,                                                        /* *Options.uninterpreted_option */
-    U_NAME = 2, U_NAME_PART = 1, U_IDENT = 3, U_POSITIVE = 4, U_NEGATIVE = 5, U_DOUBLE = 6, U_STRING = 7,
-    U_AGGREGATE = 8                                                             /* UninterpretedOption */
+    F_PACKAGE = F(FileDescriptorProto, package),
+    F_DEPENDENCY = F(FileDescriptorProto, dependency),
+    F_MESSAGE = F(FileDescriptorProto, message_type),
+    F_ENUM = F(FileDescriptorProto, enum_type),
+    F_SERVICE = F(FileDescriptorProto, service),
+    F_EXTENSION = F(FileDescriptorProto, extension),
+    F_OPTIONS = F(FileDescriptorProto, options),
+    F_PUBLIC = F(FileDescriptorProto, public_dependency),
+    F_WEAK = F(FileDescriptorProto, weak_dependency),
+    F_SYNTAX = F(FileDescriptorProto, syntax),
+    M_NAME = F(DescriptorProto, name),
+    M_FIELD = F(DescriptorProto, field),
+    M_NESTED = F(DescriptorProto, nested_type),
+    M_ENUM = F(DescriptorProto, enum_type),
+    M_EXT_RANGE = F(DescriptorProto, extension_range),
+    M_EXTENSION = F(DescriptorProto, extension),
+    M_OPTIONS = F(DescriptorProto, options),
+    M_ONEOF = F(DescriptorProto, oneof_decl),
+    M_RESERVED_RANGE = F(DescriptorProto, reserved_range),
+    M_RESERVED_NAME = F(DescriptorProto, reserved_name),
+    FD_NAME = F(FieldDescriptorProto, name),
+    FD_EXTENDEE = F(FieldDescriptorProto, extendee),
+    FD_NUMBER = F(FieldDescriptorProto, number),
+    FD_LABEL = F(FieldDescriptorProto, label),
+    FD_TYPE = F(FieldDescriptorProto, type),
+    FD_TYPE_NAME = F(FieldDescriptorProto, type_name),
+    FD_DEFAULT = F(FieldDescriptorProto, default_value),
+    FD_OPTIONS = F(FieldDescriptorProto, options),
+    FD_JSON_NAME = F(FieldDescriptorProto, json_name),
+    R_START = F(DescriptorProto_ExtensionRange, start),
+    R_END = F(DescriptorProto_ExtensionRange, end),
+    R_OPTIONS = F(DescriptorProto_ExtensionRange, options),
+    O_NAME = F(OneofDescriptorProto, name),
+    O_OPTIONS = F(OneofDescriptorProto, options),
+    E_NAME = F(EnumDescriptorProto, name),
+    E_VALUE = F(EnumDescriptorProto, value),
+    E_OPTIONS = F(EnumDescriptorProto, options),
+    E_RESERVED_RANGE = F(EnumDescriptorProto, reserved_range),
+    E_RESERVED_NAME = F(EnumDescriptorProto, reserved_name),
+    EV_NAME = F(EnumValueDescriptorProto, name),
+    EV_NUMBER = F(EnumValueDescriptorProto, number),
+    EV_OPTIONS = F(EnumValueDescriptorProto, options),
+    S_NAME = F(ServiceDescriptorProto, name),
+    S_METHOD = F(ServiceDescriptorProto, method),
+    S_OPTIONS = F(ServiceDescriptorProto, options),
+    MD_NAME = F(MethodDescriptorProto, name),
+    MD_INPUT = F(MethodDescriptorProto, input_type),
+    MD_OUTPUT = F(MethodDescriptorProto, output_type),
+    MD_OPTIONS = F(MethodDescriptorProto, options),
+    MD_CLIENT_STREAMING = F(MethodDescriptorProto, client_streaming),
+    MD_SERVER_STREAMING = F(MethodDescriptorProto, server_streaming),
+    UNINTERPRETED = F(FileOptions, uninterpreted_option),
+    U_NAME = F(UninterpretedOption, name),
+    U_IDENT = F(UninterpretedOption, identifier_value),
+    U_POSITIVE = F(UninterpretedOption, positive_int_value),
+    U_NEGATIVE = F(UninterpretedOption, negative_int_value),
+    U_DOUBLE = F(UninterpretedOption, double_value),
+    U_STRING = F(UninterpretedOption, string_value),
+    U_AGGREGATE = F(UninterpretedOption, aggregate_value),
+    U_NAME_PART = F(UninterpretedOption_NamePart, name_part)
 };
+#undef F
 
 /* ---- options: the interpreter's path for each -------------------------------- */
 
@@ -224,7 +274,7 @@ static const ir_field *part_field(const ir_field *before, const ir_optname_part 
 static int32_t feature_number(const ir_option *o, size_t k, std_scope kind)
 {
     feature_id id;
-    if (!features_option(o) || k > 1) return 0;
+    if (!ir_option_is_feature(o) || k > 1) return 0;
     if (k == 0) return (int32_t)std_features_number(kind);
     return !o->name.v[1].extension && feature_named(o->name.v[1].name, &id) ? (int32_t)feature_at(id)->number : 0;
 }
@@ -266,17 +316,17 @@ static int by_numbers(const void *pa, const void *pb)
 
 /* protoc's repeated_option_counts_: each option's index among the element's options that set
  * the same field, by sorting on (numbers, position) rather than comparing every pair. */
-static void count_repeats(optsite *s)
+static void count_repeats(ir_pool *pool, optsite *s)
 {
     size_t n = s->opts->n;
-    numbered *v = ir_alloc(n * sizeof *v);
+    numbered *v = ir_pool_alloc(pool, n * sizeof *v);
     for (size_t j = 0; j < n; j++) {
-        int32_t *nums = ir_alloc((s->opts->v[j].name.n + 1) * sizeof *nums);
+        int32_t *nums = ir_pool_alloc(pool, (s->opts->v[j].name.n + 1) * sizeof *nums);
         option_numbers(&s->opts->v[j], s->scope, nums);
         v[j] = (numbered){ nums, s->opts->v[j].name.n, j };
     }
     qsort(v, n, sizeof *v, by_numbers);
-    s->repeat = ir_alloc(n * sizeof *s->repeat);
+    s->repeat = ir_pool_alloc(pool, n * sizeof *s->repeat);
     for (size_t i = 1; i < n; i++)
         if (v[i].n == v[i - 1].n && memcmp(v[i].nums, v[i - 1].nums, v[i].n * sizeof *v[i].nums) == 0)
             s->repeat[v[i].j] = s->repeat[v[i - 1].j] + 1;
@@ -289,11 +339,11 @@ static void interpret_path(walker *w, size_t loc, size_t opts_path_len, optsite 
     if (!s->opts || (size_t)j >= s->opts->n) return;
     const ir_option *o = &s->opts->v[j];
     sloc *l = &w->locs.v[loc];
-    int32_t *p = ir_alloc((opts_path_len + o->name.n + 1) * sizeof *p);
+    int32_t *p = ir_pool_alloc(w->f->pool, (opts_path_len + o->name.n + 1) * sizeof *p);
     memcpy(p, l->path, opts_path_len * sizeof *p);
     size_t n = opts_path_len + o->name.n;
     if (option_numbers(o, s->scope, p + opts_path_len)) {
-        if (!s->repeat) count_repeats(s);
+        if (!s->repeat) count_repeats(w->f->pool, s);
         p[n++] = s->repeat[j];
     }
     l->path = p;
@@ -524,16 +574,16 @@ static void extensions(walker *w, size_t loc, ir_message *m, int *count)
                          SCOPE_EXTENSION_RANGE);
         bracket_options(w, index, R_OPTIONS, &s);
         size_t n = w->locs.n - mark - 1;
-        sloc *copy = ir_alloc((n + 1) * sizeof *copy);
+        sloc *copy = ir_pool_alloc(w->f->pool, (n + 1) * sizeof *copy);
         memcpy(copy, &w->locs.v[mark + 1], n * sizeof *copy);
         w->locs.n = mark;
         for (int r = first; r < *count; r++)
             for (size_t k = 0; k < n; k++) {
                 sloc l = copy[k];
-                l.path = ir_alloc(l.npath * sizeof *l.path);
+                l.path = ir_pool_alloc(w->f->pool, l.npath * sizeof *l.path);
                 memcpy(l.path, copy[k].path, l.npath * sizeof *l.path);
                 l.path[index_pos] = r;
-                ir_vec_push(&w->locs, l);
+                ir_pool_vec_push(w->f->pool, &w->locs, l);
             }
     }
     end_declaration(w, loc);
@@ -738,7 +788,14 @@ static void file(walker *w)
 
 /* ---- the message ----------------------------------------------------------------- */
 
-enum { SCI_LOCATION = 1, LOC_PATH = 1, LOC_SPAN = 2, LOC_LEADING = 3, LOC_TRAILING = 4, LOC_DETACHED = 6 };
+enum {
+    SCI_LOCATION = google_protobuf_SourceCodeInfo_location_tag,
+    LOC_PATH = google_protobuf_SourceCodeInfo_Location_path_tag,
+    LOC_SPAN = google_protobuf_SourceCodeInfo_Location_span_tag,
+    LOC_LEADING = google_protobuf_SourceCodeInfo_Location_leading_comments_tag,
+    LOC_TRAILING = google_protobuf_SourceCodeInfo_Location_trailing_comments_tag,
+    LOC_DETACHED = google_protobuf_SourceCodeInfo_Location_leading_detached_comments_tag
+};
 
 static void put_packed(wbuf *b, uint32_t field, const int32_t *v, size_t n)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "numtext.h"
-#include "../rt/pbj.h"    /* wire type names, PBJ_TAG, float and double bits */
+#include "../rt/pbj_core.h"   /* wire type names, PBJ_TAG, float and double bits */
 
 /* Messages nested inside one value, at most: protobuf's default recursion limit
  * (deeper option bytes would not decode with it). protoc 3.21 sets no limit on
@@ -328,7 +328,7 @@ static bool tf_value(tf_lexer *lx, const ir_field *f, tf_entries *entries)
         return true;
     }
     if (ok)
-        ir_vec_push(entries, e);
+        ir_pool_vec_push(lx->env->prog->pool, entries, e);
     else
         free(e.payload.p);
     return ok;
@@ -384,7 +384,7 @@ static char *tf_bracket_name(tf_lexer *lx)
         tf_next(lx);
     }
     wb_put(&name, "", 1);
-    char *s = ir_strdup((const char *)name.p);
+    char *s = ir_pool_strdup(lx->env->prog->pool, (const char *)name.p);
     free(name.p);
     return tf_expect(lx, "]") ? s : NULL;
 }
@@ -409,8 +409,8 @@ static bool tf_any(tf_lexer *lx, const ir_message *any, const char *url, tf_entr
         return false;
     }
     wb_put(&url_entry.payload, url, strlen(url));
-    ir_vec_push(entries, url_entry);
-    ir_vec_push(entries, value_entry);
+    ir_pool_vec_push(lx->env->prog->pool, entries, url_entry);
+    ir_pool_vec_push(lx->env->prog->pool, entries, value_entry);
     return true;
 }
 
@@ -420,7 +420,7 @@ static const ir_field *search_scopes(tf_lexer *lx, const char *name)
     const char *package = lx->env->file && lx->env->file->package ? lx->env->file->package : "";
     if (name[0] != '.')
         for (size_t len = strlen(package); len > 0;) {
-            const ir_field *f = search_program(lx->env->prog, ir_printf("%.*s.%s", (int)len, package, name)).extension;
+            const ir_field *f = search_program(lx->env->prog, ir_pool_printf(lx->env->prog->pool, "%.*s.%s", (int)len, package, name)).extension;
             if (f)
                 return f;
             while (len > 0 && package[--len] != '.')
@@ -530,7 +530,7 @@ static void add_missing_map_entry_fields(const ir_message *entry, tf_entries *en
         static const uint8_t zeros[8] = { 0 };
         int wire_type = ir_type_wire_type(f->type);
         wb_put(&e.payload, zeros, wire_type == PBJ_WT_VARINT ? 1 : wire_type == PBJ_WT_I32 ? 4 : wire_type == PBJ_WT_I64 ? 8 : 0);
-        ir_vec_push(entries, e);
+        ir_pool_vec_push(entry->file->pool, entries, e);
     }
 }
 
@@ -560,7 +560,7 @@ static bool tf_message(tf_lexer *lx, const ir_message *m, const char *close, wbu
             }
             f = name ? tf_field_named(lx, m, name, true) : NULL;
         } else if (lx->kind == TF_IDENT) {
-            char *name = ir_strndup(lx->tok, lx->len);
+            char *name = ir_pool_strndup(lx->env->prog->pool, lx->tok, lx->len);
             tf_next(lx);
             f = tf_field_named(lx, m, name, false);
         } else {

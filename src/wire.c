@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rt/pbj.h"    /* the varint writer, wire type names, PBJ_TAG */
+#include "../rt/pbj_core.h"   /* the varint writer, wire type names, PBJ_TAG */
 
 static void wb_need(wbuf *b, size_t k)
 {

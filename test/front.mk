@@ -41,7 +41,8 @@ FUZZ_SECONDS ?= 10
 FRONT_FUZZ_SRCS := src/ir.c src/irbuild.c src/parser.c src/diag.c src/srcinfo.c src/wire.c $(B)/lex.c $(B)/parse.c src/featureset.c
 $(FRONT)/fuzz_parse: test/front/fuzz_parse.c $(FRONT_FUZZ_SRCS) src/irbuild.h src/lex.h src/srcinfo.h | deps
 	@mkdir -p $(@D)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(PBJC_CPPFLAGS) -o $@ $< $(FRONT_FUZZ_SRCS) -lm
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(PBJC_CPPFLAGS) -Isrc/pbgen -Irt -DPBJ_NO_TEXT \
+	  -o $@ $< $(FRONT_FUZZ_SRCS) -lm
 
 check-front-fuzz: $(FRONT)/fuzz_parse
 	@mkdir -p $(FRONT)/fuzz-corpus

@@ -3,8 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "context.h"
 #include "parser.h"
 #include "diag.h"
+
+static pbjc_context run;                 /* this program's one run */
 
 static void put_escaped(const char *s)
 {
@@ -39,23 +42,23 @@ static void dump_enum(const char *path, const ir_enum *e)
 {
     put_comments(path, &e->comments);
     for (size_t i = 0; i < e->values.n; i++)
-        put_comments(ir_printf("%s.2.%zu", path, i), &e->values.v[i]->comments);
+        put_comments(ir_pool_printf(&run.pool, "%s.2.%zu", path, i), &e->values.v[i]->comments);
 }
 
 static void dump_extends(const char *path, ir_extend *const *x, size_t nx, ir_field *const *f, size_t nf)
 {
     for (size_t i = 0; i < nx; i++) put_comments(path, &x[i]->comments);
-    for (size_t i = 0; i < nf; i++) put_comments(ir_printf("%s.%zu", path, i), &f[i]->comments);
+    for (size_t i = 0; i < nf; i++) put_comments(ir_pool_printf(&run.pool, "%s.%zu", path, i), &f[i]->comments);
 }
 
 static void dump_message(const char *path, const ir_message *m)
 {
     put_comments(path, &m->comments);
-    for (size_t i = 0; i < m->fields.n; i++) put_comments(ir_printf("%s.2.%zu", path, i), &m->fields.v[i]->comments);
-    for (size_t i = 0; i < m->messages.n; i++) dump_message(ir_printf("%s.3.%zu", path, i), m->messages.v[i]);
-    for (size_t i = 0; i < m->enums.n; i++) dump_enum(ir_printf("%s.4.%zu", path, i), m->enums.v[i]);
-    for (size_t i = 0; i < m->oneofs.n; i++) put_comments(ir_printf("%s.8.%zu", path, i), &m->oneofs.v[i]->comments);
-    dump_extends(ir_printf("%s.6", path), (ir_extend *const *)m->extends.v, m->extends.n, m->extensions.v, m->extensions.n);
+    for (size_t i = 0; i < m->fields.n; i++) put_comments(ir_pool_printf(&run.pool, "%s.2.%zu", path, i), &m->fields.v[i]->comments);
+    for (size_t i = 0; i < m->messages.n; i++) dump_message(ir_pool_printf(&run.pool, "%s.3.%zu", path, i), m->messages.v[i]);
+    for (size_t i = 0; i < m->enums.n; i++) dump_enum(ir_pool_printf(&run.pool, "%s.4.%zu", path, i), m->enums.v[i]);
+    for (size_t i = 0; i < m->oneofs.n; i++) put_comments(ir_pool_printf(&run.pool, "%s.8.%zu", path, i), &m->oneofs.v[i]->comments);
+    dump_extends(ir_pool_printf(&run.pool, "%s.6", path), (ir_extend *const *)m->extends.v, m->extends.n, m->extensions.v, m->extensions.n);
 }
 
 int main(int argc, char **argv)
@@ -67,14 +70,17 @@ int main(int argc, char **argv)
     size_t n = fread(buf, 1, sizeof buf - 1, fp);
     fclose(fp);
     buf[n] = '\0';
-    ir_file *f = parser_parse(argv[1], argv[1], buf, n, false);
-    for (size_t i = 0; i < f->messages.n; i++) dump_message(ir_printf("4.%zu", i), f->messages.v[i]);
-    for (size_t i = 0; i < f->enums.n; i++) dump_enum(ir_printf("5.%zu", i), f->enums.v[i]);
+    context_begin(&run);
+    ir_program prog = { 0 };
+    context_program(&run, &prog);
+    ir_file *f = parser_parse(&prog, argv[1], argv[1], buf, n);
+    for (size_t i = 0; i < f->messages.n; i++) dump_message(ir_pool_printf(&run.pool, "4.%zu", i), f->messages.v[i]);
+    for (size_t i = 0; i < f->enums.n; i++) dump_enum(ir_pool_printf(&run.pool, "5.%zu", i), f->enums.v[i]);
     for (size_t i = 0; i < f->services.n; i++) {
         const ir_service *s = f->services.v[i];
-        put_comments(ir_printf("6.%zu", i), &s->comments);
-        for (size_t j = 0; j < s->methods.n; j++) put_comments(ir_printf("6.%zu.2.%zu", i, j), &s->methods.v[j]->comments);
+        put_comments(ir_pool_printf(&run.pool, "6.%zu", i), &s->comments);
+        for (size_t j = 0; j < s->methods.n; j++) put_comments(ir_pool_printf(&run.pool, "6.%zu.2.%zu", i, j), &s->methods.v[j]->comments);
     }
     dump_extends("7", (ir_extend *const *)f->extends.v, f->extends.n, f->extensions.v, f->extensions.n);
-    return diag_error_count() ? 1 : 0;
+    return run.diag.errors ? 1 : 0;
 }

@@ -17,13 +17,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static FILE *quiet;
     if (!quiet) quiet = fopen("/dev/null", "w");
     diag_output(quiet);
-    char *text = ir_alloc(size + 1);
+    ir_pool pool = { 0 };                    /* one run per input: its pool freed at the end */
+    diag_counts counts = { 0 };
+    ir_program prog = { .keep_tokens = true, .pool = &pool, .diag = &counts };
+    char *text = ir_pool_alloc(&pool, size + 1);
     memcpy(text, data, size);
-    diag_reset();
-    ir_file *f = parser_parse("fuzz.proto", "fuzz.proto", text, size, true);
+    ir_file *f = parser_parse(&prog, "fuzz.proto", "fuzz.proto", text, size);
     wbuf info = { 0 };
     srcinfo_put(&info, 9, f);
     free(info.p);
-    ir_free_all();
+    ir_pool_free(&pool);
     return 0;
 }

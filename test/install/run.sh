@@ -5,7 +5,7 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 fail() { echo "FAIL install: $*"; exit 1; }
 env -u MAKEFLAGS -u MAKELEVEL make -s install PREFIX="$prefix" >/dev/null
-for f in bin/pbjc include/pbj/pbj.h include/pbj/pbj_text.h share/man/man1/pbjc.1 lib/pkgconfig/pbj.pc; do
+for f in bin/pbjc include/pbj/pbj.h include/pbj/pbj_core.h include/pbj/pbj_text.h share/man/man1/pbjc.1 lib/pkgconfig/pbj.pc; do
     [ -f "$prefix/$f" ] || fail "$f not installed"
 done
 [ -x "$prefix/bin/pbjc" ] || fail "bin/pbjc not executable"

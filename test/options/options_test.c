@@ -19,43 +19,41 @@ static pbjc_context ctx;          /* each test is a run of its own */
 
 static ir_file *file(const char *name, bool is_input)
 {
-    ir_file *f = ir_alloc(sizeof *f);
-    f->name = f->path = name;
-    f->source = "";
+    ir_file *f = ir_file_new(&ctx.pool, &ctx.diag, name, name, "", 0);
     f->syntax = IR_PROTO3;
     f->package = "acme";
     f->is_input = is_input;
     f->parsed_ok = true;
-    ir_vec_push(&prog.files, f);
-    if (is_input) ir_vec_push(&prog.inputs, f);
+    ir_pool_vec_push(&ctx.pool, &prog.files, f);
+    if (is_input) ir_pool_vec_push(&ctx.pool, &prog.inputs, f);
     return f;
 }
 
 static ir_message *message(ir_file *f, ir_message *parent, const char *name)
 {
-    ir_message *m = ir_alloc(sizeof *m);
+    ir_message *m = ir_pool_alloc(&ctx.pool, sizeof *m);
     m->name = name;
-    m->full_name = ir_printf("%s.%s", parent ? parent->full_name : f->package, name);
+    m->full_name = ir_pool_printf(&ctx.pool, "%s.%s", parent ? parent->full_name : f->package, name);
     m->file = f;
     m->parent = parent;
     if (parent)
-        ir_vec_push(&parent->messages, m);
+        ir_pool_vec_push(&ctx.pool, &parent->messages, m);
     else
-        ir_vec_push(&f->messages, m);
+        ir_pool_vec_push(&ctx.pool, &f->messages, m);
     return m;
 }
 
 static ir_field *field(ir_message *m, const char *name, ir_message *type)
 {
-    ir_field *fd = ir_alloc(sizeof *fd);
+    ir_field *fd = ir_pool_alloc(&ctx.pool, sizeof *fd);
     fd->name = name;
-    fd->full_name = ir_printf("%s.%s", m->full_name, name);
+    fd->full_name = ir_pool_printf(&ctx.pool, "%s.%s", m->full_name, name);
     fd->number = (int32_t)m->fields.n + 1;
     fd->type = type ? IR_TYPE_MESSAGE : IR_TYPE_INT32;
     fd->message_type = type;
     fd->parent = m;
     fd->file = m->file;
-    ir_vec_push(&m->fields, fd);
+    ir_pool_vec_push(&ctx.pool, &m->fields, fd);
     return fd;
 }
 
@@ -75,7 +73,7 @@ static ir_field *map_field(ir_message *m, const char *name, const char *entry_na
 static void comment(ir_file *f, const char *text, uint32_t line, uint32_t col, ir_message *inside, ir_message *before)
 {
     ir_raw_comment c = { text, { line, col }, inside, before };
-    ir_vec_push(&f->comments, c);
+    ir_pool_vec_push(&ctx.pool, &f->comments, c);
 }
 
 static int teardown(void **state)
@@ -90,6 +88,7 @@ static int setup(void **state)
     (void)state;
     memset(&prog, 0, sizeof prog);
     context_begin(&ctx);
+    context_program(&ctx, &prog);
     return 0;
 }
 
@@ -124,8 +123,8 @@ static const char *capture_first_line(void)
 /* options_parse_arg at args[i] (copied, as argv is writable); *i moves as it consumes. */
 static int parse_arg(int argc, const char *const *args, int *i)
 {
-    char **argv = ir_alloc((size_t)argc * sizeof *argv);
-    for (int k = 0; k < argc; k++) argv[k] = ir_strdup(args[k]);
+    char **argv = ir_pool_alloc(&ctx.pool, (size_t)argc * sizeof *argv);
+    for (int k = 0; k < argc; k++) argv[k] = ir_pool_strdup(&ctx.pool, args[k]);
     return options_parse_arg(ctx.project, argc, argv, i);
 }
 

@@ -6,7 +6,10 @@
 
 #include "../../src/ir.h"
 #include "../../src/resolve.h"
+#include "../../src/context.h"
 #include "wire.h"
+
+static pbjc_context the_run;             /* this program's one run */
 
 /*
  * usage: gen [-I root]... [-d DEPTH] [-m MESSAGES] FILE.proto BATCH MODE COUNT SEED OUT
@@ -92,7 +95,7 @@ static void infos_grow(void) {
     size_t old_cap = infos_cap;
     info_slot_t *old = infos;
     infos_cap = infos_cap ? infos_cap * 2 : 256;
-    infos = ir_alloc(infos_cap * sizeof *infos);  /* zeroed, freed with the IR's pool */
+    infos = ir_pool_alloc(&the_run.pool, infos_cap * sizeof *infos);  /* zeroed, freed with the IR's pool */
     for (size_t i = 0; i < old_cap; i++)
         if (old[i].m) infos[info_slot(old[i].m)] = old[i];
 }
@@ -101,9 +104,9 @@ static minfo *info(ir_message *m) {
     if (2 * (infos_n + 1) > infos_cap) infos_grow();
     size_t slot = info_slot(m);
     if (infos[slot].m) return infos[slot].mi;
-    minfo *mi = ir_alloc(sizeof *mi);            /* the IR's pool: freed with it */
+    minfo *mi = ir_pool_alloc(&the_run.pool, sizeof *mi);            /* the IR's pool: freed with it */
     mi->n = m->fields.n;
-    mi->fields = ir_alloc((mi->n + 1) * sizeof *mi->fields);
+    mi->fields = ir_pool_alloc(&the_run.pool, (mi->n + 1) * sizeof *mi->fields);
     memcpy(mi->fields, m->fields.v, mi->n * sizeof *mi->fields);
     if (mi->n) qsort(mi->fields, mi->n, sizeof *mi->fields, by_number);
     infos[slot].m = m;
@@ -721,11 +724,11 @@ static ir_message *find_message(ir_program *prog, const char *full_name) {
     for (size_t i = 0; i < prog->files.n; i++) {
         ir_file *f = prog->files.v[i];
         IR_VEC(ir_message *) todo = {0};
-        for (size_t k = 0; k < f->messages.n; k++) ir_vec_push(&todo, f->messages.v[k]);
+        for (size_t k = 0; k < f->messages.n; k++) ir_pool_vec_push(&the_run.pool, &todo, f->messages.v[k]);
         while (todo.n) {
             ir_message *m = todo.v[--todo.n];
             if (strcmp(m->full_name, full_name) == 0) return m;
-            for (size_t k = 0; k < m->messages.n; k++) ir_vec_push(&todo, m->messages.v[k]);
+            for (size_t k = 0; k < m->messages.n; k++) ir_pool_vec_push(&the_run.pool, &todo, m->messages.v[k]);
         }
     }
     return NULL;
@@ -790,17 +793,19 @@ static int wrap(const char *item_path, const char *out_path) {
 int main(int argc, char **argv) {
     if (argc == 5 && strcmp(argv[1], "splice") == 0) return splice(argv[2], argv[3], argv[4]);
     if (argc == 4 && strcmp(argv[1], "wrap") == 0) return wrap(argv[2], argv[3]);
+    context_begin(&the_run);
     ir_program prog = {0};
+    context_program(&the_run, &prog);
     gen g = {.max_depth = 5, .max_messages = 100};
     int i = 1;
     for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
-        if (strcmp(argv[i], "-I") == 0) ir_vec_push(&prog.roots, argv[i + 1]);
+        if (strcmp(argv[i], "-I") == 0) ir_pool_vec_push(&the_run.pool, &prog.roots, argv[i + 1]);
         else if (strcmp(argv[i], "-d") == 0) g.max_depth = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "-m") == 0) g.max_messages = (size_t)atol(argv[i + 1]);
         else return usage();
     }
     if (argc - i != 6) return usage();
-    if (!prog.roots.n) ir_vec_push(&prog.roots, ".");
+    if (!prog.roots.n) ir_pool_vec_push(&the_run.pool, &prog.roots, ".");
     const char *file = argv[i], *batch_name = argv[i + 1], *mode = argv[i + 2], *out = argv[i + 5];
     long count = atol(argv[i + 3]);
     g.r.s = strtoull(argv[i + 4], NULL, 10);

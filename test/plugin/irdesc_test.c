@@ -31,21 +31,20 @@ static int setup(void **state)
     (void)state;
     if (!temp_dir_make(dir, "irdesc")) return -1;
     pbj_arena_init(&arena, NULL, 0);
-    diag_reset();
-    return 0;
+    return front_begin(state);
 }
 
 static int teardown(void **state)
 {
     (void)state;
     pbj_arena_free(&arena);
-    ir_free_all();
+    front_end(state);
     return temp_dir_remove(dir);
 }
 
 static void write_file(const char *name, const char *text)
 {
-    FILE *fp = fopen(ir_printf("%s/%s", dir, name), "w");
+    FILE *fp = fopen(ir_pool_printf(front_pool(), "%s/%s", dir, name), "w");
     assert_non_null(fp);
     fputs(text, fp);
     fclose(fp);
@@ -57,10 +56,11 @@ static void write_file(const char *name, const char *text)
 static ir_program *parsed(const char *text)
 {
     write_file("t.proto", text);
-    ir_program *p = ir_alloc(sizeof *p);
-    ir_vec_push(&p->roots, dir);
+    ir_program *p = ir_pool_alloc(front_pool(), sizeof *p);
+    context_program(&front, p);
+    ir_pool_vec_push(front_pool(), &p->roots, dir);
     p->keep_tokens = true;
-    const char *path = ir_printf("%s/t.proto", dir);
+    const char *path = ir_pool_printf(front_pool(), "%s/t.proto", dir);
     assert_int_equal(resolve_program(p, &path, 1), 0);
     return p;
 }
@@ -68,11 +68,11 @@ static ir_program *parsed(const char *text)
 /* The bytes of p's descriptor set (its inputs and their imports; flags: DESCRIPTOR_SOURCE_INFO). */
 static pbj_slice set_bytes(const ir_program *p, unsigned flags)
 {
-    const char *path = ir_printf("%s/set.pb", dir);
+    const char *path = ir_pool_printf(front_pool(), "%s/set.pb", dir);
     assert_int_equal(descriptor_write_set(p, DESCRIPTOR_IMPORTS | flags, path), 0);
     FILE *fp = fopen(path, "rb");
     assert_non_null(fp);
-    uint8_t *buf = ir_alloc(1 << 16);
+    uint8_t *buf = ir_pool_alloc(front_pool(), 1 << 16);
     size_t n = fread(buf, 1, 1 << 16, fp);
     fclose(fp);
     assert_true(n < 1 << 16);
@@ -93,15 +93,15 @@ static file_set *descriptors(const ir_program *p)
 static int append(void *ctx, const char *name, const char *text, size_t len)
 {
     char **all = ctx;
-    *all = ir_printf("%s== %s\n%.*s", *all, name, (int)len, text);
+    *all = ir_pool_printf(front_pool(), "%s== %s\n%.*s", *all, name, (int)len, text);
     return 0;
 }
 
 /* The code pbjc generates for p's input (its pbj options resolved first, with none from the command line). */
 static char *generated(ir_program *p, int *errors)
 {
-    char *all = ir_strdup("");
-    *errors = options_resolve(options_project_new(), p);
+    char *all = ir_pool_strdup(front_pool(), "");
+    *errors = options_resolve(options_project_new(front_pool(), front_diag()), p);
     if (*errors == 0) *errors = emit_program_to(p, append, &all);
     return all;
 }
@@ -110,12 +110,13 @@ static char *generated(ir_program *p, int *errors)
  * and generated, as plugin mode does. */
 static ir_program *built_quiet(const file_set *set, int *errors, char **code)
 {
-    ir_program *p = ir_alloc(sizeof *p);
-    for (size_t i = 0; i < set->file.count; i++) ir_vec_push(&p->files, irdesc_file(&set->file.data[i]));
+    ir_program *p = ir_pool_alloc(front_pool(), sizeof *p);
+    context_program(&front, p);
+    for (size_t i = 0; i < set->file.count; i++) ir_pool_vec_push(front_pool(), &p->files, irdesc_file(p, &set->file.data[i]));
     ir_file *input = p->files.v[p->files.n - 1];
     input->is_input = true;
-    ir_vec_push(&p->inputs, input);
-    *errors = diag_error_count() ? diag_error_count() : resolve_loaded(p);
+    ir_pool_vec_push(front_pool(), &p->inputs, input);
+    *errors = front_diag()->errors ? front_diag()->errors : resolve_loaded(p);
     *code = *errors ? NULL : generated(p, errors);
     return p;
 }
@@ -146,10 +147,10 @@ static const char *full_name_of(const ir_message *m, const ir_enum *e)
 
 static void same_comments(const ir_comments *a, const ir_comments *b, const char *what)
 {
-    same_str(a->leading, b->leading, ir_printf("%s: leading comment", what));
-    same_str(a->trailing, b->trailing, ir_printf("%s: trailing comment", what));
+    same_str(a->leading, b->leading, ir_pool_printf(front_pool(), "%s: leading comment", what));
+    same_str(a->trailing, b->trailing, ir_pool_printf(front_pool(), "%s: trailing comment", what));
     assert_int_equal(a->detached.n, b->detached.n);
-    for (size_t i = 0; i < a->detached.n; i++) same_str(a->detached.v[i], b->detached.v[i], ir_printf("%s: detached comment", what));
+    for (size_t i = 0; i < a->detached.n; i++) same_str(a->detached.v[i], b->detached.v[i], ir_pool_printf(front_pool(), "%s: detached comment", what));
 }
 
 static void same_field(const ir_field *a, const ir_field *b)
@@ -159,14 +160,14 @@ static void same_field(const ir_field *a, const ir_field *b)
     assert_int_equal(a->number, b->number);
     if (a->label != b->label) fail_msg("%s: label %d against %d", what, a->label, b->label);
     if (a->type != b->type) fail_msg("%s: type %d against %d", what, a->type, b->type);
-    same_str(full_name_of(a->message_type, a->enum_type), full_name_of(b->message_type, b->enum_type), ir_printf("%s: type", what));
+    same_str(full_name_of(a->message_type, a->enum_type), full_name_of(b->message_type, b->enum_type), ir_pool_printf(front_pool(), "%s: type", what));
     if (a->is_map != b->is_map || a->proto3_optional != b->proto3_optional) fail_msg("%s: map or proto3 optional", what);
-    same_str(a->json_name, b->json_name, ir_printf("%s: json_name", what));
+    same_str(a->json_name, b->json_name, ir_pool_printf(front_pool(), "%s: json_name", what));
     if (a->json_name_explicit != b->json_name_explicit) fail_msg("%s: json_name written", what);   /* (unless it is the default's) */
-    same_str(a->default_value, b->default_value, ir_printf("%s: default", what));
+    same_str(a->default_value, b->default_value, ir_pool_printf(front_pool(), "%s: default", what));
     if ((a->oneof ? a->oneof->index : -1) != (b->oneof ? b->oneof->index : -1)) fail_msg("%s: oneof", what);
     same_str(a->extend ? a->extend->extendee->full_name : NULL, b->extend ? b->extend->extendee->full_name : NULL,
-             ir_printf("%s: extendee", what));
+             ir_pool_printf(front_pool(), "%s: extendee", what));
     same_comments(&a->comments, &b->comments, what);
 }
 
@@ -499,12 +500,12 @@ static char *error_of(const file_set *set)
 {
     int errors;
     char *code;
-    diag_reset();
+    *front_diag() = (diag_counts){ 0 };
     capture_begin();
     ir_program *p = built_quiet(set, &errors, &code);
     char *said = capture_end();
     assert_non_null(p);
-    if (errors == 0) return ir_strdup("");
+    if (errors == 0) return ir_pool_strdup(front_pool(), "");
     return first_line(said);
 }
 
@@ -672,7 +673,7 @@ static void test_unknown_type_number(void **state)
     file_set *set = small_set();
     input_of(set)->message_type.data[0].field.data[0].type = (google_protobuf_FieldDescriptorProto_Type)99;
     size_t cap = google_protobuf_FileDescriptorSet_size(set), len = 0;
-    uint8_t *buf = ir_alloc(cap);
+    uint8_t *buf = ir_pool_alloc(front_pool(), cap);
     assert_int_equal(google_protobuf_FileDescriptorSet_encode(set, buf, cap, &len), PBJ_OK);
     assert_int_equal(google_protobuf_FileDescriptorSet_decode(set, buf, len, &arena, NULL), PBJ_OK);
     expect_error(set, "t.proto:3:13: error: field \"f\" has no type");
@@ -683,8 +684,8 @@ static void test_empty_file(void **state)
     (void)state;
     file_proto fd;
     google_protobuf_FileDescriptorProto_init(&fd);         /* no name, no syntax: an empty proto2 file */
-    ir_file *f = irdesc_file(&fd);
-    assert_int_equal(diag_error_count(), 0);
+    ir_file *f = irdesc_file(&front_prog, &fd);
+    assert_int_equal(front_diag()->errors, 0);
     assert_int_equal(f->syntax, IR_PROTO2);
     same_str(f->name, "", "name");
     assert_int_equal(f->messages.n + f->enums.n + f->services.n, 0);

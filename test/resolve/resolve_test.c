@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "context.h"
 #include "diag.h"
 #include "resolve.h"
 #include "suggest.h"
@@ -21,6 +22,7 @@
 /* ---- fixtures: files in a fresh directory, resolved with it as the only root ---- */
 
 static char dir[64];
+static pbjc_context run;                 /* each test's run */
 static ir_program prog;
 
 static void write_file(const char *name, const char *text)
@@ -37,9 +39,10 @@ static int setup(void **state)
 {
     (void)state;
     if (!temp_dir_make(dir, "resolve")) return -1;
+    context_begin(&run);
     memset(&prog, 0, sizeof prog);
-    ir_vec_push(&prog.roots, dir);
-    diag_reset();
+    context_program(&run, &prog);
+    ir_pool_vec_push(&run.pool, &prog.roots, dir);
     return 0;
 }
 
@@ -47,7 +50,7 @@ static int teardown(void **state)
 {
     (void)state;
     int rc = temp_dir_remove(dir);
-    ir_free_all();
+    context_end(&run);
     return rc;
 }
 
@@ -58,7 +61,7 @@ static int resolve_inputs(const char *first, ...)
     va_list ap;
     va_start(ap, first);
     for (const char *name = first; name; name = va_arg(ap, const char *))
-        ir_vec_push(&paths, ir_printf("%s/%s", dir, name));
+        ir_pool_vec_push(&run.pool, &paths, ir_pool_printf(&run.pool, "%s/%s", dir, name));
     va_end(ap);
     return resolve_program(&prog, paths.v, paths.n);
 }
@@ -82,7 +85,7 @@ static ir_message *message_in(ir_message **v, size_t n, const char *name)
 /* "Outer.Inner" in file f. */
 static ir_message *message_path(ir_file *f, const char *path)
 {
-    char *copy = ir_strdup(path), *save = NULL;
+    char *copy = ir_pool_strdup(&run.pool, path), *save = NULL;
     ir_message *m = NULL;
     for (char *part = strtok_r(copy, ".", &save); part; part = strtok_r(NULL, ".", &save))
         m = m ? message_in(m->messages.v, m->messages.n, part) : message_in(f->messages.v, f->messages.n, part);
@@ -255,7 +258,7 @@ static void custom_option_names_are_bound(void **state)
                "extend google.protobuf.MessageOptions { Limits limits = 50001; }\n"
                "message M { option (limits).max = 3; }\n"
                "message N { option (.p.limits) = { max: 4 }; }\n");
-    ir_vec_push(&prog.roots, "/usr/include");
+    ir_pool_vec_push(&run.pool, &prog.roots, "/usr/include");
     assert_int_equal(resolve_inputs("a.proto", NULL), 0);
     ir_message *m = message_path(file_named("a.proto"), "M");
     assert_string_equal(m->options.v[0].name.v[0].ext->full_name, "p.limits");
@@ -294,8 +297,8 @@ static void first_root_wins(void **state)
     write_file("a.proto", "syntax = \"proto3\";\nmessage FromTop {}\n");
     write_file("sub/b.proto", "syntax = \"proto3\";\nimport \"a.proto\";\nmessage B { FromSub x = 1; }\n");
     prog.roots.n = 0;
-    ir_vec_push(&prog.roots, ir_strdup(sub));
-    ir_vec_push(&prog.roots, dir);
+    ir_pool_vec_push(&run.pool, &prog.roots, ir_pool_strdup(&run.pool, sub));
+    ir_pool_vec_push(&run.pool, &prog.roots, dir);
     assert_int_equal(resolve_inputs("sub/b.proto", NULL), 0);
     assert_string_equal(prog.inputs.v[0]->name, "b.proto");
     assert_string_equal(bound("b.proto", "B", "x"), "FromSub");
@@ -311,12 +314,12 @@ static void input_by_virtual_name(void **state)
     write_file("sub/a.proto", "syntax = \"proto3\";\nmessage A {}\n");
     write_file("sub/b.proto", "syntax = \"proto3\";\nimport \"a.proto\";\nmessage B { A a = 1; }\n");
     prog.roots.n = 0;
-    ir_vec_push(&prog.roots, ir_strdup(sub));
+    ir_pool_vec_push(&run.pool, &prog.roots, ir_pool_strdup(&run.pool, sub));
     const char *input = "b.proto";   /* not a path from the current directory */
     assert_int_equal(resolve_program(&prog, &input, 1), 0);
     assert_int_equal(prog.inputs.n, 1);
     assert_string_equal(prog.inputs.v[0]->name, "b.proto");
-    assert_string_equal(prog.inputs.v[0]->path, ir_printf("%s/b.proto", sub));
+    assert_string_equal(prog.inputs.v[0]->path, ir_pool_printf(&run.pool, "%s/b.proto", sub));
     assert_string_equal(bound("b.proto", "B", "a"), "A");
 }
 
@@ -325,7 +328,7 @@ static void input_outside_roots_is_rejected(void **state)
     (void)state;
     write_file("a.proto", "syntax = \"proto3\";\n");
     prog.roots.n = 0;
-    ir_vec_push(&prog.roots, "/nonexistent-root");
+    ir_pool_vec_push(&run.pool, &prog.roots, "/nonexistent-root");
     assert_int_equal(resolve_inputs("a.proto", NULL), 1);
     assert_int_equal(prog.files.n, 0);
 }
@@ -383,11 +386,11 @@ static void symtab_keeps_every_key(void **state)
     enum { N = 20000 };
     static int values[N];
     for (int i = 0; i < N; i++) {
-        const char *key = ir_printf("pkg.Message%d.field", i);
+        const char *key = ir_pool_printf(&run.pool, "pkg.Message%d.field", i);
         assert_null(symtab_put(&t, key, strlen(key), &values[i]));
     }
     for (int i = 0; i < N; i++) {
-        const char *key = ir_printf("pkg.Message%d.field", i);
+        const char *key = ir_pool_printf(&run.pool, "pkg.Message%d.field", i);
         assert_ptr_equal(symtab_get(&t, key, strlen(key)), &values[i]);
         assert_ptr_equal(symtab_put(&t, key, strlen(key), &values[0]), &values[i]);   /* first one stays */
     }
@@ -421,14 +424,14 @@ static int32_t language(const ir_features *fs, feature_edition ed, const char *l
     ir_file *f = file_named(lang);
     assert_int_equal(f->extensions.n, 1);
     const char *dot = strchr(feature, '.');
-    char *message = ir_strndup(feature, (size_t)(dot - feature));
+    char *message = ir_pool_strndup(&run.pool, feature, (size_t)(dot - feature));
     return features_language(fs, ed, f->extensions.v[0], field_of(message_path(f, message), dot + 1));
 }
 
 static void language_features_resolve(void **state)
 {
     (void)state;
-    ir_vec_push(&prog.roots, "test/editions/features");
+    ir_pool_vec_push(&run.pool, &prog.roots, "test/editions/features");
     write_file("l.proto", "edition = \"2023\";\n"
                           "import \"google/protobuf/cpp_features.proto\";\n"
                           "import \"google/protobuf/java_features.proto\";\n"

@@ -23,7 +23,7 @@ static int visit(const char *path, const struct stat *st, int kind, struct FTW *
     do {
         if (len + 4096 + 1 > cap) {
             cap = (len + 4096 + 1) * 2;
-            char *p = ir_alloc(cap);
+            char *p = ir_pool_alloc(front_pool(), cap);
             if (len) memcpy(p, text, len);
             text = p;
         }
@@ -32,9 +32,9 @@ static int visit(const char *path, const struct stat *st, int kind, struct FTW *
     } while (got > 0);
     fclose(fp);
     text[len] = '\0';
-    diag_reset();
+    *front_diag() = (diag_counts){ 0 };
     capture_begin();
-    ir_file *f = parser_parse(path, path, text, len, true);
+    ir_file *f = parser_parse(&front_prog, path, path, text, len);
     char *err = capture_end();
     nfiles++;
     if (!f->parsed_ok || *err) {
@@ -58,5 +58,5 @@ int main(int argc, char **argv)
     dirs = argv + 1;
     ndirs = argc - 1;
     const struct CMUnitTest tests[] = { cmocka_unit_test(test_corpus_parses) };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, front_begin, front_end);
 }

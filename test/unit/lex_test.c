@@ -13,7 +13,7 @@ static int lex_kinds(const char *src, int *kinds, int max, lex_token *toks)
 {
     lexer lx;
     int n = 0;
-    lex_init(&lx, "t.proto", src, strlen(src));
+    lex_init(&lx, front_diag(), "t.proto", src, strlen(src));
     for (;;) {
         lex_token t;
         int k = lex_next(&lx, &t);
@@ -77,7 +77,7 @@ static lex_buf decode(const char *src)
     lex_token t[4];
     assert_int_equal(lex_kinds(src, k, 4, t), 2);
     assert_int_equal(k[0], TK_STRING);
-    lex_buf b = { 0 };
+    lex_buf b = { .pool = front_pool() };
     lex_string_append(&b, t[0].p, t[0].len);
     return b;
 }
@@ -109,7 +109,7 @@ static void test_comments_tokens(void **state)
     lexer lx;
     lex_token t;
     const char *src = "a // line\n/* block\n * two */ b";
-    lex_init(&lx, "t.proto", src, strlen(src));
+    lex_init(&lx, front_diag(), "t.proto", src, strlen(src));
     assert_int_equal(lex_next(&lx, &t), TK_IDENT);
     assert_int_equal(lex_next(&lx, &t), LEX_WS);
     assert_int_equal(lex_next(&lx, &t), LEX_LINE_COMMENT);
@@ -144,11 +144,11 @@ static void test_bom_and_crlf(void **state)
 static char *lex_error_of(const char *src)
 {
     int k[64];
-    diag_reset();
+    *front_diag() = (diag_counts){ 0 };
     capture_begin();
     lex_kinds(src, k, 64, NULL);
     char *e = capture_end();
-    assert_true(diag_error_count() > 0);
+    assert_true(front_diag()->errors > 0);
     return first_line(e);
 }
 
@@ -161,9 +161,9 @@ static void test_errors_with_positions(void **state)
         const char nul[] = "x = \"a\0b\";";   /* a NUL inside the text, not its end */
         lexer lx;
         lex_token tok;
-        diag_reset();
+        *front_diag() = (diag_counts){ 0 };
         capture_begin();
-        lex_init(&lx, "t.proto", nul, sizeof nul - 1);
+        lex_init(&lx, front_diag(), "t.proto", nul, sizeof nul - 1);
         while (lex_next(&lx, &tok) != LEX_EOF) {}
         assert_string_equal(first_line(capture_end()), "t.proto:1:7: error: NUL character in a string literal");
     }
@@ -187,7 +187,7 @@ static void test_errors_with_positions(void **state)
 static void test_caret_keeps_tabs(void **state)
 {
     (void)state;
-    diag_reset();
+    *front_diag() = (diag_counts){ 0 };
     capture_begin();
     int k[8];
     lex_kinds("\t\tx = \"open", k, 8, NULL);
@@ -209,5 +209,5 @@ int main(void)
         cmocka_unit_test(test_errors_with_positions),
         cmocka_unit_test(test_caret_keeps_tabs),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, front_begin, front_end);
 }

@@ -52,7 +52,7 @@ static void test_missing_syntax_is_proto2_with_warning(void **state)
     assert_int_equal(f->syntax, IR_PROTO2);
     assert_false(f->syntax_explicit);
     assert_non_null(strstr(err, "t.proto: warning: no syntax specified"));
-    assert_int_equal(diag_warning_count(), 1);
+    assert_int_equal(front_diag()->warnings, 1);
 }
 
 static void test_message_fields_and_names(void **state)
@@ -543,7 +543,7 @@ static void test_nesting_limit(void **state)
             char *err;
             ir_file *f = parse_text(text, &err);
             assert_false(f->parsed_ok);
-            assert_int_equal(diag_error_count(), 1);
+            assert_int_equal(front_diag()->errors, 1);
             assert_string_equal(first_line(err), "t.proto:2:433: error: messages are nested too deeply (more than 31 levels)");
         }
     }
@@ -564,7 +564,7 @@ static void test_recovery_reports_every_error(void **state)
                             "enum E { V = x; W = 1; }\n"
                             "message B { int32 ok = 1; }\n", &err);
     assert_false(f->parsed_ok);
-    assert_int_equal(diag_error_count(), 3);
+    assert_int_equal(front_diag()->errors, 3);
     assert_non_null(strstr(err, "t.proto:3:13: error: expected an integer, found ';'"));
     assert_non_null(strstr(err, "t.proto:5:17: error:"));
     assert_non_null(strstr(err, "t.proto:8:14: error:"));
@@ -589,7 +589,7 @@ static void test_recovery_at_braces(void **state)
                             "message C { int32 w = 1 }\n"
                             "message 5 { int32 skipped = 1; message Inner {} }\n"
                             "message D { int32 ok = 1; oneof o { } int32 after = 2; }\n", &err);
-    assert_int_equal(diag_error_count(), 4);
+    assert_int_equal(front_diag()->errors, 4);
     assert_string_equal(err,
         "t.proto:2:28: error: expected a top-level statement (message, enum, service, extend, import, package or option), found '}'\n"
         "message A { int32 x = 1; } }\n"
@@ -616,7 +616,7 @@ static void test_recovery_at_braces(void **state)
 static void count_message(ir_message *m, void *ctx)
 {
     char **order = ctx;
-    *order = ir_printf("%s%s ", *order, m->name);
+    *order = ir_pool_printf(front_pool(), "%s%s ", *order, m->name);
 }
 
 static void test_ir_tables_and_finders(void **state)
@@ -649,10 +649,10 @@ static void test_ir_tables_and_finders(void **state)
     assert_string_equal(ir_option_find(&f->options, "cc_enable_arenas"), "true");
     assert_null(ir_option_find(&f->options, "custom"));            /* parenthesised: not a simple name */
     assert_ptr_equal(ir_option_get(&f->options, "go_package"), &f->options.v[0]);
-    char *order = ir_strdup("");
+    char *order = ir_pool_strdup(front_pool(), "");
     ir_each_message(f, count_message, &order);
     assert_string_equal(order, "A B C D E ");
-    assert_string_equal(ir_printf("%d-%s", 7, "x"), "7-x");
+    assert_string_equal(ir_pool_printf(front_pool(), "%d-%s", 7, "x"), "7-x");
     assert_string_equal(ir_strcat("ab", "cd"), "abcd");
 }
 
@@ -703,5 +703,5 @@ int main(void)
         cmocka_unit_test(test_ir_tables_and_finders),
         cmocka_unit_test(test_editions),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, front_begin, front_end);
 }

@@ -25,6 +25,7 @@
  *   values as a producer fills structs (arrays and messages from arena) for M_encode (produce_structs).
  */
 
+static pbjc_context run;          /* this program's one run */
 static FILE *out;
 static bool plain;                /* --produce: produce_M, no choices */
 static bool structs;              /* --structs: build_M */
@@ -37,7 +38,7 @@ static const char *zero_args(const plan_field *pf, const char *f)
     if (f == c->wput) {
         const char *k = strcmp(c->wk_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
         const char *v = strchr(c->wv_type, '*') ? "NULL" : strcmp(c->wv_type, "pbj_slice") == 0 ? "pbj_slice_make(NULL, 0)" : "0";
-        return ir_printf("%s, %s", k, v);
+        return ir_pool_printf(&run.pool, "%s, %s", k, v);
     }
     return strchr(c->wparams, ',') ? "NULL, 0" : "0";
 }
@@ -47,7 +48,7 @@ static const char *zero_call(const plan_field *pf)
 {
     const plan_code *c = &pf->code;
     const char *f = *c->wraw ? c->wraw : *c->wput ? c->wput : *c->wadd ? c->wadd : c->wset;
-    return ir_printf("%s(w, %s)", f, zero_args(pf, f));
+    return ir_pool_printf(&run.pool, "%s(w, %s)", f, zero_args(pf, f));
 }
 
 /* After a call of field pf: a call that cannot be valid, pf again when singular or the field before. */
@@ -93,9 +94,9 @@ static void field_calls(const plan_message *pm, size_t i)
     const plan_code *c = &pf->code;
     const char *x = c->x;
     bool slice = strchr(c->wparams, ',') != NULL;
-    const char *one = slice ? ir_printf("%s.data, %s.len", x, x) : x;
-    const char *e = ir_printf("%s.data[i]", x);
-    const char *one_e = slice ? ir_printf("%s.data, %s.len", e, e) : e;
+    const char *one = slice ? ir_pool_printf(&run.pool, "%s.data, %s.len", x, x) : x;
+    const char *e = ir_pool_printf(&run.pool, "%s.data[i]", x);
+    const char *one_e = slice ? ir_pool_printf(&run.pool, "%s.data, %s.len", e, e) : e;
     switch (pf->shape) {
     case PLAN_SHAPE_SCALAR:
         fprintf(out, "    if (%s%s) {\n        CALL(%s(w, %s));\n", c->nonzero, plain ? "" : " || coin(r)", c->wset, one);
@@ -131,7 +132,7 @@ static void field_calls(const plan_message *pm, size_t i)
         } else {
             fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) {\n", x, x);
         }
-        message_call(pf, ir_printf("&%s", e));
+        message_call(pf, ir_pool_printf(&run.pool, "&%s", e));
         fprintf(out, "        }\n");
         break;
     case PLAN_SHAPE_MAP:
@@ -202,7 +203,7 @@ static void fn_head(const plan_message *pm, const char *end)
 static void replay_fn(const plan_message *pm)
 {
     if (structs) {
-        fn_head(pm, ir_printf("\n{\n    (void)arena, (void)b;\n    %s(m);\n", pm->fn.init));
+        fn_head(pm, ir_pool_printf(&run.pool, "\n{\n    (void)arena, (void)b;\n    %s(m);\n", pm->fn.init));
         for (size_t i = 0; i < pm->fields.n; i++) build_field(&pm->fields.v[i]);
         fprintf(out, "}\n\n");
         return;
@@ -222,14 +223,14 @@ static void whole_fn(const plan_message *pm)
 
 int main(int argc, char **argv)
 {
-    pbjc_context ctx;
-    context_begin(&ctx);
+    context_begin(&run);
     ir_program prog = {0};
+    context_program(&run, &prog);
     int i = 1;
     plain = argc > 1 && strcmp(argv[1], "--produce") == 0;
     structs = argc > 1 && strcmp(argv[1], "--structs") == 0;
     i += plain || structs;
-    for (; i + 1 < argc && strcmp(argv[i], "-I") == 0; i += 2) ir_vec_push(&prog.roots, argv[i + 1]);
+    for (; i + 1 < argc && strcmp(argv[i], "-I") == 0; i += 2) ir_pool_vec_push(&run.pool, &prog.roots, argv[i + 1]);
     if (argc - i < 2) {
         fputs("usage: replay_gen [--produce | --structs] [-I root]... OUT.c FILE.proto...\n", stderr);
         return 2;
@@ -237,11 +238,11 @@ int main(int argc, char **argv)
     char name[] = "replay_gen", flag[] = "--writers";
     char *writers[] = {name, flag};
     int k = 1;
-    options_parse_arg(ctx.project, 2, writers, &k);
+    options_parse_arg(run.project, 2, writers, &k);
     const char *path = argv[i++];
     IR_VEC(const char *) files = {0};
-    for (int j = i; j < argc; j++) ir_vec_push(&files, argv[j]);
-    if (resolve_program(&prog, files.v, files.n) != 0 || options_resolve(ctx.project, &prog) != 0)
+    for (int j = i; j < argc; j++) ir_pool_vec_push(&run.pool, &files, argv[j]);
+    if (resolve_program(&prog, files.v, files.n) != 0 || options_resolve(run.project, &prog) != 0)
         return 1;
     plan_program *pp = plan_build_program(&prog);
     out = fopen(path, "w");
@@ -262,6 +263,6 @@ int main(int argc, char **argv)
         for (size_t j = 0; pp->files.v[f]->f->is_input && j < pp->files.v[f]->messages.n; j++)
             if (pp->files.v[f]->messages.v[j]->writers) replay_fn(pp->files.v[f]->messages.v[j]);
     int err = fclose(out) != 0;
-    context_end(&ctx);
+    context_end(&run);
     return err;
 }

@@ -10,11 +10,14 @@
 
 #include <cmocka.h>
 
+#include "context.h"
 #include "descriptor.h"
 #include "diag.h"
 #include "parser.h"
 #include "resolve.h"
 #include "srcinfo.h"
+
+static pbjc_context run;                 /* the tests' one run */
 
 static const char *out_dir;      /* argv[1]: where the sets are written */
 
@@ -22,7 +25,7 @@ static ir_option option(const char *name, ir_value_kind kind, const char *text)
 {
     ir_option o = { 0 };
     ir_optname_part part = { .name = name };
-    ir_vec_push(&o.name, part);
+    ir_pool_vec_push(&run.pool, &o.name, part);
     o.value.kind = kind;
     o.value.text = text;
     o.value.str = text;
@@ -32,61 +35,61 @@ static ir_option option(const char *name, ir_value_kind kind, const char *text)
 
 static ir_field *field(ir_message *m, const char *name, int32_t number, ir_label label, ir_type type)
 {
-    ir_field *f = ir_alloc(sizeof *f);
+    ir_field *f = ir_pool_alloc(&run.pool, sizeof *f);
     f->name = name;
     f->json_name = name;         /* every name here is one word */
-    f->full_name = ir_printf("%s.%s", m->full_name, name);
+    f->full_name = ir_pool_printf(&run.pool, "%s.%s", m->full_name, name);
     f->number = number;
     f->label = label;
     f->type = type;
     f->parent = m;
     f->file = m->file;
     f->index = (int)m->fields.n;
-    ir_vec_push(&m->fields, f);
+    ir_pool_vec_push(&run.pool, &m->fields, f);
     return f;
 }
 
 static ir_message *message(ir_file *file, ir_message *parent, const char *name)
 {
-    ir_message *m = ir_alloc(sizeof *m);
+    ir_message *m = ir_pool_alloc(&run.pool, sizeof *m);
     m->name = name;
-    m->full_name = parent ? ir_printf("%s.%s", parent->full_name, name) : ir_printf("%s.%s", file->package, name);
+    m->full_name = parent ? ir_pool_printf(&run.pool, "%s.%s", parent->full_name, name) : ir_pool_printf(&run.pool, "%s.%s", file->package, name);
     m->parent = parent;
     m->file = file;
     if (parent)
-        ir_vec_push(&parent->messages, m);
+        ir_pool_vec_push(&run.pool, &parent->messages, m);
     else
-        ir_vec_push(&file->messages, m);
+        ir_pool_vec_push(&run.pool, &file->messages, m);
     return m;
 }
 
 static ir_oneof *oneof(ir_message *m, const char *name, bool synthetic)
 {
-    ir_oneof *o = ir_alloc(sizeof *o);
+    ir_oneof *o = ir_pool_alloc(&run.pool, sizeof *o);
     o->name = name;
     o->synthetic = synthetic;
     o->parent = m;
     o->index = (int)m->oneofs.n;
-    ir_vec_push(&m->oneofs, o);
+    ir_pool_vec_push(&run.pool, &m->oneofs, o);
     return o;
 }
 
 static void join(ir_oneof *o, ir_field *f)
 {
     f->oneof = o;
-    ir_vec_push(&o->fields, f);
+    ir_pool_vec_push(&run.pool, &o->fields, f);
 }
 
 /* hand.proto, as parse and resolve leave it. */
 static ir_program *hand_program(void)
 {
-    ir_file *file = ir_file_new("hand.proto", "test/descriptor/unit/hand.proto", "", 0);
+    ir_file *file = ir_file_new(&run.pool, &run.diag, "hand.proto", "test/descriptor/unit/hand.proto", "", 0);
     file->syntax = IR_PROTO3;
     file->syntax_explicit = true;
     file->package = "hand";
     file->is_input = true;
-    ir_vec_push(&file->options, option("java_package", IR_VAL_STRING, "h"));
-    ir_vec_push(&file->options, option("optimize_for", IR_VAL_IDENT, "CODE_SIZE"));
+    ir_pool_vec_push(&run.pool, &file->options, option("java_package", IR_VAL_STRING, "h"));
+    ir_pool_vec_push(&run.pool, &file->options, option("optimize_for", IR_VAL_IDENT, "CODE_SIZE"));
 
     ir_message *outer = message(file, NULL, "Outer");
     ir_field *counts = field(outer, "counts", 1, IR_LABEL_NONE, IR_TYPE_MESSAGE);
@@ -107,44 +110,45 @@ static ir_program *hand_program(void)
     join(pick, o);
     join(oneof(outer, "_maybe", true), maybe);
 
-    ir_enum *kind = ir_alloc(sizeof *kind);
+    ir_enum *kind = ir_pool_alloc(&run.pool, sizeof *kind);
     kind->name = "Kind";
     kind->full_name = "hand.Outer.Kind";
     kind->parent = outer;
     kind->file = file;
     const char *names[] = { "K0", "K1" };
     for (int i = 0; i < 2; i++) {
-        ir_enum_value *v = ir_alloc(sizeof *v);
+        ir_enum_value *v = ir_pool_alloc(&run.pool, sizeof *v);
         v->name = names[i];
         v->number = -i;
         v->parent = kind;
-        ir_vec_push(&kind->values, v);
+        ir_pool_vec_push(&run.pool, &kind->values, v);
     }
-    ir_vec_push(&outer->enums, kind);
+    ir_pool_vec_push(&run.pool, &outer->enums, kind);
     ir_field *kinds = field(outer, "kinds", 5, IR_LABEL_REPEATED, IR_TYPE_ENUM);
     kinds->enum_type = kind;
-    ir_vec_push(&kinds->options, option("packed", IR_VAL_IDENT, "false"));
-    ir_vec_push(&kinds->options, option("deprecated", IR_VAL_IDENT, "true"));
+    ir_pool_vec_push(&run.pool, &kinds->options, option("packed", IR_VAL_IDENT, "false"));
+    ir_pool_vec_push(&run.pool, &kinds->options, option("deprecated", IR_VAL_IDENT, "true"));
 
     ir_range r1 = { .start = 10, .end = 12 }, r2 = { .start = 20, .end = 536870911 };
-    ir_vec_push(&outer->reserved_ranges, r1);
-    ir_vec_push(&outer->reserved_ranges, r2);
-    ir_vec_push(&outer->reserved_names, "old");
+    ir_pool_vec_push(&run.pool, &outer->reserved_ranges, r1);
+    ir_pool_vec_push(&run.pool, &outer->reserved_ranges, r2);
+    ir_pool_vec_push(&run.pool, &outer->reserved_names, "old");
 
-    ir_service *s = ir_alloc(sizeof *s);
+    ir_service *s = ir_pool_alloc(&run.pool, sizeof *s);
     s->name = "S";
     s->full_name = "hand.S";
     s->file = file;
-    ir_method *go = ir_alloc(sizeof *go);
+    ir_method *go = ir_pool_alloc(&run.pool, sizeof *go);
     go->name = "Go";
     go->input = go->output = outer;
     go->client_streaming = true;
-    ir_vec_push(&s->methods, go);
-    ir_vec_push(&file->services, s);
+    ir_pool_vec_push(&run.pool, &s->methods, go);
+    ir_pool_vec_push(&run.pool, &file->services, s);
 
-    ir_program *prog = ir_alloc(sizeof *prog);
-    ir_vec_push(&prog->files, file);
-    ir_vec_push(&prog->inputs, file);
+    ir_program *prog = ir_pool_alloc(&run.pool, sizeof *prog);
+    context_program(&run, prog);
+    ir_pool_vec_push(&run.pool, &prog->files, file);
+    ir_pool_vec_push(&run.pool, &prog->inputs, file);
     return prog;
 }
 
@@ -162,11 +166,11 @@ static char *slurp(const char *path, size_t *len)
 static void hand_built_ir_matches_protoc(void **state)
 {
     (void)state;
-    char *mine = ir_printf("%s/hand.pbjc.pb", out_dir), *theirs = ir_printf("%s/hand.protoc.pb", out_dir);
+    char *mine = ir_pool_printf(&run.pool, "%s/hand.pbjc.pb", out_dir), *theirs = ir_pool_printf(&run.pool, "%s/hand.protoc.pb", out_dir);
     ir_program *prog = hand_program();
     assert_int_equal(resolve_interpret_options(prog), 0);
     assert_int_equal(descriptor_write_set(prog, DESCRIPTOR_IMPORTS, mine), 0);
-    char *cmd = ir_printf("protoc -Itest/descriptor/unit --descriptor_set_out=%s test/descriptor/unit/hand.proto", theirs);
+    char *cmd = ir_pool_printf(&run.pool, "protoc -Itest/descriptor/unit --descriptor_set_out=%s test/descriptor/unit/hand.proto", theirs);
     assert_int_equal(system(cmd), 0);
     size_t n1, n2;
     char *a = slurp(mine, &n1), *b = slurp(theirs, &n2);
@@ -186,11 +190,12 @@ static void unwritable_path_is_an_error(void **state)
 static int validate(const char *root, const char *path)
 {
     ir_program prog = { 0 };
-    ir_vec_push(&prog.roots, root);
-    ir_vec_push(&prog.roots, "/usr/include");
-    diag_reset();
+    context_program(&run, &prog);
+    ir_pool_vec_push(&run.pool, &prog.roots, root);
+    ir_pool_vec_push(&run.pool, &prog.roots, "/usr/include");
+    run.diag = (diag_counts){ 0 };
     int errors = resolve_program(&prog, &path, 1);
-    assert_int_equal(diag_error_count(), errors);
+    assert_int_equal(run.diag.errors, errors);
     return errors;
 }
 
@@ -204,7 +209,7 @@ static void validate_rejects_what_resolve_lets_through(void **state)
         "option_path_empty_message_set",
     };
     for (size_t i = 0; i < sizeof broken / sizeof *broken; i++)
-        assert_int_equal(validate("test/errors", ir_printf("test/errors/%s.proto", broken[i])), 1);
+        assert_int_equal(validate("test/errors", ir_pool_printf(&run.pool, "test/errors/%s.proto", broken[i])), 1);
 }
 
 /* Setting parts of one option is no error unless the exact final field was set (protoc accepts these). */
@@ -263,7 +268,9 @@ static void source_info_of_a_group_a_map_and_a_tab(void **state)
 {
     (void)state;
     const char *text = "syntax = \"proto2\";\nmessage M {\n\toptional group G = 1 {}\n\tmap<int32, M> m = 2;\n}\n";
-    ir_file *f = parser_parse("t.proto", "t.proto", ir_strdup(text), strlen(text), true);
+    ir_program prog = { .keep_tokens = true };
+    context_program(&run, &prog);
+    ir_file *f = parser_parse(&prog, "t.proto", "t.proto", ir_pool_strdup(&run.pool, text), strlen(text));
     assert_true(f->parsed_ok);
     wbuf info = { 0 };
     srcinfo_put(&info, 9, f);
@@ -292,6 +299,7 @@ static void source_info_of_a_group_a_map_and_a_tab(void **state)
 int main(int argc, char **argv)
 {
     out_dir = argc > 1 ? argv[1] : ".";
+    context_begin(&run);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hand_built_ir_matches_protoc),
         cmocka_unit_test(unwritable_path_is_an_error),
@@ -300,6 +308,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(validate_accepts_option_paths),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    ir_free_all();
+    context_end(&run);
     return failed;
 }
