@@ -308,6 +308,61 @@ static void test_arena_decode_cap(void **state)
     pbj_arena_free(&held);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RT_ASAN 1
+#endif
+#endif
+#ifdef RT_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISONED(p) __asan_address_is_poisoned(p)
+#else
+#define POISONED(p) ((void)(p), 1)                    /* without ASan nothing is poisoned: the checks of it pass */
+#define __asan_address_is_poisoned(p) ((void)(p), 0)
+#endif
+
+/* pbj__array_add: room kept before the data (decode's arrays, made with exactly their count, grow too); the
+ * array given up is poisoned under ASan, in the caller's block as in a malloc'd one, until free or reset. */
+static void test_array_add_and_poison(void **state)
+{
+    (void)state;
+    static uint64_t block[32];
+    pbj_arena a;
+    pbj_arena_init(&a, block, sizeof block);
+    uint32_t *v = (uint32_t *)pbj__array_more(&a, NULL, 0, 3, sizeof *v);   /* as decode makes a run of 3 */
+    assert_non_null(v);
+    for (uint32_t i = 0; i < 3; i++) v[i] = i;
+    uint32_t *after = (uint32_t *)pbj_arena_alloc(&a, sizeof *after);      /* what follows it */
+    *after = 77;
+    uint32_t *w = (uint32_t *)pbj__array_add(&a, v, 3, sizeof *w);
+    assert_ptr_not_equal(w, v);                       /* exactly 3 of room: a new array */
+    w[3] = 3;
+    assert_int_equal(*after, 77);
+    for (uint32_t i = 0; i < 4; i++) assert_int_equal(w[i], i);
+    assert_true(POISONED(v));
+    assert_false(__asan_address_is_poisoned(w));
+    uint32_t *x = w;
+    int moves = 0;
+    for (size_t n = 4; n < 200; n++) {                /* past the caller's block: the old array stays there */
+        uint32_t *y = (uint32_t *)pbj__array_add(&a, x, n, sizeof *x);
+        assert_non_null(y);
+        moves += y != x;
+        x = y;
+        x[n] = (uint32_t)n;
+    }
+    assert_int_equal(moves, 6);                       /* to 8, 16, ..., 256: room doubles */
+    for (uint32_t i = 0; i < 200; i++) assert_int_equal(x[i], i);
+    assert_true(POISONED(w));
+    pbj_arena_reset(&a);                              /* the malloc'd block again, unpoisoned */
+    assert_false(__asan_address_is_poisoned(a.cur));
+    pbj_arena_free(&a);
+    assert_false(__asan_address_is_poisoned(v));      /* the caller's block is the caller's again */
+    assert_false(__asan_address_is_poisoned(w));
+    block[0] = 1;
+}
+
 static void test_arena_growth_and_big(void **state)
 {
     (void)state;
@@ -785,6 +840,7 @@ int main(void)
         cmocka_unit_test(test_depth_cap),
         cmocka_unit_test(test_count_varints),
         cmocka_unit_test(test_sort_unique),
+        cmocka_unit_test(test_array_add_and_poison),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
