@@ -549,6 +549,25 @@ static void test_nesting_limit(void **state)
     }
 }
 
+/* Two runs at once: a file's diagnostics count into its own run's counts (its program's), not into
+ * those of the run begun last, and its nodes live in its run's pool. */
+static void test_two_runs_apart(void **state)
+{
+    (void)state;
+    pbjc_context other;
+    context_begin(&other);                   /* begun after the tests' run: the globals are its now */
+    *front_diag() = (diag_counts){ 0 };
+    capture_begin();
+    ir_file *f = parser_parse(&front_prog, "t.proto", "t.proto", "syntax = \"proto3\";\nmessage {", 28);
+    capture_end();
+    assert_false(f->parsed_ok);
+    assert_int_equal(front_diag()->errors, 1);
+    assert_int_equal(other.diag.errors, 0);
+    assert_ptr_equal(f->pool, front_pool());
+    assert_ptr_equal(f->diag, front_diag());
+    context_end(&other);
+}
+
 /* Several errors in one file are all reported: recovery skips to the next ';'. */
 static void test_recovery_reports_every_error(void **state)
 {
@@ -698,6 +717,7 @@ int main(void)
         cmocka_unit_test(test_comments_attached),
         cmocka_unit_test(test_syntax_errors),
         cmocka_unit_test(test_nesting_limit),
+        cmocka_unit_test(test_two_runs_apart),
         cmocka_unit_test(test_recovery_reports_every_error),
         cmocka_unit_test(test_recovery_at_braces),
         cmocka_unit_test(test_ir_tables_and_finders),
