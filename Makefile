@@ -12,6 +12,13 @@ WARN     := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prot
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# pbjc's own sanitizer build (build/san, the units that link it, pbjc_san) is clang's: gcc's UBSan does not see
+# NULL + 0 (an empty slice's data plus its length), which clang's reports
+SAN_CC   ?= clang
+# a sanitizer's report ends the program with SIGABRT (exit 134), never with exit 1: the tests read 1 as
+# pbjc's "errors in the input", and a report must fail them whatever they expect
+export UBSAN_OPTIONS ?= print_stacktrace=1:abort_on_error=1
+export ASAN_OPTIONS  ?= abort_on_error=1
 # the tests' sanitizer builds at -O0: ASan and UBSan see as much, the runs are short, and the compile takes
 # about half the CPU of -O1 (CI's 30 minutes); check-golden and the strict compiles keep -O1 for gcc's flow warnings
 SAN_OPT  := -O0

@@ -963,8 +963,8 @@ PBJ_HOT_INLINE size_t pbj__decode_begin(pbj_decoder *d, pbj_arena *a, const pbj_
 }
 
 
-/* A tag: the varint (at most 5 bytes, below 2^32: protoc rejects a tag written
- * with 6 to 10 bytes), checked for field number 0 and wire types 6 and 7.
+/* A tag: the varint (at most 5 bytes: protoc rejects a tag written with 6 to 10 bytes; bits past 32 dropped,
+ * as C++ reads it), checked for field number 0 and wire types 6 and 7.
  * Returns NULL with *st set on error. */
 #define PBJ_MAX_TAG_BYTES 5
 PBJ_OUTLINE pbj_status pbj__tag_status(const uint8_t *p, const uint8_t *end) PBJ__PROTO
@@ -973,7 +973,7 @@ PBJ_OUTLINE pbj_status pbj__tag_status(const uint8_t *p, const uint8_t *end) PBJ
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
     if (!q) return pbj_varint_error(p, end);
-    if (q - p <= PBJ_MAX_TAG_BYTES && (v >> 3) == 0) return PBJ_ERR_FIELD_ZERO;
+    if (q - p <= PBJ_MAX_TAG_BYTES && ((uint32_t)v >> 3) == 0) return PBJ_ERR_FIELD_ZERO;
     return PBJ_ERR_TAG;
 }
 #endif
@@ -982,8 +982,9 @@ PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint
 {
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (PBJ_LIKELY(q && q - p <= PBJ_MAX_TAG_BYTES && v <= UINT32_MAX && (v >> 3) != 0 && (v & 7) < 6)) {
-        *tag = (uint32_t)v;
+    uint32_t t;
+    if (PBJ_LIKELY(q && q - p <= PBJ_MAX_TAG_BYTES && ((t = (uint32_t)v) >> 3) != 0 && (t & 7) < 6)) {
+        *tag = t;
         return q;
     }
     *st = pbj__tag_status(p, end);

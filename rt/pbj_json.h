@@ -138,7 +138,7 @@ static inline bool pbj_json_camel_path(const char *path, size_t len, char *out, 
 static inline pbj_slice pbj_json_url_type(pbj_slice url) {
     size_t i = url.len;
     while (i > 0 && url.data[i - 1] != '/') i--;
-    return pbj_slice_make(url.data + i, url.len - i);
+    return i ? pbj_slice_make(url.data + i, url.len - i) : url;   /* not url.data + 0: "" may have no data */
 }
 
 /* The type of this full name among the options' types, or NULL. */

@@ -117,7 +117,8 @@ PBJ_INLINE int pbj__jin_peek(pbj__json_in *j)
 PBJ_OUTLINE pbj_status pbj__jin_in_finish(pbj__json_in *j, pbj_status st) PBJ__PROTO
 #if PBJ__BODIES
 {
-    if (st == PBJ_OK && j->st == PBJ_OK && pbj__jin_peek(j)) pbj__jin_fail(j, j->p, "unexpected text after the value");
+    if (st == PBJ_OK && j->st == PBJ_OK && (pbj__jin_ws(j), j->p < j->end))      /* not peek: a NUL byte is text too */
+        pbj__jin_fail(j, j->p, "unexpected text after the value");
     if (j->st == PBJ_OK && st != PBJ_OK) pbj__jin_fail_st(j, j->p, st, pbj_status_str(st));
     pbj_json_error *e = j->o ? j->o->error : NULL;
     if (j->at < j->start || j->at > j->end) j->at = j->p;    /* never: errors point into the input */

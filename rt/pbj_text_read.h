@@ -203,6 +203,23 @@ PBJ_OUTLINE bool pbj__tr_number(pbj_text_reader *r, bool zero, bool dot) PBJ__PR
 }
 #endif
 
+/* n hex digits at s (they are there: the tokenizer checked) as a number. */
+static inline uint32_t pbj__tr_hex_value(const char *s, int n)
+{
+    uint32_t v = 0;
+    for (int i = 0; i < n; i++) v = v << 4 | (uint32_t)pbj__tr_digit_value(s[i]);
+    return v;
+}
+
+/* Whether the n hex digits just read (a \u or \U escape's, at most 10ffff) are not a surrogate, not even of a
+ * pair, as the conformance suite wants (C++ 3.21 reads surrogates, and a \U escape past 10ffff as its text). */
+static inline bool pbj__tr_scalar_value(pbj_text_reader *r, int n)
+{
+    uint32_t c = pbj__tr_hex_value(r->p - n, n);
+    if (c >= 0xd800 && c < 0xe000) return PBJ__TR_SCAN_FAIL(r, "A \\u or \\U escape cannot be a surrogate (d800 to dfff).");
+    return true;
+}
+
 /* The rest of a string token after its opening quote q (io::Tokenizer::ConsumeString): escapes checked. */
 PBJ_OUTLINE bool pbj__tr_quoted(pbj_text_reader *r, int q) PBJ__PROTO
 #if PBJ__BODIES
@@ -223,15 +240,18 @@ PBJ_OUTLINE bool pbj__tr_quoted(pbj_text_reader *r, int q) PBJ__PROTO
             for (int i = 0; i < 4; i++)
                 if (!pbj__tr_hex(pbj__tr_peek(r)) || (pbj__tr_step(r), false))
                     return PBJ__TR_SCAN_FAIL(r, "Expected four hex digits for \\u escape sequence.");
+            if (!pbj__tr_scalar_value(r, 4)) return false;
         } else if (pbj__tr_take(r, 'U')) {
-            static const char want[] = "00";       /* then 0 or 1, then five hex digits: at most 10ffff */
+            static const char want[] = "00";       /* then 0 or 1, then five hex digits */
             bool ok = true;
             for (int i = 0; i < 8 && ok; i++) {
                 int d = pbj__tr_peek(r);
                 ok = i < 2 ? d == want[i] : i == 2 ? (d == '0' || d == '1') : pbj__tr_hex(d);
                 if (ok) pbj__tr_step(r);
             }
-            if (!ok) return PBJ__TR_SCAN_FAIL(r, "Expected eight hex digits up to 10ffff for \\U escape sequence");
+            if (!ok || pbj__tr_hex_value(r->p - 8, 8) > 0x10ffff)
+                return PBJ__TR_SCAN_FAIL(r, "Expected eight hex digits up to 10ffff for \\U escape sequence");
+            if (!pbj__tr_scalar_value(r, 8)) return false;
         } else return PBJ__TR_SCAN_FAIL(r, "Invalid escape sequence in string literal.");
     }
     r->kind = PBJ__TK_STRING;
@@ -654,16 +674,9 @@ PBJ_OUTLINE bool pbj_text_read_enum(pbj_text_reader *r, int32_t *v, bool (*from_
 }
 #endif
 
-/* The UTF-8 of code point c at o (protobuf's AppendUTF8: surrogates too; past 10ffff as its escape's text). */
+/* The UTF-8 of code point c at o (a scalar value: the tokenizer refused surrogates and past 10ffff). */
 static inline size_t pbj__tr_utf8(uint8_t *o, uint32_t c)
 {
-    if (c > 0x10ffff) {
-        static const char hex[] = "0123456789abcdef";
-        o[0] = '\\';
-        o[1] = 'U';
-        for (int i = 0; i < 8; i++) o[2 + i] = (uint8_t)hex[(c >> (28 - 4 * i)) & 15];
-        return 10;
-    }
     if (c < 0x80) return o[0] = (uint8_t)c, 1;
     if (c < 0x800) return o[0] = (uint8_t)(0xc0 | c >> 6), o[1] = (uint8_t)(0x80 | (c & 0x3f)), 2;
     if (c < 0x10000) {
@@ -679,38 +692,12 @@ static inline size_t pbj__tr_utf8(uint8_t *o, uint32_t c)
     return 4;
 }
 
-/* n hex digits at s (they are there: the tokenizer checked) as a number. */
-static inline uint32_t pbj__tr_hex_value(const char *s, int n)
-{
-    uint32_t v = 0;
-    for (int i = 0; i < n; i++) v = v << 4 | (uint32_t)pbj__tr_digit_value(s[i]);
-    return v;
-}
-
-/* Whether s[0..n) holds n hex digits. */
-static inline bool pbj__tr_hex_run(const char *s, const char *end, int n)
-{
-    if (end - s < n) return false;
-    for (int i = 0; i < n; i++)
-        if (!pbj__tr_hex(s[i])) return false;
-    return true;
-}
-
-/* A \u or \U escape at s (after the backslash): the code point's UTF-8 at o (a surrogate pair as one). */
-static inline const char *pbj__tr_unicode(const char *s, const char *end, uint8_t *o, size_t *n)
+/* A \u or \U escape at s (after the backslash): the code point's UTF-8 at o. */
+static inline const char *pbj__tr_unicode(const char *s, uint8_t *o, size_t *n)
 {
     int len = *s == 'u' ? 4 : 8;
-    uint32_t c = pbj__tr_hex_value(s + 1, len);
-    s += 1 + len;
-    if (c >= 0xd800 && c < 0xdc00 && end - s >= 6 && s[0] == '\\' && s[1] == 'u' && pbj__tr_hex_run(s + 2, end, 4)) {
-        uint32_t t = pbj__tr_hex_value(s + 2, 4);
-        if (t >= 0xdc00 && t < 0xe000) {
-            c = 0x10000 + ((c - 0xd800) << 10) + (t - 0xdc00);
-            s += 6;
-        }
-    }
-    *n = pbj__tr_utf8(o, c);
-    return s;
+    *n = pbj__tr_utf8(o, pbj__tr_hex_value(s + 1, len));
+    return s + 1 + len;
 }
 
 /* The bytes of one string token (quotes and escapes as io::Tokenizer::ParseStringAppend) at o; returns their count. */
@@ -734,7 +721,7 @@ static inline size_t pbj__tr_unquote(const char *s, size_t len, uint8_t *o)
             o[n++] = (uint8_t)code;
         } else if (*s == 'u' || *s == 'U') {
             size_t k;
-            s = pbj__tr_unicode(s, end, o + n, &k) - 1;
+            s = pbj__tr_unicode(s, o + n, &k) - 1;
             n += k;
         } else {
             static const char from[] = "abfnrtv", to[] = "\a\b\f\n\r\t\v";

@@ -12,6 +12,7 @@ PBGEN_USERS   := plugin irdesc descriptor srcinfo
 PBJC_OBJS     := $(PBJC_SRCS:src/%.c=$(B)/%.o) $(B)/lex.o $(B)/parse.o $(PBGEN_SRCS:src/%.c=$(B)/%.o)
 PBJC_LIB_OBJS := $(filter-out $(B)/main.o,$(PBJC_OBJS))
 PBJC_LIBS     := -lxxhash -lm
+PBJC_SAN_DIR  := $(B)/san-$(notdir $(SAN_CC))
 PBJC_CPPFLAGS := -Isrc -I$(B) -D_POSIX_C_SOURCE=200809L -DPBJC_VERSION='"$(PBJC_VERSION)"'
 
 pbjc: $(PBJC_OBJS)
@@ -44,10 +45,10 @@ $(B)/%.o: src/%.c $(wildcard src/*.h) $(B)/parse.h | $(B)/.dir
 
 # The generated code and the files that use it: its include roots, without the text format.
 PBGEN_OBJS := $(PBGEN_SRCS:src/%.c=$(B)/%.o) $(PBGEN_USERS:%=$(B)/%.o)
-$(PBGEN_OBJS) $(PBGEN_OBJS:$(B)/%=$(B)/san/%): PBJC_CPPFLAGS += -Isrc/pbgen -Irt -DPBJ_NO_TEXT
+$(PBGEN_OBJS) $(PBGEN_OBJS:$(B)/%=$(PBJC_SAN_DIR)/%): PBJC_CPPFLAGS += -Isrc/pbgen -Irt -DPBJ_NO_TEXT
 $(PBGEN_OBJS): $(PBGEN_HDRS) $(wildcard rt/*.h)
 # under ASan+UBSan the 10,000 generated lines compile 4 times slower at -O2 than at -O0 (24 s against 6)
-$(PBGEN_SRCS:src/%.c=$(B)/san/%.o): private CFLAGS := -O0 -g
+$(PBGEN_SRCS:src/%.c=$(PBJC_SAN_DIR)/%.o): private CFLAGS := -O0 -g
 $(B)/pbgen/%.o: src/pbgen/%.c | $(B)/.dir
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PBJC_CPPFLAGS) -c -o $@ $<
@@ -61,12 +62,13 @@ PBGEN_FLAGS  := -I /usr/include --no-json
 pbgen-update: pbjc
 	./pbjc $(PBGEN_FLAGS) -o src/pbgen $(PBGEN_PROTOS)
 
-# The same objects built with $(SAN) (ASan+UBSan), for unit tests. Each is
-# compiled after its plain object, so generated headers exist by then.
-PBJC_SAN_LIB_OBJS := $(PBJC_LIB_OBJS:$(B)/%.o=$(B)/san/%.o)
-$(B)/san/%.o: $(B)/%.o
+# The same objects built by $(SAN_CC) with $(SAN) (ASan+UBSan), for unit tests and pbjc_san. Each is
+# compiled after its plain object, so generated headers exist by then. The folder is named after the
+# compiler, so a build tree's objects of another compiler are never linked with these.
+PBJC_SAN_LIB_OBJS := $(PBJC_LIB_OBJS:$(B)/%.o=$(PBJC_SAN_DIR)/%.o)
+$(PBJC_SAN_DIR)/%.o: $(B)/%.o
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) $(if $(filter parse,$*),$(LEMON_RELAXED)) -c -o $@ \
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) $(if $(filter parse,$*),$(LEMON_RELAXED)) -c -o $@ \
 	  $(if $(filter lex parse,$*),$(B)/$*.c,src/$*.c)
 
 # ---- install ------------------------------------------------------------------

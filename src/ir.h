@@ -26,11 +26,16 @@ typedef struct ir_pool {
     struct ir_chunk *chunks;
 } ir_pool;
 
+#if defined(__GNUC__)
+#define IR_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define IR_PRINTF(a, b)
+#endif
 void *ir_pool_alloc(ir_pool *pool, size_t size);    /* zeroed; never NULL (aborts on OOM) */
 void  ir_pool_free(ir_pool *pool);                  /* everything allocated from it */
 char *ir_pool_strdup(ir_pool *pool, const char *s);
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n);
-char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap);
+char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap) IR_PRINTF(2, 0);
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size);
 
 /* The global pool the functions below allocate from, for what no run reaches yet (plan.c, emit.c,
@@ -42,11 +47,6 @@ void *ir_alloc(size_t size);                 /* zeroed; never NULL (aborts on OO
 char *ir_strdup(const char *s);
 char *ir_strndup(const char *s, size_t n);
 char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
-#if defined(__GNUC__)
-#define IR_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define IR_PRINTF(a, b)
-#endif
 char *ir_printf(const char *fmt, ...) IR_PRINTF(1, 2);
 char *ir_pool_printf(ir_pool *pool, const char *fmt, ...) IR_PRINTF(2, 3);
 

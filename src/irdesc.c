@@ -481,12 +481,14 @@ static void build_service(builder *b, const service_proto *d, const char *path)
 /* FileDescriptorProto.edition (an unknown field to descriptor.proto 3.21), 0 when absent. */
 static feature_edition edition_of(const file_proto *fd)
 {
-    const uint8_t *p = fd->pbj_unknown.data, *end = p + fd->pbj_unknown.len, *val;
+    const uint8_t *p = fd->pbj_unknown.data, *val;
     uint32_t num;
     int wt;
     size_t len;
     feature_edition e = 0;
-    while (p && wire_next_field(&p, end, &num, &wt, &val, &len))
+    if (!p) return 0;                                          /* no unknown fields (not even NULL + 0) */
+    const uint8_t *end = p + fd->pbj_unknown.len;
+    while (wire_next_field(&p, end, &num, &wt, &val, &len))
         if (num == FILE_EDITION && wt == PBJ_WT_VARINT) e = (feature_edition)varint_of(val, len);
     return e;
 }

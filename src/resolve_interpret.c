@@ -69,7 +69,7 @@ static bool path_is_set(const uint8_t *p, const uint8_t *end, const uint32_t *nu
 /* protoc's "was already set", for a singular option whose path is nums, against the options written so far. */
 static bool option_unset(optenv *env, const wbuf *b, const ir_option *o, const uint32_t *nums)
 {
-    if (!path_is_set(b->p, b->p + b->n, nums, o->name.n))
+    if (b->n == 0 || !path_is_set(b->p, b->p + b->n, nums, o->name.n))   /* b->p is NULL while empty */
         return true;
     optenv_error(env, o->loc, "Option \"%s\" was already set.", ir_option_name(env->prog->pool, o, o->name.n));
     return false;

@@ -4,11 +4,11 @@ DESC := $(B)/descriptor
 
 $(DESC)/test_descriptor: test/descriptor/unit/test_descriptor.c $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
 
-$(DESC)/pbjc_san: $(PBJC_SAN_LIB_OBJS) $(B)/san/main.o
+$(DESC)/pbjc_san: $(PBJC_SAN_LIB_OBJS) $(PBJC_SAN_DIR)/main.o
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(PBJC_LIBS)
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(PBJC_LIBS)
 
 .PHONY: check-descriptor
 check-descriptor: $(DESC)/test_descriptor $(DESC)/pbjc_san pbjc | deps

@@ -8,11 +8,11 @@ FRONT_CORPUS := /usr/include/google/protobuf $(if $(CORPUS_FOUND),$(CORPUS_HAPI)
 
 $(FRONT)/%: test/unit/%.c test/unit/front_util.h $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -Itest/unit -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -Itest/unit -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
 
 $(FRONT)/comment_dump: test/front/comment_dump.c $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS)
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS)
 
 .PHONY: check-front check-front-units check-front-comments check-front-driver check-front-man check-front-parity \
         check-front-fuzz check-front-compare check-front-msgset
@@ -41,8 +41,8 @@ FUZZ_SECONDS ?= 10
 FRONT_FUZZ_SRCS := src/ir.c src/irbuild.c src/parser.c src/diag.c src/srcinfo.c src/wire.c $(B)/lex.c $(B)/parse.c src/featureset.c
 $(FRONT)/fuzz_parse: test/front/fuzz_parse.c $(FRONT_FUZZ_SRCS) src/irbuild.h src/lex.h src/srcinfo.h | deps
 	@mkdir -p $(@D)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(PBJC_CPPFLAGS) -Isrc/pbgen -Irt -DPBJ_NO_TEXT \
-	  -o $@ $< $(FRONT_FUZZ_SRCS) -lm
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(PBJC_CPPFLAGS) -Isrc/pbgen -Irt \
+	  -DPBJ_NO_TEXT -o $@ $< $(FRONT_FUZZ_SRCS) -lm
 
 check-front-fuzz: $(FRONT)/fuzz_parse
 	@mkdir -p $(FRONT)/fuzz-corpus

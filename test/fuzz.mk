@@ -2,7 +2,8 @@
 # fuzz_parse) and generated decode, through test/fuzz/fuzz_decode.c, of test/parity's proto2
 # schema with test/golden's extensions and message sets (and test/encode's extwire), of its proto3 schemas, of
 # descriptor.proto's FileDescriptorSet and of hapi's Block (with the corpus), generated with every API (the reverse
-# encoder, writers and views must agree with decode and encode); M_from_json of the proto3 schemas (fuzz_json.c).
+# encoder, writers and views must agree with decode and encode); M_from_json of the proto3 schemas (fuzz_json.c);
+# pbjc against libprotobuf's C++ on protobuf's TestAllTypesProto2/3, bytes and JSON (fuzz_diff.cc, with protobuf-src).
 # `make fuzz` builds them; `make fuzz FUZZ_SECONDS=N` also runs each for N seconds, growing
 # $(FUZZ)/corpus-<target>; check-fuzz runs each for FUZZ_RUNS inputs from its seeds.
 # check-fuzz builds its targets at -O0 (a few thousand inputs each: compile time is what counts), in
@@ -11,6 +12,9 @@ FUZZ_OPT    ?= $(if $(filter fuzz fuzz-run-%,$(MAKECMDGOALS)),-O1,-O0)
 FUZZ        := $(B)/fuzz$(FUZZ_OPT)
 FUZZ_RUNS   ?= 3000
 FUZZ_RUNS_parse ?= 300
+# the differential targets run C++ beside pbjc on each input: a few seconds each in check-fuzz
+FUZZ_RUNS_diff ?= 1000
+FUZZ_RUNS_diff_json ?= 1000
 # extra libFuzzer flags for long runs, e.g. FUZZ_FLAGS='-fork=1 -ignore_crashes=1' to go on past a crash
 FUZZ_FLAGS  ?=
 FUZZ_CC     := clang -std=c11 $(WARN) -Werror -g $(FUZZ_OPT) -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -19,10 +23,13 @@ FUZZ_SCHEMA := $(addprefix test/parity/schemas/,proto2 scalars maps nesting wrap
 FUZZ_WKT    := $(addprefix google/protobuf/,wrappers any duration empty field_mask struct timestamp descriptor)
 FUZZ_APIS   := --fast-write --writers --views
 FUZZ_DECODE := proto2 proto3 descriptor $(if $(CORPUS_FOUND),hapi)
-FUZZ_TARGETS := parse $(FUZZ_DECODE) text json
+# the differential targets (below) need protobuf 3.21.12's sources (`make protobuf-src`): skipped without them
+DIFF_FOUND   := $(wildcard $(PROTOBUF_SRC)/google/protobuf/test_messages_proto3.proto)
+FUZZ_TARGETS := parse $(FUZZ_DECODE) text json $(if $(DIFF_FOUND),diff diff_json)
 FUZZ_DICT_parse  := test/fuzz/proto.dict
 FUZZ_SEEDS_parse := test/front/cases
 FUZZ_DICT_json   := test/fuzz/json.dict
+FUZZ_DICT_diff_json := test/fuzz/json.dict
 # objects each decode target links
 FUZZ_OBJS_proto2     := $(FUZZ)/obj/proto2.o $(FUZZ)/obj/extensions.o $(FUZZ)/obj/message_set.o $(FUZZ)/obj/extwire.o
 FUZZ_OBJS_proto3     := $(addprefix $(FUZZ)/obj/,$(addsuffix .o,scalars maps nesting wrappers wkt \
@@ -62,6 +69,34 @@ $(FUZZ)/fuzz_%: test/fuzz/fuzz_decode.c test/parity/wire.h | deps
 	$(FUZZ_CC) -fsanitize=fuzzer -Irt -Itest/fuzz -Itest/parity -I$(FUZZ)/pb -I$(FUZZ_HAPI_PB) -DFUZZ_TARGET='"$*.h"' \
 	  -o $@ $< $(FUZZ_OBJS_$*)
 
+# The differential targets (test/fuzz/fuzz_diff.cc): pbjc's code (test/fuzz/diff_pbj.c) against libprotobuf's C++
+# (libprotobuf-dev) on protobuf's TestAllTypesProto2/3 (test_messages_proto2/3.proto of protobuf 3.21.12's sources);
+# fuzz_diff reads bytes, fuzz_diff_json JSON. C++ only here, in the test.
+DIFF        := $(FUZZ)/diff
+DIFF_PROTOS := google/protobuf/test_messages_proto2.proto google/protobuf/test_messages_proto3.proto
+DIFF_WKT    := $(addprefix google/protobuf/,any duration field_mask struct timestamp wrappers)
+DIFF_OBJS   := $(addprefix $(DIFF)/obj/,$(DIFF_PROTOS:.proto=.pb.o) $(DIFF_WKT:%=%.pb.o) diff_pbj.o) \
+               $(addprefix $(DIFF)/cpp/,$(DIFF_PROTOS:.proto=.pb.o))
+FUZZ_CXX    := clang++ -std=c++17 -Wall -Wextra -Werror -g $(FUZZ_OPT) -fsanitize=address,undefined -fno-sanitize-recover=all
+
+$(DIFF)/.stamp: pbjc | deps
+	@mkdir -p $(DIFF)/pb $(DIFF)/cpp
+	./pbjc -I $(PROTOBUF_SRC) -o $(DIFF)/pb $(DIFF_PROTOS) $(DIFF_WKT:%=%.proto)
+	protoc -I $(PROTOBUF_SRC) --cpp_out=$(DIFF)/cpp $(DIFF_PROTOS)
+	@touch $@
+
+.SECONDARY: $(DIFF_OBJS)
+$(DIFF)/obj/diff_pbj.o: test/fuzz/diff_pbj.c test/fuzz/diff_pbj.h $(DIFF)/.stamp $(wildcard rt/*.h)
+	$(FUZZ_CC) -fsanitize=fuzzer-no-link -Irt -I$(DIFF)/pb -c -o $@ $<
+$(DIFF)/obj/%.pb.o: $(DIFF)/.stamp $(wildcard rt/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -fsanitize=fuzzer-no-link -Irt -I$(DIFF)/pb -c -o $@ $(DIFF)/pb/$*.pb.c
+$(DIFF)/cpp/%.pb.o: $(DIFF)/.stamp
+	$(FUZZ_CXX) -w -fsanitize=fuzzer-no-link -I$(DIFF)/cpp -c -o $@ $(DIFF)/cpp/$*.pb.cc
+
+$(FUZZ)/fuzz_diff $(FUZZ)/fuzz_diff_json: $(FUZZ)/fuzz_%: test/fuzz/fuzz_diff.cc test/fuzz/diff_pbj.h $(DIFF_OBJS) | deps
+	$(FUZZ_CXX) -fsanitize=fuzzer $(if $(filter diff_json,$*),-DDIFF_JSON) -Itest/fuzz -I$(DIFF)/cpp -o $@ $< $(DIFF_OBJS) -lprotobuf -lm
+
 # fuzz_run(target, libFuzzer flags, corpus dir): the target on its corpus and its seeds
 fuzz_run = $(FUZZ)/fuzz_$(1) $(2) -max_len=$(if $(filter hapi descriptor,$(1)),65536,8192) \
 	  -dict=$(or $(FUZZ_DICT_$(1)),test/fuzz/wire.dict) -close_fd_mask=2 -artifact_prefix=$(FUZZ)/$(1)- \
@@ -84,5 +119,6 @@ $(FUZZ_TARGETS:%=check-fuzz-%): check-fuzz-%: $(FUZZ)/fuzz_%
 
 check-fuzz: $(FUZZ_TARGETS:%=check-fuzz-%)
 	$(call corpus_skip,check-fuzz: hapi's Block)
+	$(if $(DIFF_FOUND),,@echo "check-fuzz: the differential targets: skipped: $(PROTOBUF_SRC) not found (make protobuf-src fetches it)")
 
 CHECKS += check-fuzz

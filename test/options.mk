@@ -5,7 +5,7 @@ OPTIONS_UNIT := $(B)/options/options_test
 
 $(OPTIONS_UNIT): test/options/options_test.c $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
 
 .PHONY: check-options check-options-units check-options-golden check-options-corpus
 check-options-units: $(OPTIONS_UNIT)

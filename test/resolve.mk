@@ -4,7 +4,7 @@ RESOLVE_TEST := $(B)/resolve/resolve_test
 
 $(RESOLVE_TEST): test/resolve/resolve_test.c test/unit/temp_dir.h $(PBJC_SAN_LIB_OBJS) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
+	$(SAN_CC) $(ALL_CFLAGS) $(SAN) $(PBJC_CPPFLAGS) -o $@ $< $(PBJC_SAN_LIB_OBJS) $(PBJC_LIBS) -lcmocka
 
 .PHONY: check-resolve check-errors
 check-resolve: $(RESOLVE_TEST)

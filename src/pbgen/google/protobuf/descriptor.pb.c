@@ -2862,7 +2862,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 if (google_protobuf_FieldDescriptorProto_Label_name((int32_t)v)) {
                     m->label = (int32_t)v;
                     m->has_label = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, v, &st)) return st;
             }
             if (pbj__at_tag1(p, end, 0x28)) {
                 p += 1;
@@ -2878,7 +2878,7 @@ pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDes
                 if (google_protobuf_FieldDescriptorProto_Type_name((int32_t)v)) {
                     m->type = (int32_t)v;
                     m->has_type = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, v, &st)) return st;
             }
             if (pbj__at_tag1(p, end, 0x32)) {
                 p += 1;
@@ -5247,7 +5247,7 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 if (google_protobuf_FileOptions_OptimizeMode_name((int32_t)v)) {
                     m->optimize_for = (int32_t)v;
                     m->has_optimize_for = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 9, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 9, v, &st)) return st;
             }
             if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
@@ -6450,7 +6450,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 if (google_protobuf_FieldOptions_CType_name((int32_t)v)) {
                     m->ctype = (int32_t)v;
                     m->has_ctype = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, v, &st)) return st;
             }
             if (pbj__at_tag1(p, end, 0x10)) {
                 p += 1;
@@ -6508,7 +6508,7 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 if (google_protobuf_FieldOptions_JSType_name((int32_t)v)) {
                     m->jstype = (int32_t)v;
                     m->has_jstype = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, v, &st)) return st;
             }
             if (pbj__at_tag1(p, end, 0x50)) {
                 p += 1;
@@ -8018,7 +8018,7 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                 if (google_protobuf_MethodOptions_IdempotencyLevel_name((int32_t)v)) {
                     m->idempotency_level = (int32_t)v;
                     m->has_idempotency_level = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 34, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 34, v, &st)) return st;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;

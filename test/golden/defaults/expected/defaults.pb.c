@@ -291,7 +291,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 if (golden_defaults_Color_name((int32_t)v)) {
                     m->d_color = (int32_t)v;
                     m->has_d_color = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 10, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 10, v, &st)) return st;
             }
             if (pbj__at_tag1(p, end, 0x58)) {
                 p += 1;
@@ -307,7 +307,7 @@ pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const u
                 if (golden_defaults_Color_name((int32_t)v)) {
                     m->d_first = (int32_t)v;
                     m->has_d_first = 1;
-                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 11, (uint64_t)(int64_t)(int32_t)v, &st)) return st;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 11, v, &st)) return st;
             }
             if (pbj__at_tag1(p, end, 0x60)) {
                 p += 1;
