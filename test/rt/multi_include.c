@@ -21,7 +21,7 @@ int main(void)
     pbj_wbuf_init(&wb, buf, sizeof buf);
     int ok = r == e && v == 300 && m != NULL && pbj_utf8_valid(buf, 0) && pbj_wbuf_len(&wb) == 0;
     const uint8_t msg[] = {0x08, 0x96, 0x01, 0x0a, 0x01, 0x07};   /* 1: 150, then packed [7] */
-    pbj_view view = {msg, sizeof msg, msg + sizeof msg};
+    pbj_view view = {msg, sizeof msg, msg + sizeof msg, 0};                                /* depth 0: a top-level view */
     pbj_view_slot slot = {0, 0, 2};                                 /* two records from the start */
     pbj_view_iter it = pbj_view_items(&view, &slot, PBJ_TAG(1, PBJ_WT_VARINT), PBJ_TAG(1, PBJ_WT_LEN));
     ok = ok && pbj_view_next_value(&it, &v) && v == 150 && pbj_view_next_value(&it, &v) && v == 7 && !pbj_view_next_value(&it, &v);
