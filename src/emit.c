@@ -485,7 +485,7 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
     v.defines = each_field(&fs, PLAN_OP_DEFINE);
     v.required = expand_message(pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
-    v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
+    v.reverse_decl = pm->fast_write ? expand_message(tmpl_reverse_decl, &v) : "";
     v.size_decl = pm->recursive ? expand_message(tmpl_message_size_decl_depth, &v) : "";
     tmpl_message_header(o, &v);
     if (pm->text_read) tmpl_text_read_header(o, &v);
@@ -582,46 +582,29 @@ static const char *view_print_ext_fn(const plan_message *pm)
 /* M_compare: each key pbj.comparable lists, in its order (a oneof: its case, then the value of the one set). */
 static void gen_compare(tmpl_out *o, const plan_message *pm, const fields *fs)
 {
-    const options_compare_key *keys;
-    size_t n = options_comparable(pm->m, &keys);
     message_vars v = {.c = pm->cname, .compare_fn = pm->compare_fn, .compare = ""};
-    for (size_t k = 0; k < n; k++) {
-        const char *cases = "", *case_member = NULL;
+    for (size_t k = 0; k < pm->compare_keys.n; k++) {
+        const plan_compare_key *key = &pm->compare_keys.v[k];
+        const char *cases = "";
         for (size_t i = 0; i < pm->fields.n; i++) {
             const plan_field *pf = &pm->fields.v[i];
-            if (pf->f == keys[k].field) v.compare = ir_strcat(v.compare, field_code(fs, PLAN_OP_COMPARE, i));
-            if (!keys[k].oneof || !pf->oneof || pf->oneof->o != keys[k].oneof) continue;
-            case_member = pf->oneof->case_member;
+            if (pf == key->field) v.compare = ir_strcat(v.compare, field_code(fs, PLAN_OP_COMPARE, i));
+            if (!key->oneof || pf->oneof != key->oneof) continue;
             cases = ir_strcat(cases, expand_message(tmpl_compare_oneof_case, &(message_vars){
                 .case_const = pf->code.case_const, .body = field_code(fs, PLAN_OP_COMPARE, i)}));
         }
-        if (case_member)
-            v.compare = ir_strcat(v.compare, expand_message(tmpl_compare_oneof, &(message_vars){.case_member = case_member, .cases = cases}));
+        if (key->oneof)
+            v.compare = ir_strcat(v.compare, expand_message(tmpl_compare_oneof, &(message_vars){.case_member = key->oneof->case_member, .cases = cases}));
     }
     tmpl_compare_source(o, &v);
 }
 
-/* Whether the reverse encoder of message m of pf is inlined into its parent: the one field of the file that writes
- * it is in a message after it (so no inlining runs in a circle). */
-static bool reverse_inlined(const plan_file *pf, const ir_message *m)
-{
-    size_t uses = 0, last = 0, self = pf->messages.n;
-    for (size_t j = 0; j < pf->messages.n; j++) {
-        const plan_message *parent = pf->messages.v[j];
-        if (parent->m == m) self = j;
-        if (!options_on(parent->m, OPTION_FAST_WRITE)) continue;
-        for (size_t k = 0; k < parent->fields.n; k++)
-            if (parent->fields.v[k].sub_reverse && parent->fields.v[k].f->message_type == m) uses++, last = j;
-    }
-    return uses == 1 && self < last;
-}
-
 /* The reverse encoder of pm (its fields' code in fs): its body, and the extern one calling it when it is inlined. */
-static const char *reverse_source(const plan_file *pf, const plan_message *pm, fields *fs, message_vars *v)
+static const char *reverse_source(const plan_message *pm, fields *fs, message_vars *v)
 {
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
-        if (!f->sub_reverse || !reverse_inlined(pf, f->f->message_type)) continue;
+        if (!f->sub_inlined) continue;
         fs->v[i].rcallee = fs->v[i].subfn.write_reverse_inline;
         fs->v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_REVERSE], &fs->v[i]);
     }
@@ -634,7 +617,7 @@ static const char *reverse_source(const plan_file *pf, const plan_message *pm, f
     for (size_t i = 0; i < pm->fields.n; i++) margin += pm->fields.v[i].rbound;
     v->margin = ir_printf("%d", margin);
     v->rmargin = expand_message(tmpl_reverse_margin, v);
-    bool inlined = reverse_inlined(pf, pm->m);
+    bool inlined = pm->reverse_inlined;
     v->rqual = inlined ? "PBJ__HOT " : "";
     v->rname = inlined ? pm->fn.write_reverse_inline : pm->fn.write_reverse_body;
     const char *body = expand_message(tmpl_reverse_body, v);
@@ -643,31 +626,29 @@ static const char *reverse_source(const plan_file *pf, const plan_message *pm, f
 
 /* M__write: the reverse encoder's body without room checks (it runs after M_size, into exactly the bytes counted).
  * With fast_write, a message's M__write is inlined into its parent's where its reverse encoder is (M__write_inline). */
-static const char *writer_source(const plan_file *pf, const plan_message *pm, const fields *fs, message_vars v)
+static const char *writer_source(const plan_message *pm, const fields *fs, message_vars v)
 {
     fields u = {pm, ir_alloc((pm->fields.n + 1) * sizeof(plan_code))};
-    bool fast = options_on(pm->m, OPTION_FAST_WRITE);
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
         u.v[i] = fs->v[i];
         u.v[i].rroom = u.v[i].rroom_e = "";
         u.v[i].rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(tmpl_field_rwrite_wrapper_unknown_unchecked, &u.v[i]) : "";
         if (!f->f->message_type) continue;
-        bool inline_sub = fast && f->sub_reverse && reverse_inlined(pf, f->f->message_type);
-        u.v[i].rcallee = inline_sub ? u.v[i].subfn.write_inline : u.v[i].subfn.write;
+        u.v[i].rcallee = pm->fast_write && f->sub_inlined ? u.v[i].subfn.write_inline : u.v[i].subfn.write;
         u.v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_UNCHECKED], &u.v[i]);
     }
     v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
     v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(tmpl_reverse_unknown_unchecked, &v);
     v.rmargin = v.renter = v.rparams = "";
-    bool inlined = fast && reverse_inlined(pf, pm->m);
+    bool inlined = pm->reverse_inlined;
     v.rqual = inlined ? "PBJ__HOT " : "";
     v.rname = inlined ? pm->fn.write_inline : pm->fn.write;
     const char *body = expand_message(tmpl_reverse_body, &v);
     return inlined ? ir_strcat(body, expand_message(tmpl_reverse_writer_extern, &v)) : body;
 }
 
-static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_message *pm)
+static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
     fields fs = fields_of(pm);
     message_vars v = message_vars_of(pm);
@@ -692,7 +673,7 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
         v.encode = ir_strcat(v.encode, expand_message(tmpl_message_encode_checked, &v));
     } else v.encode = expand_message(tmpl_message_encode, &v);
     v.decode_check = pm->may_miss ? expand_message(tmpl_message_decode_check, &v) : "";
-    v.writer = writer_source(pf, pm, &fs, v);
+    v.writer = writer_source(pm, &fs, v);
     v.decode = each_field(&fs, PLAN_OP_DECODE);
     bool flat = pm->decode_leaf;                            /* a leaf with no message inside keeps no depth count */
     v.decode_protos = "";
@@ -719,8 +700,8 @@ static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_mess
     if (pm->ext_ranges.n) equal = ir_strcat(equal, expand_message(tmpl_message_equal_ext, &v));
     v.equal = ir_strcat(equal, each_run(&fs, PLAN_OP_EQUAL, "a", NULL));
     v.reverse = "";
-    if (options_on(pm->m, OPTION_FAST_WRITE)) {
-        v.rbody = reverse_source(pf, pm, &fs, &v);
+    if (pm->fast_write) {
+        v.rbody = reverse_source(pm, &fs, &v);
         v.reverse = expand_message(tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
@@ -1145,7 +1126,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     foreign_item_includes(o, pf);
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf, pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf->messages.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) gen_json(o, pf->messages.v[i], false);
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
@@ -1221,17 +1202,15 @@ static int write_under(void *ctx, const char *name, const char *text, size_t len
     return write_if_changed(ir_printf("%s/%s", (const char *)ctx, name), text, len);
 }
 
-int emit_program(const ir_program *prog, const char *out_dir)
+int emit_program(const plan_program *pp, const char *out_dir)
 {
-    return emit_program_to(prog, write_under, (void *)(uintptr_t)out_dir);
+    return emit_program_to(pp, write_under, (void *)(uintptr_t)out_dir);
 }
 
-int emit_program_to(const ir_program *prog, emit_sink sink, void *ctx)
+int emit_program_to(const plan_program *pp, emit_sink sink, void *ctx)
 {
+    const ir_program *prog = pp->prog;
     int errors = 0;
-    plan_program *pp = plan_build_program(prog);
-    if (plan_check_names(pp) != 0) return 1;        /* C names two declarations share: code that would not compile */
-    if (options_check_closure_inputs(prog) != 0) return 1;   /* views or writers reaching a file not generated */
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         const plan_file *pf = plan_of(pp, f);

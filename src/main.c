@@ -1,4 +1,4 @@
-/* main.c: the command-line driver: flags, then resolve -> options -> outputs. */
+/* main.c: the command-line driver: flags, then the phases by name: resolve, options, plan (build and check), emit. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 #include "emit.h"
 #include "ir.h"
 #include "options.h"
+#include "plan.h"
 #include "plugin.h"
 #include "resolve.h"
 
@@ -231,6 +232,49 @@ static int write_deps(const args *a)
     return err;
 }
 
+/* ---- the phases, in order; each returns the errors it reported -------------------------------- */
+
+static int phase_resolve(args *a)
+{
+    return resolve_program(&a->prog, a->inputs.v, a->inputs.n) != 0 || diag_error_count() ? 1 : 0;
+}
+
+static int phase_options(args *a, const pbjc_context *ctx)
+{
+    int errors = options_resolve(ctx->project, &a->prog);
+    if (errors == 0 && a->explain) options_explain(&a->prog, stdout);
+    return errors;
+}
+
+/* The plan, built and checked (NULL after errors): what -o generates, and what --check checks. */
+static const plan_program *phase_plan(const args *a, pbjc_context *ctx)
+{
+    const plan_program *pp = plan_build(&a->prog, &ctx->pool);
+    return plan_check(pp) == 0 ? pp : NULL;
+}
+
+/* The outputs asked for: the generated code, the descriptor set, the dependencies beside them. */
+static int phase_emit(const args *a, const plan_program *pp)
+{
+    int errors = 0;
+    if (a->out_dir && emit_program(pp, a->out_dir) != 0) errors++;
+    if (a->descriptor_out && descriptor_write_set(&a->prog, a->set_flags, a->descriptor_out) != 0) errors++;
+    if (errors == 0 && (a->deps_too || a->dep_file) && write_deps(a)) errors++;
+    return errors;
+}
+
+/* resolve, options, then -M's dependencies only, or plan (when code is generated or checked) and emit (unless
+ * --check, which writes nothing whatever else is asked). */
+static int run_phases(args *a, pbjc_context *ctx)
+{
+    if (phase_resolve(a) || phase_options(a, ctx)) return EXIT_INPUT;
+    if (a->deps_only) return write_deps(a) ? EXIT_INPUT : 0;
+    const plan_program *pp = NULL;
+    if ((a->out_dir || a->check) && !(pp = phase_plan(a, ctx))) return EXIT_INPUT;
+    if (a->check) return 0;
+    return phase_emit(a, pp) ? EXIT_INPUT : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (plugin_mode(argc, argv)) {
@@ -243,17 +287,7 @@ int main(int argc, char **argv)
     args a = { 0 };
     parse_args(&a, ctx.project, argc, argv);
     add_roots(&a.prog);
-    int status = 0;
-    if (resolve_program(&a.prog, a.inputs.v, a.inputs.n) != 0 || diag_error_count()) status = EXIT_INPUT;
-    else if (options_resolve(ctx.project, &a.prog) != 0) status = EXIT_INPUT;
-    if (status == 0 && a.explain) options_explain(&a.prog, stdout);
-    if (status == 0 && a.deps_only) {
-        if (write_deps(&a)) status = EXIT_INPUT;
-    } else if (status == 0 && !a.check) {   /* --check writes nothing, whatever else is asked */
-        if (a.out_dir && emit_program(&a.prog, a.out_dir) != 0) status = EXIT_INPUT;
-        if (a.descriptor_out && descriptor_write_set(&a.prog, a.set_flags, a.descriptor_out) != 0) status = EXIT_INPUT;
-        if (status == 0 && (a.deps_too || a.dep_file) && write_deps(&a)) status = EXIT_INPUT;
-    }
+    int status = run_phases(&a, &ctx);
     fflush(stdout);
     if (ferror(stdout)) { fputs("pbjc: error: writing to standard output failed\n", stderr); status = EXIT_INPUT; }
     context_end(&ctx);

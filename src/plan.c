@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include "diag.h"
+#include "options.h"
 #include "symtab.h"
 #include "../rt/pbj_writer.h"   /* float bit casts for defaults, the varint writer for tags, PBJ__WLEARN */
 
@@ -1158,6 +1159,21 @@ static plan_oneof *plan_oneof_for(plan_message *pm, const ir_oneof *o)
     return po;
 }
 
+/* pbj.comparable's keys as the message's planned fields and oneofs. */
+static void plan_compare_keys(plan_message *pm)
+{
+    const options_compare_key *keys;
+    size_t n = options_comparable(pm->m, &keys);
+    for (size_t k = 0; k < n; k++) {
+        plan_compare_key key = {0};
+        for (size_t i = 0; i < pm->fields.n && keys[k].field && !key.field; i++)
+            if (pm->fields.v[i].f == keys[k].field) key.field = &pm->fields.v[i];
+        for (size_t i = 0; i < pm->oneofs.n && keys[k].oneof && !key.oneof; i++)
+            if (pm->oneofs.v[i]->o == keys[k].oneof) key.oneof = pm->oneofs.v[i];
+        if (key.field || key.oneof) ir_vec_push(&pm->compare_keys, key);
+    }
+}
+
 static plan_message *plan_message_build(const ir_message *m, names_list *names, required_cache *rc, cycle_search *cs)
 {
     plan_message *pm = ir_alloc(sizeof *pm);
@@ -1165,7 +1181,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     pm->cname = names_message_type(names, names_message_cname(m), m);
     names_message_functions(names, &pm->fn, pm->cname, m);
     pm->doc = doc_of(&m->comments);
-    pm->options = options_of(m);
+    pm->fast_write = options_on(m, OPTION_FAST_WRITE);
     size_t n = options_describe(m, NULL, 0);
     char *text = ir_alloc(n + 1);
     options_describe(m, text, n + 1);
@@ -1244,8 +1260,8 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     plan_json_read(pm);
     plan_views(pm, names);
     pm->may_miss = reaches_required(rc, m);
-    const options_compare_key *keys;
-    if (options_comparable(m, &keys)) pm->compare_fn = names_compare_fn(names, pm->cname, m);
+    plan_compare_keys(pm);
+    if (pm->compare_keys.n) pm->compare_fn = names_compare_fn(names, pm->cname, m);
     pm->writers = options_on(m, OPTION_WRITERS) && !m->map_entry;
     if (pm->writers) {
         names_writer_functions(names, &pm->wn, pm->cname, m);
@@ -1460,6 +1476,39 @@ static plan_service *plan_service_build(plan_file *pf, const ir_service *s)
     return ps;
 }
 
+/* Which reverse encoders (and M__write) are inlined into their parent's: a message of the file written by one field
+ * only, of a fast_write message after it (so no inlining runs in a circle). */
+static void plan_reverse_inlining(plan_file *pf)
+{
+    symtab index;                 /* a message's full name -> its place in pf->messages, plus one */
+    symtab_init(&index);
+    size_t n = pf->messages.n, *uses = ir_alloc((n + 1) * sizeof *uses), *last = ir_alloc((n + 1) * sizeof *last);
+    for (size_t j = 0; j < n; j++) {
+        const char *full = pf->messages.v[j]->m->full_name;
+        symtab_put(&index, full, strlen(full), (void *)(uintptr_t)(j + 1));
+    }
+    for (size_t j = 0; j < n; j++) {
+        const plan_message *parent = pf->messages.v[j];
+        for (size_t k = 0; parent->fast_write && k < parent->fields.n; k++) {
+            const plan_field *f = &parent->fields.v[k];
+            if (!f->sub_reverse || f->f->message_type->file != pf->f) continue;
+            const char *full = f->f->message_type->full_name;
+            size_t at = (uintptr_t)symtab_get(&index, full, strlen(full));
+            if (at) uses[at - 1]++, last[at - 1] = j;
+        }
+    }
+    for (size_t j = 0; j < n; j++) pf->messages.v[j]->reverse_inlined = uses[j] == 1 && j < last[j];
+    for (size_t j = 0; j < n; j++)
+        for (size_t k = 0; k < pf->messages.v[j]->fields.n; k++) {
+            plan_field *f = &pf->messages.v[j]->fields.v[k];
+            if (!f->sub_reverse || f->f->message_type->file != pf->f) continue;
+            const char *full = f->f->message_type->full_name;
+            size_t at = (uintptr_t)symtab_get(&index, full, strlen(full));
+            f->sub_inlined = at && pf->messages.v[at - 1]->reverse_inlined;
+        }
+    symtab_free(&index);
+}
+
 typedef struct file_build {
     plan_file *pf;
     required_cache *rc;
@@ -1486,14 +1535,16 @@ static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, requir
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->messages.v[i]);
+    plan_reverse_inlining(pf);
     for (size_t i = 0; i < f->services.n; i++) ir_vec_push(&pf->services, plan_service_build(pf, f->services.v[i]));
     return pf;
 }
 
-plan_program *plan_build_program(const ir_program *prog)
+plan_program *plan_build(const ir_program *prog, ir_pool *pool)
 {
-    plan_program *pp = ir_alloc(sizeof *pp);
+    plan_program *pp = ir_pool_alloc(pool, sizeof *pp);
     pp->prog = prog;
+    pp->pool = pool;
     required_cache rc = {0};
     cycle_search cs = {0};
     symtab_init(&rc.known);
@@ -1511,13 +1562,13 @@ plan_file *plan_of(const plan_program *pp, const ir_file *f)
     return NULL;
 }
 
-int plan_check_names(const plan_program *pp)
+int plan_check(const plan_program *pp)
 {
     IR_VEC(const names_list *) lists = {0};
     for (size_t i = 0; i < pp->files.n; i++) {
-        ir_vec_push(&lists, &pp->files.v[i]->enum_names);
-        ir_vec_push(&lists, &pp->files.v[i]->message_names);
-        ir_vec_push(&lists, &pp->files.v[i]->extension_names);
+        ir_pool_vec_push(pp->pool, &lists, &pp->files.v[i]->enum_names);
+        ir_pool_vec_push(pp->pool, &lists, &pp->files.v[i]->message_names);
+        ir_pool_vec_push(pp->pool, &lists, &pp->files.v[i]->extension_names);
     }
-    return names_check(lists.v, lists.n);
+    return names_check(lists.v, lists.n) + options_check_closure_inputs(pp->prog);
 }

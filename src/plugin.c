@@ -98,7 +98,7 @@ static int add_file(void *ctx, const char *name, const char *text, size_t len)
 }
 
 /* The request on in, generated into resp; what goes wrong is reported through diag. */
-static void generate(response *resp, FILE *in, const pbjc_context *ctx, pbj_arena *arena)
+static void generate(response *resp, FILE *in, pbjc_context *ctx, pbj_arena *arena)
 {
     size_t len = 0;
     uint8_t *data = read_all(in, &len);
@@ -115,8 +115,10 @@ static void generate(response *resp, FILE *in, const pbjc_context *ctx, pbj_aren
     ir_program prog = { 0 };
     if (diag_error_count() == 0) build_program(&prog, &req);
     if (diag_error_count() || resolve_loaded(&prog) != 0 || options_resolve(ctx->project, &prog) != 0) return;
+    const plan_program *pp = plan_build(&prog, &ctx->pool);
+    if (plan_check(pp) != 0) return;
     outputs o = { resp, arena };
-    emit_program_to(&prog, add_file, &o);
+    emit_program_to(pp, add_file, &o);
 }
 
 static int write_response(const response *resp, FILE *out)

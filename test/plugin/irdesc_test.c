@@ -102,7 +102,10 @@ static char *generated(ir_program *p, int *errors)
 {
     char *all = ir_strdup("");
     *errors = options_resolve(options_project_new(), p);
-    if (*errors == 0) *errors = emit_program_to(p, append, &all);
+    static ir_pool pool;                 /* the plans of the test's programs, kept until it exits */
+    const plan_program *pp = *errors ? NULL : plan_build(p, &pool);
+    if (pp) *errors = plan_check(pp);
+    if (*errors == 0) *errors = emit_program_to(pp, append, &all);
     return all;
 }
 
