@@ -17,7 +17,7 @@ typedef int (*emit_sink)(void *ctx, const char *name, const char *text, size_t l
 int emit_program_to(const plan_program *pp, emit_sink sink, void *ctx);
 
 /* The output paths emit_program writes for one input (for -M dependency output). */
-char *emit_header_path(const ir_file *f, const char *out_dir);
-char *emit_source_path(const ir_file *f, const char *out_dir);
+char *emit_header_path(ir_pool *pool, const ir_file *f, const char *out_dir);
+char *emit_source_path(ir_pool *pool, const ir_file *f, const char *out_dir);
 
 #endif

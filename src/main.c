@@ -22,6 +22,7 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 typedef struct args {
     ir_program prog;
+    ir_pool *pool;                        /* the run's (pbjc_context) */
     IR_VEC(const char *) inputs;
     IR_VEC(const char *) dep_targets;     /* -MT */
     const char *out_dir;                  /* -o */
@@ -221,7 +222,7 @@ static int write_deps(const args *a)
     if (a->out_dir) {
         for (size_t i = 0; i < prog->inputs.n && !err; i++) {
             const ir_file *f = prog->inputs.v[i];
-            const char *outs[2] = { emit_header_path(f, a->out_dir), emit_source_path(f, a->out_dir) };
+            const char *outs[2] = { emit_header_path(a->pool, f, a->out_dir), emit_source_path(a->pool, f, a->out_dir) };
             const ir_file *in[1] = { f };
             err = emit_rule(out, a, outs, 2, in, 1);
         }
@@ -284,7 +285,7 @@ int main(int argc, char **argv)
     }
     pbjc_context ctx;
     context_begin(&ctx);
-    args a = { 0 };
+    args a = { .pool = &ctx.pool };
     parse_args(&a, ctx.project, argc, argv);
     add_roots(&a.prog);
     int status = run_phases(&a, &ctx);

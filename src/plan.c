@@ -4,6 +4,7 @@
 #include "diag.h"
 #include "options.h"
 #include "symtab.h"
+#include "textbuf.h"
 #include "../rt/pbj_writer.h"   /* float bit casts for defaults, the varint writer for tags, PBJ__WLEARN */
 
 #include <inttypes.h>
@@ -1044,14 +1045,15 @@ static int json_row_order(const void *a, const void *b)
 }
 
 /* The rows of a table of n names as C initializers (sorted here); "{NULL, 0, 0}" for none. */
-static const char *json_table(json_row *rows, size_t n)
+static const char *json_table(ir_pool *pool, json_row *rows, size_t n)
 {
     sort(rows, n, sizeof *rows, json_row_order);
-    const char *s = n ? "" : "{NULL, 0, 0},";
+    if (!n) return "{NULL, 0, 0},";
+    textbuf s = {0};
     for (size_t i = 0; i < n; i++)
-        s = ir_printf("%s{%s, %zu, %lld},\n", s, c_string_literal(rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
-                      rows[i].value);
-    return s;
+        textbuf_printf(&s, "{%s, %zu, %lld},\n", c_string_literal(rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
+                       rows[i].value);
+    return textbuf_finish(&s, pool);
 }
 
 static bool json_named(const ir_message *m, const char *full) { return full && strcmp(m->full_name, full) == 0; }
@@ -1073,7 +1075,7 @@ static void plan_json_read(plan_message *pm)
 
 /* The JSON names of pm's fields (json_name and the declared name, each once) and of its extensions printed by name
  * ("[pkg.ext]", and a message set item's "[pkg.Item]" as the text format names it), after its fields in the switch. */
-static void plan_json_names(plan_message *pm)
+static void plan_json_names(ir_pool *pool, plan_message *pm)
 {
     size_t nf = pm->fields.n, nx = pm->ext_printed.n, n = 0;
     json_row *rows = ir_alloc((2 * (nf + nx) + 1) * sizeof *rows);
@@ -1089,19 +1091,19 @@ static void plan_json_names(plan_message *pm)
         rows[n++] = (json_row){key, (long long)(nf + i)};
         if (strcmp(key, x->name) != 0) rows[n++] = (json_row){x->name, (long long)(nf + i)};
     }
-    pm->json_names = json_table(rows, n);
+    pm->json_names = json_table(pool, rows, n);
     pm->json_count = ir_printf("%zu", n);
     pm->json_seen = ir_printf("%zu", (nf + nx) / 8 + 1);
 }
 
 /* The JSON names of enum pe's values. */
-static void plan_enum_json_read(plan_enum *pe, names_list *l)
+static void plan_enum_json_read(ir_pool *pool, plan_enum *pe, names_list *l)
 {
     const ir_enum *e = pe->e;
     json_row *rows = ir_alloc((e->values.n + 1) * sizeof *rows);
     for (size_t i = 0; i < e->values.n; i++) rows[i] = (json_row){e->values.v[i]->name, e->values.v[i]->number};
     pe->json = names_enum_json(l, pe->cname, e);
-    pe->json_names = json_table(rows, e->values.n);
+    pe->json_names = json_table(pool, rows, e->values.n);
     pe->json_count = ir_printf("%zu", e->values.n);
     pe->json_closed = e->file && e->file->syntax == IR_PROTO2 ? "true" : "false";
     pe->json_null = strcmp(e->full_name, "google.protobuf.NullValue") == 0 ? "true" : "false";
@@ -1109,18 +1111,19 @@ static void plan_enum_json_read(plan_enum *pe, names_list *l)
 
 /* Writers: the required fields of pm take the bits of pbj_writer.oneofs after its oneofs' (up to 64): a
  * field's call marks its bit, end checks them all (pbj_wtype.required, the names from bit first on). */
-static void plan_writer_required(plan_message *pm)
+static void plan_writer_required(ir_pool *pool, plan_message *pm)
 {
     size_t bit = pm->oneofs.n;
     uint64_t mask = 0;
-    const char *names = "";
+    textbuf text = {0};
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         if (!pf->required || bit >= 64) continue;
         pf->code.wmark = ir_printf("w->w.oneofs |= UINT64_C(1) << %zu;", bit);
         mask |= UINT64_C(1) << bit++;
-        names = ir_printf("%s\"%s\", ", names, pf->code.full_name);
+        textbuf_printf(&text, "\"%s\", ", pf->code.full_name);
     }
+    const char *names = textbuf_finish(&text, pool);
     pm->wrequired_mask = ir_printf("UINT64_C(0x%llx)", (unsigned long long)mask);
     pm->wrequired = mask ? ir_printf(", %u, UINT64_C(0x%llx), %zu, (const char *const[]){%s}", writer_slot(pm->m),
                                      (unsigned long long)mask, pm->oneofs.n, names)
@@ -1174,7 +1177,8 @@ static void plan_compare_keys(plan_message *pm)
     }
 }
 
-static plan_message *plan_message_build(const ir_message *m, names_list *names, required_cache *rc, cycle_search *cs)
+static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, names_list *names, required_cache *rc,
+                                        cycle_search *cs)
 {
     plan_message *pm = ir_alloc(sizeof *pm);
     pm->m = m;
@@ -1266,7 +1270,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     if (pm->writers) {
         names_writer_functions(names, &pm->wn, pm->cname, m);
         for (size_t i = 0; i < pm->fields.n; i++) plan_writer_code(pm, &pm->fields.v[i], names);
-        plan_writer_required(pm);
+        plan_writer_required(pool, pm);
     }
     return pm;
 }
@@ -1452,7 +1456,7 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
         ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));
         ir_vec_push(&pe->value_docs, doc_of(&e->values.v[i]->comments));
     }
-    plan_enum_json_read(pe, l);
+    plan_enum_json_read(pf->pool, pe, l);
     ir_vec_push(&pf->enums, pe);
 }
 
@@ -1465,14 +1469,16 @@ static plan_service *plan_service_build(plan_file *pf, const ir_service *s)
     ps->s = s;
     ps->table = names_service(&pf->message_names, s, "_service");
     ps->methods = names_service(&pf->message_names, s, "__methods");
-    ps->rows = "";
+    ir_pool *pool = pf->pool;
+    textbuf rows = {0};
     for (size_t i = 0; i < s->methods.n; i++) {
         const ir_method *m = s->methods.v[i];
-        ps->rows = ir_printf("%s{\"%s\", \"%s.%s\", \"/%s/%s\", \"%s\", \"%s\", %s, %s},\n", ps->rows, m->name, s->full_name,
-                             m->name, s->full_name, m->name, m->input ? m->input->full_name : m->input_name,
-                             m->output ? m->output->full_name : m->output_name, c_bool(m->client_streaming),
-                             c_bool(m->server_streaming));
+        textbuf_printf(&rows, "{\"%s\", \"%s.%s\", \"/%s/%s\", \"%s\", \"%s\", %s, %s},\n", m->name, s->full_name,
+                       m->name, s->full_name, m->name, m->input ? m->input->full_name : m->input_name,
+                       m->output ? m->output->full_name : m->output_name, c_bool(m->client_streaming),
+                       c_bool(m->server_streaming));
     }
+    ps->rows = textbuf_finish(&rows, pool);
     return ps;
 }
 
@@ -1519,14 +1525,16 @@ static void collect_message(ir_message *m, void *ctx)
 {
     file_build *b = ctx;
     plan_file *pf = b->pf;
-    ir_vec_push(&pf->messages, plan_message_build(m, &pf->message_names, b->rc, b->cs));
+    ir_vec_push(&pf->messages, plan_message_build(pf->pool, m, &pf->message_names, b->rc, b->cs));
     for (size_t i = 0; i < m->enums.n; i++) collect_enum(pf, m->enums.v[i]);
 }
 
-static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, required_cache *rc, cycle_search *cs)
+static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_program *prog, required_cache *rc,
+                                cycle_search *cs)
 {
-    plan_file *pf = ir_alloc(sizeof *pf);
+    plan_file *pf = ir_pool_alloc(pool, sizeof *pf);
     pf->f = f;
+    pf->pool = pool;
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
     file_build b = {pf, rc, cs};
     ir_each_message((ir_file *)(uintptr_t)f, collect_message, &b);
@@ -1534,7 +1542,7 @@ static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, requir
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->pool, pf->messages.v[i]);
     plan_reverse_inlining(pf);
     for (size_t i = 0; i < f->services.n; i++) ir_vec_push(&pf->services, plan_service_build(pf, f->services.v[i]));
     return pf;
@@ -1549,7 +1557,7 @@ plan_program *plan_build(const ir_program *prog, ir_pool *pool)
     cycle_search cs = {0};
     symtab_init(&rc.known);
     symtab_init(&cs.nodes);
-    for (size_t i = 0; i < prog->files.n; i++) ir_vec_push(&pp->files, plan_build_in(prog->files.v[i], prog, &rc, &cs));
+    for (size_t i = 0; i < prog->files.n; i++) ir_pool_vec_push(pool, &pp->files, plan_build_in(pool, prog->files.v[i], prog, &rc, &cs));
     symtab_free(&rc.known);
     symtab_free(&cs.nodes);
     return pp;

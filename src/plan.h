@@ -396,6 +396,7 @@ typedef struct plan_service {
 
 typedef struct plan_file {
     const ir_file *f;
+    ir_pool *pool;                       /* the plan's */
     IR_VEC(plan_message *) messages;     /* every message of the file, depth first */
     IR_VEC(plan_enum *) enums;           /* every enum of the file, top level and nested */
     IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
