@@ -1186,10 +1186,10 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     names_message_functions(names, &pm->fn, pm->cname, m);
     pm->doc = doc_of(&m->comments);
     pm->fast_write = options_on(m, OPTION_FAST_WRITE);
-    size_t n = options_describe(m, NULL, 0);
-    char *text = ir_alloc(n + 1);
-    options_describe(m, text, n + 1);
-    pm->options_text = text;
+    size_t n = options_describe_changed(m, NULL, 0);
+    char *text = ir_pool_alloc(pool, n + 1);
+    options_describe_changed(m, text, n + 1);
+    pm->options_text = n ? ir_pool_printf(pool, "\n * pbj options: %s", text) : "";
     pm->map_entry = m->map_entry;
     pm->decode_leaf = options_decode_inline(m);
     pm->recursive = cycles_of(cs, m)->recursive;

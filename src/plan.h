@@ -339,7 +339,8 @@ struct plan_message {
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     names_message fn;             /* its functions */
     const char *print_ext;        /* with extension ranges: the static function printing them */
-    const char *options_text;     /* its resolved pbj options as one line (options_describe), for the header comment */
+    const char *options_text;     /* the header comment's line of the pbj options that differ from their defaults
+                                   * (options_describe_changed), or "" when none does (--explain-options says all) */
     bool fast_write;              /* pbj.fast_write resolves true: M_write_reverse */
     bool reverse_inlined;         /* fast_write, and written by one field of a later message of its file, whose
                                    * encoders inline its reverse encoder and M__write (no inlining in a circle) */
