@@ -230,29 +230,49 @@ static plan_code field_vars(ir_pool *pool, const plan_message *pm, size_t i)
     return v;
 }
 
-/* One message's fields' variables, for every operation; the text made from them goes to pool. */
+/* One message's fields' variables (v[i]: field i's), for every operation; the text made from them goes to pool. */
 typedef struct fields {
     const plan_message *pm;
-    plan_code *v;
+    const plan_code **v;
+    plan_code *own;               /* fields_of's: the plan's variables with value.tmpl's pieces, which v points to */
     ir_pool *pool;
 } fields;
 
+/* The plan's variables as they are: enough for what reads no value.tmpl piece (declarations, JSON, writers,
+ * helpers), with no copy. */
+static fields fields_plain(ir_pool *pool, const plan_message *pm)
+{
+    fields fs = {pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.v), NULL, pool};
+    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i] = &pm->fields.v[i].code;
+    return fs;
+}
+
+/* Copies of the plan's variables to fill in (own), for the functions' bodies. */
+static fields fields_copied(ir_pool *pool, const plan_message *pm)
+{
+    fields fs = fields_plain(pool, pm);
+    fs.own = ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.own);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = pm->fields.v[i].code, fs.v[i] = &fs.own[i];
+    return fs;
+}
+
+/* With value.tmpl's pieces filled in: for the functions' bodies. */
 static fields fields_of(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = {pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof(plan_code)), pool};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i] = field_vars(pool, pm, i);
+    fields fs = fields_copied(pool, pm);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = field_vars(pool, pm, i);
     return fs;
 }
 
 /* op of field i, written to o. */
 static void put_field(tmpl_out *o, const fields *fs, plan_op op, size_t i)
 {
-    field_sections[op][fs->pm->fields.v[i].shape](o, &fs->v[i]);
+    field_sections[op][fs->pm->fields.v[i].shape](o, fs->v[i]);
 }
 
 static const char *field_code(const fields *fs, plan_op op, size_t i)
 {
-    return expand_field(fs->pool, field_sections[op][fs->pm->fields.v[i].shape], &fs->v[i]);
+    return expand_field(fs->pool, field_sections[op][fs->pm->fields.v[i].shape], fs->v[i]);
 }
 
 /* op of every field, in number order. */
@@ -314,7 +334,7 @@ static size_t oneof_run(tmpl_out *o, const fields *fs, plan_op op, message_vars 
     const plan_oneof *po = pm->fields.v[i].oneof;
     tmpl_out cases = out_in(fs->pool);
     for (; i < pm->fields.n && pm->fields.v[i].oneof == po; i++) {
-        message_vars cv = {.case_const = fs->v[i].case_const, .body = field_code(fs, op, i)};
+        message_vars cv = {.case_const = fs->v[i]->case_const, .body = field_code(fs, op, i)};
         tmpl_message_oneof_run_case(&cases, &cv);
     }
     mv->case_member = po->case_member;
@@ -388,7 +408,7 @@ static void text_read_vars(message_vars *v, const fields *fs)
     ir_pool *pool = fs->pool;
     size_t n = pm->fields.n, k = pm->ext_printed.n;
     name_value *nv = ir_pool_alloc(pool, (n + k + 1) * sizeof *nv);
-    for (size_t i = 0; i < n; i++) nv[i] = (name_value){pm->fields.v[i].name, fs->v[i].number};
+    for (size_t i = 0; i < n; i++) nv[i] = (name_value){pm->fields.v[i].name, fs->v[i]->number};
     tmpl_out body = out_in(pool);
     for (size_t i = 0; i < n; i++) put_field(&body, fs, PLAN_OP_TEXT_READ, i);
     for (size_t i = 0; i < k; i++) {
@@ -444,12 +464,12 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
 
 static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = fields_of(pool, pm);
+    fields fs = fields_copied(pool, pm);
     message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
                       .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i].json_value = expand_field(pool, json_values[pm->fields.v[i].shape], &fs.v[i]);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
     v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? fs.v[0].json_value : "";
+    v.json_value = pm->fields.n ? fs.v[0]->json_value : "";
     json_ext_read_vars(pool, pm, &v);
     v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
     return v;
@@ -511,7 +531,7 @@ static const char *oneof_cases(ir_pool *pool, const plan_message *pm)
 static void gen_message_header(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
-    fields fs = fields_of(pool, pm);
+    fields fs = fields_plain(pool, pm);
     message_vars v = message_vars_of(pm);
     v.oneof_cases = oneof_cases(pool, pm);
     v.members = struct_members(&fs);
@@ -640,8 +660,8 @@ static const char *reverse_source(const plan_message *pm, fields *fs, message_va
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
         if (!f->sub_inlined) continue;
-        fs->v[i].rcallee = fs->v[i].subfn.write_reverse_inline;
-        fs->v[i].rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->v[i]);
+        fs->own[i].rcallee = fs->own[i].subfn.write_reverse_inline;
+        fs->own[i].rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
     }
     v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
     v->runknown = expand_message(pool, pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
@@ -666,15 +686,16 @@ static const char *reverse_source(const plan_message *pm, fields *fs, message_va
 static const char *writer_source(const plan_message *pm, const fields *fs, message_vars v)
 {
     ir_pool *pool = fs->pool;
-    fields u = {pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof(plan_code)), pool};
+    fields u = fields_copied(pool, pm);
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
-        u.v[i] = fs->v[i];
-        u.v[i].rroom = u.v[i].rroom_e = "";
-        u.v[i].rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, &u.v[i]) : "";
+        plan_code *c = &u.own[i];
+        *c = *fs->v[i];
+        c->rroom = c->rroom_e = "";
+        c->rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
         if (!f->f->message_type) continue;
-        u.v[i].rcallee = pm->fast_write && f->sub_inlined ? u.v[i].subfn.write_inline : u.v[i].subfn.write;
-        u.v[i].rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], &u.v[i]);
+        c->rcallee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
+        c->rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
     }
     v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
     v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, &v);
@@ -700,7 +721,7 @@ static const char *encode_fns(const fields *fs, message_vars *v)
     }
     tmpl_out required = out_in(fs->pool), missing = out_in(fs->pool);
     for (size_t i = 0; i < pm->fields.n; i++) {
-        if (pm->fields.v[i].required) tmpl_field_required(&required, &fs->v[i]);
+        if (pm->fields.v[i].required) tmpl_field_required(&required, fs->v[i]);
         if (pm->fields.v[i].sub_may_miss) put_field(&missing, fs, PLAN_OP_MISSING, i);
     }
     v->required_checks = finish(&required);
@@ -835,15 +856,15 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
         return;
     }
     ir_pool *pool = o->pool;
-    fields fs = fields_of(pool, pm);
+    fields fs = fields_plain(pool, pm);
     const char *full = pm->m->full_name;
     v.json_ext_fn = json_ext_fn(pool, pm, v);
     if (pm->map_entry) {
-        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0].json_map_key, fs.v[1].json_put) : "";
+        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0]->json_map_key, fs.v[1]->json_put) : "";
         v.body = expand_message(pool, tmpl_json_body_entry, &v);
     } else {
         pbj_json_wkt wkt = pbj_json_wkt_of(full, strlen(full));
-        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0].json_put
+        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0]->json_put
                : each_run(&fs, PLAN_OP_JSON, "m", *v.json_ext_fn ? tmpl_json_ext_run : NULL);
         v.body = expand_message(pool, json_bodies[wkt], &v);
     }
@@ -875,7 +896,7 @@ static void gen_writer_functions(tmpl_out *o, const plan_message *pm)
     v.wn = pm->wn;
     v.wrequired_mask = pm->wrequired_mask;
     tmpl_out wfields = out_in(o->pool);
-    for (size_t j = 0; j < pm->fields.n; j++) writer_sections[pm->fields.v[j].shape](&wfields, &fs.v[j]);
+    for (size_t j = 0; j < pm->fields.n; j++) writer_sections[pm->fields.v[j].shape](&wfields, fs.v[j]);
     v.wfields = finish(&wfields);
     tmpl_writer_functions(o, &v);
 }
@@ -1012,7 +1033,7 @@ static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(fil
 
 static message_vars helper_vars(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = fields_of(pool, pm);
+    fields fs = fields_plain(pool, pm);
     message_vars v = message_vars_of(pm);
     v.hfields = each_field(&fs, PLAN_OP_HELPERS);
     v.hsource = each_field(&fs, PLAN_OP_HELPERS_SOURCE);
