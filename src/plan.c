@@ -403,23 +403,22 @@ static void sort(void *v, size_t n, size_t size, int (*cmp)(const void *, const 
     if (n > 1) qsort(v, n, size, cmp);
 }
 
-/* A member name distinct from every other member of the struct. */
-static const char *unique_member(const plan_message *pm, const char *want)
+/* The struct members a message's names have taken so far (its fields', oneofs' and has-bits'): a table, so that
+ * naming each of n members costs no scan of the others. */
+typedef struct members {
+    symtab taken;
+    ir_pool *pool;
+} members;
+
+static void member_take(members *ms, const char *name) { symtab_put(&ms->taken, name, strlen(name), (void *)(uintptr_t)1); }
+
+/* A member name distinct from every other member of the struct (and from pbj's own): want, or want with "_" added. */
+static const char *unique_member(members *ms, const char *want)
 {
     const char *name = names_sanitize(want);
-    for (bool clash = true; clash;) {
-        clash = strcmp(name, "pbj_unknown") == 0 || strcmp(name, "pbj_ext") == 0 || strncmp(name, "pbj__", 5) == 0;
-        for (size_t i = 0; i < pm->fields.n && !clash; i++) {
-            const plan_field *o = &pm->fields.v[i];
-            clash = (o->member && strcmp(o->member, name) == 0) ||
-                    (o->has_member && strcmp(o->has_member, name) == 0);
-        }
-        for (size_t i = 0; i < pm->oneofs.n && !clash; i++) {
-            const plan_oneof *o = pm->oneofs.v[i];
-            clash = o->member && (strcmp(o->member, name) == 0 || strcmp(names_case_member(o->member), name) == 0);
-        }
-        if (clash) name = ir_strcat(name, "_");
-    }
+    while (strcmp(name, "pbj_unknown") == 0 || strcmp(name, "pbj_ext") == 0 || strncmp(name, "pbj__", 5) == 0 ||
+           symtab_get(&ms->taken, name, strlen(name)))
+        name = ir_pool_printf(ms->pool, "%s_", name);
     return name;
 }
 
@@ -1224,14 +1223,19 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
     if (pm->ext_ranges.n) pm->print_ext = names_print_ext(names, pm->cname, m);
+    members ms = {.pool = pool};
+    symtab_init(&ms.taken);
+    for (size_t i = 0; i < pm->fields.n; i++) member_take(&ms, pm->fields.v[i].member);
     for (size_t i = 0; i < pm->oneofs.n; i++) {
         plan_oneof *po = pm->oneofs.v[i];
         const char *want = po->o->name;
-        while (strcmp(unique_member(pm, want), want) != 0 ||
-               strcmp(unique_member(pm, names_case_member(want)), names_case_member(want)) != 0)
-            want = ir_strcat(want, "_");
+        while (strcmp(unique_member(&ms, want), want) != 0 ||
+               strcmp(unique_member(&ms, names_case_member(want)), names_case_member(want)) != 0)
+            want = ir_pool_printf(pool, "%s_", want);
         po->member = want;
         po->case_member = names_case_member(want);
+        member_take(&ms, po->member);
+        member_take(&ms, po->case_member);
         po->case_type = names_oneof_case_type(names, pm->cname, po->member, m, po->o);
         po->none_const = names_oneof_none(names, pm->cname, po->member, m, po->o);
     }
@@ -1241,7 +1245,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         bool explicit_presence = features_explicit_presence(f) && f->label != IR_LABEL_REPEATED && !pm->map_entry;
         if (pf->kind == PLAN_WRAPPER || (explicit_presence && !pf->oneof &&
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
-            pf->has_member = unique_member(pm, names_has_member(pf->member));
+            member_take(&ms, pf->has_member = unique_member(&ms, names_has_member(pf->member)));
         pf->required = features_required(f);
         pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(rc, f->message_type);
         if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
@@ -1260,6 +1264,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         plan_field_code(pm, pf, names);
         plan_helper_code(pm, pf, names);
     }
+    symtab_free(&ms.taken);
     plan_predictions(pm);
     plan_json_read(pm);
     plan_views(pm, names);
