@@ -734,11 +734,18 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->text_value = text_value(pf);
     c->text_sub_full = f->message_type ? f->message_type->full_name : "";
     c->text_oneof = pf->oneof ? pf->oneof->o->name : "";
-    c->text_oneof_set = "\"\"";
-    for (size_t i = 0; pf->oneof && i < pf->oneof->fields.n; i++) {
-        const plan_field *o = pf->oneof->fields.v[i];
-        c->text_oneof_set = ir_printf("m->%s == %d ? \"%s\" : %s", pf->oneof->case_member, o->number, o->name, c->text_oneof_set);
-    }
+    c->text_oneof_set = pf->oneof ? pf->oneof->text_set : "\"\"";
+}
+
+/* The name of the member of oneof po that is set, as a C string expression: its members' tests, the last first
+ * (made once for the oneof, which every member's text reading names). */
+static const char *oneof_text_set(ir_pool *pool, const plan_oneof *po)
+{
+    textbuf s = {0};
+    for (size_t i = po->fields.n; i-- > 0;)
+        textbuf_printf(&s, "m->%s == %d ? \"%s\" : ", po->case_member, po->fields.v[i]->number, po->fields.v[i]->name);
+    textbuf_puts(&s, "\"\"");
+    return textbuf_finish(&s, pool);
 }
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
@@ -1236,6 +1243,7 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         po->case_member = names_case_member(want);
         member_take(&ms, po->member);
         member_take(&ms, po->case_member);
+        po->text_set = oneof_text_set(pool, po);
         po->case_type = names_oneof_case_type(names, pm->cname, po->member, m, po->o);
         po->none_const = names_oneof_none(names, pm->cname, po->member, m, po->o);
     }

@@ -323,6 +323,7 @@ struct plan_oneof {
     const char *case_type;        /* "acme_Order_payment_case" */
     const char *none_const;       /* "acme_Order_payment_NOT_SET" */
     IR_VEC(plan_field *) fields;  /* by number */
+    const char *text_set;         /* text reading: the name of its member that is set (a C string expression) */
     const char *view_case_fn;     /* views: the accessor of its case */
     int view_index;               /* views: its index in the view's cases */
 };
