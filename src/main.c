@@ -42,7 +42,7 @@ static const char *const help_text =
     "                          in order; default \".\"; then the well-known types compiled\n"
     "                          into pbjc: google/protobuf/*.proto)\n"
     "  -o DIR, --out=DIR       write the generated .pb.h and .pb.c files under DIR\n"
-    "  --check                 parse, resolve and check only; write nothing\n"
+    "  --check                 parse, resolve, check and plan as -o does (the same errors); write nothing\n"
     "  --descriptor_set_out=FILE\n"
     "                          write a google.protobuf.FileDescriptorSet of the inputs to FILE\n"
     "  --include_imports       with --descriptor_set_out: also every file the inputs import\n"
