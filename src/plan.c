@@ -773,10 +773,10 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t sl
     ir_type t = pf->type;
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, slice = plan_is_slice(t) && !message;
     bool many = pf->repeated || pf->kind == PLAN_MAP;
-    c->view_get = names_view_accessor(names, pm->cname, "", pf->member, "", f->full_name, f->file, f->loc);
+    c->view_get = names_view_accessor(names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
     c->view_has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
-                ? names_view_accessor(names, pm->cname, "has_", pf->member, "", f->full_name, f->file, f->loc) : "";
-    c->view_next = many ? names_view_accessor(names, pm->cname, "", pf->member, "_next", f->full_name, f->file, f->loc) : "";
+                ? names_view_accessor(names, pm->cname, NAMES_VIEW_HAS, pf->member, f->full_name, f->file, f->loc) : "";
+    c->view_next = many ? names_view_accessor(names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
     c->view_qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
     c->view_type = pm->view.type;
@@ -831,7 +831,7 @@ static void plan_views(plan_message *pm, names_list *names)
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         plan_oneof *po = pm->oneofs.v[k];
         po->view_index = (int)k;
-        po->view_case_fn = names_view_accessor(names, pm->cname, "", po->member, "_case", po->o->name, pm->m->file, pm->m->loc);
+        po->view_case_fn = names_view_accessor(names, pm->cname, NAMES_VIEW_CASE, po->member, po->o->name, pm->m->file, pm->m->loc);
     }
     size_t plain = 0;   /* fields outside oneofs have a slot each (zeroed by the scan), then one slot per oneof */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
@@ -904,16 +904,16 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
-#define WRITER_FN(prefix, suffix) names_writer_field(names, pm->cname, prefix, pf->member, suffix, f)
+#define WRITER_FN(piece) names_writer_field(names, pm->cname, NAMES_WRITER_##piece, pf->member, f)
     c->wc = pm->wn.type;
     c->wset = c->wadd = c->wfrom = c->wraw = c->wput = "";
-    if (map) c->wput = WRITER_FN("put_", "");
-    else if (pf->repeated) c->wadd = WRITER_FN("add_", "");
-    else c->wset = WRITER_FN("", "");
+    if (map) c->wput = WRITER_FN(PUT);
+    else if (pf->repeated) c->wadd = WRITER_FN(ADD);
+    else c->wset = WRITER_FN(SET);
     if (msg) {
-        c->wfrom = WRITER_FN(pf->repeated ? "add_" : "", "_from");
-        c->wraw = WRITER_FN(pf->repeated ? "add_" : "", "_raw");
-    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN("", "");     /* packable: the whole array */
+        c->wfrom = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
+        c->wraw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
+    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN(SET);     /* packable: the whole array */
 #undef WRITER_FN
     c->wopen = pf->repeated ? c->wadd : c->wset;
     names_writer sub = {0};
@@ -950,12 +950,12 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
     bool own = !pm->map_entry;                       /* an entry's fields get no helpers of their own */
-#define HELPER_FN(prefix, when) ((when) && own ? names_helper_field(names, pm->cname, prefix, pf->member, f) : "")
-    c->hadd = HELPER_FN("add_", pf->repeated);
-    c->hset = HELPER_FN("set_", !pf->repeated && !msg && !map);
-    c->hmutable = HELPER_FN("mutable_", !pf->repeated && msg);
-    c->hput = HELPER_FN("put_", map);
-    c->hget = HELPER_FN("get_", map);
+#define HELPER_FN(piece, when) ((when) && own ? names_helper_field(names, pm->cname, NAMES_HELPER_##piece, pf->member, f) : "")
+    c->hadd = HELPER_FN(ADD, pf->repeated);
+    c->hset = HELPER_FN(SET, !pf->repeated && !msg && !map);
+    c->hmutable = HELPER_FN(MUTABLE, !pf->repeated && msg);
+    c->hput = HELPER_FN(PUT, map);
+    c->hget = HELPER_FN(GET, map);
 #undef HELPER_FN
     c->hparams = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_printf("%s v", pf->ctype);
     c->hvalue = !slice ? "" : pf->utf8
@@ -1365,9 +1365,9 @@ static void plan_ext_view_code(plan_field *pf, names_list *names)
     names_view_functions(NULL, &extendee, pf->extendee_cname, f->extend->extendee);
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
     c->view_type = extendee.type;
-    c->view_get = names_extension_view(names, pf->cname, "_view", f);
-    c->view_has = pf->repeated ? "" : names_extension_view(names, pf->cname, "_view_has", f);
-    c->view_next = pf->repeated ? names_extension_view(names, pf->cname, "_view_next", f) : "";
+    c->view_get = names_extension_view(names, pf->cname, NAMES_EXT_VIEW_GET, f);
+    c->view_has = pf->repeated ? "" : names_extension_view(names, pf->cname, NAMES_EXT_VIEW_HAS, f);
+    c->view_next = pf->repeated ? names_extension_view(names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
     c->view_tag = ir_printf("0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
     c->view_packed_tag = pf->packable || pf->msgset ? ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
@@ -1482,8 +1482,8 @@ static plan_service *plan_service_build(plan_file *pf, const ir_service *s)
 {
     plan_service *ps = ir_alloc(sizeof *ps);
     ps->s = s;
-    ps->table = names_service(&pf->message_names, s, "_service");
-    ps->methods = names_service(&pf->message_names, s, "__methods");
+    ps->table = names_service_table(&pf->message_names, s);
+    ps->methods = names_service_methods(&pf->message_names, s);
     ir_pool *pool = pf->pool;
     textbuf rows = {0};
     for (size_t i = 0; i < s->methods.n; i++) {
