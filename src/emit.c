@@ -14,6 +14,8 @@
 
 #include "diag.h"
 #include "plan.h"
+#include "symtab.h"
+#include "textbuf.h"
 
 #include "../rt/pbj.h"     /* PBJ_RUNTIME_VERSION: the runtime the generated code is made for */
 #include "../rt/pbj_json.h"   /* PBJ_JSON_WKTS: the well-known types with a JSON form of their own */
@@ -21,26 +23,16 @@
 /* ---- output text: lines indented to the column of the block being written ----------------------- */
 
 typedef struct tmpl_out {
-    char *s;
-    size_t len, cap;
+    textbuf b;
     size_t indent;               /* spaces before each line */
     bool bol;                    /* at the beginning of a line */
+    ir_pool *pool;               /* where finish keeps the text (the plan's) */
 } tmpl_out;
 
-static void put_raw(tmpl_out *o, const char *s, size_t n)
-{
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 256;
-        while (cap < o->len + n + 1) cap *= 2;
-        char *ns = realloc(o->s, cap);
-        if (!ns) abort();
-        o->s = ns;
-        o->cap = cap;
-    }
-    memcpy(o->s + o->len, s, n);
-    o->len += n;
-    o->s[o->len] = 0;
-}
+/* An empty output whose text goes to pool. */
+static tmpl_out out_in(ir_pool *pool) { return (tmpl_out){.bol = true, .pool = pool}; }
+
+static void put_raw(tmpl_out *o, const char *s, size_t n) { textbuf_put(&o->b, s, n); }
 
 static void put(tmpl_out *o, const char *s, size_t n)
 {
@@ -142,36 +134,35 @@ struct file_vars {
 typedef void (*field_section)(tmpl_out *o, const plan_code *v);
 typedef void (*message_section)(tmpl_out *o, const message_vars *v);
 
-/* The text written to o, in the pool. */
-static const char *finish(tmpl_out *o)
-{
-    const char *s = o->s ? ir_strdup(o->s) : "";
-    free(o->s);
-    return s;
-}
+/* The text written to o, in its pool. */
+static const char *finish(tmpl_out *o) { return textbuf_finish(&o->b, o->pool); }
 
-static const char *expand_field(field_section fn, const plan_code *v)
+static const char *expand_field(ir_pool *pool, field_section fn, const plan_code *v)
 {
-    tmpl_out o = {0};
-    o.bol = true;
+    tmpl_out o = out_in(pool);
     fn(&o, v);
     return finish(&o);
 }
 
-static const char *expand_message(message_section fn, const message_vars *v)
+static const char *expand_message(ir_pool *pool, message_section fn, const message_vars *v)
 {
-    tmpl_out o = {0};
-    o.bol = true;
+    tmpl_out o = out_in(pool);
     fn(&o, v);
     return finish(&o);
 }
 
-static const char *expand_enum(void (*fn)(tmpl_out *, const enum_vars *), const enum_vars *v)
+/* gen of every message of pf, each with a scratch pool for the text made on the way to its code (fields' variables,
+ * blocks filled in), freed once that code is in o: what a run keeps is the plan and the output, not the steps. */
+static void each_message(tmpl_out *o, const plan_file *pf, void (*gen)(tmpl_out *o, const plan_message *pm))
 {
-    tmpl_out o = {0};
-    o.bol = true;
-    fn(&o, v);
-    return finish(&o);
+    ir_pool *keep = o->pool;
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        ir_pool scratch = {0};
+        o->pool = &scratch;
+        gen(o, pf->messages.v[i]);
+        o->pool = keep;
+        ir_pool_free(&scratch);
+    }
 }
 
 /* ---- field code: one section of field.tmpl per operation and shape ------------------------------- */
@@ -213,75 +204,143 @@ static const field_section ext_sections[PLAN_EXT_OP_COUNT][PLAN_EXT_COUNT] = {PL
 #undef EXT_SECTION
 
 /* A field's variables with value.tmpl's pieces filled in. */
-static plan_code field_vars(const plan_message *pm, size_t i)
+static plan_code field_vars(ir_pool *pool, const plan_message *pm, size_t i)
 {
     const plan_field *pf = &pm->fields.v[i];
     plan_code v = pf->code;
     v.end = "end";
-    v.read = expand_field(read_sections[pf->read], &v);
+    v.read = expand_field(pool, read_sections[pf->read], &v);
     v.end = "pe";
-    v.read_pe = expand_field(read_sections[pf->read], &v);
-    v.packed_count = expand_field(count_sections[pf->read], &v);
-    v.payload = expand_field(width_sections[pf->width][0], &v);
-    v.sizes = expand_field(width_sections[pf->width][1], &v);
-    v.read_msg = expand_field(framing_sections[pf->framing], &v);
-    v.size_deep = pf->sub_deep ? expand_field(tmpl_field_size_deep, &v) : "";
+    v.read_pe = expand_field(pool, read_sections[pf->read], &v);
+    v.packed_count = expand_field(pool, count_sections[pf->read], &v);
+    v.payload = expand_field(pool, width_sections[pf->width][0], &v);
+    v.sizes = expand_field(pool, width_sections[pf->width][1], &v);
+    v.read_msg = expand_field(pool, framing_sections[pf->framing], &v);
+    v.size_deep = pf->sub_deep ? expand_field(pool, tmpl_field_size_deep, &v) : "";
     v.rcallee = v.subfn.write_reverse_body;
-    v.rforward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(tmpl_field_rwrite_forward, &v);
-    v.rmsg = expand_field(rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
-    v.rempty = expand_field(rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
-    v.rroom_e = expand_field(tmpl_field_rwrite_room_e, &v);
-    v.rwrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(tmpl_field_rwrite_wrapper_unknown, &v) : "";
-    const char *self = pf->predict_self ? expand_field(tmpl_field_predict, &pf->code) : "";
-    v.predict = i + 1 < pm->fields.n ? ir_strcat(self, expand_field(tmpl_field_predict, &pm->fields.v[i + 1].code)) : self;
+    v.rforward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, &v);
+    v.rmsg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
+    v.rempty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
+    v.rroom_e = expand_field(pool, tmpl_field_rwrite_room_e, &v);
+    v.rwrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, &v) : "";
+    tmpl_out predict = out_in(pool);
+    if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
+    if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
+    v.predict = finish(&predict);
     return v;
 }
 
-/* One message's fields' variables, for every operation. */
+/* One message's fields' variables (v[i]: field i's), for every operation; the text made from them goes to pool. */
 typedef struct fields {
     const plan_message *pm;
-    plan_code *v;
+    const plan_code **v;
+    plan_code *own;               /* fields_of's: the plan's variables with value.tmpl's pieces, which v points to */
+    ir_pool *pool;
 } fields;
 
-static fields fields_of(const plan_message *pm)
+/* The plan's variables as they are: enough for what reads no value.tmpl piece (declarations, JSON, writers,
+ * helpers), with no copy. */
+static fields fields_plain(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = {pm, ir_alloc((pm->fields.n + 1) * sizeof(plan_code))};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i] = field_vars(pm, i);
+    fields fs = {pm, ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.v), NULL, pool};
+    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i] = &pm->fields.v[i].code;
     return fs;
+}
+
+/* Copies of the plan's variables to fill in (own), for the functions' bodies. */
+static fields fields_copied(ir_pool *pool, const plan_message *pm)
+{
+    fields fs = fields_plain(pool, pm);
+    fs.own = ir_pool_alloc(pool, (pm->fields.n + 1) * sizeof *fs.own);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = pm->fields.v[i].code, fs.v[i] = &fs.own[i];
+    return fs;
+}
+
+/* With value.tmpl's pieces filled in: for the functions' bodies. */
+static fields fields_of(ir_pool *pool, const plan_message *pm)
+{
+    fields fs = fields_copied(pool, pm);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i] = field_vars(pool, pm, i);
+    return fs;
+}
+
+/* op of field i, written to o. */
+static void put_field(tmpl_out *o, const fields *fs, plan_op op, size_t i)
+{
+    field_sections[op][fs->pm->fields.v[i].shape](o, fs->v[i]);
 }
 
 static const char *field_code(const fields *fs, plan_op op, size_t i)
 {
-    return expand_field(field_sections[op][fs->pm->fields.v[i].shape], &fs->v[i]);
+    return expand_field(fs->pool, field_sections[op][fs->pm->fields.v[i].shape], fs->v[i]);
 }
 
 /* op of every field, in number order. */
 static const char *each_field(const fields *fs, plan_op op)
 {
-    tmpl_out o = {0};
-    o.bol = true;
-    for (size_t i = 0; i < fs->pm->fields.n; i++) puts_(&o, field_code(fs, op, i));
+    tmpl_out o = out_in(fs->pool);
+    for (size_t i = 0; i < fs->pm->fields.n; i++) put_field(&o, fs, op, i);
     return finish(&o);
 }
 
-/* text with run added after it, or before it when reverse. */
-static const char *join(const char *text, const char *run, bool reverse)
+/* The runs of a message's code: a field, a oneof's switch, a run of extension ranges; written in order or in
+ * reverse (the reverse encoder writes the last field first). */
+typedef struct runs {
+    tmpl_out out;                 /* in order: the text so far */
+    IR_VEC(const char *) pieces;  /* in reverse: each run's text, joined at the end */
+    bool reverse;
+} runs;
+
+/* A run: written at once (in order), or kept to be written before the ones so far (in reverse). */
+static tmpl_out *run_begin(runs *r, tmpl_out *scratch)
 {
-    return reverse ? ir_strcat(run, text) : ir_strcat(text, run);
+    if (!r->reverse) return &r->out;
+    *scratch = out_in(r->out.pool);
+    return scratch;
 }
 
-/* The extension ranges before number (from range r on) as one run [lo, hi], with section ext, joined to *text;
- * returns the next range. */
-static size_t ext_before(const plan_message *pm, const char **text, bool reverse, message_section ext, message_vars *mv,
-                         size_t r, int64_t number)
+static void run_end(runs *r, tmpl_out *run)
+{
+    if (run != &r->out) ir_pool_vec_push(r->out.pool, &r->pieces, finish(run));
+}
+
+static const char *runs_finish(runs *r)
+{
+    for (size_t i = r->pieces.n; i-- > 0;) puts_(&r->out, r->pieces.v[i]);
+    return finish(&r->out);
+}
+
+/* The extension ranges before number (from range r on) as one run [lo, hi], with section ext; returns the next
+ * range. */
+static size_t ext_before(const plan_message *pm, runs *out, message_section ext, message_vars *mv, size_t r, int64_t number)
 {
     if (!ext || r >= pm->ext_ranges.n || pm->ext_ranges.v[r].start > number) return r;
     uint32_t lo = (uint32_t)pm->ext_ranges.v[r].start, hi = (uint32_t)pm->ext_ranges.v[r].end;
     for (r++; r < pm->ext_ranges.n && pm->ext_ranges.v[r].start < number; r++) hi = (uint32_t)pm->ext_ranges.v[r].end;
-    mv->lo = ir_printf("%u", lo);
-    mv->hi = ir_printf("%u", hi);
-    *text = join(*text, expand_message(ext, mv), reverse);
+    ir_pool *pool = out->out.pool;
+    mv->lo = ir_pool_printf(pool, "%u", lo);
+    mv->hi = ir_pool_printf(pool, "%u", hi);
+    tmpl_out scratch, *run = run_begin(out, &scratch);
+    ext(run, mv);
+    run_end(out, run);
     return r;
+}
+
+/* The members of one oneof from field i on as the cases of a switch on its case (s: "m" or "a"); returns the
+ * field after them. */
+static size_t oneof_run(tmpl_out *o, const fields *fs, plan_op op, message_vars *mv, size_t i)
+{
+    const plan_message *pm = fs->pm;
+    const plan_oneof *po = pm->fields.v[i].oneof;
+    tmpl_out cases = out_in(fs->pool);
+    for (; i < pm->fields.n && pm->fields.v[i].oneof == po; i++) {
+        message_vars cv = {.case_const = fs->v[i]->case_const, .body = field_code(fs, op, i)};
+        tmpl_message_oneof_run_case(&cases, &cv);
+    }
+    mv->case_member = po->case_member;
+    mv->cases = finish(&cases);
+    tmpl_message_oneof_run(o, mv);
+    return i;
 }
 
 /* op of every field in number order (reverse: last field first); adjacent members of one oneof share a switch on
@@ -290,26 +349,18 @@ static const char *each_run_in(const fields *fs, plan_op op, const char *s, mess
 {
     const plan_message *pm = fs->pm;
     message_vars mv = {.print_ext = pm->print_ext, .s = s, .n = pm->fn};
-    const char *text = "";
+    runs out = {.out = out_in(fs->pool), .reverse = reverse};
     size_t r = 0;
     for (size_t i = 0; i < pm->fields.n;) {
         const plan_field *pf = &pm->fields.v[i];
-        r = ext_before(pm, &text, reverse, ext, &mv, r, pf->number);
-        if (!pf->oneof) {
-            text = join(text, field_code(fs, op, i++), reverse);
-            continue;
-        }
-        const char *cases = "";
-        for (; i < pm->fields.n && pm->fields.v[i].oneof == pf->oneof; i++) {
-            message_vars cv = {.case_const = fs->v[i].case_const, .body = field_code(fs, op, i)};
-            cases = ir_strcat(cases, expand_message(tmpl_message_oneof_run_case, &cv));
-        }
-        mv.case_member = pf->oneof->case_member;
-        mv.cases = cases;
-        text = join(text, expand_message(tmpl_message_oneof_run, &mv), reverse);
+        r = ext_before(pm, &out, ext, &mv, r, pf->number);
+        tmpl_out scratch, *run = run_begin(&out, &scratch);
+        if (pf->oneof) i = oneof_run(run, fs, op, &mv, i);
+        else put_field(run, fs, op, i++);
+        run_end(&out, run);
     }
-    ext_before(pm, &text, reverse, ext, &mv, r, INT64_MAX);
-    return text;
+    ext_before(pm, &out, ext, &mv, r, INT64_MAX);
+    return runs_finish(&out);
 }
 
 static const char *each_run(const fields *fs, plan_op op, const char *s, message_section ext)
@@ -331,19 +382,19 @@ static int by_length(const void *a, const void *b)
 }
 
 /* The cases of a switch on a name's length, each comparing the names of that length: returns value on a match. */
-static const char *name_switch(name_value *nv, size_t n)
+static const char *name_switch(ir_pool *pool, name_value *nv, size_t n)
 {
     if (n > 1) qsort(nv, n, sizeof *nv, by_length);
-    const char *s = "";
+    tmpl_out o = out_in(pool);
     for (size_t i = 0; i < n;) {
         size_t len = strlen(nv[i].name);
-        const char *cases = "";
+        const char *number = ir_pool_printf(pool, "%zu", len);
+        tmpl_out cases = out_in(pool);
         for (; i < n && strlen(nv[i].name) == len; i++)
-            cases = ir_strcat(cases, expand_message(tmpl_text_read_name_case, &(message_vars){
-                .name = nv[i].name, .number = ir_printf("%zu", len), .body = nv[i].value}));
-        s = ir_strcat(s, expand_message(tmpl_text_read_length_case, &(message_vars){.number = ir_printf("%zu", len), .cases = cases}));
+            tmpl_text_read_name_case(&cases, &(message_vars){.name = nv[i].name, .number = number, .body = nv[i].value});
+        tmpl_text_read_length_case(&o, &(message_vars){.number = number, .cases = finish(&cases)});
     }
-    return s;
+    return finish(&o);
 }
 
 #define TEXT_EXT_SECTION(E, s, a) [PLAN_EXT_##E] = tmpl_field_text_read_ext_##s,
@@ -354,23 +405,26 @@ static const field_section text_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(
 static void text_read_vars(message_vars *v, const fields *fs)
 {
     const plan_message *pm = fs->pm;
+    ir_pool *pool = fs->pool;
     size_t n = pm->fields.n, k = pm->ext_printed.n;
-    name_value *nv = ir_alloc((n + k + 1) * sizeof *nv);
-    for (size_t i = 0; i < n; i++) nv[i] = (name_value){pm->fields.v[i].name, fs->v[i].number};
-    v->body = each_field(fs, PLAN_OP_TEXT_READ);
+    name_value *nv = ir_pool_alloc(pool, (n + k + 1) * sizeof *nv);
+    for (size_t i = 0; i < n; i++) nv[i] = (name_value){pm->fields.v[i].name, fs->v[i]->number};
+    tmpl_out body = out_in(pool);
+    for (size_t i = 0; i < n; i++) put_field(&body, fs, PLAN_OP_TEXT_READ, i);
     for (size_t i = 0; i < k; i++) {
         const plan_field *x = pm->ext_printed.v[i];
         plan_code c = x->code;
-        c.record = expand_field(ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
-        v->body = ir_strcat(v->body, expand_field(text_ext_sections[x->ext_shape], &c));
+        c.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        text_ext_sections[x->ext_shape](&body, &c);
         nv[n + i] = (name_value){x->name, c.number};
     }
-    v->cases = name_switch(nv, n + k);
+    v->body = finish(&body);
+    v->cases = name_switch(pool, nv, n + k);
     v->defaults = each_field(fs, PLAN_OP_TEXT_READ_END);
     bool any = strcmp(pm->m->full_name, "google.protobuf.Any") == 0;    /* its fields may be [type URL] {...} */
     v->any = any ? "true" : "false";
-    v->values = expand_message(any ? tmpl_text_read_any : tmpl_text_read_unknown, v);
-    v->text_any_fn = pm->map_entry ? "" : expand_message(tmpl_text_read_any_fn, v);
+    v->values = expand_message(pool, any ? tmpl_text_read_any : tmpl_text_read_unknown, v);
+    v->text_any_fn = pm->map_entry ? "" : expand_message(pool, tmpl_text_read_any_fn, v);
 }
 
 /* ---- JSON input (M_from_json): json_read.tmpl's reader in the form plan chose, field_json_read.tmpl's cases ---- */
@@ -390,33 +444,34 @@ static const field_section json_ext_reads[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(JSO
 #undef JSON_EXT_READ_SECTION
 
 /* M__json_ext_read (each extension's case, its record made by ext.tmpl) and the reader's cases calling it. */
-static void json_ext_read_vars(const plan_message *pm, message_vars *v)
+static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_vars *v)
 {
     v->json_ext_read_fn = v->json_ext_cases = "";
     if (!pm->ext_printed.n) return;
-    const char *cases = "";
+    tmpl_out cases = out_in(pool), calls = out_in(pool);
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *x = pm->ext_printed.v[i];
         plan_code c = x->code;
-        c.record = expand_field(ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
-        cases = ir_strcat(cases, expand_field(json_ext_reads[x->ext_shape], &c));
-        v->json_ext_cases = ir_strcat(v->json_ext_cases, expand_message(tmpl_json_read_ext_case, &(message_vars){.number = c.json_index}));
+        c.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        json_ext_reads[x->ext_shape](&cases, &c);
+        tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_index});
     }
-    v->json_ext_cases = ir_strcat(v->json_ext_cases, expand_message(tmpl_json_read_ext_call, v));
-    v->cases = cases;
-    v->json_ext_read_fn = expand_message(tmpl_json_read_ext_read_fn, v);
+    tmpl_json_read_ext_call(&calls, v);
+    v->json_ext_cases = finish(&calls);
+    v->cases = finish(&cases);
+    v->json_ext_read_fn = expand_message(pool, tmpl_json_read_ext_read_fn, v);
 }
 
-static message_vars json_read_vars(const plan_message *pm)
+static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = fields_of(pm);
+    fields fs = fields_copied(pool, pm);
     message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
                       .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.v[i].json_value = expand_field(json_values[pm->fields.v[i].shape], &fs.v[i]);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
     v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? fs.v[0].json_value : "";
-    json_ext_read_vars(pm, &v);
-    v.json_body = expand_message(json_forms[pm->json_form], &v);
+    v.json_value = pm->fields.n ? fs.v[0]->json_value : "";
+    json_ext_read_vars(pool, pm, &v);
+    v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
     return v;
 }
 
@@ -439,54 +494,53 @@ static message_vars message_vars_of(const plan_message *pm)
 static const char *struct_members(const fields *fs)
 {
     const plan_message *pm = fs->pm;
-    tmpl_out o = {0};
-    o.bol = true;
+    tmpl_out o = out_in(fs->pool);
     for (size_t i = 0; i < pm->fields.n; i++)
         if (pm->fields.v[i].has_member) tmpl_message_has_member(&o, &(message_vars){.has = pm->fields.v[i].has_member});
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_oneof *po = pm->fields.v[i].oneof;
         if (!po) {
-            puts_(&o, field_code(fs, PLAN_OP_MEMBER, i));
+            put_field(&o, fs, PLAN_OP_MEMBER, i);
             continue;
         }
         if (po->fields.v[0] != &pm->fields.v[i]) continue;     /* the union sits where its first member is */
-        const char *members = "";
-        for (size_t j = i; j < pm->fields.n; j++)
-            if (pm->fields.v[j].oneof == po) members = ir_strcat(members, field_code(fs, PLAN_OP_MEMBER, j));
+        tmpl_out members = out_in(fs->pool);
+        for (size_t k = 0; k < po->fields.n; k++) put_field(&members, fs, PLAN_OP_MEMBER, (size_t)(po->fields.v[k] - pm->fields.v));
         tmpl_message_oneof_union(&o, &(message_vars){.case_type = po->case_type, .case_member = po->case_member,
-                                                     .oneof = po->member, .members = members});
+                                                     .oneof = po->member, .members = finish(&members)});
     }
     if (pm->ext_ranges.n) tmpl_message_ext_member(&o, &(message_vars){0});
     return finish(&o);
 }
 
-static const char *oneof_cases(const plan_message *pm)
+static const char *oneof_cases(ir_pool *pool, const plan_message *pm)
 {
-    const char *s = "";
+    tmpl_out o = out_in(pool);
     for (size_t i = 0; i < pm->oneofs.n; i++) {
         const plan_oneof *po = pm->oneofs.v[i];
-        const char *values = "";
+        tmpl_out values = out_in(pool);
         for (size_t j = 0; j < po->fields.n; j++)
-            values = ir_strcat(values, expand_message(tmpl_message_oneof_case_value, &(message_vars){
-                .name = po->fields.v[j]->code.case_const, .number = po->fields.v[j]->code.number}));
-        s = ir_strcat(s, expand_message(tmpl_message_oneof_case, &(message_vars){
-            .case_type = po->case_type, .none = po->none_const, .values = values}));
+            tmpl_message_oneof_case_value(&values, &(message_vars){.name = po->fields.v[j]->code.case_const,
+                                                                   .number = po->fields.v[j]->code.number});
+        tmpl_message_oneof_case(&o, &(message_vars){.case_type = po->case_type, .none = po->none_const,
+                                                    .values = finish(&values)});
     }
-    return s;
+    return finish(&o);
 }
 
 static void gen_message_header(tmpl_out *o, const plan_message *pm)
 {
-    fields fs = fields_of(pm);
+    ir_pool *pool = o->pool;
+    fields fs = fields_plain(pool, pm);
     message_vars v = message_vars_of(pm);
-    v.oneof_cases = oneof_cases(pm);
+    v.oneof_cases = oneof_cases(pool, pm);
     v.members = struct_members(&fs);
-    v.unknown_member = expand_message(pm->unknown ? tmpl_message_unknown_member : tmpl_message_no_unknown_member, &v);
+    v.unknown_member = expand_message(pool, pm->unknown ? tmpl_message_unknown_member : tmpl_message_no_unknown_member, &v);
     v.defines = each_field(&fs, PLAN_OP_DEFINE);
-    v.required = expand_message(pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
+    v.required = expand_message(pool, pm->may_miss ? tmpl_message_required_decl : tmpl_message_required_none, &v);
     v.accessors = each_field(&fs, PLAN_OP_ACCESSORS);
-    v.reverse_decl = options_on(pm->m, OPTION_FAST_WRITE) ? expand_message(tmpl_reverse_decl, &v) : "";
-    v.size_decl = pm->recursive ? expand_message(tmpl_message_size_decl_depth, &v) : "";
+    v.reverse_decl = pm->fast_write ? expand_message(pool, tmpl_reverse_decl, &v) : "";
+    v.size_decl = pm->recursive ? expand_message(pool, tmpl_message_size_decl_depth, &v) : "";
     tmpl_message_header(o, &v);
     if (pm->text_read) tmpl_text_read_header(o, &v);
     if (pm->compare_fn) tmpl_compare_decl(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn});
@@ -494,30 +548,28 @@ static void gen_message_header(tmpl_out *o, const plan_message *pm)
 
 /* The decoder's cases of known extensions x, one each with its kind (the records it keeps) and closed enum
  * check: replace says whether a later record replaces an earlier one. */
-static const char *ext_cases(const plan_fields *x, const char *replace, bool msgset)
+static void ext_cases(tmpl_out *o, const plan_fields *x, const char *replace, bool msgset)
 {
-    const char *cases = "";
     for (size_t i = 0; i < x->n; i++) {
         const plan_code *c = &x->v[i]->code;
-        const char *number = expand_message(tmpl_message_decode_number, &(message_vars){.number = c->number});
-        cases = ir_strcat(cases, expand_message(tmpl_message_decode_ext_cases, &(message_vars){
-                                     .numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->wt, .valid = c->ext_valid, .replace = replace}));
+        const char *number = expand_message(o->pool, tmpl_message_decode_number, &(message_vars){.number = c->number});
+        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->wt,
+                                                         .valid = c->ext_valid, .replace = replace});
     }
-    return cases;
 }
 
 /* The decoder's default case: known extensions, then unknown fields (a known number with another wire
  * type among them, as protobuf's C++ runtime keeps it). */
-static const char *decode_other(const plan_message *pm, bool flat)
+static const char *decode_other(ir_pool *pool, const plan_message *pm, bool flat)
 {
-    tmpl_out o = {0};
-    o.bol = true;
+    tmpl_out o = out_in(pool);
     message_vars v = {.unknown = pm->unknown ? "&m->pbj_unknown" : "NULL"};
     if (pm->known_ext.n || pm->msgset) {              /* known extensions: kept in pbj_ext, in number order */
-        const char *cases = pm->msgset ? expand_message(tmpl_message_decode_msgset_items, &v) : "";
-        cases = ir_strcat(cases, ext_cases(&pm->ext_append, "false", pm->msgset));
-        cases = ir_strcat(cases, ext_cases(&pm->ext_replace, "true", pm->msgset));
-        tmpl_message_decode_ext(&o, &(message_vars){.cases = cases});
+        tmpl_out cases = out_in(pool);
+        if (pm->msgset) tmpl_message_decode_msgset_items(&cases, &v);
+        ext_cases(&cases, &pm->ext_append, "false", pm->msgset);
+        ext_cases(&cases, &pm->ext_replace, "true", pm->msgset);
+        tmpl_message_decode_ext(&o, &(message_vars){.cases = finish(&cases)});
     }
     if (pm->msgset) tmpl_message_decode_msgset_other(&o, &v);
     else if (pm->map_entry && pm->fields.n) tmpl_message_decode_skip(&o, &v);
@@ -527,16 +579,17 @@ static const char *decode_other(const plan_message *pm, bool flat)
 }
 
 /* M__print_ext: the records of extension ranges [lo, hi] in the struct's pbj_ext, known extensions by name. */
-static const char *print_ext_fn(const plan_message *pm)
+static const char *print_ext_fn(ir_pool *pool, const plan_message *pm)
 {
     if (!pm->ext_ranges.n) return "";
     message_vars v = message_vars_of(pm);
-    v.cases = "";
+    tmpl_out cases = out_in(pool);
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *pf = pm->ext_printed.v[i];
-        v.cases = ir_strcat(v.cases, expand_field(ext_sections[PLAN_EXT_OP_PRINT][pf->ext_shape], &pf->code));
+        ext_sections[PLAN_EXT_OP_PRINT][pf->ext_shape](&cases, &pf->code);
     }
-    return expand_message(tmpl_message_print_ext_fn, &v);
+    v.cases = finish(&cases);
+    return expand_message(pool, tmpl_message_print_ext_fn, &v);
 }
 
 /* A known extension of a view's printer: its field, and whether a later record replaces it (plan's ext_replace). */
@@ -553,176 +606,198 @@ static int by_number(const void *a, const void *b)
 
 /* M__view_print_ext: as M__print_ext, over a view's records of extension ranges (every record there, in wire
  * order): only the records decode keeps as extensions, in number order, a singular one's last. */
-static const char *view_print_ext_fn(const plan_message *pm)
+static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
 {
     if (!pm->ext_ranges.n) return "";
     message_vars v = message_vars_of(pm);
     v.print_ext = pm->view.print_ext;
     v.msgset = pm->msgset ? "true" : "false";
     size_t n = pm->ext_append.n + pm->ext_replace.n;
-    if (!n) return expand_message(tmpl_message_view_print_ext_none, &v);
-    view_known *known = ir_alloc(n * sizeof *known);
+    if (!n) return expand_message(pool, tmpl_message_view_print_ext_none, &v);
+    view_known *known = ir_pool_alloc(pool, n * sizeof *known);
     for (size_t i = 0; i < n; i++) {
         bool last = i >= pm->ext_append.n;
         known[i] = (view_known){last ? pm->ext_replace.v[i - pm->ext_append.n] : pm->ext_append.v[i], last};
     }
     qsort(known, n, sizeof *known, by_number);
-    v.numbers = v.cases = "";
+    tmpl_out numbers = out_in(pool), cases = out_in(pool);
     for (size_t i = 0; i < n; i++) {
         const plan_code *c = &known[i].f->code;
-        v.numbers = ir_strcat(v.numbers, expand_message(tmpl_message_view_ext_known, &(message_vars){
-            .number = c->number, .kind = c->wt, .valid = c->ext_valid, .replace = known[i].last ? "true" : "false"}));
+        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->wt, .valid = c->ext_valid,
+                                                              .replace = known[i].last ? "true" : "false"});
     }
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *pf = pm->ext_printed.v[i];
-        v.cases = ir_strcat(v.cases, expand_field(ext_sections[PLAN_EXT_OP_VIEW_PRINT][pf->ext_shape], &pf->code));
+        ext_sections[PLAN_EXT_OP_VIEW_PRINT][pf->ext_shape](&cases, &pf->code);
     }
-    return expand_message(tmpl_message_view_print_ext_fn, &v);
+    v.numbers = finish(&numbers);
+    v.cases = finish(&cases);
+    return expand_message(pool, tmpl_message_view_print_ext_fn, &v);
 }
 
 /* M_compare: each key pbj.comparable lists, in its order (a oneof: its case, then the value of the one set). */
 static void gen_compare(tmpl_out *o, const plan_message *pm, const fields *fs)
 {
-    const options_compare_key *keys;
-    size_t n = options_comparable(pm->m, &keys);
-    message_vars v = {.c = pm->cname, .compare_fn = pm->compare_fn, .compare = ""};
-    for (size_t k = 0; k < n; k++) {
-        const char *cases = "", *case_member = NULL;
-        for (size_t i = 0; i < pm->fields.n; i++) {
-            const plan_field *pf = &pm->fields.v[i];
-            if (pf->f == keys[k].field) v.compare = ir_strcat(v.compare, field_code(fs, PLAN_OP_COMPARE, i));
-            if (!keys[k].oneof || !pf->oneof || pf->oneof->o != keys[k].oneof) continue;
-            case_member = pf->oneof->case_member;
-            cases = ir_strcat(cases, expand_message(tmpl_compare_oneof_case, &(message_vars){
-                .case_const = pf->code.case_const, .body = field_code(fs, PLAN_OP_COMPARE, i)}));
+    tmpl_out compare = out_in(fs->pool);
+    for (size_t k = 0; k < pm->compare_keys.n; k++) {
+        const plan_compare_key *key = &pm->compare_keys.v[k];
+        if (key->field) put_field(&compare, fs, PLAN_OP_COMPARE, (size_t)(key->field - pm->fields.v));
+        if (!key->oneof) continue;
+        tmpl_out cases = out_in(fs->pool);
+        for (size_t j = 0; j < key->oneof->fields.n; j++) {
+            const plan_field *pf = key->oneof->fields.v[j];
+            tmpl_compare_oneof_case(&cases, &(message_vars){.case_const = pf->code.case_const,
+                                                            .body = field_code(fs, PLAN_OP_COMPARE, (size_t)(pf - pm->fields.v))});
         }
-        if (case_member)
-            v.compare = ir_strcat(v.compare, expand_message(tmpl_compare_oneof, &(message_vars){.case_member = case_member, .cases = cases}));
+        tmpl_compare_oneof(&compare, &(message_vars){.case_member = key->oneof->case_member, .cases = finish(&cases)});
     }
-    tmpl_compare_source(o, &v);
-}
-
-/* Whether the reverse encoder of message m of pf is inlined into its parent: the one field of the file that writes
- * it is in a message after it (so no inlining runs in a circle). */
-static bool reverse_inlined(const plan_file *pf, const ir_message *m)
-{
-    size_t uses = 0, last = 0, self = pf->messages.n;
-    for (size_t j = 0; j < pf->messages.n; j++) {
-        const plan_message *parent = pf->messages.v[j];
-        if (parent->m == m) self = j;
-        if (!options_on(parent->m, OPTION_FAST_WRITE)) continue;
-        for (size_t k = 0; k < parent->fields.n; k++)
-            if (parent->fields.v[k].sub_reverse && parent->fields.v[k].f->message_type == m) uses++, last = j;
-    }
-    return uses == 1 && self < last;
+    tmpl_compare_source(o, &(message_vars){.c = pm->cname, .compare_fn = pm->compare_fn, .compare = finish(&compare)});
 }
 
 /* The reverse encoder of pm (its fields' code in fs): its body, and the extern one calling it when it is inlined. */
-static const char *reverse_source(const plan_file *pf, const plan_message *pm, fields *fs, message_vars *v)
+static const char *reverse_source(const plan_message *pm, fields *fs, message_vars *v)
 {
+    ir_pool *pool = fs->pool;
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
-        if (!f->sub_reverse || !reverse_inlined(pf, f->f->message_type)) continue;
-        fs->v[i].rcallee = fs->v[i].subfn.write_reverse_inline;
-        fs->v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_REVERSE], &fs->v[i]);
+        if (!f->sub_inlined) continue;
+        fs->own[i].rcallee = fs->own[i].subfn.write_reverse_inline;
+        fs->own[i].rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
     }
     v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
-    v->runknown = expand_message(pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
-    v->rcheck = pm->may_miss ? expand_message(tmpl_reverse_required, v) : "";
-    v->renter = pm->recursive ? expand_message(tmpl_reverse_enter_depth, v) : "";
-    v->rdeep = pm->deep ? expand_message(tmpl_reverse_deep, v) : "";
+    v->runknown = expand_message(pool, pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
+    v->rcheck = pm->may_miss ? expand_message(pool, tmpl_reverse_required, v) : "";
+    v->renter = pm->recursive ? expand_message(pool, tmpl_reverse_enter_depth, v) : "";
+    v->rdeep = pm->deep ? expand_message(pool, tmpl_reverse_deep, v) : "";
     int margin = 0;
     for (size_t i = 0; i < pm->fields.n; i++) margin += pm->fields.v[i].rbound;
-    v->margin = ir_printf("%d", margin);
-    v->rmargin = expand_message(tmpl_reverse_margin, v);
-    bool inlined = reverse_inlined(pf, pm->m);
+    v->margin = ir_pool_printf(pool, "%d", margin);
+    v->rmargin = expand_message(pool, tmpl_reverse_margin, v);
+    bool inlined = pm->reverse_inlined;
     v->rqual = inlined ? "PBJ__HOT " : "";
     v->rname = inlined ? pm->fn.write_reverse_inline : pm->fn.write_reverse_body;
-    const char *body = expand_message(tmpl_reverse_body, v);
-    return inlined ? ir_strcat(body, expand_message(tmpl_reverse_body_extern, v)) : body;
+    tmpl_out body = out_in(pool);
+    tmpl_reverse_body(&body, v);
+    if (inlined) tmpl_reverse_body_extern(&body, v);
+    return finish(&body);
 }
 
 /* M__write: the reverse encoder's body without room checks (it runs after M_size, into exactly the bytes counted).
  * With fast_write, a message's M__write is inlined into its parent's where its reverse encoder is (M__write_inline). */
-static const char *writer_source(const plan_file *pf, const plan_message *pm, const fields *fs, message_vars v)
+static const char *writer_source(const plan_message *pm, const fields *fs, message_vars v)
 {
-    fields u = {pm, ir_alloc((pm->fields.n + 1) * sizeof(plan_code))};
-    bool fast = options_on(pm->m, OPTION_FAST_WRITE);
+    ir_pool *pool = fs->pool;
+    fields u = fields_copied(pool, pm);
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
-        u.v[i] = fs->v[i];
-        u.v[i].rroom = u.v[i].rroom_e = "";
-        u.v[i].rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(tmpl_field_rwrite_wrapper_unknown_unchecked, &u.v[i]) : "";
+        plan_code *c = &u.own[i];
+        *c = *fs->v[i];
+        c->rroom = c->rroom_e = "";
+        c->rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
         if (!f->f->message_type) continue;
-        bool inline_sub = fast && f->sub_reverse && reverse_inlined(pf, f->f->message_type);
-        u.v[i].rcallee = inline_sub ? u.v[i].subfn.write_inline : u.v[i].subfn.write;
-        u.v[i].rmsg = expand_field(rframing_sections[f->framing][RFRAMING_UNCHECKED], &u.v[i]);
+        c->rcallee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
+        c->rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
     }
     v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
-    v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(tmpl_reverse_unknown_unchecked, &v);
+    v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, &v);
     v.rmargin = v.renter = v.rparams = "";
-    bool inlined = fast && reverse_inlined(pf, pm->m);
+    bool inlined = pm->reverse_inlined;
     v.rqual = inlined ? "PBJ__HOT " : "";
     v.rname = inlined ? pm->fn.write_inline : pm->fn.write;
-    const char *body = expand_message(tmpl_reverse_body, &v);
-    return inlined ? ir_strcat(body, expand_message(tmpl_reverse_writer_extern, &v)) : body;
+    tmpl_out body = out_in(pool);
+    tmpl_reverse_body(&body, &v);
+    if (inlined) tmpl_reverse_writer_extern(&body, &v);
+    return finish(&body);
 }
 
-static void gen_message_source(tmpl_out *o, const plan_file *pf, const plan_message *pm)
+/* M_encode (with M__missing first when a required field may be missing), the encoder M_encode calls after it. */
+static const char *encode_fns(const fields *fs, message_vars *v)
 {
-    fields fs = fields_of(pm);
+    const plan_message *pm = fs->pm;
+    tmpl_out o = out_in(fs->pool);
+    v->encode_impl = pm->may_miss ? pm->fn.encode_partial : pm->fn.encode;
+    if (!pm->may_miss) {
+        tmpl_message_encode(&o, v);
+        return finish(&o);
+    }
+    tmpl_out required = out_in(fs->pool), missing = out_in(fs->pool);
+    for (size_t i = 0; i < pm->fields.n; i++) {
+        if (pm->fields.v[i].required) tmpl_field_required(&required, fs->v[i]);
+        if (pm->fields.v[i].sub_may_miss) put_field(&missing, fs, PLAN_OP_MISSING, i);
+    }
+    v->required_checks = finish(&required);
+    v->missing_checks = finish(&missing);
+    tmpl_message_missing_fn(&o, v);
+    tmpl_message_encode(&o, v);
+    tmpl_message_encode_checked(&o, v);
+    return finish(&o);
+}
+
+/* The inlined decoders (M__decode_leaf) the message's decoder calls, each declared once; sets *calls when it
+ * calls any decoder. */
+static const char *decode_protos(const fields *fs, bool *calls)
+{
+    tmpl_out o = out_in(fs->pool);
+    symtab seen;
+    symtab_init(&seen);
+    for (size_t i = 0; i < fs->pm->fields.n; i++) {
+        const plan_code *c = &fs->pm->fields.v[i].code;
+        if (*c->decode_fn) *calls = true;
+        if (*c->decode_fn && strcmp(c->decode_fn, c->subfn.decode_leaf) == 0 &&
+            !symtab_put(&seen, c->decode_fn, strlen(c->decode_fn), (void *)(uintptr_t)(i + 1)))
+            tmpl_field_decode_proto(&o, c);
+    }
+    symtab_free(&seen);
+    return finish(&o);
+}
+
+/* M_equal's checks: each oneof's case, the extensions, then the fields. */
+static const char *equal_checks(const fields *fs, const message_vars *v)
+{
+    const plan_message *pm = fs->pm;
+    tmpl_out o = out_in(fs->pool);
+    for (size_t i = 0; i < pm->oneofs.n; i++)
+        tmpl_message_equal_case(&o, &(message_vars){.case_member = pm->oneofs.v[i]->case_member});
+    if (pm->ext_ranges.n) tmpl_message_equal_ext(&o, v);
+    puts_(&o, each_run(fs, PLAN_OP_EQUAL, "a", NULL));
+    return finish(&o);
+}
+
+static void gen_message_source(tmpl_out *o, const plan_message *pm)
+{
+    ir_pool *pool = o->pool;
+    fields fs = fields_of(pool, pm);
     message_vars v = message_vars_of(pm);
     v.defaults = each_field(&fs, PLAN_OP_INIT);
     v.map_cmp = each_field(&fs, PLAN_OP_CMP);
-    v.ext_size = pm->msgset ? expand_message(tmpl_message_msgset_size, &v)
-                 : pm->ext_ranges.n ? expand_message(tmpl_message_ext_size, &v) : "";
+    v.ext_size = pm->msgset ? expand_message(pool, tmpl_message_msgset_size, &v)
+                 : pm->ext_ranges.n ? expand_message(pool, tmpl_message_ext_size, &v) : "";
     v.size = each_run(&fs, PLAN_OP_SIZE, "m", NULL);
-    v.size_head = expand_message(pm->recursive ? tmpl_message_size_head_depth : tmpl_message_size_head, &v);
-    v.size_enter = pm->recursive ? expand_message(tmpl_message_size_enter_depth, &v) : "";
-    v.encode_impl = pm->may_miss ? pm->fn.encode_partial : pm->fn.encode;
-    v.encode = "";
-    if (pm->may_miss) {
-        const char *required = "", *missing = "";
-        for (size_t i = 0; i < pm->fields.n; i++) {
-            if (pm->fields.v[i].required) required = ir_strcat(required, expand_field(tmpl_field_required, &fs.v[i]));
-            if (pm->fields.v[i].sub_may_miss) missing = ir_strcat(missing, field_code(&fs, PLAN_OP_MISSING, i));
-        }
-        v.required_checks = required;
-        v.missing_checks = missing;
-        v.encode = ir_strcat(expand_message(tmpl_message_missing_fn, &v), expand_message(tmpl_message_encode, &v));
-        v.encode = ir_strcat(v.encode, expand_message(tmpl_message_encode_checked, &v));
-    } else v.encode = expand_message(tmpl_message_encode, &v);
-    v.decode_check = pm->may_miss ? expand_message(tmpl_message_decode_check, &v) : "";
-    v.writer = writer_source(pf, pm, &fs, v);
+    v.size_head = expand_message(pool, pm->recursive ? tmpl_message_size_head_depth : tmpl_message_size_head, &v);
+    v.size_enter = pm->recursive ? expand_message(pool, tmpl_message_size_enter_depth, &v) : "";
+    v.encode = encode_fns(&fs, &v);
+    v.decode_check = pm->may_miss ? expand_message(pool, tmpl_message_decode_check, &v) : "";
+    v.writer = writer_source(pm, &fs, v);
     v.decode = each_field(&fs, PLAN_OP_DECODE);
-    bool flat = pm->decode_leaf;                            /* a leaf with no message inside keeps no depth count */
-    v.decode_protos = "";
-    for (size_t i = 0; i < pm->fields.n; i++) {             /* the inlined decoders it calls, declared first */
-        const plan_code *c = &pm->fields.v[i].code;
-        if (*c->decode_fn) flat = false;
-        if (*c->decode_fn && strcmp(c->decode_fn, c->subfn.decode_leaf) == 0 && !strstr(v.decode_protos, ir_printf(" %s(", c->decode_fn)))
-            v.decode_protos = ir_strcat(v.decode_protos, expand_field(tmpl_field_decode_proto, c));
-    }
-    v.decode_other = decode_other(pm, flat);
-    v.decode_enter = expand_message(flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, &v);
-    v.decode_leave = flat ? "" : expand_message(tmpl_message_decode_leave, &v);
-    v.decode_head = expand_message(pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
-    v.decode_tail = pm->decode_leaf ? expand_message(tmpl_message_decode_tail_leaf, &v) : "";
+    bool calls = false;
+    v.decode_protos = decode_protos(&fs, &calls);
+    bool flat = pm->decode_leaf && !calls;                  /* a leaf with no message inside keeps no depth count */
+    v.decode_other = decode_other(pool, pm, flat);
+    v.decode_enter = expand_message(pool, flat ? tmpl_message_decode_enter_flat : tmpl_message_decode_enter, &v);
+    v.decode_leave = flat ? "" : expand_message(pool, tmpl_message_decode_leave, &v);
+    v.decode_head = expand_message(pool, pm->decode_leaf ? tmpl_message_decode_head_leaf : tmpl_message_decode_head, &v);
+    v.decode_tail = pm->decode_leaf ? expand_message(pool, tmpl_message_decode_tail_leaf, &v) : "";
     v.decode_sort = each_field(&fs, PLAN_OP_SORT);
-    v.print_ext_fn = print_ext_fn(pm);
+    v.print_ext_fn = print_ext_fn(pool, pm);
     v.print = each_run(&fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print);
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
-    v.print_unknown = pm->unknown ? expand_message(tmpl_message_print_unknown, &v) : "";
+    v.print_unknown = pm->unknown ? expand_message(pool, tmpl_message_print_unknown, &v) : "";
     v.equal_unknown = pm->unknown ? "pbj_slice_eq(a->pbj_unknown, b->pbj_unknown)" : "true";
-    const char *equal = "";
-    for (size_t i = 0; i < pm->oneofs.n; i++)
-        equal = ir_strcat(equal, expand_message(tmpl_message_equal_case, &(message_vars){.case_member = pm->oneofs.v[i]->case_member}));
-    if (pm->ext_ranges.n) equal = ir_strcat(equal, expand_message(tmpl_message_equal_ext, &v));
-    v.equal = ir_strcat(equal, each_run(&fs, PLAN_OP_EQUAL, "a", NULL));
+    v.equal = equal_checks(&fs, &v);
     v.reverse = "";
-    if (options_on(pm->m, OPTION_FAST_WRITE)) {
-        v.rbody = reverse_source(pf, pm, &fs, &v);
-        v.reverse = expand_message(tmpl_reverse_source, &v);
+    if (pm->fast_write) {
+        v.rbody = reverse_source(pm, &fs, &v);
+        v.reverse = expand_message(pool, tmpl_reverse_source, &v);
     }
     tmpl_message_source(o, &v);
     if (pm->text_read) {
@@ -751,23 +826,24 @@ static const field_section json_ext_sections[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(
 #undef JSON_EXT_SECTION
 
 /* M__json_ext: the extensions pm prints by name, each one's case from field_json.tmpl ("": none). */
-static const char *json_ext_fn(const plan_message *pm, message_vars v)
+static const char *json_ext_fn(ir_pool *pool, const plan_message *pm, message_vars v)
 {
     if (!pm->ext_printed.n) return "";
-    v.cases = "";
+    tmpl_out cases = out_in(pool);
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *x = pm->ext_printed.v[i];
-        v.cases = ir_strcat(v.cases, expand_field(json_ext_sections[x->ext_shape], &x->code));
+        json_ext_sections[x->ext_shape](&cases, &x->code);
     }
-    return expand_message(tmpl_json_ext_fn, &v);
+    v.cases = finish(&cases);
+    return expand_message(pool, tmpl_json_ext_fn, &v);
 }
 
 /* M__type, the type record (with pbj.json or pbj.text_read), declared (header) or defined (source). */
 static void gen_type(tmpl_out *o, const plan_message *pm, message_vars *v, bool header)
 {
     if (pm->map_entry || !(pm->json || pm->text_read)) return;
-    v->type_json = pm->json ? expand_message(tmpl_json_type_json, v) : "NULL, NULL, NULL";
-    v->type_text = pm->text_read ? expand_message(tmpl_json_type_text, v) : "NULL";
+    v->type_json = pm->json ? expand_message(o->pool, tmpl_json_type_json, v) : "NULL, NULL, NULL";
+    v->type_text = pm->text_read ? expand_message(o->pool, tmpl_json_type_text, v) : "NULL";
     (header ? tmpl_json_type_decl : tmpl_json_type_source)(o, v);
 }
 
@@ -780,25 +856,29 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
         gen_type(o, pm, &v, header);
         return;
     }
-    fields fs = fields_of(pm);
+    ir_pool *pool = o->pool;
+    fields fs = fields_plain(pool, pm);
     const char *full = pm->m->full_name;
-    v.json_ext_fn = json_ext_fn(pm, v);
+    v.json_ext_fn = json_ext_fn(pool, pm, v);
     if (pm->map_entry) {
-        v.json = pm->fields.n == 2 ? ir_strcat(fs.v[0].json_map_key, fs.v[1].json_put) : "";
-        v.body = expand_message(tmpl_json_body_entry, &v);
+        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0]->json_map_key, fs.v[1]->json_put) : "";
+        v.body = expand_message(pool, tmpl_json_body_entry, &v);
     } else {
         pbj_json_wkt wkt = pbj_json_wkt_of(full, strlen(full));
-        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0].json_put
+        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0]->json_put
                : each_run(&fs, PLAN_OP_JSON, "m", *v.json_ext_fn ? tmpl_json_ext_run : NULL);
-        v.body = expand_message(json_bodies[wkt], &v);
+        v.body = expand_message(pool, json_bodies[wkt], &v);
     }
     if (header) (pm->map_entry ? tmpl_json_decl_entry : tmpl_json_decl)(o, &v);
     else (pm->map_entry ? tmpl_json_source_entry : tmpl_json_source)(o, &v);
     gen_type(o, pm, &v, header);
     if (pm->map_entry) return;   /* its key and value are read in its map's reader */
     if (header) tmpl_json_read_header(o, &v);
-    else tmpl_json_read_source(o, (message_vars[]){json_read_vars(pm)});
+    else tmpl_json_read_source(o, (message_vars[]){json_read_vars(pool, pm)});
 }
+
+static void gen_json_header(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, true); }
+static void gen_json_source(tmpl_out *o, const plan_message *pm) { gen_json(o, pm, false); }
 
 /* ---- writers (pbj.writers): types first, then each message's functions, after every struct ---- */
 
@@ -809,23 +889,25 @@ static bool has_writers(const plan_file *pf)
     return false;
 }
 
+static void gen_writer_functions(tmpl_out *o, const plan_message *pm)
+{
+    if (!pm->writers) return;
+    fields fs = fields_of(o->pool, pm);
+    message_vars v = message_vars_of(pm);
+    v.wn = pm->wn;
+    v.wrequired_mask = pm->wrequired_mask;
+    tmpl_out wfields = out_in(o->pool);
+    for (size_t j = 0; j < pm->fields.n; j++) writer_sections[pm->fields.v[j].shape](&wfields, fs.v[j]);
+    v.wfields = finish(&wfields);
+    tmpl_writer_functions(o, &v);
+}
+
 static void gen_writers_header(tmpl_out *o, const plan_file *pf)
 {
     tmpl_writer_intro(o, &(message_vars){0});
     for (size_t i = 0; i < pf->messages.n; i++)
         if (pf->messages.v[i]->writers) tmpl_writer_type(o, &(message_vars){.wn = pf->messages.v[i]->wn});
-    for (size_t i = 0; i < pf->messages.n; i++) {
-        const plan_message *pm = pf->messages.v[i];
-        if (!pm->writers) continue;
-        fields fs = fields_of(pm);
-        message_vars v = message_vars_of(pm);
-        v.wn = pm->wn;
-        v.wrequired_mask = pm->wrequired_mask;
-        v.wfields = "";
-        for (size_t j = 0; j < pm->fields.n; j++)
-            v.wfields = ir_strcat(v.wfields, expand_field(writer_sections[pm->fields.v[j].shape], &fs.v[j]));
-        tmpl_writer_functions(o, &v);
-    }
+    each_message(o, pf, gen_writer_functions);
 }
 
 /* ---- extensions: typed accessors over the extendee's pbj_ext records ------------------------ */
@@ -833,24 +915,25 @@ static void gen_writers_header(tmpl_out *o, const plan_file *pf)
 static void gen_ext(tmpl_out *o, const plan_field *pf, plan_ext_op op)
 {
     plan_code v = pf->code;
-    v.record = expand_field(ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
+    v.record = expand_field(o->pool, ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
     ext_sections[op][pf->ext_shape](o, &v);
 }
 
 /* ---- enums ------------------------------------------------------------------------------------ */
 
-static char *int_literal(int32_t v)
+static char *int_literal(ir_pool *pool, int32_t v)
 {
-    return v == INT32_MIN ? ir_strdup("(-2147483647 - 1)") : ir_printf("%d", v);
+    return v == INT32_MIN ? ir_pool_strdup(pool, "(-2147483647 - 1)") : ir_pool_printf(pool, "%d", v);
 }
 
 static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
 {
-    const char *values = "";
+    tmpl_out values = out_in(o->pool);
     for (size_t i = 0; i < pe->e->values.n; i++)
-        values = ir_strcat(values, expand_enum(tmpl_enum_value, &(enum_vars){.name = pe->value_cnames.v[i],
-            .doc = pe->value_docs.v[i], .number = int_literal(pe->e->values.v[i]->number)}));
-    tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn, .values = values,
+        tmpl_enum_value(&values, &(enum_vars){.name = pe->value_cnames.v[i], .doc = pe->value_docs.v[i],
+                                              .number = int_literal(o->pool, pe->e->values.v[i]->number)});
+    tmpl_enum_header(o, &(enum_vars){.c = pe->cname, .full = pe->e->full_name, .doc = pe->doc, .name_fn = pe->name_fn,
+                                      .values = finish(&values),
                                       .first = pe->e->values.n ? pe->e->values.v[0]->name : ""});
     tmpl_text_read_enum_header(o, &(message_vars){.full = pe->e->full_name, .name_fn = pe->from_name_fn});
     tmpl_json_read_enum_header(o, (message_vars[]){json_enum_vars(pe)});
@@ -859,23 +942,25 @@ static void gen_enum_header(tmpl_out *o, const plan_enum *pe)
 /* E_from_name: a value's number by its name. */
 static void gen_enum_from_name(tmpl_out *o, const plan_enum *pe)
 {
-    name_value *nv = ir_alloc((pe->e->values.n + 1) * sizeof *nv);
+    ir_pool *pool = o->pool;
+    name_value *nv = ir_pool_alloc(pool, (pe->e->values.n + 1) * sizeof *nv);
     for (size_t i = 0; i < pe->e->values.n; i++)
-        nv[i] = (name_value){pe->e->values.v[i]->name, ir_printf("(*v = %s, true)", int_literal(pe->e->values.v[i]->number))};
-    tmpl_text_read_enum_source(o, &(message_vars){.name_fn = pe->from_name_fn, .cases = name_switch(nv, pe->e->values.n)});
+        nv[i] = (name_value){pe->e->values.v[i]->name,
+                             ir_pool_printf(pool, "(*v = %s, true)", int_literal(pool, pe->e->values.v[i]->number))};
+    tmpl_text_read_enum_source(o, &(message_vars){.name_fn = pe->from_name_fn, .cases = name_switch(pool, nv, pe->e->values.n)});
 }
 
 static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
 {
-    tmpl_out cases = {0};
-    cases.bol = true;
+    tmpl_out cases = out_in(o->pool);
+    symtab numbers;                                 /* aliases: the first name of a number */
+    symtab_init(&numbers);
     for (size_t i = 0; i < pe->e->values.n; i++) {
-        bool seen = false;                          /* aliases: the first name of a number */
-        for (size_t j = 0; j < i; j++) seen |= pe->e->values.v[j]->number == pe->e->values.v[i]->number;
-        if (!seen)
-            tmpl_enum_name_case(&cases, &(enum_vars){.number = int_literal(pe->e->values.v[i]->number),
-                                                      .name = pe->e->values.v[i]->name});
+        const char *number = int_literal(o->pool, pe->e->values.v[i]->number);
+        if (!symtab_put(&numbers, number, strlen(number), (void *)pe->e->values.v[i]))
+            tmpl_enum_name_case(&cases, &(enum_vars){.number = number, .name = pe->e->values.v[i]->name});
     }
+    symtab_free(&numbers);
     tmpl_enum_source(o, &(enum_vars){.name_fn = pe->name_fn, .cases = finish(&cases)});
     gen_enum_from_name(o, pe);
     tmpl_json_read_enum_source(o, (message_vars[]){json_enum_vars(pe)});
@@ -883,26 +968,26 @@ static void gen_enum_source(tmpl_out *o, const plan_enum *pe)
 
 /* ---- files ------------------------------------------------------------------------------------ */
 
-static char *strip_proto(const char *name)
+static char *strip_proto(ir_pool *pool, const char *name)
 {
     size_t n = strlen(name);
     if (n > 6 && strcmp(name + n - 6, ".proto") == 0) n -= 6;
-    return ir_strndup(name, n);
+    return ir_pool_strndup(pool, name, n);
 }
 
-char *emit_header_path(const ir_file *f, const char *out_dir)
+char *emit_header_path(ir_pool *pool, const ir_file *f, const char *out_dir)
 {
-    return ir_printf("%s/%s.pb.h", out_dir, strip_proto(f->name));
+    return ir_pool_printf(pool, "%s/%s.pb.h", out_dir, strip_proto(pool, f->name));
 }
 
-char *emit_source_path(const ir_file *f, const char *out_dir)
+char *emit_source_path(ir_pool *pool, const ir_file *f, const char *out_dir)
 {
-    return ir_printf("%s/%s.pb.c", out_dir, strip_proto(f->name));
+    return ir_pool_printf(pool, "%s/%s.pb.c", out_dir, strip_proto(pool, f->name));
 }
 
-static char *guard_of(const char *name)
+static char *guard_of(ir_pool *pool, const char *name)
 {
-    char *g = ir_printf("PBJ_GEN_%s_PB_H", strip_proto(name));
+    char *g = ir_pool_printf(pool, "PBJ_GEN_%s_PB_H", strip_proto(pool, name));
     for (char *p = g; *p; p++) {
         if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
         else if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) *p = '_';
@@ -911,9 +996,9 @@ static char *guard_of(const char *name)
 }
 
 /* protoc's C++ include guard of name: each character not a letter or digit as _ and its hex code. */
-static char *cxx_guard_of(const char *name)
+static char *cxx_guard_of(ir_pool *pool, const char *name)
 {
-    char *g = ir_alloc(sizeof "GOOGLE_PROTOBUF_INCLUDED_" + 3 * strlen(name)), *o = g;
+    char *g = ir_pool_alloc(pool, sizeof "GOOGLE_PROTOBUF_INCLUDED_" + 3 * strlen(name)), *o = g;
     o += sprintf(o, "GOOGLE_PROTOBUF_INCLUDED_");
     for (const unsigned char *p = (const unsigned char *)name; *p; p++)
         o += (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
@@ -924,20 +1009,21 @@ static char *cxx_guard_of(const char *name)
 /* The include of the header of an imported .proto (its name), checked to be pbjc's. */
 static void header_import(tmpl_out *o, const char *name)
 {
-    tmpl_file_header_import(o, &(file_vars){.header = ir_strcat(strip_proto(name), ".pb.h"), .proto = name,
-                                             .guard = guard_of(name), .cxx_guard = cxx_guard_of(name)});
+    ir_pool *pool = o->pool;
+    tmpl_file_header_import(o, &(file_vars){.header = ir_pool_printf(pool, "%s.pb.h", strip_proto(pool, name)), .proto = name,
+                                             .guard = guard_of(pool, name), .cxx_guard = cxx_guard_of(pool, name)});
 }
 
 /* Every message's struct type, then the array types of repeated fields (which point to them). */
 static void gen_message_types(tmpl_out *o, const plan_file *pf)
 {
-    message_vars v = {.typedefs = "", .arrays = ""};
+    tmpl_out typedefs = out_in(o->pool), arrays = out_in(o->pool);
     for (size_t i = 0; i < pf->messages.n; i++) {
         const plan_message *pm = pf->messages.v[i];
-        v.typedefs = ir_strcat(v.typedefs, expand_message(tmpl_message_typedef, &(message_vars){.c = pm->cname}));
-        for (size_t j = 0; j < pm->fields.n; j++)
-            v.arrays = ir_strcat(v.arrays, expand_field(field_sections[PLAN_OP_TYPES][pm->fields.v[j].shape], &pm->fields.v[j].code));
+        tmpl_message_typedef(&typedefs, &(message_vars){.c = pm->cname});
+        for (size_t j = 0; j < pm->fields.n; j++) field_sections[PLAN_OP_TYPES][pm->fields.v[j].shape](&arrays, &pm->fields.v[j].code);
     }
+    message_vars v = {.typedefs = finish(&typedefs), .arrays = finish(&arrays)};
     tmpl_message_types(o, &v);
     if (*v.arrays) tmpl_message_arrays(o, &v);
 }
@@ -946,37 +1032,47 @@ static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(fil
 
 /* ---- building helpers and services: after every struct, as writers ---------------------------- */
 
-static message_vars helper_vars(const plan_message *pm)
+static message_vars helper_vars(ir_pool *pool, const plan_message *pm)
 {
-    fields fs = fields_of(pm);
+    fields fs = fields_plain(pool, pm);
     message_vars v = message_vars_of(pm);
     v.hfields = each_field(&fs, PLAN_OP_HELPERS);
     v.hsource = each_field(&fs, PLAN_OP_HELPERS_SOURCE);
-    v.merge = each_field(&fs, PLAN_OP_HELPERS_MERGE);
-    v.numbers = "";
-    for (size_t i = 0; i < pm->ext_replace.n; i++) v.numbers = ir_printf("%s%s, ", v.numbers, pm->ext_replace.v[i]->code.number);
-    if (pm->ext_ranges.n) v.merge = ir_strcat(v.merge, expand_message(tmpl_helpers_merge_ext, &v));
-    v.merge_unknown = expand_message(pm->unknown ? tmpl_helpers_merge_unknown : tmpl_helpers_merge_no_unknown, &v);
+    textbuf numbers = {0};
+    for (size_t i = 0; i < pm->ext_replace.n; i++) textbuf_printf(&numbers, "%s, ", pm->ext_replace.v[i]->code.number);
+    v.numbers = textbuf_finish(&numbers, pool);
+    tmpl_out merge = out_in(pool);
+    for (size_t i = 0; i < pm->fields.n; i++) put_field(&merge, &fs, PLAN_OP_HELPERS_MERGE, i);
+    if (pm->ext_ranges.n) tmpl_helpers_merge_ext(&merge, &v);
+    v.merge = finish(&merge);
+    v.merge_unknown = expand_message(pool, pm->unknown ? tmpl_helpers_merge_unknown : tmpl_helpers_merge_no_unknown, &v);
     v.sort = each_field(&fs, PLAN_OP_HELPERS_SORT);
     return v;
 }
 
-static message_vars service_vars(const plan_service *ps)
+static message_vars service_vars(ir_pool *pool, const plan_service *ps)
 {
     size_t n = ps->s->methods.n;
     return (message_vars){.c = ps->table, .body = ps->methods, .name = ps->s->name, .full = ps->s->full_name,
-                          .values = n ? ps->rows : "{0},", .number = ir_printf("%zu", n)};
+                          .values = n ? ps->rows : "{0},", .number = ir_pool_printf(pool, "%zu", n)};
 }
 
-static void gen_helpers(tmpl_out *o, const plan_file *pf, message_section message_fn, message_section service_fn)
+static void gen_helpers_header(tmpl_out *o, const plan_message *pm)
 {
-    for (size_t i = 0; i < pf->messages.n; i++) {
-        message_vars v = helper_vars(pf->messages.v[i]);
-        message_fn(o, &v);
-    }
+    tmpl_helpers_header(o, (message_vars[]){helper_vars(o->pool, pm)});
+}
+
+static void gen_helpers_source(tmpl_out *o, const plan_message *pm)
+{
+    tmpl_helpers_source(o, (message_vars[]){helper_vars(o->pool, pm)});
+}
+
+static void gen_helpers(tmpl_out *o, const plan_file *pf, bool header, message_section service_fn)
+{
+    each_message(o, pf, header ? gen_helpers_header : gen_helpers_source);
     if (pf->services.n) section(o, "services");
     for (size_t i = 0; i < pf->services.n; i++) {
-        message_vars v = service_vars(pf->services.v[i]);
+        message_vars v = service_vars(o->pool, pf->services.v[i]);
         service_fn(o, &v);
     }
 }
@@ -996,18 +1092,19 @@ static const field_section view_frames[] = {PLAN_FRAMINGS(VIEW_FRAME_SECTION)};
 #undef VIEW_FRAME_SECTION
 
 /* Field i's case of the view's scan: its read, and the jump to the tag expected next (itself again, the next field). */
-static const char *view_scan(const plan_message *pm, size_t i)
+static void view_scan(tmpl_out *o, const plan_message *pm, size_t i)
 {
     const plan_field *pf = &pm->fields.v[i];
     plan_code v = pf->code;
-    v.view_read = expand_field(view_reads[pf->read][0], &v);
-    v.view_store = expand_field(view_reads[pf->read][1], &v);
-    v.view_frame = expand_field(view_frames[pf->framing], &v);
-    const char *self = *pf->code.view_self ? expand_field(tmpl_viewfield_predict, &pf->code) : "";
-    v.view_predict = i + 1 < pm->fields.n ? ir_strcat(self, expand_field(tmpl_viewfield_predict, &pm->fields.v[i + 1].code)) : self;
-    return expand_field(view_scans[pf->shape], &v);
+    v.view_read = expand_field(o->pool, view_reads[pf->read][0], &v);
+    v.view_store = expand_field(o->pool, view_reads[pf->read][1], &v);
+    v.view_frame = expand_field(o->pool, view_frames[pf->framing], &v);
+    tmpl_out predict = out_in(o->pool);
+    if (*pf->code.view_self) tmpl_viewfield_predict(&predict, &pf->code);
+    if (i + 1 < pm->fields.n) tmpl_viewfield_predict(&predict, &pm->fields.v[i + 1].code);
+    v.view_predict = finish(&predict);
+    view_scans[pf->shape](o, &v);
 }
-
 
 /* An extension's accessors on its extendee's view (viewext.tmpl), when it has them. */
 #define VIEW_EXT_SECTION(S, s, op) [PLAN_EXT_##S] = tmpl_viewext_##op##_##s,
@@ -1027,70 +1124,76 @@ static bool file_has_views(const plan_file *pf)
     return false;
 }
 
-static message_vars view_vars(const plan_message *pm)
+static message_vars view_vars(ir_pool *pool, const plan_message *pm)
 {
     message_vars v = message_vars_of(pm);
     v.view = pm->view;
-    v.ncases = ir_printf("%zu", pm->oneofs.n ? pm->oneofs.n : 1);
+    v.ncases = ir_pool_printf(pool, "%zu", pm->oneofs.n ? pm->oneofs.n : 1);
     size_t plain = 0;   /* slots zeroed by the scan (a oneof's one slot is read only when its case says so) */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
-    v.nzero = ir_printf("%zu", plain);
+    v.nzero = ir_pool_printf(pool, "%zu", plain);
     v.scan_qual = pm->view_qual;
-    v.nslots = ir_printf("%zu", plain + pm->oneofs.n ? plain + pm->oneofs.n : 1);
+    v.nslots = ir_pool_printf(pool, "%zu", plain + pm->oneofs.n ? plain + pm->oneofs.n : 1);
     v.ext_in = pm->view_ext_in;
-    v.ext_member = *v.ext_in ? expand_message(tmpl_view_ext_member, &v) : "";
-    v.ext_note = *v.ext_in ? expand_message(tmpl_view_ext_note, &v) : "";
-    v.print_ext_fn = view_print_ext_fn(pm);
-    v.accessors = v.print = v.cases = v.scan = "";
+    v.ext_member = *v.ext_in ? expand_message(pool, tmpl_view_ext_member, &v) : "";
+    v.ext_note = *v.ext_in ? expand_message(pool, tmpl_view_ext_note, &v) : "";
+    v.print_ext_fn = view_print_ext_fn(pool, pm);
     message_vars ev = {.print_ext = pm->view.print_ext};   /* the extension ranges' runs among the fields */
+    tmpl_out accessors = out_in(pool), scan = out_in(pool), cases = out_in(pool);
+    runs print = {.out = out_in(pool)};
     size_t r = 0;
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *pf = &pm->fields.v[i];
-        v.accessors = ir_strcat(v.accessors, expand_field(view_accessors[pf->shape], &pf->code));
-        r = ext_before(pm, &v.print, false, tmpl_view_ext_print, &ev, r, pf->number);
-        v.print = ir_strcat(v.print, expand_field(view_prints[pf->shape], &pf->code));
-        v.scan = ir_strcat(v.scan, view_scan(pm, i));
+        view_accessors[pf->shape](&accessors, &pf->code);
+        r = ext_before(pm, &print, tmpl_view_ext_print, &ev, r, pf->number);
+        view_prints[pf->shape](&print.out, &pf->code);
+        view_scan(&scan, pm, i);
     }
-    ext_before(pm, &v.print, false, tmpl_view_ext_print, &ev, r, INT64_MAX);
+    ext_before(pm, &print, tmpl_view_ext_print, &ev, r, INT64_MAX);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         const plan_oneof *po = pm->oneofs.v[k];
-        v.cases = ir_strcat(v.cases, expand_message(tmpl_view_case_fn, &(message_vars){.case_type = po->case_type,
-            .case_member = po->view_case_fn, .c = pm->view.type, .number = ir_printf("%d", po->view_index)}));
+        tmpl_view_case_fn(&cases, &(message_vars){.case_type = po->case_type, .case_member = po->view_case_fn,
+                                                  .c = pm->view.type, .number = ir_pool_printf(pool, "%d", po->view_index)});
     }
+    v.accessors = finish(&accessors);
+    v.print = runs_finish(&print);
+    v.scan = finish(&scan);
+    v.cases = finish(&cases);
     return v;
+}
+
+static void gen_view_header(tmpl_out *o, const plan_message *pm)
+{
+    if (pm->views) tmpl_view_header(o, (message_vars[]){view_vars(o->pool, pm)});
+}
+
+static void gen_view_source(tmpl_out *o, const plan_message *pm)
+{
+    if (pm->views) tmpl_view_source(o, (message_vars[]){view_vars(o->pool, pm)});
 }
 
 static void gen_views_header(tmpl_out *o, const plan_file *pf)
 {
     if (!file_has_views(pf)) return;
     section(o, "views");
-    message_vars v = {.typedefs = ""};
+    tmpl_out typedefs = out_in(o->pool);
     for (size_t i = 0; i < pf->messages.n; i++)
-        if (pf->messages.v[i]->views)
-            v.typedefs = ir_strcat(v.typedefs, expand_message(tmpl_view_typedef, &(message_vars){.view = pf->messages.v[i]->view}));
-    tmpl_view_types(o, &v);
-    for (size_t i = 0; i < pf->messages.n; i++) {
-        if (!pf->messages.v[i]->views) continue;
-        message_vars mv = view_vars(pf->messages.v[i]);
-        tmpl_view_header(o, &mv);
-    }
+        if (pf->messages.v[i]->views) tmpl_view_typedef(&typedefs, &(message_vars){.view = pf->messages.v[i]->view});
+    tmpl_view_types(o, &(message_vars){.typedefs = finish(&typedefs)});
+    each_message(o, pf, gen_view_header);
 }
 
 static void gen_views_source(tmpl_out *o, const plan_file *pf)
 {
     if (file_has_views(pf)) section(o, "views");
-    for (size_t i = 0; i < pf->messages.n; i++) {
-        if (!pf->messages.v[i]->views) continue;
-        message_vars mv = view_vars(pf->messages.v[i]);
-        tmpl_view_source(o, &mv);
-    }
+    each_message(o, pf, gen_view_source);
 }
 
 static void gen_header(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
-    file_vars v = {.proto = f->name, .version = PBJC_VERSION, .guard = guard_of(f->name),
-                   .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)};
+    file_vars v = {.proto = f->name, .version = PBJC_VERSION, .guard = guard_of(o->pool, f->name),
+                   .rtversion = ir_pool_printf(o->pool, "%d", PBJ_RUNTIME_VERSION)};
     tmpl_file_header_top(o, &v);
     for (size_t i = 0; i < f->imports.n; i++)
         header_import(o, f->imports.v[i].name);
@@ -1103,8 +1206,8 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         section(o, "message types");
         gen_message_types(o, pf);
     }
-    for (size_t i = 0; i < pf->messages.n; i++) gen_message_header(o, pf->messages.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) gen_json(o, pf->messages.v[i], true);
+    each_message(o, pf, gen_message_header);
+    each_message(o, pf, gen_json_header);
     gen_views_header(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_HEADER);
@@ -1117,7 +1220,7 @@ static void gen_header(tmpl_out *o, const plan_file *pf)
         section(o, "building messages");
         tmpl_helpers_intro(o, &(message_vars){0});
     }
-    gen_helpers(o, pf, tmpl_helpers_header, tmpl_service_header);
+    gen_helpers(o, pf, true, tmpl_service_header);
     tmpl_file_header_bottom(o, &v);
 }
 
@@ -1131,7 +1234,7 @@ static void foreign_item_includes(tmpl_out *o, const plan_file *pf)
             size_t j = 0;
             while (j < done.n && done.v[j] != x->f->file) j++;
             if (!x->foreign || j < done.n) continue;
-            ir_vec_push(&done, x->f->file);
+            ir_pool_vec_push(o->pool, &done, x->f->file);
             header_import(o, x->f->file->name);
         }
 }
@@ -1139,15 +1242,16 @@ static void foreign_item_includes(tmpl_out *o, const plan_file *pf)
 static void gen_source(tmpl_out *o, const plan_file *pf)
 {
     const ir_file *f = pf->f;
-    const char *base = strrchr(strip_proto(f->name), '/');
-    base = base ? base + 1 : strip_proto(f->name);
-    tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_strcat(base, ".pb.h"),
-                                          .rtversion = ir_printf("%d", PBJ_RUNTIME_VERSION)});
+    ir_pool *pool = o->pool;
+    const char *base = strrchr(strip_proto(pool, f->name), '/');
+    base = base ? base + 1 : strip_proto(pool, f->name);
+    tmpl_file_source_top(o, &(file_vars){.proto = f->name, .version = PBJC_VERSION, .header = ir_pool_printf(pool, "%s.pb.h", base),
+                                          .rtversion = ir_pool_printf(pool, "%d", PBJ_RUNTIME_VERSION)});
     foreign_item_includes(o, pf);
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) gen_message_source(o, pf, pf->messages.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) gen_json(o, pf->messages.v[i], false);
+    each_message(o, pf, gen_message_source);
+    each_message(o, pf, gen_json_source);
     gen_views_source(o, pf);
     if (pf->extensions.n) section(o, "extensions");
     for (size_t i = 0; i < pf->extensions.n; i++) gen_ext(o, pf->extensions.v[i], PLAN_EXT_OP_SOURCE);
@@ -1157,13 +1261,13 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
         const plan_message *pm = pf->messages.v[i];
         if (pm->writers) tmpl_writer_wtype(o, &(message_vars){.wn = pm->wn, .full = pm->m->full_name, .wrequired = pm->wrequired});
     }
-    gen_helpers(o, pf, tmpl_helpers_source, tmpl_service_source);
+    gen_helpers(o, pf, false, tmpl_service_source);
 }
 
 /* mkdir -p of the directory part of path. */
-static int make_dirs(const char *path)
+static int make_dirs(ir_pool *pool, const char *path)
 {
-    char *p = ir_strdup(path);
+    char *p = ir_pool_strdup(pool, path);
     for (char *s = p + 1; *s; s++) {
         if (*s != '/') continue;
         *s = 0;
@@ -1194,14 +1298,14 @@ static bool same_bytes(const char *path, const char *text, size_t len)
 
 /* Write text to path unless the file already holds exactly these bytes: into a new file beside it, renamed
  * over it once complete, so that a failed write never leaves a truncated target. */
-static int write_if_changed(const char *path, const char *text, size_t len)
+static int write_if_changed(ir_pool *pool, const char *path, const char *text, size_t len)
 {
     if (same_bytes(path, text, len)) return 0;
-    if (make_dirs(path) != 0) {
+    if (make_dirs(pool, path) != 0) {
         diag_error(NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
         return 1;
     }
-    char *tmp = ir_printf("%s.XXXXXX", path);
+    char *tmp = ir_pool_printf(pool, "%s.XXXXXX", path);
     int fd = mkstemp(tmp);
     FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
     bool ok = f && fwrite(text, 1, len, f) == len;
@@ -1216,33 +1320,40 @@ static int write_if_changed(const char *path, const char *text, size_t len)
     return 0;
 }
 
+/* Where emit_program writes: an output directory, the paths below it made in pool. */
+typedef struct out_dir {
+    const char *path;
+    ir_pool *pool;
+} out_dir;
+
 /* emit_program's sink: the file under the output directory ctx names. */
 static int write_under(void *ctx, const char *name, const char *text, size_t len)
 {
-    return write_if_changed(ir_printf("%s/%s", (const char *)ctx, name), text, len);
+    const out_dir *dir = ctx;
+    return write_if_changed(dir->pool, ir_pool_printf(dir->pool, "%s/%s", dir->path, name), text, len);
 }
 
-int emit_program(const ir_program *prog, const char *out_dir)
+int emit_program(const plan_program *pp, const char *out_dir_path)
 {
-    return emit_program_to(prog, write_under, (void *)(uintptr_t)out_dir);
+    out_dir dir = {out_dir_path, pp->pool};
+    return emit_program_to(pp, write_under, &dir);
 }
 
-int emit_program_to(const ir_program *prog, emit_sink sink, void *ctx)
+int emit_program_to(const plan_program *pp, emit_sink sink, void *ctx)
 {
+    const ir_program *prog = pp->prog;
     int errors = 0;
-    plan_program *pp = plan_build_program(prog);
-    if (plan_check_names(pp) != 0) return 1;        /* C names two declarations share: code that would not compile */
-    if (options_check_closure_inputs(prog) != 0) return 1;   /* views or writers reaching a file not generated */
     for (size_t i = 0; i < prog->inputs.n; i++) {
         const ir_file *f = prog->inputs.v[i];
         const plan_file *pf = plan_of(pp, f);
-        tmpl_out h = {.bol = true}, s = {.bol = true};
+        tmpl_out h = out_in(pp->pool), s = out_in(pp->pool);
         gen_header(&h, pf);
         gen_source(&s, pf);
-        errors += sink(ctx, ir_printf("%s.pb.h", strip_proto(f->name)), h.s, h.len);
-        errors += sink(ctx, ir_printf("%s.pb.c", strip_proto(f->name)), s.s, s.len);
-        free(h.s);
-        free(s.s);
+        const char *name = strip_proto(pp->pool, f->name);
+        errors += sink(ctx, ir_pool_printf(pp->pool, "%s.pb.h", name), h.b.s ? h.b.s : "", h.b.len);
+        errors += sink(ctx, ir_pool_printf(pp->pool, "%s.pb.c", name), s.b.s ? s.b.s : "", s.b.len);
+        free(h.b.s);
+        free(s.b.s);
     }
     return errors;
 }

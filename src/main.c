@@ -1,4 +1,4 @@
-/* main.c: the command-line driver: flags, then resolve -> options -> outputs. */
+/* main.c: the command-line driver: flags, then the phases by name: resolve, options, plan (build and check), emit. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 #include "emit.h"
 #include "ir.h"
 #include "options.h"
+#include "plan.h"
 #include "plugin.h"
 #include "resolve.h"
 
@@ -21,6 +22,7 @@ enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
 typedef struct args {
     ir_program prog;
+    ir_pool *pool;                        /* the run's (pbjc_context) */
     IR_VEC(const char *) inputs;
     IR_VEC(const char *) dep_targets;     /* -MT */
     const char *out_dir;                  /* -o */
@@ -40,7 +42,7 @@ static const char *const help_text =
     "                          in order; default \".\"; then the well-known types compiled\n"
     "                          into pbjc: google/protobuf/*.proto)\n"
     "  -o DIR, --out=DIR       write the generated .pb.h and .pb.c files under DIR\n"
-    "  --check                 parse, resolve and check only; write nothing\n"
+    "  --check                 parse, resolve, check and plan as -o does (the same errors); write nothing\n"
     "  --descriptor_set_out=FILE\n"
     "                          write a google.protobuf.FileDescriptorSet of the inputs to FILE\n"
     "  --include_imports       with --descriptor_set_out: also every file the inputs import\n"
@@ -220,7 +222,7 @@ static int write_deps(const args *a)
     if (a->out_dir) {
         for (size_t i = 0; i < prog->inputs.n && !err; i++) {
             const ir_file *f = prog->inputs.v[i];
-            const char *outs[2] = { emit_header_path(f, a->out_dir), emit_source_path(f, a->out_dir) };
+            const char *outs[2] = { emit_header_path(a->pool, f, a->out_dir), emit_source_path(a->pool, f, a->out_dir) };
             const ir_file *in[1] = { f };
             err = emit_rule(out, a, outs, 2, in, 1);
         }
@@ -229,6 +231,49 @@ static int write_deps(const args *a)
     }
     if (out && out != stdout && fclose(out) != 0) err = 1;
     return err;
+}
+
+/* ---- the phases, in order; each returns the errors it reported -------------------------------- */
+
+static int phase_resolve(args *a)
+{
+    return resolve_program(&a->prog, a->inputs.v, a->inputs.n) != 0 || diag_error_count() ? 1 : 0;
+}
+
+static int phase_options(args *a, const pbjc_context *ctx)
+{
+    int errors = options_resolve(ctx->project, &a->prog);
+    if (errors == 0 && a->explain) options_explain(&a->prog, stdout);
+    return errors;
+}
+
+/* The plan, built and checked (NULL after errors): what -o generates, and what --check checks. */
+static const plan_program *phase_plan(const args *a, pbjc_context *ctx)
+{
+    const plan_program *pp = plan_build(&a->prog, &ctx->pool);
+    return plan_check(pp) == 0 ? pp : NULL;
+}
+
+/* The outputs asked for: the generated code, the descriptor set, the dependencies beside them. */
+static int phase_emit(const args *a, const plan_program *pp)
+{
+    int errors = 0;
+    if (a->out_dir && emit_program(pp, a->out_dir) != 0) errors++;
+    if (a->descriptor_out && descriptor_write_set(&a->prog, a->set_flags, a->descriptor_out) != 0) errors++;
+    if (errors == 0 && (a->deps_too || a->dep_file) && write_deps(a)) errors++;
+    return errors;
+}
+
+/* resolve, options, then -M's dependencies only, or plan (when code is generated or checked) and emit (unless
+ * --check, which writes nothing whatever else is asked). */
+static int run_phases(args *a, pbjc_context *ctx)
+{
+    if (phase_resolve(a) || phase_options(a, ctx)) return EXIT_INPUT;
+    if (a->deps_only) return write_deps(a) ? EXIT_INPUT : 0;
+    const plan_program *pp = NULL;
+    if ((a->out_dir || a->check) && !(pp = phase_plan(a, ctx))) return EXIT_INPUT;
+    if (a->check) return 0;
+    return phase_emit(a, pp) ? EXIT_INPUT : 0;
 }
 
 int main(int argc, char **argv)
@@ -240,21 +285,11 @@ int main(int argc, char **argv)
     }
     pbjc_context ctx;
     context_begin(&ctx);
-    args a = { 0 };
+    args a = { .pool = &ctx.pool };
     context_program(&ctx, &a.prog);
     parse_args(&a, ctx.project, argc, argv);
     add_roots(&a.prog);
-    int status = 0;
-    if (resolve_program(&a.prog, a.inputs.v, a.inputs.n) != 0 || diag_error_count()) status = EXIT_INPUT;
-    else if (options_resolve(ctx.project, &a.prog) != 0) status = EXIT_INPUT;
-    if (status == 0 && a.explain) options_explain(&a.prog, stdout);
-    if (status == 0 && a.deps_only) {
-        if (write_deps(&a)) status = EXIT_INPUT;
-    } else if (status == 0 && !a.check) {   /* --check writes nothing, whatever else is asked */
-        if (a.out_dir && emit_program(&a.prog, a.out_dir) != 0) status = EXIT_INPUT;
-        if (a.descriptor_out && descriptor_write_set(&a.prog, a.set_flags, a.descriptor_out) != 0) status = EXIT_INPUT;
-        if (status == 0 && (a.deps_too || a.dep_file) && write_deps(&a)) status = EXIT_INPUT;
-    }
+    int status = run_phases(&a, &ctx);
     fflush(stdout);
     if (ferror(stdout)) { fputs("pbjc: error: writing to standard output failed\n", stderr); status = EXIT_INPUT; }
     context_end(&ctx);

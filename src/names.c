@@ -40,6 +40,11 @@ const char *names_has_member(const char *member) { return ir_strcat("has_", memb
 const char *names_case_member(const char *oneof) { return ir_strcat(oneof, "_case"); }
 const char *names_wrapper_unknown(const char *member) { return ir_printf("pbj__%s_unknown", member); }
 
+/* Each piece's prefix and suffix (names.h's NAMES_FIELD_PIECES). */
+#define PIECE_ROW(ID, prefix, suffix) [NAMES_##ID] = {prefix, suffix},
+static const struct { const char *prefix, *suffix; } pieces[] = {NAMES_FIELD_PIECES(PIECE_ROW)};
+#undef PIECE_ROW
+
 static const char *declare(names_list *l, const char *cname, const char *what, const char *full_name,
                            const ir_file *f, ir_loc loc)
 {
@@ -71,15 +76,17 @@ void names_view_functions(names_list *l, names_view *n, const char *cname, const
     NAMES_VIEW_FUNCTIONS(NAME_EACH)
 }
 
-const char *names_view_accessor(names_list *l, const char *cname, const char *what, const char *member, const char *suffix,
+const char *names_view_accessor(names_list *l, const char *cname, names_piece piece, const char *member,
                                 const char *full_name, const ir_file *f, ir_loc loc)
 {
-    return declare(l, ir_printf("%s_view_%s%s%s", cname, what, member, suffix), "a view accessor", full_name, f, loc);
+    const char *name = ir_printf("%s_view_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
+    return declare(l, name, "a view accessor", full_name, f, loc);
 }
 
-const char *names_extension_view(names_list *l, const char *cname, const char *suffix, const ir_field *f)
+const char *names_extension_view(names_list *l, const char *cname, names_piece piece, const ir_field *f)
 {
-    return declare(l, ir_strcat(cname, suffix), "a view accessor of extension", f->full_name, f->file, f->loc);
+    const char *name = ir_printf("%s%s%s", cname, pieces[piece].prefix, pieces[piece].suffix);
+    return declare(l, name, "a view accessor of extension", f->full_name, f->file, f->loc);
 }
 
 void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m)
@@ -89,13 +96,12 @@ void names_writer_functions(names_list *l, names_writer *n, const char *cname, c
     NAMES_WRITER_FUNCTIONS(NAME_EACH)
 }
 
-const char *names_writer_field(names_list *l, const char *cname, const char *prefix, const char *member, const char *suffix,
-                               const ir_field *f)
+const char *names_writer_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f)
 {
     static const char *const own[] = {"start", "end", "from", "unknown"};   /* M_writer_start, ... */
     for (size_t i = 0; i < sizeof own / sizeof *own; i++)
         if (strcmp(member, own[i]) == 0) member = ir_strcat(member, "_");
-    const char *name = ir_printf("%s_writer_%s%s%s", cname, prefix, member, suffix);
+    const char *name = ir_printf("%s_writer_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
     return declare(l, name, "a writer function of field", f->full_name, f->file, f->loc);
 }
 
@@ -173,15 +179,19 @@ const char *names_enum_json(names_list *l, const char *cname, const ir_enum *e)
     return declare(l, ir_strcat(cname, "__json"), "the JSON names of enum", e->full_name, e->file, e->loc);
 }
 
-const char *names_helper_field(names_list *l, const char *cname, const char *prefix, const char *member, const ir_field *f)
+const char *names_helper_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f)
 {
-    return declare(l, ir_printf("%s_%s%s", cname, prefix, member), "a building helper of field", f->full_name, f->file, f->loc);
+    const char *name = ir_printf("%s_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
+    return declare(l, name, "a building helper of field", f->full_name, f->file, f->loc);
 }
 
-const char *names_service(names_list *l, const ir_service *s, const char *suffix)
+static const char *names_service(names_list *l, const ir_service *s, const char *suffix)
 {
     return declare(l, ir_strcat(names_of_full_name(s->full_name), suffix), "the table of service", s->full_name, s->file, s->loc);
 }
+
+const char *names_service_table(names_list *l, const ir_service *s) { return names_service(l, s, "_service"); }
+const char *names_service_methods(names_list *l, const ir_service *s) { return names_service(l, s, "__methods"); }
 
 /* ---- the check: one table for the run ---------------------------------------------------------- */
 

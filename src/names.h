@@ -41,6 +41,21 @@
     X(type, "_writer") X(start, "_writer_start") X(end, "_writer_end") X(from, "_writer_from") \
     X(wtype, "__wtype") X(unknown, "_writer_unknown")
 
+/* The functions of one field f of a message M, by API: X(ID, prefix, suffix). Views: M + "_view_" + prefix + f + suffix
+ * (a oneof's case too); writers: M + "_writer_" + prefix + f + suffix; building helpers: M + "_" + prefix + f;
+ * a view accessor of extension X: X + suffix. */
+#define NAMES_FIELD_PIECES(X)                                                                          \
+    X(VIEW_GET, "", "") X(VIEW_HAS, "has_", "") X(VIEW_NEXT, "", "_next") X(VIEW_CASE, "", "_case")      \
+    X(WRITER_SET, "", "") X(WRITER_ADD, "add_", "") X(WRITER_PUT, "put_", "") X(WRITER_FROM, "", "_from") \
+    X(WRITER_ADD_FROM, "add_", "_from") X(WRITER_RAW, "", "_raw") X(WRITER_ADD_RAW, "add_", "_raw")        \
+    X(HELPER_ADD, "add_", "") X(HELPER_SET, "set_", "") X(HELPER_MUTABLE, "mutable_", "")                 \
+    X(HELPER_PUT, "put_", "") X(HELPER_GET, "get_", "")                                                   \
+    X(EXT_VIEW_GET, "", "_view") X(EXT_VIEW_HAS, "", "_view_has") X(EXT_VIEW_NEXT, "", "_view_next")
+
+#define NAMES_PIECE_ID(ID, prefix, suffix) NAMES_##ID,
+typedef enum names_piece { NAMES_FIELD_PIECES(NAMES_PIECE_ID) } names_piece;
+#undef NAMES_PIECE_ID
+
 #define NAMES_MEMBER(member, suffix) const char *member;
 typedef struct names_message { NAMES_MESSAGE_FUNCTIONS(NAMES_MEMBER) } names_message;
 typedef struct names_view { NAMES_VIEW_FUNCTIONS(NAMES_MEMBER) } names_view;
@@ -71,16 +86,15 @@ const char *names_enum_cname(const ir_enum *e);
 void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m);
 void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f);
 void names_view_functions(names_list *l, names_view *n, const char *cname, const ir_message *m);
-/* A view's accessor of field f or oneof: cname + "_view_" + what + member + suffix ("has_", "_next", "_case"). */
-const char *names_view_accessor(names_list *l, const char *cname, const char *what, const char *member, const char *suffix,
+/* A view's accessor of a field or oneof (member), piece NAMES_VIEW_*. */
+const char *names_view_accessor(names_list *l, const char *cname, names_piece piece, const char *member,
                                 const char *full_name, const ir_file *f, ir_loc loc);
-/* A view accessor of extension f: cname + suffix ("_view", "_view_has", "_view_next"). */
-const char *names_extension_view(names_list *l, const char *cname, const char *suffix, const ir_field *f);
+/* A view accessor of extension f, piece NAMES_EXT_VIEW_*. */
+const char *names_extension_view(names_list *l, const char *cname, names_piece piece, const ir_field *f);
 void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m);
-/* A field's writer function: cname + "_writer_" + prefix + part + suffix ("add_", "items", "_raw"); the
- * part is the member, with "_" added when it is one of the writer's own words (start, end, from). */
-const char *names_writer_field(names_list *l, const char *cname, const char *prefix, const char *member, const char *suffix,
-                               const ir_field *f);
+/* A field's writer function, piece NAMES_WRITER_*: the member with "_" added when it is one of the writer's own
+ * words (start, end, from, unknown). */
+const char *names_writer_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
 const char *names_message_type(names_list *l, const char *cname, const ir_message *m);
 const char *names_print_ext(names_list *l, const char *cname, const ir_message *m);
 const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f);
@@ -97,10 +111,11 @@ const char *names_enum_value(names_list *l, const char *cname, const ir_enum_val
 /* An enum's table of names for M_from_json: cname + "__json". */
 const char *names_enum_json(names_list *l, const char *cname, const ir_enum *e);
 
-/* A field's building helper (helpers.tmpl): cname + "_" + prefix + member ("add_", "set_", "put_", ...). */
-const char *names_helper_field(names_list *l, const char *cname, const char *prefix, const char *member, const ir_field *f);
-/* A service's table (service.tmpl): its C name + suffix ("_service", "__methods"). */
-const char *names_service(names_list *l, const ir_service *s, const char *suffix);
+/* A field's building helper (helpers.tmpl), piece NAMES_HELPER_*. */
+const char *names_helper_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
+/* A service's table (service.tmpl): its C name + "_service", and the array of its methods: + "__methods". */
+const char *names_service_table(names_list *l, const ir_service *s);
+const char *names_service_methods(names_list *l, const ir_service *s);
 
 /* Struct members (not at file scope, not in the list). */
 const char *names_has_member(const char *member);     /* "has_" + member */

@@ -549,13 +549,31 @@ int options_check_closure_inputs(const ir_program *prog)
 
 /* ---- output --------------------------------------------------------------- */
 
-size_t options_describe(const ir_message *m, char *buf, size_t n)
+/* The value option id takes when nothing sets it (and no tier but the default implies it). */
+static int default_value(int id)
+{
+    switch (options_table[id].role) {
+    case ROLE_COMPONENT: return tiers[OPTIONS_TIER_DEFAULT].implies[id];
+    case ROLE_CLOSURE_ON: return 1;
+    default: return 0;
+    }
+}
+
+/* Whether m's option id is worth naming beside its code: set somewhere, unless only a tier implies its default. */
+static bool differs(const options_value *v, int id)
+{
+    if (v->origin == OPTIONS_FROM_DEFAULT) return false;
+    return v->origin != OPTIONS_FROM_TIER || v->value != default_value(id);
+}
+
+static size_t describe(const ir_message *m, char *buf, size_t n, bool all)
 {
     const options_resolved *r = options_of(m);
     size_t len = 0;
     for (int id = 0; id < OPTIONS_COUNT; id++) {
         const options_value *v = &r->opt[id];
         if (options_table[id].role == ROLE_IGNORED || (options_table[id].role == ROLE_FIELDS && !v->text)) continue;
+        if (!all && !differs(v, id)) continue;
         const char *from = origin_names[v->origin];
         if (v->origin == OPTIONS_FROM_TIER) from = ir_pool_printf(m->file->pool, "tier %s", tiers[r->opt[OPTION_PERFORMANCE].value].name);
         if (v->origin == OPTIONS_FROM_CLOSURE) from = ir_pool_printf(m->file->pool, "closure via %s", v->via);
@@ -566,6 +584,10 @@ size_t options_describe(const ir_message *m, char *buf, size_t n)
     if (len == 0 && n) buf[0] = '\0';
     return len;
 }
+
+size_t options_describe(const ir_message *m, char *buf, size_t n) { return describe(m, buf, n, true); }
+
+size_t options_describe_changed(const ir_message *m, char *buf, size_t n) { return describe(m, buf, n, false); }
 
 /* Whether m's decoder is inlined into its callers in its own file (M__decode_leaf): the max tier, a
  * message of a few fields, each a scalar, string or bytes or (levels deep) a message of the same file

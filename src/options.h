@@ -125,6 +125,9 @@ bool options_decode_inline(const ir_message *m);
  * writers=true(closure via acme.Root.middle) views=false(default)".
  * Writes at most n bytes (NUL included) like snprintf; returns the full length. */
 size_t options_describe(const ir_message *m, char *buf, size_t n);
+/* The same, naming only the options that differ from their defaults (set at some level, and not merely a tier's
+ * value that is also the default): "" when none does. For the comment above m's struct. */
+size_t options_describe_changed(const ir_message *m, char *buf, size_t n);
 
 /* pbj.comparable of m: the fields and oneofs it names, in order (checked: singular, of a comparable type).
  * Returns how many (0: m has no M_compare) and sets *keys to them. */

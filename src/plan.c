@@ -2,7 +2,9 @@
 #include "plan.h"
 
 #include "diag.h"
+#include "options.h"
 #include "symtab.h"
+#include "textbuf.h"
 #include "../rt/pbj_writer.h"   /* float bit casts for defaults, the varint writer for tags, PBJ__WLEARN */
 
 #include <inttypes.h>
@@ -401,23 +403,22 @@ static void sort(void *v, size_t n, size_t size, int (*cmp)(const void *, const 
     if (n > 1) qsort(v, n, size, cmp);
 }
 
-/* A member name distinct from every other member of the struct. */
-static const char *unique_member(const plan_message *pm, const char *want)
+/* The struct members a message's names have taken so far (its fields', oneofs' and has-bits'): a table, so that
+ * naming each of n members costs no scan of the others. */
+typedef struct members {
+    symtab taken;
+    ir_pool *pool;
+} members;
+
+static void member_take(members *ms, const char *name) { symtab_put(&ms->taken, name, strlen(name), (void *)(uintptr_t)1); }
+
+/* A member name distinct from every other member of the struct (and from pbj's own): want, or want with "_" added. */
+static const char *unique_member(members *ms, const char *want)
 {
     const char *name = names_sanitize(want);
-    for (bool clash = true; clash;) {
-        clash = strcmp(name, "pbj_unknown") == 0 || strcmp(name, "pbj_ext") == 0 || strncmp(name, "pbj__", 5) == 0;
-        for (size_t i = 0; i < pm->fields.n && !clash; i++) {
-            const plan_field *o = &pm->fields.v[i];
-            clash = (o->member && strcmp(o->member, name) == 0) ||
-                    (o->has_member && strcmp(o->has_member, name) == 0);
-        }
-        for (size_t i = 0; i < pm->oneofs.n && !clash; i++) {
-            const plan_oneof *o = pm->oneofs.v[i];
-            clash = o->member && (strcmp(o->member, name) == 0 || strcmp(names_case_member(o->member), name) == 0);
-        }
-        if (clash) name = ir_strcat(name, "_");
-    }
+    while (strcmp(name, "pbj_unknown") == 0 || strcmp(name, "pbj_ext") == 0 || strncmp(name, "pbj__", 5) == 0 ||
+           symtab_get(&ms->taken, name, strlen(name)))
+        name = ir_pool_printf(ms->pool, "%s_", name);
     return name;
 }
 
@@ -734,11 +735,18 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->text_value = text_value(pf);
     c->text_sub_full = f->message_type ? f->message_type->full_name : "";
     c->text_oneof = pf->oneof ? pf->oneof->o->name : "";
-    c->text_oneof_set = "\"\"";
-    for (size_t i = 0; pf->oneof && i < pf->oneof->fields.n; i++) {
-        const plan_field *o = pf->oneof->fields.v[i];
-        c->text_oneof_set = ir_printf("m->%s == %d ? \"%s\" : %s", pf->oneof->case_member, o->number, o->name, c->text_oneof_set);
-    }
+    c->text_oneof_set = pf->oneof ? pf->oneof->text_set : "\"\"";
+}
+
+/* The name of the member of oneof po that is set, as a C string expression: its members' tests, the last first
+ * (made once for the oneof, which every member's text reading names). */
+static const char *oneof_text_set(ir_pool *pool, const plan_oneof *po)
+{
+    textbuf s = {0};
+    for (size_t i = po->fields.n; i-- > 0;)
+        textbuf_printf(&s, "m->%s == %d ? \"%s\" : ", po->case_member, po->fields.v[i]->number, po->fields.v[i]->name);
+    textbuf_puts(&s, "\"\"");
+    return textbuf_finish(&s, pool);
 }
 
 /* ---- views: where the scan leaves each field and how accessors read it (gen-templates/view.tmpl) ---- */
@@ -766,10 +774,10 @@ static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t sl
     ir_type t = pf->type;
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, slice = plan_is_slice(t) && !message;
     bool many = pf->repeated || pf->kind == PLAN_MAP;
-    c->view_get = names_view_accessor(names, pm->cname, "", pf->member, "", f->full_name, f->file, f->loc);
+    c->view_get = names_view_accessor(names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
     c->view_has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
-                ? names_view_accessor(names, pm->cname, "has_", pf->member, "", f->full_name, f->file, f->loc) : "";
-    c->view_next = many ? names_view_accessor(names, pm->cname, "", pf->member, "_next", f->full_name, f->file, f->loc) : "";
+                ? names_view_accessor(names, pm->cname, NAMES_VIEW_HAS, pf->member, f->full_name, f->file, f->loc) : "";
+    c->view_next = many ? names_view_accessor(names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
     c->view_qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
     c->view_type = pm->view.type;
@@ -824,7 +832,7 @@ static void plan_views(plan_message *pm, names_list *names)
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         plan_oneof *po = pm->oneofs.v[k];
         po->view_index = (int)k;
-        po->view_case_fn = names_view_accessor(names, pm->cname, "", po->member, "_case", po->o->name, pm->m->file, pm->m->loc);
+        po->view_case_fn = names_view_accessor(names, pm->cname, NAMES_VIEW_CASE, po->member, po->o->name, pm->m->file, pm->m->loc);
     }
     size_t plain = 0;   /* fields outside oneofs have a slot each (zeroed by the scan), then one slot per oneof */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
@@ -897,16 +905,16 @@ static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
-#define WRITER_FN(prefix, suffix) names_writer_field(names, pm->cname, prefix, pf->member, suffix, f)
+#define WRITER_FN(piece) names_writer_field(names, pm->cname, NAMES_WRITER_##piece, pf->member, f)
     c->wc = pm->wn.type;
     c->wset = c->wadd = c->wfrom = c->wraw = c->wput = "";
-    if (map) c->wput = WRITER_FN("put_", "");
-    else if (pf->repeated) c->wadd = WRITER_FN("add_", "");
-    else c->wset = WRITER_FN("", "");
+    if (map) c->wput = WRITER_FN(PUT);
+    else if (pf->repeated) c->wadd = WRITER_FN(ADD);
+    else c->wset = WRITER_FN(SET);
     if (msg) {
-        c->wfrom = WRITER_FN(pf->repeated ? "add_" : "", "_from");
-        c->wraw = WRITER_FN(pf->repeated ? "add_" : "", "_raw");
-    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN("", "");     /* packable: the whole array */
+        c->wfrom = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
+        c->wraw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
+    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN(SET);     /* packable: the whole array */
 #undef WRITER_FN
     c->wopen = pf->repeated ? c->wadd : c->wset;
     names_writer sub = {0};
@@ -943,12 +951,12 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
     bool own = !pm->map_entry;                       /* an entry's fields get no helpers of their own */
-#define HELPER_FN(prefix, when) ((when) && own ? names_helper_field(names, pm->cname, prefix, pf->member, f) : "")
-    c->hadd = HELPER_FN("add_", pf->repeated);
-    c->hset = HELPER_FN("set_", !pf->repeated && !msg && !map);
-    c->hmutable = HELPER_FN("mutable_", (!pf->repeated && msg) || pf->message_map_value);
-    c->hput = HELPER_FN("put_", map && !pf->message_map_value);
-    c->hget = HELPER_FN("get_", map);
+#define HELPER_FN(piece, when) ((when) && own ? names_helper_field(names, pm->cname, NAMES_HELPER_##piece, pf->member, f) : "")
+    c->hadd = HELPER_FN(ADD, pf->repeated);
+    c->hset = HELPER_FN(SET, !pf->repeated && !msg && !map);
+    c->hmutable = HELPER_FN(MUTABLE, (!pf->repeated && msg) || pf->message_map_value);
+    c->hput = HELPER_FN(PUT, map && !pf->message_map_value);
+    c->hget = HELPER_FN(GET, map);
 #undef HELPER_FN
     c->hparams = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_printf("%s v", pf->ctype);
     c->hvalue = !slice ? "" : pf->utf8
@@ -1051,14 +1059,15 @@ static int json_row_order(const void *a, const void *b)
 }
 
 /* The rows of a table of n names as C initializers (sorted here); "{NULL, 0, 0}" for none. */
-static const char *json_table(json_row *rows, size_t n)
+static const char *json_table(ir_pool *pool, json_row *rows, size_t n)
 {
     sort(rows, n, sizeof *rows, json_row_order);
-    const char *s = n ? "" : "{NULL, 0, 0},";
+    if (!n) return "{NULL, 0, 0},";
+    textbuf s = {0};
     for (size_t i = 0; i < n; i++)
-        s = ir_printf("%s{%s, %zu, %lld},\n", s, c_string_literal(rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
-                      rows[i].value);
-    return s;
+        textbuf_printf(&s, "{%s, %zu, %lld},\n", c_string_literal(rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
+                       rows[i].value);
+    return textbuf_finish(&s, pool);
 }
 
 static bool json_named(const ir_message *m, const char *full) { return full && strcmp(m->full_name, full) == 0; }
@@ -1080,7 +1089,7 @@ static void plan_json_read(plan_message *pm)
 
 /* The JSON names of pm's fields (json_name and the declared name, each once) and of its extensions printed by name
  * ("[pkg.ext]", and a message set item's "[pkg.Item]" as the text format names it), after its fields in the switch. */
-static void plan_json_names(plan_message *pm)
+static void plan_json_names(ir_pool *pool, plan_message *pm)
 {
     size_t nf = pm->fields.n, nx = pm->ext_printed.n, n = 0;
     json_row *rows = ir_alloc((2 * (nf + nx) + 1) * sizeof *rows);
@@ -1096,19 +1105,19 @@ static void plan_json_names(plan_message *pm)
         rows[n++] = (json_row){key, (long long)(nf + i)};
         if (strcmp(key, x->name) != 0) rows[n++] = (json_row){x->name, (long long)(nf + i)};
     }
-    pm->json_names = json_table(rows, n);
+    pm->json_names = json_table(pool, rows, n);
     pm->json_count = ir_printf("%zu", n);
     pm->json_seen = ir_printf("%zu", (nf + nx) / 8 + 1);
 }
 
 /* The JSON names of enum pe's values. */
-static void plan_enum_json_read(plan_enum *pe, names_list *l)
+static void plan_enum_json_read(ir_pool *pool, plan_enum *pe, names_list *l)
 {
     const ir_enum *e = pe->e;
     json_row *rows = ir_alloc((e->values.n + 1) * sizeof *rows);
     for (size_t i = 0; i < e->values.n; i++) rows[i] = (json_row){e->values.v[i]->name, e->values.v[i]->number};
     pe->json = names_enum_json(l, pe->cname, e);
-    pe->json_names = json_table(rows, e->values.n);
+    pe->json_names = json_table(pool, rows, e->values.n);
     pe->json_count = ir_printf("%zu", e->values.n);
     pe->json_closed = e->file && e->file->syntax == IR_PROTO2 ? "true" : "false";
     pe->json_null = strcmp(e->full_name, "google.protobuf.NullValue") == 0 ? "true" : "false";
@@ -1116,18 +1125,19 @@ static void plan_enum_json_read(plan_enum *pe, names_list *l)
 
 /* Writers: the required fields of pm take the bits of pbj_writer.oneofs after its oneofs' (up to 64): a
  * field's call marks its bit, end checks them all (pbj_wtype.required, the names from bit first on). */
-static void plan_writer_required(plan_message *pm)
+static void plan_writer_required(ir_pool *pool, plan_message *pm)
 {
     size_t bit = pm->oneofs.n;
     uint64_t mask = 0;
-    const char *names = "";
+    textbuf text = {0};
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         if (!pf->required || bit >= 64) continue;
         pf->code.wmark = ir_printf("w->w.oneofs |= UINT64_C(1) << %zu;", bit);
         mask |= UINT64_C(1) << bit++;
-        names = ir_printf("%s\"%s\", ", names, pf->code.full_name);
+        textbuf_printf(&text, "\"%s\", ", pf->code.full_name);
     }
+    const char *names = textbuf_finish(&text, pool);
     pm->wrequired_mask = ir_printf("UINT64_C(0x%llx)", (unsigned long long)mask);
     pm->wrequired = mask ? ir_printf(", %u, UINT64_C(0x%llx), %zu, (const char *const[]){%s}", writer_slot(pm->m),
                                      (unsigned long long)mask, pm->oneofs.n, names)
@@ -1166,20 +1176,38 @@ static plan_oneof *plan_oneof_for(plan_message *pm, const ir_oneof *o)
     return po;
 }
 
-static plan_message *plan_message_build(const ir_message *m, names_list *names, required_cache *rc, cycle_search *cs)
+/* pbj.comparable's keys as the message's planned fields and oneofs. */
+static void plan_compare_keys(plan_message *pm)
+{
+    const options_compare_key *keys;
+    size_t n = options_comparable(pm->m, &keys);
+    for (size_t k = 0; k < n; k++) {
+        plan_compare_key key = {0};
+        for (size_t i = 0; i < pm->fields.n && keys[k].field && !key.field; i++)
+            if (pm->fields.v[i].f == keys[k].field) key.field = &pm->fields.v[i];
+        for (size_t i = 0; i < pm->oneofs.n && keys[k].oneof && !key.oneof; i++)
+            if (pm->oneofs.v[i]->o == keys[k].oneof) key.oneof = pm->oneofs.v[i];
+        if (key.field || key.oneof) ir_vec_push(&pm->compare_keys, key);
+    }
+}
+
+static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, names_list *names, required_cache *rc,
+                                        cycle_search *cs)
 {
     plan_message *pm = ir_alloc(sizeof *pm);
     pm->m = m;
     pm->cname = names_message_type(names, names_message_cname(m), m);
     names_message_functions(names, &pm->fn, pm->cname, m);
     pm->doc = doc_of(&m->comments);
-    pm->options = options_of(m);
-    size_t n = options_describe(m, NULL, 0);
-    char *text = ir_alloc(n + 1);
-    options_describe(m, text, n + 1);
-    pm->options_text = text;
+    pm->fast_write = options_on(m, OPTION_FAST_WRITE);
+    size_t n = options_describe_changed(m, NULL, 0);
+    char *text = ir_pool_alloc(pool, n + 1);
+    options_describe_changed(m, text, n + 1);
+    pm->options_text = n ? ir_pool_printf(pool, "\n * pbj options: %s", text) : "";
     pm->map_entry = m->map_entry;
     pm->decode_leaf = options_decode_inline(m);
+    pm->fields.cap = m->fields.n;                   /* one allocation of the fields (a plan_field is 2 KB) */
+    pm->fields.v = ir_pool_alloc(pool, (pm->fields.cap + 1) * sizeof *pm->fields.v);
     pm->recursive = cycles_of(cs, m)->recursive;
     pm->deep = cycles_of(cs, m)->deep;
     for (size_t i = 0; i < m->fields.n; i++) {
@@ -1212,14 +1240,20 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
     for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
     if (pm->ext_ranges.n) pm->print_ext = names_print_ext(names, pm->cname, m);
+    members ms = {.pool = pool};
+    symtab_init(&ms.taken);
+    for (size_t i = 0; i < pm->fields.n; i++) member_take(&ms, pm->fields.v[i].member);
     for (size_t i = 0; i < pm->oneofs.n; i++) {
         plan_oneof *po = pm->oneofs.v[i];
         const char *want = po->o->name;
-        while (strcmp(unique_member(pm, want), want) != 0 ||
-               strcmp(unique_member(pm, names_case_member(want)), names_case_member(want)) != 0)
-            want = ir_strcat(want, "_");
+        while (strcmp(unique_member(&ms, want), want) != 0 ||
+               strcmp(unique_member(&ms, names_case_member(want)), names_case_member(want)) != 0)
+            want = ir_pool_printf(pool, "%s_", want);
         po->member = want;
         po->case_member = names_case_member(want);
+        member_take(&ms, po->member);
+        member_take(&ms, po->case_member);
+        po->text_set = oneof_text_set(pool, po);
         po->case_type = names_oneof_case_type(names, pm->cname, po->member, m, po->o);
         po->none_const = names_oneof_none(names, pm->cname, po->member, m, po->o);
     }
@@ -1229,7 +1263,7 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         bool explicit_presence = features_explicit_presence(f) && f->label != IR_LABEL_REPEATED && !pm->map_entry;
         if (pf->kind == PLAN_WRAPPER || (explicit_presence && !pf->oneof &&
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
-            pf->has_member = unique_member(pm, names_has_member(pf->member));
+            member_take(&ms, pf->has_member = unique_member(&ms, names_has_member(pf->member)));
         pf->required = features_required(f);
         pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(rc, f->message_type);
         if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
@@ -1249,17 +1283,18 @@ static plan_message *plan_message_build(const ir_message *m, names_list *names, 
         plan_field_code(pm, pf, names);
         plan_helper_code(pm, pf, names);
     }
+    symtab_free(&ms.taken);
     plan_predictions(pm);
     plan_json_read(pm);
     plan_views(pm, names);
     pm->may_miss = reaches_required(rc, m);
-    const options_compare_key *keys;
-    if (options_comparable(m, &keys)) pm->compare_fn = names_compare_fn(names, pm->cname, m);
+    plan_compare_keys(pm);
+    if (pm->compare_keys.n) pm->compare_fn = names_compare_fn(names, pm->cname, m);
     pm->writers = options_on(m, OPTION_WRITERS) && !m->map_entry;
     if (pm->writers) {
         names_writer_functions(names, &pm->wn, pm->cname, m);
         for (size_t i = 0; i < pm->fields.n; i++) plan_writer_code(pm, &pm->fields.v[i], names);
-        plan_writer_required(pm);
+        plan_writer_required(pool, pm);
     }
     return pm;
 }
@@ -1339,9 +1374,9 @@ static void plan_ext_view_code(plan_field *pf, names_list *names)
     names_view_functions(NULL, &extendee, pf->extendee_cname, f->extend->extendee);
     if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
     c->view_type = extendee.type;
-    c->view_get = names_extension_view(names, pf->cname, "_view", f);
-    c->view_has = pf->repeated ? "" : names_extension_view(names, pf->cname, "_view_has", f);
-    c->view_next = pf->repeated ? names_extension_view(names, pf->cname, "_view_next", f) : "";
+    c->view_get = names_extension_view(names, pf->cname, NAMES_EXT_VIEW_GET, f);
+    c->view_has = pf->repeated ? "" : names_extension_view(names, pf->cname, NAMES_EXT_VIEW_HAS, f);
+    c->view_next = pf->repeated ? names_extension_view(names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
     c->view_tag = ir_printf("0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
     c->view_packed_tag = pf->packable || pf->msgset ? ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
@@ -1445,7 +1480,7 @@ static void collect_enum(plan_file *pf, const ir_enum *e)
         ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));
         ir_vec_push(&pe->value_docs, doc_of(&e->values.v[i]->comments));
     }
-    plan_enum_json_read(pe, l);
+    plan_enum_json_read(pf->pool, pe, l);
     ir_vec_push(&pf->enums, pe);
 }
 
@@ -1456,17 +1491,52 @@ static plan_service *plan_service_build(plan_file *pf, const ir_service *s)
 {
     plan_service *ps = ir_alloc(sizeof *ps);
     ps->s = s;
-    ps->table = names_service(&pf->message_names, s, "_service");
-    ps->methods = names_service(&pf->message_names, s, "__methods");
-    ps->rows = "";
+    ps->table = names_service_table(&pf->message_names, s);
+    ps->methods = names_service_methods(&pf->message_names, s);
+    ir_pool *pool = pf->pool;
+    textbuf rows = {0};
     for (size_t i = 0; i < s->methods.n; i++) {
         const ir_method *m = s->methods.v[i];
-        ps->rows = ir_printf("%s{\"%s\", \"%s.%s\", \"/%s/%s\", \"%s\", \"%s\", %s, %s},\n", ps->rows, m->name, s->full_name,
-                             m->name, s->full_name, m->name, m->input ? m->input->full_name : m->input_name,
-                             m->output ? m->output->full_name : m->output_name, c_bool(m->client_streaming),
-                             c_bool(m->server_streaming));
+        textbuf_printf(&rows, "{\"%s\", \"%s.%s\", \"/%s/%s\", \"%s\", \"%s\", %s, %s},\n", m->name, s->full_name,
+                       m->name, s->full_name, m->name, m->input ? m->input->full_name : m->input_name,
+                       m->output ? m->output->full_name : m->output_name, c_bool(m->client_streaming),
+                       c_bool(m->server_streaming));
     }
+    ps->rows = textbuf_finish(&rows, pool);
     return ps;
+}
+
+/* Which reverse encoders (and M__write) are inlined into their parent's: a message of the file written by one field
+ * only, of a fast_write message after it (so no inlining runs in a circle). */
+static void plan_reverse_inlining(plan_file *pf)
+{
+    symtab index;                 /* a message's full name -> its place in pf->messages, plus one */
+    symtab_init(&index);
+    size_t n = pf->messages.n, *uses = ir_alloc((n + 1) * sizeof *uses), *last = ir_alloc((n + 1) * sizeof *last);
+    for (size_t j = 0; j < n; j++) {
+        const char *full = pf->messages.v[j]->m->full_name;
+        symtab_put(&index, full, strlen(full), (void *)(uintptr_t)(j + 1));
+    }
+    for (size_t j = 0; j < n; j++) {
+        const plan_message *parent = pf->messages.v[j];
+        for (size_t k = 0; parent->fast_write && k < parent->fields.n; k++) {
+            const plan_field *f = &parent->fields.v[k];
+            if (!f->sub_reverse || f->f->message_type->file != pf->f) continue;
+            const char *full = f->f->message_type->full_name;
+            size_t at = (uintptr_t)symtab_get(&index, full, strlen(full));
+            if (at) uses[at - 1]++, last[at - 1] = j;
+        }
+    }
+    for (size_t j = 0; j < n; j++) pf->messages.v[j]->reverse_inlined = uses[j] == 1 && j < last[j];
+    for (size_t j = 0; j < n; j++)
+        for (size_t k = 0; k < pf->messages.v[j]->fields.n; k++) {
+            plan_field *f = &pf->messages.v[j]->fields.v[k];
+            if (!f->sub_reverse || f->f->message_type->file != pf->f) continue;
+            const char *full = f->f->message_type->full_name;
+            size_t at = (uintptr_t)symtab_get(&index, full, strlen(full));
+            f->sub_inlined = at && pf->messages.v[at - 1]->reverse_inlined;
+        }
+    symtab_free(&index);
 }
 
 typedef struct file_build {
@@ -1479,14 +1549,16 @@ static void collect_message(ir_message *m, void *ctx)
 {
     file_build *b = ctx;
     plan_file *pf = b->pf;
-    ir_vec_push(&pf->messages, plan_message_build(m, &pf->message_names, b->rc, b->cs));
+    ir_vec_push(&pf->messages, plan_message_build(pf->pool, m, &pf->message_names, b->rc, b->cs));
     for (size_t i = 0; i < m->enums.n; i++) collect_enum(pf, m->enums.v[i]);
 }
 
-static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, required_cache *rc, cycle_search *cs)
+static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_program *prog, required_cache *rc,
+                                cycle_search *cs)
 {
-    plan_file *pf = ir_alloc(sizeof *pf);
+    plan_file *pf = ir_pool_alloc(pool, sizeof *pf);
     pf->f = f;
+    pf->pool = pool;
     for (size_t i = 0; i < f->enums.n; i++) collect_enum(pf, f->enums.v[i]);
     file_build b = {pf, rc, cs};
     ir_each_message((ir_file *)(uintptr_t)f, collect_message, &b);
@@ -1494,20 +1566,22 @@ static plan_file *plan_build_in(const ir_file *f, const ir_program *prog, requir
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->pool, pf->messages.v[i]);
+    plan_reverse_inlining(pf);
     for (size_t i = 0; i < f->services.n; i++) ir_vec_push(&pf->services, plan_service_build(pf, f->services.v[i]));
     return pf;
 }
 
-plan_program *plan_build_program(const ir_program *prog)
+plan_program *plan_build(const ir_program *prog, ir_pool *pool)
 {
-    plan_program *pp = ir_alloc(sizeof *pp);
+    plan_program *pp = ir_pool_alloc(pool, sizeof *pp);
     pp->prog = prog;
+    pp->pool = pool;
     required_cache rc = {0};
     cycle_search cs = {0};
     symtab_init(&rc.known);
     symtab_init(&cs.nodes);
-    for (size_t i = 0; i < prog->files.n; i++) ir_vec_push(&pp->files, plan_build_in(prog->files.v[i], prog, &rc, &cs));
+    for (size_t i = 0; i < prog->files.n; i++) ir_pool_vec_push(pool, &pp->files, plan_build_in(pool, prog->files.v[i], prog, &rc, &cs));
     symtab_free(&rc.known);
     symtab_free(&cs.nodes);
     return pp;
@@ -1520,13 +1594,13 @@ plan_file *plan_of(const plan_program *pp, const ir_file *f)
     return NULL;
 }
 
-int plan_check_names(const plan_program *pp)
+int plan_check(const plan_program *pp)
 {
     IR_VEC(const names_list *) lists = {0};
     for (size_t i = 0; i < pp->files.n; i++) {
-        ir_vec_push(&lists, &pp->files.v[i]->enum_names);
-        ir_vec_push(&lists, &pp->files.v[i]->message_names);
-        ir_vec_push(&lists, &pp->files.v[i]->extension_names);
+        ir_pool_vec_push(pp->pool, &lists, &pp->files.v[i]->enum_names);
+        ir_pool_vec_push(pp->pool, &lists, &pp->files.v[i]->message_names);
+        ir_pool_vec_push(pp->pool, &lists, &pp->files.v[i]->extension_names);
     }
-    return names_check(lists.v, lists.n);
+    return names_check(lists.v, lists.n) + options_check_closure_inputs(pp->prog);
 }

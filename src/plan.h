@@ -4,7 +4,6 @@
 
 #include "ir.h"
 #include "names.h"
-#include "options.h"
 
 /* How a field is stored in the struct and handled on the wire. */
 typedef enum plan_kind {
@@ -315,6 +314,7 @@ struct plan_field {
     uint32_t alt_tag_value;
     bool predict_self;            /* repeated unpacked: after one, predict the next is the same field */
     bool sub_reverse;             /* a message or map whose type's fast_write is on: it has M__write_reverse */
+    bool sub_inlined;             /* sub_reverse, and its type's reverse encoder and M__write are inlined here */
     bool sub_recursive;           /* a message or map whose type is on a cycle of types: its M__size counts depth */
     bool sub_deep;                /* a message or map whose type reaches such a cycle: its size can be PBJ_SIZE_ERROR */
     int rbound;                   /* the reverse encoder: the most bytes written outside the room it asks for */
@@ -328,9 +328,16 @@ struct plan_oneof {
     const char *case_type;        /* "acme_Order_payment_case" */
     const char *none_const;       /* "acme_Order_payment_NOT_SET" */
     IR_VEC(plan_field *) fields;  /* by number */
+    const char *text_set;         /* text reading: the name of its member that is set (a C string expression) */
     const char *view_case_fn;     /* views: the accessor of its case */
     int view_index;               /* views: its index in the view's cases */
 };
+
+/* A key of pbj.comparable: a field, or a oneof (its case, then the value of the member set). */
+typedef struct plan_compare_key {
+    const plan_field *field;
+    const plan_oneof *oneof;
+} plan_compare_key;
 
 struct plan_message {
     const ir_message *m;
@@ -338,8 +345,11 @@ struct plan_message {
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     names_message fn;             /* its functions */
     const char *print_ext;        /* with extension ranges: the static function printing them */
-    const options_resolved *options;     /* resolved pbj options (options_of: never NULL) */
-    const char *options_text;     /* the same as one line (options_describe), for the header comment */
+    const char *options_text;     /* the header comment's line of the pbj options that differ from their defaults
+                                   * (options_describe_changed), or "" when none does (--explain-options says all) */
+    bool fast_write;              /* pbj.fast_write resolves true: M_write_reverse */
+    bool reverse_inlined;         /* fast_write, and written by one field of a later message of its file, whose
+                                   * encoders inline its reverse encoder and M__write (no inlining in a circle) */
     IR_VEC(plan_field) fields;    /* by number (groups as messages) */
     IR_VEC(plan_oneof *) oneofs;  /* real oneofs, declaration order */
     bool map_entry;
@@ -360,6 +370,7 @@ struct plan_message {
     bool writers;                 /* pbj.writers resolves true (never for map entries) */
     names_writer wn;              /* its writer's type and functions */
     const char *compare_fn;       /* pbj.comparable: M_compare, or NULL */
+    IR_VEC(plan_compare_key) compare_keys;   /* pbj.comparable's keys, in its order */
     const char *wrequired;        /* the rest of its pbj_wtype's initializer: slot, required bits, first, names */
     const char *wrequired_mask;   /* its required fields' bits ("0": none) */
     bool decode_leaf;             /* max tier, scalars only: its decoder is inlined where its file decodes it */
@@ -392,6 +403,7 @@ typedef struct plan_service {
 
 typedef struct plan_file {
     const ir_file *f;
+    ir_pool *pool;                       /* the plan's */
     IR_VEC(plan_message *) messages;     /* every message of the file, depth first */
     IR_VEC(plan_enum *) enums;           /* every enum of the file, top level and nested */
     IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
@@ -399,21 +411,23 @@ typedef struct plan_file {
     IR_VEC(plan_service *) services;
 } plan_file;
 
-/* Plans of every file of a program, in prog->files order. */
+/* Plans of every file of a program, in prog->files order: emit's only input. */
 typedef struct plan_program {
     const ir_program *prog;
+    ir_pool *pool;                       /* the run's (pbjc_context): the plan and emit's text live in it */
     IR_VEC(plan_file *) files;
 } plan_program;
 
-/* Plan every file of prog once (each file's messages know the extensions of every file). */
-plan_program *plan_build_program(const ir_program *prog);
+/* The plan phase, after options_resolve: plan_build plans every file of prog once (each file's messages know
+ * the extensions of every file), in pool; plan_check then reports what would stop the generated code from
+ * compiling or linking (main.c runs both for --check as for -o). */
+plan_program *plan_build(const ir_program *prog, ir_pool *pool);
+/* Returns the errors reported: C names at file scope two declarations share (types, functions, enum values,
+ * oneof constants, accessors; diag_error at the later one; names are never changed to avoid a clash), and
+ * views or writers reaching a message of a file this run does not generate. */
+int plan_check(const plan_program *pp);
 /* The plan of one file of the program. */
 plan_file *plan_of(const plan_program *pp, const ir_file *f);
-
-/* Every C name at file scope the generated code of the planned files declares (types, functions, enum
- * values, oneof constants, accessors): two declarations giving the same name are reported (diag_error at the
- * later one); returns how many. Names are never changed to avoid a clash. */
-int plan_check_names(const plan_program *pp);
 
 /* Per-type value expressions, for emit's extension accessors (x: the C expression of a value). */
 bool plan_is_slice(ir_type t);

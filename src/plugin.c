@@ -119,8 +119,10 @@ static void generate(response *resp, FILE *in, pbjc_context *ctx, pbj_arena *are
     context_program(ctx, &prog);
     if (ctx->diag.errors == 0) build_program(&prog, &req);
     if (ctx->diag.errors || resolve_loaded(&prog) != 0 || options_resolve(ctx->project, &prog) != 0) return;
+    const plan_program *pp = plan_build(&prog, &ctx->pool);
+    if (plan_check(pp) != 0) return;
     outputs o = { resp, arena, &ctx->diag };
-    emit_program_to(&prog, add_file, &o);
+    emit_program_to(pp, add_file, &o);
 }
 
 static int write_response(const response *resp, FILE *out)

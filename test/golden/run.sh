@@ -1,7 +1,8 @@
 #!/bin/sh
 # test/golden/run.sh: generates every case of test/golden with PBJC and compares the result with
 # the case's checked-in expected/ (check), or rewrites expected/ with it (update).
-# A case is a directory: its .proto files (rooted there) are the inputs; the sample's are samples/proto's.
+# A case is a directory: its .proto files (rooted there) are the inputs; the sample's are samples/proto's;
+# pbjc.flags, when there, holds the project options it is generated with (--fast-write --writers --views).
 # With roundtrip, each CASE/<message>.txt goes through DRIVER (test/gen/roundtrip.c built on the
 # checked-in code): protoc's encoding decodes, encodes back to the same bytes and prints as protoc --decode.
 # Usage (from the repo top): test/golden/run.sh check PBJC OUTDIR | update PBJC | roundtrip CASE DRIVER OUTDIR
@@ -12,10 +13,12 @@ mode=${1:?$usage}
 root() { if [ "$1" = sample ]; then echo samples/proto; else echo "test/golden/$1"; fi; }
 protos() { find "$(root "$1")" -name '*.proto' -not -path '*/expected/*' | LC_ALL=C sort; }
 
-# generate CASE DIR: pbjc on the case's inputs, into DIR (emptied first)
+# generate CASE DIR: pbjc on the case's inputs, into DIR (emptied first), with the flags in CASE/pbjc.flags if any
 generate() {
     rm -rf "$2"
-    "$PBJC" -I "$(root "$1")" -o "$2" $(protos "$1")
+    flags=""
+    [ -f "test/golden/$1/pbjc.flags" ] && flags=$(cat "test/golden/$1/pbjc.flags")
+    "$PBJC" $flags -I "$(root "$1")" -o "$2" $(protos "$1")
 }
 
 # roundtrip CASE DRIVER DIR: every CASE/<message>.txt through DRIVER, work files in DIR

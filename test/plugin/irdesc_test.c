@@ -102,7 +102,9 @@ static char *generated(ir_program *p, int *errors)
 {
     char *all = ir_pool_strdup(front_pool(), "");
     *errors = options_resolve(options_project_new(front_pool(), front_diag()), p);
-    if (*errors == 0) *errors = emit_program_to(p, append, &all);
+    const plan_program *pp = *errors ? NULL : plan_build(p, front_pool());
+    if (pp) *errors = plan_check(pp);
+    if (*errors == 0) *errors = emit_program_to(pp, append, &all);
     return all;
 }
 

@@ -52,8 +52,7 @@ typedef struct golden_defaults_Defaults golden_defaults_Defaults;
 
 /* ==== golden.defaults.Defaults ==== */
 
-/* golden.defaults.Defaults
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.defaults.Defaults */
 struct golden_defaults_Defaults {
     bool has_d_int32 : 1;
     bool has_d_uint64 : 1;
@@ -104,7 +103,7 @@ bool golden_defaults_Defaults__equal(const golden_defaults_Defaults *a, const go
 #ifdef PBJ_TEXT_H
 pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *end);   /* after golden_defaults_Defaults_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_defaults_Defaults__write(const golden_defaults_Defaults *m, uint8_t *end);   /* after golden_defaults_Defaults_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_defaults_Defaults__decode(golden_defaults_Defaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.defaults.Defaults reaches no required field: nothing is ever missing; encode_partial is encode. */

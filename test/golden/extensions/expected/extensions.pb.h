@@ -37,8 +37,7 @@ typedef struct golden_extensions_Scope golden_extensions_Scope;
 
 /* ==== golden.extensions.Base ==== */
 
-/* golden.extensions.Base
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.extensions.Base */
 struct golden_extensions_Base {
     bool has_id : 1;
     int32_t id;   /* 1 */
@@ -56,7 +55,7 @@ bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *end);   /* after golden_extensions_Base_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_extensions_Base__write(const golden_extensions_Base *m, uint8_t *end);   /* after golden_extensions_Base_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Base__decode(golden_extensions_Base *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Base reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -79,8 +78,7 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
 
 /* ==== golden.extensions.Note ==== */
 
-/* golden.extensions.Note
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.extensions.Note */
 struct golden_extensions_Note {
     bool has_text : 1;
     pbj_slice text;   /* 1 */
@@ -97,7 +95,7 @@ bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *end);   /* after golden_extensions_Note_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_extensions_Note__write(const golden_extensions_Note *m, uint8_t *end);   /* after golden_extensions_Note_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Note__decode(golden_extensions_Note *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Note reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -120,8 +118,7 @@ pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text
 
 /* ==== golden.extensions.EGroup ==== */
 
-/* golden.extensions.EGroup
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.extensions.EGroup */
 struct golden_extensions_EGroup {
     bool has_g : 1;
     int32_t g;   /* 1 */
@@ -138,7 +135,7 @@ bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const go
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *end);   /* after golden_extensions_EGroup_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_extensions_EGroup__write(const golden_extensions_EGroup *m, uint8_t *end);   /* after golden_extensions_EGroup_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_EGroup__decode(golden_extensions_EGroup *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.EGroup reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -161,8 +158,7 @@ pbj_status golden_extensions_EGroup__read_text(golden_extensions_EGroup *m, pbj_
 
 /* ==== golden.extensions.Scope ==== */
 
-/* golden.extensions.Scope
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.extensions.Scope */
 struct golden_extensions_Scope {
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -176,7 +172,7 @@ bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const gold
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_extensions_Scope__write(const golden_extensions_Scope *m, uint8_t *end);   /* after golden_extensions_Scope_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_extensions_Scope__decode(golden_extensions_Scope *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.extensions.Scope reaches no required field: nothing is ever missing; encode_partial is encode. */

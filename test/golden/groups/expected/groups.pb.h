@@ -40,8 +40,7 @@ typedef struct golden_groups_Grouped_Single_Deep_tags_array { pbj_slice *data; s
 
 /* ==== golden.groups.Grouped ==== */
 
-/* golden.groups.Grouped
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.groups.Grouped */
 struct golden_groups_Grouped {
     bool has_a : 1;
     int32_t a;   /* 1 */
@@ -62,7 +61,7 @@ bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_g
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *end);   /* after golden_groups_Grouped_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_groups_Grouped__write(const golden_groups_Grouped *m, uint8_t *end);   /* after golden_groups_Grouped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped__decode(golden_groups_Grouped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -87,8 +86,7 @@ pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_r
 
 /* ==== golden.groups.Grouped.Single ==== */
 
-/* golden.groups.Grouped.Single
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.groups.Grouped.Single */
 struct golden_groups_Grouped_Single {
     bool has_x : 1;
     int32_t x;   /* 3 */
@@ -107,7 +105,7 @@ bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, 
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *end);   /* after golden_groups_Grouped_Single_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_groups_Grouped_Single__write(const golden_groups_Grouped_Single *m, uint8_t *end);   /* after golden_groups_Grouped_Single_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single__decode(golden_groups_Grouped_Single *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Single reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -132,8 +130,7 @@ pbj_status golden_groups_Grouped_Single__read_text(golden_groups_Grouped_Single 
 
 /* ==== golden.groups.Grouped.Single.Deep ==== */
 
-/* golden.groups.Grouped.Single.Deep
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.groups.Grouped.Single.Deep */
 struct golden_groups_Grouped_Single_Deep {
     golden_groups_Grouped_Single_Deep_tags_array tags;   /* 5 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -149,7 +146,7 @@ bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *end);   /* after golden_groups_Grouped_Single_Deep_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_groups_Grouped_Single_Deep__write(const golden_groups_Grouped_Single_Deep *m, uint8_t *end);   /* after golden_groups_Grouped_Single_Deep_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep__decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Single.Deep reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -166,8 +163,7 @@ pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Si
 
 /* ==== golden.groups.Grouped.Many ==== */
 
-/* golden.groups.Grouped.Many
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.groups.Grouped.Many */
 struct golden_groups_Grouped_Many {
     bool has_k : 1;
     int32_t k;   /* 7 */
@@ -184,7 +180,7 @@ bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, cons
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_groups_Grouped_Many__write(const golden_groups_Grouped_Many *m, uint8_t *end);   /* after golden_groups_Grouped_Many_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many__decode(golden_groups_Grouped_Many *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.groups.Grouped.Many reaches no required field: nothing is ever missing; encode_partial is encode. */

@@ -66,8 +66,7 @@ typedef struct golden_maps_Maps_weights_array { golden_maps_Maps_WeightsEntry *d
 
 /* ==== golden.maps.Value ==== */
 
-/* golden.maps.Value
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Value */
 struct golden_maps_Value {
     pbj_slice text;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -83,7 +82,7 @@ bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Valu
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *end);   /* after golden_maps_Value_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Value__write(const golden_maps_Value *m, uint8_t *end);   /* after golden_maps_Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Value__decode(golden_maps_Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -100,8 +99,7 @@ pbj_status golden_maps_Value__read_text(golden_maps_Value *m, pbj_text_reader *r
 
 /* ==== golden.maps.Maps ==== */
 
-/* golden.maps.Maps
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Maps */
 struct golden_maps_Maps {
     golden_maps_Maps_counts_array counts;   /* 1 */
     golden_maps_Maps_names_array names;   /* 2 */
@@ -127,7 +125,7 @@ bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *end);   /* after golden_maps_Maps_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Maps__write(const golden_maps_Maps *m, uint8_t *end);   /* after golden_maps_Maps_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps__decode(golden_maps_Maps *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -144,8 +142,7 @@ pbj_status golden_maps_Maps__read_text(golden_maps_Maps *m, pbj_text_reader *r);
 
 /* ==== golden.maps.Maps.CountsEntry ==== */
 
-/* golden.maps.Maps.CountsEntry
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Maps.CountsEntry */
 struct golden_maps_Maps_CountsEntry {
     pbj_slice key;   /* 1 */
     int32_t value;   /* 2 */
@@ -163,7 +160,7 @@ bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, 
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *end);   /* after golden_maps_Maps_CountsEntry_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Maps_CountsEntry__write(const golden_maps_Maps_CountsEntry *m, uint8_t *end);   /* after golden_maps_Maps_CountsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry__decode(golden_maps_Maps_CountsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.CountsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -180,8 +177,7 @@ pbj_status golden_maps_Maps_CountsEntry__read_text(golden_maps_Maps_CountsEntry 
 
 /* ==== golden.maps.Maps.NamesEntry ==== */
 
-/* golden.maps.Maps.NamesEntry
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Maps.NamesEntry */
 struct golden_maps_Maps_NamesEntry {
     int64_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -199,7 +195,7 @@ bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, co
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *end);   /* after golden_maps_Maps_NamesEntry_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Maps_NamesEntry__write(const golden_maps_Maps_NamesEntry *m, uint8_t *end);   /* after golden_maps_Maps_NamesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry__decode(golden_maps_Maps_NamesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.NamesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -216,8 +212,7 @@ pbj_status golden_maps_Maps_NamesEntry__read_text(golden_maps_Maps_NamesEntry *m
 
 /* ==== golden.maps.Maps.ValuesEntry ==== */
 
-/* golden.maps.Maps.ValuesEntry
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Maps.ValuesEntry */
 struct golden_maps_Maps_ValuesEntry {
     uint32_t key;   /* 1 */
     golden_maps_Value *value;   /* 2 */
@@ -235,7 +230,7 @@ bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, 
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *end);   /* after golden_maps_Maps_ValuesEntry_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Maps_ValuesEntry__write(const golden_maps_Maps_ValuesEntry *m, uint8_t *end);   /* after golden_maps_Maps_ValuesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry__decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.ValuesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -252,8 +247,7 @@ pbj_status golden_maps_Maps_ValuesEntry__read_text(golden_maps_Maps_ValuesEntry 
 
 /* ==== golden.maps.Maps.FlagsEntry ==== */
 
-/* golden.maps.Maps.FlagsEntry
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Maps.FlagsEntry */
 struct golden_maps_Maps_FlagsEntry {
     bool key;   /* 1 */
     int32_t value;   /* 2: golden.maps.Flag */
@@ -271,7 +265,7 @@ bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, co
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *end);   /* after golden_maps_Maps_FlagsEntry_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Maps_FlagsEntry__write(const golden_maps_Maps_FlagsEntry *m, uint8_t *end);   /* after golden_maps_Maps_FlagsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry__decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.FlagsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -288,8 +282,7 @@ pbj_status golden_maps_Maps_FlagsEntry__read_text(golden_maps_Maps_FlagsEntry *m
 
 /* ==== golden.maps.Maps.BlobsEntry ==== */
 
-/* golden.maps.Maps.BlobsEntry
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Maps.BlobsEntry */
 struct golden_maps_Maps_BlobsEntry {
     int32_t key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -307,7 +300,7 @@ bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, co
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *end);   /* after golden_maps_Maps_BlobsEntry_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Maps_BlobsEntry__write(const golden_maps_Maps_BlobsEntry *m, uint8_t *end);   /* after golden_maps_Maps_BlobsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry__decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.BlobsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -324,8 +317,7 @@ pbj_status golden_maps_Maps_BlobsEntry__read_text(golden_maps_Maps_BlobsEntry *m
 
 /* ==== golden.maps.Maps.WeightsEntry ==== */
 
-/* golden.maps.Maps.WeightsEntry
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.maps.Maps.WeightsEntry */
 struct golden_maps_Maps_WeightsEntry {
     uint64_t key;   /* 1 */
     double value;   /* 2 */
@@ -343,7 +335,7 @@ bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_maps_Maps_WeightsEntry__write(const golden_maps_Maps_WeightsEntry *m, uint8_t *end);   /* after golden_maps_Maps_WeightsEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry__decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.maps.Maps.WeightsEntry reaches no required field: nothing is ever missing; encode_partial is encode. */

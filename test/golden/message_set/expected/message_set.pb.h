@@ -36,8 +36,7 @@ typedef struct golden_message_set_Holder golden_message_set_Holder;
 
 /* ==== golden.message_set.Set ==== */
 
-/* golden.message_set.Set
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.message_set.Set */
 struct golden_message_set_Set {
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -52,7 +51,7 @@ bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *end);   /* after golden_message_set_Set_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_message_set_Set__write(const golden_message_set_Set *m, uint8_t *end);   /* after golden_message_set_Set_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Set__decode(golden_message_set_Set *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Set reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -69,8 +68,7 @@ pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text
 
 /* ==== golden.message_set.Item ==== */
 
-/* golden.message_set.Item
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.message_set.Item */
 struct golden_message_set_Item {
     bool has_v : 1;
     int32_t v;   /* 1 */
@@ -87,7 +85,7 @@ bool golden_message_set_Item__equal(const golden_message_set_Item *a, const gold
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *end);   /* after golden_message_set_Item_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_message_set_Item__write(const golden_message_set_Item *m, uint8_t *end);   /* after golden_message_set_Item_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Item__decode(golden_message_set_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -110,8 +108,7 @@ pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_te
 
 /* ==== golden.message_set.Holder ==== */
 
-/* golden.message_set.Holder
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.message_set.Holder */
 struct golden_message_set_Holder {
     bool has_after : 1;
     golden_message_set_Set *set;   /* 1 */
@@ -130,7 +127,7 @@ bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const 
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_message_set_Holder__write(const golden_message_set_Holder *m, uint8_t *end);   /* after golden_message_set_Holder_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_message_set_Holder__decode(golden_message_set_Holder *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.message_set.Holder reaches no required field: nothing is ever missing; encode_partial is encode. */

@@ -54,8 +54,7 @@ typedef struct golden_nested_Sibling golden_nested_Sibling;
 
 /* ==== golden.nested.Outer ==== */
 
-/* golden.nested.Outer
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.nested.Outer */
 struct golden_nested_Outer {
     golden_nested_Outer_Inner *inner;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -75,7 +74,7 @@ bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_neste
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *end);   /* after golden_nested_Outer_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_nested_Outer__write(const golden_nested_Outer *m, uint8_t *end);   /* after golden_nested_Outer_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Outer__size(const golden_nested_Outer *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Outer__decode(golden_nested_Outer *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
@@ -97,8 +96,7 @@ pbj_status golden_nested_Outer__read_text(golden_nested_Outer *m, pbj_text_reade
 
 /* ==== golden.nested.Outer.Inner ==== */
 
-/* golden.nested.Outer.Inner
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.nested.Outer.Inner */
 struct golden_nested_Outer_Inner {
     int32_t id;   /* 1 */
     int32_t kind;   /* 2: golden.nested.Outer.Inner.Kind */
@@ -119,7 +117,7 @@ bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const 
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *end);   /* after golden_nested_Outer_Inner_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_nested_Outer_Inner__write(const golden_nested_Outer_Inner *m, uint8_t *end);   /* after golden_nested_Outer_Inner_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Outer_Inner__size(const golden_nested_Outer_Inner *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner__decode(golden_nested_Outer_Inner *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
@@ -139,8 +137,7 @@ pbj_status golden_nested_Outer_Inner__read_text(golden_nested_Outer_Inner *m, pb
 
 /* ==== golden.nested.Sibling ==== */
 
-/* golden.nested.Sibling
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.nested.Sibling */
 struct golden_nested_Sibling {
     /* mutual recursion */
     golden_nested_Outer *back;   /* 1 */
@@ -159,7 +156,7 @@ bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_n
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_nested_Sibling__write(const golden_nested_Sibling *m, uint8_t *end);   /* after golden_nested_Sibling_size: m's bytes ending at end (back to front); returns their first byte */
 size_t golden_nested_Sibling__size(const golden_nested_Sibling *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status golden_nested_Sibling__decode(golden_nested_Sibling *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 

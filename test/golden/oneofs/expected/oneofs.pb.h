@@ -35,8 +35,7 @@ typedef struct golden_oneofs_Choice golden_oneofs_Choice;
 
 /* ==== golden.oneofs.Point ==== */
 
-/* golden.oneofs.Point
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.oneofs.Point */
 struct golden_oneofs_Point {
     int32_t x;   /* 1 */
     int32_t y;   /* 2 */
@@ -54,7 +53,7 @@ bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneof
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);   /* after golden_oneofs_Point_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_oneofs_Point__write(const golden_oneofs_Point *m, uint8_t *end);   /* after golden_oneofs_Point_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_oneofs_Point__decode(golden_oneofs_Point *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.oneofs.Point reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -85,8 +84,7 @@ typedef enum golden_oneofs_Choice_other_case {
     golden_oneofs_Choice_other_flag = 7,
 } golden_oneofs_Choice_other_case;
 
-/* golden.oneofs.Choice
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.oneofs.Choice */
 struct golden_oneofs_Choice {
     golden_oneofs_Choice_value_case value_case;
     union {
@@ -120,7 +118,7 @@ bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_one
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_oneofs_Choice__write(const golden_oneofs_Choice *m, uint8_t *end);   /* after golden_oneofs_Choice_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_oneofs_Choice__decode(golden_oneofs_Choice *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.oneofs.Choice reaches no required field: nothing is ever missing; encode_partial is encode. */

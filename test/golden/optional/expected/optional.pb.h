@@ -52,8 +52,7 @@ typedef struct golden_optional_Maybe golden_optional_Maybe;
 
 /* ==== golden.optional.Maybe ==== */
 
-/* golden.optional.Maybe
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.optional.Maybe */
 struct golden_optional_Maybe {
     bool has_count : 1;
     bool has_label : 1;
@@ -87,7 +86,7 @@ bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_o
 #ifdef PBJ_TEXT_H
 pbj_status golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *end);   /* after golden_optional_Maybe_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_optional_Maybe__write(const golden_optional_Maybe *m, uint8_t *end);   /* after golden_optional_Maybe_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_optional_Maybe__decode(golden_optional_Maybe *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.optional.Maybe reaches no required field: nothing is ever missing; encode_partial is encode. */

@@ -41,8 +41,7 @@ typedef struct golden_options_Ordered golden_options_Ordered;
 
 /* ==== golden.options.Plain ==== */
 
-/* golden.options.Plain
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.options.Plain */
 struct golden_options_Plain {
     int32_t v;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -58,7 +57,7 @@ bool golden_options_Plain__equal(const golden_options_Plain *a, const golden_opt
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *end);   /* after golden_options_Plain_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_Plain__write(const golden_options_Plain *m, uint8_t *end);   /* after golden_options_Plain_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Plain__decode(golden_options_Plain *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.Plain reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -76,7 +75,7 @@ pbj_status golden_options_Plain__read_text(golden_options_Plain *m, pbj_text_rea
 /* ==== golden.options.NoJson ==== */
 
 /* golden.options.NoJson
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(message) text_read=true(default) */
+ * pbj options: json=false(message) */
 /* no M_to_json; M__type stays for text reading
  * <<<pbj.json = false>>> */
 struct golden_options_NoJson {
@@ -94,7 +93,7 @@ bool golden_options_NoJson__equal(const golden_options_NoJson *a, const golden_o
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *end);   /* after golden_options_NoJson_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_NoJson__write(const golden_options_NoJson *m, uint8_t *end);   /* after golden_options_NoJson_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_NoJson__decode(golden_options_NoJson *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.NoJson reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -112,7 +111,7 @@ pbj_status golden_options_NoJson__read_text(golden_options_NoJson *m, pbj_text_r
 /* ==== golden.options.NoJsonNoText ==== */
 
 /* golden.options.NoJsonNoText
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(message) text_read=false(message) */
+ * pbj options: json=false(message) text_read=false(message) */
 /* neither: no M_to_json, M_from_text nor M__type
  * <<<pbj.json = false>>> <<<pbj.text_read = false>>> */
 struct golden_options_NoJsonNoText {
@@ -130,7 +129,7 @@ bool golden_options_NoJsonNoText__equal(const golden_options_NoJsonNoText *a, co
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *end);   /* after golden_options_NoJsonNoText_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_NoJsonNoText__write(const golden_options_NoJsonNoText *m, uint8_t *end);   /* after golden_options_NoJsonNoText_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText__decode(golden_options_NoJsonNoText *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.NoJsonNoText reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -140,7 +139,7 @@ static inline pbj_status golden_options_NoJsonNoText_encode_partial(const golden
 /* ==== golden.options.Dropped ==== */
 
 /* golden.options.Dropped
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=true(message) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: drop_unknown=true(message) */
 /* no pbj_unknown member; decode skips unknown fields
  * <<<pbj.drop_unknown = true>>> */
 struct golden_options_Dropped {
@@ -158,7 +157,7 @@ bool golden_options_Dropped__equal(const golden_options_Dropped *a, const golden
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Dropped__write(const golden_options_Dropped *m, uint8_t *end);   /* after golden_options_Dropped_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_Dropped__write(const golden_options_Dropped *m, uint8_t *end);   /* after golden_options_Dropped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Dropped__decode(golden_options_Dropped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.Dropped reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -176,7 +175,7 @@ pbj_status golden_options_Dropped__read_text(golden_options_Dropped *m, pbj_text
 /* ==== golden.options.Fast ==== */
 
 /* golden.options.Fast
- * pbj options: performance=default(default) fast_write=true(message) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: fast_write=true(message) */
 /* M_write_reverse
  * <<<pbj.fast_write = true>>> */
 struct golden_options_Fast {
@@ -194,7 +193,7 @@ bool golden_options_Fast__equal(const golden_options_Fast *a, const golden_optio
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *end);   /* after golden_options_Fast_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_Fast__write(const golden_options_Fast *m, uint8_t *end);   /* after golden_options_Fast_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Fast__decode(golden_options_Fast *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_options_Fast_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_Fast_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
@@ -217,7 +216,7 @@ pbj_status golden_options_Fast__read_text(golden_options_Fast *m, pbj_text_reade
 /* ==== golden.options.Tier ==== */
 
 /* golden.options.Tier
- * pbj options: performance=max(message) fast_write=true(tier max) drop_unknown=false(tier max) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=max(message) fast_write=true(tier max) */
 /* the tier: fast_write; a small message's decoder inlined where its file decodes it
  * <<<pbj.performance = max>>> */
 struct golden_options_Tier {
@@ -235,7 +234,7 @@ bool golden_options_Tier__equal(const golden_options_Tier *a, const golden_optio
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *end);   /* after golden_options_Tier_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_Tier__write(const golden_options_Tier *m, uint8_t *end);   /* after golden_options_Tier_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Tier__decode(golden_options_Tier *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_options_Tier_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_Tier_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
@@ -260,7 +259,7 @@ pbj_status golden_options_Tier__read_text(golden_options_Tier *m, pbj_text_reade
 /* ==== golden.options.TierLeaf ==== */
 
 /* golden.options.TierLeaf
- * pbj options: performance=max(message) fast_write=true(tier max) drop_unknown=false(tier max) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+ * pbj options: performance=max(message) fast_write=true(tier max) */
 /* <<<pbj.performance = max>>> */
 struct golden_options_TierLeaf {
     int32_t v;   /* 1 */
@@ -277,7 +276,7 @@ bool golden_options_TierLeaf__equal(const golden_options_TierLeaf *a, const gold
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *end);   /* after golden_options_TierLeaf_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_TierLeaf__write(const golden_options_TierLeaf *m, uint8_t *end);   /* after golden_options_TierLeaf_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_TierLeaf__decode(golden_options_TierLeaf *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 /* pbj.fast_write: golden_options_TierLeaf_write_reverse writes m in front of the bytes out holds, back to front (no size pass), the
  * same bytes as golden_options_TierLeaf_encode: PBJ_ERR_REQUIRED, PBJ_ERR_SIZE (over 2 GiB) or PBJ_ERR_NOMEM leave out as it was.
@@ -300,7 +299,7 @@ pbj_status golden_options_TierLeaf__read_text(golden_options_TierLeaf *m, pbj_te
 /* ==== golden.options.Ordered ==== */
 
 /* golden.options.Ordered
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) comparable=s, v(message) json=true(default) text_read=true(default) */
+ * pbj options: comparable=s, v(message) */
 /* M_compare by s, then v
  * <<<pbj.comparable = "s, v">>> */
 struct golden_options_Ordered {
@@ -320,7 +319,7 @@ bool golden_options_Ordered__equal(const golden_options_Ordered *a, const golden
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_options_Ordered__write(const golden_options_Ordered *m, uint8_t *end);   /* after golden_options_Ordered_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_options_Ordered__decode(golden_options_Ordered *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.options.Ordered reaches no required field: nothing is ever missing; encode_partial is encode. */

@@ -65,8 +65,7 @@ typedef struct golden_repeated_Lists_items_array { golden_repeated_Item *data; s
 
 /* ==== golden.repeated.Item ==== */
 
-/* golden.repeated.Item
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.repeated.Item */
 struct golden_repeated_Item {
     int32_t id;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -82,7 +81,7 @@ bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_rep
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end);   /* after golden_repeated_Item_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_repeated_Item__write(const golden_repeated_Item *m, uint8_t *end);   /* after golden_repeated_Item_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_repeated_Item__decode(golden_repeated_Item *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.repeated.Item reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -99,8 +98,7 @@ pbj_status golden_repeated_Item__read_text(golden_repeated_Item *m, pbj_text_rea
 
 /* ==== golden.repeated.Lists ==== */
 
-/* golden.repeated.Lists
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.repeated.Lists */
 struct golden_repeated_Lists {
     golden_repeated_Lists_packed_int32_array packed_int32;   /* 1 */
     golden_repeated_Lists_packed_sint64_array packed_sint64;   /* 2 */
@@ -134,7 +132,7 @@ bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_r
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_repeated_Lists__write(const golden_repeated_Lists *m, uint8_t *end);   /* after golden_repeated_Lists_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_repeated_Lists__decode(golden_repeated_Lists *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.repeated.Lists reaches no required field: nothing is ever missing; encode_partial is encode. */

@@ -37,8 +37,7 @@ typedef struct golden_required_Whole_parts_array { golden_required_Part *data; s
 
 /* ==== golden.required.Part ==== */
 
-/* golden.required.Part
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.required.Part */
 struct golden_required_Part {
     bool has_name : 1;
     bool has_size : 1;
@@ -58,7 +57,7 @@ bool golden_required_Part__equal(const golden_required_Part *a, const golden_req
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end);   /* after golden_required_Part_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_required_Part__write(const golden_required_Part *m, uint8_t *end);   /* after golden_required_Part_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_required_Part__decode(golden_required_Part *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -92,8 +91,7 @@ pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_rea
 
 /* ==== golden.required.Whole ==== */
 
-/* golden.required.Whole
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.required.Whole */
 struct golden_required_Whole {
     bool has_id : 1;
     int64_t id;   /* 1 */
@@ -116,7 +114,7 @@ bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_r
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_required_Whole__write(const golden_required_Whole *m, uint8_t *end);   /* after golden_required_Whole_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_required_Whole__decode(golden_required_Whole *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the

@@ -54,8 +54,7 @@ typedef struct golden_scalars_Scalars golden_scalars_Scalars;
 
 /* ==== golden.scalars.Scalars ==== */
 
-/* golden.scalars.Scalars
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.scalars.Scalars */
 struct golden_scalars_Scalars {
     double f_double;   /* 1 */
     float f_float;   /* 2 */
@@ -100,7 +99,7 @@ bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden
 #ifdef PBJ_TEXT_H
 pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_scalars_Scalars__write(const golden_scalars_Scalars *m, uint8_t *end);   /* after golden_scalars_Scalars_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_scalars_Scalars__decode(golden_scalars_Scalars *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.scalars.Scalars reaches no required field: nothing is ever missing; encode_partial is encode. */

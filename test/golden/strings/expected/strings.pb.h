@@ -37,8 +37,7 @@ typedef struct golden_strings_Texts_chunks_array { pbj_slice *data; size_t count
 
 /* ==== golden.strings.Texts ==== */
 
-/* golden.strings.Texts
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.strings.Texts */
 struct golden_strings_Texts {
     pbj_slice name;   /* 1 */
     pbj_slice blob;   /* 2 */
@@ -60,7 +59,7 @@ bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_str
 #ifdef PBJ_TEXT_H
 pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *end);   /* after golden_strings_Texts_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_strings_Texts__write(const golden_strings_Texts *m, uint8_t *end);   /* after golden_strings_Texts_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_strings_Texts__decode(golden_strings_Texts *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.strings.Texts reaches no required field: nothing is ever missing; encode_partial is encode. */

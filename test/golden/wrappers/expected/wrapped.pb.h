@@ -44,8 +44,7 @@ typedef struct golden_wrappers_Wrapped_list_array { google_protobuf_Int32Value *
 
 /* ==== golden.wrappers.Wrapped ==== */
 
-/* golden.wrappers.Wrapped
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* golden.wrappers.Wrapped */
 struct golden_wrappers_Wrapped {
     bool has_i32 : 1;
     bool has_i64 : 1;
@@ -97,7 +96,7 @@ bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const gold
 #ifdef PBJ_TEXT_H
 pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *end);   /* after golden_wrappers_Wrapped_size: m's bytes ending at end (back to front); the first */
+uint8_t *golden_wrappers_Wrapped__write(const golden_wrappers_Wrapped *m, uint8_t *end);   /* after golden_wrappers_Wrapped_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped__decode(golden_wrappers_Wrapped *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* golden.wrappers.Wrapped reaches no required field: nothing is ever missing; encode_partial is encode. */

@@ -69,7 +69,7 @@ typedef struct google_protobuf_compiler_CodeGeneratorResponse_file_array { googl
 /* ==== google.protobuf.compiler.Version ==== */
 
 /* google.protobuf.compiler.Version
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: json=false(project) */
 /* The version number of protocol compiler. */
 struct google_protobuf_compiler_Version {
     bool has_major : 1;
@@ -98,7 +98,7 @@ bool google_protobuf_compiler_Version__equal(const google_protobuf_compiler_Vers
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler_Version *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *end);   /* after google_protobuf_compiler_Version_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_compiler_Version__write(const google_protobuf_compiler_Version *m, uint8_t *end);   /* after google_protobuf_compiler_Version_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version__decode(google_protobuf_compiler_Version *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.compiler.Version reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -140,7 +140,7 @@ pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_
 /* ==== google.protobuf.compiler.CodeGeneratorRequest ==== */
 
 /* google.protobuf.compiler.CodeGeneratorRequest
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: json=false(project) */
 /* An encoded CodeGeneratorRequest is written to the plugin's stdin. */
 struct google_protobuf_compiler_CodeGeneratorRequest {
     bool has_parameter : 1;
@@ -183,7 +183,7 @@ bool google_protobuf_compiler_CodeGeneratorRequest__equal(const google_protobuf_
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorRequest_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_compiler_CodeGeneratorRequest__write(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorRequest_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest__decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -214,7 +214,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
 /* ==== google.protobuf.compiler.CodeGeneratorResponse ==== */
 
 /* google.protobuf.compiler.CodeGeneratorResponse
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: json=false(project) */
 /* The plugin writes an encoded CodeGeneratorResponse to stdout. */
 struct google_protobuf_compiler_CodeGeneratorResponse {
     bool has_error : 1;
@@ -247,7 +247,7 @@ bool google_protobuf_compiler_CodeGeneratorResponse__equal(const google_protobuf
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_compiler_CodeGeneratorResponse__write(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse__decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.compiler.CodeGeneratorResponse reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -277,7 +277,7 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_prot
 /* ==== google.protobuf.compiler.CodeGeneratorResponse.File ==== */
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=false(project) text_read=true(default) */
+ * pbj options: json=false(project) */
 /* Represents a single generated file. */
 struct google_protobuf_compiler_CodeGeneratorResponse_File {
     bool has_name : 1;
@@ -355,7 +355,7 @@ bool google_protobuf_compiler_CodeGeneratorResponse_File__equal(const google_pro
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_File_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_compiler_CodeGeneratorResponse_File__write(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *end);   /* after google_protobuf_compiler_CodeGeneratorResponse_File_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File__decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.compiler.CodeGeneratorResponse.File reaches no required field: nothing is ever missing; encode_partial is encode. */

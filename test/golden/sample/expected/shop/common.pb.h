@@ -35,8 +35,7 @@ typedef struct shop_Timestamp shop_Timestamp;
 
 /* ==== shop.Money ==== */
 
-/* shop.Money
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* shop.Money */
 /* An amount of money in the smallest unit of its currency. */
 struct shop_Money {
     /* ISO 4217 code, e.g. "EUR" */
@@ -57,7 +56,7 @@ bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth)
 #ifdef PBJ_TEXT_H
 pbj_status shop_Money_print(const shop_Money *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_Money_size: m's bytes ending at end (back to front); the first */
+uint8_t *shop_Money__write(const shop_Money *m, uint8_t *end);   /* after shop_Money_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Money__decode(shop_Money *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Money reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -74,8 +73,7 @@ pbj_status shop_Money__read_text(shop_Money *m, pbj_text_reader *r);   /* its fi
 
 /* ==== shop.Timestamp ==== */
 
-/* shop.Timestamp
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* shop.Timestamp */
 /* A point in time, as seconds and nanoseconds since the Unix epoch. */
 struct shop_Timestamp {
     int64_t seconds;   /* 1 */
@@ -94,7 +92,7 @@ bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uin
 #ifdef PBJ_TEXT_H
 pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); the first */
+uint8_t *shop_Timestamp__write(const shop_Timestamp *m, uint8_t *end);   /* after shop_Timestamp_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Timestamp__decode(shop_Timestamp *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Timestamp reaches no required field: nothing is ever missing; encode_partial is encode. */

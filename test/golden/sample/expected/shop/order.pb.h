@@ -67,8 +67,7 @@ typedef struct shop_Order_notes_array { shop_Order_NotesEntry *data; size_t coun
 
 /* ==== shop.LineItem ==== */
 
-/* shop.LineItem
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* shop.LineItem */
 struct shop_LineItem {
     pbj_slice sku;   /* 1 */
     uint32_t quantity;   /* 2 */
@@ -88,7 +87,7 @@ bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32
 #ifdef PBJ_TEXT_H
 pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *end);   /* after shop_LineItem_size: m's bytes ending at end (back to front); the first */
+uint8_t *shop_LineItem__write(const shop_LineItem *m, uint8_t *end);   /* after shop_LineItem_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_LineItem__decode(shop_LineItem *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.LineItem reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -113,8 +112,7 @@ typedef enum shop_Order_delivery_case {
     shop_Order_delivery_pickup_store = 8,
 } shop_Order_delivery_case;
 
-/* shop.Order
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* shop.Order */
 struct shop_Order {
     bool has_coupon : 1;
     uint64_t id;   /* 1 */
@@ -150,7 +148,7 @@ bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth)
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_print(const shop_Order *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_Order_size: m's bytes ending at end (back to front); the first */
+uint8_t *shop_Order__write(const shop_Order *m, uint8_t *end);   /* after shop_Order_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Order__decode(shop_Order *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Order reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -189,8 +187,7 @@ pbj_status shop_Order__read_text(shop_Order *m, pbj_text_reader *r);   /* its fi
 
 /* ==== shop.Order.NotesEntry ==== */
 
-/* shop.Order.NotesEntry
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* shop.Order.NotesEntry */
 struct shop_Order_NotesEntry {
     pbj_slice key;   /* 1 */
     pbj_slice value;   /* 2 */
@@ -208,7 +205,7 @@ bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Ord
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); the first */
+uint8_t *shop_Order_NotesEntry__write(const shop_Order_NotesEntry *m, uint8_t *end);   /* after shop_Order_NotesEntry_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry__decode(shop_Order_NotesEntry *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* shop.Order.NotesEntry reaches no required field: nothing is ever missing; encode_partial is encode. */

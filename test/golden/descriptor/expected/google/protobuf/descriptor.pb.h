@@ -245,8 +245,7 @@ typedef struct google_protobuf_GeneratedCodeInfo_Annotation_path_array { int32_t
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
-/* google.protobuf.FileDescriptorSet
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.FileDescriptorSet */
 /* The protocol compiler can output a FileDescriptorSet containing the .proto
  * files it parses. */
 struct google_protobuf_FileDescriptorSet {
@@ -264,7 +263,7 @@ bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescript
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_FileDescriptorSet__write(const google_protobuf_FileDescriptorSet *m, uint8_t *end);   /* after google_protobuf_FileDescriptorSet_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet__decode(google_protobuf_FileDescriptorSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -286,8 +285,7 @@ pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDesc
 
 /* ==== google.protobuf.FileDescriptorProto ==== */
 
-/* google.protobuf.FileDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.FileDescriptorProto */
 /* Describes a complete .proto file. */
 struct google_protobuf_FileDescriptorProto {
     bool has_name : 1;
@@ -342,7 +340,7 @@ bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescri
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FileDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -386,8 +384,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
 
 /* ==== google.protobuf.DescriptorProto ==== */
 
-/* google.protobuf.DescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.DescriptorProto */
 /* Describes a message type. */
 struct google_protobuf_DescriptorProto {
     bool has_name : 1;
@@ -425,7 +422,7 @@ bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProt
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorProto *m, uint32_t depth);   /* PBJ_SIZE_ERROR when m nests deeper than depth */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
@@ -456,8 +453,7 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
 
 /* ==== google.protobuf.DescriptorProto.ExtensionRange ==== */
 
-/* google.protobuf.DescriptorProto.ExtensionRange
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.DescriptorProto.ExtensionRange */
 struct google_protobuf_DescriptorProto_ExtensionRange {
     bool has_start : 1;
     bool has_end : 1;
@@ -481,7 +477,7 @@ bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_DescriptorProto_ExtensionRange__write(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ExtensionRange_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange__decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -517,8 +513,7 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_prot
 
 /* ==== google.protobuf.DescriptorProto.ReservedRange ==== */
 
-/* google.protobuf.DescriptorProto.ReservedRange
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.DescriptorProto.ReservedRange */
 /* Range of reserved tag numbers. Reserved tag numbers may not be used by
  * fields or extension ranges in the same message. Reserved ranges may
  * not overlap. */
@@ -543,7 +538,7 @@ bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_DescriptorProto_ReservedRange__write(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *end);   /* after google_protobuf_DescriptorProto_ReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange__decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.DescriptorProto.ReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -572,8 +567,7 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange__read_text(google_proto
 
 /* ==== google.protobuf.ExtensionRangeOptions ==== */
 
-/* google.protobuf.ExtensionRangeOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.ExtensionRangeOptions */
 struct google_protobuf_ExtensionRangeOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_ExtensionRangeOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -591,7 +585,7 @@ bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_Extensio
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *end);   /* after google_protobuf_ExtensionRangeOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -613,8 +607,7 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
 
 /* ==== google.protobuf.FieldDescriptorProto ==== */
 
-/* google.protobuf.FieldDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.FieldDescriptorProto */
 /* Describes a field within a message. */
 struct google_protobuf_FieldDescriptorProto {
     bool has_name : 1;
@@ -701,7 +694,7 @@ bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDesc
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_FieldDescriptorProto__write(const google_protobuf_FieldDescriptorProto *m, uint8_t *end);   /* after google_protobuf_FieldDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto__decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -787,8 +780,7 @@ pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_Field
 
 /* ==== google.protobuf.OneofDescriptorProto ==== */
 
-/* google.protobuf.OneofDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.OneofDescriptorProto */
 /* Describes a oneof. */
 struct google_protobuf_OneofDescriptorProto {
     bool has_name : 1;
@@ -808,7 +800,7 @@ bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDesc
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_OneofDescriptorProto__write(const google_protobuf_OneofDescriptorProto *m, uint8_t *end);   /* after google_protobuf_OneofDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto__decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -838,8 +830,7 @@ pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_Oneof
 
 /* ==== google.protobuf.EnumDescriptorProto ==== */
 
-/* google.protobuf.EnumDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.EnumDescriptorProto */
 /* Describes an enum type. */
 struct google_protobuf_EnumDescriptorProto {
     bool has_name : 1;
@@ -870,7 +861,7 @@ bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescri
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -900,8 +891,7 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
 
 /* ==== google.protobuf.EnumDescriptorProto.EnumReservedRange ==== */
 
-/* google.protobuf.EnumDescriptorProto.EnumReservedRange
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.EnumDescriptorProto.EnumReservedRange */
 /* Range of reserved numeric values. Reserved values may not be used by
  * entries in the same enum. Reserved ranges may not overlap.
  *
@@ -929,7 +919,7 @@ bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_p
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_EnumDescriptorProto_EnumReservedRange__write(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *end);   /* after google_protobuf_EnumDescriptorProto_EnumReservedRange_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.EnumDescriptorProto.EnumReservedRange reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -958,8 +948,7 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(goog
 
 /* ==== google.protobuf.EnumValueDescriptorProto ==== */
 
-/* google.protobuf.EnumValueDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.EnumValueDescriptorProto */
 /* Describes a value within an enum. */
 struct google_protobuf_EnumValueDescriptorProto {
     bool has_name : 1;
@@ -982,7 +971,7 @@ bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumV
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_EnumValueDescriptorProto__write(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *end);   /* after google_protobuf_EnumValueDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto__decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1018,8 +1007,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_E
 
 /* ==== google.protobuf.ServiceDescriptorProto ==== */
 
-/* google.protobuf.ServiceDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.ServiceDescriptorProto */
 /* Describes a service. */
 struct google_protobuf_ServiceDescriptorProto {
     bool has_name : 1;
@@ -1041,7 +1029,7 @@ bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_Service
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_ServiceDescriptorProto__write(const google_protobuf_ServiceDescriptorProto *m, uint8_t *end);   /* after google_protobuf_ServiceDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto__decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1071,8 +1059,7 @@ pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_Ser
 
 /* ==== google.protobuf.MethodDescriptorProto ==== */
 
-/* google.protobuf.MethodDescriptorProto
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.MethodDescriptorProto */
 /* Describes a method of a service. */
 struct google_protobuf_MethodDescriptorProto {
     bool has_name : 1;
@@ -1108,7 +1095,7 @@ bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDe
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_MethodDescriptorProto__write(const google_protobuf_MethodDescriptorProto *m, uint8_t *end);   /* after google_protobuf_MethodDescriptorProto_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto__decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1162,8 +1149,7 @@ pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_Meth
 
 /* ==== google.protobuf.FileOptions ==== */
 
-/* google.protobuf.FileOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.FileOptions */
 struct google_protobuf_FileOptions {
     bool has_java_package : 1;
     bool has_java_outer_classname : 1;
@@ -1303,7 +1289,7 @@ bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, co
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m, uint8_t *end);   /* after google_protobuf_FileOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1447,8 +1433,7 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
 
 /* ==== google.protobuf.MessageOptions ==== */
 
-/* google.protobuf.MessageOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.MessageOptions */
 struct google_protobuf_MessageOptions {
     bool has_message_set_wire_format : 1;
     bool has_no_standard_descriptor_accessor : 1;
@@ -1524,7 +1509,7 @@ bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions 
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOptions *m, uint8_t *end);   /* after google_protobuf_MessageOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1570,8 +1555,7 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
 
 /* ==== google.protobuf.FieldOptions ==== */
 
-/* google.protobuf.FieldOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.FieldOptions */
 struct google_protobuf_FieldOptions {
     bool has_ctype : 1;
     bool has_packed : 1;
@@ -1672,7 +1656,7 @@ bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, 
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions *m, uint8_t *end);   /* after google_protobuf_FieldOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1736,8 +1720,7 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
 
 /* ==== google.protobuf.OneofOptions ==== */
 
-/* google.protobuf.OneofOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.OneofOptions */
 struct google_protobuf_OneofOptions {
     /* The parser stores options it doesn't recognize here. See above. */
     google_protobuf_OneofOptions_uninterpreted_option_array uninterpreted_option;   /* 999 */
@@ -1755,7 +1738,7 @@ bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, 
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions *m, uint8_t *end);   /* after google_protobuf_OneofOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1777,8 +1760,7 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
 
 /* ==== google.protobuf.EnumOptions ==== */
 
-/* google.protobuf.EnumOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.EnumOptions */
 struct google_protobuf_EnumOptions {
     bool has_allow_alias : 1;
     bool has_deprecated : 1;
@@ -1808,7 +1790,7 @@ bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, co
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m, uint8_t *end);   /* after google_protobuf_EnumOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1842,8 +1824,7 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
 
 /* ==== google.protobuf.EnumValueOptions ==== */
 
-/* google.protobuf.EnumValueOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.EnumValueOptions */
 struct google_protobuf_EnumValueOptions {
     bool has_deprecated : 1;
     /* Is this enum value deprecated?
@@ -1868,7 +1849,7 @@ bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOpti
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValueOptions *m, uint8_t *end);   /* after google_protobuf_EnumValueOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1896,8 +1877,7 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
 
 /* ==== google.protobuf.ServiceOptions ==== */
 
-/* google.protobuf.ServiceOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.ServiceOptions */
 struct google_protobuf_ServiceOptions {
     bool has_deprecated : 1;
     /* Is this service deprecated?
@@ -1922,7 +1902,7 @@ bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions 
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOptions *m, uint8_t *end);   /* after google_protobuf_ServiceOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -1950,8 +1930,7 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
 
 /* ==== google.protobuf.MethodOptions ==== */
 
-/* google.protobuf.MethodOptions
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.MethodOptions */
 struct google_protobuf_MethodOptions {
     bool has_deprecated : 1;
     bool has_idempotency_level : 1;
@@ -1979,7 +1958,7 @@ bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOptions *m, uint8_t *end);   /* after google_protobuf_MethodOptions_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -2013,8 +1992,7 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
 
 /* ==== google.protobuf.UninterpretedOption ==== */
 
-/* google.protobuf.UninterpretedOption
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.UninterpretedOption */
 /* A message representing a option the parser does not recognize. This only
  * appears in options protos created by the compiler::Parser class.
  * DescriptorPool resolves these when building Descriptor objects. Therefore,
@@ -2056,7 +2034,7 @@ bool google_protobuf_UninterpretedOption__equal(const google_protobuf_Uninterpre
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_UninterpretedOption__write(const google_protobuf_UninterpretedOption *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption__decode(google_protobuf_UninterpretedOption *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -2114,8 +2092,7 @@ pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_Uninte
 
 /* ==== google.protobuf.UninterpretedOption.NamePart ==== */
 
-/* google.protobuf.UninterpretedOption.NamePart
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.UninterpretedOption.NamePart */
 /* The name of the uninterpreted option.  Each string represents a segment in
  * a dot-separated name.  is_extension is true iff a segment represents an
  * extension (denoted with parentheses in options specs in .proto files).
@@ -2140,7 +2117,7 @@ bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_U
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_UninterpretedOption_NamePart__write(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *end);   /* after google_protobuf_UninterpretedOption_NamePart_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart__decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* proto2 required fields: missing gives the full name ("pkg.Msg.field") of the
@@ -2174,8 +2151,7 @@ pbj_status google_protobuf_UninterpretedOption_NamePart__read_text(google_protob
 
 /* ==== google.protobuf.SourceCodeInfo ==== */
 
-/* google.protobuf.SourceCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.SourceCodeInfo */
 /* Encapsulates information about the original source file from which a
  * FileDescriptorProto was generated. */
 struct google_protobuf_SourceCodeInfo {
@@ -2236,7 +2212,7 @@ bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo 
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_SourceCodeInfo__write(const google_protobuf_SourceCodeInfo *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo__decode(google_protobuf_SourceCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -2253,8 +2229,7 @@ pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeI
 
 /* ==== google.protobuf.SourceCodeInfo.Location ==== */
 
-/* google.protobuf.SourceCodeInfo.Location
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.SourceCodeInfo.Location */
 struct google_protobuf_SourceCodeInfo_Location {
     bool has_leading_comments : 1;
     bool has_trailing_comments : 1;
@@ -2355,7 +2330,7 @@ bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_Source
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_SourceCodeInfo_Location__write(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *end);   /* after google_protobuf_SourceCodeInfo_Location_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location__decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.SourceCodeInfo.Location reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -2384,8 +2359,7 @@ pbj_status google_protobuf_SourceCodeInfo_Location__read_text(google_protobuf_So
 
 /* ==== google.protobuf.GeneratedCodeInfo ==== */
 
-/* google.protobuf.GeneratedCodeInfo
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.GeneratedCodeInfo */
 /* Describes the relationship between generated code and its original source
  * file. A GeneratedCodeInfo message is associated with only one generated
  * source file, but may contain references to different source .proto files. */
@@ -2406,7 +2380,7 @@ bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCod
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_GeneratedCodeInfo__write(const google_protobuf_GeneratedCodeInfo *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo__decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -2423,8 +2397,7 @@ pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_Generate
 
 /* ==== google.protobuf.GeneratedCodeInfo.Annotation ==== */
 
-/* google.protobuf.GeneratedCodeInfo.Annotation
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.GeneratedCodeInfo.Annotation */
 struct google_protobuf_GeneratedCodeInfo_Annotation {
     bool has_source_file : 1;
     bool has_begin : 1;
@@ -2457,7 +2430,7 @@ bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_G
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_GeneratedCodeInfo_Annotation__write(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *end);   /* after google_protobuf_GeneratedCodeInfo_Annotation_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation__decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.GeneratedCodeInfo.Annotation reaches no required field: nothing is ever missing; encode_partial is encode. */

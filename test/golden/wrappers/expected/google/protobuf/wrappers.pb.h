@@ -42,8 +42,7 @@ typedef struct google_protobuf_BytesValue google_protobuf_BytesValue;
 
 /* ==== google.protobuf.DoubleValue ==== */
 
-/* google.protobuf.DoubleValue
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.DoubleValue */
 /* Wrapper message for `double`.
  *
  * The JSON representation for `DoubleValue` is JSON number. */
@@ -63,7 +62,7 @@ bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, co
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *end);   /* after google_protobuf_DoubleValue_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_DoubleValue__write(const google_protobuf_DoubleValue *m, uint8_t *end);   /* after google_protobuf_DoubleValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue__decode(google_protobuf_DoubleValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.DoubleValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -80,8 +79,7 @@ pbj_status google_protobuf_DoubleValue__read_text(google_protobuf_DoubleValue *m
 
 /* ==== google.protobuf.FloatValue ==== */
 
-/* google.protobuf.FloatValue
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.FloatValue */
 /* Wrapper message for `float`.
  *
  * The JSON representation for `FloatValue` is JSON number. */
@@ -101,7 +99,7 @@ bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, cons
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *end);   /* after google_protobuf_FloatValue_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_FloatValue__write(const google_protobuf_FloatValue *m, uint8_t *end);   /* after google_protobuf_FloatValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue__decode(google_protobuf_FloatValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.FloatValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -118,8 +116,7 @@ pbj_status google_protobuf_FloatValue__read_text(google_protobuf_FloatValue *m, 
 
 /* ==== google.protobuf.Int64Value ==== */
 
-/* google.protobuf.Int64Value
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.Int64Value */
 /* Wrapper message for `int64`.
  *
  * The JSON representation for `Int64Value` is JSON string. */
@@ -139,7 +136,7 @@ bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, cons
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *end);   /* after google_protobuf_Int64Value_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_Int64Value__write(const google_protobuf_Int64Value *m, uint8_t *end);   /* after google_protobuf_Int64Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value__decode(google_protobuf_Int64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.Int64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -156,8 +153,7 @@ pbj_status google_protobuf_Int64Value__read_text(google_protobuf_Int64Value *m, 
 
 /* ==== google.protobuf.UInt64Value ==== */
 
-/* google.protobuf.UInt64Value
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.UInt64Value */
 /* Wrapper message for `uint64`.
  *
  * The JSON representation for `UInt64Value` is JSON string. */
@@ -177,7 +173,7 @@ bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, co
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *end);   /* after google_protobuf_UInt64Value_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_UInt64Value__write(const google_protobuf_UInt64Value *m, uint8_t *end);   /* after google_protobuf_UInt64Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value__decode(google_protobuf_UInt64Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.UInt64Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -194,8 +190,7 @@ pbj_status google_protobuf_UInt64Value__read_text(google_protobuf_UInt64Value *m
 
 /* ==== google.protobuf.Int32Value ==== */
 
-/* google.protobuf.Int32Value
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.Int32Value */
 /* Wrapper message for `int32`.
  *
  * The JSON representation for `Int32Value` is JSON number. */
@@ -215,7 +210,7 @@ bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, cons
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *end);   /* after google_protobuf_Int32Value_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_Int32Value__write(const google_protobuf_Int32Value *m, uint8_t *end);   /* after google_protobuf_Int32Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value__decode(google_protobuf_Int32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.Int32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -232,8 +227,7 @@ pbj_status google_protobuf_Int32Value__read_text(google_protobuf_Int32Value *m, 
 
 /* ==== google.protobuf.UInt32Value ==== */
 
-/* google.protobuf.UInt32Value
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.UInt32Value */
 /* Wrapper message for `uint32`.
  *
  * The JSON representation for `UInt32Value` is JSON number. */
@@ -253,7 +247,7 @@ bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, co
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *end);   /* after google_protobuf_UInt32Value_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_UInt32Value__write(const google_protobuf_UInt32Value *m, uint8_t *end);   /* after google_protobuf_UInt32Value_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value__decode(google_protobuf_UInt32Value *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.UInt32Value reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -270,8 +264,7 @@ pbj_status google_protobuf_UInt32Value__read_text(google_protobuf_UInt32Value *m
 
 /* ==== google.protobuf.BoolValue ==== */
 
-/* google.protobuf.BoolValue
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.BoolValue */
 /* Wrapper message for `bool`.
  *
  * The JSON representation for `BoolValue` is JSON `true` and `false`. */
@@ -291,7 +284,7 @@ bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const 
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *end);   /* after google_protobuf_BoolValue_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_BoolValue__write(const google_protobuf_BoolValue *m, uint8_t *end);   /* after google_protobuf_BoolValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue__decode(google_protobuf_BoolValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.BoolValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -308,8 +301,7 @@ pbj_status google_protobuf_BoolValue__read_text(google_protobuf_BoolValue *m, pb
 
 /* ==== google.protobuf.StringValue ==== */
 
-/* google.protobuf.StringValue
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.StringValue */
 /* Wrapper message for `string`.
  *
  * The JSON representation for `StringValue` is JSON string. */
@@ -329,7 +321,7 @@ bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, co
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *end);   /* after google_protobuf_StringValue_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_StringValue__write(const google_protobuf_StringValue *m, uint8_t *end);   /* after google_protobuf_StringValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_StringValue__decode(google_protobuf_StringValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.StringValue reaches no required field: nothing is ever missing; encode_partial is encode. */
@@ -346,8 +338,7 @@ pbj_status google_protobuf_StringValue__read_text(google_protobuf_StringValue *m
 
 /* ==== google.protobuf.BytesValue ==== */
 
-/* google.protobuf.BytesValue
- * pbj options: performance=default(default) fast_write=false(default) drop_unknown=false(default) writers=false(default) views=false(default) json=true(default) text_read=true(default) */
+/* google.protobuf.BytesValue */
 /* Wrapper message for `bytes`.
  *
  * The JSON representation for `BytesValue` is JSON string. */
@@ -367,7 +358,7 @@ bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, cons
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
-uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); the first */
+uint8_t *google_protobuf_BytesValue__write(const google_protobuf_BytesValue *m, uint8_t *end);   /* after google_protobuf_BytesValue_size: m's bytes ending at end (back to front); returns their first byte */
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue__decode(google_protobuf_BytesValue *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d);
 
 /* google.protobuf.BytesValue reaches no required field: nothing is ever missing; encode_partial is encode. */

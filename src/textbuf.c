@@ -1,0 +1,50 @@
+/* textbuf.c: text built by appending to one growing buffer, then kept in a pool. */
+#include "textbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reserve(textbuf *b, size_t n)
+{
+    if (b->len + n + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + n + 1) cap *= 2;
+    char *s = realloc(b->s, cap);
+    if (!s) abort();
+    b->s = s;
+    b->cap = cap;
+}
+
+void textbuf_put(textbuf *b, const char *s, size_t n)
+{
+    reserve(b, n);
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+void textbuf_puts(textbuf *b, const char *s) { textbuf_put(b, s, strlen(s)); }
+
+void textbuf_printf(textbuf *b, const char *fmt, ...)
+{
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) abort();
+    reserve(b, (size_t)n);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+    va_end(again);
+    b->len += (size_t)n;
+}
+
+const char *textbuf_finish(textbuf *b, ir_pool *pool)
+{
+    const char *s = b->s ? ir_pool_strndup(pool, b->s, b->len) : "";
+    free(b->s);
+    *b = (textbuf){0};
+    return s;
+}
