@@ -764,10 +764,11 @@ PBJ_OUTLINE void *pbj__array_more(pbj_arena *a, void *data, size_t count, size_t
 }
 #endif
 
-/* A runtime-made array of count elements with room for one more: data itself, or a new one (NULL when out of memory). */
+/* A runtime-made array of count elements with room for one more: data itself, or a new one (NULL when out of
+ * memory). A new array has room for 4, as pbj__capacity gives the arrays that grow one element at a time. */
 PBJ_INLINE void *pbj__array_add(pbj_arena *a, void *data, size_t count, size_t elem)
 {
-    return pbj__array_room(data, count) ? data : pbj__array_more(a, data, count, 1, elem);
+    return pbj__array_room(data, count) ? data : pbj__array_more(a, data, count, data ? 1 : 4, elem);
 }
 
 /* The records of a run that starts with the payload at p of a record tagged tag: 1 + how many
