@@ -193,6 +193,7 @@ const char *const STRICTER[] = {
     "a FieldMask path in JSON has no '_'",
     "invalid escape (or an unpaired surrogate)",                  // "\U8C37", a lone surrogate
     "expected true or false",                                     // a quoted bool: "true"
+    "control character in a string",                              // a raw newline in a string (RFC 8259: escaped)
     nullptr,
 };
 
