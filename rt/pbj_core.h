@@ -992,6 +992,9 @@ PBJ_INLINE const uint8_t *pbj_get_tag(const uint8_t *p, const uint8_t *end, uint
     return NULL;
 }
 
+/* A length prefix is at most 5 bytes long, as C++ reads it (ReadSize). */
+#define PBJ_MAX_LEN_BYTES 5
+
 /* Why the length prefix at p failed: the varint, the limit, or the bytes left. */
 PBJ_OUTLINE pbj_status pbj__len_status(const uint8_t *p, const uint8_t *end, size_t max_length) PBJ__PROTO
 #if PBJ__BODIES
@@ -999,6 +1002,7 @@ PBJ_OUTLINE pbj_status pbj__len_status(const uint8_t *p, const uint8_t *end, siz
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
     if (!q) return pbj_varint_error(p, end);
+    if (q - p > PBJ_MAX_LEN_BYTES) return PBJ_ERR_VARINT;
     return v > max_length ? PBJ_ERR_TOO_LONG : PBJ_ERR_TRUNCATED;
 }
 #endif
@@ -1008,7 +1012,7 @@ PBJ_HOT_INLINE const uint8_t *pbj_get_len(const uint8_t *p, const uint8_t *end, 
 {
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (PBJ_LIKELY(q && v <= (uint64_t)(end - q) && v <= d->max_length)) {
+    if (PBJ_LIKELY(q && q - p <= PBJ_MAX_LEN_BYTES && v <= (uint64_t)(end - q) && v <= d->max_length)) {
         *len = (size_t)v;
         return q;
     }
@@ -1022,7 +1026,7 @@ PBJ_HOT_INLINE const uint8_t *pbj__get_len_in(const uint8_t *p, const uint8_t *e
 {
     uint64_t v;
     const uint8_t *q = pbj_get_varint(p, end, &v);
-    if (PBJ_LIKELY(q && v <= (uint64_t)(end - q))) {
+    if (PBJ_LIKELY(q && q - p <= PBJ_MAX_LEN_BYTES && v <= (uint64_t)(end - q))) {
         *len = (size_t)v;
         return q;
     }

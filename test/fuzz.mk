@@ -80,9 +80,13 @@ DIFF_OBJS   := $(addprefix $(DIFF)/obj/,$(DIFF_PROTOS:.proto=.pb.o) $(DIFF_WKT:%
 FUZZ_CXX    := clang++ -std=c++17 -Wall -Wextra -Werror -g $(FUZZ_OPT) -fsanitize=address,undefined -fno-sanitize-recover=all
 
 $(DIFF)/.stamp: pbjc | deps
-	@mkdir -p $(DIFF)/pb $(DIFF)/cpp
+	@mkdir -p $(DIFF)/pb
 	./pbjc -I $(PROTOBUF_SRC) -o $(DIFF)/pb $(DIFF_PROTOS) $(DIFF_WKT:%=%.proto)
-	protoc -I $(PROTOBUF_SRC) --cpp_out=$(DIFF)/cpp $(DIFF_PROTOS)
+	@touch $@
+# protoc's C++ of the two schemas (it does not change with pbjc)
+$(DIFF)/cpp/.stamp: | deps
+	@mkdir -p $(@D)
+	protoc -I $(PROTOBUF_SRC) --cpp_out=$(@D) $(DIFF_PROTOS)
 	@touch $@
 
 .SECONDARY: $(DIFF_OBJS)
@@ -91,10 +95,10 @@ $(DIFF)/obj/diff_pbj.o: test/fuzz/diff_pbj.c test/fuzz/diff_pbj.h $(DIFF)/.stamp
 $(DIFF)/obj/%.pb.o: $(DIFF)/.stamp $(wildcard rt/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -fsanitize=fuzzer-no-link -Irt -I$(DIFF)/pb -c -o $@ $(DIFF)/pb/$*.pb.c
-$(DIFF)/cpp/%.pb.o: $(DIFF)/.stamp
+$(DIFF)/cpp/%.pb.o: $(DIFF)/cpp/.stamp
 	$(FUZZ_CXX) -w -fsanitize=fuzzer-no-link -I$(DIFF)/cpp -c -o $@ $(DIFF)/cpp/$*.pb.cc
 
-$(FUZZ)/fuzz_diff $(FUZZ)/fuzz_diff_json: $(FUZZ)/fuzz_%: test/fuzz/fuzz_diff.cc test/fuzz/diff_pbj.h $(DIFF_OBJS) | deps
+$(FUZZ)/fuzz_diff $(FUZZ)/fuzz_diff_json: $(FUZZ)/fuzz_%: test/fuzz/fuzz_diff.cc test/fuzz/diff_pbj.h $(DIFF_OBJS) $(DIFF)/cpp/.stamp | deps
 	$(FUZZ_CXX) -fsanitize=fuzzer $(if $(filter diff_json,$*),-DDIFF_JSON) -Itest/fuzz -I$(DIFF)/cpp -o $@ $< $(DIFF_OBJS) -lprotobuf -lm
 
 # fuzz_run(target, libFuzzer flags, corpus dir): the target on its corpus and its seeds

@@ -495,6 +495,9 @@ static void test_decode_primitives(void **state)
     const uint8_t t5[] = {0x88, 0x80, 0x80, 0x80, 0x00};             /* 5 bytes is still a tag */
     assert_ptr_equal(pbj_get_tag(t5, t5 + 5, &tag, &st), t5 + 5);
     assert_int_equal(tag, 8);
+    const uint8_t thigh[] = {0x88, 0x80, 0x80, 0x80, 0x70};          /* bits past 32: dropped, as C++ reads it */
+    assert_ptr_equal(pbj_get_tag(thigh, thigh + 5, &tag, &st), thigh + 5);
+    assert_int_equal(tag, 8);
     /* lengths */
     size_t len;
     const uint8_t l3[] = {3, 'a', 'b', 'c'};
@@ -502,6 +505,11 @@ static void test_decode_primitives(void **state)
     assert_int_equal(len, 3);
     assert_null(pbj_get_len(l3, l3 + 3, &d, &len, &st));
     assert_int_equal(st, PBJ_ERR_TRUNCATED);
+    const uint8_t l5[] = {0x80, 0x80, 0x80, 0x80, 0x00}, l6[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x00};
+    assert_ptr_equal(pbj_get_len(l5, l5 + 5, &d, &len, &st), l5 + 5);   /* 0 in 5 bytes: C++ reads it */
+    assert_int_equal(len, 0);
+    assert_null(pbj_get_len(l6, l6 + 6, &d, &len, &st));                /* in 6: C++ does not */
+    assert_int_equal(st, PBJ_ERR_VARINT);
     pbj_decode_options o = {0};
     o.max_length = 2;
     o.max_depth = 3;
