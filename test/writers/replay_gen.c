@@ -244,7 +244,7 @@ int main(int argc, char **argv)
     for (int j = i; j < argc; j++) ir_pool_vec_push(&run.pool, &files, argv[j]);
     if (resolve_program(&prog, files.v, files.n) != 0 || options_resolve(run.project, &prog) != 0)
         return 1;
-    plan_program *pp = plan_build(&prog, &ctx.pool);
+    plan_program *pp = plan_build(&prog, &run.pool);
     out = fopen(path, "w");
     if (!out) return 1;
     fprintf(out, "/* made by test/writers/replay_gen.c */\n");
