@@ -136,6 +136,7 @@ static void field_calls(const plan_message *pm, size_t i)
         fprintf(out, "        }\n");
         break;
     case PLAN_SHAPE_MAP:
+    case PLAN_SHAPE_MAP_MESSAGE:
     case PLAN_SHAPE_MAP_CLOSED:
         fprintf(out, "    if (%s.count) {\n        for (size_t i = 0; i < %s.count; i++) CALL(%s(w, %s.%s, %s.%s));\n",
                 x, x, c->wput, e, c->wk_member, e, c->wv_member);
@@ -178,6 +179,7 @@ static void build_field(const plan_field *pf)
     case PLAN_SHAPE_SLICES:
     case PLAN_SHAPE_MESSAGES:
     case PLAN_SHAPE_MAP:
+    case PLAN_SHAPE_MAP_MESSAGE:
     case PLAN_SHAPE_MAP_CLOSED:
         fprintf(out, "    if ((%s.count = %s.count) != 0) {\n", x, xb);
         fprintf(out, "        %s.data = pbj_arena_alloc(arena, %s.count * sizeof *%s.data);\n", x, x, x);
