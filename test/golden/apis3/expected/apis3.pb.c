@@ -2948,7 +2948,7 @@ pbj_status golden_apis3_All__merge(golden_apis3_All *m, const golden_apis3_All *
         golden_apis3_Leaf *kept = e->value;                    /* replaced in place: a value mutable gave stays the key's */
         golden_apis3_All_ByIdEntry_init(e);
         if (kept && b->by_id.data[i].value) golden_apis3_Leaf_init(e->value = kept);
-        if ((st = golden_apis3_All_ByIdEntry_merge(e, &b->by_id.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_apis3_All_ByIdEntry__merge(e, &b->by_id.data[i], arena, depth)) != PBJ_OK) return st;
     }
     if (b->pick_case == golden_apis3_All_pick_pick_int) {
         m->pick.pick_int = b->pick.pick_int;

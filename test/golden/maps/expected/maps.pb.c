@@ -2366,7 +2366,7 @@ pbj_status golden_maps_Maps__merge(golden_maps_Maps *m, const golden_maps_Maps *
         golden_maps_Value *kept = e->value;                    /* replaced in place: a value mutable gave stays the key's */
         golden_maps_Maps_ValuesEntry_init(e);
         if (kept && b->values.data[i].value) golden_maps_Value_init(e->value = kept);
-        if ((st = golden_maps_Maps_ValuesEntry_merge(e, &b->values.data[i], arena)) != PBJ_OK) return st;
+        if ((st = golden_maps_Maps_ValuesEntry__merge(e, &b->values.data[i], arena, depth)) != PBJ_OK) return st;
     }
     for (size_t i = 0; i < b->flags.count; i++) {
         golden_maps_Maps_FlagsEntry *e = pbj__golden_maps_Maps_entry_flags(m, b->flags.data[i].key, arena);
