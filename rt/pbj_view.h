@@ -127,7 +127,12 @@ PBJ__VIEW_HOT const uint8_t *pbj__view_len(const uint8_t *p, const uint8_t *end,
         *len = *p;
         return p + 1;
     }
+    const uint8_t *start = p;
     if (!(p = pbj__view_varint(p, end, limit, &n, st))) return NULL;
+    if (PBJ_UNLIKELY(p - start > PBJ_MAX_LEN_BYTES)) {             /* as decode: a length takes 5 bytes at most */
+        *st = PBJ_ERR_VARINT;
+        return NULL;
+    }
     if (PBJ_UNLIKELY(n > (uint64_t)(end - p) || n > PBJ_DEFAULT_MAX_LENGTH)) {
         *st = n > PBJ_DEFAULT_MAX_LENGTH ? PBJ_ERR_TOO_LONG : PBJ_ERR_TRUNCATED;
         return NULL;
