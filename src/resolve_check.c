@@ -290,6 +290,97 @@ static void check_message_ranges(const ir_file *f, const ir_message *m)
         }
 }
 
+/* ---- protoc's "Suggested field numbers" note after a message's number errors ---- */
+
+/* Why numbers are suggested: how many, and where the first reason was reported. */
+typedef struct number_hint {
+    int64_t wanted;              /* protoc's fields_to_suggest */
+    ir_loc first;
+    bool any;
+} number_hint;
+
+static int64_t fit_number(int64_t n) { return n < 0 ? 0 : n > PBJ_MAX_FIELD_NUMBER ? PBJ_MAX_FIELD_NUMBER : n; }
+
+/* protoc's RequestHintOnFieldNumbers: a reason at loc asking for end - start numbers (end exclusive). */
+static void hint_request(number_hint *h, ir_loc loc, int64_t start, int64_t end)
+{
+    h->wanted = fit_number(h->wanted + fit_number(fit_number(end) - fit_number(start)));
+    if (!h->any) h->first = loc;
+    h->any = true;
+}
+
+/* Every reason protoc asks numbers for, in its order: fields' numbers (as check_number refuses them), ranges starting at 0 or below,
+ * fields inside an extension or reserved range. */
+static number_hint number_hints(const ir_message *m)
+{
+    number_hint h = { 0, { 0, 0 }, false };
+    for (size_t i = 0; i < m->fields.n; i++) {
+        int32_t n = m->fields.v[i]->number;
+        if (n <= 0 || n > PBJ_MAX_FIELD_NUMBER || (n >= RESERVED_NUMBER_FIRST && n <= RESERVED_NUMBER_LAST))
+            hint_request(&h, m->fields.v[i]->number_loc, 0, 1);
+    }
+    for (size_t i = 0; i < m->extension_ranges.n; i++)
+        if (m->extension_ranges.v[i].start <= 0)
+            hint_request(&h, m->extension_ranges.v[i].loc, m->extension_ranges.v[i].start, (int64_t)m->extension_ranges.v[i].end + 1);
+    for (size_t i = 0; i < m->reserved_ranges.n; i++)
+        if (m->reserved_ranges.v[i].start <= 0)
+            hint_request(&h, m->reserved_ranges.v[i].loc, m->reserved_ranges.v[i].start, (int64_t)m->reserved_ranges.v[i].end + 1);
+    for (size_t i = 0; i < m->fields.n; i++) {
+        for (size_t j = 0; j < m->extension_ranges.n; j++)
+            if (in_range(&m->extension_ranges.v[j], m->fields.v[i]->number)) hint_request(&h, m->extension_ranges.v[j].loc, 0, 1);
+        for (size_t j = 0; j < m->reserved_ranges.n; j++)
+            if (in_range(&m->reserved_ranges.v[j], m->fields.v[i]->number)) hint_request(&h, m->reserved_ranges.v[j].loc, 0, 1);
+    }
+    return h;
+}
+
+/* A number range taken, end exclusive. */
+typedef struct used_numbers {
+    int64_t from, to;
+} used_numbers;
+
+static int used_cmp(const void *pa, const void *pb)
+{
+    const used_numbers *a = pa, *b = pb;
+    return a->from != b->from ? (a->from < b->from ? -1 : 1) : a->to < b->to ? -1 : a->to > b->to;
+}
+
+/* The numbers m's fields, extensions and ranges take, and the ones nobody may (sorted). */
+static size_t numbers_used(const ir_file *f, const ir_message *m, used_numbers **out)
+{
+    size_t cap = m->fields.n + m->extensions.n + m->extension_ranges.n + m->reserved_ranges.n + 2, n = 0;
+    used_numbers *u = ir_pool_alloc(f->pool, cap * sizeof *u);
+    for (size_t i = 0; i < m->fields.n; i++) u[n++] = (used_numbers){ m->fields.v[i]->number, (int64_t)m->fields.v[i]->number + 1 };
+    for (size_t i = 0; i < m->extensions.n; i++) u[n++] = (used_numbers){ m->extensions.v[i]->number, (int64_t)m->extensions.v[i]->number + 1 };
+    for (size_t i = 0; i < m->extension_ranges.n; i++)
+        u[n++] = (used_numbers){ m->extension_ranges.v[i].start, (int64_t)m->extension_ranges.v[i].end + 1 };
+    for (size_t i = 0; i < m->reserved_ranges.n; i++)
+        u[n++] = (used_numbers){ m->reserved_ranges.v[i].start, (int64_t)m->reserved_ranges.v[i].end + 1 };
+    u[n++] = (used_numbers){ PBJ_MAX_FIELD_NUMBER, (int64_t)PBJ_MAX_FIELD_NUMBER + 1 };
+    u[n++] = (used_numbers){ RESERVED_NUMBER_FIRST, RESERVED_NUMBER_LAST };   /* as protoc: its end is exclusive */
+    qsort(u, n, sizeof *u, used_cmp);
+    *out = u;
+    return n;
+}
+
+/* protoc's SuggestFieldNumbers: after m's number errors, up to three free numbers, as a note. */
+static void suggest_field_numbers(const ir_file *f, const ir_message *m)
+{
+    number_hint h = number_hints(m);
+    int64_t left = h.wanted < 3 ? h.wanted : 3, next = 1;
+    if (!h.any || left <= 0) return;
+    used_numbers *u;
+    size_t n = numbers_used(f, m, &u);
+    char list[64];
+    size_t len = 0;
+    for (size_t i = 0; i < n && left > 0; i++) {
+        for (; next < u[i].from && left > 0; next++, left--)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%lld", len ? ", " : "", (long long)next);
+        if (u[i].to > next) next = u[i].to;
+    }
+    diag_note(f, h.first, "Suggested field numbers for %s: %s", m->full_name, list);
+}
+
 /* protoc's ToLowercaseWithoutUnderscores, the key of proto3's JSON name clash check. */
 static const char *json_key(ir_pool *pool, const char *name)
 {
@@ -372,6 +463,7 @@ static void check_message(resolver *r, const ir_file *f, const ir_message *m)
             diag_error(f, m->oneofs.v[i]->loc, "Oneof must have at least one field.");
     if (f->syntax == IR_PROTO3) check_proto3_message(f, m);
     if (f->syntax == IR_EDITIONS) check_editions_message(f, m);
+    suggest_field_numbers(f, m);
     for (size_t i = 0; i < m->messages.n; i++) check_message(r, f, m->messages.v[i]);
     for (size_t i = 0; i < m->enums.n; i++) check_enum(f, m->enums.v[i]);
     for (size_t i = 0; i < m->extensions.n; i++) {

@@ -83,6 +83,14 @@ static void declare_enum(resolver *r, ir_file *f, ir_enum *e, const char *scope)
     add_symbol(r, f, e->loc, SYM_ENUM, e->full_name, e);
 }
 
+/* After m's name clashed: protoc's note when one of the two is a map field's entry (at that field). */
+static void note_map_entry_clash(resolver *r, const ir_file *f, const ir_message *m)
+{
+    const sym *old = symtab_get(&r->syms, m->full_name, strlen(m->full_name));
+    const ir_message *entry = m->map_entry ? m : old && old->kind == SYM_MESSAGE && old->u.message->map_entry ? old->u.message : NULL;
+    if (entry) diag_note(f, entry->loc, "Expanded map entry type %s conflicts with an existing nested message type.", entry->name);
+}
+
 static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *scope)
 {
     if (!m->name) return;
@@ -106,7 +114,7 @@ static void declare_message(resolver *r, ir_file *f, ir_message *m, const char *
         declare_message(r, f, m->messages.v[i], m->full_name);
     }
     for (size_t i = 0; i < m->extensions.n; i++) declare_field(r, f, m->extensions.v[i], m->full_name);
-    add_symbol(r, f, m->map_entry ? (ir_loc){ 0, 0 } : m->loc, SYM_MESSAGE, m->full_name, m);   /* protoc: no line for an entry */
+    if (!add_symbol(r, f, m->loc, SYM_MESSAGE, m->full_name, m)) note_map_entry_clash(r, f, m);   /* an entry: at its map field */
 }
 
 /* Every symbol of f into the global table in protoc's order (children before their parent); duplicates reported. */
