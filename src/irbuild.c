@@ -764,12 +764,28 @@ void pb_ranges_end(pctx *ctx, ptok end)
     ctx->in_ranges = false;
 }
 
-/* reserved_names ::= string ("," string)* */
-void pb_reserved_name(pctx *ctx, pname name)
+/* A reserved name, of a message or an enum. */
+static void add_reserved_name(pctx *ctx, pname name)
 {
     scope *s = top(ctx);
     if (s->kind == SC_ENUM) ir_pool_vec_push(ctx->file->pool, &((ir_enum *)s->node)->reserved_names, name.s);
     else ir_pool_vec_push(ctx->file->pool, &s->msg->reserved_names, name.s);
+}
+
+/* reserved_names ::= string ("," string)*: not in editions (protoc's error, once, at the first) */
+void pb_reserved_name(pctx *ctx, pname name, bool first)
+{
+    if (first && ctx->file->syntax == IR_EDITIONS)
+        build_error(ctx, name.loc, "Reserved names must be identifiers in editions, not string literals.");
+    add_reserved_name(ctx, name);
+}
+
+/* reserved_idents ::= ident ("," ident)*: editions only */
+void pb_reserved_ident(pctx *ctx, ptok name, bool first)
+{
+    if (first && ctx->file->syntax != IR_EDITIONS)
+        build_error(ctx, name.loc, "Reserved names must be string literals. (Only editions supports identifiers.)");
+    add_reserved_name(ctx, pb_name(ctx, name));
 }
 
 /* ---- syntax errors ------------------------------------------------------------------- */

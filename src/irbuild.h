@@ -121,6 +121,7 @@ void pb_group_begin(pctx *ctx, ptok open);
 void pb_ranges_begin(pctx *ctx, bool reserved);
 void pb_range(pctx *ctx, pnum lo, pnum hi);
 void pb_ranges_end(pctx *ctx, ptok end);
-void pb_reserved_name(pctx *ctx, pname name);
+void pb_reserved_name(pctx *ctx, pname name, bool first);    /* "name": proto2 and proto3 */
+void pb_reserved_ident(pctx *ctx, ptok name, bool first);    /* name: editions */
 
 #endif

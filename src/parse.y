@@ -171,12 +171,15 @@ oneof_stmt ::= error SEMI.
 extensions ::= extensions_kw ranges options SEMI(E). { pb_ranges_end(ctx, E); }
 extensions_kw ::= EXTENSIONS.                       { pb_ranges_begin(ctx, false); }
 
-/* reserved ::= "reserved" (ranges | string ("," string)*) ";" */
+/* reserved ::= "reserved" (ranges | string ("," string)* | ident ("," ident)*) ";"  (identifiers: editions) */
 reserved ::= reserved_kw ranges SEMI(E).            { pb_ranges_end(ctx, E); }
 reserved ::= reserved_kw reserved_names SEMI(E).    { pb_ranges_end(ctx, E); }
+reserved ::= reserved_kw reserved_idents SEMI(E).   { pb_ranges_end(ctx, E); }
 reserved_kw ::= RESERVED.                           { pb_ranges_begin(ctx, true); }
-reserved_names ::= strlit(S).                       { pb_reserved_name(ctx, S); }
-reserved_names ::= reserved_names COMMA strlit(S).  { pb_reserved_name(ctx, S); }
+reserved_names ::= strlit(S).                       { pb_reserved_name(ctx, S, true); }
+reserved_names ::= reserved_names COMMA strlit(S).  { pb_reserved_name(ctx, S, false); }
+reserved_idents ::= IDENT(N).                       { pb_reserved_ident(ctx, N, true); }
+reserved_idents ::= reserved_idents COMMA IDENT(N). { pb_reserved_ident(ctx, N, false); }
 
 ranges ::= range.
 ranges ::= ranges COMMA range.

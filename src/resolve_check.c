@@ -189,8 +189,8 @@ static void check_extension_number(resolver *r, const ir_file *f, ir_field *fd)
         diag_error(f, fd->extend->extendee_loc,
                    "Extensions to non-lite types can only be declared in non-lite files. Note that you "
                    "cannot extend a non-lite type to contain a lite type, but the reverse is allowed.");
-    if (m->message_set_wire_format &&
-        (fd->label != IR_LABEL_OPTIONAL || fd->type != IR_TYPE_MESSAGE))
+    if (m->message_set_wire_format &&      /* editions: no label, presence from features */
+        (fd->label == IR_LABEL_REPEATED || features_required(fd) || fd->type != IR_TYPE_MESSAGE))
         diag_error(f, fd->type_loc, "Extensions of MessageSets must be optional messages.");
     bool declared = false;
     for (size_t i = 0; i < m->extension_ranges.n; i++) declared |= in_range(&m->extension_ranges.v[i], fd->number);

@@ -55,9 +55,10 @@ static const char *field_feature_misfit(const ir_field *fd, feature_id id, int v
         if (fd->extend) return "extensions can't specify field presence";
         if (message && value == FEATURE_field_presence_IMPLICIT) return "message fields can't specify implicit presence";
         return NULL;
-    case FEATURE_repeated_field_encoding:
-        return !repeated || fd->is_map || !ir_type_is_packable(fd->type)
-            ? "only repeated primitive fields can specify repeated_field_encoding" : NULL;
+    case FEATURE_repeated_field_encoding:          /* EXPANDED, the only encoding, may be said of any */
+        if (!repeated || fd->is_map) return "only repeated fields can specify repeated_field_encoding";   /* buf: a map is not */
+        return value == FEATURE_repeated_field_encoding_PACKED && !ir_type_is_packable(fd->type)
+            ? "only repeated primitive fields can specify PACKED repeated_field_encoding" : NULL;
     case FEATURE_utf8_validation:
         return fd->type != IR_TYPE_STRING ? "only string fields can specify utf8_validation" : NULL;
     case FEATURE_message_encoding:

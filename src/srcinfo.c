@@ -204,6 +204,7 @@ enum {
     F_PUBLIC = F(FileDescriptorProto, public_dependency),
     F_WEAK = F(FileDescriptorProto, weak_dependency),
     F_SYNTAX = F(FileDescriptorProto, syntax),
+    F_OPTION_DEPENDENCY = 15,    /* FileDescriptorProto.option_dependency: newer than src/pbgen's descriptor.proto */
     M_NAME = F(DescriptorProto, name),
     M_FIELD = F(DescriptorProto, field),
     M_NESTED = F(DescriptorProto, nested_type),
@@ -546,12 +547,14 @@ static void reserved(walker *w, size_t parent, int32_t range_field, int32_t name
 {
     size_t start = w->i;
     next(w);
-    size_t loc = open1(w, parent, at(w, TK_STRING) ? name_field : range_field);
+    bool names = !at(w, TK_INT) && !at(w, TK_MINUS);     /* strings, or identifiers in editions */
+    size_t loc = open1(w, parent, names ? name_field : range_field);
     start_at(w, loc, start);
-    if (at(w, TK_STRING)) {
+    if (names) {
         do {
             size_t nl = open1(w, loc, (*nnames)++);
-            skip_strings(w);
+            if (at(w, TK_STRING)) skip_strings(w);
+            else next(w);
             close_loc(w, nl);
         } while (skip(w, TK_COMMA));
     } else {
@@ -657,6 +660,9 @@ typedef struct body {
 static bool common_statement(walker *w, body *b)
 {
     size_t l;
+    if ((at(w, TK_EXPORT) || at(w, TK_LOCAL)) && w->i + 1 < w->n &&
+        (w->t[w->i + 1].kind == TK_MESSAGE || w->t[w->i + 1].kind == TK_ENUM))
+        next(w);                                 /* edition 2024's visibility: the location starts after it */
     if (at(w, TK_MESSAGE)) {
         int k = b->ns.count++;
         l = open2(w, b->loc, b->ns.field, k);
@@ -740,9 +746,22 @@ static void service(walker *w, size_t loc, const ir_service *sv)
     }
 }
 
-/* "import" ["public" | "weak"] string ";" */
-static void import(walker *w, size_t root, int *deps, int *publics, int *weaks)
+/* A statement up to and with its ';', its comments to loc (syntax, package). */
+static void simple_statement(walker *w, size_t loc)
 {
+    while (w->i < w->n && !at(w, TK_SEMI)) next(w);
+    end_declaration(w, loc);
+    close_loc(w, loc);
+}
+
+/* "import" ["public" | "weak"] string ";"  (or "import option" string ";": edition 2024's option_dependency) */
+static void import(walker *w, size_t root, int *deps, int *publics, int *weaks, int *option_deps)
+{
+    if (w->i + 1 < w->n && w->t[w->i + 1].kind == TK_OPTION) {
+        size_t loc = open2(w, root, F_OPTION_DEPENDENCY, (*option_deps)++);
+        simple_statement(w, loc);
+        return;
+    }
     size_t loc = open2(w, root, F_DEPENDENCY, (*deps)++);
     next(w);
     if (at(w, TK_PUBLIC)) token_loc(w, open2(w, root, F_PUBLIC, (*publics)++));
@@ -752,22 +771,16 @@ static void import(walker *w, size_t root, int *deps, int *publics, int *weaks)
     close_loc(w, loc);
 }
 
-/* A statement up to and with its ';', its comments to loc (syntax, package). */
-static void simple_statement(walker *w, size_t loc)
-{
-    while (w->i < w->n && !at(w, TK_SEMI)) next(w);
-    end_declaration(w, loc);
-    close_loc(w, loc);
-}
 
 static void file(walker *w)
 {
     const ir_file *f = w->f;
     size_t root = open_at(w, NO_PARENT);
-    if (at(w, TK_SYNTAX)) simple_statement(w, open1(w, root, F_SYNTAX));
+    if (at(w, TK_SYNTAX) || at(w, TK_EDITION))     /* protoc records the edition statement at syntax's path */
+        simple_statement(w, open1(w, root, F_SYNTAX));
     body b = { root, { f->messages.v, f->messages.n, root, F_MESSAGE, 0 }, F_ENUM, F_EXTENSION, F_OPTIONS,
                f->enums.v, f->enums.n, 0, f->extensions.v, f->extensions.n, 0, site(&f->options, SCOPE_FILE) };
-    int services = 0, deps = 0, publics = 0, weaks = 0;
+    int services = 0, deps = 0, publics = 0, weaks = 0, option_deps = 0;
     while (w->i < w->n) {
         if (skip(w, TK_SEMI) || common_statement(w, &b)) continue;
         if (at(w, TK_SERVICE)) {
@@ -776,7 +789,7 @@ static void file(walker *w)
             services++;
             close_loc(w, l);
         } else if (at(w, TK_IMPORT)) {
-            import(w, root, &deps, &publics, &weaks);
+            import(w, root, &deps, &publics, &weaks, &option_deps);
         } else if (at(w, TK_PACKAGE)) {
             simple_statement(w, open1(w, root, F_PACKAGE));
         } else {
