@@ -77,11 +77,13 @@ unsigned feature_target_named(const char *name)
 ir_features feature_defaults(feature_edition edition)
 {
     ir_features d = { { 0 }, NULL, 0 };
-    int column = edition == EDITION_PROTO2 ? 0 : edition == EDITION_PROTO3 ? 1 : edition == EDITION_2023 ? 2 : 3;
-#define X(feature, p2, p3, e2023, e2024)                                                                  \
+    int column = edition == EDITION_PROTO2 ? 0 : edition == EDITION_PROTO3 ? 1 : edition == EDITION_2023 ? 2
+               : edition == EDITION_2024 ? 3 : 4;
+#define X(feature, p2, p3, e2023, e2024, e2026)                                                           \
     {                                                                                                     \
         const int by_edition[] = { FEATURE_##feature##_##p2, FEATURE_##feature##_##p3,                    \
-                                   FEATURE_##feature##_##e2023, FEATURE_##feature##_##e2024 };           \
+                                   FEATURE_##feature##_##e2023, FEATURE_##feature##_##e2024,             \
+                                   FEATURE_##feature##_##e2026 };                                        \
         d.v[FEATURE_##feature] = (uint8_t)by_edition[column];                                             \
     }
     FEATURE_DEFAULTS(X)

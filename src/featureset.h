@@ -11,10 +11,11 @@
     X(PROTO2, 998, "proto2")            \
     X(PROTO3, 999, "proto3")            \
     X(2023, 1000, "2023")               \
-    X(2024, 1001, "2024")
+    X(2024, 1001, "2024")               \
+    X(2026, 1002, "2026")
 
 /* X(name, FeatureSet field number, introduced in edition, where it may be set: a FEATURE_TARGET_* mask).
- * descriptor.proto 3.21 has no FeatureSet: the numbers are descriptor.proto's of protobuf 32. */
+ * descriptor.proto 3.21 has no FeatureSet: the numbers are descriptor.proto's of protobuf's main branch (2026). */
 #define FEATURE_FIELDS(X)                                                                    \
     X(field_presence, 1, 2023, FEATURE_TARGET_FIELD)                                         \
     X(enum_type, 2, 2023, FEATURE_TARGET_ENUM)                                               \
@@ -23,7 +24,8 @@
     X(message_encoding, 5, 2023, FEATURE_TARGET_FIELD)                                       \
     X(json_format, 6, 2023, FEATURE_TARGET_MESSAGE | FEATURE_TARGET_ENUM)                    \
     X(enforce_naming_style, 7, 2024, FEATURE_TARGET_ALL)                                     \
-    X(default_symbol_visibility, 8, 2024, 0)
+    X(default_symbol_visibility, 8, 2024, 0)                                                 \
+    X(enforce_proto_limits, 9, 2026, FEATURE_TARGET_ENUM | FEATURE_TARGET_MESSAGE | FEATURE_TARGET_FIELD | FEATURE_TARGET_ONEOF)
 
 /* X(feature, VALUE, number): the values each feature takes (0 is every feature's UNKNOWN). */
 #define FEATURE_VALUES(X)                                                                    \
@@ -35,19 +37,23 @@
     X(message_encoding, LENGTH_PREFIXED, 1) X(message_encoding, DELIMITED, 2)                \
     X(json_format, ALLOW, 1)                X(json_format, LEGACY_BEST_EFFORT, 2)            \
     X(enforce_naming_style, STYLE2024, 1)   X(enforce_naming_style, STYLE_LEGACY, 2)         \
+    X(enforce_naming_style, STYLE2026, 3)                                                    \
     X(default_symbol_visibility, EXPORT_ALL, 1) X(default_symbol_visibility, EXPORT_TOP_LEVEL, 2) \
-    X(default_symbol_visibility, LOCAL_ALL, 3)  X(default_symbol_visibility, STRICT, 4)
+    X(default_symbol_visibility, LOCAL_ALL, 3)  X(default_symbol_visibility, STRICT, 4)      \
+    X(enforce_proto_limits, LEGACY_NO_EXPLICIT_LIMITS, 1) X(enforce_proto_limits, PROTO_LIMITS2026, 2)
 
-/* X(feature, proto2, proto3, 2023, 2024): the published FeatureSetDefaults (protobuf 32). */
-#define FEATURE_DEFAULTS(X)                                                                  \
-    X(field_presence, EXPLICIT, IMPLICIT, EXPLICIT, EXPLICIT)                                \
-    X(enum_type, CLOSED, OPEN, OPEN, OPEN)                                                   \
-    X(repeated_field_encoding, EXPANDED, PACKED, PACKED, PACKED)                             \
-    X(utf8_validation, NONE, VERIFY, VERIFY, VERIFY)                                         \
-    X(message_encoding, LENGTH_PREFIXED, LENGTH_PREFIXED, LENGTH_PREFIXED, LENGTH_PREFIXED)  \
-    X(json_format, LEGACY_BEST_EFFORT, ALLOW, ALLOW, ALLOW)                                  \
-    X(enforce_naming_style, STYLE_LEGACY, STYLE_LEGACY, STYLE_LEGACY, STYLE2024)             \
-    X(default_symbol_visibility, EXPORT_ALL, EXPORT_ALL, EXPORT_ALL, EXPORT_TOP_LEVEL)
+/* X(feature, proto2, proto3, 2023, 2024, 2026): the published FeatureSetDefaults (protobuf's main branch, 2026). */
+#define FEATURE_DEFAULTS(X)                                                                                   \
+    X(field_presence, EXPLICIT, IMPLICIT, EXPLICIT, EXPLICIT, EXPLICIT)                                       \
+    X(enum_type, CLOSED, OPEN, OPEN, OPEN, OPEN)                                                              \
+    X(repeated_field_encoding, EXPANDED, PACKED, PACKED, PACKED, PACKED)                                      \
+    X(utf8_validation, NONE, VERIFY, VERIFY, VERIFY, VERIFY)                                                  \
+    X(message_encoding, LENGTH_PREFIXED, LENGTH_PREFIXED, LENGTH_PREFIXED, LENGTH_PREFIXED, LENGTH_PREFIXED)  \
+    X(json_format, LEGACY_BEST_EFFORT, ALLOW, ALLOW, ALLOW, ALLOW)                                            \
+    X(enforce_naming_style, STYLE_LEGACY, STYLE_LEGACY, STYLE_LEGACY, STYLE2024, STYLE2026)                   \
+    X(default_symbol_visibility, EXPORT_ALL, EXPORT_ALL, EXPORT_ALL, EXPORT_TOP_LEVEL, STRICT)                \
+    X(enforce_proto_limits, LEGACY_NO_EXPLICIT_LIMITS, LEGACY_NO_EXPLICIT_LIMITS, LEGACY_NO_EXPLICIT_LIMITS,  \
+      LEGACY_NO_EXPLICIT_LIMITS, PROTO_LIMITS2026)
 
 /* X(target, bit, descriptor.proto's FieldOptions.OptionTargetType name): where a feature may be set. */
 #define FEATURE_TARGETS(X)                                                                   \

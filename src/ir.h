@@ -267,6 +267,7 @@ struct ir_message {
     struct options_state *options_state;   /* options.c's pbj options of this message; NULL before options_resolve */
     ir_features features;        /* resolve */
     ir_visibility visibility;    /* 2024: export / local as written */
+    ir_loc visibility_loc;       /* where */
 };
 
 struct ir_enum_value {
@@ -297,6 +298,7 @@ struct ir_enum {
     ir_file *file;
     ir_features features;        /* resolve */
     ir_visibility visibility;    /* 2024: export / local as written */
+    ir_loc visibility_loc;       /* where */
 };
 
 struct ir_method {

@@ -187,7 +187,7 @@ void pb_edition(pctx *ctx, ptok kw, pname value)
     ctx->file->syntax = IR_EDITIONS;
     ctx->file->edition = feature_edition_named(value.s);
     if (ctx->file->edition) return;
-    build_error(ctx, value.loc, "unrecognized edition \"%s\"; pbjc recognizes \"2023\" and \"2024\"", value.s);
+    build_error(ctx, value.loc, "unrecognized edition \"%s\"; pbjc recognizes \"2023\", \"2024\" and \"2026\"", value.s);
     ctx->stop = true;                        /* the rest would only be read by the wrong rules */
 }
 
@@ -203,8 +203,8 @@ void pb_visibility(pctx *ctx, ptok kw)
     need_2024(ctx, kw);
     ir_visibility v = kw.kind == TK_EXPORT ? IR_VISIBILITY_EXPORT : IR_VISIBILITY_LOCAL;
     scope *s = top(ctx);
-    if (s->kind == SC_MESSAGE) ((ir_message *)s->node)->visibility = v;
-    else ((ir_enum *)s->node)->visibility = v;
+    if (s->kind == SC_MESSAGE) ((ir_message *)s->node)->visibility = v, ((ir_message *)s->node)->visibility_loc = kw.loc;
+    else ((ir_enum *)s->node)->visibility = v, ((ir_enum *)s->node)->visibility_loc = kw.loc;
 }
 
 /* package ::= "package" dotted ";" */

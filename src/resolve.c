@@ -274,6 +274,7 @@ static int resolve_files(resolver *r, int errors_before)
     }
     for (size_t i = 0; i < prog->files.n; i++) {          /* file by file, as protoc builds them */
         ir_file *f = prog->files.v[i];
+        int file_errors = r->diag->errors;
         names_declare_file(r, f);
         if (!f->parsed_ok) continue;
         names_begin_file(r, f);
@@ -282,6 +283,7 @@ static int resolve_files(resolver *r, int errors_before)
         options_file(r, f);
         features_resolve_file(f);              /* and each field's packed */
         check_file(r, f);
+        if (r->diag->errors == file_errors) style_check_file(r, f);   /* as protoc: only a file with no other error */
         if (f->is_input && r->diag->errors == 0) warn_unused_imports(f);
     }
     if (r->diag->errors == errors_before) resolve_interpret_options(prog);

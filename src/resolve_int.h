@@ -81,6 +81,9 @@ bool names_is_aggregate(const sym *s);
 /* resolve_check.c */
 void check_file(resolver *r, ir_file *f);
 
+/* resolve_style.c: editions' naming style and proto limits (of a file with no other error) */
+void style_check_file(resolver *r, ir_file *f);
+
 /* resolve_default.c */
 void defaults_file(resolver *r, ir_file *f);
 

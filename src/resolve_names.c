@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "featureset.h"
 #include "resolve_int.h"
 #include "suggest.h"
 
@@ -274,12 +275,43 @@ void names_not_defined(resolver *r, ir_loc loc, const char *name)
 
 /* ---- binding -------------------------------------------------------------- */
 
+/* A message's or enum's visibility: as written (2024's export / local), else its file's
+ * features.default_symbol_visibility (EXPORT_TOP_LEVEL: nested types are local). */
+static bool exported(const sym *s)
+{
+    bool nested = s->kind == SYM_MESSAGE ? s->u.message->parent != NULL : s->u.enumeration->parent != NULL;
+    ir_visibility v = s->kind == SYM_MESSAGE ? s->u.message->visibility : s->u.enumeration->visibility;
+    if (v != IR_VISIBILITY_UNSET) return v == IR_VISIBILITY_EXPORT;
+    switch (s->file->features.v[FEATURE_default_symbol_visibility]) {
+    case FEATURE_default_symbol_visibility_EXPORT_TOP_LEVEL: return !nested;
+    case FEATURE_default_symbol_visibility_LOCAL_ALL:
+    case FEATURE_default_symbol_visibility_STRICT: return false;
+    default: return true;                    /* EXPORT_ALL, and files before 2024 */
+    }
+}
+
+/* protoc's IsVisibleFrom: a type of another file used here must be exported; else its error at loc, false. */
+static bool visible_here(resolver *r, const sym *s, ir_loc loc, const char *usage)
+{
+    if ((s->kind != SYM_MESSAGE && s->kind != SYM_ENUM) || s->file == r->cur || exported(s)) return true;
+    ir_visibility v = s->kind == SYM_MESSAGE ? s->u.message->visibility : s->u.enumeration->visibility;
+    const char *why = v == IR_VISIBILITY_LOCAL ? "It is explicitly marked 'local'"
+        : ir_pool_printf(r->pool, "It defaulted to local from file-level 'option features.default_symbol_visibility = %s';",
+                         feature_value_name(FEATURE_default_symbol_visibility,
+                                            s->file->features.v[FEATURE_default_symbol_visibility]));
+    diag_error(r->cur, loc, "Symbol \"%s\", defined in \"%s\"%s is not visible from \"%s\". %s and cannot be accessed "
+               "outside its own file", s->full_name, s->file->name, usage, r->cur->name, why);
+    return false;
+}
+
 static void link_field_type(resolver *r, ir_field *fd)
 {
     if (!fd->type_name || (fd->type == IR_TYPE_GROUP && fd->message_type)) return;
     sym *s = names_lookup(r, fd->type_name, fd->full_name, true);
     if (!s) {
         names_not_defined(r, fd->type_loc, fd->type_name);
+    } else if (!visible_here(r, s, fd->type_loc, "")) {
+        return;
     } else if (s->kind == SYM_MESSAGE) {
         if (fd->type != IR_TYPE_GROUP) fd->type = IR_TYPE_MESSAGE;
         fd->message_type = s->u.message;
@@ -301,7 +333,7 @@ static void link_extend(resolver *r, ir_extend *e)
         names_not_defined(r, e->extendee_loc, e->extendee_name);
     else if (s->kind != SYM_MESSAGE)
         diag_error(r->cur, e->extendee_loc, "\"%s\" is not a message type.", e->extendee_name);
-    else
+    else if (visible_here(r, s, e->extendee_loc, " target of extend"))
         e->extendee = s->u.message;
 }
 
@@ -326,7 +358,7 @@ static ir_message *link_rpc_type(resolver *r, const char *name, ir_loc loc, cons
         diag_error(r->cur, loc, "\"%s\" is not a message type.", name);
         return NULL;
     }
-    return s->u.message;
+    return visible_here(r, s, loc, "") ? s->u.message : NULL;
 }
 
 /* Binds every type name of f: field types, extendees, rpc input and output. */

@@ -259,12 +259,34 @@ static const char *replaced_by_features(const ir_file *f, const ir_option *o)
     return NULL;
 }
 
+/* X(option, edition removed in, what to do instead): descriptor.proto's feature_support.edition_removed. */
+#define REMOVED_OPTIONS(X)                                                                                      \
+    X("java_multiple_files", EDITION_2024, "it is on by default; set features.(pb.java).nest_in_file_class = YES " \
+                                           "on a message, enum or service to nest it")                         \
+    X("cc_enable_arenas", EDITION_2026, "arenas are always enabled")
+
+/* A standard file option removed in f's edition: protoc's error, and true. */
+static bool check_removed_option(const ir_file *f, const ir_option *o)
+{
+    if (o->name.n != 1 || o->name.v[0].extension) return false;
+#define X(option, removed, advice)                                                                            \
+    if (f->edition >= removed && strcmp(o->name.v[0].name, option) == 0) {                                    \
+        diag_error(f, o->loc, "Option \"%s\" was removed in edition %s: %s.", option, feature_edition_text(removed), \
+                   advice);                                                                                   \
+        return true;                                                                                          \
+    }
+    REMOVED_OPTIONS(X)
+#undef X
+    return false;
+}
+
 /* An option of an editions file that editions treat apart: true when checked here. */
 static bool check_editions_option(const opt_site *site, const ir_option *o)
 {
     const ir_file *f = site->r->cur;
     if (f->syntax != IR_EDITIONS) return false;
     if (ir_option_is_feature(o)) return true;             /* read by features_read_options */
+    if (check_removed_option(f, o)) return true;
     const char *instead = replaced_by_features(f, o);
     if (!instead) return false;
     diag_error(f, o->loc, "Option \"%s\" is not allowed in edition %s; use %s.", o->name.v[0].name,

@@ -5,7 +5,7 @@ BUF_DIR     := $(B)/cache/buf
 BUF         := $(BUF_DIR)/node_modules/.bin/buf
 EDITIONS    := $(B)/editions
 
-.PHONY: editions-deps check-editions check-editions-descriptor check-editions-errors
+.PHONY: editions-deps check-editions check-editions-descriptor check-editions-errors check-editions-limits
 # Debian's nodejs and npm, unless an npm is on PATH already (NodeSource's nodejs carries its own)
 editions-deps:
 	@command -v npm >/dev/null || $(MAKE) --no-print-directory deps DEB_PKGS="nodejs npm"
@@ -23,7 +23,13 @@ check-editions-descriptor: pbjc $(BUF)
 check-editions-errors: pbjc $(BUF)
 	test/editions/errors.sh ./pbjc $(BUF) $(EDITIONS)/errors
 
-check-editions: check-editions-descriptor check-editions-errors
+# edition 2026's proto limits: generated schemas one past each bound (test/editions/limits.py), and one opting out
+check-editions-limits: pbjc $(BUF)
+	rm -rf $(EDITIONS)/limits && test/editions/limits.py $(EDITIONS)/limits $(EDITIONS)/limits_ok.proto
+	./pbjc --check -I $(EDITIONS) $(EDITIONS)/limits_ok.proto
+	test/editions/errors.sh ./pbjc $(BUF) $(EDITIONS)/limits-out $(EDITIONS)/limits
+
+check-editions: check-editions-descriptor check-editions-errors check-editions-limits
 
 CHECKS += check-editions
 

@@ -487,7 +487,7 @@ static void test_syntax_errors(void **state)
     assert_string_equal(parse_error("syntax = \"proto3\";\nfoo bar;\n"),
                         "t.proto:2:1: error: expected a top-level statement (message, enum, service, extend, import, package or option), found 'foo'");
     assert_string_equal(parse_error("edition = \"2022\";\n"),
-                        "t.proto:1:11: error: unrecognized edition \"2022\"; pbjc recognizes \"2023\" and \"2024\"");
+                        "t.proto:1:11: error: unrecognized edition \"2022\"; pbjc recognizes \"2023\", \"2024\" and \"2026\"");
     assert_string_equal(parse_error("edition = \"2023\";\nmessage A { optional int32 x = 1; }\n"),
                         "t.proto:2:13: error: label \"optional\" is not allowed in editions; use option "
                         "features.field_presence = EXPLICIT (the default)");
