@@ -139,10 +139,18 @@ extern "C" {
 #ifndef PBJ_FREE
 #define PBJ_FREE(p) free(p)
 #endif
-/* The generated code's own checks (on unless NDEBUG: encode writes exactly the bytes its size counted). */
+/* The generated code's own checks (encode wrote exactly the bytes its size pass counted). Define
+ * PBJ_ASSERT(x) to route them elsewhere; by default they are: nothing under NDEBUG; under PBJ_NO_STDIO a
+ * trap, which needs nothing of the C library (newlib's assert pulls in printf and malloc); else assert(). */
 #ifndef PBJ_ASSERT
+#if defined(NDEBUG) || (defined(PBJ_NO_STDIO) && !defined(__GNUC__))
+#define PBJ_ASSERT(x) ((void)sizeof(x))
+#elif defined(PBJ_NO_STDIO)
+#define PBJ_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
+#else
 #include <assert.h>
 #define PBJ_ASSERT(x) assert(x)
+#endif
 #endif
 
 /* ---- status codes: one list, enum and messages made from it ------------- */
