@@ -172,7 +172,8 @@ extern "C" {
     X(ERR_REQUIRED,  "a required field is missing (M_missing(m) names it)")             \
     X(ERR_ORDER,     "writer call out of order (pbj_wbuf.failed names the field)")    \
     X(ERR_JSON,      "a value the JSON mapping cannot write (rt/pbj_json.h)")       \
-    X(ERR_SYNTAX,    "malformed text-format or JSON input (the parser's error names line:column)")
+    X(ERR_SYNTAX,    "malformed text-format or JSON input (the parser's error names line:column)")    \
+    X(ERR_IO,        "cannot read the file")
 
 /* Every pbj function that can fail returns one of these; PBJ_OK is 0. */
 typedef enum pbj_status {
@@ -826,10 +827,19 @@ static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t coun
 }
 
 /* ---- the growable write buffer ------------------------------------------------ */
+/* Empty: pbj_buf b = PBJ_BUF_INIT; or pbj_buf_init(&b). It grows through PBJ_MALLOC; pbj_buf_free frees it. */
 typedef struct pbj_buf {
     uint8_t *data;                /* from PBJ_MALLOC */
     size_t len, cap;
 } pbj_buf;
+
+#define PBJ_BUF_INIT {NULL, 0, 0}
+
+PBJ_INLINE void pbj_buf_init(pbj_buf *b)
+{
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
 
 PBJ_OUTLINE pbj_status pbj__buf_grow(pbj_buf *b, size_t need) PBJ__PROTO
 #if PBJ__BODIES
