@@ -93,7 +93,9 @@ void diff_pbj_json(int proto3, const char *p, size_t n, diff_pbj_result *r)
     if (!m) abort();
     pbj_status st = pbj_json_read(o->type, m, p, n, &arena, &opts);
     diff_verdict(o, m, st, r);
-    r->why = st == PBJ_OK ? NULL : err.message;
+    static char why[sizeof err.message];       /* the message outlives err: one result at a time */
+    memcpy(why, err.message, sizeof why);
+    r->why = st == PBJ_OK ? NULL : why;
     pbj_arena_free(&arena);
 }
 

@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIRE(m1 && m2, "out of memory");
     pbj_status st = pbj_json_read(o->type, m1, (const char *)data + 1, size - 1, &arena, &opts);
     if (st != PBJ_OK) {
-        REQUIRE(err.offset <= size - 1 && err.message, "%s: error at %zu of %zu (%s)", o->type->full_name, err.offset, size - 1,
+        REQUIRE(err.offset <= size - 1 && err.message[0], "%s: error at %zu of %zu (%s)", o->type->full_name, err.offset, size - 1,
                 err.message[0] ? err.message : "no message");
     } else {
         size_t n = o->type->size(m1), len = 0;
