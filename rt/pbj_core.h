@@ -139,32 +139,41 @@ extern "C" {
 #ifndef PBJ_FREE
 #define PBJ_FREE(p) free(p)
 #endif
-/* The generated code's own checks (on unless NDEBUG: encode writes exactly the bytes its size counted). */
+/* The generated code's own checks (encode wrote exactly the bytes its size pass counted). Define
+ * PBJ_ASSERT(x) to route them elsewhere; by default they are: nothing under NDEBUG; under PBJ_NO_STDIO a
+ * trap, which needs nothing of the C library (newlib's assert pulls in printf and malloc); else assert(). */
 #ifndef PBJ_ASSERT
+#if defined(NDEBUG) || (defined(PBJ_NO_STDIO) && !defined(__GNUC__))
+#define PBJ_ASSERT(x) ((void)sizeof(x))
+#elif defined(PBJ_NO_STDIO)
+#define PBJ_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
+#else
 #include <assert.h>
 #define PBJ_ASSERT(x) assert(x)
+#endif
 #endif
 
 /* ---- status codes: one list, enum and messages made from it ------------- */
 #define PBJ_STATUSES(X)                                                                  \
     X(OK,            "ok")                                                               \
     X(ERR_TRUNCATED, "input ends inside a field")                                        \
-    X(ERR_VARINT,    "malformed varint (more than 10 bytes)")                            \
-    X(ERR_TAG,       "malformed tag (wire type 6 or 7, or number beyond 2^29-1)")        \
+    X(ERR_VARINT,    "malformed varint")                                                 \
+    X(ERR_TAG,       "malformed tag")                                                    \
     X(ERR_FIELD_ZERO, "field number 0")                                                  \
-    X(ERR_WIRE_TYPE, "wrong wire type for a known field")                                \
-    X(ERR_TOO_LONG,  "length-delimited field longer than the limit (max_length)")        \
-    X(ERR_DEPTH,     "messages nested deeper than the limit (max_depth)")                \
-    X(ERR_UTF8,      "invalid UTF-8 in a string field")                                  \
-    X(ERR_UNKNOWN_FIELD, "unknown field rejected (strict mode)")                         \
-    X(ERR_GROUP,     "unmatched group start or end")                                     \
-    X(ERR_NOMEM,     "out of memory (or past the decode's max_memory)")                  \
+    X(ERR_WIRE_TYPE, "wrong wire type")                                                  \
+    X(ERR_TOO_LONG,  "length past max_length")                                           \
+    X(ERR_DEPTH,     "nested past max_depth")                                            \
+    X(ERR_UTF8,      "invalid UTF-8")                                                    \
+    X(ERR_UNKNOWN_FIELD, "unknown field rejected")                                       \
+    X(ERR_GROUP,     "unmatched group")                                                  \
+    X(ERR_NOMEM,     "out of memory")                                                    \
     X(ERR_BUFFER,    "output buffer too small")                                          \
-    X(ERR_SIZE,      "message larger than 2 GiB")                                       \
-    X(ERR_REQUIRED,  "a required field is missing (M_missing(m) names it)")             \
-    X(ERR_ORDER,     "writer call out of order (pbj_wbuf.failed names the field)")    \
-    X(ERR_JSON,      "a value the JSON mapping cannot write (rt/pbj_json.h)")       \
-    X(ERR_SYNTAX,    "malformed text-format or JSON input (the parser's error names line:column)")
+    X(ERR_SIZE,      "message over 2 GiB")                                               \
+    X(ERR_REQUIRED,  "required field missing")                                           \
+    X(ERR_ORDER,     "writer call out of order")                                         \
+    X(ERR_JSON,      "value not writable as JSON")                                       \
+    X(ERR_SYNTAX,    "syntax error")                                                     \
+    X(ERR_IO,        "cannot read file")
 
 /* Every pbj function that can fail returns one of these; PBJ_OK is 0. */
 typedef enum pbj_status {
@@ -817,11 +826,28 @@ static PBJ__NOINLINE void *pbj__array_next(pbj_arena *a, void *data, size_t coun
     return pbj__array_more(a, data, count, add, elem);
 }
 
+/* ---- where text-format or JSON input failed ------------------------------------ */
+/* pbj_text_read_options.error and pbj_json_options.error (pbj_text_error and pbj_json_error name it too). */
+typedef struct pbj_read_error {
+    size_t offset;                /* bytes of the input before the error */
+    uint32_t line, column;        /* from 1; the text format counts a tab to the next multiple of 8, JSON bytes */
+    char message[200];            /* what is wrong there (the text format: protoc's words) */
+} pbj_read_error;
+
 /* ---- the growable write buffer ------------------------------------------------ */
+/* Empty: pbj_buf b = PBJ_BUF_INIT; or pbj_buf_init(&b). It grows through PBJ_MALLOC; pbj_buf_free frees it. */
 typedef struct pbj_buf {
     uint8_t *data;                /* from PBJ_MALLOC */
     size_t len, cap;
 } pbj_buf;
+
+#define PBJ_BUF_INIT {NULL, 0, 0}
+
+PBJ_INLINE void pbj_buf_init(pbj_buf *b)
+{
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
 
 PBJ_OUTLINE pbj_status pbj__buf_grow(pbj_buf *b, size_t need) PBJ__PROTO
 #if PBJ__BODIES

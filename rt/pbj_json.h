@@ -32,19 +32,15 @@
 extern "C" {
 #endif
 
-/* Where JSON input failed (pbj_json_options.error). */
-typedef struct pbj_json_error {
-    size_t offset;                       /* bytes before the error */
-    uint32_t line, column;               /* from 1; the column counts bytes */
-    const char *message;                 /* what is wrong there (static text) */
-} pbj_json_error;
+/* Where JSON input failed (pbj_json_options.error): pbj_core.h's pbj_read_error, as the text format's. */
+typedef pbj_read_error pbj_json_error;
 
 struct pbj_json_options {
     bool emit_defaults;                  /* also fields at their default: 0, "", false, [], {} */
     bool proto_names;                    /* keys as the .proto's field names, not lowerCamelCase */
     int max_depth;                       /* messages nested below the top one (input: counted as binary decode counts them); 0: PBJ_DEFAULT_MAX_DEPTH */
-    const pbj_msg_type *const *types;    /* the types an Any may hold, ntypes of them */
-    size_t ntypes;
+    const pbj_msg_type *const *types;    /* the types an Any may hold, type_count of them */
+    size_t type_count;
     /* JSON input (M_from_json) */
     bool ignore_unknown_fields;          /* skip fields and enum names the schema does not know (else PBJ_ERR_SYNTAX) */
     size_t max_size;                     /* the longest input; 0: PBJ_DEFAULT_MAX_LENGTH */
@@ -143,7 +139,7 @@ static inline pbj_slice pbj_json_url_type(pbj_slice url) {
 
 /* The type of this full name among the options' types, or NULL. */
 static inline const pbj_msg_type *pbj_json_find_type(const pbj_json_options *o, pbj_slice full_name) {
-    for (size_t i = 0; o && i < o->ntypes; i++)
+    for (size_t i = 0; o && i < o->type_count; i++)
         if (strlen(o->types[i]->full_name) == full_name.len && memcmp(o->types[i]->full_name, full_name.data, full_name.len) == 0)
             return o->types[i];
     return NULL;

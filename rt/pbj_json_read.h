@@ -97,6 +97,7 @@ PBJ_INLINE void pbj__jin_in_init(pbj__json_in *j, const char *json, size_t len, 
     j->why = NULL;
     j->at = j->key_at = j->start;
     j->any_object = false;
+    if (o && o->error) memset(o->error, 0, sizeof *o->error);
     if (len > (o && o->max_size ? o->max_size : PBJ_DEFAULT_MAX_LENGTH))
         pbj__jin_fail_st(j, j->start, PBJ_ERR_TOO_LONG, "input longer than max_size");
 }
@@ -130,7 +131,9 @@ PBJ_OUTLINE pbj_status pbj__jin_in_finish(pbj__json_in *j, pbj_status st) PBJ__P
             if (*q == '\n') e->line++, e->column = 1;
             else e->column++;
         }
-        e->message = j->why;
+        size_t n = 0;
+        for (; j->why && j->why[n] && n < sizeof e->message - 1; n++) e->message[n] = j->why[n];
+        e->message[n] = '\0';
     }
     return j->st;
 }

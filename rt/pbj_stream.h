@@ -26,8 +26,9 @@
  * at least PBJ_STREAM_BLOCK bytes. A record longer than max_length (default
  * 64 MiB) is PBJ_ERR_TOO_LONG; input ending inside one is PBJ_ERR_TRUNCATED.
  * With pbj_decode_options.alias, strings point into the source's buffer and
- * live until the next record is read. PBJ_NO_STDIO leaves out the FILE * sink
- * and source; file descriptors need PBJ_STREAM_FD defined first (POSIX: it
+ * live until the next record is read. pbj_buf_read_file and pbj_buf_read_path
+ * read a whole file into a pbj_buf, to decode one message. PBJ_NO_STDIO leaves
+ * out the FILE * sink and source and those two; file descriptors need PBJ_STREAM_FD defined first (POSIX: it
  * includes <unistd.h>, whose names a schema's C names could meet).
  */
 
@@ -202,6 +203,32 @@ PBJ_OUTLINE pbj_status pbj__file_read(void *ctx, uint8_t *p, size_t cap, size_t 
 
 PBJ_INLINE void pbj_sink_file(pbj_sink *s, FILE *f) { pbj_sink_callback(s, pbj__file_write, f); }
 PBJ_INLINE void pbj_source_file(pbj_source *s, FILE *f) { pbj_source_callback(s, pbj__file_read, f); }
+
+/* Appends what f holds from its position to its end to b, for M_decode(&m, b.data, b.len, ...):
+ * PBJ_ERR_IO when reading fails, PBJ_ERR_NOMEM when b cannot grow (b keeps what was read). */
+PBJ_OUTLINE pbj_status pbj_buf_read_file(pbj_buf *b, FILE *f) PBJ__PROTO
+#if PBJ__BODIES
+{
+    for (;;) {
+        pbj_status st = pbj_buf_reserve(b, PBJ_STREAM_BLOCK);
+        if (st != PBJ_OK) return st;
+        size_t got = fread(b->data + b->len, 1, b->cap - b->len, f);
+        b->len += got;
+        if (got == 0) return ferror(f) ? PBJ_ERR_IO : PBJ_OK;
+    }
+}
+#endif
+
+/* Appends the whole file at path to b (opened "rb"): PBJ_ERR_IO when it cannot be opened or read. */
+PBJ_OUTLINE pbj_status pbj_buf_read_path(pbj_buf *b, const char *path) PBJ__PROTO
+#if PBJ__BODIES
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return PBJ_ERR_IO;
+    pbj_status st = pbj_buf_read_file(b, f);
+    return fclose(f) != 0 && st == PBJ_OK ? PBJ_ERR_IO : st;
+}
+#endif
 
 #endif
 

@@ -36,11 +36,8 @@
 extern "C" {
 #endif
 
-/* Where and why reading failed: line and column from 1, the message as protoc words it. */
-typedef struct pbj_text_error {
-    uint32_t line, col;
-    char message[200];
-} pbj_text_error;
+/* Where and why reading failed (pbj_core.h): offset, line and column from 1, the message as protoc words it. */
+typedef pbj_read_error pbj_text_error;
 
 typedef struct pbj_text_reader pbj_text_reader;
 
@@ -78,6 +75,7 @@ typedef struct pbj_text_read_options {
 enum { PBJ__TK_END, PBJ__TK_IDENT, PBJ__TK_INT, PBJ__TK_FLOAT, PBJ__TK_STRING, PBJ__TK_SYMBOL };
 
 struct pbj_text_reader {
+    const char *start;                   /* the input's first byte */
     const char *p, *end;                 /* the next byte to scan */
     uint32_t line, col;                  /* of p, from 0 */
     int kind;                            /* the current token: kind, text, where it starts and ends */
@@ -103,6 +101,19 @@ struct pbj_text_reader {
 #define PBJ__TR_PRINTF
 #endif
 
+/* The offset of line, col (from 0, counted as pbj__tr_step counts them) in r's input. */
+static inline size_t pbj__tr_offset(const pbj_text_reader *r, uint32_t line, uint32_t col)
+{
+    const char *p = r->start;
+    uint32_t l = 0, c = 0;
+    while (p < r->end && (l < line || (l == line && c < col))) {
+        char ch = *p++;
+        if (ch == '\n') l++, c = 0;
+        else c += ch == '\t' ? 8 - c % 8 : 1;
+    }
+    return (size_t)(p - r->start);
+}
+
 /* The first failure, with protoc's message at line, col (from 0); returns false. */
 PBJ_OUTLINE PBJ__TR_PRINTF bool pbj__tr_fail_at(pbj_text_reader *r, pbj_status st, uint32_t line, uint32_t col, const char *fmt, ...) PBJ__PROTO
 #if PBJ__BODIES
@@ -110,7 +121,8 @@ PBJ_OUTLINE PBJ__TR_PRINTF bool pbj__tr_fail_at(pbj_text_reader *r, pbj_status s
     if (r->st != PBJ_OK) return false;
     r->st = st;
     r->error->line = line + 1;
-    r->error->col = col + 1;
+    r->error->column = col + 1;
+    r->error->offset = pbj__tr_offset(r, line, col);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(r->error->message, sizeof r->error->message, fmt, ap);
@@ -334,7 +346,7 @@ PBJ_OUTLINE void pbj_text_reader_init(pbj_text_reader *r, const char *text, size
 #if PBJ__BODIES
 {
     memset(r, 0, sizeof *r);
-    r->p = text;
+    r->start = r->p = text;
     r->end = text ? text + len : text;
     r->arena = arena;
     r->o = o;

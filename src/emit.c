@@ -1032,11 +1032,25 @@ static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(fil
 
 /* ---- building helpers and services: after every struct, as writers ---------------------------- */
 
+/* Each field's building helpers: its shape's, then the C-string and array forms plan named for it. */
+static const char *helper_fields(const fields *fs)
+{
+    tmpl_out o = out_in(fs->pool);
+    for (size_t i = 0; i < fs->pm->fields.n; i++) {
+        const plan_code *c = fs->v[i];
+        put_field(&o, fs, PLAN_OP_HELPERS, i);
+        if (*c->hset_str) tmpl_field_helpers_set_str(&o, c);
+        if (*c->hadd_str) tmpl_field_helpers_add_str(&o, c);
+        if (*c->hadd_many) tmpl_field_helpers_add_many(&o, c);
+    }
+    return finish(&o);
+}
+
 static message_vars helper_vars(ir_pool *pool, const plan_message *pm)
 {
     fields fs = fields_plain(pool, pm);
     message_vars v = message_vars_of(pm);
-    v.hfields = each_field(&fs, PLAN_OP_HELPERS);
+    v.hfields = helper_fields(&fs);
     v.hsource = each_field(&fs, PLAN_OP_HELPERS_SOURCE);
     textbuf numbers = {0};
     for (size_t i = 0; i < pm->ext_replace.n; i++) textbuf_printf(&numbers, "%s, ", pm->ext_replace.v[i]->code.number);

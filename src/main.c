@@ -121,7 +121,7 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
         else {
             int r = options_parse_arg(project, argc, argv, &i);
             if (r < 0) exit(EXIT_USAGE);
-            if (r == 0) usage_error("unknown option '%s'", arg);
+            if (r == 0) usage_error("unknown option '%s'%s", arg, options_flag_suggestion(a->pool, arg));
         }
     }
     if (a->inputs.n == 0) usage_error("%s", "no input files");

@@ -49,7 +49,8 @@
     X(WRITER_SET, "", "") X(WRITER_ADD, "add_", "") X(WRITER_PUT, "put_", "") X(WRITER_FROM, "", "_from") \
     X(WRITER_ADD_FROM, "add_", "_from") X(WRITER_RAW, "", "_raw") X(WRITER_ADD_RAW, "add_", "_raw")        \
     X(HELPER_ADD, "add_", "") X(HELPER_SET, "set_", "") X(HELPER_MUTABLE, "mutable_", "")                 \
-    X(HELPER_PUT, "put_", "") X(HELPER_GET, "get_", "")                                                   \
+    X(HELPER_PUT, "put_", "") X(HELPER_GET, "get_", "") X(HELPER_SET_STR, "set_", "_str")                 \
+    X(HELPER_ADD_STR, "add_", "_str") X(HELPER_ADD_MANY, "add_", "_many")                                 \
     X(EXT_VIEW_GET, "", "_view") X(EXT_VIEW_HAS, "", "_view_has") X(EXT_VIEW_NEXT, "", "_view_next")
 
 #define NAMES_PIECE_ID(ID, prefix, suffix) NAMES_##ID,

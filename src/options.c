@@ -728,6 +728,34 @@ int options_parse_arg(options_project *project, int argc, char **argv, int *i)
     return 0;
 }
 
+const char *options_flag_suggestion(ir_pool *pool, const char *arg)
+{
+    const char *flags[2 * OPTIONS_COUNT];
+    size_t n = 0;
+    for (int id = 0; id < OPTIONS_COUNT; id++) {
+        const char *flag = flag_name(pool, id);
+        switch (options_table[id].role) {
+        case ROLE_COMPONENT:
+        case ROLE_CLOSURE:
+        case ROLE_CLOSURE_ON:
+            flags[n++] = ir_pool_printf(pool, "--no-%s", flag + 2);
+            /* fall through */
+        case ROLE_TIER:
+            flags[n++] = flag;
+            break;
+        case ROLE_IGNORED:
+        case ROLE_FIELDS:
+            break;
+        }
+    }
+    const char *word = strncmp(arg, "--", 2) ? ir_pool_printf(pool, "--%s", arg) : arg;
+    const char *eq = strchr(word, '=');
+    if (eq) word = ir_pool_strndup(pool, word, (size_t)(eq - word));     /* --performnce=max: the flag's name */
+    ptrdiff_t best = suggest_nearest(word, flags, n, (strlen(word) + 2) / 4);
+    if (best < 0) return "";
+    return ir_pool_printf(pool, "; did you mean %s?", strncmp(arg, "--", 2) ? flags[best] + 2 : flags[best]);
+}
+
 void options_print_help(FILE *out)
 {
     ir_pool pool = { 0 };                   /* the lines' text, freed at the end */

@@ -16,6 +16,9 @@ options_project *options_project_new(ir_pool *pool, diag_counts *diag);   /* non
  * when it is not an options flag; return -1 after printing a usage error. */
 int options_parse_arg(options_project *project, int argc, char **argv, int *i);
 
+/* "; did you mean --views?" when an options flag is near the unknown flag arg (with or without its "--"), else "". */
+const char *options_flag_suggestion(ir_pool *pool, const char *arg);
+
 /* Lines for --help, one flag per line, already indented. */
 void options_print_help(FILE *out);
 
@@ -51,8 +54,8 @@ void options_explain(const ir_program *prog, FILE *out);
     X(SERVICE_JAVA_PACKAGE, "service_java_package", IGNORED, "the Java PBJ compiler's package of a service; ignored") \
     X(CACHEABLE,    "cacheable",    IGNORED,   "the Java PBJ compiler's parsed-object cache size; ignored") \
     X(COMPARABLE,   "comparable",   FIELDS,    "M_compare, ordering by the fields and oneofs listed") \
-    X(JSON,         "json",         CLOSURE_ON, "emit M_to_json (the proto3 JSON mapping); false removes it") \
-    X(TEXT_READ,    "text_read",    CLOSURE_ON, "emit M_from_text (text-format reading); false removes it")
+    X(JSON,         "json",         CLOSURE_ON, "emit M_to_json and M_from_json (the proto3 JSON mapping; on by default)") \
+    X(TEXT_READ,    "text_read",    CLOSURE_ON, "emit M_from_text (text-format reading; on by default)")
 
 typedef enum options_id {
 #define X(ID, name, role, help) OPTION_##ID,

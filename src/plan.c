@@ -957,6 +957,10 @@ static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names
     c->hmutable = HELPER_FN(MUTABLE, (!pf->repeated && msg) || pf->message_map_value);
     c->hput = HELPER_FN(PUT, map && !pf->message_map_value);
     c->hget = HELPER_FN(GET, map);
+    bool str = pf->type == IR_TYPE_STRING && !msg && !map;
+    c->hset_str = HELPER_FN(SET_STR, str && *c->hset);
+    c->hadd_str = HELPER_FN(ADD_STR, str && pf->repeated);
+    c->hadd_many = HELPER_FN(ADD_MANY, pf->shape == PLAN_SHAPE_PACKED || pf->shape == PLAN_SHAPE_REPEATED);
 #undef HELPER_FN
     c->hparams = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_printf("%s v", pf->ctype);
     c->hvalue = !slice ? "" : pf->utf8

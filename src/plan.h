@@ -239,6 +239,8 @@ typedef struct plan_code {
     const char *sub_compare;                      /* a message field's type's M_compare, or "" */
     /* building messages (field_helpers.tmpl): the field's helpers ("" when its shape has none) */
     const char *hadd, *hset, *hmutable, *hput, *hget;
+    const char *hset_str, *hadd_str;  /* string fields: the setter and add taking a NUL-terminated string */
+    const char *hadd_many;            /* repeated numbers: add appending n values from an array */
     const char *hparams, *hvalue;     /* the setter's parameters, the statements making its v */
     const char *hret, *hdone;         /* the setter's return type and last statement (strings and bytes: a status) */
     const char *hpresent;             /* condition: merge's source b holds the field */

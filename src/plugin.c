@@ -56,7 +56,8 @@ static void read_parameter(pbjc_context *ctx, const char *param)
         char *flag = !strncmp(item, "pbj.", 4) ? ir_pool_printf(&ctx->pool, "--pbj=%s", item) : ir_pool_printf(&ctx->pool, "--%s", item);
         char *argv[] = { flag, NULL };
         int i = 0, r = options_parse_arg(ctx->project, 1, argv, &i);
-        if (r == 0) diag_error_in(&ctx->diag, NULL, (ir_loc){ 0, 0 }, "unknown option '%s' in the plugin parameter \"%s\": %s", item, param, parameter_help);
+        if (r == 0) diag_error_in(&ctx->diag, NULL, (ir_loc){ 0, 0 }, "unknown option '%s' in the plugin parameter \"%s\"%s (%s)", item, param,
+                                  options_flag_suggestion(&ctx->pool, item), parameter_help);
     }
 }
 

@@ -35,6 +35,6 @@ $(HELPERS)/unit/unit: test/helpers/unit.c $(HELPERS)/unit/.stamp $(wildcard rt/*
 	$(CC) -std=c11 $(WARN) -Werror $(SAN_OPT) -g $(SAN) -Irt -I$(@D) -o $@ $< $(@D)/h.pb.c $(@D)/h2.pb.c -lcmocka
 
 check-helpers-unit: $(HELPERS)/unit/unit
-	$(HELPERS)/unit/unit
+	$(HELPERS)/unit/unit $(HELPERS)/unit/scratch.bin
 
 check-helpers: check-helpers-unit

@@ -5,7 +5,7 @@ TESTEE_WRITER(testee_write_json)
 {
     pbj_text out;
     pbj_text_init(&out);
-    pbj_json_options o = {.types = testee_types, .ntypes = testee_ntypes};
+    pbj_json_options o = {.types = testee_types, .type_count = testee_ntypes};
     pbj_status s = t->to_json(msg, &out, &o);
     char *text = s == PBJ_OK ? pbj_arena_alloc(arena, out.len + 1) : NULL;
     (void)rq;

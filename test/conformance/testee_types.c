@@ -16,5 +16,5 @@ const size_t testee_ntypes = sizeof testee_types / sizeof testee_types[0];
 
 const testee_type *testee_find(pbj_slice name)
 {
-    return pbj_json_find_type(&(pbj_json_options){.types = testee_types, .ntypes = testee_ntypes}, name);
+    return pbj_json_find_type(&(pbj_json_options){.types = testee_types, .type_count = testee_ntypes}, name);
 }

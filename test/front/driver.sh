@@ -43,6 +43,10 @@ expect 2 "$PBJC" proto/a.proto
 expect 2 "$PBJC" -M --check proto/a.proto
 expect 2 "$PBJC" --no-such-flag --check proto/a.proto
 grep -q "^pbjc: error: unknown option '--no-such-flag'" err || fail "unknown flag message: $(head -1 err)"
+expect 2 "$PBJC" --writer --check proto/a.proto
+grep -q "^pbjc: error: unknown option '--writer'; did you mean --writers?" err || fail "misspelt flag: $(head -1 err)"
+expect 2 "$PBJC" --performnce=max --check proto/a.proto
+grep -q "^pbjc: error: unknown option '--performnce=max'; did you mean --performance?" err || fail "misspelt flag: $(head -1 err)"
 expect 2 "$PBJC" --include_source_info -o out proto/a.proto       # only with a descriptor set
 grep -q "^pbjc: error: --include_source_info needs --descriptor_set_out" err || fail "source info usage: $(head -1 err)"
 # an empty value is no value (-o "" would write at the file system's root); -MT names the target of rules only

@@ -86,14 +86,16 @@ void diff_pbj_json(int proto3, const char *p, size_t n, diff_pbj_result *r)
     const diff_ops *o = &ops[proto3 != 0];
     memset(r, 0, sizeof *r);
     pbj_json_error err = {0};
-    pbj_json_options opts = {.error = &err, .types = any_types, .ntypes = sizeof any_types / sizeof *any_types};
+    pbj_json_options opts = {.error = &err, .types = any_types, .type_count = sizeof any_types / sizeof *any_types};
     pbj_arena arena;
     pbj_arena_init(&arena, NULL, 0);
     void *m = pbj_arena_alloc(&arena, o->type->struct_size);
     if (!m) abort();
     pbj_status st = pbj_json_read(o->type, m, p, n, &arena, &opts);
     diff_verdict(o, m, st, r);
-    r->why = st == PBJ_OK ? NULL : err.message;
+    static char why[sizeof err.message];       /* the message outlives err: one result at a time */
+    memcpy(why, err.message, sizeof why);
+    r->why = st == PBJ_OK ? NULL : why;
     pbj_arena_free(&arena);
 }
 

@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1) return 0;
     const fuzz_ops *o = &messages[data[0] % MESSAGE_COUNT];
     pbj_json_error err = {0};
-    pbj_json_options opts = {.error = &err, .types = types, .ntypes = sizeof types / sizeof *types,
+    pbj_json_options opts = {.error = &err, .types = types, .type_count = sizeof types / sizeof *types,
                              .ignore_unknown_fields = data[0] & 0x80};
     pbj_arena arena;
     pbj_arena_init(&arena, NULL, 0);
@@ -69,8 +69,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIRE(m1 && m2, "out of memory");
     pbj_status st = pbj_json_read(o->type, m1, (const char *)data + 1, size - 1, &arena, &opts);
     if (st != PBJ_OK) {
-        REQUIRE(err.offset <= size - 1 && err.message, "%s: error at %zu of %zu (%s)", o->type->full_name, err.offset, size - 1,
-                err.message ? err.message : "no message");
+        REQUIRE(err.offset <= size - 1 && err.message[0], "%s: error at %zu of %zu (%s)", o->type->full_name, err.offset, size - 1,
+                err.message[0] ? err.message : "no message");
     } else {
         size_t n = o->type->size(m1), len = 0;
         uint8_t *buf = malloc(n ? n : 1);

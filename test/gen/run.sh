@@ -110,9 +110,9 @@ kinds() {
 
     # limits and malformed input, each with its own status
     # (max_depth counts the messages inside the top-level one, as protoc does)
-    expect "depth limit" pbjtest_Tree "deeper than the limit" '\032\004\032\002\032\000' --max-depth 2
+    expect "depth limit" pbjtest_Tree "nested past max_depth" '\032\004\032\002\032\000' --max-depth 2
     expect "depth within limit" pbjtest_Tree "ok" '\032\004\032\002\032\000' --max-depth 3
-    expect "length limit" pbjtest_Kinds "longer than the limit" '\112\005hello' --max-length 4
+    expect "length limit" pbjtest_Kinds "length past max_length" '\112\005hello' --max-length 4
     expect "invalid UTF-8" pbjtest_Kinds "invalid UTF-8" '\112\002\300\200'
     expect "bytes need no UTF-8" pbjtest_Kinds "ok" '\122\002\300\200'
     expect "wrong wire type: an unknown field" pbjtest_Kinds "ok" '\051\001\000\000\000\000\000\000\000'

@@ -1,6 +1,7 @@
 /* unit.c: the building helpers one by one on test/helpers/h.proto and h2.proto: setters copy, add (copies), mutable (values that never move),
  * map put and get in key order, sort_maps, clear, merge of oneofs, proto2 defaults and extensions, encode_append,
- * the service tables, and the stream runtime's corner cases. */
+ * the service tables, the stream runtime's corner cases, the C-string and array forms of set and add, and whole
+ * files read into a pbj_buf (argv[1]: a scratch file's path). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -408,8 +409,102 @@ static void stream_corners(void **state)
     pbj_sink_free(&out);
 }
 
-int main(void)
+/* The C-string forms of string setters and add: strlen's bytes, copied and checked as the others. */
+static void cstring_forms(void **state)
 {
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    char text[] = "temporary";
+    assert_int_equal(h_Root_set_title_str(&m, text, &arena), PBJ_OK);
+    memset(text, 'x', sizeof text - 1);                /* copied: the caller's bytes may change */
+    assert_true(pbj_slice_eq(m.title, PBJ_STR("temporary")));
+    assert_int_equal(h_Root_set_title_str(&m, "\xff", &arena), PBJ_ERR_UTF8);
+    assert_int_equal(h_Root_set_text_str(&m, "in a oneof", &arena), PBJ_OK);
+    assert_int_equal(m.choice_case, h_Root_text_tag);
+    assert_true(pbj_slice_eq(m.choice.text, PBJ_STR("in a oneof")));
+    assert_int_equal(h_Root_add_tags_str(&m, "a", &arena), PBJ_OK);
+    assert_int_equal(h_Root_add_tags_str(&m, "", &arena), PBJ_OK);
+    assert_int_equal(h_Root_add_tags_str(&m, "\xc3", &arena), PBJ_ERR_UTF8);
+    assert_int_equal(m.tags.count, 2);
+    assert_true(pbj_slice_eq(m.tags.data[0], PBJ_STR("a")) && m.tags.data[1].len == 0);
+    h_Leaf *leaf = h_Root_mutable_leaf(&m, &arena);
+    assert_non_null(leaf);
+    assert_int_equal(h_Leaf_set_name_str(leaf, "leaf", &arena), PBJ_OK);
+    assert_round_trip(&m);
+}
+
+/* add_many appends a whole array at once: to nothing, to what add made, and to a decoded array of exact room. */
+static void add_many_appends_arrays(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    int32_t values[1000];
+    for (int i = 0; i < 1000; i++) values[i] = i * 7 - 3000;
+    assert_int_equal(h_Root_add_nums_many(&m, values, 0, &arena), PBJ_OK);
+    assert_int_equal(m.nums.count, 0);
+    assert_int_equal(h_Root_add_nums(&m, 42, &arena), PBJ_OK);
+    assert_int_equal(h_Root_add_nums_many(&m, values, 3, &arena), PBJ_OK);
+    assert_int_equal(h_Root_add_nums_many(&m, values, 1000, &arena), PBJ_OK);
+    assert_int_equal(m.nums.count, 1004);
+    assert_int_equal(m.nums.data[0], 42);
+    for (int i = 0; i < 3; i++) assert_int_equal(m.nums.data[1 + i], values[i]);
+    for (int i = 0; i < 1000; i++) assert_int_equal(m.nums.data[4 + i], values[i]);
+    pbj_buf buf = PBJ_BUF_INIT;
+    assert_int_equal(h_Root_encode_append(&m, &buf), PBJ_OK);
+    h_Root back;
+    assert_int_equal(h_Root_decode(&back, buf.data, buf.len, &arena, NULL), PBJ_OK);
+    assert_int_equal(h_Root_add_nums_many(&back, values + 10, 2, &arena), PBJ_OK);   /* a decoded array grows */
+    assert_int_equal(back.nums.count, 1006);
+    assert_int_equal(back.nums.data[1003], values[999]);
+    assert_int_equal(back.nums.data[1004], values[10]);
+    assert_int_equal(back.nums.data[1005], values[11]);
+    pbj_buf_free(&buf);
+    assert_round_trip(&back);
+}
+
+static const char *scratch_path = "pbj_helpers_unit.bin";
+
+/* A whole file read into a pbj_buf, from a FILE * and by path, decodes to the message written; failures are PBJ_ERR_IO. */
+static void buf_reads_whole_files(void **state)
+{
+    (void)state;
+    h_Root m;
+    h_Root_init(&m);
+    for (int i = 0; i < 3000; i++) assert_int_equal(h_Root_add_nums(&m, i * 1000, &arena), PBJ_OK);   /* past a block */
+    assert_int_equal(h_Root_set_title_str(&m, "file", &arena), PBJ_OK);
+    pbj_buf enc;
+    pbj_buf_init(&enc);
+    assert_int_equal(h_Root_encode_append(&m, &enc), PBJ_OK);
+    assert_true(enc.len > 2 * PBJ_STREAM_BLOCK);
+    FILE *f = fopen(scratch_path, "w+b");
+    assert_non_null(f);
+    assert_int_equal(fwrite(enc.data, 1, enc.len, f), enc.len);
+    rewind(f);
+    pbj_buf in = PBJ_BUF_INIT;
+    assert_int_equal(pbj_buf_read_file(&in, f), PBJ_OK);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(in.len, enc.len);
+    assert_memory_equal(in.data, enc.data, enc.len);
+    h_Root back;
+    assert_int_equal(h_Root_decode(&back, in.data, in.len, &arena, NULL), PBJ_OK);
+    assert_true(h_Root_equal(&m, &back));
+    assert_int_equal(pbj_buf_read_path(&in, scratch_path), PBJ_OK);   /* appends */
+    assert_int_equal(in.len, 2 * enc.len);
+    assert_memory_equal(in.data + enc.len, enc.data, enc.len);
+    assert_int_equal(remove(scratch_path), 0);
+    assert_int_equal(pbj_buf_read_path(&in, scratch_path), PBJ_ERR_IO);   /* gone */
+    assert_int_equal(pbj_buf_read_path(&in, "test/helpers"), PBJ_ERR_IO);   /* a directory opens, but does not read */
+    assert_int_equal(in.len, 2 * enc.len);
+    pbj_buf_free(&in);
+    pbj_buf_free(&enc);
+    assert_null(in.data);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) scratch_path = argv[1];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(setters_copy_into_the_arena, setup, teardown),
         cmocka_unit_test_setup_teardown(add_appends_copies, setup, teardown),
@@ -427,6 +522,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(merge_oneofs_maps_and_extensions, setup, teardown),
         cmocka_unit_test_setup_teardown(service_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(stream_corners, setup, teardown),
+        cmocka_unit_test_setup_teardown(cstring_forms, setup, teardown),
+        cmocka_unit_test_setup_teardown(add_many_appends_arrays, setup, teardown),
+        cmocka_unit_test_setup_teardown(buf_reads_whole_files, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

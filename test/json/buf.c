@@ -86,7 +86,7 @@ int main(int argc, char **argv)
     }
     pbj_arena arena;
     pbj_arena_init(&arena, NULL, 0);
-    pbj_json_options o = {.types = types, .ntypes = NTYPES};
+    pbj_json_options o = {.types = types, .type_count = NTYPES};
     int rc = json ? to_json(in, len, &o, &arena) : from_json(in, len, want, want_len, &o, &arena);
     pbj_arena_free(&arena);
     free(in);

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     }
     bool names_defaults = strcmp(argv[2], "names_defaults") == 0;
     pbj_json_options o = {.emit_defaults = names_defaults, .proto_names = names_defaults,
-                          .types = types, .ntypes = sizeof types / sizeof types[0]};
+                          .types = types, .type_count = sizeof types / sizeof types[0]};
     for (size_t i = 0; i < batch.items.count; i++) {
         pbj_text out;
         pbj_text_init(&out);

@@ -73,7 +73,7 @@ int main(int argc, char **argv)
         return 2;
     }
     pbj_json_error err = {0};
-    pbj_json_options o = {.error = &err, .types = types, .ntypes = sizeof types / sizeof *types};
+    pbj_json_options o = {.error = &err, .types = types, .type_count = sizeof types / sizeof *types};
     const uint8_t *p = all, *end = all + len;
     rec text, verdict, want;
     int cases = 0, failed = 0, prefixes = 0;
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
         bool accept = verdict.len && verdict.data[0] != 'R';
         if ((st == PBJ_OK) != accept) {
             fprintf(stderr, "jsonin: case %d: python %s, pbj %s (%s at %u:%u: %s): %.*s\n", cases, accept ? "accepts" : "rejects",
-                    st == PBJ_OK ? "accepts" : "rejects", pbj_status_str(st), err.line, err.column, err.message ? err.message : "",
+                    st == PBJ_OK ? "accepts" : "rejects", pbj_status_str(st), err.line, err.column, err.message[0] ? err.message : "",
                     (int)(text.len > 400 ? 400 : text.len), (const char *)text.data);
             failed++;
         } else if (st == PBJ_OK && verdict.data[0] == 'A' && (got_len != want.len || memcmp(got, want.data, got_len) != 0)) {

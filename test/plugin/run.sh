@@ -111,6 +111,10 @@ echo "plugin: the editions schemas: skipped (protoc 3.21 reads no editions)"
 
 protoc_error bad-parameter "pbjc: error: unknown option 'turbo' in the plugin parameter \"views,turbo\"" \
     views,turbo test/golden/scalars scalars.proto
+protoc_error misspelt "pbjc: error: unknown option 'vews' in the plugin parameter \"vews\"; did you mean views? (" \
+    vews test/golden/scalars scalars.proto
+protoc_error misspelt-no "pbjc: error: unknown option 'no-jsn' in the plugin parameter \"no-jsn\"; did you mean no-json? (" \
+    no-jsn test/golden/scalars scalars.proto
 protoc_error bad-value "pbjc: error: bad value 'fast' for pbj.performance in --performance=fast (expected default or max)" \
     performance=fast test/golden/scalars scalars.proto
 protoc_error bad-pbj "pbjc: error: unknown pbj option pbj.view" pbj.view=true test/golden/scalars scalars.proto

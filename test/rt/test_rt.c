@@ -31,8 +31,12 @@ static void test_status_strings(void **state)
     assert_int_equal(PBJ_OK, 0);
     assert_string_equal(pbj_status_str(PBJ_OK), "ok");
     assert_string_equal(pbj_status_str(PBJ_ERR_TRUNCATED), "input ends inside a field");
+    assert_string_equal(pbj_status_str(PBJ_ERR_SYNTAX), "syntax error");
     for (int s = 0; s < PBJ__STATUS_COUNT; s++) {
-        assert_non_null(pbj_status_str((pbj_status)s));
+        const char *msg = pbj_status_str((pbj_status)s);
+        assert_non_null(msg);
+        assert_true(strlen(msg) <= 26);                /* terse: a message, not documentation */
+        assert_null(strpbrk(msg, "()."));
         for (int t = 0; t < s; t++)
             assert_string_not_equal(pbj_status_str((pbj_status)s), pbj_status_str((pbj_status)t));
     }

@@ -49,9 +49,9 @@ int main(int argc, char **argv)
     int rc = 0;
     if (strcmp(argv[1], "error") == 0) {
         if (st == PBJ_OK) rc = fprintf(stderr, "%s: read without an error\n", argv[2]) > 0;
-        else printf("%u:%u: error: %s\n", e.line, e.col, e.message);
+        else printf("%u:%u: error: %s\n", e.line, e.column, e.message);
     } else if (st != PBJ_OK) {
-        rc = fprintf(stderr, "%s:%u:%u: error: %s (%s)\n", argv[2], e.line, e.col, e.message, pbj_status_str(st)) > 0;
+        rc = fprintf(stderr, "%s:%u:%u: error: %s (%s)\n", argv[2], e.line, e.column, e.message, pbj_status_str(st)) > 0;
     } else {
         size_t size = textin_Corpus_size(&m), n = 0;
         uint8_t *buf = malloc(size + 1);

@@ -28,7 +28,7 @@
 static int fail(size_t i, const char *what, const pbj_text *t, const pbj_text_error *e, pbj_status st)
 {
     fprintf(stderr, "textin: item %zu: %s (%s", i, what, pbj_status_str(st));
-    if (e && e->line) fprintf(stderr, ", %u:%u: %s", e->line, e->col, e->message);
+    if (e && e->line) fprintf(stderr, ", %u:%u: %s", e->line, e->column, e->message);
     fprintf(stderr, ")\n  its text:\n%.4000s%s", t->data, t->len > 4000 ? "...\n" : "");
     return 1;
 }
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     pbj_status st = B_(_decode)(&m, in.p, in.n, &a, NULL);
     if (st != PBJ_OK || !PRINT(B_(_print), &m, &t)) return fprintf(stderr, "textin: the batch: %s\n", pbj_status_str(st)), 1;
     if ((st = B_(_from_text)(&back, t.data, t.len, &a, &o)) != PBJ_OK || !B_(_equal)(&back, &m))
-        return fprintf(stderr, "textin: the batch read back: %s %u:%u: %s\n", pbj_status_str(st), e.line, e.col, e.message), 1;
+        return fprintf(stderr, "textin: the batch read back: %s %u:%u: %s\n", pbj_status_str(st), e.line, e.column, e.message), 1;
     size_t size = B_(_size)(&back), len = 0;
     wbuf out = {0};
     wb_reserve(&out, size + 1);

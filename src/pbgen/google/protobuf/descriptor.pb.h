@@ -2583,9 +2583,11 @@ extern const pbj_msg_type google_protobuf_GeneratedCodeInfo_Annotation__type;   
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -2623,6 +2625,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_na
     m->has_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FileDescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_name_str(google_protobuf_FileDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileDescriptorProto_set_name(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_package(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2630,6 +2637,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_pa
     m->package = v;
     m->has_package = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FileDescriptorProto_set_package with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_package_str(google_protobuf_FileDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileDescriptorProto_set_package(m, s, strlen(s), arena);
 }
 /* appends a copy of data[0..len) (in arena) to dependency; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_dependency(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
@@ -2641,6 +2653,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_de
     m->dependency.data = elems;
     elems[m->dependency.count++] = v;
     return PBJ_OK;
+}
+/* google_protobuf_FileDescriptorProto_add_dependency with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_dependency_str(google_protobuf_FileDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileDescriptorProto_add_dependency(m, s, strlen(s), arena);
 }
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * message_type; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -2675,6 +2692,17 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_pu
     elems[m->public_dependency.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to public_dependency; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_public_dependency_many(google_protobuf_FileDescriptorProto *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->public_dependency.data, m->public_dependency.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->public_dependency.data = elems;
+    memcpy(elems + m->public_dependency.count, v, n * sizeof *v);
+    m->public_dependency.count += n;
+    return PBJ_OK;
+}
 /* appends v to weak_dependency; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_weak_dependency(google_protobuf_FileDescriptorProto *m, int32_t v, pbj_arena *arena)
 {
@@ -2684,6 +2712,17 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_we
     elems[m->weak_dependency.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to weak_dependency; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_add_weak_dependency_many(google_protobuf_FileDescriptorProto *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->weak_dependency.data, m->weak_dependency.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->weak_dependency.data = elems;
+    memcpy(elems + m->weak_dependency.count, v, n * sizeof *v);
+    m->weak_dependency.count += n;
+    return PBJ_OK;
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_syntax(google_protobuf_FileDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2691,6 +2730,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_sy
     m->syntax = v;
     m->has_syntax = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FileDescriptorProto_set_syntax with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_set_syntax_str(google_protobuf_FileDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileDescriptorProto_set_syntax(m, s, strlen(s), arena);
 }
 
 static inline void google_protobuf_DescriptorProto_clear(google_protobuf_DescriptorProto *m) { google_protobuf_DescriptorProto_init(m); }
@@ -2709,6 +2753,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_set_name(g
     m->name = v;
     m->has_name = 1;
     return PBJ_OK;
+}
+/* google_protobuf_DescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_set_name_str(google_protobuf_DescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_DescriptorProto_set_name(m, s, strlen(s), arena);
 }
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * field; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -2747,6 +2796,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserv
     m->reserved_name.data = elems;
     elems[m->reserved_name.count++] = v;
     return PBJ_OK;
+}
+/* google_protobuf_DescriptorProto_add_reserved_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_add_reserved_name_str(google_protobuf_DescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_DescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
 
 static inline void google_protobuf_DescriptorProto_ExtensionRange_clear(google_protobuf_DescriptorProto_ExtensionRange *m) { google_protobuf_DescriptorProto_ExtensionRange_init(m); }
@@ -2825,6 +2879,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_n
     m->has_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FieldDescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_name_str(google_protobuf_FieldDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldDescriptorProto_set_name(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_extendee(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2832,6 +2891,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_e
     m->extendee = v;
     m->has_extendee = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FieldDescriptorProto_set_extendee with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_extendee_str(google_protobuf_FieldDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldDescriptorProto_set_extendee(m, s, strlen(s), arena);
 }
 static inline void google_protobuf_FieldDescriptorProto_set_number(google_protobuf_FieldDescriptorProto *m, int32_t v)
 {
@@ -2856,6 +2920,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_t
     m->has_type_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FieldDescriptorProto_set_type_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_type_name_str(google_protobuf_FieldDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldDescriptorProto_set_type_name(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_default_value(google_protobuf_FieldDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -2863,6 +2932,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_d
     m->default_value = v;
     m->has_default_value = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FieldDescriptorProto_set_default_value with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_default_value_str(google_protobuf_FieldDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldDescriptorProto_set_default_value(m, s, strlen(s), arena);
 }
 /* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_FieldOptions *google_protobuf_FieldDescriptorProto_mutable_options(google_protobuf_FieldDescriptorProto *m, pbj_arena *arena)
@@ -2882,6 +2956,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_j
     m->json_name = v;
     m->has_json_name = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FieldDescriptorProto_set_json_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_set_json_name_str(google_protobuf_FieldDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FieldDescriptorProto_set_json_name(m, s, strlen(s), arena);
 }
 static inline void google_protobuf_FieldDescriptorProto_set_proto3_optional(google_protobuf_FieldDescriptorProto *m, bool v)
 {
@@ -2905,6 +2984,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_n
     m->name = v;
     m->has_name = 1;
     return PBJ_OK;
+}
+/* google_protobuf_OneofDescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_set_name_str(google_protobuf_OneofDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_OneofDescriptorProto_set_name(m, s, strlen(s), arena);
 }
 /* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_OneofOptions *google_protobuf_OneofDescriptorProto_mutable_options(google_protobuf_OneofDescriptorProto *m, pbj_arena *arena)
@@ -2930,6 +3014,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_na
     m->has_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_EnumDescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_set_name_str(google_protobuf_EnumDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_EnumDescriptorProto_set_name(m, s, strlen(s), arena);
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * value; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_value(google_protobuf_EnumDescriptorProto *m, const google_protobuf_EnumValueDescriptorProto *v, pbj_arena *arena);
@@ -2952,6 +3041,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_re
     m->reserved_name.data = elems;
     elems[m->reserved_name.count++] = v;
     return PBJ_OK;
+}
+/* google_protobuf_EnumDescriptorProto_add_reserved_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_add_reserved_name_str(google_protobuf_EnumDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_EnumDescriptorProto_add_reserved_name(m, s, strlen(s), arena);
 }
 
 static inline void google_protobuf_EnumDescriptorProto_EnumReservedRange_clear(google_protobuf_EnumDescriptorProto_EnumReservedRange *m) { google_protobuf_EnumDescriptorProto_EnumReservedRange_init(m); }
@@ -2991,6 +3085,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_s
     m->has_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_EnumValueDescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_set_name_str(google_protobuf_EnumValueDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_EnumValueDescriptorProto_set_name(m, s, strlen(s), arena);
+}
 static inline void google_protobuf_EnumValueDescriptorProto_set_number(google_protobuf_EnumValueDescriptorProto *m, int32_t v)
 {
     m->number = v;
@@ -3020,6 +3119,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set
     m->has_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_ServiceDescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_set_name_str(google_protobuf_ServiceDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_ServiceDescriptorProto_set_name(m, s, strlen(s), arena);
+}
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * method; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_add_method(google_protobuf_ServiceDescriptorProto *m, const google_protobuf_MethodDescriptorProto *v, pbj_arena *arena);
@@ -3047,6 +3151,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_
     m->has_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_MethodDescriptorProto_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_name_str(google_protobuf_MethodDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_MethodDescriptorProto_set_name(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_input_type(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3055,6 +3164,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_
     m->has_input_type = 1;
     return PBJ_OK;
 }
+/* google_protobuf_MethodDescriptorProto_set_input_type with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_input_type_str(google_protobuf_MethodDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_MethodDescriptorProto_set_input_type(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_output_type(google_protobuf_MethodDescriptorProto *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3062,6 +3176,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_
     m->output_type = v;
     m->has_output_type = 1;
     return PBJ_OK;
+}
+/* google_protobuf_MethodDescriptorProto_set_output_type with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_set_output_type_str(google_protobuf_MethodDescriptorProto *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_MethodDescriptorProto_set_output_type(m, s, strlen(s), arena);
 }
 /* options, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_MethodOptions *google_protobuf_MethodDescriptorProto_mutable_options(google_protobuf_MethodDescriptorProto *m, pbj_arena *arena)
@@ -3097,6 +3216,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_packa
     m->has_java_package = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FileOptions_set_java_package with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_package_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_java_package(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_outer_classname(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3104,6 +3228,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_outer
     m->java_outer_classname = v;
     m->has_java_outer_classname = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FileOptions_set_java_outer_classname with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_java_outer_classname_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_java_outer_classname(m, s, strlen(s), arena);
 }
 static inline void google_protobuf_FileOptions_set_optimize_for(google_protobuf_FileOptions *m, int32_t v)
 {
@@ -3122,6 +3251,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_go_package
     m->go_package = v;
     m->has_go_package = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FileOptions_set_go_package with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_go_package_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_go_package(m, s, strlen(s), arena);
 }
 static inline void google_protobuf_FileOptions_set_cc_generic_services(google_protobuf_FileOptions *m, bool v)
 {
@@ -3166,6 +3300,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_objc_class
     m->has_objc_class_prefix = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FileOptions_set_objc_class_prefix with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_objc_class_prefix_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_objc_class_prefix(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_csharp_namespace(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3173,6 +3312,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_csharp_nam
     m->csharp_namespace = v;
     m->has_csharp_namespace = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FileOptions_set_csharp_namespace with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_csharp_namespace_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_csharp_namespace(m, s, strlen(s), arena);
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_swift_prefix(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
@@ -3182,6 +3326,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_swift_pref
     m->has_swift_prefix = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FileOptions_set_swift_prefix with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_swift_prefix_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_swift_prefix(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_class_prefix(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3190,6 +3339,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_class_
     m->has_php_class_prefix = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FileOptions_set_php_class_prefix with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_class_prefix_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_php_class_prefix(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_namespace(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3197,6 +3351,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_namesp
     m->php_namespace = v;
     m->has_php_namespace = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FileOptions_set_php_namespace with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_namespace_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_php_namespace(m, s, strlen(s), arena);
 }
 static inline void google_protobuf_FileOptions_set_php_generic_services(google_protobuf_FileOptions *m, bool v)
 {
@@ -3211,6 +3370,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_metada
     m->has_php_metadata_namespace = 1;
     return PBJ_OK;
 }
+/* google_protobuf_FileOptions_set_php_metadata_namespace with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_php_metadata_namespace_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_php_metadata_namespace(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_package(google_protobuf_FileOptions *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3218,6 +3382,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_packa
     m->ruby_package = v;
     m->has_ruby_package = 1;
     return PBJ_OK;
+}
+/* google_protobuf_FileOptions_set_ruby_package with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_FileOptions_set_ruby_package_str(google_protobuf_FileOptions *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_FileOptions_set_ruby_package(m, s, strlen(s), arena);
 }
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * uninterpreted_option; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -3419,6 +3588,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_id
     m->has_identifier_value = 1;
     return PBJ_OK;
 }
+/* google_protobuf_UninterpretedOption_set_identifier_value with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_identifier_value_str(google_protobuf_UninterpretedOption *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_UninterpretedOption_set_identifier_value(m, s, strlen(s), arena);
+}
 static inline void google_protobuf_UninterpretedOption_set_positive_int_value(google_protobuf_UninterpretedOption *m, uint64_t v)
 {
     m->positive_int_value = v;
@@ -3450,6 +3624,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_ag
     m->has_aggregate_value = 1;
     return PBJ_OK;
 }
+/* google_protobuf_UninterpretedOption_set_aggregate_value with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_set_aggregate_value_str(google_protobuf_UninterpretedOption *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_UninterpretedOption_set_aggregate_value(m, s, strlen(s), arena);
+}
 
 static inline void google_protobuf_UninterpretedOption_NamePart_clear(google_protobuf_UninterpretedOption_NamePart *m) { google_protobuf_UninterpretedOption_NamePart_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_copy(google_protobuf_UninterpretedOption_NamePart *dst, const google_protobuf_UninterpretedOption_NamePart *src, pbj_arena *arena);
@@ -3467,6 +3646,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePa
     m->name_part = v;
     m->has_name_part = 1;
     return PBJ_OK;
+}
+/* google_protobuf_UninterpretedOption_NamePart_set_name_part with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_set_name_part_str(google_protobuf_UninterpretedOption_NamePart *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_UninterpretedOption_NamePart_set_name_part(m, s, strlen(s), arena);
 }
 static inline void google_protobuf_UninterpretedOption_NamePart_set_is_extension(google_protobuf_UninterpretedOption_NamePart *m, bool v)
 {
@@ -3505,6 +3689,17 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_ad
     elems[m->path.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to path; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_path_many(google_protobuf_SourceCodeInfo_Location *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->path.data, m->path.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->path.data = elems;
+    memcpy(elems + m->path.count, v, n * sizeof *v);
+    m->path.count += n;
+    return PBJ_OK;
+}
 /* appends v to span; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_span(google_protobuf_SourceCodeInfo_Location *m, int32_t v, pbj_arena *arena)
 {
@@ -3512,6 +3707,17 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_ad
     if (!elems) return PBJ_ERR_NOMEM;
     m->span.data = elems;
     elems[m->span.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to span; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_span_many(google_protobuf_SourceCodeInfo_Location *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->span.data, m->span.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->span.data = elems;
+    memcpy(elems + m->span.count, v, n * sizeof *v);
+    m->span.count += n;
     return PBJ_OK;
 }
 static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_leading_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
@@ -3522,6 +3728,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_se
     m->has_leading_comments = 1;
     return PBJ_OK;
 }
+/* google_protobuf_SourceCodeInfo_Location_set_leading_comments with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_leading_comments_str(google_protobuf_SourceCodeInfo_Location *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_SourceCodeInfo_Location_set_leading_comments(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_trailing_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3529,6 +3740,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_se
     m->trailing_comments = v;
     m->has_trailing_comments = 1;
     return PBJ_OK;
+}
+/* google_protobuf_SourceCodeInfo_Location_set_trailing_comments with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_set_trailing_comments_str(google_protobuf_SourceCodeInfo_Location *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_SourceCodeInfo_Location_set_trailing_comments(m, s, strlen(s), arena);
 }
 /* appends a copy of data[0..len) (in arena) to leading_detached_comments; PBJ_ERR_NOMEM when out of memory */
 static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(google_protobuf_SourceCodeInfo_Location *m, const void *data, size_t len, pbj_arena *arena)
@@ -3540,6 +3756,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_ad
     m->leading_detached_comments.data = elems;
     elems[m->leading_detached_comments.count++] = v;
     return PBJ_OK;
+}
+/* google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments_str(google_protobuf_SourceCodeInfo_Location *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_SourceCodeInfo_Location_add_leading_detached_comments(m, s, strlen(s), arena);
 }
 
 static inline void google_protobuf_GeneratedCodeInfo_clear(google_protobuf_GeneratedCodeInfo *m) { google_protobuf_GeneratedCodeInfo_init(m); }
@@ -3573,6 +3794,17 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotati
     elems[m->path.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to path; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_add_path_many(google_protobuf_GeneratedCodeInfo_Annotation *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->path.data, m->path.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->path.data = elems;
+    memcpy(elems + m->path.count, v, n * sizeof *v);
+    m->path.count += n;
+    return PBJ_OK;
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_set_source_file(google_protobuf_GeneratedCodeInfo_Annotation *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -3580,6 +3812,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotati
     m->source_file = v;
     m->has_source_file = 1;
     return PBJ_OK;
+}
+/* google_protobuf_GeneratedCodeInfo_Annotation_set_source_file with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_set_source_file_str(google_protobuf_GeneratedCodeInfo_Annotation *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_GeneratedCodeInfo_Annotation_set_source_file(m, s, strlen(s), arena);
 }
 static inline void google_protobuf_GeneratedCodeInfo_Annotation_set_begin(google_protobuf_GeneratedCodeInfo_Annotation *m, int32_t v)
 {

@@ -1647,9 +1647,11 @@ PBJ_WINLINE pbj_status golden_apis2_XGroup_writer_g(golden_apis2_XGroup_writer *
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -1679,6 +1681,11 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Item_set_label(golden_apis2_I
     m->has_label = 1;
     return PBJ_OK;
 }
+/* golden_apis2_Item_set_label with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_apis2_Item_set_label_str(golden_apis2_Item *m, const char *s, pbj_arena *arena)
+{
+    return golden_apis2_Item_set_label(m, s, strlen(s), arena);
+}
 
 static inline void golden_apis2_Record_clear(golden_apis2_Record *m) { golden_apis2_Record_init(m); }
 PBJ_MUST_USE pbj_status golden_apis2_Record_copy(golden_apis2_Record *dst, const golden_apis2_Record *src, pbj_arena *arena);
@@ -1706,6 +1713,17 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Record_add_colors(golden_apis
     if (!elems) return PBJ_ERR_NOMEM;
     m->colors.data = elems;
     elems[m->colors.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to colors; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_add_colors_many(golden_apis2_Record *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->colors.data, m->colors.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->colors.data = elems;
+    memcpy(elems + m->colors.count, v, n * sizeof *v);
+    m->colors.count += n;
     return PBJ_OK;
 }
 /* map by_name: key's value set to value (strings and bytes copied into arena), its entry added in key order when absent;
@@ -1782,6 +1800,11 @@ static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_add_tags(golden
     m->tags.data = elems;
     elems[m->tags.count++] = v;
     return PBJ_OK;
+}
+/* golden_apis2_Record_Header_add_tags with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_apis2_Record_Header_add_tags_str(golden_apis2_Record_Header *m, const char *s, pbj_arena *arena)
+{
+    return golden_apis2_Record_Header_add_tags(m, s, strlen(s), arena);
 }
 
 static inline void golden_apis2_Record_Line_clear(golden_apis2_Record_Line *m) { golden_apis2_Record_Line_init(m); }

@@ -1703,9 +1703,11 @@ static inline pbj_status golden_apis3_All_writer_child_raw(golden_apis3_All_writ
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -1734,6 +1736,11 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_set_name(golden_apis3_Le
     m->name = v;
     return PBJ_OK;
 }
+/* golden_apis3_Leaf_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_apis3_Leaf_set_name_str(golden_apis3_Leaf *m, const char *s, pbj_arena *arena)
+{
+    return golden_apis3_Leaf_set_name(m, s, strlen(s), arena);
+}
 
 static inline void golden_apis3_All_clear(golden_apis3_All *m) { golden_apis3_All_init(m); }
 PBJ_MUST_USE pbj_status golden_apis3_All_copy(golden_apis3_All *dst, const golden_apis3_All *src, pbj_arena *arena);
@@ -1756,6 +1763,11 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_text(golden_apis3_All
     m->text = v;
     return PBJ_OK;
 }
+/* golden_apis3_All_set_text with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_text_str(golden_apis3_All *m, const char *s, pbj_arena *arena)
+{
+    return golden_apis3_All_set_text(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_blob(golden_apis3_All *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -1777,6 +1789,11 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_maybe_text(golden_api
     m->has_maybe_text = 1;
     return PBJ_OK;
 }
+/* golden_apis3_All_set_maybe_text with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_maybe_text_str(golden_apis3_All *m, const char *s, pbj_arena *arena)
+{
+    return golden_apis3_All_set_maybe_text(m, s, strlen(s), arena);
+}
 /* appends v to packed; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_packed(golden_apis3_All *m, int32_t v, pbj_arena *arena)
 {
@@ -1786,6 +1803,17 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_packed(golden_apis3_A
     elems[m->packed.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to packed; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_packed_many(golden_apis3_All *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->packed.data, m->packed.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed.data = elems;
+    memcpy(elems + m->packed.count, v, n * sizeof *v);
+    m->packed.count += n;
+    return PBJ_OK;
+}
 /* appends v to unpacked; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_unpacked(golden_apis3_All *m, int32_t v, pbj_arena *arena)
 {
@@ -1793,6 +1821,17 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_unpacked(golden_apis3
     if (!elems) return PBJ_ERR_NOMEM;
     m->unpacked.data = elems;
     elems[m->unpacked.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to unpacked; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_unpacked_many(golden_apis3_All *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->unpacked.data, m->unpacked.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->unpacked.data = elems;
+    memcpy(elems + m->unpacked.count, v, n * sizeof *v);
+    m->unpacked.count += n;
     return PBJ_OK;
 }
 /* appends a copy of data[0..len) (in arena) to words; PBJ_ERR_NOMEM when out of memory */
@@ -1806,6 +1845,11 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_words(golden_apis3_Al
     m->words.data = elems;
     elems[m->words.count++] = v;
     return PBJ_OK;
+}
+/* golden_apis3_All_add_words with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_words_str(golden_apis3_All *m, const char *s, pbj_arena *arena)
+{
+    return golden_apis3_All_add_words(m, s, strlen(s), arena);
 }
 /* leaf, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline golden_apis3_Leaf *golden_apis3_All_mutable_leaf(golden_apis3_All *m, pbj_arena *arena)
@@ -1846,6 +1890,11 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_pick_text(golden_apis
     m->pick_case = golden_apis3_All_pick_pick_text;
     return PBJ_OK;
 }
+/* golden_apis3_All_set_pick_text with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_set_pick_text_str(golden_apis3_All *m, const char *s, pbj_arena *arena)
+{
+    return golden_apis3_All_set_pick_text(m, s, strlen(s), arena);
+}
 /* pick_leaf, made (initialised, in arena) unless it is the oneof's case already; NULL when out of memory. It never moves. */
 static inline golden_apis3_Leaf *golden_apis3_All_mutable_pick_leaf(golden_apis3_All *m, pbj_arena *arena)
 {
@@ -1868,6 +1917,17 @@ static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_kinds(golden_apis3_Al
     if (!elems) return PBJ_ERR_NOMEM;
     m->kinds.data = elems;
     elems[m->kinds.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to kinds; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_apis3_All_add_kinds_many(golden_apis3_All *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->kinds.data, m->kinds.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->kinds.data = elems;
+    memcpy(elems + m->kinds.count, v, n * sizeof *v);
+    m->kinds.count += n;
     return PBJ_OK;
 }
 static inline void golden_apis3_All_set_ratio(golden_apis3_All *m, double v)

@@ -408,9 +408,11 @@ void golden_maps_Maps_WeightsEntry__json(const void *m, pbj_json *j);   /* the e
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -434,6 +436,11 @@ static inline PBJ_MUST_USE pbj_status golden_maps_Value_set_text(golden_maps_Val
     if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
     m->text = v;
     return PBJ_OK;
+}
+/* golden_maps_Value_set_text with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_maps_Value_set_text_str(golden_maps_Value *m, const char *s, pbj_arena *arena)
+{
+    return golden_maps_Value_set_text(m, s, strlen(s), arena);
 }
 
 static inline void golden_maps_Maps_clear(golden_maps_Maps *m) { golden_maps_Maps_init(m); }

@@ -187,9 +187,11 @@ pbj_status golden_repeated_Lists__from_json(void *pm, pbj__json_in *j);
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -229,6 +231,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_int32(gol
     elems[m->packed_int32.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to packed_int32; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_int32_many(golden_repeated_Lists *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->packed_int32.data, m->packed_int32.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_int32.data = elems;
+    memcpy(elems + m->packed_int32.count, v, n * sizeof *v);
+    m->packed_int32.count += n;
+    return PBJ_OK;
+}
 /* appends v to packed_sint64; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_sint64(golden_repeated_Lists *m, int64_t v, pbj_arena *arena)
 {
@@ -236,6 +249,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_sint64(go
     if (!elems) return PBJ_ERR_NOMEM;
     m->packed_sint64.data = elems;
     elems[m->packed_sint64.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to packed_sint64; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_sint64_many(golden_repeated_Lists *m, const int64_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int64_t *elems = (int64_t *)pbj__array_more(arena, m->packed_sint64.data, m->packed_sint64.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_sint64.data = elems;
+    memcpy(elems + m->packed_sint64.count, v, n * sizeof *v);
+    m->packed_sint64.count += n;
     return PBJ_OK;
 }
 /* appends v to packed_fixed32; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -247,6 +271,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_fixed32(g
     elems[m->packed_fixed32.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to packed_fixed32; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_fixed32_many(golden_repeated_Lists *m, const uint32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    uint32_t *elems = (uint32_t *)pbj__array_more(arena, m->packed_fixed32.data, m->packed_fixed32.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_fixed32.data = elems;
+    memcpy(elems + m->packed_fixed32.count, v, n * sizeof *v);
+    m->packed_fixed32.count += n;
+    return PBJ_OK;
+}
 /* appends v to packed_double; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_double(golden_repeated_Lists *m, double v, pbj_arena *arena)
 {
@@ -254,6 +289,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_double(go
     if (!elems) return PBJ_ERR_NOMEM;
     m->packed_double.data = elems;
     elems[m->packed_double.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to packed_double; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_double_many(golden_repeated_Lists *m, const double *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    double *elems = (double *)pbj__array_more(arena, m->packed_double.data, m->packed_double.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_double.data = elems;
+    memcpy(elems + m->packed_double.count, v, n * sizeof *v);
+    m->packed_double.count += n;
     return PBJ_OK;
 }
 /* appends v to packed_bool; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -265,6 +311,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_bool(gold
     elems[m->packed_bool.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to packed_bool; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_bool_many(golden_repeated_Lists *m, const bool *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    bool *elems = (bool *)pbj__array_more(arena, m->packed_bool.data, m->packed_bool.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_bool.data = elems;
+    memcpy(elems + m->packed_bool.count, v, n * sizeof *v);
+    m->packed_bool.count += n;
+    return PBJ_OK;
+}
 /* appends v to packed_suit; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_suit(golden_repeated_Lists *m, int32_t v, pbj_arena *arena)
 {
@@ -272,6 +329,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_suit(gold
     if (!elems) return PBJ_ERR_NOMEM;
     m->packed_suit.data = elems;
     elems[m->packed_suit.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to packed_suit; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_packed_suit_many(golden_repeated_Lists *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->packed_suit.data, m->packed_suit.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->packed_suit.data = elems;
+    memcpy(elems + m->packed_suit.count, v, n * sizeof *v);
+    m->packed_suit.count += n;
     return PBJ_OK;
 }
 /* appends v to unpacked_int32; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
@@ -283,6 +351,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_unpacked_int32(g
     elems[m->unpacked_int32.count++] = v;
     return PBJ_OK;
 }
+/* appends v[0..n) to unpacked_int32; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_unpacked_int32_many(golden_repeated_Lists *m, const int32_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    int32_t *elems = (int32_t *)pbj__array_more(arena, m->unpacked_int32.data, m->unpacked_int32.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->unpacked_int32.data = elems;
+    memcpy(elems + m->unpacked_int32.count, v, n * sizeof *v);
+    m->unpacked_int32.count += n;
+    return PBJ_OK;
+}
 /* appends v to unpacked_fixed64; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */
 static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_unpacked_fixed64(golden_repeated_Lists *m, uint64_t v, pbj_arena *arena)
 {
@@ -290,6 +369,17 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_unpacked_fixed64
     if (!elems) return PBJ_ERR_NOMEM;
     m->unpacked_fixed64.data = elems;
     elems[m->unpacked_fixed64.count++] = v;
+    return PBJ_OK;
+}
+/* appends v[0..n) to unpacked_fixed64; PBJ_ERR_NOMEM when out of memory (then none is added) */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_unpacked_fixed64_many(golden_repeated_Lists *m, const uint64_t *v, size_t n, pbj_arena *arena)
+{
+    if (!n) return PBJ_OK;
+    uint64_t *elems = (uint64_t *)pbj__array_more(arena, m->unpacked_fixed64.data, m->unpacked_fixed64.count, n, sizeof *v);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->unpacked_fixed64.data = elems;
+    memcpy(elems + m->unpacked_fixed64.count, v, n * sizeof *v);
+    m->unpacked_fixed64.count += n;
     return PBJ_OK;
 }
 /* appends a copy of data[0..len) (in arena) to names; PBJ_ERR_NOMEM when out of memory */
@@ -303,6 +393,11 @@ static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_names(golden_rep
     m->names.data = elems;
     elems[m->names.count++] = v;
     return PBJ_OK;
+}
+/* golden_repeated_Lists_add_names with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_repeated_Lists_add_names_str(golden_repeated_Lists *m, const char *s, pbj_arena *arena)
+{
+    return golden_repeated_Lists_add_names(m, s, strlen(s), arena);
 }
 /* appends a deep copy of *v (in arena; v may be freed after), or an initialised message when v is NULL, to
  * items; PBJ_ERR_NOMEM when out of memory (add hands out no pointer: the array moves as it grows) */

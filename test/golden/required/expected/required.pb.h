@@ -184,9 +184,11 @@ pbj_status golden_required_Whole__from_json(void *pm, pbj__json_in *j);
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -210,6 +212,11 @@ static inline PBJ_MUST_USE pbj_status golden_required_Part_set_name(golden_requi
     m->name = v;
     m->has_name = 1;
     return PBJ_OK;
+}
+/* golden_required_Part_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status golden_required_Part_set_name_str(golden_required_Part *m, const char *s, pbj_arena *arena)
+{
+    return golden_required_Part_set_name(m, s, strlen(s), arena);
 }
 static inline void golden_required_Part_set_size(golden_required_Part *m, int32_t v)
 {

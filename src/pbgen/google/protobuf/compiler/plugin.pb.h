@@ -414,9 +414,11 @@ extern const pbj_msg_type google_protobuf_compiler_CodeGeneratorResponse_File__t
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -456,6 +458,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_set_suffi
     m->has_suffix = 1;
     return PBJ_OK;
 }
+/* google_protobuf_compiler_Version_set_suffix with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_set_suffix_str(google_protobuf_compiler_Version *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_compiler_Version_set_suffix(m, s, strlen(s), arena);
+}
 
 static inline void google_protobuf_compiler_CodeGeneratorRequest_clear(google_protobuf_compiler_CodeGeneratorRequest *m) { google_protobuf_compiler_CodeGeneratorRequest_init(m); }
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_copy(google_protobuf_compiler_CodeGeneratorRequest *dst, const google_protobuf_compiler_CodeGeneratorRequest *src, pbj_arena *arena);
@@ -477,6 +484,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequ
     elems[m->file_to_generate.count++] = v;
     return PBJ_OK;
 }
+/* google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate_str(google_protobuf_compiler_CodeGeneratorRequest *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_compiler_CodeGeneratorRequest_add_file_to_generate(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_set_parameter(google_protobuf_compiler_CodeGeneratorRequest *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -484,6 +496,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequ
     m->parameter = v;
     m->has_parameter = 1;
     return PBJ_OK;
+}
+/* google_protobuf_compiler_CodeGeneratorRequest_set_parameter with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_set_parameter_str(google_protobuf_compiler_CodeGeneratorRequest *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_compiler_CodeGeneratorRequest_set_parameter(m, s, strlen(s), arena);
 }
 /* compiler_version, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_compiler_Version *google_protobuf_compiler_CodeGeneratorRequest_mutable_compiler_version(google_protobuf_compiler_CodeGeneratorRequest *m, pbj_arena *arena)
@@ -512,6 +529,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
     m->has_error = 1;
     return PBJ_OK;
 }
+/* google_protobuf_compiler_CodeGeneratorResponse_set_error with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_set_error_str(google_protobuf_compiler_CodeGeneratorResponse *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_compiler_CodeGeneratorResponse_set_error(m, s, strlen(s), arena);
+}
 static inline void google_protobuf_compiler_CodeGeneratorResponse_set_supported_features(google_protobuf_compiler_CodeGeneratorResponse *m, uint64_t v)
 {
     m->supported_features = v;
@@ -538,6 +560,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
     m->has_name = 1;
     return PBJ_OK;
 }
+/* google_protobuf_compiler_CodeGeneratorResponse_File_set_name with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_set_name_str(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_compiler_CodeGeneratorResponse_File_set_name(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_set_insertion_point(google_protobuf_compiler_CodeGeneratorResponse_File *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -546,6 +573,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
     m->has_insertion_point = 1;
     return PBJ_OK;
 }
+/* google_protobuf_compiler_CodeGeneratorResponse_File_set_insertion_point with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_set_insertion_point_str(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_compiler_CodeGeneratorResponse_File_set_insertion_point(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_set_content(google_protobuf_compiler_CodeGeneratorResponse_File *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -553,6 +585,11 @@ static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResp
     m->content = v;
     m->has_content = 1;
     return PBJ_OK;
+}
+/* google_protobuf_compiler_CodeGeneratorResponse_File_set_content with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_set_content_str(google_protobuf_compiler_CodeGeneratorResponse_File *m, const char *s, pbj_arena *arena)
+{
+    return google_protobuf_compiler_CodeGeneratorResponse_File_set_content(m, s, strlen(s), arena);
 }
 /* generated_code_info, made (initialised, in arena) when absent; NULL when out of memory. It never moves. */
 static inline google_protobuf_GeneratedCodeInfo *google_protobuf_compiler_CodeGeneratorResponse_File_mutable_generated_code_info(google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_arena *arena)

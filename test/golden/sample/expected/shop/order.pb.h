@@ -263,9 +263,11 @@ void shop_Order_NotesEntry__json(const void *m, pbj_json *j);   /* the entry's k
  * M_encode_append(m, buf) appends m's encoding to a pbj_buf; M_write_delimited(m, sink) and
  * M_read_delimited(m, source, arena, opts) write and read one length-delimited record of a stream.
  * Per field f: M_set_f(m, v) sets a singular field with its has-bit or oneof case (strings and bytes:
- * M_set_f(m, data, len, arena) copies them into arena); M_mutable_f(m, arena) gives a message field, made
- * when absent; M_add_f(m, v, arena) appends v to a repeated field (strings and bytes: data, len, copied; a
- * message: a deep copy of *v, or an initialised one for NULL); maps: M_put_f(m, key, value, arena) sets key's
+ * M_set_f(m, data, len, arena) copies them into arena; a string also has M_set_f_str(m, s, arena) taking a
+ * NUL-terminated one); M_mutable_f(m, arena) gives a message field, made when absent; M_add_f(m, v, arena)
+ * appends v to a repeated field (strings and bytes: data, len, copied, and M_add_f_str(m, s, arena); a
+ * message: a deep copy of *v, or an initialised one for NULL); repeated numbers and enums also have
+ * M_add_f_many(m, v, n, arena), appending the n values of array v; maps: M_put_f(m, key, value, arena) sets key's
  * value (its entry added in key order when absent), a map of messages has M_mutable_f(m, key, arena) instead,
  * giving key's value message, made when absent; M_get_f(m, key, &value) finds it. No helper hands out a
  * pointer into an array (arrays move as they grow): a message that mutable gives never moves. add, put and
@@ -289,6 +291,11 @@ static inline PBJ_MUST_USE pbj_status shop_LineItem_set_sku(shop_LineItem *m, co
     if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;
     m->sku = v;
     return PBJ_OK;
+}
+/* shop_LineItem_set_sku with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status shop_LineItem_set_sku_str(shop_LineItem *m, const char *s, pbj_arena *arena)
+{
+    return shop_LineItem_set_sku(m, s, strlen(s), arena);
 }
 static inline void shop_LineItem_set_quantity(shop_LineItem *m, uint32_t v)
 {
@@ -322,6 +329,11 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_customer(shop_Order *m, con
     m->customer = v;
     return PBJ_OK;
 }
+/* shop_Order_set_customer with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status shop_Order_set_customer_str(shop_Order *m, const char *s, pbj_arena *arena)
+{
+    return shop_Order_set_customer(m, s, strlen(s), arena);
+}
 static inline void shop_Order_set_status(shop_Order *m, int32_t v)
 {
     m->status = v;
@@ -352,6 +364,11 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_address(shop_Order *m, cons
     m->delivery_case = shop_Order_delivery_address;
     return PBJ_OK;
 }
+/* shop_Order_set_address with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status shop_Order_set_address_str(shop_Order *m, const char *s, pbj_arena *arena)
+{
+    return shop_Order_set_address(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status shop_Order_set_pickup_store(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -361,6 +378,11 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_pickup_store(shop_Order *m,
     m->delivery_case = shop_Order_delivery_pickup_store;
     return PBJ_OK;
 }
+/* shop_Order_set_pickup_store with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status shop_Order_set_pickup_store_str(shop_Order *m, const char *s, pbj_arena *arena)
+{
+    return shop_Order_set_pickup_store(m, s, strlen(s), arena);
+}
 static inline PBJ_MUST_USE pbj_status shop_Order_set_coupon(shop_Order *m, const void *data, size_t len, pbj_arena *arena)
 {
     pbj_slice v;
@@ -369,6 +391,11 @@ static inline PBJ_MUST_USE pbj_status shop_Order_set_coupon(shop_Order *m, const
     m->coupon = v;
     m->has_coupon = 1;
     return PBJ_OK;
+}
+/* shop_Order_set_coupon with a NUL-terminated string */
+static inline PBJ_MUST_USE pbj_status shop_Order_set_coupon_str(shop_Order *m, const char *s, pbj_arena *arena)
+{
+    return shop_Order_set_coupon(m, s, strlen(s), arena);
 }
 
 static inline void shop_Order_NotesEntry_clear(shop_Order_NotesEntry *m) { shop_Order_NotesEntry_init(m); }
