@@ -1298,11 +1298,11 @@ static bool same_bytes(const char *path, const char *text, size_t len)
 
 /* Write text to path unless the file already holds exactly these bytes: into a new file beside it, renamed
  * over it once complete, so that a failed write never leaves a truncated target. */
-static int write_if_changed(ir_pool *pool, const char *path, const char *text, size_t len)
+static int write_if_changed(ir_pool *pool, diag_counts *diag, const char *path, const char *text, size_t len)
 {
     if (same_bytes(path, text, len)) return 0;
     if (make_dirs(pool, path) != 0) {
-        diag_error(NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
+        diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
         return 1;
     }
     char *tmp = ir_pool_printf(pool, "%s.XXXXXX", path);
@@ -1313,29 +1313,30 @@ static int write_if_changed(ir_pool *pool, const char *path, const char *text, s
     else if (fd >= 0) close(fd);
     if (ok) ok = chmod(tmp, 0666 & ~current_umask()) == 0 && rename(tmp, path) == 0;
     if (!ok) {
-        diag_error(NULL, (ir_loc){0, 0}, "cannot write %s: %s", path, strerror(errno));
+        diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot write %s: %s", path, strerror(errno));
         if (fd >= 0) remove(tmp);
         return 1;
     }
     return 0;
 }
 
-/* Where emit_program writes: an output directory, the paths below it made in pool. */
+/* Where emit_program writes: an output directory, the paths below it made in pool, failures counted in diag. */
 typedef struct out_dir {
     const char *path;
     ir_pool *pool;
+    diag_counts *diag;
 } out_dir;
 
 /* emit_program's sink: the file under the output directory ctx names. */
 static int write_under(void *ctx, const char *name, const char *text, size_t len)
 {
     const out_dir *dir = ctx;
-    return write_if_changed(dir->pool, ir_pool_printf(dir->pool, "%s/%s", dir->path, name), text, len);
+    return write_if_changed(dir->pool, dir->diag, ir_pool_printf(dir->pool, "%s/%s", dir->path, name), text, len);
 }
 
 int emit_program(const plan_program *pp, const char *out_dir_path)
 {
-    out_dir dir = {out_dir_path, pp->pool};
+    out_dir dir = {out_dir_path, pp->pool, pp->prog->diag};
     return emit_program_to(pp, write_under, &dir);
 }
 

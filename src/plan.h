@@ -429,13 +429,4 @@ int plan_check(const plan_program *pp);
 /* The plan of one file of the program. */
 plan_file *plan_of(const plan_program *pp, const ir_file *f);
 
-/* Per-type value expressions, for emit's extension accessors (x: the C expression of a value). */
-bool plan_is_slice(ir_type t);
-const char *plan_from_wire(ir_type t, const char *v);   /* the C value of wire value v */
-const char *plan_value_size(ir_type t, const char *x);  /* encoded size of x, no tag */
-const char *plan_value_write(ir_type t, const char *x); /* "p = ...;" writing x */
-const char *plan_print(const plan_field *pf, const char *name, const char *x);   /* text format of x */
-const char *plan_tag_write(const uint8_t *tag, int n);  /* statements writing tag bytes */
-const char *plan_tag_rwrite(const uint8_t *tag, int n); /* statements writing tag bytes before p */
-
 #endif
