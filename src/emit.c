@@ -454,7 +454,7 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
         plan_code c = x->code;
         c.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
         json_ext_reads[x->ext_shape](&cases, &c);
-        tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_index});
+        tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_in.index});
     }
     tmpl_json_read_ext_call(&calls, v);
     v->json_ext_cases = finish(&calls);
@@ -467,9 +467,9 @@ static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
     fields fs = fields_copied(pool, pm);
     message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
                       .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_in.value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
     v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? fs.v[0]->json_value : "";
+    v.json_value = pm->fields.n ? fs.v[0]->json_in.value : "";
     json_ext_read_vars(pool, pm, &v);
     v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
     return v;
@@ -861,11 +861,11 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
     const char *full = pm->m->full_name;
     v.json_ext_fn = json_ext_fn(pool, pm, v);
     if (pm->map_entry) {
-        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0]->json_map_key, fs.v[1]->json_put) : "";
+        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0]->json.map_key, fs.v[1]->json.put) : "";
         v.body = expand_message(pool, tmpl_json_body_entry, &v);
     } else {
         pbj_json_wkt wkt = pbj_json_wkt_of(full, strlen(full));
-        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0]->json_put
+        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0]->json.put
                : each_run(&fs, PLAN_OP_JSON, "m", *v.json_ext_fn ? tmpl_json_ext_run : NULL);
         v.body = expand_message(pool, json_bodies[wkt], &v);
     }

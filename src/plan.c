@@ -541,10 +541,10 @@ static void plan_compare_code(ir_pool *pool, plan_field *pf)
     ir_type t = pf->type;
     const char *pattern = (size_t)t < sizeof compare_patterns / sizeof *compare_patterns && compare_patterns[t]
                         ? compare_patterns[t] : "((@ > #) - (@ < #))";
-    c->compare = fill(pool, pattern, c->xa, c->xb);
+    c->compare.order = fill(pool, pattern, c->xa, c->xb);
     const options_compare_key *keys;
     const ir_message *sub = pf->kind == PLAN_MESSAGE ? pf->f->message_type : NULL;
-    c->sub_compare = sub && options_comparable(sub, &keys) ? names_compare_fn(pool, NULL, pf->type_cname, sub) : "";
+    c->compare.sub = sub && options_comparable(sub, &keys) ? names_compare_fn(pool, NULL, pf->type_cname, sub) : "";
 }
 
 /* Text reading: the condition reading one value of pf into v (rt/pbj_text_read.h's pbj_text_read_<type>; enums
@@ -559,6 +559,16 @@ static const char *text_value(ir_pool *pool, const plan_field *pf)
                          names_enum_name_fn(pool, NULL, cname, e), closed ? "true" : "false");
     }
     return ir_pool_printf(pool, "pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
+}
+
+/* Text reading's variables of pf (field_text_read.tmpl). */
+static void plan_text_code(ir_pool *pool, plan_field *pf)
+{
+    plan_text *t = &pf->code.text;
+    t->value = text_value(pool, pf);
+    t->sub_full = pf->f->message_type ? pf->f->message_type->full_name : "";
+    t->oneof = pf->oneof ? pf->oneof->o->name : "";
+    t->oneof_set = pf->oneof ? pf->oneof->text_set : "\"\"";
 }
 
 /* pbj.json: how a value is written (@) as a JSON value, and as a map's key. */
@@ -613,13 +623,13 @@ static const char *json_key_literal(ir_pool *pool, const char *name)
 static void plan_json_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
-    c->json_key = ir_pool_printf(pool, "%s, %s", json_key_literal(pool, pf->f->json_name ? pf->f->json_name : pf->f->name),
+    c->json.key = ir_pool_printf(pool, "%s, %s", json_key_literal(pool, pf->f->json_name ? pf->f->json_name : pf->f->name),
                             json_key_literal(pool, pf->f->name));
     bool proto2_value = pf->has_member && pf->kind != PLAN_WRAPPER && !pf->f->proto3_optional;
-    c->json_present = proto2_value ? ir_pool_printf(pool, "%s || j->o.emit_defaults", c->present) : c->present;
-    c->json_put = json_put(pool, pf, c->x, true);
-    c->json_put_e = json_put(pool, pf, ir_pool_printf(pool, "%s.data[i]", c->x), false);
-    c->json_map_key = (size_t)pf->type < sizeof json_key_patterns / sizeof *json_key_patterns && json_key_patterns[pf->type]
+    c->json.present = proto2_value ? ir_pool_printf(pool, "%s || j->o.emit_defaults", c->present) : c->present;
+    c->json.put = json_put(pool, pf, c->x, true);
+    c->json.put_e = json_put(pool, pf, ir_pool_printf(pool, "%s.data[i]", c->x), false);
+    c->json.map_key = (size_t)pf->type < sizeof json_key_patterns / sizeof *json_key_patterns && json_key_patterns[pf->type]
                     ? fill(pool, json_key_patterns[pf->type], c->x, NULL) : "";
 }
 
@@ -734,10 +744,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->rdepth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
     plan_compare_code(pool, pf);
     plan_json_code(pool, pf);
-    c->text_value = text_value(pool, pf);
-    c->text_sub_full = f->message_type ? f->message_type->full_name : "";
-    c->text_oneof = pf->oneof ? pf->oneof->o->name : "";
-    c->text_oneof_set = pf->oneof ? pf->oneof->text_set : "\"\"";
+    plan_text_code(pool, pf);
 }
 
 /* The name of the member of oneof po that is set, as a C string expression: its members' tests, the last first
@@ -954,38 +961,38 @@ static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
     bool own = !pm->map_entry;                       /* an entry's fields get no helpers of their own */
 #define HELPER_FN(piece, when) ((when) && own ? names_helper_field(pool, names, pm->cname, NAMES_HELPER_##piece, pf->member, f) : "")
-    c->hadd = HELPER_FN(ADD, pf->repeated);
-    c->hset = HELPER_FN(SET, !pf->repeated && !msg && !map);
-    c->hmutable = HELPER_FN(MUTABLE, (!pf->repeated && msg) || pf->message_map_value);
-    c->hput = HELPER_FN(PUT, map && !pf->message_map_value);
-    c->hget = HELPER_FN(GET, map);
+    c->helpers.add = HELPER_FN(ADD, pf->repeated);
+    c->helpers.set = HELPER_FN(SET, !pf->repeated && !msg && !map);
+    c->helpers.mutable_ = HELPER_FN(MUTABLE, (!pf->repeated && msg) || pf->message_map_value);
+    c->helpers.put = HELPER_FN(PUT, map && !pf->message_map_value);
+    c->helpers.get = HELPER_FN(GET, map);
 #undef HELPER_FN
-    c->hparams = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_pool_printf(pool, "%s v", pf->ctype);
-    c->hvalue = !slice ? "" : pf->utf8
+    c->helpers.params = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_pool_printf(pool, "%s v", pf->ctype);
+    c->helpers.value = !slice ? "" : pf->utf8
         ? "pbj_slice v;\nif (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;\n"
           "if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;"
         : "pbj_slice v;\nif (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;";
-    c->hret = slice ? "PBJ_MUST_USE pbj_status" : "void";
-    c->hdone = slice ? "return PBJ_OK;" : "";
-    c->hpresent = pf->oneof ? ir_pool_printf(pool, "b->%s == %s", pf->oneof->case_member, c->case_const)
+    c->helpers.ret = slice ? "PBJ_MUST_USE pbj_status" : "void";
+    c->helpers.done = slice ? "return PBJ_OK;" : "";
+    c->helpers.present = pf->oneof ? ir_pool_printf(pool, "b->%s == %s", pf->oneof->case_member, c->case_const)
                 : pf->has_member ? ir_pool_printf(pool, "b->%s", pf->has_member) : nonzero(pool, pf->type, c->xb);
-    c->hcopy = slice ? ir_pool_printf(pool, "if ((st = pbj_copy(arena, %s.data, %s.len, &%s)) != PBJ_OK) return st;", c->xb, c->xb, c->x)
+    c->helpers.copy = slice ? ir_pool_printf(pool, "if ((st = pbj_copy(arena, %s.data, %s.len, &%s)) != PBJ_OK) return st;", c->xb, c->xb, c->x)
                      : ir_pool_printf(pool, "%s = %s;", c->x, c->xb);
     if (pf->kind == PLAN_WRAPPER)                    /* an empty wrapper leaves the value, as decode merges it */
-        c->hcopy = ir_pool_printf(pool, "if (%s) {\n    %s\n}", nonzero(pool, pf->type, c->xb), c->hcopy);
+        c->helpers.copy = ir_pool_printf(pool, "if (%s) {\n    %s\n}", nonzero(pool, pf->type, c->xb), c->helpers.copy);
     const ir_field *key = map ? entry_field(f->message_type, 1) : NULL, *value = map ? entry_field(f->message_type, 2) : NULL;
-    c->hkey = key ? names_sanitize(pool, key->name) : "";
-    c->hkey_type = key ? scalar_ctype(key->type) : "";
-    c->hkey_copy = key && plan_is_slice(key->type)
-                 ? ir_pool_printf(pool, "if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->hkey) : "";
-    c->hentry = map ? ir_pool_printf(pool, "pbj__%s_entry_%s", pm->cname, pf->member) : "";   /* pbj__: no clash with a user's name */
-    c->hval = value ? names_sanitize(pool, value->name) : "";
-    c->hval_type = !value ? "" : pf->message_map_value ? names_message_cname(pool, value->message_type) : scalar_ctype(value->type);
-    c->hval_set = !value ? "" : plan_is_slice(value->type) ? ir_pool_printf(pool, "return pbj_copy(arena, value.data, value.len, &e->%s);", c->hval)
-                                                          : ir_pool_printf(pool, "e->%s = value;\nreturn PBJ_OK;", c->hval);
+    c->helpers.key = key ? names_sanitize(pool, key->name) : "";
+    c->helpers.key_type = key ? scalar_ctype(key->type) : "";
+    c->helpers.key_copy = key && plan_is_slice(key->type)
+                 ? ir_pool_printf(pool, "if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->helpers.key) : "";
+    c->helpers.entry = map ? ir_pool_printf(pool, "pbj__%s_entry_%s", pm->cname, pf->member) : "";   /* pbj__: no clash with a user's name */
+    c->helpers.val = value ? names_sanitize(pool, value->name) : "";
+    c->helpers.val_type = !value ? "" : pf->message_map_value ? names_message_cname(pool, value->message_type) : scalar_ctype(value->type);
+    c->helpers.val_set = !value ? "" : plan_is_slice(value->type) ? ir_pool_printf(pool, "return pbj_copy(arena, value.data, value.len, &e->%s);", c->helpers.val)
+                                                          : ir_pool_printf(pool, "e->%s = value;\nreturn PBJ_OK;", c->helpers.val);
     names_message vfn = {0};
-    if (pf->message_map_value) names_message_functions(pool, NULL, &vfn, c->hval_type, value->message_type);
-    c->hval_init = pf->message_map_value ? vfn.init : "";
+    if (pf->message_map_value) names_message_functions(pool, NULL, &vfn, c->helpers.val_type, value->message_type);
+    c->helpers.val_init = pf->message_map_value ? vfn.init : "";
 }
 
 /* ---- JSON input: how a field's values read (field_json_read.tmpl) and its message's table of names ---- */
@@ -1036,15 +1043,15 @@ static void plan_json_read_code(ir_pool *pool, plan_field *pf, size_t index)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
-    c->json_index = ir_pool_printf(pool, "%zu", index);
-    c->json_read = json_read(pool, f, pf->type, ir_pool_printf(pool, "&%s", c->x));
-    c->json_read_v = json_read(pool, f, pf->type, "&v");
-    c->json_elem_null = json_null(f);
-    c->json_is_null = pf->repeated || pf->kind == PLAN_MAP ? "pbj__jin_null(j)" : c->json_elem_null;
+    c->json_in.index = ir_pool_printf(pool, "%zu", index);
+    c->json_in.read = json_read(pool, f, pf->type, ir_pool_printf(pool, "&%s", c->x));
+    c->json_in.read_v = json_read(pool, f, pf->type, "&v");
+    c->json_in.elem_null = json_null(f);
+    c->json_in.is_null = pf->repeated || pf->kind == PLAN_MAP ? "pbj__jin_null(j)" : c->json_in.elem_null;
     const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
     const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
-    c->json_key_read = key ? ir_pool_printf(pool, "pbj__jin_key_%s(j, mk, &e->%s)", json_kind(key->type), names_sanitize(pool, key->name)) : "";
-    c->json_entry_value = value ? json_entry_value(pool, value) : "";
+    c->json_in.key_read = key ? ir_pool_printf(pool, "pbj__jin_key_%s(j, mk, &e->%s)", json_kind(key->type), names_sanitize(pool, key->name)) : "";
+    c->json_in.entry_value = value ? json_entry_value(pool, value) : "";
 }
 
 /* A name of a table the reader searches: by length, then bytes (pbj__jin_find's order). */
@@ -1103,7 +1110,7 @@ static void plan_json_names(ir_pool *pool, plan_message *pm)
     for (size_t i = 0; i < nx; i++) {
         plan_field *x = pm->ext_printed.v[i];
         const char *key = ir_pool_printf(pool, "[%s]", x->f->full_name);
-        x->code.json_index = ir_pool_printf(pool, "%zu", nf + i);
+        x->code.json_in.index = ir_pool_printf(pool, "%zu", nf + i);
         rows[n++] = (json_row){key, (long long)(nf + i)};
         if (strcmp(key, x->name) != 0) rows[n++] = (json_row){x->name, (long long)(nf + i)};
     }
@@ -1317,11 +1324,11 @@ static void plan_ext_json_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
     const char *key = json_key_literal(pool, ir_pool_printf(pool, "[%s]", pf->f->full_name));
-    c->json_key = ir_pool_printf(pool, "%s, %s", key, key);
-    c->json_put = json_put(pool, pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
-    c->json_read_v = json_read(pool, pf->f, pf->type, "&v");
-    c->json_elem_null = json_null(pf->f);
-    c->json_is_null = pf->repeated ? "pbj__jin_null(j)" : c->json_elem_null;
+    c->json.key = ir_pool_printf(pool, "%s, %s", key, key);
+    c->json.put = json_put(pool, pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
+    c->json_in.read_v = json_read(pool, pf->f, pf->type, "&v");
+    c->json_in.elem_null = json_null(pf->f);
+    c->json_in.is_null = pf->repeated ? "pbj__jin_null(j)" : c->json_in.elem_null;
 }
 
 static void plan_ext_code(ir_pool *pool, plan_field *pf)
@@ -1360,7 +1367,7 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->print_s = plan_print(pool, pf, pf->name, "s");
     c->print_v = plan_print(pool, pf, pf->name, c->from_v);
     c->record = "";
-    c->text_value = text_value(pool, pf);
+    c->text.value = text_value(pool, pf);
     plan_ext_json_code(pool, pf);
 }
 

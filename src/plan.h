@@ -110,6 +110,56 @@ typedef enum plan_width { PLAN_WIDTHS(PLAN_ENUM_ITEM) } plan_width;
 typedef enum plan_framing { PLAN_FRAMINGS(PLAN_ENUM_ITEM) } plan_framing;
 #undef PLAN_ENUM_ITEM
 
+/* Each generated API's variables of a field: one struct per API, a member of plan_code named after it, filled by
+ * its own plan function (plan.c's plan_<api>_code); its templates read them as $<api>.<name>$. */
+
+/* pbj.comparable (field_compare.tmpl): plan_compare_code. */
+typedef struct plan_compare {
+    const char *order;            /* <0, 0, >0: a's value against b's (numbers, strings and bytes) */
+    const char *sub;              /* a message field's type's M_compare, or "" */
+} plan_compare;
+
+/* Building messages (field_helpers.tmpl): plan_helper_code; the field's helpers ("" when its shape has none). */
+typedef struct plan_helpers {
+    const char *add, *set, *mutable_, *put, *get;
+    const char *params, *value;   /* the setter's parameters, the statements making its v */
+    const char *ret, *done;       /* the setter's return type and last statement (strings and bytes: a status) */
+    const char *present;          /* condition: merge's source b holds the field */
+    const char *copy;             /* statements copying b's value into m, strings and bytes into arena */
+    const char *key_type, *key, *key_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
+    const char *entry;            /* maps: the function giving key's entry, added when absent (put, mutable, merge) */
+    const char *val_type, *val;   /* maps: the value's C type (a message's struct), the entry's value member */
+    const char *val_set;          /* maps of numbers, strings, bytes: put's statements storing value into e */
+    const char *val_init;         /* maps of messages: the value type's M_init */
+} plan_helpers;
+
+/* pbj.json (field_json.tmpl): plan_json_code. */
+typedef struct plan_json {
+    const char *key;              /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
+    const char *present;          /* condition: written (a proto2 optional number also with emit_defaults) */
+    const char *put, *put_e;      /* statements writing x, element i as JSON values */
+    const char *map_key;          /* a map entry's key field: the statement writing x as the entry's key */
+} plan_json;
+
+/* Text reading (field_text_read.tmpl): plan_text_code. */
+typedef struct plan_text {
+    const char *value;            /* condition: one value read into v (rt/pbj_text_read.h) */
+    const char *sub_full;         /* a message field's type's full name (wrappers: the wrapper's) */
+    const char *oneof;            /* its oneof's name in the .proto */
+    const char *oneof_set;        /* the name of the member of its oneof that is set (a C string expression) */
+} plan_text;
+
+/* JSON input (field_json_read.tmpl): plan_json_read_code; conditions true when read, false after an error (j->st). */
+typedef struct plan_json_in {
+    const char *index;            /* the field's case in its message's reader */
+    const char *read, *read_v;    /* reading one value into x, into v (a local of ctype) */
+    const char *is_null;          /* a null taken, leaving the field unset ("0": null is a value of its type) */
+    const char *elem_null;        /* the same for one element or map value, where it is an error */
+    const char *key_read;         /* maps: key string mk read into entry e's key */
+    const char *entry_value;      /* maps: statements reading the value into entry e */
+    const char *value;            /* filled by emit: the field's value_<shape> section */
+} plan_json_in;
+
 /* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
@@ -234,38 +284,11 @@ typedef struct plan_code {
     const char *wtracks;                          /* "true" when the child's type marks pbj_writer.oneofs */
     const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
     const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
-    /* pbj.comparable (field_compare.tmpl) */
-    const char *compare;                          /* <0, 0, >0: a's value against b's (numbers, strings and bytes) */
-    const char *sub_compare;                      /* a message field's type's M_compare, or "" */
-    /* building messages (field_helpers.tmpl): the field's helpers ("" when its shape has none) */
-    const char *hadd, *hset, *hmutable, *hput, *hget;
-    const char *hparams, *hvalue;     /* the setter's parameters, the statements making its v */
-    const char *hret, *hdone;         /* the setter's return type and last statement (strings and bytes: a status) */
-    const char *hpresent;             /* condition: merge's source b holds the field */
-    const char *hcopy;                /* statements copying b's value into m, strings and bytes into arena */
-    const char *hkey_type, *hkey, *hkey_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
-    const char *hentry;               /* maps: the function giving key's entry, added when absent (put, mutable, merge) */
-    const char *hval_type, *hval;     /* maps: the value's C type (a message's struct), the entry's value member */
-    const char *hval_set;             /* maps of numbers, strings, bytes: put's statements storing value into e */
-    const char *hval_init;            /* maps of messages: the value type's M_init */
-    /* pbj.json (field_json.tmpl) */
-    const char *json_key;             /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
-    const char *json_present;         /* condition: written (a proto2 optional number also with emit_defaults) */
-    const char *json_put, *json_put_e;  /* statements writing x, element i as JSON values */
-    const char *json_map_key;         /* a map entry's key field: the statement writing x as the entry's key */
-    /* text reading (field_text_read.tmpl) */
-    const char *text_value;       /* condition: one value read into v (rt/pbj_text_read.h) */
-    const char *text_sub_full;    /* a message field's type's full name (wrappers: the wrapper's) */
-    const char *text_oneof;       /* its oneof's name in the .proto */
-    const char *text_oneof_set;   /* the name of the member of its oneof that is set (a C string expression) */
-    /* JSON input (field_json_read.tmpl): conditions true when read, false after an error (j->st) */
-    const char *json_index;           /* the field's case in its message's reader */
-    const char *json_read, *json_read_v;   /* reading one value into x, into v (a local of ctype) */
-    const char *json_is_null;         /* a null taken, leaving the field unset ("0": null is a value of its type) */
-    const char *json_elem_null;       /* the same for one element or map value, where it is an error */
-    const char *json_key_read;        /* maps: key string mk read into entry e's key */
-    const char *json_entry_value;     /* maps: statements reading the value into entry e */
-    const char *json_value;           /* filled by emit: the field's value_<shape> section */
+    plan_compare compare;         /* pbj.comparable's M_compare */
+    plan_helpers helpers;         /* building messages */
+    plan_json json;               /* M_to_json */
+    plan_text text;               /* M_from_text */
+    plan_json_in json_in;         /* M_from_json */
 } plan_code;
 
 typedef struct plan_message plan_message;
