@@ -864,14 +864,14 @@ static void plan_writer_map(ir_pool *pool, plan_code *c, const ir_message *entry
     const ir_field *k = entry_field(entry, 1), *v = entry_field(entry, 2);
     if (!k || !v) return;
     bool slice = plan_is_slice(k->type);
-    c->wk_member = names_sanitize(pool, k->name);
-    c->wk_type = entry_param(pool, k);
-    c->wv_member = names_sanitize(pool, v->name);
-    c->wv_type = entry_param(pool, v);
-    c->wk_ord = slice ? "0" : strncmp(c->wk_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
+    c->writer.k_member = names_sanitize(pool, k->name);
+    c->writer.k_type = entry_param(pool, k);
+    c->writer.v_member = names_sanitize(pool, v->name);
+    c->writer.v_type = entry_param(pool, v);
+    c->writer.k_ord = slice ? "0" : strncmp(c->writer.k_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
                                                                  : "(uint64_t)key";
-    c->wk_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
-    c->wk_len = slice ? "key.len" : "0";
+    c->writer.k_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
+    c->writer.k_len = slice ? "key.len" : "0";
 }
 
 /* The most bytes message m's encoding can take, or WRITER_UNBOUNDED or more (repeated, strings, bytes,
@@ -915,41 +915,41 @@ static void plan_writer_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
 #define WRITER_FN(piece) names_writer_field(pool, names, pm->cname, NAMES_WRITER_##piece, pf->member, f)
-    c->wc = pm->wn.type;
-    c->wset = c->wadd = c->wfrom = c->wraw = c->wput = "";
-    if (map) c->wput = WRITER_FN(PUT);
-    else if (pf->repeated) c->wadd = WRITER_FN(ADD);
-    else c->wset = WRITER_FN(SET);
+    c->writer.type = pm->wn.type;
+    c->writer.set = c->writer.add = c->writer.from = c->writer.raw = c->writer.put = "";
+    if (map) c->writer.put = WRITER_FN(PUT);
+    else if (pf->repeated) c->writer.add = WRITER_FN(ADD);
+    else c->writer.set = WRITER_FN(SET);
     if (msg) {
-        c->wfrom = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
-        c->wraw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
-    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN(SET);     /* packable: the whole array */
+        c->writer.from = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
+        c->writer.raw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
+    } else if (pf->repeated && !slice && !map) c->writer.set = WRITER_FN(SET);     /* packable: the whole array */
 #undef WRITER_FN
-    c->wopen = pf->repeated ? c->wadd : c->wset;
+    c->writer.open = pf->repeated ? c->writer.add : c->writer.set;
     names_writer sub = {0};
     if (msg) names_writer_functions(pool, NULL, &sub, pf->type_cname, f->message_type);
-    c->sub_wc = msg ? sub.type : "";
-    c->sub_wtype = msg ? sub.wtype : "";
+    c->writer.sub_type = msg ? sub.type : "";
+    c->writer.sub_wtype = msg ? sub.wtype : "";
     bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
-    c->wfixed = fixed ? "true" : "false";
-    c->wtracks = msg && writer_tracks(f->message_type) ? "true" : "false";
-    c->wreserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
+    c->writer.fixed = fixed ? "true" : "false";
+    c->writer.tracks = msg && writer_tracks(f->message_type) ? "true" : "false";
+    c->writer.reserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
-    c->wkey = ir_pool_printf(pool, "%uu", key);
-    c->wpos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
+    c->writer.key = ir_pool_printf(pool, "%uu", key);
+    c->writer.pos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
     bool checked = pf->oneof && oneof < 64;       /* the 65th oneof on are not checked */
-    c->wbit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
-    c->wmark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", c->wbit) : "";
-    c->wparams = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);
-    c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
-    c->wmax = value_rmax(pool, pf->type, pf->tag_len, c->x);
-    c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
-    c->wwrite = value_wwrite(pool, pf->type, c->x);
-    c->wwrite_e = value_wwrite(pool, pf->type, ir_pool_printf(pool, "%s.data[i]", c->x));
-    c->wend_tag = pf->group ? ir_pool_printf(pool, "0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
-    c->wk_member = c->wk_type = c->wv_member = c->wv_type = c->wk_ord = c->wk_data = c->wk_len = "";
+    c->writer.bit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
+    c->writer.mark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", c->writer.bit) : "";
+    c->writer.params = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);
+    c->writer.value = slice ? "pbj_slice_make(data, len)" : "v";
+    c->writer.max = value_rmax(pool, pf->type, pf->tag_len, c->x);
+    c->writer.check = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
+    c->writer.write = value_wwrite(pool, pf->type, c->x);
+    c->writer.write_e = value_wwrite(pool, pf->type, ir_pool_printf(pool, "%s.data[i]", c->x));
+    c->writer.end_tag = pf->group ? ir_pool_printf(pool, "0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
+    c->writer.k_member = c->writer.k_type = c->writer.v_member = c->writer.v_type = c->writer.k_ord = c->writer.k_data = c->writer.k_len = "";
     if (map) plan_writer_map(pool, c, f->message_type);
 }
 
@@ -1142,7 +1142,7 @@ static void plan_writer_required(ir_pool *pool, plan_message *pm)
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         if (!pf->required || bit >= 64) continue;
-        pf->code.wmark = ir_pool_printf(pool, "w->w.oneofs |= UINT64_C(1) << %zu;", bit);
+        pf->code.writer.mark = ir_pool_printf(pool, "w->w.oneofs |= UINT64_C(1) << %zu;", bit);
         mask |= UINT64_C(1) << bit++;
         textbuf_printf(&text, "\"%s\", ", pf->code.full_name);
     }

@@ -160,6 +160,25 @@ typedef struct plan_json_in {
     const char *value;            /* filled by emit: the field's value_<shape> section */
 } plan_json_in;
 
+/* Writers (wfield.tmpl): plan_writer_code; the field's functions ("" when its shape has none). */
+typedef struct plan_writer {
+    const char *type;                             /* the message's writer type */
+    const char *set, *add, *from, *raw, *put;
+    const char *open;                             /* message fields: the function opening a child (set or add) */
+    const char *check;                            /* strings: the statement checking UTF-8 first, else "" */
+    const char *max;                              /* the most bytes one value takes with its tag (room check) */
+    const char *write, *write_e;                  /* write and write_e, always inline (rt/pbj_writer.h) */
+    const char *sub_type, *sub_wtype;             /* a message field's type: its writer type, its pbj_wtype */
+    const char *key, *pos, *bit;                  /* order key (2n), the order place after a call, its oneof's bit */
+    const char *mark;                             /* oneof members: the statement marking the oneof written */
+    const char *params, *value;                   /* a value's parameters, the member value they make */
+    const char *end_tag;                          /* groups: the end tag's value; else "0" */
+    const char *reserve, *fixed;                  /* a child's length bytes to reserve; "true" when always 1 */
+    const char *tracks;                           /* "true" when the child's type marks pbj_writer.oneofs */
+    const char *k_member, *k_type, *v_member, *v_type;   /* maps: the entry's key and value */
+    const char *k_ord, *k_data, *k_len;           /* maps: a key's order as uint64_t, or its bytes */
+} plan_writer;
+
 /* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
@@ -268,22 +287,7 @@ typedef struct plan_code {
     const char *rcallee;            /* filled by emit: the function writing the message (subfn's, or its inline twin) */
     const char *rforward;           /* filled by emit: a message without fast_write sized (s) and written by its M__write */
     const char *rroom_e, *rwrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
-    /* writers (wfield.tmpl): the field's functions ("" when its shape has none) */
-    const char *wc;                               /* the message's writer type */
-    const char *wset, *wadd, *wfrom, *wraw, *wput;
-    const char *wopen;                            /* message fields: the function opening a child (wset or wadd) */
-    const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
-    const char *wmax;                             /* the most bytes one value takes with its tag (room check) */
-    const char *wwrite, *wwrite_e;                /* write and write_e, always inline (rt/pbj_writer.h) */
-    const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
-    const char *wkey, *wpos, *wbit;               /* order key (2n), the order place after a call, its oneof's bit */
-    const char *wmark;                            /* oneof members: the statement marking the oneof written */
-    const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
-    const char *wend_tag;                         /* groups: the end tag's value; else "0" */
-    const char *wreserve, *wfixed;                /* a child's length bytes to reserve; "true" when always 1 */
-    const char *wtracks;                          /* "true" when the child's type marks pbj_writer.oneofs */
-    const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
-    const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
+    plan_writer writer;           /* writers */
     plan_compare compare;         /* pbj.comparable's M_compare */
     plan_helpers helpers;         /* building messages */
     plan_json json;               /* M_to_json */
