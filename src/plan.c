@@ -783,38 +783,38 @@ static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size
     ir_type t = pf->type;
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, slice = plan_is_slice(t) && !message;
     bool many = pf->repeated || pf->kind == PLAN_MAP;
-    c->view_get = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
-    c->view_has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
+    c->view.get = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
+    c->view.has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
                 ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_HAS, pf->member, f->full_name, f->file, f->loc) : "";
-    c->view_next = many ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
-    if (message) names_view_functions(pool, NULL, &c->subview, pf->type_cname, f->message_type);
-    c->view_qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
-    c->view_type = pm->view.type;
-    c->view_slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
-    c->view_present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
-                                : ir_pool_printf(pool, "%s.n != 0", c->view_slot);
-    c->view_value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", c->view_slot)
-                                     : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", c->view_slot));
-    c->view_default = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
-    c->view_from = plan_from_wire(pool, t, "w");
-    c->view_current = pf->oneof || pf->default_c ? ir_pool_printf(pool, "%s ? %s : %s", c->view_present, c->view_value, c->view_default)
-                                                          : c->view_value;   /* a zeroed slot reads as 0 */
+    c->view.next = many ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
+    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
+    c->view.qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
+    c->view.type = pm->view.type;
+    c->view.slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
+    c->view.present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
+                                : ir_pool_printf(pool, "%s.n != 0", c->view.slot);
+    c->view.value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", c->view.slot)
+                                     : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", c->view.slot));
+    c->view.default_ = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
+    c->view.from = plan_from_wire(pool, t, "w");
+    c->view.current = pf->oneof || pf->default_c ? ir_pool_printf(pool, "%s ? %s : %s", c->view.present, c->view.value, c->view.default_)
+                                                          : c->view.value;   /* a zeroed slot reads as 0 */
     int wt = pf->group ? PBJ_WT_SGROUP : message || pf->kind == PLAN_WRAPPER ? PBJ_WT_LEN : ir_type_wire_type(t);
-    c->view_tag = ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, wt));
-    c->view_packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    c->view.tag = ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, wt));
+    c->view.packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
     bool self = many && !pf->packed;
-    c->view_self = self ? "1" : "";
-    c->view_label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->tag_decimal) : "";
-    c->view_keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
-    bool noted = !pf->oneof && (*c->view_has || pf->default_c);   /* its presence read from the slot's n */
-    c->view_mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
-                 : noted ? ir_pool_printf(pool, "%s.n = 1;", c->view_slot) : "";
-    c->view_load = wire_of(t)->load ? wire_of(t)->load : "";
-    c->view_next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view_tag_byte = pf->tag_len == 1 ? c->view_tag : "0";
-    c->view_print = plan_print(pool, pf, pf->name, "e");
-    c->view_nonzero = nonzero(pool, t, "e");
-    c->view_print_value = plan_print(pool, pf, "value", "e");
+    c->view.self = self ? "1" : "";
+    c->view.label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->tag_decimal) : "";
+    c->view.keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
+    bool noted = !pf->oneof && (*c->view.has || pf->default_c);   /* its presence read from the slot's n */
+    c->view.mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
+                 : noted ? ir_pool_printf(pool, "%s.n = 1;", c->view.slot) : "";
+    c->view.load = wire_of(t)->load ? wire_of(t)->load : "";
+    c->view.next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    c->view.tag_byte = pf->tag_len == 1 ? c->view.tag : "0";
+    c->view.print = plan_print(pool, pf, pf->name, "e");
+    c->view.nonzero = nonzero(pool, t, "e");
+    c->view.print_value = plan_print(pool, pf, "value", "e");
 }
 
 /* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the
@@ -1381,18 +1381,18 @@ static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
     if (!options_on(f->extend->extendee, OPTION_VIEWS) || (message && !options_on(f->message_type, OPTION_VIEWS))) return;
     names_view extendee;
     names_view_functions(pool, NULL, &extendee, pf->extendee_cname, f->extend->extendee);
-    if (message) names_view_functions(pool, NULL, &c->subview, pf->type_cname, f->message_type);
-    c->view_type = extendee.type;
-    c->view_get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
-    c->view_has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
-    c->view_next = pf->repeated ? names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
+    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
+    c->view.type = extendee.type;
+    c->view.get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
+    c->view.has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
+    c->view.next = pf->repeated ? names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
-    c->view_tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
-    c->view_packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
-    c->view_keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext_valid) : "1";
-    c->view_from = plan_from_wire(pool, pf->type, "w");
-    c->view_next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view_tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
+    c->view.tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
+    c->view.packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    c->view.keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext_valid) : "1";
+    c->view.from = plan_from_wire(pool, pf->type, "w");
+    c->view.next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    c->view.tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */

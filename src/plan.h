@@ -179,6 +179,30 @@ typedef struct plan_writer {
     const char *k_ord, *k_data, *k_len;           /* maps: a key's order as uint64_t, or its bytes */
 } plan_writer;
 
+/* Views (pbj.views, viewfield.tmpl, viewext.tmpl): plan_view_code, plan_ext_view_code; "" when the message has none. */
+typedef struct plan_view {
+    const char *type;             /* the message's view type */
+    const char *get, *has, *next; /* the field's accessors */
+    const char *qual;             /* a message field's accessor: always inline when its type's scan is (a leaf) */
+    names_view sub;               /* a message field's type's view */
+    const char *slot;             /* "v->slot[i]": where the scan left it */
+    const char *present;          /* condition: the field was read */
+    const char *value;            /* its value, when present */
+    const char *default_;         /* its value, when absent */
+    const char *current;          /* its value, present or not */
+    const char *from;             /* the value of wire number w (iterators) */
+    const char *tag, *packed_tag; /* the tag of one value (groups: the start tag), of a packed run or 0 */
+    const char *label;            /* "v_<tag>:" where the scan's prediction jumps to this case, else "" */
+    const char *self;             /* "1": the case predicts its own tag again (repeated, unpacked); else "" */
+    const char *keep;             /* condition on the read value w: kept (a closed enum's known values) */
+    const char *mark;             /* after a read: its oneof's case set, its slot's n set (presence), or "" */
+    const char *load;             /* fixed width: the bits at p */
+    const char *next_fn;          /* repeated slices and messages: the runtime's next (a group's body or a payload) */
+    const char *tag_byte;         /* tag when it is one byte, else "0" */
+    const char *read, *store, *frame, *predict;   /* filled by emit: the scan's pieces */
+    const char *print, *nonzero, *print_value;    /* of a value e */
+} plan_view;
+
 /* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
@@ -255,27 +279,7 @@ typedef struct plan_code {
     const char *get_fn, *get_params, *idx;            /* get or at */
     const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
     const char *record;           /* filled by emit: statements building the record of v */
-    /* views (pbj.views, gen-templates/view.tmpl; "" when the message has none) */
-    const char *view_type;        /* the message's view type */
-    const char *view_get, *view_has, *view_next;  /* the field's accessors */
-    const char *view_qual;        /* a message field's accessor: always inline when its type's scan is (a leaf) */
-    names_view subview;           /* a message field's type's view */
-    const char *view_slot;        /* "v->slot[i]": where the scan left it */
-    const char *view_present;     /* condition: the field was read */
-    const char *view_value;       /* its value, when present */
-    const char *view_default;     /* its value, when absent */
-    const char *view_current;     /* its value, present or not */
-    const char *view_from;        /* the value of wire number w (iterators) */
-    const char *view_tag, *view_packed_tag;  /* the tag of one value (groups: the start tag), of a packed run or 0 */
-    const char *view_label;       /* "v_<tag>:" where the scan's prediction jumps to this case, else "" */
-    const char *view_self;        /* "1": the case predicts its own tag again (repeated, unpacked); else "" */
-    const char *view_keep;        /* condition on the read value w: kept (a closed enum's known values) */
-    const char *view_mark;        /* after a read: its oneof's case set, its slot's n set (presence), or "" */
-    const char *view_load;        /* fixed width: the bits at p */
-    const char *view_next_fn;     /* repeated slices and messages: the runtime's next (a group's body or a payload) */
-    const char *view_tag_byte;    /* view_tag when it is one byte, else "0" */
-    const char *view_read, *view_store, *view_frame, *view_predict;   /* filled by emit: the scan's pieces */
-    const char *view_print, *view_nonzero, *view_print_value;  /* of a value e */
+    plan_view view;               /* views */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
     /* the reverse encoder (fast_write): statements writing before p */
