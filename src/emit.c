@@ -217,12 +217,12 @@ static plan_code field_vars(ir_pool *pool, const plan_message *pm, size_t i)
     v.sizes = expand_field(pool, width_sections[pf->width][1], &v);
     v.read_msg = expand_field(pool, framing_sections[pf->framing], &v);
     v.size_deep = pf->sub_deep ? expand_field(pool, tmpl_field_size_deep, &v) : "";
-    v.rcallee = v.subfn.write_reverse_body;
-    v.rforward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, &v);
-    v.rmsg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
-    v.rempty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
-    v.rroom_e = expand_field(pool, tmpl_field_rwrite_room_e, &v);
-    v.rwrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, &v) : "";
+    v.reverse.callee = v.subfn.write_reverse_body;
+    v.reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, &v);
+    v.reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
+    v.reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
+    v.reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, &v);
+    v.reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, &v) : "";
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
@@ -661,8 +661,8 @@ static const char *reverse_source(const plan_message *pm, fields *fs, message_va
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
         if (!f->sub_inlined) continue;
-        fs->own[i].rcallee = fs->own[i].subfn.write_reverse_inline;
-        fs->own[i].rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
+        fs->own[i].reverse.callee = fs->own[i].subfn.write_reverse_inline;
+        fs->own[i].reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
     }
     v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
     v->runknown = expand_message(pool, pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
@@ -692,11 +692,11 @@ static const char *writer_source(const plan_message *pm, const fields *fs, messa
         const plan_field *f = &pm->fields.v[i];
         plan_code *c = &u.own[i];
         *c = *fs->v[i];
-        c->rroom = c->rroom_e = "";
-        c->rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
+        c->reverse.room = c->reverse.room_e = "";
+        c->reverse.wrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
         if (!f->f->message_type) continue;
-        c->rcallee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
-        c->rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
+        c->reverse.callee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
+        c->reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
     }
     v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
     v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, &v);

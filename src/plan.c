@@ -561,6 +561,23 @@ static const char *text_value(ir_pool *pool, const plan_field *pf)
     return ir_pool_printf(pool, "pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
 }
 
+/* The reverse encoder's variables of pf in pm (field_rwrite.tmpl) and the bytes it writes outside its room. */
+static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field *pf)
+{
+    plan_reverse *r = &pf->code.reverse;
+    ir_type t = pf->type;
+    const char *x = pf->code.x, *e = ir_pool_printf(pool, "%s.data[i]", x);
+    r->write = value_rwrite(pool, t, x);
+    r->write_e = value_rwrite(pool, t, e);
+    r->room = fill(pool, reverse_info[value_of(t)->wire].room, x, NULL);
+    r->max_e = value_rmax(pool, t, pf->tag_len, e);
+    pf->rbound = value_rbound(pf);
+    r->tag = plan_tag_rwrite(pool, pf->tag, pf->tag_len);
+    r->end_tag = plan_tag_rwrite(pool, pf->end_tag, pf->tag_len);
+    r->msg = r->empty = "";
+    r->depth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
+}
+
 /* Text reading's variables of pf (field_text_read.tmpl). */
 static void plan_text_code(ir_pool *pool, plan_field *pf)
 {
@@ -730,18 +747,10 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
     c->value_enum = value && value->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, value->enum_type), value->enum_type) : "";
     c->value_member = value ? names_sanitize(pool, value->name) : "";
-    c->rwrite = value_rwrite(pool, t, x);
-    c->rwrite_e = value_rwrite(pool, t, e);
-    c->rroom = fill(pool, reverse_info[value_of(t)->wire].room, x, NULL);
-    c->rmax_e = value_rmax(pool, t, pf->tag_len, e);
-    pf->rbound = value_rbound(pf);
-    c->rtag = plan_tag_rwrite(pool, pf->tag, pf->tag_len);
-    c->rend_tag = plan_tag_rwrite(pool, pf->end_tag, pf->tag_len);
-    c->rmsg = c->rempty = "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
     c->size_sub = !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
                 : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
-    c->rdepth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
+    plan_reverse_code(pool, pm, pf);
     plan_compare_code(pool, pf);
     plan_json_code(pool, pf);
     plan_text_code(pool, pf);

@@ -203,6 +203,19 @@ typedef struct plan_view {
     const char *print, *nonzero, *print_value;    /* of a value e */
 } plan_view;
 
+/* The reverse encoder (fast_write, field_rwrite.tmpl): plan_reverse_code; statements writing before p. */
+typedef struct plan_reverse {
+    const char *write, *write_e;  /* x, element i */
+    const char *room;             /* the room x asks for beyond the margin (strings and bytes), or "" */
+    const char *max_e;            /* the most bytes element i takes with its tag */
+    const char *tag, *end_tag;    /* the tag, a group's end tag */
+    const char *depth;            /* the depth argument to a type on a cycle, or "" */
+    const char *msg, *empty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
+    const char *callee;           /* filled by emit: the function writing the message (subfn's, or its inline twin) */
+    const char *forward;          /* filled by emit: a message without fast_write sized (s) and written by its M__write */
+    const char *room_e, *wrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
+} plan_reverse;
+
 /* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
@@ -256,7 +269,6 @@ typedef struct plan_code {
     const char *empty_size;       /* size of an empty one with tag */
     const char *size_sub;         /* the size of the message at wtarget (with the depth left when its type recurses) */
     const char *size_deep;        /* filled by emit: the size's check when the type reaches a cycle (PBJ_SIZE_ERROR) */
-    const char *rdepth;           /* the reverse encoder's depth argument to a type on a cycle, or "" */
     const char *wtarget, *rtarget;  /* pointer written, read */
     /* wrappers */
     const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
@@ -282,15 +294,7 @@ typedef struct plan_code {
     plan_view view;               /* views */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
-    /* the reverse encoder (fast_write): statements writing before p */
-    const char *rwrite, *rwrite_e;  /* x, element i */
-    const char *rroom;              /* the room x asks for beyond the margin (strings and bytes), or "" */
-    const char *rmax_e;             /* the most bytes element i takes with its tag */
-    const char *rtag, *rend_tag;    /* the tag, a group's end tag */
-    const char *rmsg, *rempty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
-    const char *rcallee;            /* filled by emit: the function writing the message (subfn's, or its inline twin) */
-    const char *rforward;           /* filled by emit: a message without fast_write sized (s) and written by its M__write */
-    const char *rroom_e, *rwrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
+    plan_reverse reverse;         /* the reverse encoder */
     plan_writer writer;           /* writers */
     plan_compare compare;         /* pbj.comparable's M_compare */
     plan_helpers helpers;         /* building messages */
