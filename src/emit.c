@@ -414,7 +414,7 @@ static void text_read_vars(message_vars *v, const fields *fs)
     for (size_t i = 0; i < k; i++) {
         const plan_field *x = pm->ext_printed.v[i];
         plan_code c = x->code;
-        c.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
         text_ext_sections[x->ext_shape](&body, &c);
         nv[n + i] = (name_value){x->name, c.number};
     }
@@ -452,7 +452,7 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *x = pm->ext_printed.v[i];
         plan_code c = x->code;
-        c.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
         json_ext_reads[x->ext_shape](&cases, &c);
         tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_in.index});
     }
@@ -553,8 +553,8 @@ static void ext_cases(tmpl_out *o, const plan_fields *x, const char *replace, bo
     for (size_t i = 0; i < x->n; i++) {
         const plan_code *c = &x->v[i]->code;
         const char *number = expand_message(o->pool, tmpl_message_decode_number, &(message_vars){.number = c->number});
-        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->wt,
-                                                         .valid = c->ext_valid, .replace = replace});
+        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->ext.wt,
+                                                         .valid = c->ext.valid, .replace = replace});
     }
 }
 
@@ -623,7 +623,7 @@ static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
     tmpl_out numbers = out_in(pool), cases = out_in(pool);
     for (size_t i = 0; i < n; i++) {
         const plan_code *c = &known[i].f->code;
-        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->wt, .valid = c->ext_valid,
+        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->ext.wt, .valid = c->ext.valid,
                                                               .replace = known[i].last ? "true" : "false"});
     }
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
@@ -915,7 +915,7 @@ static void gen_writers_header(tmpl_out *o, const plan_file *pf)
 static void gen_ext(tmpl_out *o, const plan_field *pf, plan_ext_op op)
 {
     plan_code v = pf->code;
-    v.record = expand_field(o->pool, ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
+    v.ext.record = expand_field(o->pool, ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
     ext_sections[op][pf->ext_shape](o, &v);
 }
 

@@ -216,6 +216,22 @@ typedef struct plan_reverse {
     const char *room_e, *wrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
 } plan_reverse;
 
+/* An extension's accessors and records (ext.tmpl, viewext.tmpl, and the extension sections of the JSON and text
+ * templates): plan_ext_code; the value is v. */
+typedef struct plan_ext {
+    names_extension fn;           /* the accessors */
+    const char *extendee, *extendee_full;
+    const char *wt;               /* wire type of one value (| PBJ__EXT_PACKABLE, rt/pbj.h) */
+    const char *valid;            /* a closed enum's check (its name function), else "NULL": decode's */
+    const char *default_value;    /* of the getter, when absent */
+    const char *value_type;       /* of set and add's v */
+    const char *size_v, *write_v, *size_x, *write_x, *from_w;
+    const char *count_type, *count_fn, *count_test;   /* has or count */
+    const char *get_fn, *get_params, *idx;            /* get or at */
+    const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
+    const char *record;           /* filled by emit: statements building the record of v */
+} plan_ext;
+
 /* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
@@ -226,7 +242,6 @@ typedef struct plan_code {
     const char *sub;              /* message or enum C name */
     names_message subfn;          /* a message's functions */
     const char *sub_name_fn;
-    const char *ext_valid;        /* an extension's closed enum check (its name function), else NULL: decode's */      /* an enum's name function */
     const char *number;
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     const char *number_note;      /* the member's comment: its number (and an enum's type) */
@@ -280,17 +295,7 @@ typedef struct plan_code {
     const char *cmp_fn, *key_compare;   /* the entries' order by key */
     /* map whose values are a closed enum */
     const char *value_enum, *value_member;
-    /* extensions (the value is v) */
-    names_extension fn;           /* the accessors */
-    const char *extendee, *extendee_full;
-    const char *wt;               /* wire type of one value (an extension's: | PBJ__EXT_PACKABLE, rt/pbj.h) */
-    const char *default_value;    /* of the getter, when absent */
-    const char *value_type;       /* of set and add's v */
-    const char *size_v, *write_v, *size_x, *write_x, *from_w;
-    const char *count_type, *count_fn, *count_test;   /* has or count */
-    const char *get_fn, *get_params, *idx;            /* get or at */
-    const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
-    const char *record;           /* filled by emit: statements building the record of v */
+    plan_ext ext;                 /* an extension's accessors (ext.tmpl) and records */
     plan_view view;               /* views */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
