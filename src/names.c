@@ -39,6 +39,10 @@ const char *names_enum_cname(ir_pool *pool, const ir_enum *e) { return names_of_
 const char *names_has_member(ir_pool *pool, const char *member) { return ir_pool_strcat(pool, "has_", member); }
 const char *names_case_member(ir_pool *pool, const char *oneof) { return ir_pool_strcat(pool, oneof, "_case"); }
 const char *names_wrapper_unknown(ir_pool *pool, const char *member) { return ir_pool_printf(pool, "pbj__%s_unknown", member); }
+const char *names_helper_entry(ir_pool *pool, const char *cname, const char *member)
+{
+    return ir_pool_printf(pool, "pbj__%s_entry_%s", cname, member);
+}
 
 /* Each piece's prefix and suffix (names.h's NAMES_FIELD_PIECES). */
 #define PIECE_ROW(ID, prefix, suffix) [NAMES_##ID] = {prefix, suffix},

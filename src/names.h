@@ -121,6 +121,9 @@ const char *names_service_methods(ir_pool *pool, names_list *l, const ir_service
 const char *names_has_member(ir_pool *pool, const char *member);     /* "has_" + member */
 const char *names_case_member(ir_pool *pool, const char *oneof);     /* oneof + "_case" */
 const char *names_wrapper_unknown(ir_pool *pool, const char *member);   /* "pbj__" + member + "_unknown": no field member starts so */
+/* A map field's entry lookup of the building helpers: "pbj__" + cname + "_entry_" + member (pbj__: no clash with a user's
+ * name, so not in the list). */
+const char *names_helper_entry(ir_pool *pool, const char *cname, const char *member);
 
 /* Two declarations giving one name in lists[0..n): each reported (diag_error at the later one); returns how many. */
 int names_check(const names_list *const *lists, size_t n);

@@ -994,7 +994,7 @@ static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, na
     c->helpers.key_type = key ? scalar_ctype(key->type) : "";
     c->helpers.key_copy = key && plan_is_slice(key->type)
                  ? ir_pool_printf(pool, "if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->helpers.key) : "";
-    c->helpers.entry = map ? ir_pool_printf(pool, "pbj__%s_entry_%s", pm->cname, pf->member) : "";   /* pbj__: no clash with a user's name */
+    c->helpers.entry = map ? names_helper_entry(pool, pm->cname, pf->member) : "";
     c->helpers.val = value ? names_sanitize(pool, value->name) : "";
     c->helpers.val_type = !value ? "" : pf->message_map_value ? names_message_cname(pool, value->message_type) : scalar_ctype(value->type);
     c->helpers.val_set = !value ? "" : plan_is_slice(value->type) ? ir_pool_printf(pool, "return pbj_copy(arena, value.data, value.len, &e->%s);", c->helpers.val)
