@@ -226,7 +226,7 @@ static plan_code field_vars(ir_pool *pool, const plan_message *pm, size_t i)
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
-    v.predict = finish(&predict);
+    v.wire.predict = finish(&predict);
     return v;
 }
 

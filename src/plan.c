@@ -561,6 +561,21 @@ static const char *text_value(ir_pool *pool, const plan_field *pf)
     return ir_pool_printf(pool, "pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
 }
 
+/* The tags' variables of pf (field.tmpl, value.tmpl, ext.tmpl); the labels predictions jump to come later
+ * (plan_predictions). */
+static void plan_wire_code(ir_pool *pool, plan_field *pf)
+{
+    plan_wire *w = &pf->code.wire;
+    w->tag = ir_pool_printf(pool, "0x%x", pf->tag_value);
+    w->alt_tag = ir_pool_printf(pool, "0x%x", pf->alt_tag_value);
+    w->tag_len = ir_pool_printf(pool, "%d", pf->tag_len);
+    w->tag_write = plan_tag_write(pool, pf->tag, pf->tag_len);
+    w->end_tag_write = plan_tag_write(pool, pf->end_tag, pf->tag_len);
+    w->label = w->alt_label = w->predict = "";
+    w->tag_match = tag_match(pool, pf->tag, pf->tag_len);
+    w->tag_decimal = ir_pool_printf(pool, "%u", pf->tag_value);
+}
+
 /* The reverse encoder's variables of pf in pm (field_rwrite.tmpl) and the bytes it writes outside its room. */
 static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field *pf)
 {
@@ -691,14 +706,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
                      (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE);
     c->has_fn = accessors ? names_has_fn(pool, names, pm->cname, pf->member, f) : "";
     c->clear_fn = accessors ? names_clear_fn(pool, names, pm->cname, pf->member, f) : "";
-    c->tag = ir_pool_printf(pool, "0x%x", pf->tag_value);
-    c->alt_tag = ir_pool_printf(pool, "0x%x", pf->alt_tag_value);
-    c->tag_len = ir_pool_printf(pool, "%d", pf->tag_len);
-    c->tag_write = plan_tag_write(pool, pf->tag, pf->tag_len);
-    c->end_tag_write = plan_tag_write(pool, pf->end_tag, pf->tag_len);
-    c->label = c->alt_label = c->predict = "";
-    c->tag_match = tag_match(pool, pf->tag, pf->tag_len);
-    c->tag_decimal = ir_pool_printf(pool, "%u", pf->tag_value);
+    plan_wire_code(pool, pf);
     c->nonzero = nonzero(pool, t, x);
     c->present = pf->has_member ? ir_pool_printf(pool, "m->%s", pf->has_member) : pf->kind == PLAN_MESSAGE ? x : c->nonzero;
     c->size = plan_value_size(pool, t, x);
@@ -813,7 +821,7 @@ static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size
     c->view.packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
     bool self = many && !pf->packed;
     c->view.self = self ? "1" : "";
-    c->view.label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->tag_decimal) : "";
+    c->view.label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
     c->view.keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
     bool noted = !pf->oneof && (*c->view.has || pf->default_c);   /* its presence read from the slot's n */
     c->view.mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
@@ -1168,7 +1176,7 @@ static void plan_predictions(ir_pool *pool, plan_message *pm)
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         pf->predict_self = pf->repeated && !pf->packed && pf->kind != PLAN_WRAPPER;
-        if (pf->predict_self || i > 0) pf->code.label = ir_pool_printf(pool, "f_%s:", pf->code.tag_decimal);
+        if (pf->predict_self || i > 0) pf->code.wire.label = ir_pool_printf(pool, "f_%s:", pf->code.wire.tag_decimal);
     }
 }
 
@@ -1358,9 +1366,7 @@ static void plan_ext_code(ir_pool *pool, plan_field *pf)
     c->ext.valid = pf->closed_enum ? c->sub_name_fn : "NULL";   /* an open enum keeps every value */
     c->ext.default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
     c->ext.value_type = msg ? ir_pool_printf(pool, "const %s *", pf->ctype) : pf->ctype;
-    c->tag_len = ir_pool_printf(pool, "%d", pf->tag_len);
-    c->tag_write = plan_tag_write(pool, pf->tag, pf->tag_len);
-    c->end_tag_write = plan_tag_write(pool, pf->end_tag, pf->tag_len);
+    plan_wire_code(pool, pf);
     c->ext.size_v = plan_value_size(pool, t, "v");
     c->ext.write_v = plan_value_write(pool, t, "v");
     c->ext.size_x = plan_value_size(pool, t, "x");

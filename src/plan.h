@@ -232,7 +232,20 @@ typedef struct plan_ext {
     const char *record;           /* filled by emit: statements building the record of v */
 } plan_ext;
 
-/* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
+/* The field's tags (field.tmpl, value.tmpl, ext.tmpl): plan_wire_code. */
+typedef struct plan_wire {
+    const char *tag, *alt_tag;    /* tag values as case labels */
+    const char *tag_len;
+    const char *tag_write;        /* statements writing the tag bytes */
+    const char *end_tag_write;    /* groups: the end tag */
+    const char *label, *alt_label;  /* "f_<tag>:" where a prediction jumps to this case, else "" */
+    const char *predict;          /* filled by emit: jumps to the case of the tag expected next */
+    const char *tag_match;        /* ", 0x.." for each tag byte (the predict section's pbj__at_tag<tag_len> test) */
+    const char *tag_decimal;      /* the tag value in decimal (labels) */
+} plan_wire;
+
+/* The text of a field's code (all C text; "" when not used): the variables every operation of field.tmpl and
+ * value.tmpl shares, and one nested struct per generated API (above), each filled by its own plan function. */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
     const char *full_name;        /* "pkg.Msg.field" */
@@ -256,15 +269,7 @@ typedef struct plan_code {
     const char *has_fn, *clear_fn;  /* presence accessors */
     const char *presence;         /* the member required checks (has-bit or pointer) */
     const char *set_default;      /* "m->x = <default>;" or "" */
-    /* wire */
-    const char *tag, *alt_tag;    /* tag values as case labels */
-    const char *tag_len;
-    const char *tag_write;        /* statements writing the tag bytes */
-    const char *end_tag_write;    /* groups: the end tag */
-    const char *label, *alt_label;  /* "f_<tag>:" where a prediction jumps to this case, else "" */
-    const char *predict;          /* filled by emit: jumps to the case of the tag expected next */
-    const char *tag_match;        /* ", 0x.." for each tag byte (the predict section's pbj__at_tag<tag_len> test) */
-    const char *tag_decimal;      /* the tag value in decimal (labels) */
+    plan_wire wire;               /* the tags */
     /* values */
     const char *present;          /* condition: written and printed */
     const char *nonzero;          /* x is not its type's zero */
