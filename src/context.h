@@ -8,10 +8,9 @@
 
 /* Made by main.c (or a test) and passed down: an ir_program of the run carries its pool
  * and counts (context_program), and so does every ir_file made for it (ir_file_new);
- * project (which holds them too) goes to options_parse_arg and options_resolve.
- * context_begin also makes them the globals that ir_alloc, ir_printf, ... and
- * diag_error_count use, for the files that do not take the run yet (plan.c,
- * emit.c, names.c, main.c): to go once those do. */
+ * project (which holds them too) goes to options_parse_arg and options_resolve;
+ * the plan (plan_build) and emit take them from the program. No phase reaches
+ * them any other way: there are no globals. */
 typedef struct pbjc_context {
     ir_pool pool;
     diag_counts diag;
@@ -24,7 +23,7 @@ void context_begin(pbjc_context *ctx);
 /* prog's nodes and strings go to ctx's pool, its diagnostics to ctx's counts. */
 void context_program(pbjc_context *ctx, ir_program *prog);
 
-/* End it: every IR node and string of the run freed; the defaults in use again. */
+/* End it: every IR node and string of the run freed. */
 void context_end(pbjc_context *ctx);
 
 #endif

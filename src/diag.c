@@ -1,14 +1,9 @@
 /* diag.c: diagnostics as path:line:col: severity: message, the source line and a caret, counted. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "diag.h"
-
-/* The global counts: the context begun last's (diag_use), or defaults; only what no run reaches uses them. */
-static diag_counts default_counts;
-static diag_counts *counts = &default_counts;
-
-void diag_use(diag_counts *c) { counts = c ? c : &default_counts; }
 
 static FILE *output;         /* NULL: stderr */
 void diag_output(FILE *out) { output = out; }
@@ -46,9 +41,12 @@ static void report(const char *path, const char *source, ir_loc loc, const char 
 
 static const char *file_path(const ir_file *f) { return f ? (f->path ? f->path : f->name) : NULL; }
 
-/* The counts a diagnostic against f goes to: f's run's, else the global ones (for callers not yet
- * given a run: plan.c, emit.c, names.c, main.c, until they are). */
-static diag_counts *counts_of(const ir_file *f) { return f && f->diag ? f->diag : counts; }
+/* The counts a diagnostic against f goes to: its run's (with no file, diag_error_in names the counts). */
+static diag_counts *counts_of(const ir_file *f)
+{
+    assert(f && f->diag && "a diagnostic of no run's file: diag_error_in");
+    return f->diag;
+}
 
 /* Each entry point: its parameters, then where to report and what to count. */
 #define DIAG_ENTRY(name, params, path, source, severity, counter) \
@@ -78,4 +76,3 @@ void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap)
     counts_of(f)->errors++;
 }
 
-int diag_error_count(void) { return counts->errors; }

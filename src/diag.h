@@ -13,13 +13,12 @@
 #endif
 
 /* "path:line:col: error: msg", then the source line and a caret under col.
- * f may be NULL (then "pbjc: error: msg"); loc.line 0 means no position.
- * Counted into f's run's counts (f->diag); with no f (or a file of no run), into the global ones. */
+ * f is a file of a run (ir_file_new's): counted into its counts (f->diag); loc.line 0 means no position. */
 void diag_error(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 void diag_warning(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 /* diag_error with the arguments in ap, for functions that add to what they report. */
 void diag_verror(const ir_file *f, ir_loc loc, const char *fmt, va_list ap) DIAG_PRINTF(3, 0);
-/* Extra context line after an error: "path:line:col: note: msg". */
+/* Extra context line after an error: "path:line:col: note: msg" (f may be NULL: "pbjc: note: msg"). */
 void diag_note(const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 
 /* What a run reported (pbjc_context.diag; each ir_file and ir_program of the run points at it). */
@@ -27,16 +26,11 @@ typedef struct diag_counts {
     int errors, warnings;
 } diag_counts;
 
-/* The explicit forms: counted into c (where there may be no file, or a file of no run); the second
+/* Counted into c, where there may be no file (f NULL: "pbjc: error: msg"); the second
  * against a file known only by path and source (before an ir_file exists). */
 void diag_error_in(diag_counts *c, const ir_file *f, ir_loc loc, const char *fmt, ...) DIAG_PRINTF(4, 5);
 void diag_error_at_in(diag_counts *c, const char *path, const char *source, ir_loc loc, const char *fmt, ...)
     DIAG_PRINTF(5, 6);
-
-/* The global counts, for what no run reaches yet (plan.c, emit.c, names.c, main.c): the context's
- * begun last (context_begin calls diag_use), or defaults. To go once those take the counts. */
-void diag_use(diag_counts *counts);  /* NULL: the default counts again */
-int  diag_error_count(void);
 
 void diag_output(FILE *out);         /* where diagnostics go (plugin mode: into its response); NULL: stderr */
 

@@ -217,16 +217,16 @@ static plan_code field_vars(ir_pool *pool, const plan_message *pm, size_t i)
     v.sizes = expand_field(pool, width_sections[pf->width][1], &v);
     v.read_msg = expand_field(pool, framing_sections[pf->framing], &v);
     v.size_deep = pf->sub_deep ? expand_field(pool, tmpl_field_size_deep, &v) : "";
-    v.rcallee = v.subfn.write_reverse_body;
-    v.rforward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, &v);
-    v.rmsg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
-    v.rempty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
-    v.rroom_e = expand_field(pool, tmpl_field_rwrite_room_e, &v);
-    v.rwrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, &v) : "";
+    v.reverse.callee = v.subfn.write_reverse_body;
+    v.reverse.forward = pf->sub_reverse || !pf->f->message_type ? "" : expand_field(pool, tmpl_field_rwrite_forward, &v);
+    v.reverse.msg = expand_field(pool, rframing_sections[pf->framing][pf->sub_reverse ? RFRAMING_REVERSE : RFRAMING_FORWARD], &v);
+    v.reverse.empty = expand_field(pool, rframing_sections[pf->framing][RFRAMING_EMPTY], &v);
+    v.reverse.room_e = expand_field(pool, tmpl_field_rwrite_room_e, &v);
+    v.reverse.wrapper_unknown = pf->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown, &v) : "";
     tmpl_out predict = out_in(pool);
     if (pf->predict_self) tmpl_field_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_field_predict(&predict, &pm->fields.v[i + 1].code);
-    v.predict = finish(&predict);
+    v.wire.predict = finish(&predict);
     return v;
 }
 
@@ -414,7 +414,7 @@ static void text_read_vars(message_vars *v, const fields *fs)
     for (size_t i = 0; i < k; i++) {
         const plan_field *x = pm->ext_printed.v[i];
         plan_code c = x->code;
-        c.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
         text_ext_sections[x->ext_shape](&body, &c);
         nv[n + i] = (name_value){x->name, c.number};
     }
@@ -452,9 +452,9 @@ static void json_ext_read_vars(ir_pool *pool, const plan_message *pm, message_va
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
         const plan_field *x = pm->ext_printed.v[i];
         plan_code c = x->code;
-        c.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
+        c.ext.record = expand_field(pool, ext_sections[PLAN_EXT_OP_RECORD][x->ext_shape], &c);
         json_ext_reads[x->ext_shape](&cases, &c);
-        tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_index});
+        tmpl_json_read_ext_case(&calls, &(message_vars){.number = c.json_in.index});
     }
     tmpl_json_read_ext_call(&calls, v);
     v->json_ext_cases = finish(&calls);
@@ -467,9 +467,9 @@ static message_vars json_read_vars(ir_pool *pool, const plan_message *pm)
     fields fs = fields_copied(pool, pm);
     message_vars v = {.c = pm->cname, .full = pm->m->full_name, .n = pm->fn, .json_names = pm->json_names,
                       .json_count = pm->json_count, .json_seen = pm->json_seen, .json_form = json_form_names[pm->json_form]};
-    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
+    for (size_t i = 0; i < pm->fields.n; i++) fs.own[i].json_in.value = expand_field(pool, json_values[pm->fields.v[i].shape], fs.v[i]);
     v.json_fields = each_field(&fs, PLAN_OP_JSON_READ);
-    v.json_value = pm->fields.n ? fs.v[0]->json_value : "";
+    v.json_value = pm->fields.n ? fs.v[0]->json_in.value : "";
     json_ext_read_vars(pool, pm, &v);
     v.json_body = expand_message(pool, json_forms[pm->json_form], &v);
     return v;
@@ -553,8 +553,8 @@ static void ext_cases(tmpl_out *o, const plan_fields *x, const char *replace, bo
     for (size_t i = 0; i < x->n; i++) {
         const plan_code *c = &x->v[i]->code;
         const char *number = expand_message(o->pool, tmpl_message_decode_number, &(message_vars){.number = c->number});
-        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->wt,
-                                                         .valid = c->ext_valid, .replace = replace});
+        tmpl_message_decode_ext_cases(o, &(message_vars){.numbers = number, .kind = msgset ? "PBJ__EXT_ITEM" : c->ext.wt,
+                                                         .valid = c->ext.valid, .replace = replace});
     }
 }
 
@@ -623,7 +623,7 @@ static const char *view_print_ext_fn(ir_pool *pool, const plan_message *pm)
     tmpl_out numbers = out_in(pool), cases = out_in(pool);
     for (size_t i = 0; i < n; i++) {
         const plan_code *c = &known[i].f->code;
-        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->wt, .valid = c->ext_valid,
+        tmpl_message_view_ext_known(&numbers, &(message_vars){.number = c->number, .kind = c->ext.wt, .valid = c->ext.valid,
                                                               .replace = known[i].last ? "true" : "false"});
     }
     for (size_t i = 0; i < pm->ext_printed.n; i++) {
@@ -661,8 +661,8 @@ static const char *reverse_source(const plan_message *pm, fields *fs, message_va
     for (size_t i = 0; i < pm->fields.n; i++) {
         const plan_field *f = &pm->fields.v[i];
         if (!f->sub_inlined) continue;
-        fs->own[i].rcallee = fs->own[i].subfn.write_reverse_inline;
-        fs->own[i].rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
+        fs->own[i].reverse.callee = fs->own[i].subfn.write_reverse_inline;
+        fs->own[i].reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_REVERSE], &fs->own[i]);
     }
     v->rwrite = each_run_in(fs, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset : tmpl_reverse_ext, true);
     v->runknown = expand_message(pool, pm->msgset || !pm->unknown ? tmpl_reverse_room : tmpl_reverse_unknown, v);
@@ -692,11 +692,11 @@ static const char *writer_source(const plan_message *pm, const fields *fs, messa
         const plan_field *f = &pm->fields.v[i];
         plan_code *c = &u.own[i];
         *c = *fs->v[i];
-        c->rroom = c->rroom_e = "";
-        c->rwrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
+        c->reverse.room = c->reverse.room_e = "";
+        c->reverse.wrapper_unknown = f->kind == PLAN_WRAPPER ? expand_field(pool, tmpl_field_rwrite_wrapper_unknown_unchecked, c) : "";
         if (!f->f->message_type) continue;
-        c->rcallee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
-        c->rmsg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
+        c->reverse.callee = pm->fast_write && f->sub_inlined ? c->subfn.write_inline : c->subfn.write;
+        c->reverse.msg = expand_field(pool, rframing_sections[f->framing][RFRAMING_UNCHECKED], c);
     }
     v.rwrite = each_run_in(&u, PLAN_OP_RWRITE, "m", pm->msgset ? tmpl_reverse_msgset_unchecked : tmpl_reverse_ext_unchecked, true);
     v.runknown = pm->msgset || !pm->unknown ? "" : expand_message(pool, tmpl_reverse_unknown_unchecked, &v);
@@ -861,11 +861,11 @@ static void gen_json(tmpl_out *o, const plan_message *pm, bool header)
     const char *full = pm->m->full_name;
     v.json_ext_fn = json_ext_fn(pool, pm, v);
     if (pm->map_entry) {
-        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0]->json_map_key, fs.v[1]->json_put) : "";
+        v.json = pm->fields.n == 2 ? ir_pool_printf(pool, "%s%s", fs.v[0]->json.map_key, fs.v[1]->json.put) : "";
         v.body = expand_message(pool, tmpl_json_body_entry, &v);
     } else {
         pbj_json_wkt wkt = pbj_json_wkt_of(full, strlen(full));
-        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0]->json_put
+        v.json = wkt >= PBJ_WKT_DOUBLE_VALUE && pm->fields.n ? fs.v[0]->json.put
                : each_run(&fs, PLAN_OP_JSON, "m", *v.json_ext_fn ? tmpl_json_ext_run : NULL);
         v.body = expand_message(pool, json_bodies[wkt], &v);
     }
@@ -915,7 +915,7 @@ static void gen_writers_header(tmpl_out *o, const plan_file *pf)
 static void gen_ext(tmpl_out *o, const plan_field *pf, plan_ext_op op)
 {
     plan_code v = pf->code;
-    v.record = expand_field(o->pool, ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
+    v.ext.record = expand_field(o->pool, ext_sections[PLAN_EXT_OP_RECORD][pf->ext_shape], &v);
     ext_sections[op][pf->ext_shape](o, &v);
 }
 
@@ -1039,9 +1039,9 @@ static const char *helper_fields(const fields *fs)
     for (size_t i = 0; i < fs->pm->fields.n; i++) {
         const plan_code *c = fs->v[i];
         put_field(&o, fs, PLAN_OP_HELPERS, i);
-        if (*c->hset_str) tmpl_field_helpers_set_str(&o, c);
-        if (*c->hadd_str) tmpl_field_helpers_add_str(&o, c);
-        if (*c->hadd_many) tmpl_field_helpers_add_many(&o, c);
+        if (*c->helpers.set_str) tmpl_field_helpers_set_str(&o, c);
+        if (*c->helpers.add_str) tmpl_field_helpers_add_str(&o, c);
+        if (*c->helpers.add_many) tmpl_field_helpers_add_many(&o, c);
     }
     return finish(&o);
 }
@@ -1110,13 +1110,13 @@ static void view_scan(tmpl_out *o, const plan_message *pm, size_t i)
 {
     const plan_field *pf = &pm->fields.v[i];
     plan_code v = pf->code;
-    v.view_read = expand_field(o->pool, view_reads[pf->read][0], &v);
-    v.view_store = expand_field(o->pool, view_reads[pf->read][1], &v);
-    v.view_frame = expand_field(o->pool, view_frames[pf->framing], &v);
+    v.view.read = expand_field(o->pool, view_reads[pf->read][0], &v);
+    v.view.store = expand_field(o->pool, view_reads[pf->read][1], &v);
+    v.view.frame = expand_field(o->pool, view_frames[pf->framing], &v);
     tmpl_out predict = out_in(o->pool);
-    if (*pf->code.view_self) tmpl_viewfield_predict(&predict, &pf->code);
+    if (*pf->code.view.self) tmpl_viewfield_predict(&predict, &pf->code);
     if (i + 1 < pm->fields.n) tmpl_viewfield_predict(&predict, &pm->fields.v[i + 1].code);
-    v.view_predict = finish(&predict);
+    v.view.predict = finish(&predict);
     view_scans[pf->shape](o, &v);
 }
 
@@ -1128,7 +1128,7 @@ static const field_section view_ext_sources[PLAN_EXT_COUNT] = {PLAN_EXT_SHAPES(V
 
 static void gen_view_ext(tmpl_out *o, const plan_field *pf, const field_section *sections)
 {
-    if (pf->code.view_type) sections[pf->ext_shape](o, &pf->code);
+    if (pf->code.view.type) sections[pf->ext_shape](o, &pf->code);
 }
 
 static bool file_has_views(const plan_file *pf)
@@ -1312,11 +1312,11 @@ static bool same_bytes(const char *path, const char *text, size_t len)
 
 /* Write text to path unless the file already holds exactly these bytes: into a new file beside it, renamed
  * over it once complete, so that a failed write never leaves a truncated target. */
-static int write_if_changed(ir_pool *pool, const char *path, const char *text, size_t len)
+static int write_if_changed(ir_pool *pool, diag_counts *diag, const char *path, const char *text, size_t len)
 {
     if (same_bytes(path, text, len)) return 0;
     if (make_dirs(pool, path) != 0) {
-        diag_error(NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
+        diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot create the directory of %s: %s", path, strerror(errno));
         return 1;
     }
     char *tmp = ir_pool_printf(pool, "%s.XXXXXX", path);
@@ -1327,29 +1327,30 @@ static int write_if_changed(ir_pool *pool, const char *path, const char *text, s
     else if (fd >= 0) close(fd);
     if (ok) ok = chmod(tmp, 0666 & ~current_umask()) == 0 && rename(tmp, path) == 0;
     if (!ok) {
-        diag_error(NULL, (ir_loc){0, 0}, "cannot write %s: %s", path, strerror(errno));
+        diag_error_in(diag, NULL, (ir_loc){0, 0}, "cannot write %s: %s", path, strerror(errno));
         if (fd >= 0) remove(tmp);
         return 1;
     }
     return 0;
 }
 
-/* Where emit_program writes: an output directory, the paths below it made in pool. */
+/* Where emit_program writes: an output directory, the paths below it made in pool, failures counted in diag. */
 typedef struct out_dir {
     const char *path;
     ir_pool *pool;
+    diag_counts *diag;
 } out_dir;
 
 /* emit_program's sink: the file under the output directory ctx names. */
 static int write_under(void *ctx, const char *name, const char *text, size_t len)
 {
     const out_dir *dir = ctx;
-    return write_if_changed(dir->pool, ir_pool_printf(dir->pool, "%s/%s", dir->path, name), text, len);
+    return write_if_changed(dir->pool, dir->diag, ir_pool_printf(dir->pool, "%s/%s", dir->path, name), text, len);
 }
 
 int emit_program(const plan_program *pp, const char *out_dir_path)
 {
-    out_dir dir = {out_dir_path, pp->pool};
+    out_dir dir = {out_dir_path, pp->pool, pp->prog->diag};
     return emit_program_to(pp, write_under, &dir);
 }
 

@@ -41,14 +41,6 @@ void ir_pool_free(ir_pool *pool)
     }
 }
 
-static ir_pool default_pool;
-static ir_pool *in_use = &default_pool;
-
-void ir_use_pool(ir_pool *pool) { in_use = pool ? pool : &default_pool; }
-
-void *ir_alloc(size_t size) { return ir_pool_alloc(in_use, size); }
-
-
 char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n)
 {
     char *p = ir_pool_alloc(pool, n + 1);
@@ -78,6 +70,15 @@ char *ir_pool_printf(ir_pool *pool, const char *fmt, ...)
     return p;
 }
 
+char *ir_pool_strcat(ir_pool *pool, const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *p = ir_pool_alloc(pool, na + nb + 1);
+    memcpy(p, a, na);
+    memcpy(p + na, b, nb);
+    return p;
+}
+
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size)
 {
     size_t ncap = *cap ? *cap * 2 : 8;
@@ -86,31 +87,6 @@ void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size)
     *cap = ncap;
     return p;
 }
-
-/* The same on the pool in use (being replaced by the explicit forms above). */
-char *ir_strndup(const char *s, size_t n) { return ir_pool_strndup(in_use, s, n); }
-
-char *ir_strdup(const char *s) { return ir_pool_strdup(in_use, s); }
-
-char *ir_strcat(const char *a, const char *b)
-{
-    size_t na = strlen(a), nb = strlen(b);
-    char *p = ir_alloc(na + nb + 1);
-    memcpy(p, a, na);
-    memcpy(p + na, b, nb);
-    return p;
-}
-
-char *ir_printf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *p = ir_pool_vprintf(in_use, fmt, ap);
-    va_end(ap);
-    return p;
-}
-
-void *ir_vec_grow(void *data, size_t *cap, size_t elem_size) { return ir_pool_vec_grow(in_use, data, cap, elem_size); }
 
 /* ---- types ------------------------------------------------------------------ */
 

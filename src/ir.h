@@ -38,27 +38,11 @@ char *ir_pool_strndup(ir_pool *pool, const char *s, size_t n);
 char *ir_pool_vprintf(ir_pool *pool, const char *fmt, va_list ap) IR_PRINTF(2, 0);
 void *ir_pool_vec_grow(ir_pool *pool, void *data, size_t *cap, size_t elem_size);
 
-/* The global pool the functions below allocate from, for what no run reaches yet (plan.c, emit.c,
- * names.c, main.c; the rest take the pool explicitly, from the ir_program or ir_file they work on):
- * the context's begun last (context_begin calls ir_use_pool), or a default one. To go once those do. */
-void  ir_use_pool(ir_pool *pool);            /* NULL: the default pool again */
-
-void *ir_alloc(size_t size);                 /* zeroed; never NULL (aborts on OOM) */
-char *ir_strdup(const char *s);
-char *ir_strndup(const char *s, size_t n);
-char *ir_strcat(const char *a, const char *b);    /* a new string a+b */
-char *ir_printf(const char *fmt, ...) IR_PRINTF(1, 2);
+char *ir_pool_strcat(ir_pool *pool, const char *a, const char *b);    /* a new string a+b */
 char *ir_pool_printf(ir_pool *pool, const char *fmt, ...) IR_PRINTF(2, 3);
 
-/* A growable array in the pool: IR_VEC(T) v; ir_vec_push(&v, x); v.v[i], v.n. */
+/* A growable array in a pool: IR_VEC(T) v; ir_pool_vec_push(pool, &v, x); v.v[i], v.n. */
 #define IR_VEC(T) struct { T *v; size_t n, cap; }
-void *ir_vec_grow(void *data, size_t *cap, size_t elem_size);
-#define ir_vec_push(vec, item)                                                    \
-    do {                                                                          \
-        if ((vec)->n == (vec)->cap)                                               \
-            (vec)->v = ir_vec_grow((vec)->v, &(vec)->cap, sizeof *(vec)->v);      \
-        (vec)->v[(vec)->n++] = (item);                                            \
-    } while (0)
 #define ir_pool_vec_push(pool, vec, item)                                         \
     do {                                                                          \
         if ((vec)->n == (vec)->cap)                                               \

@@ -89,7 +89,7 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
     bool inputs_only = false;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
-        if (inputs_only || arg[0] != '-' || arg[1] == '\0') { ir_vec_push(&a->inputs, arg); continue; }
+        if (inputs_only || arg[0] != '-' || arg[1] == '\0') { ir_pool_vec_push(a->pool, &a->inputs, arg); continue; }
         if (strcmp(arg, "--") == 0) inputs_only = true;
         else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             fputs(help_text, stdout);
@@ -109,12 +109,12 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
         else if (strcmp(arg, "-M") == 0) a->deps_only = true;
         else if (strcmp(arg, "-MD") == 0) a->deps_too = true;
         else if ((v = flag_value(argc, argv, &i, "-MF", false))) a->dep_file = v;
-        else if ((v = flag_value(argc, argv, &i, "-MT", false))) ir_vec_push(&a->dep_targets, v);
+        else if ((v = flag_value(argc, argv, &i, "-MT", false))) ir_pool_vec_push(a->pool, &a->dep_targets, v);
         else if ((v = flag_value(argc, argv, &i, "--proto_path", false)) ||
                  (v = flag_value(argc, argv, &i, "-I", true))) {
             if (access(v, F_OK) != 0)        /* protoc's words */
                 fprintf(stderr, "%s: warning: directory does not exist.\n", v);
-            ir_vec_push(&a->prog.roots, v);
+            ir_pool_vec_push(a->pool, &a->prog.roots, v);
         } else if ((v = flag_value(argc, argv, &i, "--out", false)) || (v = flag_value(argc, argv, &i, "-o", true)))
             a->out_dir = v;
         else if ((v = flag_value(argc, argv, &i, "--descriptor_set_out", false))) a->descriptor_out = v;
@@ -140,20 +140,20 @@ static void parse_args(args *a, options_project *project, int argc, char **argv)
 /* The roots: "." when none given (the well-known types come after them all: src/wkt.c). */
 static void add_roots(ir_program *prog)
 {
-    if (prog->roots.n == 0) ir_vec_push(&prog->roots, ".");
+    if (prog->roots.n == 0) ir_pool_vec_push(prog->pool, &prog->roots, ".");
 }
 
 /* ---- make dependencies ---------------------------------------------------------- */
 
 typedef IR_VEC(const ir_file *) file_list;
 
-static void add_deps(file_list *seen, const ir_file *f)
+static void add_deps(ir_pool *pool, file_list *seen, const ir_file *f)
 {
     for (size_t i = 0; i < seen->n; i++)
         if (seen->v[i] == f) return;
-    ir_vec_push(seen, f);
+    ir_pool_vec_push(pool, seen, f);
     for (size_t i = 0; i < f->imports.n; i++)
-        if (f->imports.v[i].file) add_deps(seen, f->imports.v[i].file);
+        if (f->imports.v[i].file) add_deps(pool, seen, f->imports.v[i].file);
 }
 
 /* A path as make reads it: spaces escaped, '$' doubled. */
@@ -171,7 +171,7 @@ static void write_rule(FILE *out, const args *a, const char *const *targets, siz
                        const ir_file *const *inputs, size_t ninputs)
 {
     file_list deps = { 0 };
-    for (size_t i = 0; i < ninputs; i++) add_deps(&deps, inputs[i]);
+    for (size_t i = 0; i < ninputs; i++) add_deps(a->pool, &deps, inputs[i]);
     if (a->dep_targets.n) { targets = a->dep_targets.v; ntargets = a->dep_targets.n; }
     for (size_t i = 0; i < ntargets; i++) {
         if (i) fputc(' ', out);
@@ -187,20 +187,20 @@ static void write_rule(FILE *out, const args *a, const char *const *targets, siz
 }
 
 /* The .d file beside an output: x.pb.c -> x.pb.d, FILE -> FILE.d. */
-static const char *dep_file_for(const char *output)
+static const char *dep_file_for(ir_pool *pool, const char *output)
 {
     size_t n = strlen(output);
-    if (n > 2 && strcmp(output + n - 2, ".c") == 0) return ir_printf("%.*s.d", (int)(n - 2), output);
-    return ir_strcat(output, ".d");
+    if (n > 2 && strcmp(output + n - 2, ".c") == 0) return ir_pool_printf(pool, "%.*s.d", (int)(n - 2), output);
+    return ir_pool_strcat(pool, output, ".d");
 }
 
 /* One rule for outputs made from inputs, to out (or, when out is NULL, to the .d beside the last output). */
 static int emit_rule(FILE *out, const args *a, const char *const *outputs, size_t noutputs,
                      const ir_file *const *inputs, size_t ninputs)
 {
-    FILE *f = out ? out : fopen(dep_file_for(outputs[noutputs - 1]), "w");
+    FILE *f = out ? out : fopen(dep_file_for(a->pool, outputs[noutputs - 1]), "w");
     if (!f) {
-        diag_error(NULL, (ir_loc){ 0, 0 }, "cannot write %s", dep_file_for(outputs[noutputs - 1]));
+        diag_error_in(a->prog.diag, NULL, (ir_loc){ 0, 0 }, "cannot write %s", dep_file_for(a->pool, outputs[noutputs - 1]));
         return 1;
     }
     write_rule(f, a, outputs, noutputs, inputs, ninputs);
@@ -216,7 +216,7 @@ static int write_deps(const args *a)
     FILE *out = a->dep_file ? fopen(a->dep_file, "w") : a->deps_only ? stdout : NULL;
     int err = 0;
     if (a->dep_file && !out) {
-        diag_error(NULL, (ir_loc){ 0, 0 }, "cannot write %s", a->dep_file);
+        diag_error_in(a->prog.diag, NULL, (ir_loc){ 0, 0 }, "cannot write %s", a->dep_file);
         return 1;
     }
     if (a->out_dir) {
@@ -237,7 +237,7 @@ static int write_deps(const args *a)
 
 static int phase_resolve(args *a)
 {
-    return resolve_program(&a->prog, a->inputs.v, a->inputs.n) != 0 || diag_error_count() ? 1 : 0;
+    return resolve_program(&a->prog, a->inputs.v, a->inputs.n) != 0 || a->prog.diag->errors ? 1 : 0;
 }
 
 static int phase_options(args *a, const pbjc_context *ctx)

@@ -18,180 +18,184 @@ static const char *const reserved_names[] = {
     "stdin", "stdout", "stderr", "EOF", "offsetof",
 };
 
-const char *names_sanitize(const char *name)
+const char *names_sanitize(ir_pool *pool, const char *name)
 {
     for (size_t i = 0; i < sizeof reserved_names / sizeof *reserved_names; i++)
-        if (strcmp(name, reserved_names[i]) == 0) return ir_strcat(name, "_");
+        if (strcmp(name, reserved_names[i]) == 0) return ir_pool_strcat(pool, name, "_");
     return name;
 }
 
-const char *names_of_full_name(const char *full_name)
+const char *names_of_full_name(ir_pool *pool, const char *full_name)
 {
-    char *s = ir_strdup(full_name);
+    char *s = ir_pool_strdup(pool, full_name);
     for (char *p = s; *p; p++)
         if (*p == '.') *p = '_';
-    return names_sanitize(s);
+    return names_sanitize(pool, s);
 }
 
-const char *names_message_cname(const ir_message *m) { return names_of_full_name(m->full_name); }
-const char *names_enum_cname(const ir_enum *e) { return names_of_full_name(e->full_name); }
+const char *names_message_cname(ir_pool *pool, const ir_message *m) { return names_of_full_name(pool, m->full_name); }
+const char *names_enum_cname(ir_pool *pool, const ir_enum *e) { return names_of_full_name(pool, e->full_name); }
 
-const char *names_has_member(const char *member) { return ir_strcat("has_", member); }
-const char *names_case_member(const char *oneof) { return ir_strcat(oneof, "_case"); }
-const char *names_wrapper_unknown(const char *member) { return ir_printf("pbj__%s_unknown", member); }
+const char *names_has_member(ir_pool *pool, const char *member) { return ir_pool_strcat(pool, "has_", member); }
+const char *names_case_member(ir_pool *pool, const char *oneof) { return ir_pool_strcat(pool, oneof, "_case"); }
+const char *names_wrapper_unknown(ir_pool *pool, const char *member) { return ir_pool_printf(pool, "pbj__%s_unknown", member); }
+const char *names_helper_entry(ir_pool *pool, const char *cname, const char *member)
+{
+    return ir_pool_printf(pool, "pbj__%s_entry_%s", cname, member);
+}
 
 /* Each piece's prefix and suffix (names.h's NAMES_FIELD_PIECES). */
 #define PIECE_ROW(ID, prefix, suffix) [NAMES_##ID] = {prefix, suffix},
 static const struct { const char *prefix, *suffix; } pieces[] = {NAMES_FIELD_PIECES(PIECE_ROW)};
 #undef PIECE_ROW
 
-static const char *declare(names_list *l, const char *cname, const char *what, const char *full_name,
+static const char *declare(ir_pool *pool, names_list *l, const char *cname, const char *what, const char *full_name,
                            const ir_file *f, ir_loc loc)
 {
-    if (l) ir_vec_push(l, ((names_decl){cname, what, full_name, f, loc}));
+    if (l) ir_pool_vec_push(pool, l, ((names_decl){cname, what, full_name, f, loc}));
     return cname;
 }
 
 /* n->member = cname + suffix for each X(member, suffix) of a set, declared as what of decl (a message or field). */
-#define NAME_EACH(member, suffix) n->member = declare(l, ir_strcat(cname, suffix), what, decl->full_name, decl->file, decl->loc);
+#define NAME_EACH(member, suffix) n->member = declare(pool, l, ir_pool_strcat(pool, cname, suffix), what, decl->full_name, decl->file, decl->loc);
 
-void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m)
+void names_message_functions(ir_pool *pool, names_list *l, names_message *n, const char *cname, const ir_message *m)
 {
     const char *what = "a function of message";
     const ir_message *decl = m;
     NAMES_MESSAGE_FUNCTIONS(NAME_EACH)
 }
 
-void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f)
+void names_extension_functions(ir_pool *pool, names_list *l, names_extension *n, const char *cname, const ir_field *f)
 {
     const char *what = "an accessor of extension";
     const ir_field *decl = f;
     NAMES_EXTENSION_FUNCTIONS(NAME_EACH)
 }
 
-void names_view_functions(names_list *l, names_view *n, const char *cname, const ir_message *m)
+void names_view_functions(ir_pool *pool, names_list *l, names_view *n, const char *cname, const ir_message *m)
 {
     const char *what = "a view function of message";
     const ir_message *decl = m;
     NAMES_VIEW_FUNCTIONS(NAME_EACH)
 }
 
-const char *names_view_accessor(names_list *l, const char *cname, names_piece piece, const char *member,
+const char *names_view_accessor(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member,
                                 const char *full_name, const ir_file *f, ir_loc loc)
 {
-    const char *name = ir_printf("%s_view_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
-    return declare(l, name, "a view accessor", full_name, f, loc);
+    const char *name = ir_pool_printf(pool, "%s_view_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
+    return declare(pool, l, name, "a view accessor", full_name, f, loc);
 }
 
-const char *names_extension_view(names_list *l, const char *cname, names_piece piece, const ir_field *f)
+const char *names_extension_view(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const ir_field *f)
 {
-    const char *name = ir_printf("%s%s%s", cname, pieces[piece].prefix, pieces[piece].suffix);
-    return declare(l, name, "a view accessor of extension", f->full_name, f->file, f->loc);
+    const char *name = ir_pool_printf(pool, "%s%s%s", cname, pieces[piece].prefix, pieces[piece].suffix);
+    return declare(pool, l, name, "a view accessor of extension", f->full_name, f->file, f->loc);
 }
 
-void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m)
+void names_writer_functions(ir_pool *pool, names_list *l, names_writer *n, const char *cname, const ir_message *m)
 {
     const char *what = "a writer function of message";
     const ir_message *decl = m;
     NAMES_WRITER_FUNCTIONS(NAME_EACH)
 }
 
-const char *names_writer_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f)
+const char *names_writer_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f)
 {
     static const char *const own[] = {"start", "end", "from", "unknown"};   /* M_writer_start, ... */
     for (size_t i = 0; i < sizeof own / sizeof *own; i++)
-        if (strcmp(member, own[i]) == 0) member = ir_strcat(member, "_");
-    const char *name = ir_printf("%s_writer_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
-    return declare(l, name, "a writer function of field", f->full_name, f->file, f->loc);
+        if (strcmp(member, own[i]) == 0) member = ir_pool_strcat(pool, member, "_");
+    const char *name = ir_pool_printf(pool, "%s_writer_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
+    return declare(pool, l, name, "a writer function of field", f->full_name, f->file, f->loc);
 }
 
 #undef NAME_EACH
 
-const char *names_message_type(names_list *l, const char *cname, const ir_message *m)
+const char *names_message_type(ir_pool *pool, names_list *l, const char *cname, const ir_message *m)
 {
-    return declare(l, cname, "message", m->full_name, m->file, m->loc);
+    return declare(pool, l, cname, "message", m->full_name, m->file, m->loc);
 }
 
-const char *names_print_ext(names_list *l, const char *cname, const ir_message *m)
+const char *names_print_ext(ir_pool *pool, names_list *l, const char *cname, const ir_message *m)
 {
-    return declare(l, ir_strcat(cname, "__print_ext"), "a function of message", m->full_name, m->file, m->loc);
+    return declare(pool, l, ir_pool_strcat(pool, cname, "__print_ext"), "a function of message", m->full_name, m->file, m->loc);
 }
 
-const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f)
+const char *names_map_cmp(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f)
 {
-    return declare(l, ir_printf("%s__cmp_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s__cmp_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
 }
 
-static const char *oneof_full_name(const ir_message *m, const ir_oneof *o) { return ir_printf("%s.%s", m->full_name, o->name); }
+static const char *oneof_full_name(ir_pool *pool, const ir_message *m, const ir_oneof *o) { return ir_pool_printf(pool, "%s.%s", m->full_name, o->name); }
 
-const char *names_oneof_case_type(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o)
+const char *names_oneof_case_type(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o)
 {
-    return declare(l, ir_printf("%s_%s_case", cname, oneof), "the case type of oneof", oneof_full_name(m, o), m->file, o->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s_%s_case", cname, oneof), "the case type of oneof", oneof_full_name(pool, m, o), m->file, o->loc);
 }
 
-const char *names_oneof_none(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o)
+const char *names_oneof_none(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o)
 {
-    return declare(l, ir_printf("%s_%s_NOT_SET", cname, oneof), "a case constant of oneof", oneof_full_name(m, o), m->file, o->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s_%s_NOT_SET", cname, oneof), "a case constant of oneof", oneof_full_name(pool, m, o), m->file, o->loc);
 }
 
-const char *names_case_const(names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f)
+const char *names_case_const(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f)
 {
-    return declare(l, ir_printf("%s_%s_%s", cname, oneof, member), "the case constant of field", f->full_name, f->file, f->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s_%s_%s", cname, oneof, member), "the case constant of field", f->full_name, f->file, f->loc);
 }
 
-const char *names_has_fn(names_list *l, const char *cname, const char *member, const ir_field *f)
+const char *names_has_fn(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f)
 {
-    return declare(l, ir_printf("%s_has_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s_has_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
 }
 
-const char *names_clear_fn(names_list *l, const char *cname, const char *member, const ir_field *f)
+const char *names_clear_fn(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f)
 {
-    return declare(l, ir_printf("%s_clear_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s_clear_%s", cname, member), "an accessor of field", f->full_name, f->file, f->loc);
 }
 
-const char *names_array_type(names_list *l, const char *cname, const char *member, const ir_field *f)
+const char *names_array_type(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f)
 {
-    return declare(l, ir_printf("%s_%s_array", cname, member), "the array type of field", f->full_name, f->file, f->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s_%s_array", cname, member), "the array type of field", f->full_name, f->file, f->loc);
 }
 
-const char *names_tag_define(names_list *l, const char *cname, const char *member, const ir_field *f)
+const char *names_tag_define(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f)
 {
-    return declare(l, ir_printf("%s_%s_tag", cname, member), "the number macro of field", f->full_name, f->file, f->loc);
+    return declare(pool, l, ir_pool_printf(pool, "%s_%s_tag", cname, member), "the number macro of field", f->full_name, f->file, f->loc);
 }
 
-const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e)
+const char *names_enum_type(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e)
 {
-    return declare(l, cname, "enum", e->full_name, e->file, e->loc);
+    return declare(pool, l, cname, "enum", e->full_name, e->file, e->loc);
 }
 
-const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e)
+const char *names_enum_name_fn(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e)
 {
-    return declare(l, ir_strcat(cname, "_name"), "a function of enum", e->full_name, e->file, e->loc);
+    return declare(pool, l, ir_pool_strcat(pool, cname, "_name"), "a function of enum", e->full_name, e->file, e->loc);
 }
 
-const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e)
+const char *names_enum_value(ir_pool *pool, names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e)
 {
-    return declare(l, names_sanitize(ir_printf("%s_%s", cname, v->name)), "enum value", v->full_name, e->file, v->loc);
+    return declare(pool, l, names_sanitize(pool, ir_pool_printf(pool, "%s_%s", cname, v->name)), "enum value", v->full_name, e->file, v->loc);
 }
 
-const char *names_enum_json(names_list *l, const char *cname, const ir_enum *e)
+const char *names_enum_json(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e)
 {
-    return declare(l, ir_strcat(cname, "__json"), "the JSON names of enum", e->full_name, e->file, e->loc);
+    return declare(pool, l, ir_pool_strcat(pool, cname, "__json"), "the JSON names of enum", e->full_name, e->file, e->loc);
 }
 
-const char *names_helper_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f)
+const char *names_helper_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f)
 {
-    const char *name = ir_printf("%s_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
-    return declare(l, name, "a building helper of field", f->full_name, f->file, f->loc);
+    const char *name = ir_pool_printf(pool, "%s_%s%s%s", cname, pieces[piece].prefix, member, pieces[piece].suffix);
+    return declare(pool, l, name, "a building helper of field", f->full_name, f->file, f->loc);
 }
 
-static const char *names_service(names_list *l, const ir_service *s, const char *suffix)
+static const char *names_service(ir_pool *pool, names_list *l, const ir_service *s, const char *suffix)
 {
-    return declare(l, ir_strcat(names_of_full_name(s->full_name), suffix), "the table of service", s->full_name, s->file, s->loc);
+    return declare(pool, l, ir_pool_strcat(pool, names_of_full_name(pool, s->full_name), suffix), "the table of service", s->full_name, s->file, s->loc);
 }
 
-const char *names_service_table(names_list *l, const ir_service *s) { return names_service(l, s, "_service"); }
-const char *names_service_methods(names_list *l, const ir_service *s) { return names_service(l, s, "__methods"); }
+const char *names_service_table(ir_pool *pool, names_list *l, const ir_service *s) { return names_service(pool, l, s, "_service"); }
+const char *names_service_methods(ir_pool *pool, names_list *l, const ir_service *s) { return names_service(pool, l, s, "__methods"); }
 
 /* ---- the check: one table for the run ---------------------------------------------------------- */
 
@@ -233,12 +237,12 @@ int names_check(const names_list *const *lists, size_t n)
     return t.clashes;
 }
 
-const char *names_compare_fn(names_list *l, const char *cname, const ir_message *m)
+const char *names_compare_fn(ir_pool *pool, names_list *l, const char *cname, const ir_message *m)
 {
-    return declare(l, ir_strcat(cname, "_compare"), "a function of message", m->full_name, m->file, m->loc);
+    return declare(pool, l, ir_pool_strcat(pool, cname, "_compare"), "a function of message", m->full_name, m->file, m->loc);
 }
 
-const char *names_enum_from_name_fn(names_list *l, const char *cname, const ir_enum *e)
+const char *names_enum_from_name_fn(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e)
 {
-    return declare(l, ir_strcat(cname, "_from_name"), "a function of enum", e->full_name, e->file, e->loc);
+    return declare(pool, l, ir_pool_strcat(pool, cname, "_from_name"), "a function of enum", e->full_name, e->file, e->loc);
 }

@@ -77,59 +77,62 @@ typedef struct names_decl {
 typedef IR_VEC(names_decl) names_list;
 
 /* C keyword or reserved: name + "_" */
-const char *names_sanitize(const char *name);
+const char *names_sanitize(ir_pool *pool, const char *name);
 /* "a.b.Outer.Inner" -> "a_b_Outer_Inner" */
-const char *names_of_full_name(const char *full_name);
-const char *names_message_cname(const ir_message *m);
-const char *names_enum_cname(const ir_enum *e);
+const char *names_of_full_name(ir_pool *pool, const char *full_name);
+const char *names_message_cname(ir_pool *pool, const ir_message *m);
+const char *names_enum_cname(ir_pool *pool, const ir_enum *e);
 
 /* Each of these makes a name, records it in list l (with its owner) unless l is NULL, and returns it. */
-void names_message_functions(names_list *l, names_message *n, const char *cname, const ir_message *m);
-void names_extension_functions(names_list *l, names_extension *n, const char *cname, const ir_field *f);
-void names_view_functions(names_list *l, names_view *n, const char *cname, const ir_message *m);
+void names_message_functions(ir_pool *pool, names_list *l, names_message *n, const char *cname, const ir_message *m);
+void names_extension_functions(ir_pool *pool, names_list *l, names_extension *n, const char *cname, const ir_field *f);
+void names_view_functions(ir_pool *pool, names_list *l, names_view *n, const char *cname, const ir_message *m);
 /* A view's accessor of a field or oneof (member), piece NAMES_VIEW_*. */
-const char *names_view_accessor(names_list *l, const char *cname, names_piece piece, const char *member,
+const char *names_view_accessor(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member,
                                 const char *full_name, const ir_file *f, ir_loc loc);
 /* A view accessor of extension f, piece NAMES_EXT_VIEW_*. */
-const char *names_extension_view(names_list *l, const char *cname, names_piece piece, const ir_field *f);
-void names_writer_functions(names_list *l, names_writer *n, const char *cname, const ir_message *m);
+const char *names_extension_view(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const ir_field *f);
+void names_writer_functions(ir_pool *pool, names_list *l, names_writer *n, const char *cname, const ir_message *m);
 /* A field's writer function, piece NAMES_WRITER_*: the member with "_" added when it is one of the writer's own
  * words (start, end, from, unknown). */
-const char *names_writer_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
-const char *names_message_type(names_list *l, const char *cname, const ir_message *m);
-const char *names_print_ext(names_list *l, const char *cname, const ir_message *m);
-const char *names_map_cmp(names_list *l, const char *cname, const char *member, const ir_field *f);
-const char *names_oneof_case_type(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
-const char *names_oneof_none(names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
-const char *names_case_const(names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f);
-const char *names_has_fn(names_list *l, const char *cname, const char *member, const ir_field *f);
-const char *names_clear_fn(names_list *l, const char *cname, const char *member, const ir_field *f);
-const char *names_array_type(names_list *l, const char *cname, const char *member, const ir_field *f);
-const char *names_tag_define(names_list *l, const char *cname, const char *member, const ir_field *f);
-const char *names_enum_type(names_list *l, const char *cname, const ir_enum *e);
-const char *names_enum_name_fn(names_list *l, const char *cname, const ir_enum *e);
-const char *names_enum_value(names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
+const char *names_writer_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
+const char *names_message_type(ir_pool *pool, names_list *l, const char *cname, const ir_message *m);
+const char *names_print_ext(ir_pool *pool, names_list *l, const char *cname, const ir_message *m);
+const char *names_map_cmp(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_oneof_case_type(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
+const char *names_oneof_none(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const ir_message *m, const ir_oneof *o);
+const char *names_case_const(ir_pool *pool, names_list *l, const char *cname, const char *oneof, const char *member, const ir_field *f);
+const char *names_has_fn(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_clear_fn(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_array_type(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_tag_define(ir_pool *pool, names_list *l, const char *cname, const char *member, const ir_field *f);
+const char *names_enum_type(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
+const char *names_enum_name_fn(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
+const char *names_enum_value(ir_pool *pool, names_list *l, const char *cname, const ir_enum_value *v, const ir_enum *e);
 /* An enum's table of names for M_from_json: cname + "__json". */
-const char *names_enum_json(names_list *l, const char *cname, const ir_enum *e);
+const char *names_enum_json(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
 
 /* A field's building helper (helpers.tmpl), piece NAMES_HELPER_*. */
-const char *names_helper_field(names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
+const char *names_helper_field(ir_pool *pool, names_list *l, const char *cname, names_piece piece, const char *member, const ir_field *f);
 /* A service's table (service.tmpl): its C name + "_service", and the array of its methods: + "__methods". */
-const char *names_service_table(names_list *l, const ir_service *s);
-const char *names_service_methods(names_list *l, const ir_service *s);
+const char *names_service_table(ir_pool *pool, names_list *l, const ir_service *s);
+const char *names_service_methods(ir_pool *pool, names_list *l, const ir_service *s);
 
 /* Struct members (not at file scope, not in the list). */
-const char *names_has_member(const char *member);     /* "has_" + member */
-const char *names_case_member(const char *oneof);     /* oneof + "_case" */
-const char *names_wrapper_unknown(const char *member);   /* "pbj__" + member + "_unknown": no field member starts so */
+const char *names_has_member(ir_pool *pool, const char *member);     /* "has_" + member */
+const char *names_case_member(ir_pool *pool, const char *oneof);     /* oneof + "_case" */
+const char *names_wrapper_unknown(ir_pool *pool, const char *member);   /* "pbj__" + member + "_unknown": no field member starts so */
+/* A map field's entry lookup of the building helpers: "pbj__" + cname + "_entry_" + member (pbj__: no clash with a user's
+ * name, so not in the list). */
+const char *names_helper_entry(ir_pool *pool, const char *cname, const char *member);
 
 /* Two declarations giving one name in lists[0..n): each reported (diag_error at the later one); returns how many. */
 int names_check(const names_list *const *lists, size_t n);
 
 /* pbj.comparable: M + "_compare", the order of two messages by the fields it lists. */
-const char *names_compare_fn(names_list *l, const char *cname, const ir_message *m);
+const char *names_compare_fn(ir_pool *pool, names_list *l, const char *cname, const ir_message *m);
 
 /* An enum's lookup of a value by name (text and JSON reading): cname + "_from_name". */
-const char *names_enum_from_name_fn(names_list *l, const char *cname, const ir_enum *e);
+const char *names_enum_from_name_fn(ir_pool *pool, names_list *l, const char *cname, const ir_enum *e);
 
 #endif

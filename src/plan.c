@@ -81,11 +81,11 @@ static const struct value_info *value_of(ir_type t)
 }
 
 /* pattern with @ replaced by x and # by y. */
-static const char *fill(const char *pattern, const char *x, const char *y)
+static const char *fill(ir_pool *pool, const char *pattern, const char *x, const char *y)
 {
     size_t n = 1, lx = strlen(x), ly = y ? strlen(y) : 0;
     for (const char *p = pattern; *p; p++) n += *p == '@' ? lx : *p == '#' ? ly : 1;
-    char *s = ir_alloc(n), *o = s;
+    char *s = ir_pool_alloc(pool, n), *o = s;
     for (const char *p = pattern; *p; p++) {
         const char *r = *p == '@' ? x : *p == '#' ? y : NULL;
         if (r) o += strlen(strcpy(o, r));
@@ -96,39 +96,39 @@ static const char *fill(const char *pattern, const char *x, const char *y)
 
 static const struct wire_info *wire_of(ir_type t) { return &wire_info[value_of(t)->wire]; }
 
-bool plan_is_slice(ir_type t) { return value_of(t)->wire == WIRE_SLICE; }
-const char *plan_from_wire(ir_type t, const char *v) { return fill(value_of(t)->from_wire, v, NULL); }
-static const char *to_wire(ir_type t, const char *x) { return fill(value_of(t)->to_wire, x, NULL); }
-const char *plan_value_size(ir_type t, const char *x) { return fill(wire_of(t)->size, to_wire(t, x), NULL); }
-const char *plan_value_write(ir_type t, const char *x) { return fill(wire_of(t)->write, to_wire(t, x), NULL); }
-static const char *value_wwrite(ir_type t, const char *x) { return fill(wire_of(t)->wwrite, to_wire(t, x), NULL); }
-static const char *nonzero(ir_type t, const char *x) { return fill(value_of(t)->nonzero, x, NULL); }
+static bool plan_is_slice(ir_type t) { return value_of(t)->wire == WIRE_SLICE; }
+static const char *plan_from_wire(ir_pool *pool, ir_type t, const char *v) { return fill(pool, value_of(t)->from_wire, v, NULL); }
+static const char *to_wire(ir_pool *pool, ir_type t, const char *x) { return fill(pool, value_of(t)->to_wire, x, NULL); }
+static const char *plan_value_size(ir_pool *pool, ir_type t, const char *x) { return fill(pool, wire_of(t)->size, to_wire(pool, t, x), NULL); }
+static const char *plan_value_write(ir_pool *pool, ir_type t, const char *x) { return fill(pool, wire_of(t)->write, to_wire(pool, t, x), NULL); }
+static const char *value_wwrite(ir_pool *pool, ir_type t, const char *x) { return fill(pool, wire_of(t)->wwrite, to_wire(pool, t, x), NULL); }
+static const char *nonzero(ir_pool *pool, ir_type t, const char *x) { return fill(pool, value_of(t)->nonzero, x, NULL); }
 
-const char *plan_print(const plan_field *pf, const char *name, const char *x)
+static const char *plan_print(ir_pool *pool, const plan_field *pf, const char *name, const char *x)
 {
     if (pf->type == IR_TYPE_ENUM && pf->type_cname)
-        return fill(ir_printf("pbj_text_enum(t, \"#\", @, %s(@));", names_enum_name_fn(NULL, pf->type_cname, pf->f->enum_type)), x, name);
-    return fill(value_of(pf->type)->print, x, name);
+        return fill(pool, ir_pool_printf(pool, "pbj_text_enum(t, \"#\", @, %s(@));", names_enum_name_fn(pool, NULL, pf->type_cname, pf->f->enum_type)), x, name);
+    return fill(pool, value_of(pf->type)->print, x, name);
 }
 
 /* The tag's bytes as a C string literal's escapes. */
-static const char *tag_bytes(const uint8_t *tag, int n)
+static const char *tag_bytes(ir_pool *pool, const uint8_t *tag, int n)
 {
     char bytes[4 * 5 + 1] = "";
     for (int i = 0; i < n; i++) sprintf(bytes + 4 * i, "\\x%02x", tag[i]);
-    return ir_strdup(bytes);
+    return ir_pool_strdup(pool, bytes);
 }
 
-const char *plan_tag_write(const uint8_t *tag, int n)
+static const char *plan_tag_write(ir_pool *pool, const uint8_t *tag, int n)
 {
-    if (n == 1) return ir_printf("*p++ = 0x%02x;", tag[0]);
-    return ir_printf("memcpy(p, \"%s\", %d);\np += %d;", tag_bytes(tag, n), n, n);
+    if (n == 1) return ir_pool_printf(pool, "*p++ = 0x%02x;", tag[0]);
+    return ir_pool_printf(pool, "memcpy(p, \"%s\", %d);\np += %d;", tag_bytes(pool, tag, n), n, n);
 }
 
-const char *plan_tag_rwrite(const uint8_t *tag, int n)
+static const char *plan_tag_rwrite(ir_pool *pool, const uint8_t *tag, int n)
 {
-    if (n == 1) return ir_printf("*--p = 0x%02x;", tag[0]);
-    return ir_printf("p -= %d;\nmemcpy(p, \"%s\", %d);", n, tag_bytes(tag, n), n);
+    if (n == 1) return ir_pool_printf(pool, "*--p = 0x%02x;", tag[0]);
+    return ir_pool_printf(pool, "p -= %d;\nmemcpy(p, \"%s\", %d);", n, tag_bytes(pool, tag, n), n);
 }
 
 /* The reverse encoder's pieces by wire class: a value written before p, the most bytes it takes, and the room
@@ -141,10 +141,10 @@ static const struct { const char *write, *max; int bound; const char *room; } re
     [WIRE_SLICE] = {"p = pbj_rput_bytes(p, @);", "10 + @.len", 10, "if (!pbj_rfits(p, lim, @.len + margin)) return NULL;"},
 };
 
-static const char *value_rwrite(ir_type t, const char *x) { return fill(reverse_info[value_of(t)->wire].write, to_wire(t, x), NULL); }
-static const char *value_rmax(ir_type t, int tag_len, const char *x)
+static const char *value_rwrite(ir_pool *pool, ir_type t, const char *x) { return fill(pool, reverse_info[value_of(t)->wire].write, to_wire(pool, t, x), NULL); }
+static const char *value_rmax(ir_pool *pool, ir_type t, int tag_len, const char *x)
 {
-    return ir_printf("%d + %s", tag_len, fill(reverse_info[value_of(t)->wire].max, x, NULL));
+    return ir_pool_printf(pool, "%d + %s", tag_len, fill(pool, reverse_info[value_of(t)->wire].max, x, NULL));
 }
 
 /* The most bytes pf writes outside the room it asks for itself: tags, lengths, a value of fixed most size. */
@@ -161,43 +161,43 @@ static const char *scalar_ctype(ir_type t) { return value_of(t)->ctype; }
 typedef IR_VEC(const char *) doc_text;
 
 /* Adds the lines of text, trimmed (and a doc comment's leading '*'), with no comment delimiters or trigraphs left. */
-static void doc_lines(doc_text *d, const char *text)
+static void doc_lines(ir_pool *pool, doc_text *d, const char *text)
 {
     for (const char *p = text; p && *p;) {
         size_t n = strcspn(p, "\n"), b = strspn(p, " \t");
         if (b < n && p[b] == '*') b += 1 + strspn(p + b + 1, " \t");      /* a doc comment's " * " */
         if (b > n) b = n;
         while (n > b && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
-        char *line = ir_strndup(p + b, n - b);
+        char *line = ir_pool_strndup(pool, p + b, n - b);
         for (char *q = line; q[0] && q[1]; q++)
             if ((q[0] == '*' && q[1] == '/') || (q[0] == '/' && q[1] == '*') || (q[0] == '?' && q[1] == '?')) q[1] = ' ';
-        ir_vec_push(d, line);
+        ir_pool_vec_push(pool, d, line);
         p += strcspn(p, "\n");
         if (*p) p++;
     }
 }
 
 /* The leading and trailing comments of a declaration as one C comment ("/" "* a\n * b *" "/"), or "". */
-static const char *doc_of(const ir_comments *c)
+static const char *doc_of(ir_pool *pool, const ir_comments *c)
 {
     doc_text d = {0};
-    doc_lines(&d, c->leading);
-    doc_lines(&d, c->trailing);
+    doc_lines(pool, &d, c->leading);
+    doc_lines(pool, &d, c->trailing);
     size_t first = 0, end = d.n;
     while (first < end && !*d.v[first]) first++;
     while (end > first && !*d.v[end - 1]) end--;
     if (first == end) return "";
-    const char *s = ir_strcat("/* ", d.v[first]);
-    for (size_t i = first + 1; i < end; i++) s = ir_printf("%s\n *%s%s", s, *d.v[i] ? " " : "", d.v[i]);
-    return ir_strcat(s, " */");
+    const char *s = ir_pool_strcat(pool, "/* ", d.v[first]);
+    for (size_t i = first + 1; i < end; i++) s = ir_pool_printf(pool, "%s\n *%s%s", s, *d.v[i] ? " " : "", d.v[i]);
+    return ir_pool_strcat(pool, s, " */");
 }
 
 /* ---- proto2 defaults, as C expressions --------------------------------------------- */
 
 /* A string or bytes default as a C string literal of exactly its bytes. */
-static const char *c_string_literal(const char *s, size_t n)
+static const char *c_string_literal(ir_pool *pool, const char *s, size_t n)
 {
-    char *out = ir_alloc(4 * n + 3), *o = out;
+    char *out = ir_pool_alloc(pool, 4 * n + 3), *o = out;
     *o++ = '"';
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -215,52 +215,52 @@ static int32_t enum_number(const ir_enum *e, const char *name)
     return 0;
 }
 
-static const char *int_expr(ir_type t, const char *text)
+static const char *int_expr(ir_pool *pool, ir_type t, const char *text)
 {
     switch (t) {
     case IR_TYPE_INT64: case IR_TYPE_SINT64: case IR_TYPE_SFIXED64: {
         long long v = strtoll(text, NULL, 10);
-        return v == INT64_MIN ? "INT64_MIN" : ir_printf("INT64_C(%lld)", v);
+        return v == INT64_MIN ? "INT64_MIN" : ir_pool_printf(pool, "INT64_C(%lld)", v);
     }
-    case IR_TYPE_UINT64: case IR_TYPE_FIXED64: return ir_printf("UINT64_C(%s)", text);
-    case IR_TYPE_UINT32: case IR_TYPE_FIXED32: return ir_printf("%su", text);
+    case IR_TYPE_UINT64: case IR_TYPE_FIXED64: return ir_pool_printf(pool, "UINT64_C(%s)", text);
+    case IR_TYPE_UINT32: case IR_TYPE_FIXED32: return ir_pool_printf(pool, "%su", text);
     default: {
         long v = strtol(text, NULL, 10);
-        return v == INT32_MIN ? "INT32_MIN" : ir_printf("%ld", v);
+        return v == INT32_MIN ? "INT32_MIN" : ir_pool_printf(pool, "%ld", v);
     }
     }
 }
 
 /* The C value of f's default when it is not all-zero bits, else NULL. */
-static const char *default_expr(const ir_field *f)
+static const char *default_expr(ir_pool *pool, const ir_field *f)
 {
     if (f->label == IR_LABEL_REPEATED || f->is_map) return NULL;
     if (f->type == IR_TYPE_ENUM && f->enum_type) {
         int32_t v = f->default_value ? enum_number(f->enum_type, f->default_value)
                   : features_closed_enum(f->enum_type) && f->enum_type->values.n
                   ? f->enum_type->values.v[0]->number : 0;
-        return v == 0 ? NULL : v == INT32_MIN ? "INT32_MIN" : ir_printf("%d", v);
+        return v == 0 ? NULL : v == INT32_MIN ? "INT32_MIN" : ir_pool_printf(pool, "%d", v);
     }
     const char *d = f->default_value;
     if (!d) return NULL;
     switch (f->type) {
     case IR_TYPE_STRING: case IR_TYPE_BYTES:
         if (!f->default_raw || f->default_raw->str_len == 0) return NULL;
-        return ir_printf("pbj_slice_make(%s, %zu)", c_string_literal(f->default_raw->str, f->default_raw->str_len),
+        return ir_pool_printf(pool, "pbj_slice_make(%s, %zu)", c_string_literal(pool, f->default_raw->str, f->default_raw->str_len),
                          f->default_raw->str_len);
     case IR_TYPE_BOOL: return strcmp(d, "true") == 0 ? "true" : NULL;
     case IR_TYPE_FLOAT: {
         uint32_t bits = pbj_float_bits(strtof(d, NULL));
         if (strstr(d, "nan")) bits = 0x7fc00000u | (d[0] == '-' ? 0x80000000u : 0);
-        return bits ? ir_printf("pbj_bits_float(0x%08" PRIx32 "u)", bits) : NULL;
+        return bits ? ir_pool_printf(pool, "pbj_bits_float(0x%08" PRIx32 "u)", bits) : NULL;
     }
     case IR_TYPE_DOUBLE: {
         uint64_t bits = pbj_double_bits(strtod(d, NULL));
         if (strstr(d, "nan")) bits = 0x7ff8000000000000ull | (d[0] == '-' ? 0x8000000000000000ull : 0);
-        return bits ? ir_printf("pbj_bits_double(UINT64_C(0x%016" PRIx64 "))", bits) : NULL;
+        return bits ? ir_pool_printf(pool, "pbj_bits_double(UINT64_C(0x%016" PRIx64 "))", bits) : NULL;
     }
     default:
-        return strtod(d, NULL) == 0 ? NULL : int_expr(f->type, d);
+        return strtod(d, NULL) == 0 ? NULL : int_expr(pool, f->type, d);
     }
 }
 
@@ -269,6 +269,7 @@ static const char *default_expr(const ir_field *f)
 /* Known answers per message, by full name, for one run: true is sound as soon as found; false only once
  * a whole search from the top found nothing. */
 typedef struct required_cache {
+    ir_pool *pool;               /* the plan's: the states */
     symtab known;                /* full name -> miss_state */
     unsigned stamp;              /* of the search under way */
 } required_cache;
@@ -281,12 +282,12 @@ typedef struct miss_state {
 } miss_state;
 
 /* Message m's state in t (full name -> size zeroed bytes from the pool when new). */
-static void *message_state(symtab *t, const ir_message *m, size_t size)
+static void *message_state(ir_pool *pool, symtab *t, const ir_message *m, size_t size)
 {
     size_t n = strlen(m->full_name);
     void *s = symtab_get(t, m->full_name, n);
     if (!s) {
-        s = ir_alloc(size);
+        s = ir_pool_alloc(pool, size);
         memset(s, 0, size);
         symtab_put(t, m->full_name, n, s);
     }
@@ -295,7 +296,7 @@ static void *message_state(symtab *t, const ir_message *m, size_t size)
 
 static miss_state *miss_state_of(required_cache *rc, const ir_message *m)
 {
-    return message_state(&rc->known, m, sizeof(miss_state));
+    return message_state(rc->pool, &rc->known, m, sizeof(miss_state));
 }
 
 static bool miss_search(required_cache *rc, const ir_message *m)
@@ -341,6 +342,7 @@ typedef struct cycle_node {
 } cycle_node;
 
 typedef struct cycle_search {
+    ir_pool *pool;                /* the plan's: the nodes and the stack */
     symtab nodes;                 /* full name -> cycle_node */
     size_t next;
     IR_VEC(const ir_message *) stack;
@@ -348,7 +350,7 @@ typedef struct cycle_search {
 
 static cycle_node *cycle_node_of(cycle_search *cs, const ir_message *m)
 {
-    return message_state(&cs->nodes, m, sizeof(cycle_node));
+    return message_state(cs->pool, &cs->nodes, m, sizeof(cycle_node));
 }
 
 /* Visits m: on its return each message of m's component knows whether it is on a cycle (recursive) and whether
@@ -358,7 +360,7 @@ static void cycle_visit(cycle_search *cs, const ir_message *m)
     cycle_node *c = cycle_node_of(cs, m);
     c->index = c->low = ++cs->next;
     c->on_stack = true;
-    ir_vec_push(&cs->stack, m);
+    ir_pool_vec_push(cs->pool, &cs->stack, m);
     for (size_t i = 0; i < m->fields.n; i++) {
         const ir_message *sub = m->fields.v[i]->message_type;
         if (!sub) continue;
@@ -413,29 +415,29 @@ typedef struct members {
 static void member_take(members *ms, const char *name) { symtab_put(&ms->taken, name, strlen(name), (void *)(uintptr_t)1); }
 
 /* A member name distinct from every other member of the struct (and from pbj's own): want, or want with "_" added. */
-static const char *unique_member(members *ms, const char *want)
+static const char *unique_member(ir_pool *pool, members *ms, const char *want)
 {
-    const char *name = names_sanitize(want);
+    const char *name = names_sanitize(pool, want);
     while (strcmp(name, "pbj_unknown") == 0 || strcmp(name, "pbj_ext") == 0 || strncmp(name, "pbj__", 5) == 0 ||
            symtab_get(&ms->taken, name, strlen(name)))
         name = ir_pool_printf(ms->pool, "%s_", name);
     return name;
 }
 
-static void plan_field_kind(plan_field *pf, const ir_field *f, bool map_entry)
+static void plan_field_kind(ir_pool *pool, plan_field *pf, const ir_field *f, bool map_entry)
 {
     pf->type = f->type;
     pf->repeated = f->label == IR_LABEL_REPEATED;
     if (f->is_map && f->message_type) {
         pf->kind = PLAN_MAP;
-        pf->type_cname = names_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(pool, f->message_type);
         pf->ctype = pf->type_cname;
         return;
     }
     if (features_delimited(f)) {
         pf->kind = PLAN_MESSAGE;
         pf->group = true;
-        pf->type_cname = names_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(pool, f->message_type);
         pf->ctype = pf->type_cname;
         return;
     }
@@ -449,14 +451,14 @@ static void plan_field_kind(plan_field *pf, const ir_field *f, bool map_entry)
             return;
         }
         pf->kind = PLAN_MESSAGE;
-        pf->type_cname = names_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(pool, f->message_type);
         pf->ctype = pf->type_cname;
         return;
     }
     pf->kind = f->type == IR_TYPE_STRING || f->type == IR_TYPE_BYTES ? PLAN_SLICE : PLAN_SCALAR;
     pf->ctype = scalar_ctype(f->type);
     if (f->type == IR_TYPE_ENUM && f->enum_type) {
-        pf->type_cname = names_enum_cname(f->enum_type);
+        pf->type_cname = names_enum_cname(pool, f->enum_type);
         pf->closed_enum = features_closed_enum(f->enum_type) && !map_entry;
     }
     pf->utf8 = features_utf8_checked(f);
@@ -500,10 +502,10 @@ static plan_read read_of(const plan_field *pf)
     return pf->closed_enum && pf->type_cname ? PLAN_READ_CLOSED_ENUM : PLAN_READ_VARINT;
 }
 
-static const char *tag_match(const uint8_t *tag, int n)
+static const char *tag_match(ir_pool *pool, const uint8_t *tag, int n)
 {
     const char *s = "";
-    for (int i = 0; i < n; i++) s = ir_printf("%s, 0x%02x", s, tag[i]);
+    for (int i = 0; i < n; i++) s = ir_pool_printf(pool, "%s, 0x%02x", s, tag[i]);
     return s;
 }
 
@@ -517,13 +519,13 @@ static const ir_field *entry_field(const ir_message *entry, int32_t n)
 
 
 /* The functions of a message field's type ("" for other fields). */
-static void sub_functions(plan_field *pf)
+static void sub_functions(ir_pool *pool, plan_field *pf)
 {
 #define NONE(member, suffix) pf->code.subfn.member = "";
     NAMES_MESSAGE_FUNCTIONS(NONE)
 #undef NONE
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        names_message_functions(NULL, &pf->code.subfn, pf->type_cname, pf->f->message_type);
+        names_message_functions(pool, NULL, &pf->code.subfn, pf->type_cname, pf->f->message_type);
 }
 
 /* pbj.comparable: how a value orders (integers, bools and enums by value, floats as Java's compare, strings and
@@ -533,30 +535,72 @@ static const char *const compare_patterns[] = {
     [IR_TYPE_STRING] = "pbj_slice_cmp(@, #)", [IR_TYPE_BYTES] = "pbj_slice_cmp(@, #)",
 };
 
-static void plan_compare_code(plan_field *pf)
+static void plan_compare_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
     ir_type t = pf->type;
     const char *pattern = (size_t)t < sizeof compare_patterns / sizeof *compare_patterns && compare_patterns[t]
                         ? compare_patterns[t] : "((@ > #) - (@ < #))";
-    c->compare = fill(pattern, c->xa, c->xb);
+    c->compare.order = fill(pool, pattern, c->xa, c->xb);
     const options_compare_key *keys;
     const ir_message *sub = pf->kind == PLAN_MESSAGE ? pf->f->message_type : NULL;
-    c->sub_compare = sub && options_comparable(sub, &keys) ? names_compare_fn(NULL, pf->type_cname, sub) : "";
+    c->compare.sub = sub && options_comparable(sub, &keys) ? names_compare_fn(pool, NULL, pf->type_cname, sub) : "";
 }
 
 /* Text reading: the condition reading one value of pf into v (rt/pbj_text_read.h's pbj_text_read_<type>; enums
  * by name or number, a closed (proto2) enum's unknown numbers refused; proto3 strings checked as UTF-8). */
-static const char *text_value(const plan_field *pf)
+static const char *text_value(ir_pool *pool, const plan_field *pf)
 {
     const ir_enum *e = pf->type == IR_TYPE_ENUM ? pf->f->enum_type : NULL;
     if (e) {
-        const char *cname = names_enum_cname(e);
+        const char *cname = names_enum_cname(pool, e);
         bool closed = e->file && e->file->syntax == IR_PROTO2;
-        return ir_printf("pbj_text_read_enum(r, &v, %s, %s, %s)", names_enum_from_name_fn(NULL, cname, e),
-                         names_enum_name_fn(NULL, cname, e), closed ? "true" : "false");
+        return ir_pool_printf(pool, "pbj_text_read_enum(r, &v, %s, %s, %s)", names_enum_from_name_fn(pool, NULL, cname, e),
+                         names_enum_name_fn(pool, NULL, cname, e), closed ? "true" : "false");
     }
-    return ir_printf("pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
+    return ir_pool_printf(pool, "pbj_text_read_%s(r, &v)", pf->utf8 ? "utf8" : ir_type_keyword(pf->type));
+}
+
+/* The tags' variables of pf (field.tmpl, value.tmpl, ext.tmpl); the labels predictions jump to come later
+ * (plan_predictions). */
+static void plan_wire_code(ir_pool *pool, plan_field *pf)
+{
+    plan_wire *w = &pf->code.wire;
+    w->tag = ir_pool_printf(pool, "0x%x", pf->tag_value);
+    w->alt_tag = ir_pool_printf(pool, "0x%x", pf->alt_tag_value);
+    w->tag_len = ir_pool_printf(pool, "%d", pf->tag_len);
+    w->tag_write = plan_tag_write(pool, pf->tag, pf->tag_len);
+    w->end_tag_write = plan_tag_write(pool, pf->end_tag, pf->tag_len);
+    w->label = w->alt_label = w->predict = "";
+    w->tag_match = tag_match(pool, pf->tag, pf->tag_len);
+    w->tag_decimal = ir_pool_printf(pool, "%u", pf->tag_value);
+}
+
+/* The reverse encoder's variables of pf in pm (field_rwrite.tmpl) and the bytes it writes outside its room. */
+static void plan_reverse_code(ir_pool *pool, const plan_message *pm, plan_field *pf)
+{
+    plan_reverse *r = &pf->code.reverse;
+    ir_type t = pf->type;
+    const char *x = pf->code.x, *e = ir_pool_printf(pool, "%s.data[i]", x);
+    r->write = value_rwrite(pool, t, x);
+    r->write_e = value_rwrite(pool, t, e);
+    r->room = fill(pool, reverse_info[value_of(t)->wire].room, x, NULL);
+    r->max_e = value_rmax(pool, t, pf->tag_len, e);
+    pf->rbound = value_rbound(pf);
+    r->tag = plan_tag_rwrite(pool, pf->tag, pf->tag_len);
+    r->end_tag = plan_tag_rwrite(pool, pf->end_tag, pf->tag_len);
+    r->msg = r->empty = "";
+    r->depth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
+}
+
+/* Text reading's variables of pf (field_text_read.tmpl). */
+static void plan_text_code(ir_pool *pool, plan_field *pf)
+{
+    plan_text *t = &pf->code.text;
+    t->value = text_value(pool, pf);
+    t->sub_full = pf->f->message_type ? pf->f->message_type->full_name : "";
+    t->oneof = pf->oneof ? pf->oneof->o->name : "";
+    t->oneof_set = pf->oneof ? pf->oneof->text_set : "\"\"";
 }
 
 /* pbj.json: how a value is written (@) as a JSON value, and as a map's key. */
@@ -581,22 +625,22 @@ static const char *const json_key_patterns[] = {
 
 /* The statement writing value x of pf as JSON: messages through their type's M__json (NULL: "{}"), enums
  * by name (google.protobuf.NullValue: null), the rest by json_patterns. */
-static const char *json_put(const plan_field *pf, const char *x, bool pointer)
+static const char *json_put(ir_pool *pool, const plan_field *pf, const char *x, bool pointer)
 {
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP)
-        return pointer ? ir_printf("if (%s) %s(%s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn.json, x)
-                       : ir_printf("%s(&%s, j);", pf->code.subfn.json, x);
+        return pointer ? ir_pool_printf(pool, "if (%s) %s(%s, j);\nelse pbj__json_put(j, \"{}\", 2);", x, pf->code.subfn.json, x)
+                       : ir_pool_printf(pool, "%s(&%s, j);", pf->code.subfn.json, x);
     if (pf->type == IR_TYPE_ENUM && pf->f->enum_type && !strcmp(pf->f->enum_type->full_name, "google.protobuf.NullValue"))
         return "pbj__json_null(j);";
-    if (pf->type == IR_TYPE_ENUM) return fill("pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
+    if (pf->type == IR_TYPE_ENUM) return fill(pool, "pbj__json_enum(j, @, #(@));", x, pf->code.sub_name_fn);
     return (size_t)pf->type < sizeof json_patterns / sizeof *json_patterns && json_patterns[pf->type]
-         ? fill(json_patterns[pf->type], x, NULL) : "";
+         ? fill(pool, json_patterns[pf->type], x, NULL) : "";
 }
 
 /* A JSON key as a C string literal of its text in the output: escaped as rt/pbj_json.h's pbj__json_quoted escapes. */
-static const char *json_key_literal(const char *name)
+static const char *json_key_literal(ir_pool *pool, const char *name)
 {
-    char *out = ir_alloc(6 * strlen(name) + 1), *o = out;
+    char *out = ir_pool_alloc(pool, 6 * strlen(name) + 1), *o = out;
     for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
         const char *short_form = *p == '"' ? "\\\"" : *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : *p == '\r' ? "\\r"
                                : *p == '\t' ? "\\t" : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
@@ -605,30 +649,30 @@ static const char *json_key_literal(const char *name)
         else *o++ = (char)*p;
     }
     *o = 0;
-    return c_string_literal(out, (size_t)(o - out));
+    return c_string_literal(pool, out, (size_t)(o - out));
 }
 
-static void plan_json_code(plan_field *pf)
+static void plan_json_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
-    c->json_key = ir_printf("%s, %s", json_key_literal(pf->f->json_name ? pf->f->json_name : pf->f->name),
-                            json_key_literal(pf->f->name));
+    c->json.key = ir_pool_printf(pool, "%s, %s", json_key_literal(pool, pf->f->json_name ? pf->f->json_name : pf->f->name),
+                            json_key_literal(pool, pf->f->name));
     bool proto2_value = pf->has_member && pf->kind != PLAN_WRAPPER && !pf->f->proto3_optional;
-    c->json_present = proto2_value ? ir_printf("%s || j->o.emit_defaults", c->present) : c->present;
-    c->json_put = json_put(pf, c->x, true);
-    c->json_put_e = json_put(pf, ir_printf("%s.data[i]", c->x), false);
-    c->json_map_key = (size_t)pf->type < sizeof json_key_patterns / sizeof *json_key_patterns && json_key_patterns[pf->type]
-                    ? fill(json_key_patterns[pf->type], c->x, NULL) : "";
+    c->json.present = proto2_value ? ir_pool_printf(pool, "%s || j->o.emit_defaults", c->present) : c->present;
+    c->json.put = json_put(pool, pf, c->x, true);
+    c->json.put_e = json_put(pool, pf, ir_pool_printf(pool, "%s.data[i]", c->x), false);
+    c->json.map_key = (size_t)pf->type < sizeof json_key_patterns / sizeof *json_key_patterns && json_key_patterns[pf->type]
+                    ? fill(pool, json_key_patterns[pf->type], c->x, NULL) : "";
 }
 
 /* Everything field.tmpl and value.tmpl print for pf in message pm. */
-static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
+static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
     ir_type t = pf->type;
-    const char *base = pf->oneof ? ir_printf("%s.%s", pf->oneof->member, pf->member) : pf->member;
-    const char *x = ir_printf("m->%s", base), *e = ir_printf("%s.data[i]", x);
+    const char *base = pf->oneof ? ir_pool_printf(pool, "%s.%s", pf->oneof->member, pf->member) : pf->member;
+    const char *x = ir_pool_printf(pool, "m->%s", base), *e = ir_pool_printf(pool, "%s.data[i]", x);
     *c = (plan_code){0};
     c->name = pf->name;
     c->full_name = f->full_name;
@@ -636,106 +680,88 @@ static void plan_field_code(plan_message *pm, plan_field *pf, names_list *names)
     c->has_member = pf->has_member ? pf->has_member : "";
     c->ctype = pf->ctype;
     c->sub = pf->type_cname ? pf->type_cname : "";
-    sub_functions(pf);
-    c->sub_name_fn = pf->type_cname && f->enum_type ? names_enum_name_fn(NULL, pf->type_cname, f->enum_type) : "";
-    c->number = ir_printf("%d", pf->number);
-    c->doc = doc_of(&f->comments);
-    c->number_note = pf->type == IR_TYPE_ENUM && f->enum_type ? ir_printf("%d: %s", pf->number, f->enum_type->full_name) : c->number;
-    c->array_type = pf->repeated || pf->kind == PLAN_MAP ? names_array_type(names, pm->cname, pf->member, f) : "";
-    c->tag_define = names_tag_define(names, pm->cname, pf->member, f);
+    sub_functions(pool, pf);
+    c->sub_name_fn = pf->type_cname && f->enum_type ? names_enum_name_fn(pool, NULL, pf->type_cname, f->enum_type) : "";
+    c->number = ir_pool_printf(pool, "%d", pf->number);
+    c->doc = doc_of(pool, &f->comments);
+    c->number_note = pf->type == IR_TYPE_ENUM && f->enum_type ? ir_pool_printf(pool, "%d: %s", pf->number, f->enum_type->full_name) : c->number;
+    c->array_type = pf->repeated || pf->kind == PLAN_MAP ? names_array_type(pool, names, pm->cname, pf->member, f) : "";
+    c->tag_define = names_tag_define(pool, names, pm->cname, pf->member, f);
     c->x = x;
-    c->xa = ir_printf("a->%s", base);
-    c->xb = ir_printf("b->%s", base);
+    c->xa = ir_pool_printf(pool, "a->%s", base);
+    c->xb = ir_pool_printf(pool, "b->%s", base);
     c->c = pm->cname;
     c->oneof = pf->oneof ? pf->oneof->member : "";
     c->case_member = pf->oneof ? pf->oneof->case_member : "";
     c->none_const = pf->oneof ? pf->oneof->none_const : "";
-    c->case_const = pf->oneof ? names_case_const(names, pm->cname, pf->oneof->member, pf->member, f) : "";
-    c->cmp_fn = pf->kind == PLAN_MAP ? names_map_cmp(names, pm->cname, pf->member, f) : "";
+    c->case_const = pf->oneof ? names_case_const(pool, names, pm->cname, pf->oneof->member, pf->member, f) : "";
+    c->cmp_fn = pf->kind == PLAN_MAP ? names_map_cmp(pool, names, pm->cname, pf->member, f) : "";
     const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
-    const char *k = names_sanitize(key ? key->name : "key");
-    c->key_compare = key && plan_is_slice(key->type) ? ir_printf("pbj_slice_cmp(a->%s, b->%s)", k, k)
-                   : ir_printf("(a->%s > b->%s) - (a->%s < b->%s)", k, k, k, k);
-    c->presence = ir_printf("m->%s", pf->has_member ? pf->has_member : pf->member);
-    c->set_default = pf->default_c ? ir_printf("m->%s = %s;", pf->member, pf->default_c) : "";
+    const char *k = names_sanitize(pool, key ? key->name : "key");
+    c->key_compare = key && plan_is_slice(key->type) ? ir_pool_printf(pool, "pbj_slice_cmp(a->%s, b->%s)", k, k)
+                   : ir_pool_printf(pool, "(a->%s > b->%s) - (a->%s < b->%s)", k, k, k, k);
+    c->presence = ir_pool_printf(pool, "m->%s", pf->has_member ? pf->has_member : pf->member);
+    c->set_default = pf->default_c ? ir_pool_printf(pool, "m->%s = %s;", pf->member, pf->default_c) : "";
     bool accessors = !pf->repeated && pf->kind != PLAN_MAP && !pm->map_entry &&
                      (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE);
-    c->has_fn = accessors ? names_has_fn(names, pm->cname, pf->member, f) : "";
-    c->clear_fn = accessors ? names_clear_fn(names, pm->cname, pf->member, f) : "";
-    c->tag = ir_printf("0x%x", pf->tag_value);
-    c->alt_tag = ir_printf("0x%x", pf->alt_tag_value);
-    c->tag_len = ir_printf("%d", pf->tag_len);
-    c->tag_write = plan_tag_write(pf->tag, pf->tag_len);
-    c->end_tag_write = plan_tag_write(pf->end_tag, pf->tag_len);
-    c->label = c->alt_label = c->predict = "";
-    c->tag_match = tag_match(pf->tag, pf->tag_len);
-    c->tag_decimal = ir_printf("%u", pf->tag_value);
-    c->nonzero = nonzero(t, x);
-    c->present = pf->has_member ? ir_printf("m->%s", pf->has_member) : pf->kind == PLAN_MESSAGE ? x : c->nonzero;
-    c->size = plan_value_size(t, x);
-    c->size_e = plan_value_size(t, e);
-    c->write = plan_value_write(t, x);
-    c->write_e = plan_value_write(t, e);
-    c->count_size = wire_of(t)->all ? fill(wire_of(t)->all, x, NULL) : "";
+    c->has_fn = accessors ? names_has_fn(pool, names, pm->cname, pf->member, f) : "";
+    c->clear_fn = accessors ? names_clear_fn(pool, names, pm->cname, pf->member, f) : "";
+    plan_wire_code(pool, pf);
+    c->nonzero = nonzero(pool, t, x);
+    c->present = pf->has_member ? ir_pool_printf(pool, "m->%s", pf->has_member) : pf->kind == PLAN_MESSAGE ? x : c->nonzero;
+    c->size = plan_value_size(pool, t, x);
+    c->size_e = plan_value_size(pool, t, e);
+    c->write = plan_value_write(pool, t, x);
+    c->write_e = plan_value_write(pool, t, e);
+    c->count_size = wire_of(t)->all ? fill(pool, wire_of(t)->all, x, NULL) : "";
     c->width = wire_of(t)->width ? wire_of(t)->width : "";
-    c->dst = pf->repeated ? ir_printf("%s.data[%s.count++]", x, x) : x;
-    c->mark = pf->oneof ? ir_printf("m->%s = %s;", pf->oneof->case_member, c->case_const)
-            : pf->has_member ? ir_printf("m->%s = 1;", pf->has_member) : "";
-    c->from_load = wire_of(t)->load ? plan_from_wire(t, wire_of(t)->load) : "";
-    c->from_v = plan_from_wire(t, "v");
+    c->dst = pf->repeated ? ir_pool_printf(pool, "%s.data[%s.count++]", x, x) : x;
+    c->mark = pf->oneof ? ir_pool_printf(pool, "m->%s = %s;", pf->oneof->case_member, c->case_const)
+            : pf->has_member ? ir_pool_printf(pool, "m->%s = 1;", pf->has_member) : "";
+    c->from_load = wire_of(t)->load ? plan_from_wire(pool, t, wire_of(t)->load) : "";
+    c->from_v = plan_from_wire(pool, t, "v");
     c->varint_in = options_tier_of(pm->m) == OPTIONS_TIER_MAX ? "pbj__get_varint_hot" : "pbj_get_varint_in";
-    c->print = plan_print(pf, pf->name, x);
-    c->print_e = plan_print(pf, pf->name, e);
-    const char *ea = ir_printf("%s.data[i]", c->xa), *eb = ir_printf("%s.data[i]", c->xb);
+    c->print = plan_print(pool, pf, pf->name, x);
+    c->print_e = plan_print(pool, pf, pf->name, e);
+    const char *ea = ir_pool_printf(pool, "%s.data[i]", c->xa), *eb = ir_pool_printf(pool, "%s.data[i]", c->xb);
     if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
-        c->equal = ir_printf("(%s ? %s && %s(%s, %s, depth) : !%s)", c->xa, c->xb, c->subfn.equal_depth, c->xa, c->xb, c->xb);
-        c->equal_e = ir_printf("%s(&%s, &%s, depth)", c->subfn.equal_depth, ea, eb);
+        c->equal = ir_pool_printf(pool, "(%s ? %s && %s(%s, %s, depth) : !%s)", c->xa, c->xb, c->subfn.equal_depth, c->xa, c->xb, c->xb);
+        c->equal_e = ir_pool_printf(pool, "%s(&%s, &%s, depth)", c->subfn.equal_depth, ea, eb);
     } else {
-        c->equal = fill(value_of(t)->equal, c->xa, c->xb);
-        c->equal_e = fill(value_of(t)->equal, ea, eb);
+        c->equal = fill(pool, value_of(t)->equal, c->xa, c->xb);
+        c->equal_e = fill(pool, value_of(t)->equal, ea, eb);
     }
-    c->framed = pf->group ? ir_printf("%d + s", 2 * pf->tag_len) : ir_printf("%d + pbj_len_size(s)", pf->tag_len);
-    c->empty_size = ir_printf("%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
-    c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_printf("&%s", e) : x;
-    c->rtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_printf("&%s.data[%s.count]", x, x) : x;
-    c->wrapper_size = ir_printf("(%s ? %d + %s : 0)", c->nonzero, 1, c->size);
-    c->inner_tag = ir_printf("0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t)));
+    c->framed = pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
+    c->empty_size = ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
+    c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s", e) : x;
+    c->rtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s.data[%s.count]", x, x) : x;
+    c->wrapper_size = ir_pool_printf(pool, "(%s ? %d + %s : 0)", c->nonzero, 1, c->size);
+    c->inner_tag = ir_pool_printf(pool, "0x%02x", (unsigned)PBJ_TAG(1, ir_type_wire_type(t)));
     bool slice = plan_is_slice(t);
-    c->v_init = slice ? "0" : to_wire(t, x);
+    c->v_init = slice ? "0" : to_wire(pool, t, x);
     c->s_init = slice ? x : "{NULL, 0}";
     c->wrapper_value = slice ? "s" : c->from_v;
     c->utf8 = pf->utf8 ? "true" : "false";
-    c->print_value = plan_print(pf, "value", x);
+    c->print_value = plan_print(pool, pf, "value", x);
     const ir_message *sub = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP ? f->message_type : NULL;
     c->decode_fn = !sub ? "" : sub->file == pm->m->file && options_decode_inline(sub) ? c->subfn.decode_leaf : c->subfn.decode_body;
-    c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pf->member) : "";
+    c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pool, pf->member) : "";
     c->unknown = pm->unknown ? "&m->pbj_unknown" : "NULL";
     c->clear_wrapper_unknown = "";
     if (pf->kind == PLAN_WRAPPER) {
-        c->equal = ir_printf("%s && pbj_slice_eq(a->%s, b->%s)", c->equal, c->wrapper_unknown, c->wrapper_unknown);
-        c->clear_wrapper_unknown = ir_printf("m->%s = pbj_slice_make(NULL, 0);", c->wrapper_unknown);
+        c->equal = ir_pool_printf(pool, "%s && pbj_slice_eq(a->%s, b->%s)", c->equal, c->wrapper_unknown, c->wrapper_unknown);
+        c->clear_wrapper_unknown = ir_pool_printf(pool, "m->%s = pbj_slice_make(NULL, 0);", c->wrapper_unknown);
     }
     const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
-    c->value_enum = value && value->enum_type ? names_enum_name_fn(NULL, names_enum_cname(value->enum_type), value->enum_type) : "";
-    c->value_member = value ? names_sanitize(value->name) : "";
-    c->rwrite = value_rwrite(t, x);
-    c->rwrite_e = value_rwrite(t, e);
-    c->rroom = fill(reverse_info[value_of(t)->wire].room, x, NULL);
-    c->rmax_e = value_rmax(t, pf->tag_len, e);
-    pf->rbound = value_rbound(pf);
-    c->rtag = plan_tag_rwrite(pf->tag, pf->tag_len);
-    c->rend_tag = plan_tag_rwrite(pf->end_tag, pf->tag_len);
-    c->rmsg = c->rempty = "";
+    c->value_enum = value && value->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, value->enum_type), value->enum_type) : "";
+    c->value_member = value ? names_sanitize(pool, value->name) : "";
     pf->sub_reverse = pf->f->message_type && options_on(pf->f->message_type, OPTION_FAST_WRITE);
-    c->size_sub = !pf->sub_recursive ? ir_printf("%s(%s)", c->subfn.size, c->wtarget)
-                : ir_printf("%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
-    c->rdepth = !pf->sub_recursive ? "" : pm->recursive ? ", depth" : ", PBJ_MAX_ENCODE_DEPTH";
-    plan_compare_code(pf);
-    plan_json_code(pf);
-    c->text_value = text_value(pf);
-    c->text_sub_full = f->message_type ? f->message_type->full_name : "";
-    c->text_oneof = pf->oneof ? pf->oneof->o->name : "";
-    c->text_oneof_set = pf->oneof ? pf->oneof->text_set : "\"\"";
+    c->size_sub = !pf->sub_recursive ? ir_pool_printf(pool, "%s(%s)", c->subfn.size, c->wtarget)
+                : ir_pool_printf(pool, "%s(%s, %s)", c->subfn.size_depth, c->wtarget, pm->recursive ? "depth" : "PBJ_MAX_ENCODE_DEPTH");
+    plan_reverse_code(pool, pm, pf);
+    plan_compare_code(pool, pf);
+    plan_json_code(pool, pf);
+    plan_text_code(pool, pf);
 }
 
 /* The name of the member of oneof po that is set, as a C string expression: its members' tests, the last first
@@ -767,102 +793,102 @@ static bool view_leaf(const ir_message *m, int levels)
 
 static const char *view_qual(const ir_message *m) { return view_leaf(m, 1) ? "PBJ__VIEW_HOT" : "static inline"; }
 
-static void plan_view_code(plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
+static void plan_view_code(ir_pool *pool, plan_message *pm, plan_field *pf, size_t i, size_t slot, names_list *names)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
     ir_type t = pf->type;
     bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP, slice = plan_is_slice(t) && !message;
     bool many = pf->repeated || pf->kind == PLAN_MAP;
-    c->view_get = names_view_accessor(names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
-    c->view_has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
-                ? names_view_accessor(names, pm->cname, NAMES_VIEW_HAS, pf->member, f->full_name, f->file, f->loc) : "";
-    c->view_next = many ? names_view_accessor(names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
-    if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
-    c->view_qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
-    c->view_type = pm->view.type;
-    c->view_slot = ir_printf("v->slot[%zu]", slot);
-    c->view_present = pf->oneof ? ir_printf("v->cases[%d] == %d", pf->oneof->view_index, pf->number)
-                                : ir_printf("%s.n != 0", c->view_slot);
-    c->view_value = slice || message ? ir_printf("pbj_view_slice(&v->pbj, &%s)", c->view_slot)
-                                     : plan_from_wire(t, ir_printf("%s.v", c->view_slot));
-    c->view_default = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
-    c->view_from = plan_from_wire(t, "w");
-    c->view_current = pf->oneof || pf->default_c ? ir_printf("%s ? %s : %s", c->view_present, c->view_value, c->view_default)
-                                                          : c->view_value;   /* a zeroed slot reads as 0 */
+    c->view.get = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_GET, pf->member, f->full_name, f->file, f->loc);
+    c->view.has = !many && (pf->oneof || pf->has_member || pf->kind == PLAN_MESSAGE)
+                ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_HAS, pf->member, f->full_name, f->file, f->loc) : "";
+    c->view.next = many ? names_view_accessor(pool, names, pm->cname, NAMES_VIEW_NEXT, pf->member, f->full_name, f->file, f->loc) : "";
+    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
+    c->view.qual = message && f->message_type ? view_qual(f->message_type) : "static inline";
+    c->view.type = pm->view.type;
+    c->view.slot = ir_pool_printf(pool, "v->slot[%zu]", slot);
+    c->view.present = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] == %d", pf->oneof->view_index, pf->number)
+                                : ir_pool_printf(pool, "%s.n != 0", c->view.slot);
+    c->view.value = slice || message ? ir_pool_printf(pool, "pbj_view_slice(&v->pbj, &%s)", c->view.slot)
+                                     : plan_from_wire(pool, t, ir_pool_printf(pool, "%s.v", c->view.slot));
+    c->view.default_ = pf->default_c ? pf->default_c : slice || message ? "pbj_view_empty()" : "0";
+    c->view.from = plan_from_wire(pool, t, "w");
+    c->view.current = pf->oneof || pf->default_c ? ir_pool_printf(pool, "%s ? %s : %s", c->view.present, c->view.value, c->view.default_)
+                                                          : c->view.value;   /* a zeroed slot reads as 0 */
     int wt = pf->group ? PBJ_WT_SGROUP : message || pf->kind == PLAN_WRAPPER ? PBJ_WT_LEN : ir_type_wire_type(t);
-    c->view_tag = ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, wt));
-    c->view_packed_tag = pf->packable ? ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    c->view.tag = ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, wt));
+    c->view.packed_tag = pf->packable ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
     bool self = many && !pf->packed;
-    c->view_self = self ? "1" : "";
-    c->view_label = self || i > 0 ? ir_printf("v_%s:", c->tag_decimal) : "";
-    c->view_keep = pf->closed_enum && pf->type_cname ? ir_printf("%s((int32_t)w)", c->sub_name_fn) : "1";
-    bool noted = !pf->oneof && (*c->view_has || pf->default_c);   /* its presence read from the slot's n */
-    c->view_mark = pf->oneof ? ir_printf("v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
-                 : noted ? ir_printf("%s.n = 1;", c->view_slot) : "";
-    c->view_load = wire_of(t)->load ? wire_of(t)->load : "";
-    c->view_next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view_tag_byte = pf->tag_len == 1 ? c->view_tag : "0";
-    c->view_print = plan_print(pf, pf->name, "e");
-    c->view_nonzero = nonzero(t, "e");
-    c->view_print_value = plan_print(pf, "value", "e");
+    c->view.self = self ? "1" : "";
+    c->view.label = self || i > 0 ? ir_pool_printf(pool, "v_%s:", c->wire.tag_decimal) : "";
+    c->view.keep = pf->closed_enum && pf->type_cname ? ir_pool_printf(pool, "%s((int32_t)w)", c->sub_name_fn) : "1";
+    bool noted = !pf->oneof && (*c->view.has || pf->default_c);   /* its presence read from the slot's n */
+    c->view.mark = pf->oneof ? ir_pool_printf(pool, "v->cases[%d] = %d;", pf->oneof->view_index, pf->number)
+                 : noted ? ir_pool_printf(pool, "%s.n = 1;", c->view.slot) : "";
+    c->view.load = wire_of(t)->load ? wire_of(t)->load : "";
+    c->view.next_fn = pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    c->view.tag_byte = pf->tag_len == 1 ? c->view.tag : "0";
+    c->view.print = plan_print(pool, pf, pf->name, "e");
+    c->view.nonzero = nonzero(pool, t, "e");
+    c->view.print_value = plan_print(pool, pf, "value", "e");
 }
 
 /* The condition that a record's tag lies in pm's extension ranges (or is a message set's item): the records the
  * scan notes for extension accessors. */
-static const char *view_ext_in(const plan_message *pm)
+static const char *view_ext_in(ir_pool *pool, const plan_message *pm)
 {
     const char *in = pm->msgset ? "tag == 0xb" : "";
     for (size_t r = 0; r < pm->ext_ranges.n; r++) {
         uint32_t lo = (uint32_t)pm->ext_ranges.v[r].start, hi = (uint32_t)pm->ext_ranges.v[r].end;
-        in = ir_printf("%s%s(tag >> 3) - %uu <= %uu", in, *in ? " || " : "", lo, hi - lo);
+        in = ir_pool_printf(pool, "%s%s(tag >> 3) - %uu <= %uu", in, *in ? " || " : "", lo, hi - lo);
     }
     return in;
 }
 
-static void plan_views(plan_message *pm, names_list *names)
+static void plan_views(ir_pool *pool, plan_message *pm, names_list *names)
 {
     pm->views = options_on(pm->m, OPTION_VIEWS);
     pm->json = options_on(pm->m, OPTION_JSON);
     pm->text_read = options_on(pm->m, OPTION_TEXT_READ);
     if (!pm->views) return;
-    names_view_functions(names, &pm->view, pm->cname, pm->m);
-    pm->view_ext_in = pm->ext_ranges.n ? view_ext_in(pm) : "";
+    names_view_functions(pool, names, &pm->view, pm->cname, pm->m);
+    pm->view_ext_in = pm->ext_ranges.n ? view_ext_in(pool, pm) : "";
     pm->view_qual = view_qual(pm->m);
     for (size_t k = 0; k < pm->oneofs.n; k++) {
         plan_oneof *po = pm->oneofs.v[k];
         po->view_index = (int)k;
-        po->view_case_fn = names_view_accessor(names, pm->cname, NAMES_VIEW_CASE, po->member, po->o->name, pm->m->file, pm->m->loc);
+        po->view_case_fn = names_view_accessor(pool, names, pm->cname, NAMES_VIEW_CASE, po->member, po->o->name, pm->m->file, pm->m->loc);
     }
     size_t plain = 0;   /* fields outside oneofs have a slot each (zeroed by the scan), then one slot per oneof */
     for (size_t i = 0; i < pm->fields.n; i++) plain += !pm->fields.v[i].oneof;
     for (size_t i = 0, k = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
-        plan_view_code(pm, pf, i, pf->oneof ? plain + (size_t)pf->oneof->view_index : k++, names);
+        plan_view_code(pool, pm, pf, i, pf->oneof ? plain + (size_t)pf->oneof->view_index : k++, names);
     }
 }
 
 /* A map entry's key or value as a writer's parameter type. */
-static const char *entry_param(const ir_field *ef)
+static const char *entry_param(ir_pool *pool, const ir_field *ef)
 {
-    if (ef->type == IR_TYPE_MESSAGE && ef->message_type) return ir_strcat(names_message_cname(ef->message_type), " *");
+    if (ef->type == IR_TYPE_MESSAGE && ef->message_type) return ir_pool_strcat(pool, names_message_cname(pool, ef->message_type), " *");
     return scalar_ctype(ef->type);
 }
 
 /* A map's entries: put_x(w, key, value) fills the entry struct and checks the key follows the last. */
-static void plan_writer_map(plan_code *c, const ir_message *entry)
+static void plan_writer_map(ir_pool *pool, plan_code *c, const ir_message *entry)
 {
     const ir_field *k = entry_field(entry, 1), *v = entry_field(entry, 2);
     if (!k || !v) return;
     bool slice = plan_is_slice(k->type);
-    c->wk_member = names_sanitize(k->name);
-    c->wk_type = entry_param(k);
-    c->wv_member = names_sanitize(v->name);
-    c->wv_type = entry_param(v);
-    c->wk_ord = slice ? "0" : strncmp(c->wk_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
+    c->writer.k_member = names_sanitize(pool, k->name);
+    c->writer.k_type = entry_param(pool, k);
+    c->writer.v_member = names_sanitize(pool, v->name);
+    c->writer.v_type = entry_param(pool, v);
+    c->writer.k_ord = slice ? "0" : strncmp(c->writer.k_type, "int", 3) == 0 ? "((uint64_t)(int64_t)key ^ UINT64_C(0x8000000000000000))"
                                                                  : "(uint64_t)key";
-    c->wk_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
-    c->wk_len = slice ? "key.len" : "0";
+    c->writer.k_data = slice ? "(key.data ? key.data : (const uint8_t *)\"\")" : "NULL";
+    c->writer.k_len = slice ? "key.len" : "0";
 }
 
 /* The most bytes message m's encoding can take, or WRITER_UNBOUNDED or more (repeated, strings, bytes,
@@ -900,94 +926,94 @@ static bool writer_tracks(const ir_message *m)
 }
 
 /* The writer functions of field pf of pm (wfield.tmpl), named in names. */
-static void plan_writer_code(plan_message *pm, plan_field *pf, names_list *names)
+static void plan_writer_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
-#define WRITER_FN(piece) names_writer_field(names, pm->cname, NAMES_WRITER_##piece, pf->member, f)
-    c->wc = pm->wn.type;
-    c->wset = c->wadd = c->wfrom = c->wraw = c->wput = "";
-    if (map) c->wput = WRITER_FN(PUT);
-    else if (pf->repeated) c->wadd = WRITER_FN(ADD);
-    else c->wset = WRITER_FN(SET);
+#define WRITER_FN(piece) names_writer_field(pool, names, pm->cname, NAMES_WRITER_##piece, pf->member, f)
+    c->writer.type = pm->wn.type;
+    c->writer.set = c->writer.add = c->writer.from = c->writer.raw = c->writer.put = "";
+    if (map) c->writer.put = WRITER_FN(PUT);
+    else if (pf->repeated) c->writer.add = WRITER_FN(ADD);
+    else c->writer.set = WRITER_FN(SET);
     if (msg) {
-        c->wfrom = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
-        c->wraw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
-    } else if (pf->repeated && !slice && !map) c->wset = WRITER_FN(SET);     /* packable: the whole array */
+        c->writer.from = pf->repeated ? WRITER_FN(ADD_FROM) : WRITER_FN(FROM);
+        c->writer.raw = pf->repeated ? WRITER_FN(ADD_RAW) : WRITER_FN(RAW);
+    } else if (pf->repeated && !slice && !map) c->writer.set = WRITER_FN(SET);     /* packable: the whole array */
 #undef WRITER_FN
-    c->wopen = pf->repeated ? c->wadd : c->wset;
+    c->writer.open = pf->repeated ? c->writer.add : c->writer.set;
     names_writer sub = {0};
-    if (msg) names_writer_functions(NULL, &sub, pf->type_cname, f->message_type);
-    c->sub_wc = msg ? sub.type : "";
-    c->sub_wtype = msg ? sub.wtype : "";
+    if (msg) names_writer_functions(pool, NULL, &sub, pf->type_cname, f->message_type);
+    c->writer.sub_type = msg ? sub.type : "";
+    c->writer.sub_wtype = msg ? sub.wtype : "";
     bool fixed = msg && writer_most(f->message_type, 0) < 0x80;
-    c->wfixed = fixed ? "true" : "false";
-    c->wtracks = msg && writer_tracks(f->message_type) ? "true" : "false";
-    c->wreserve = fixed ? "1" : msg ? ir_printf("w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
+    c->writer.fixed = fixed ? "true" : "false";
+    c->writer.tracks = msg && writer_tracks(f->message_type) ? "true" : "false";
+    c->writer.reserve = fixed ? "1" : msg ? ir_pool_printf(pool, "w->w.buf->learn[%u]", writer_slot(f->message_type)) : "";
     uint32_t key = 2u * (uint32_t)pf->number;
-    c->wkey = ir_printf("%uu", key);
-    c->wpos = ir_printf("%uu", key - (pf->repeated || map ? 1u : 0u));
+    c->writer.key = ir_pool_printf(pool, "%uu", key);
+    c->writer.pos = ir_pool_printf(pool, "%uu", key - (pf->repeated || map ? 1u : 0u));
     size_t oneof = 0;
     while (pf->oneof && pm->oneofs.v[oneof] != pf->oneof) oneof++;
     bool checked = pf->oneof && oneof < 64;       /* the 65th oneof on are not checked */
-    c->wbit = checked ? ir_printf("(UINT64_C(1) << %zu)", oneof) : "0";
-    c->wmark = checked ? ir_printf("w->w.oneofs |= %s;", c->wbit) : "";
-    c->wparams = slice ? "const void *data, size_t len" : ir_printf("%s v", pf->ctype);
-    c->wvalue = slice ? "pbj_slice_make(data, len)" : "v";
-    c->wmax = value_rmax(pf->type, pf->tag_len, c->x);
-    c->wcheck = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
-    c->wwrite = value_wwrite(pf->type, c->x);
-    c->wwrite_e = value_wwrite(pf->type, ir_printf("%s.data[i]", c->x));
-    c->wend_tag = pf->group ? ir_printf("0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
-    c->wk_member = c->wk_type = c->wv_member = c->wv_type = c->wk_ord = c->wk_data = c->wk_len = "";
-    if (map) plan_writer_map(c, f->message_type);
+    c->writer.bit = checked ? ir_pool_printf(pool, "(UINT64_C(1) << %zu)", oneof) : "0";
+    c->writer.mark = checked ? ir_pool_printf(pool, "w->w.oneofs |= %s;", c->writer.bit) : "";
+    c->writer.params = slice ? "const void *data, size_t len" : ir_pool_printf(pool, "%s v", pf->ctype);
+    c->writer.value = slice ? "pbj_slice_make(data, len)" : "v";
+    c->writer.max = value_rmax(pool, pf->type, pf->tag_len, c->x);
+    c->writer.check = slice && pf->utf8 ? "if (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;" : "";
+    c->writer.write = value_wwrite(pool, pf->type, c->x);
+    c->writer.write_e = value_wwrite(pool, pf->type, ir_pool_printf(pool, "%s.data[i]", c->x));
+    c->writer.end_tag = pf->group ? ir_pool_printf(pool, "0x%xu", (unsigned)PBJ_TAG(pf->number, PBJ_WT_EGROUP)) : "0";
+    c->writer.k_member = c->writer.k_type = c->writer.v_member = c->writer.v_type = c->writer.k_ord = c->writer.k_data = c->writer.k_len = "";
+    if (map) plan_writer_map(pool, c, f->message_type);
 }
 
 /* The building helpers of field pf of pm (field_helpers.tmpl), named in names. Merge copies b's value into m. */
-static void plan_helper_code(plan_message *pm, plan_field *pf, names_list *names)
+static void plan_helper_code(ir_pool *pool, plan_message *pm, plan_field *pf, names_list *names)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
     bool msg = pf->kind == PLAN_MESSAGE, map = pf->kind == PLAN_MAP, slice = plan_is_slice(pf->type) && !msg && !map;
     bool own = !pm->map_entry;                       /* an entry's fields get no helpers of their own */
-#define HELPER_FN(piece, when) ((when) && own ? names_helper_field(names, pm->cname, NAMES_HELPER_##piece, pf->member, f) : "")
-    c->hadd = HELPER_FN(ADD, pf->repeated);
-    c->hset = HELPER_FN(SET, !pf->repeated && !msg && !map);
-    c->hmutable = HELPER_FN(MUTABLE, (!pf->repeated && msg) || pf->message_map_value);
-    c->hput = HELPER_FN(PUT, map && !pf->message_map_value);
-    c->hget = HELPER_FN(GET, map);
+#define HELPER_FN(piece, when) ((when) && own ? names_helper_field(pool, names, pm->cname, NAMES_HELPER_##piece, pf->member, f) : "")
+    c->helpers.add = HELPER_FN(ADD, pf->repeated);
+    c->helpers.set = HELPER_FN(SET, !pf->repeated && !msg && !map);
+    c->helpers.mutable_ = HELPER_FN(MUTABLE, (!pf->repeated && msg) || pf->message_map_value);
+    c->helpers.put = HELPER_FN(PUT, map && !pf->message_map_value);
+    c->helpers.get = HELPER_FN(GET, map);
     bool str = pf->type == IR_TYPE_STRING && !msg && !map;
-    c->hset_str = HELPER_FN(SET_STR, str && *c->hset);
-    c->hadd_str = HELPER_FN(ADD_STR, str && pf->repeated);
-    c->hadd_many = HELPER_FN(ADD_MANY, pf->shape == PLAN_SHAPE_PACKED || pf->shape == PLAN_SHAPE_REPEATED);
+    c->helpers.set_str = HELPER_FN(SET_STR, str && *c->helpers.set);
+    c->helpers.add_str = HELPER_FN(ADD_STR, str && pf->repeated);
+    c->helpers.add_many = HELPER_FN(ADD_MANY, pf->shape == PLAN_SHAPE_PACKED || pf->shape == PLAN_SHAPE_REPEATED);
 #undef HELPER_FN
-    c->hparams = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_printf("%s v", pf->ctype);
-    c->hvalue = !slice ? "" : pf->utf8
+    c->helpers.params = slice ? "const void *data, size_t len, pbj_arena *arena" : ir_pool_printf(pool, "%s v", pf->ctype);
+    c->helpers.value = !slice ? "" : pf->utf8
         ? "pbj_slice v;\nif (!pbj_utf8_valid((const uint8_t *)data, len)) return PBJ_ERR_UTF8;\n"
           "if (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;"
         : "pbj_slice v;\nif (pbj_copy(arena, data, len, &v) != PBJ_OK) return PBJ_ERR_NOMEM;";
-    c->hret = slice ? "PBJ_MUST_USE pbj_status" : "void";
-    c->hdone = slice ? "return PBJ_OK;" : "";
-    c->hpresent = pf->oneof ? ir_printf("b->%s == %s", pf->oneof->case_member, c->case_const)
-                : pf->has_member ? ir_printf("b->%s", pf->has_member) : nonzero(pf->type, c->xb);
-    c->hcopy = slice ? ir_printf("if ((st = pbj_copy(arena, %s.data, %s.len, &%s)) != PBJ_OK) return st;", c->xb, c->xb, c->x)
-                     : ir_printf("%s = %s;", c->x, c->xb);
+    c->helpers.ret = slice ? "PBJ_MUST_USE pbj_status" : "void";
+    c->helpers.done = slice ? "return PBJ_OK;" : "";
+    c->helpers.present = pf->oneof ? ir_pool_printf(pool, "b->%s == %s", pf->oneof->case_member, c->case_const)
+                : pf->has_member ? ir_pool_printf(pool, "b->%s", pf->has_member) : nonzero(pool, pf->type, c->xb);
+    c->helpers.copy = slice ? ir_pool_printf(pool, "if ((st = pbj_copy(arena, %s.data, %s.len, &%s)) != PBJ_OK) return st;", c->xb, c->xb, c->x)
+                     : ir_pool_printf(pool, "%s = %s;", c->x, c->xb);
     if (pf->kind == PLAN_WRAPPER)                    /* an empty wrapper leaves the value, as decode merges it */
-        c->hcopy = ir_printf("if (%s) {\n    %s\n}", nonzero(pf->type, c->xb), c->hcopy);
+        c->helpers.copy = ir_pool_printf(pool, "if (%s) {\n    %s\n}", nonzero(pool, pf->type, c->xb), c->helpers.copy);
     const ir_field *key = map ? entry_field(f->message_type, 1) : NULL, *value = map ? entry_field(f->message_type, 2) : NULL;
-    c->hkey = key ? names_sanitize(key->name) : "";
-    c->hkey_type = key ? scalar_ctype(key->type) : "";
-    c->hkey_copy = key && plan_is_slice(key->type)
-                 ? ir_printf("if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->hkey) : "";
-    c->hentry = map ? ir_printf("pbj__%s_entry_%s", pm->cname, pf->member) : "";   /* pbj__: no clash with a user's name */
-    c->hval = value ? names_sanitize(value->name) : "";
-    c->hval_type = !value ? "" : pf->message_map_value ? names_message_cname(value->message_type) : scalar_ctype(value->type);
-    c->hval_set = !value ? "" : plan_is_slice(value->type) ? ir_printf("return pbj_copy(arena, value.data, value.len, &e->%s);", c->hval)
-                                                          : ir_printf("e->%s = value;\nreturn PBJ_OK;", c->hval);
+    c->helpers.key = key ? names_sanitize(pool, key->name) : "";
+    c->helpers.key_type = key ? scalar_ctype(key->type) : "";
+    c->helpers.key_copy = key && plan_is_slice(key->type)
+                 ? ir_pool_printf(pool, "if (pbj_copy(arena, key.data, key.len, &probe.%s) != PBJ_OK) return NULL;", c->helpers.key) : "";
+    c->helpers.entry = map ? names_helper_entry(pool, pm->cname, pf->member) : "";
+    c->helpers.val = value ? names_sanitize(pool, value->name) : "";
+    c->helpers.val_type = !value ? "" : pf->message_map_value ? names_message_cname(pool, value->message_type) : scalar_ctype(value->type);
+    c->helpers.val_set = !value ? "" : plan_is_slice(value->type) ? ir_pool_printf(pool, "return pbj_copy(arena, value.data, value.len, &e->%s);", c->helpers.val)
+                                                          : ir_pool_printf(pool, "e->%s = value;\nreturn PBJ_OK;", c->helpers.val);
     names_message vfn = {0};
-    if (pf->message_map_value) names_message_functions(NULL, &vfn, c->hval_type, value->message_type);
-    c->hval_init = pf->message_map_value ? vfn.init : "";
+    if (pf->message_map_value) names_message_functions(pool, NULL, &vfn, c->helpers.val_type, value->message_type);
+    c->helpers.val_init = pf->message_map_value ? vfn.init : "";
 }
 
 /* ---- JSON input: how a field's values read (field_json_read.tmpl) and its message's table of names ---- */
@@ -1006,11 +1032,11 @@ static const char *json_kind(ir_type t)
 }
 
 /* Reading one value of field f (of type t: a wrapper's is the wrapped one) into *addr. */
-static const char *json_read(const ir_field *f, ir_type t, const char *addr)
+static const char *json_read(ir_pool *pool, const ir_field *f, ir_type t, const char *addr)
 {
     if (t == IR_TYPE_ENUM && f->enum_type)
-        return ir_printf("pbj__jin_enum(j, &%s, %s, &keep)", names_enum_json(NULL, names_enum_cname(f->enum_type), f->enum_type), addr);
-    return ir_printf("pbj__jin_%s(j, %s)", json_kind(t), addr);
+        return ir_pool_printf(pool, "pbj__jin_enum(j, &%s, %s, &keep)", names_enum_json(pool, NULL, names_enum_cname(pool, f->enum_type), f->enum_type), addr);
+    return ir_pool_printf(pool, "pbj__jin_%s(j, %s)", json_kind(t), addr);
 }
 
 /* A null taken; "0" for the types whose value null is (Value, NullValue). */
@@ -1022,31 +1048,31 @@ static const char *json_null(const ir_field *f)
 }
 
 /* Statements reading a map's value (entry field v) into entry e. */
-static const char *json_entry_value(const ir_field *v)
+static const char *json_entry_value(ir_pool *pool, const ir_field *v)
 {
-    const char *null = ir_printf("if (%s) return pbj__jin_null_element(j);\n", json_null(v));
-    const char *member = names_sanitize(v->name);
-    if (!v->message_type) return ir_printf("%sif (!%s) return j->st;", null, json_read(v, v->type, ir_printf("&e->%s", member)));
-    const char *sub = names_message_cname(v->message_type);
+    const char *null = ir_pool_printf(pool, "if (%s) return pbj__jin_null_element(j);\n", json_null(v));
+    const char *member = names_sanitize(pool, v->name);
+    if (!v->message_type) return ir_pool_printf(pool, "%sif (!%s) return j->st;", null, json_read(pool, v, v->type, ir_pool_printf(pool, "&e->%s", member)));
+    const char *sub = names_message_cname(pool, v->message_type);
     names_message fn;
-    names_message_functions(NULL, &fn, sub, v->message_type);
-    return ir_printf("%sif (!(e->%s = (%s *)pbj__jin_alloc(j, sizeof(%s)))) return j->st;\n%s(e->%s);\n"
+    names_message_functions(pool, NULL, &fn, sub, v->message_type);
+    return ir_pool_printf(pool, "%sif (!(e->%s = (%s *)pbj__jin_alloc(j, sizeof(%s)))) return j->st;\n%s(e->%s);\n"
                      "if (%s(e->%s, j) != PBJ_OK) return j->st;", null, member, sub, sub, fn.init, member, fn.from_json_body, member);
 }
 
-static void plan_json_read_code(plan_field *pf, size_t index)
+static void plan_json_read_code(ir_pool *pool, plan_field *pf, size_t index)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
-    c->json_index = ir_printf("%zu", index);
-    c->json_read = json_read(f, pf->type, ir_printf("&%s", c->x));
-    c->json_read_v = json_read(f, pf->type, "&v");
-    c->json_elem_null = json_null(f);
-    c->json_is_null = pf->repeated || pf->kind == PLAN_MAP ? "pbj__jin_null(j)" : c->json_elem_null;
+    c->json_in.index = ir_pool_printf(pool, "%zu", index);
+    c->json_in.read = json_read(pool, f, pf->type, ir_pool_printf(pool, "&%s", c->x));
+    c->json_in.read_v = json_read(pool, f, pf->type, "&v");
+    c->json_in.elem_null = json_null(f);
+    c->json_in.is_null = pf->repeated || pf->kind == PLAN_MAP ? "pbj__jin_null(j)" : c->json_in.elem_null;
     const ir_field *key = pf->kind == PLAN_MAP ? entry_field(f->message_type, 1) : NULL;
     const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
-    c->json_key_read = key ? ir_printf("pbj__jin_key_%s(j, mk, &e->%s)", json_kind(key->type), names_sanitize(key->name)) : "";
-    c->json_entry_value = value ? json_entry_value(value) : "";
+    c->json_in.key_read = key ? ir_pool_printf(pool, "pbj__jin_key_%s(j, mk, &e->%s)", json_kind(key->type), names_sanitize(pool, key->name)) : "";
+    c->json_in.entry_value = value ? json_entry_value(pool, value) : "";
 }
 
 /* A name of a table the reader searches: by length, then bytes (pbj__jin_find's order). */
@@ -1069,7 +1095,7 @@ static const char *json_table(ir_pool *pool, json_row *rows, size_t n)
     if (!n) return "{NULL, 0, 0},";
     textbuf s = {0};
     for (size_t i = 0; i < n; i++)
-        textbuf_printf(&s, "{%s, %zu, %lld},\n", c_string_literal(rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
+        textbuf_printf(&s, "{%s, %zu, %lld},\n", c_string_literal(pool, rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
                        rows[i].value);
     return textbuf_finish(&s, pool);
 }
@@ -1085,9 +1111,9 @@ static plan_json_form json_form_of(const ir_message *m)
 }
 
 /* Each field's reading code and pm's form. */
-static void plan_json_read(plan_message *pm)
+static void plan_json_read(ir_pool *pool, plan_message *pm)
 {
-    for (size_t i = 0; i < pm->fields.n; i++) plan_json_read_code(&pm->fields.v[i], i);
+    for (size_t i = 0; i < pm->fields.n; i++) plan_json_read_code(pool, &pm->fields.v[i], i);
     pm->json_form = json_form_of(pm->m);
 }
 
@@ -1096,7 +1122,7 @@ static void plan_json_read(plan_message *pm)
 static void plan_json_names(ir_pool *pool, plan_message *pm)
 {
     size_t nf = pm->fields.n, nx = pm->ext_printed.n, n = 0;
-    json_row *rows = ir_alloc((2 * (nf + nx) + 1) * sizeof *rows);
+    json_row *rows = ir_pool_alloc(pool, (2 * (nf + nx) + 1) * sizeof *rows);
     for (size_t i = 0; i < nf; i++) {
         const ir_field *f = pm->fields.v[i].f;
         rows[n++] = (json_row){f->json_name ? f->json_name : f->name, (long long)i};
@@ -1104,25 +1130,25 @@ static void plan_json_names(ir_pool *pool, plan_message *pm)
     }
     for (size_t i = 0; i < nx; i++) {
         plan_field *x = pm->ext_printed.v[i];
-        const char *key = ir_printf("[%s]", x->f->full_name);
-        x->code.json_index = ir_printf("%zu", nf + i);
+        const char *key = ir_pool_printf(pool, "[%s]", x->f->full_name);
+        x->code.json_in.index = ir_pool_printf(pool, "%zu", nf + i);
         rows[n++] = (json_row){key, (long long)(nf + i)};
         if (strcmp(key, x->name) != 0) rows[n++] = (json_row){x->name, (long long)(nf + i)};
     }
     pm->json_names = json_table(pool, rows, n);
-    pm->json_count = ir_printf("%zu", n);
-    pm->json_seen = ir_printf("%zu", (nf + nx) / 8 + 1);
+    pm->json_count = ir_pool_printf(pool, "%zu", n);
+    pm->json_seen = ir_pool_printf(pool, "%zu", (nf + nx) / 8 + 1);
 }
 
 /* The JSON names of enum pe's values. */
 static void plan_enum_json_read(ir_pool *pool, plan_enum *pe, names_list *l)
 {
     const ir_enum *e = pe->e;
-    json_row *rows = ir_alloc((e->values.n + 1) * sizeof *rows);
+    json_row *rows = ir_pool_alloc(pool, (e->values.n + 1) * sizeof *rows);
     for (size_t i = 0; i < e->values.n; i++) rows[i] = (json_row){e->values.v[i]->name, e->values.v[i]->number};
-    pe->json = names_enum_json(l, pe->cname, e);
+    pe->json = names_enum_json(pool, l, pe->cname, e);
     pe->json_names = json_table(pool, rows, e->values.n);
-    pe->json_count = ir_printf("%zu", e->values.n);
+    pe->json_count = ir_pool_printf(pool, "%zu", e->values.n);
     pe->json_closed = e->file && e->file->syntax == IR_PROTO2 ? "true" : "false";
     pe->json_null = strcmp(e->full_name, "google.protobuf.NullValue") == 0 ? "true" : "false";
 }
@@ -1137,24 +1163,24 @@ static void plan_writer_required(ir_pool *pool, plan_message *pm)
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         if (!pf->required || bit >= 64) continue;
-        pf->code.wmark = ir_printf("w->w.oneofs |= UINT64_C(1) << %zu;", bit);
+        pf->code.writer.mark = ir_pool_printf(pool, "w->w.oneofs |= UINT64_C(1) << %zu;", bit);
         mask |= UINT64_C(1) << bit++;
         textbuf_printf(&text, "\"%s\", ", pf->code.full_name);
     }
     const char *names = textbuf_finish(&text, pool);
-    pm->wrequired_mask = ir_printf("UINT64_C(0x%llx)", (unsigned long long)mask);
-    pm->wrequired = mask ? ir_printf(", %u, UINT64_C(0x%llx), %zu, (const char *const[]){%s}", writer_slot(pm->m),
+    pm->wrequired_mask = ir_pool_printf(pool, "UINT64_C(0x%llx)", (unsigned long long)mask);
+    pm->wrequired = mask ? ir_pool_printf(pool, ", %u, UINT64_C(0x%llx), %zu, (const char *const[]){%s}", writer_slot(pm->m),
                                      (unsigned long long)mask, pm->oneofs.n, names)
-                         : ir_printf(", %u, 0, 0, NULL", writer_slot(pm->m));
+                         : ir_pool_printf(pool, ", %u, 0, 0, NULL", writer_slot(pm->m));
 }
 
 /* Decode predictions: after a case, the tag expected next (the same field again, or the next field). */
-static void plan_predictions(plan_message *pm)
+static void plan_predictions(ir_pool *pool, plan_message *pm)
 {
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
         pf->predict_self = pf->repeated && !pf->packed && pf->kind != PLAN_WRAPPER;
-        if (pf->predict_self || i > 0) pf->code.label = ir_printf("f_%s:", pf->code.tag_decimal);
+        if (pf->predict_self || i > 0) pf->code.wire.label = ir_pool_printf(pool, "f_%s:", pf->code.wire.tag_decimal);
     }
 }
 
@@ -1170,18 +1196,18 @@ static int range_by_start(const void *a, const void *b)
     return (x->start > y->start) - (x->start < y->start);
 }
 
-static plan_oneof *plan_oneof_for(plan_message *pm, const ir_oneof *o)
+static plan_oneof *plan_oneof_for(ir_pool *pool, plan_message *pm, const ir_oneof *o)
 {
     for (size_t i = 0; i < pm->oneofs.n; i++)
         if (pm->oneofs.v[i]->o == o) return pm->oneofs.v[i];
-    plan_oneof *po = ir_alloc(sizeof *po);
+    plan_oneof *po = ir_pool_alloc(pool, sizeof *po);
     po->o = o;
-    ir_vec_push(&pm->oneofs, po);
+    ir_pool_vec_push(pool, &pm->oneofs, po);
     return po;
 }
 
 /* pbj.comparable's keys as the message's planned fields and oneofs. */
-static void plan_compare_keys(plan_message *pm)
+static void plan_compare_keys(ir_pool *pool, plan_message *pm)
 {
     const options_compare_key *keys;
     size_t n = options_comparable(pm->m, &keys);
@@ -1191,18 +1217,18 @@ static void plan_compare_keys(plan_message *pm)
             if (pm->fields.v[i].f == keys[k].field) key.field = &pm->fields.v[i];
         for (size_t i = 0; i < pm->oneofs.n && keys[k].oneof && !key.oneof; i++)
             if (pm->oneofs.v[i]->o == keys[k].oneof) key.oneof = pm->oneofs.v[i];
-        if (key.field || key.oneof) ir_vec_push(&pm->compare_keys, key);
+        if (key.field || key.oneof) ir_pool_vec_push(pool, &pm->compare_keys, key);
     }
 }
 
 static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, names_list *names, required_cache *rc,
                                         cycle_search *cs)
 {
-    plan_message *pm = ir_alloc(sizeof *pm);
+    plan_message *pm = ir_pool_alloc(pool, sizeof *pm);
     pm->m = m;
-    pm->cname = names_message_type(names, names_message_cname(m), m);
-    names_message_functions(names, &pm->fn, pm->cname, m);
-    pm->doc = doc_of(&m->comments);
+    pm->cname = names_message_type(pool, names, names_message_cname(pool, m), m);
+    names_message_functions(pool, names, &pm->fn, pm->cname, m);
+    pm->doc = doc_of(pool, &m->comments);
     pm->fast_write = options_on(m, OPTION_FAST_WRITE);
     size_t n = options_describe_changed(m, NULL, 0);
     char *text = ir_pool_alloc(pool, n + 1);
@@ -1223,43 +1249,43 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         pf.f = f;
         pf.name = features_group_like(f) ? f->message_type->name : f->name;
         pf.number = f->number;
-        plan_field_kind(&pf, f, pm->map_entry);
+        plan_field_kind(pool, &pf, f, pm->map_entry);
         plan_tags(&pf);
         pf.always = pm->map_entry;
-        if (f->oneof && !f->oneof->synthetic) pf.oneof = plan_oneof_for(pm, f->oneof);
-        ir_vec_push(&pm->fields, pf);
+        if (f->oneof && !f->oneof->synthetic) pf.oneof = plan_oneof_for(pool, pm, f->oneof);
+        ir_pool_vec_push(pool, &pm->fields, pf);
     }
     sort(pm->fields.v, pm->fields.n, sizeof *pm->fields.v, by_number);
     /* names after sorting, so clashes resolve the same way every run: fields
      * keep their (unique) names, oneofs and has-bits yield */
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
-        pf->member = names_sanitize(pf->f->name);
-        if (pf->oneof) ir_vec_push(&pf->oneof->fields, pf);
+        pf->member = names_sanitize(pool, pf->f->name);
+        if (pf->oneof) ir_pool_vec_push(pool, &pf->oneof->fields, pf);
     }
     pm->msgset = m->message_set_wire_format;
     /* pbj.drop_unknown: no slice; a message with extension ranges keeps one (misfit extension records go
      * there), and so does one with no fields (a C struct needs a member) */
     pm->unknown = !options_on(m, OPTION_DROP_UNKNOWN) || pm->msgset || m->extension_ranges.n || !pm->fields.n;
-    for (size_t i = 0; i < m->extension_ranges.n; i++) ir_vec_push(&pm->ext_ranges, m->extension_ranges.v[i]);
+    for (size_t i = 0; i < m->extension_ranges.n; i++) ir_pool_vec_push(pool, &pm->ext_ranges, m->extension_ranges.v[i]);
     sort(pm->ext_ranges.v, pm->ext_ranges.n, sizeof *pm->ext_ranges.v, range_by_start);
-    if (pm->ext_ranges.n) pm->print_ext = names_print_ext(names, pm->cname, m);
+    if (pm->ext_ranges.n) pm->print_ext = names_print_ext(pool, names, pm->cname, m);
     members ms = {.pool = pool};
     symtab_init(&ms.taken);
     for (size_t i = 0; i < pm->fields.n; i++) member_take(&ms, pm->fields.v[i].member);
     for (size_t i = 0; i < pm->oneofs.n; i++) {
         plan_oneof *po = pm->oneofs.v[i];
         const char *want = po->o->name;
-        while (strcmp(unique_member(&ms, want), want) != 0 ||
-               strcmp(unique_member(&ms, names_case_member(want)), names_case_member(want)) != 0)
+        while (strcmp(unique_member(pool, &ms, want), want) != 0 ||
+               strcmp(unique_member(pool, &ms, names_case_member(pool, want)), names_case_member(pool, want)) != 0)
             want = ir_pool_printf(pool, "%s_", want);
         po->member = want;
-        po->case_member = names_case_member(want);
+        po->case_member = names_case_member(pool, want);
         member_take(&ms, po->member);
         member_take(&ms, po->case_member);
         po->text_set = oneof_text_set(pool, po);
-        po->case_type = names_oneof_case_type(names, pm->cname, po->member, m, po->o);
-        po->none_const = names_oneof_none(names, pm->cname, po->member, m, po->o);
+        po->case_type = names_oneof_case_type(pool, names, pm->cname, po->member, m, po->o);
+        po->none_const = names_oneof_none(pool, names, pm->cname, po->member, m, po->o);
     }
     for (size_t i = 0; i < pm->fields.n; i++) {
         plan_field *pf = &pm->fields.v[i];
@@ -1267,14 +1293,14 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         bool explicit_presence = features_explicit_presence(f) && f->label != IR_LABEL_REPEATED && !pm->map_entry;
         if (pf->kind == PLAN_WRAPPER || (explicit_presence && !pf->oneof &&
                                          (pf->kind == PLAN_SCALAR || pf->kind == PLAN_SLICE)))
-            member_take(&ms, pf->has_member = unique_member(&ms, names_has_member(pf->member)));
+            member_take(&ms, pf->has_member = unique_member(pool, &ms, names_has_member(pool, pf->member)));
         pf->required = features_required(f);
         pf->sub_may_miss = (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) && reaches_required(rc, f->message_type);
         if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
             pf->sub_recursive = cycles_of(cs, f->message_type)->recursive;
             pf->sub_deep = cycles_of(cs, f->message_type)->deep;
         }
-        if (!pf->oneof && !pm->map_entry) pf->default_c = default_expr(f);
+        if (!pf->oneof && !pm->map_entry) pf->default_c = default_expr(pool, f);
         if (pf->kind == PLAN_MAP) {
             const ir_field *v = entry_field(f->message_type, 2);
             pf->closed_map_value = v && v->type == IR_TYPE_ENUM && v->enum_type && features_closed_enum(v->enum_type);
@@ -1284,20 +1310,20 @@ static plan_message *plan_message_build(ir_pool *pool, const ir_message *m, name
         pf->read = read_of(pf);
         pf->width = wire_of(pf->type)->all ? PLAN_WIDTH_FIXED : PLAN_WIDTH_VARYING;
         pf->framing = pf->group ? PLAN_FRAMING_GROUP : PLAN_FRAMING_LEN;
-        plan_field_code(pm, pf, names);
-        plan_helper_code(pm, pf, names);
+        plan_field_code(pool, pm, pf, names);
+        plan_helper_code(pool, pm, pf, names);
     }
     symtab_free(&ms.taken);
-    plan_predictions(pm);
-    plan_json_read(pm);
-    plan_views(pm, names);
+    plan_predictions(pool, pm);
+    plan_json_read(pool, pm);
+    plan_views(pool, pm, names);
     pm->may_miss = reaches_required(rc, m);
-    plan_compare_keys(pm);
-    if (pm->compare_keys.n) pm->compare_fn = names_compare_fn(names, pm->cname, m);
+    plan_compare_keys(pool, pm);
+    if (pm->compare_keys.n) pm->compare_fn = names_compare_fn(pool, names, pm->cname, m);
     pm->writers = options_on(m, OPTION_WRITERS) && !m->map_entry;
     if (pm->writers) {
-        names_writer_functions(names, &pm->wn, pm->cname, m);
-        for (size_t i = 0; i < pm->fields.n; i++) plan_writer_code(pm, &pm->fields.v[i], names);
+        names_writer_functions(pool, names, &pm->wn, pm->cname, m);
+        for (size_t i = 0; i < pm->fields.n; i++) plan_writer_code(pool, pm, &pm->fields.v[i], names);
         plan_writer_required(pool, pm);
     }
     return pm;
@@ -1315,18 +1341,18 @@ static plan_ext_shape ext_shape_of(const plan_field *pf)
 /* Everything ext.tmpl prints for extension pf (its value in set and add is v). */
 /* An extension in JSON ("[pkg.ext]" under either naming): its value written from v, s or x (ext sections of
  * field_json.tmpl, M__json_ext) and read into v (field_json_read.tmpl, M__json_ext_read). */
-static void plan_ext_json_code(plan_field *pf)
+static void plan_ext_json_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
-    const char *key = json_key_literal(ir_printf("[%s]", pf->f->full_name));
-    c->json_key = ir_printf("%s, %s", key, key);
-    c->json_put = json_put(pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
-    c->json_read_v = json_read(pf->f, pf->type, "&v");
-    c->json_elem_null = json_null(pf->f);
-    c->json_is_null = pf->repeated ? "pbj__jin_null(j)" : c->json_elem_null;
+    const char *key = json_key_literal(pool, ir_pool_printf(pool, "[%s]", pf->f->full_name));
+    c->json.key = ir_pool_printf(pool, "%s, %s", key, key);
+    c->json.put = json_put(pool, pf, pf->kind == PLAN_MESSAGE ? "x" : plan_is_slice(pf->type) ? "s" : c->from_v, false);
+    c->json_in.read_v = json_read(pool, pf->f, pf->type, "&v");
+    c->json_in.elem_null = json_null(pf->f);
+    c->json_in.is_null = pf->repeated ? "pbj__jin_null(j)" : c->json_in.elem_null;
 }
 
-static void plan_ext_code(plan_field *pf)
+static void plan_ext_code(ir_pool *pool, plan_field *pf)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
@@ -1334,93 +1360,91 @@ static void plan_ext_code(plan_field *pf)
     bool msg = pf->kind == PLAN_MESSAGE;
     c->name = pf->name;
     c->full_name = f->full_name;
-    c->number = ir_printf("%d", pf->number);
+    c->number = ir_pool_printf(pool, "%d", pf->number);
     c->ctype = pf->ctype;
-    c->extendee = pf->extendee_cname;
-    c->extendee_full = f->extend->extendee->full_name;
-    c->wt = ir_printf("%d", pf->group ? PBJ_WT_SGROUP : ir_type_wire_type(t));   /* the records decode keeps */
-    if (pf->packable) c->wt = ir_printf("%s | PBJ__EXT_PACKABLE", c->wt);
-    c->sub_name_fn = pf->type == IR_TYPE_ENUM && f->enum_type ? names_enum_name_fn(NULL, names_enum_cname(f->enum_type), f->enum_type) : "NULL";
-    c->ext_valid = pf->closed_enum ? c->sub_name_fn : "NULL";   /* an open enum keeps every value */
-    c->default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
-    c->value_type = msg ? ir_printf("const %s *", pf->ctype) : pf->ctype;
-    c->tag_len = ir_printf("%d", pf->tag_len);
-    c->tag_write = plan_tag_write(pf->tag, pf->tag_len);
-    c->end_tag_write = plan_tag_write(pf->end_tag, pf->tag_len);
-    c->size_v = plan_value_size(t, "v");
-    c->write_v = plan_value_write(t, "v");
-    c->size_x = plan_value_size(t, "x");
-    c->write_x = plan_value_write(t, "x");
-    c->from_v = plan_from_wire(t, "v");
-    c->from_w = plan_from_wire(t, "w");
-    c->count_type = pf->repeated ? "size_t" : "bool";
-    c->count_fn = pf->repeated ? c->fn.count : c->fn.has;
-    c->count_test = pf->repeated ? "" : " != 0";
-    c->get_fn = pf->repeated ? c->fn.at : c->fn.get;
-    c->get_params = pf->repeated ? ", size_t i" : "";
-    c->idx = pf->repeated ? "i" : "(size_t)-1";
-    c->print_s = plan_print(pf, pf->name, "s");
-    c->print_v = plan_print(pf, pf->name, c->from_v);
-    c->record = "";
-    c->text_value = text_value(pf);
-    plan_ext_json_code(pf);
+    c->ext.extendee = pf->extendee_cname;
+    c->ext.extendee_full = f->extend->extendee->full_name;
+    c->ext.wt = ir_pool_printf(pool, "%d", pf->group ? PBJ_WT_SGROUP : ir_type_wire_type(t));   /* the records decode keeps */
+    if (pf->packable) c->ext.wt = ir_pool_printf(pool, "%s | PBJ__EXT_PACKABLE", c->ext.wt);
+    c->sub_name_fn = pf->type == IR_TYPE_ENUM && f->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, f->enum_type), f->enum_type) : "NULL";
+    c->ext.valid = pf->closed_enum ? c->sub_name_fn : "NULL";   /* an open enum keeps every value */
+    c->ext.default_value = pf->default_c ? pf->default_c : plan_is_slice(t) ? "pbj_slice_make(NULL, 0)" : "0";
+    c->ext.value_type = msg ? ir_pool_printf(pool, "const %s *", pf->ctype) : pf->ctype;
+    plan_wire_code(pool, pf);
+    c->ext.size_v = plan_value_size(pool, t, "v");
+    c->ext.write_v = plan_value_write(pool, t, "v");
+    c->ext.size_x = plan_value_size(pool, t, "x");
+    c->ext.write_x = plan_value_write(pool, t, "x");
+    c->from_v = plan_from_wire(pool, t, "v");
+    c->ext.from_w = plan_from_wire(pool, t, "w");
+    c->ext.count_type = pf->repeated ? "size_t" : "bool";
+    c->ext.count_fn = pf->repeated ? c->ext.fn.count : c->ext.fn.has;
+    c->ext.count_test = pf->repeated ? "" : " != 0";
+    c->ext.get_fn = pf->repeated ? c->ext.fn.at : c->ext.fn.get;
+    c->ext.get_params = pf->repeated ? ", size_t i" : "";
+    c->ext.idx = pf->repeated ? "i" : "(size_t)-1";
+    c->ext.print_s = plan_print(pool, pf, pf->name, "s");
+    c->ext.print_v = plan_print(pool, pf, pf->name, c->from_v);
+    c->ext.record = "";
+    c->text.value = text_value(pool, pf);
+    plan_ext_json_code(pool, pf);
 }
 
 /* An extension's accessors on its extendee's view (viewext.tmpl), when the extendee has views (and a message's
  * type too): they read the records the view's scan noted in the extension ranges. */
-static void plan_ext_view_code(plan_field *pf, names_list *names)
+static void plan_ext_view_code(ir_pool *pool, plan_field *pf, names_list *names)
 {
     plan_code *c = &pf->code;
     const ir_field *f = pf->f;
     bool message = pf->kind == PLAN_MESSAGE;
     if (!options_on(f->extend->extendee, OPTION_VIEWS) || (message && !options_on(f->message_type, OPTION_VIEWS))) return;
     names_view extendee;
-    names_view_functions(NULL, &extendee, pf->extendee_cname, f->extend->extendee);
-    if (message) names_view_functions(NULL, &c->subview, pf->type_cname, f->message_type);
-    c->view_type = extendee.type;
-    c->view_get = names_extension_view(names, pf->cname, NAMES_EXT_VIEW_GET, f);
-    c->view_has = pf->repeated ? "" : names_extension_view(names, pf->cname, NAMES_EXT_VIEW_HAS, f);
-    c->view_next = pf->repeated ? names_extension_view(names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
+    names_view_functions(pool, NULL, &extendee, pf->extendee_cname, f->extend->extendee);
+    if (message) names_view_functions(pool, NULL, &c->view.sub, pf->type_cname, f->message_type);
+    c->view.type = extendee.type;
+    c->view.get = names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_GET, f);
+    c->view.has = pf->repeated ? "" : names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_HAS, f);
+    c->view.next = pf->repeated ? names_extension_view(pool, names, pf->cname, NAMES_EXT_VIEW_NEXT, f) : "";
     int wt = pf->group ? PBJ_WT_SGROUP : message ? PBJ_WT_LEN : ir_type_wire_type(pf->type);
-    c->view_tag = ir_printf("0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
-    c->view_packed_tag = pf->packable || pf->msgset ? ir_printf("0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
-    c->view_keep = pf->closed_enum ? ir_printf("%s((int32_t)w)", c->ext_valid) : "1";
-    c->view_from = plan_from_wire(pf->type, "w");
-    c->view_next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
-    c->view_tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
+    c->view.tag = ir_pool_printf(pool, "0x%x", pf->msgset ? (unsigned)PBJ_TAG(1, PBJ_WT_SGROUP) : (unsigned)PBJ_TAG(pf->number, wt));
+    c->view.packed_tag = pf->packable || pf->msgset ? ir_pool_printf(pool, "0x%x", (unsigned)PBJ_TAG(pf->number, PBJ_WT_LEN)) : "0";
+    c->view.keep = pf->closed_enum ? ir_pool_printf(pool, "%s((int32_t)w)", c->ext.valid) : "1";
+    c->view.from = plan_from_wire(pool, pf->type, "w");
+    c->view.next_fn = pf->msgset ? "pbj__view_next_item" : pf->group ? "pbj__view_next_group" : "pbj__view_next_payload";
+    c->view.tag_byte = pf->msgset ? c->number : "0";   /* next's second argument: an item's type_id; no one-byte tag */
 }
 
 /* An extension field: accessors named after its full name, on its extendee's pbj_ext records. */
-static plan_field *plan_extension(const ir_field *f, names_list *names)
+static plan_field *plan_extension(ir_pool *pool, const ir_field *f, names_list *names)
 {
     if (f->type == IR_TYPE_UNRESOLVED || !f->extend || !f->extend->extendee) return NULL;
     if ((f->type == IR_TYPE_MESSAGE || f->type == IR_TYPE_GROUP) && !f->message_type) return NULL;
-    plan_field *pf = ir_alloc(sizeof *pf);
+    plan_field *pf = ir_pool_alloc(pool, sizeof *pf);
     pf->f = f;
-    pf->name = ir_printf("[%s]", f->full_name);
+    pf->name = ir_pool_printf(pool, "[%s]", f->full_name);
     pf->number = f->number;
-    pf->cname = names_of_full_name(f->full_name);
-    names_extension_functions(names, &pf->code.fn, pf->cname, f);
+    pf->cname = names_of_full_name(pool, f->full_name);
+    names_extension_functions(pool, names, &pf->code.ext.fn, pf->cname, f);
     pf->member = pf->cname;
-    pf->extendee_cname = names_message_cname(f->extend->extendee);
+    pf->extendee_cname = names_message_cname(pool, f->extend->extendee);
     pf->msgset = f->extend->extendee->message_set_wire_format && f->type == IR_TYPE_MESSAGE && f->label != IR_LABEL_REPEATED;
     if (pf->msgset && f->extend->scope == f->message_type)    /* text format names it by its type, as protoc */
-        pf->name = ir_printf("[%s]", f->message_type->full_name);
+        pf->name = ir_pool_printf(pool, "[%s]", f->message_type->full_name);
     pf->foreign = f->file != f->extend->extendee->file;
-    plan_field_kind(pf, f, false);
+    plan_field_kind(pool, pf, f, false);
     if (pf->kind == PLAN_WRAPPER) {                       /* extensions keep wrappers as messages */
         pf->kind = PLAN_MESSAGE;
         pf->type = f->type;
-        pf->type_cname = names_message_cname(f->message_type);
+        pf->type_cname = names_message_cname(pool, f->message_type);
         pf->ctype = pf->type_cname;
         pf->utf8 = false;
     }
     plan_tags(pf);
-    sub_functions(pf);
-    pf->default_c = default_expr(f);
+    sub_functions(pool, pf);
+    pf->default_c = default_expr(pool, f);
     pf->ext_shape = ext_shape_of(pf);
-    plan_ext_code(pf);
-    plan_ext_view_code(pf, names);
+    plan_ext_code(pool, pf);
+    plan_ext_view_code(pool, pf, names);
     return pf;
 }
 
@@ -1432,16 +1456,16 @@ static bool foreign_item_in_scope(const plan_field *x)
 }
 
 /* The known extensions by number (the decoder's case lists), one per number. */
-static void sort_known_ext(plan_message *pm)
+static void sort_known_ext(ir_pool *pool, plan_message *pm)
 {
     sort(pm->known_ext.v, pm->known_ext.n, sizeof(plan_field *), ext_by_number);
     for (size_t i = 0; i < pm->known_ext.n; i++) {
         plan_field *x = pm->known_ext.v[i];
         if (i && x->number == pm->known_ext.v[i - 1]->number) continue;
-        if (!x->repeated && x->kind != PLAN_MESSAGE) ir_vec_push(&pm->ext_replace, x);
-        else ir_vec_push(&pm->ext_append, x);
+        if (!x->repeated && x->kind != PLAN_MESSAGE) ir_pool_vec_push(pool, &pm->ext_replace, x);
+        else ir_pool_vec_push(pool, &pm->ext_append, x);
         if (!(x->foreign && x->kind == PLAN_MESSAGE) || foreign_item_in_scope(x))
-            ir_vec_push(&pm->ext_printed, x);          /* else its type is not in scope */
+            ir_pool_vec_push(pool, &pm->ext_printed, x);          /* else its type is not in scope */
     }
 }
 
@@ -1452,11 +1476,12 @@ typedef struct ext_walk {
 
 static void add_extension(ext_walk *w, const ir_field *f)
 {
-    plan_field *x = plan_extension(f, w->own ? &w->pf->extension_names : NULL);
+    ir_pool *pool = w->pf->pool;
+    plan_field *x = plan_extension(pool, f, w->own ? &w->pf->extension_names : NULL);
     if (!x) return;
-    if (w->own) ir_vec_push(&w->pf->extensions, x);
+    if (w->own) ir_pool_vec_push(pool, &w->pf->extensions, x);
     for (size_t i = 0; i < w->pf->messages.n; i++)
-        if (w->pf->messages.v[i]->m == f->extend->extendee) ir_vec_push(&w->pf->messages.v[i]->known_ext, x);
+        if (w->pf->messages.v[i]->m == f->extend->extendee) ir_pool_vec_push(pool, &w->pf->messages.v[i]->known_ext, x);
 }
 
 static void collect_extensions(ir_message *m, void *ctx)
@@ -1473,19 +1498,20 @@ static void walk_extensions(plan_file *pf, const ir_file *f)
 
 static void collect_enum(plan_file *pf, const ir_enum *e)
 {
-    plan_enum *pe = ir_alloc(sizeof *pe);
+    ir_pool *pool = pf->pool;
+    plan_enum *pe = ir_pool_alloc(pool, sizeof *pe);
     names_list *l = &pf->enum_names;
     pe->e = e;
-    pe->cname = names_enum_type(l, names_enum_cname(e), e);
-    pe->name_fn = names_enum_name_fn(l, pe->cname, e);
-    pe->from_name_fn = names_enum_from_name_fn(l, pe->cname, e);
-    pe->doc = doc_of(&e->comments);
+    pe->cname = names_enum_type(pool, l, names_enum_cname(pool, e), e);
+    pe->name_fn = names_enum_name_fn(pool, l, pe->cname, e);
+    pe->from_name_fn = names_enum_from_name_fn(pool, l, pe->cname, e);
+    pe->doc = doc_of(pool, &e->comments);
     for (size_t i = 0; i < e->values.n; i++) {
-        ir_vec_push(&pe->value_cnames, names_enum_value(l, pe->cname, e->values.v[i], e));
-        ir_vec_push(&pe->value_docs, doc_of(&e->values.v[i]->comments));
+        ir_pool_vec_push(pool, &pe->value_cnames, names_enum_value(pool, l, pe->cname, e->values.v[i], e));
+        ir_pool_vec_push(pool, &pe->value_docs, doc_of(pool, &e->values.v[i]->comments));
     }
-    plan_enum_json_read(pf->pool, pe, l);
-    ir_vec_push(&pf->enums, pe);
+    plan_enum_json_read(pool, pe, l);
+    ir_pool_vec_push(pool, &pf->enums, pe);
 }
 
 static const char *c_bool(bool b) { return b ? "true" : "false"; }
@@ -1493,11 +1519,11 @@ static const char *c_bool(bool b) { return b ? "true" : "false"; }
 /* A service's table: one row per method (name, full name, request and response types, streaming). */
 static plan_service *plan_service_build(plan_file *pf, const ir_service *s)
 {
-    plan_service *ps = ir_alloc(sizeof *ps);
-    ps->s = s;
-    ps->table = names_service_table(&pf->message_names, s);
-    ps->methods = names_service_methods(&pf->message_names, s);
     ir_pool *pool = pf->pool;
+    plan_service *ps = ir_pool_alloc(pool, sizeof *ps);
+    ps->s = s;
+    ps->table = names_service_table(pool, &pf->message_names, s);
+    ps->methods = names_service_methods(pool, &pf->message_names, s);
     textbuf rows = {0};
     for (size_t i = 0; i < s->methods.n; i++) {
         const ir_method *m = s->methods.v[i];
@@ -1516,7 +1542,8 @@ static void plan_reverse_inlining(plan_file *pf)
 {
     symtab index;                 /* a message's full name -> its place in pf->messages, plus one */
     symtab_init(&index);
-    size_t n = pf->messages.n, *uses = ir_alloc((n + 1) * sizeof *uses), *last = ir_alloc((n + 1) * sizeof *last);
+    ir_pool *pool = pf->pool;
+    size_t n = pf->messages.n, *uses = ir_pool_alloc(pool, (n + 1) * sizeof *uses), *last = ir_pool_alloc(pool, (n + 1) * sizeof *last);
     for (size_t j = 0; j < n; j++) {
         const char *full = pf->messages.v[j]->m->full_name;
         symtab_put(&index, full, strlen(full), (void *)(uintptr_t)(j + 1));
@@ -1553,7 +1580,8 @@ static void collect_message(ir_message *m, void *ctx)
 {
     file_build *b = ctx;
     plan_file *pf = b->pf;
-    ir_vec_push(&pf->messages, plan_message_build(pf->pool, m, &pf->message_names, b->rc, b->cs));
+    ir_pool *pool = pf->pool;
+    ir_pool_vec_push(pool, &pf->messages, plan_message_build(pf->pool, m, &pf->message_names, b->rc, b->cs));
     for (size_t i = 0; i < m->enums.n; i++) collect_enum(pf, m->enums.v[i]);
 }
 
@@ -1569,10 +1597,10 @@ static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_progra
     walk_extensions(pf, f);
     for (size_t i = 0; i < prog->files.n; i++)
         if (prog->files.v[i] != f) walk_extensions(pf, prog->files.v[i]);
-    for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pf->messages.v[i]);
+    for (size_t i = 0; i < pf->messages.n; i++) sort_known_ext(pool, pf->messages.v[i]);
     for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->pool, pf->messages.v[i]);
     plan_reverse_inlining(pf);
-    for (size_t i = 0; i < f->services.n; i++) ir_vec_push(&pf->services, plan_service_build(pf, f->services.v[i]));
+    for (size_t i = 0; i < f->services.n; i++) ir_pool_vec_push(pool, &pf->services, plan_service_build(pf, f->services.v[i]));
     return pf;
 }
 
@@ -1581,8 +1609,8 @@ plan_program *plan_build(const ir_program *prog, ir_pool *pool)
     plan_program *pp = ir_pool_alloc(pool, sizeof *pp);
     pp->prog = prog;
     pp->pool = pool;
-    required_cache rc = {0};
-    cycle_search cs = {0};
+    required_cache rc = {.pool = pool};
+    cycle_search cs = {.pool = pool};
     symtab_init(&rc.known);
     symtab_init(&cs.nodes);
     for (size_t i = 0; i < prog->files.n; i++) ir_pool_vec_push(pool, &pp->files, plan_build_in(pool, prog->files.v[i], prog, &rc, &cs));

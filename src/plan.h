@@ -110,7 +110,144 @@ typedef enum plan_width { PLAN_WIDTHS(PLAN_ENUM_ITEM) } plan_width;
 typedef enum plan_framing { PLAN_FRAMINGS(PLAN_ENUM_ITEM) } plan_framing;
 #undef PLAN_ENUM_ITEM
 
-/* The text of a field's code: the variables of field.tmpl and value.tmpl (all C text; "" when not used). */
+/* Each generated API's variables of a field: one struct per API, a member of plan_code named after it, filled by
+ * its own plan function (plan.c's plan_<api>_code); its templates read them as $<api>.<name>$. */
+
+/* pbj.comparable (field_compare.tmpl): plan_compare_code. */
+typedef struct plan_compare {
+    const char *order;            /* <0, 0, >0: a's value against b's (numbers, strings and bytes) */
+    const char *sub;              /* a message field's type's M_compare, or "" */
+} plan_compare;
+
+/* Building messages (field_helpers.tmpl): plan_helper_code; the field's helpers ("" when its shape has none). */
+typedef struct plan_helpers {
+    const char *add, *set, *mutable_, *put, *get;
+    const char *set_str, *add_str;  /* string fields: the setter and add taking a NUL-terminated string */
+    const char *add_many;         /* repeated numbers: add appending n values from an array */
+    const char *params, *value;   /* the setter's parameters, the statements making its v */
+    const char *ret, *done;       /* the setter's return type and last statement (strings and bytes: a status) */
+    const char *present;          /* condition: merge's source b holds the field */
+    const char *copy;             /* statements copying b's value into m, strings and bytes into arena */
+    const char *key_type, *key, *key_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
+    const char *entry;            /* maps: the function giving key's entry, added when absent (put, mutable, merge) */
+    const char *val_type, *val;   /* maps: the value's C type (a message's struct), the entry's value member */
+    const char *val_set;          /* maps of numbers, strings, bytes: put's statements storing value into e */
+    const char *val_init;         /* maps of messages: the value type's M_init */
+} plan_helpers;
+
+/* pbj.json (field_json.tmpl): plan_json_code. */
+typedef struct plan_json {
+    const char *key;              /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
+    const char *present;          /* condition: written (a proto2 optional number also with emit_defaults) */
+    const char *put, *put_e;      /* statements writing x, element i as JSON values */
+    const char *map_key;          /* a map entry's key field: the statement writing x as the entry's key */
+} plan_json;
+
+/* Text reading (field_text_read.tmpl): plan_text_code. */
+typedef struct plan_text {
+    const char *value;            /* condition: one value read into v (rt/pbj_text_read.h) */
+    const char *sub_full;         /* a message field's type's full name (wrappers: the wrapper's) */
+    const char *oneof;            /* its oneof's name in the .proto */
+    const char *oneof_set;        /* the name of the member of its oneof that is set (a C string expression) */
+} plan_text;
+
+/* JSON input (field_json_read.tmpl): plan_json_read_code; conditions true when read, false after an error (j->st). */
+typedef struct plan_json_in {
+    const char *index;            /* the field's case in its message's reader */
+    const char *read, *read_v;    /* reading one value into x, into v (a local of ctype) */
+    const char *is_null;          /* a null taken, leaving the field unset ("0": null is a value of its type) */
+    const char *elem_null;        /* the same for one element or map value, where it is an error */
+    const char *key_read;         /* maps: key string mk read into entry e's key */
+    const char *entry_value;      /* maps: statements reading the value into entry e */
+    const char *value;            /* filled by emit: the field's value_<shape> section */
+} plan_json_in;
+
+/* Writers (wfield.tmpl): plan_writer_code; the field's functions ("" when its shape has none). */
+typedef struct plan_writer {
+    const char *type;                             /* the message's writer type */
+    const char *set, *add, *from, *raw, *put;
+    const char *open;                             /* message fields: the function opening a child (set or add) */
+    const char *check;                            /* strings: the statement checking UTF-8 first, else "" */
+    const char *max;                              /* the most bytes one value takes with its tag (room check) */
+    const char *write, *write_e;                  /* write and write_e, always inline (rt/pbj_writer.h) */
+    const char *sub_type, *sub_wtype;             /* a message field's type: its writer type, its pbj_wtype */
+    const char *key, *pos, *bit;                  /* order key (2n), the order place after a call, its oneof's bit */
+    const char *mark;                             /* oneof members: the statement marking the oneof written */
+    const char *params, *value;                   /* a value's parameters, the member value they make */
+    const char *end_tag;                          /* groups: the end tag's value; else "0" */
+    const char *reserve, *fixed;                  /* a child's length bytes to reserve; "true" when always 1 */
+    const char *tracks;                           /* "true" when the child's type marks pbj_writer.oneofs */
+    const char *k_member, *k_type, *v_member, *v_type;   /* maps: the entry's key and value */
+    const char *k_ord, *k_data, *k_len;           /* maps: a key's order as uint64_t, or its bytes */
+} plan_writer;
+
+/* Views (pbj.views, viewfield.tmpl, viewext.tmpl): plan_view_code, plan_ext_view_code; "" when the message has none. */
+typedef struct plan_view {
+    const char *type;             /* the message's view type */
+    const char *get, *has, *next; /* the field's accessors */
+    const char *qual;             /* a message field's accessor: always inline when its type's scan is (a leaf) */
+    names_view sub;               /* a message field's type's view */
+    const char *slot;             /* "v->slot[i]": where the scan left it */
+    const char *present;          /* condition: the field was read */
+    const char *value;            /* its value, when present */
+    const char *default_;         /* its value, when absent */
+    const char *current;          /* its value, present or not */
+    const char *from;             /* the value of wire number w (iterators) */
+    const char *tag, *packed_tag; /* the tag of one value (groups: the start tag), of a packed run or 0 */
+    const char *label;            /* "v_<tag>:" where the scan's prediction jumps to this case, else "" */
+    const char *self;             /* "1": the case predicts its own tag again (repeated, unpacked); else "" */
+    const char *keep;             /* condition on the read value w: kept (a closed enum's known values) */
+    const char *mark;             /* after a read: its oneof's case set, its slot's n set (presence), or "" */
+    const char *load;             /* fixed width: the bits at p */
+    const char *next_fn;          /* repeated slices and messages: the runtime's next (a group's body or a payload) */
+    const char *tag_byte;         /* tag when it is one byte, else "0" */
+    const char *read, *store, *frame, *predict;   /* filled by emit: the scan's pieces */
+    const char *print, *nonzero, *print_value;    /* of a value e */
+} plan_view;
+
+/* The reverse encoder (fast_write, field_rwrite.tmpl): plan_reverse_code; statements writing before p. */
+typedef struct plan_reverse {
+    const char *write, *write_e;  /* x, element i */
+    const char *room;             /* the room x asks for beyond the margin (strings and bytes), or "" */
+    const char *max_e;            /* the most bytes element i takes with its tag */
+    const char *tag, *end_tag;    /* the tag, a group's end tag */
+    const char *depth;            /* the depth argument to a type on a cycle, or "" */
+    const char *msg, *empty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
+    const char *callee;           /* filled by emit: the function writing the message (subfn's, or its inline twin) */
+    const char *forward;          /* filled by emit: a message without fast_write sized (s) and written by its M__write */
+    const char *room_e, *wrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
+} plan_reverse;
+
+/* An extension's accessors and records (ext.tmpl, viewext.tmpl, and the extension sections of the JSON and text
+ * templates): plan_ext_code; the value is v. */
+typedef struct plan_ext {
+    names_extension fn;           /* the accessors */
+    const char *extendee, *extendee_full;
+    const char *wt;               /* wire type of one value (| PBJ__EXT_PACKABLE, rt/pbj.h) */
+    const char *valid;            /* a closed enum's check (its name function), else "NULL": decode's */
+    const char *default_value;    /* of the getter, when absent */
+    const char *value_type;       /* of set and add's v */
+    const char *size_v, *write_v, *size_x, *write_x, *from_w;
+    const char *count_type, *count_fn, *count_test;   /* has or count */
+    const char *get_fn, *get_params, *idx;            /* get or at */
+    const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
+    const char *record;           /* filled by emit: statements building the record of v */
+} plan_ext;
+
+/* The field's tags (field.tmpl, value.tmpl, ext.tmpl): plan_wire_code. */
+typedef struct plan_wire {
+    const char *tag, *alt_tag;    /* tag values as case labels */
+    const char *tag_len;
+    const char *tag_write;        /* statements writing the tag bytes */
+    const char *end_tag_write;    /* groups: the end tag */
+    const char *label, *alt_label;  /* "f_<tag>:" where a prediction jumps to this case, else "" */
+    const char *predict;          /* filled by emit: jumps to the case of the tag expected next */
+    const char *tag_match;        /* ", 0x.." for each tag byte (the predict section's pbj__at_tag<tag_len> test) */
+    const char *tag_decimal;      /* the tag value in decimal (labels) */
+} plan_wire;
+
+/* The text of a field's code (all C text; "" when not used): the variables every operation of field.tmpl and
+ * value.tmpl shares, and one nested struct per generated API (above), each filled by its own plan function. */
 typedef struct plan_code {
     const char *name;             /* as text format prints it */
     const char *full_name;        /* "pkg.Msg.field" */
@@ -120,7 +257,6 @@ typedef struct plan_code {
     const char *sub;              /* message or enum C name */
     names_message subfn;          /* a message's functions */
     const char *sub_name_fn;
-    const char *ext_valid;        /* an extension's closed enum check (its name function), else NULL: decode's */      /* an enum's name function */
     const char *number;
     const char *doc;              /* the .proto's comments as a C comment, or "" */
     const char *number_note;      /* the member's comment: its number (and an enum's type) */
@@ -135,15 +271,7 @@ typedef struct plan_code {
     const char *has_fn, *clear_fn;  /* presence accessors */
     const char *presence;         /* the member required checks (has-bit or pointer) */
     const char *set_default;      /* "m->x = <default>;" or "" */
-    /* wire */
-    const char *tag, *alt_tag;    /* tag values as case labels */
-    const char *tag_len;
-    const char *tag_write;        /* statements writing the tag bytes */
-    const char *end_tag_write;    /* groups: the end tag */
-    const char *label, *alt_label;  /* "f_<tag>:" where a prediction jumps to this case, else "" */
-    const char *predict;          /* filled by emit: jumps to the case of the tag expected next */
-    const char *tag_match;        /* ", 0x.." for each tag byte (the predict section's pbj__at_tag<tag_len> test) */
-    const char *tag_decimal;      /* the tag value in decimal (labels) */
+    plan_wire wire;               /* the tags */
     /* values */
     const char *present;          /* condition: written and printed */
     const char *nonzero;          /* x is not its type's zero */
@@ -163,7 +291,6 @@ typedef struct plan_code {
     const char *empty_size;       /* size of an empty one with tag */
     const char *size_sub;         /* the size of the message at wtarget (with the depth left when its type recurses) */
     const char *size_deep;        /* filled by emit: the size's check when the type reaches a cycle (PBJ_SIZE_ERROR) */
-    const char *rdepth;           /* the reverse encoder's depth argument to a type on a cycle, or "" */
     const char *wtarget, *rtarget;  /* pointer written, read */
     /* wrappers */
     const char *wrapper_size, *inner_tag, *v_init, *s_init, *wrapper_value, *utf8, *print_value;
@@ -175,99 +302,17 @@ typedef struct plan_code {
     const char *cmp_fn, *key_compare;   /* the entries' order by key */
     /* map whose values are a closed enum */
     const char *value_enum, *value_member;
-    /* extensions (the value is v) */
-    names_extension fn;           /* the accessors */
-    const char *extendee, *extendee_full;
-    const char *wt;               /* wire type of one value (an extension's: | PBJ__EXT_PACKABLE, rt/pbj.h) */
-    const char *default_value;    /* of the getter, when absent */
-    const char *value_type;       /* of set and add's v */
-    const char *size_v, *write_v, *size_x, *write_x, *from_w;
-    const char *count_type, *count_fn, *count_test;   /* has or count */
-    const char *get_fn, *get_params, *idx;            /* get or at */
-    const char *print_s, *print_v;                    /* text format of a payload s, of a varint v */
-    const char *record;           /* filled by emit: statements building the record of v */
-    /* views (pbj.views, gen-templates/view.tmpl; "" when the message has none) */
-    const char *view_type;        /* the message's view type */
-    const char *view_get, *view_has, *view_next;  /* the field's accessors */
-    const char *view_qual;        /* a message field's accessor: always inline when its type's scan is (a leaf) */
-    names_view subview;           /* a message field's type's view */
-    const char *view_slot;        /* "v->slot[i]": where the scan left it */
-    const char *view_present;     /* condition: the field was read */
-    const char *view_value;       /* its value, when present */
-    const char *view_default;     /* its value, when absent */
-    const char *view_current;     /* its value, present or not */
-    const char *view_from;        /* the value of wire number w (iterators) */
-    const char *view_tag, *view_packed_tag;  /* the tag of one value (groups: the start tag), of a packed run or 0 */
-    const char *view_label;       /* "v_<tag>:" where the scan's prediction jumps to this case, else "" */
-    const char *view_self;        /* "1": the case predicts its own tag again (repeated, unpacked); else "" */
-    const char *view_keep;        /* condition on the read value w: kept (a closed enum's known values) */
-    const char *view_mark;        /* after a read: its oneof's case set, its slot's n set (presence), or "" */
-    const char *view_load;        /* fixed width: the bits at p */
-    const char *view_next_fn;     /* repeated slices and messages: the runtime's next (a group's body or a payload) */
-    const char *view_tag_byte;    /* view_tag when it is one byte, else "0" */
-    const char *view_read, *view_store, *view_frame, *view_predict;   /* filled by emit: the scan's pieces */
-    const char *view_print, *view_nonzero, *view_print_value;  /* of a value e */
+    plan_ext ext;                 /* an extension's accessors (ext.tmpl) and records */
+    plan_view view;               /* views */
     /* filled by emit from value.tmpl (by read, width, framing) */
     const char *read, *read_pe, *payload, *sizes, *packed_count, *read_msg;
-    /* the reverse encoder (fast_write): statements writing before p */
-    const char *rwrite, *rwrite_e;  /* x, element i */
-    const char *rroom;              /* the room x asks for beyond the margin (strings and bytes), or "" */
-    const char *rmax_e;             /* the most bytes element i takes with its tag */
-    const char *rtag, *rend_tag;    /* the tag, a group's end tag */
-    const char *rmsg, *rempty;      /* filled by emit: the message at wtarget, an empty one, framed and tagged */
-    const char *rcallee;            /* filled by emit: the function writing the message (subfn's, or its inline twin) */
-    const char *rforward;           /* filled by emit: a message without fast_write sized (s) and written by its M__write */
-    const char *rroom_e, *rwrapper_unknown;   /* filled by emit: an element's room check, a wrapper's unknown fields */
-    /* writers (wfield.tmpl): the field's functions ("" when its shape has none) */
-    const char *wc;                               /* the message's writer type */
-    const char *wset, *wadd, *wfrom, *wraw, *wput;
-    const char *wopen;                            /* message fields: the function opening a child (wset or wadd) */
-    const char *wcheck;                           /* strings: the statement checking UTF-8 first, else "" */
-    const char *wmax;                             /* the most bytes one value takes with its tag (room check) */
-    const char *wwrite, *wwrite_e;                /* write and write_e, always inline (rt/pbj_writer.h) */
-    const char *sub_wc, *sub_wtype;               /* a message field's type: its writer type, its pbj_wtype */
-    const char *wkey, *wpos, *wbit;               /* order key (2n), the order place after a call, its oneof's bit */
-    const char *wmark;                            /* oneof members: the statement marking the oneof written */
-    const char *wparams, *wvalue;                 /* a value's parameters, the member value they make */
-    const char *wend_tag;                         /* groups: the end tag's value; else "0" */
-    const char *wreserve, *wfixed;                /* a child's length bytes to reserve; "true" when always 1 */
-    const char *wtracks;                          /* "true" when the child's type marks pbj_writer.oneofs */
-    const char *wk_member, *wk_type, *wv_member, *wv_type;   /* maps: the entry's key and value */
-    const char *wk_ord, *wk_data, *wk_len;        /* maps: a key's order as uint64_t, or its bytes */
-    /* pbj.comparable (field_compare.tmpl) */
-    const char *compare;                          /* <0, 0, >0: a's value against b's (numbers, strings and bytes) */
-    const char *sub_compare;                      /* a message field's type's M_compare, or "" */
-    /* building messages (field_helpers.tmpl): the field's helpers ("" when its shape has none) */
-    const char *hadd, *hset, *hmutable, *hput, *hget;
-    const char *hset_str, *hadd_str;  /* string fields: the setter and add taking a NUL-terminated string */
-    const char *hadd_many;            /* repeated numbers: add appending n values from an array */
-    const char *hparams, *hvalue;     /* the setter's parameters, the statements making its v */
-    const char *hret, *hdone;         /* the setter's return type and last statement (strings and bytes: a status) */
-    const char *hpresent;             /* condition: merge's source b holds the field */
-    const char *hcopy;                /* statements copying b's value into m, strings and bytes into arena */
-    const char *hkey_type, *hkey, *hkey_copy;  /* maps: the key's type, the entry's key member, the statement copying it */
-    const char *hentry;               /* maps: the function giving key's entry, added when absent (put, mutable, merge) */
-    const char *hval_type, *hval;     /* maps: the value's C type (a message's struct), the entry's value member */
-    const char *hval_set;             /* maps of numbers, strings, bytes: put's statements storing value into e */
-    const char *hval_init;            /* maps of messages: the value type's M_init */
-    /* pbj.json (field_json.tmpl) */
-    const char *json_key;             /* pbj__json_key's names: "\"jsonName\", \"proto_name\"" */
-    const char *json_present;         /* condition: written (a proto2 optional number also with emit_defaults) */
-    const char *json_put, *json_put_e;  /* statements writing x, element i as JSON values */
-    const char *json_map_key;         /* a map entry's key field: the statement writing x as the entry's key */
-    /* text reading (field_text_read.tmpl) */
-    const char *text_value;       /* condition: one value read into v (rt/pbj_text_read.h) */
-    const char *text_sub_full;    /* a message field's type's full name (wrappers: the wrapper's) */
-    const char *text_oneof;       /* its oneof's name in the .proto */
-    const char *text_oneof_set;   /* the name of the member of its oneof that is set (a C string expression) */
-    /* JSON input (field_json_read.tmpl): conditions true when read, false after an error (j->st) */
-    const char *json_index;           /* the field's case in its message's reader */
-    const char *json_read, *json_read_v;   /* reading one value into x, into v (a local of ctype) */
-    const char *json_is_null;         /* a null taken, leaving the field unset ("0": null is a value of its type) */
-    const char *json_elem_null;       /* the same for one element or map value, where it is an error */
-    const char *json_key_read;        /* maps: key string mk read into entry e's key */
-    const char *json_entry_value;     /* maps: statements reading the value into entry e */
-    const char *json_value;           /* filled by emit: the field's value_<shape> section */
+    plan_reverse reverse;         /* the reverse encoder */
+    plan_writer writer;           /* writers */
+    plan_compare compare;         /* pbj.comparable's M_compare */
+    plan_helpers helpers;         /* building messages */
+    plan_json json;               /* M_to_json */
+    plan_text text;               /* M_from_text */
+    plan_json_in json_in;         /* M_from_json */
 } plan_code;
 
 typedef struct plan_message plan_message;
@@ -430,14 +475,5 @@ plan_program *plan_build(const ir_program *prog, ir_pool *pool);
 int plan_check(const plan_program *pp);
 /* The plan of one file of the program. */
 plan_file *plan_of(const plan_program *pp, const ir_file *f);
-
-/* Per-type value expressions, for emit's extension accessors (x: the C expression of a value). */
-bool plan_is_slice(ir_type t);
-const char *plan_from_wire(ir_type t, const char *v);   /* the C value of wire value v */
-const char *plan_value_size(ir_type t, const char *x);  /* encoded size of x, no tag */
-const char *plan_value_write(ir_type t, const char *x); /* "p = ...;" writing x */
-const char *plan_print(const plan_field *pf, const char *name, const char *x);   /* text format of x */
-const char *plan_tag_write(const uint8_t *tag, int n);  /* statements writing tag bytes */
-const char *plan_tag_rwrite(const uint8_t *tag, int n); /* statements writing tag bytes before p */
 
 #endif

@@ -672,7 +672,7 @@ static void test_ir_tables_and_finders(void **state)
     ir_each_message(f, count_message, &order);
     assert_string_equal(order, "A B C D E ");
     assert_string_equal(ir_pool_printf(front_pool(), "%d-%s", 7, "x"), "7-x");
-    assert_string_equal(ir_strcat("ab", "cd"), "abcd");
+    assert_string_equal(ir_pool_strcat(front_pool(), "ab", "cd"), "abcd");
 }
 
 /* Editions: the edition, visibility, option imports; "export" and "local" stay names elsewhere. */
