@@ -36,6 +36,14 @@ const char *names_of_full_name(const char *full_name)
 const char *names_message_cname(const ir_message *m) { return names_of_full_name(m->full_name); }
 const char *names_enum_cname(const ir_enum *e) { return names_of_full_name(e->full_name); }
 
+const char *names_table_pool(const ir_file *f)
+{
+    char *s = ir_strcat("pbj__pool_", f->name);
+    for (char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) *p = '_';
+    return s;
+}
+
 const char *names_has_member(const char *member) { return ir_strcat("has_", member); }
 const char *names_case_member(const char *oneof) { return ir_strcat(oneof, "_case"); }
 const char *names_wrapper_unknown(const char *member) { return ir_printf("pbj__%s_unknown", member); }
