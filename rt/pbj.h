@@ -20,5 +20,6 @@
 #include "pbj_rbuf.h"     /* the reverse encoder's buffer (M_write_reverse, pbj.fast_write) */
 #include "pbj_stream.h"   /* length-delimited records over memory, FILE *, fds and callbacks */
 #include "pbj_build.h"    /* building helpers (M_add_f, M_merge, ...) and service tables */
+#include "pbj_table.h"    /* the field tables and the runtime of the cold operations over them (M_equal, ...) */
 
 #endif

@@ -90,14 +90,14 @@ struct message_vars {
     const char *print_ext, *msgset;   /* M__print_ext or M__view_print_ext; whether it is a message set */
     const char *oneof_cases, *members, *required, *accessors;                  /* header */
     const char *defaults, *map_cmp, *ext_size, *size, *encode, *decode_check,   /* source */
-               *decode, *decode_other, *decode_sort, *print_ext_fn, *print, *equal;
+               *decode, *decode_other, *decode_sort, *print_ext_fn, *print;
     const char *encode_impl, *required_checks, *missing_checks;
     const char *case_type, *none, *values, *name, *number, *oneof, *case_member, *s, *cases, *case_const, *body;
     const char *has, *lo, *hi, *numbers, *replace, *kind, *valid;   /* a known extension's kind and closed enum check (pbj__ext_field) */
     const char *reverse_decl, *reverse, *rwrite, *rcheck, *margin, *rbody, *rqual, *rname;   /* the reverse encoder (reverse.tmpl) */
     const char *size_head, *size_enter, *size_decl;   /* M_size's head and first check (M__size's: types on a cycle) */
     const char *runknown;
-    const char *unknown, *unknown_member, *unknown_len, *print_unknown, *equal_unknown, *merge_unknown;   /* pbj_unknown, or none */
+    const char *unknown, *unknown_member, *unknown_len, *print_unknown, *merge_unknown;   /* pbj_unknown, or none */
     const char *rparam, *rarg, *rtop, *renter, *rdeep;
     const char *rparams, *rmargin, *writer;   /* the body's parameters after p and its margin; M__write, whole */   /* the reverse encoder's depth (types on a cycle), M_write_reverse's check */         /* the reverse encoder's unknown fields, or a message set's room check */
     names_view view;
@@ -128,6 +128,15 @@ struct file_vars {
     const char *proto, *version, *guard, *rtversion, *header, *title;
     const char *cxx_guard;     /* the include guard protoc's C++ header of the same .proto has */
 };
+
+/* The variables of table.tmpl: a message's field table, one of its rows, the file's pool. */
+typedef struct table_vars {
+    plan_table t;
+    plan_table_row r;
+    plan_table_oneof o;
+    const char *init, *init_fn, *fields, *oneofs, *rows, *oneof_rows;   /* a table's pieces */
+    const char *pool, *lines, *line, *full;                             /* the pool and its lines */
+} table_vars;
 
 #include "gen-templates/templates.inc"   /* $(B)/gen-templates, made by src/tools/tmpl2c */
 
@@ -528,6 +537,40 @@ static const char *oneof_cases(ir_pool *pool, const plan_message *pm)
     return finish(&o);
 }
 
+/* ---- field tables (table.tmpl): the file's pool, then one table each ---------------------------------- */
+
+static const char *expand_table(ir_pool *pool, void (*fn)(tmpl_out *, const table_vars *), const table_vars *v)
+{
+    tmpl_out o = out_in(pool);
+    fn(&o, v);
+    return finish(&o);
+}
+
+static void gen_table(tmpl_out *o, const plan_message *pm)
+{
+    ir_pool *pool = o->pool;
+    table_vars v = {.t = pm->table, .init = pm->fn.init};
+    tmpl_out rows = out_in(pool), oneofs = out_in(pool);
+    for (size_t i = 0; i < v.t.rows.n; i++) tmpl_table_row(&rows, &(table_vars){.r = v.t.rows.v[i]});
+    for (size_t k = 0; k < v.t.oneof_rows.n; k++) tmpl_table_oneof_row(&oneofs, &(table_vars){.t = v.t, .o = v.t.oneof_rows.v[k]});
+    v.rows = finish(&rows);
+    v.oneof_rows = finish(&oneofs);
+    v.init_fn = *v.t.init_fn ? expand_table(pool, tmpl_table_init_fn, &v) : "";
+    v.fields = v.t.rows.n ? expand_table(pool, tmpl_table_fields, &v) : "";
+    v.oneofs = v.t.oneof_rows.n ? expand_table(pool, tmpl_table_oneofs, &v) : "";
+    tmpl_table_source(o, &v);
+}
+
+static void gen_tables(tmpl_out *o, const plan_file *pf)
+{
+    if (!pf->messages.n) return;
+    tmpl_out lines = out_in(o->pool);
+    for (size_t i = 0; i < pf->messages.n; i++)
+        tmpl_table_pool_line(&lines, &(table_vars){.line = pf->table_pool_lines.v[i], .full = pf->messages.v[i]->m->full_name});
+    tmpl_table_pool(o, &(table_vars){.pool = pf->table_pool, .lines = finish(&lines)});
+    each_message(o, pf, gen_table);
+}
+
 static void gen_message_header(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
@@ -751,18 +794,6 @@ static const char *decode_protos(const fields *fs, bool *calls)
     return finish(&o);
 }
 
-/* M_equal's checks: each oneof's case, the extensions, then the fields. */
-static const char *equal_checks(const fields *fs, const message_vars *v)
-{
-    const plan_message *pm = fs->pm;
-    tmpl_out o = out_in(fs->pool);
-    for (size_t i = 0; i < pm->oneofs.n; i++)
-        tmpl_message_equal_case(&o, &(message_vars){.case_member = pm->oneofs.v[i]->case_member});
-    if (pm->ext_ranges.n) tmpl_message_equal_ext(&o, v);
-    puts_(&o, each_run(fs, PLAN_OP_EQUAL, "a", NULL));
-    return finish(&o);
-}
-
 static void gen_message_source(tmpl_out *o, const plan_message *pm)
 {
     ir_pool *pool = o->pool;
@@ -792,8 +823,6 @@ static void gen_message_source(tmpl_out *o, const plan_message *pm)
     v.print = each_run(&fs, PLAN_OP_PRINT, "m", tmpl_message_ext_print);
     v.unknown_len = pm->unknown ? "m->pbj_unknown.len" : "0";
     v.print_unknown = pm->unknown ? expand_message(pool, tmpl_message_print_unknown, &v) : "";
-    v.equal_unknown = pm->unknown ? "pbj_slice_eq(a->pbj_unknown, b->pbj_unknown)" : "true";
-    v.equal = equal_checks(&fs, &v);
     v.reverse = "";
     if (pm->fast_write) {
         v.rbody = reverse_source(pm, &fs, &v);
@@ -1026,6 +1055,7 @@ static void gen_message_types(tmpl_out *o, const plan_file *pf)
     message_vars v = {.typedefs = finish(&typedefs), .arrays = finish(&arrays)};
     tmpl_message_types(o, &v);
     if (*v.arrays) tmpl_message_arrays(o, &v);
+    for (size_t i = 0; i < pf->messages.n; i++) tmpl_table_decl(o, &(table_vars){.t = pf->messages.v[i]->table});
 }
 
 static void section(tmpl_out *o, const char *title) { tmpl_file_section(o, &(file_vars){.title = title}); }
@@ -1264,6 +1294,7 @@ static void gen_source(tmpl_out *o, const plan_file *pf)
     foreign_item_includes(o, pf);
     if (pf->enums.n) section(o, "enum names");
     for (size_t i = 0; i < pf->enums.n; i++) gen_enum_source(o, pf->enums.v[i]);
+    gen_tables(o, pf);
     each_message(o, pf, gen_message_source);
     each_message(o, pf, gen_json_source);
     gen_views_source(o, pf);

@@ -44,6 +44,14 @@ const char *names_helper_entry(ir_pool *pool, const char *cname, const char *mem
     return ir_pool_printf(pool, "pbj__%s_entry_%s", cname, member);
 }
 
+const char *names_table_pool(ir_pool *pool, const ir_file *f)
+{
+    char *s = ir_pool_strcat(pool, "pbj__pool_", f->name);
+    for (char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) *p = '_';
+    return s;
+}
+
 /* Each piece's prefix and suffix (names.h's NAMES_FIELD_PIECES). */
 #define PIECE_ROW(ID, prefix, suffix) [NAMES_##ID] = {prefix, suffix},
 static const struct { const char *prefix, *suffix; } pieces[] = {NAMES_FIELD_PIECES(PIECE_ROW)};

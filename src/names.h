@@ -12,7 +12,7 @@
     X(write_reverse, "_write_reverse") X(write_reverse_body, "__write_reverse")          \
     X(clear, "_clear") X(copy, "_copy") X(merge, "_merge") X(sort_maps, "_sort_maps")    \
     X(encode_append, "_encode_append") X(write_delimited, "_write_delimited")           \
-    X(read_delimited, "_read_delimited") X(equal_depth, "__equal")                      \
+    X(read_delimited, "_read_delimited")                                                 \
     X(write_reverse_inline, "__write_reverse_inline") X(decode_leaf, "__decode_leaf")       \
     X(write_inline, "__write_inline")                                                        \
     X(size_depth, "__size") X(merge_depth, "__merge") X(sort_maps_depth, "__sort_maps")   \
@@ -24,7 +24,9 @@
     X(text_any, "__text_any")   /* text reading (text_read.tmpl) */ \
     X(from_json, "_from_json") X(from_json_body, "__from_json")   /* JSON input (json_read.tmpl) */ \
     X(from_json_form, "__from_json_form")                                                        \
-    X(json_ext, "__json_ext") X(json_ext_read, "__json_ext_read")   /* extensions in JSON (json*.tmpl) */
+    X(json_ext, "__json_ext") X(json_ext_read, "__json_ext_read")   /* extensions in JSON (json*.tmpl) */ \
+    X(table, "__table") X(table_fields, "__fields") X(table_oneofs, "__oneofs")   /* the field table (table.tmpl) */ \
+    X(init_table, "__init_table")
 
 /* The accessors of an extension X: X(member, suffix), named X + suffix. */
 #define NAMES_EXTENSION_FUNCTIONS(X)                                                      \
@@ -82,6 +84,8 @@ const char *names_sanitize(ir_pool *pool, const char *name);
 const char *names_of_full_name(ir_pool *pool, const char *full_name);
 const char *names_message_cname(ir_pool *pool, const ir_message *m);
 const char *names_enum_cname(ir_pool *pool, const ir_enum *e);
+/* The static string pool of the field tables of file f's .pb.c: "pbj__pool_" and its path, one unit may hold several. */
+const char *names_table_pool(ir_pool *pool, const ir_file *f);
 
 /* Each of these makes a name, records it in list l (with its owner) unless l is NULL, and returns it. */
 void names_message_functions(ir_pool *pool, names_list *l, names_message *n, const char *cname, const ir_message *m);

@@ -41,42 +41,42 @@ static const struct wire_info {
 #undef WIRE_ROW
 };
 
-/* X(type, C type, wire class, to wire, from wire, not zero, equal, text format) */
+/* X(type, C type, wire class, to wire, from wire, not zero, text format) */
 #define VALUE_TYPES(X)                                                                                          \
     X(DOUBLE,   "double",    FIXED64, "pbj_double_bits(@)",   "pbj_bits_double(@)",          "pbj_double_bits(@) != 0", \
-      "pbj_double_bits(@) == pbj_double_bits(#)", "pbj_text_double(t, \"#\", @);")                                       \
+      "pbj_text_double(t, \"#\", @);")                                       \
     X(FLOAT,    "float",     FIXED32, "pbj_float_bits(@)",    "pbj_bits_float((uint32_t)@)", "pbj_float_bits(@) != 0",  \
-      "pbj_float_bits(@) == pbj_float_bits(#)", "pbj_text_float(t, \"#\", @);")                                          \
-    X(INT64,    "int64_t",   VARINT,  "(uint64_t)@",          "(int64_t)@",         "@", "@ == #", "pbj_text_int64(t, \"#\", @);")   \
-    X(UINT64,   "uint64_t",  VARINT,  "@",                    "@",                  "@", "@ == #", "pbj_text_uint64(t, \"#\", @);")  \
-    X(INT32,    "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "@ == #", "pbj_text_int32(t, \"#\", @);")   \
-    X(FIXED64,  "uint64_t",  FIXED64, "@",                    "@",                  "@", "@ == #", "pbj_text_uint64(t, \"#\", @);")  \
-    X(FIXED32,  "uint32_t",  FIXED32, "@",                    "(uint32_t)@",        "@", "@ == #", "pbj_text_uint32(t, \"#\", @);")  \
-    X(BOOL,     "bool",      BOOL,    "(uint8_t)@",           "(@ != 0)",           "@", "@ == #", "pbj_text_bool(t, \"#\", @);")    \
-    X(STRING,   "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0", "pbj_slice_eq(@, #)",                  \
+      "pbj_text_float(t, \"#\", @);")                                          \
+    X(INT64,    "int64_t",   VARINT,  "(uint64_t)@",          "(int64_t)@",         "@", "pbj_text_int64(t, \"#\", @);")   \
+    X(UINT64,   "uint64_t",  VARINT,  "@",                    "@",                  "@", "pbj_text_uint64(t, \"#\", @);")  \
+    X(INT32,    "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "pbj_text_int32(t, \"#\", @);")   \
+    X(FIXED64,  "uint64_t",  FIXED64, "@",                    "@",                  "@", "pbj_text_uint64(t, \"#\", @);")  \
+    X(FIXED32,  "uint32_t",  FIXED32, "@",                    "(uint32_t)@",        "@", "pbj_text_uint32(t, \"#\", @);")  \
+    X(BOOL,     "bool",      BOOL,    "(uint8_t)@",           "(@ != 0)",           "@", "pbj_text_bool(t, \"#\", @);")    \
+    X(STRING,   "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0",                                        \
       "pbj_text_string(t, \"#\", pbj_slice_data(@), @.len);")                                                                   \
-    X(BYTES,    "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0", "pbj_slice_eq(@, #)",                  \
+    X(BYTES,    "pbj_slice", SLICE,   "@",                    "@",                  "@.len != 0",                                        \
       "pbj_text_bytes(t, \"#\", pbj_slice_data(@), @.len);")                                                                    \
-    X(UINT32,   "uint32_t",  VARINT,  "@",                    "(uint32_t)@",        "@", "@ == #", "pbj_text_uint32(t, \"#\", @);")  \
-    X(ENUM,     "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "@ == #", "pbj_text_int32(t, \"#\", @);")   \
-    X(SFIXED32, "int32_t",   FIXED32, "(uint32_t)@",          "(int32_t)@",         "@", "@ == #", "pbj_text_int32(t, \"#\", @);")   \
-    X(SFIXED64, "int64_t",   FIXED64, "(uint64_t)@",          "(int64_t)@",         "@", "@ == #", "pbj_text_int64(t, \"#\", @);")   \
-    X(SINT32,   "int32_t",   VARINT,  "pbj_zigzag32(@)",      "pbj_unzigzag32((uint32_t)@)", "@", "@ == #", "pbj_text_int32(t, \"#\", @);") \
-    X(SINT64,   "int64_t",   VARINT,  "pbj_zigzag64(@)",      "pbj_unzigzag64(@)",  "@", "@ == #", "pbj_text_int64(t, \"#\", @);")
+    X(UINT32,   "uint32_t",  VARINT,  "@",                    "(uint32_t)@",        "@", "pbj_text_uint32(t, \"#\", @);")  \
+    X(ENUM,     "int32_t",   VARINT,  "(uint64_t)(int64_t)@", "(int32_t)@",         "@", "pbj_text_int32(t, \"#\", @);")   \
+    X(SFIXED32, "int32_t",   FIXED32, "(uint32_t)@",          "(int32_t)@",         "@", "pbj_text_int32(t, \"#\", @);")   \
+    X(SFIXED64, "int64_t",   FIXED64, "(uint64_t)@",          "(int64_t)@",         "@", "pbj_text_int64(t, \"#\", @);")   \
+    X(SINT32,   "int32_t",   VARINT,  "pbj_zigzag32(@)",      "pbj_unzigzag32((uint32_t)@)", "@", "pbj_text_int32(t, \"#\", @);") \
+    X(SINT64,   "int64_t",   VARINT,  "pbj_zigzag64(@)",      "pbj_unzigzag64(@)",  "@", "pbj_text_int64(t, \"#\", @);")
 
 static const struct value_info {
     const char *ctype;
     wire_class wire;
-    const char *to_wire, *from_wire, *nonzero, *equal, *print;
+    const char *to_wire, *from_wire, *nonzero, *print;
 } value_info[] = {
-#define VALUE_ROW(T, ctype, wire, to, from, nz, eq, print) [IR_TYPE_##T] = {ctype, WIRE_##wire, to, from, nz, eq, print},
+#define VALUE_ROW(T, ctype, wire, to, from, nz, print) [IR_TYPE_##T] = {ctype, WIRE_##wire, to, from, nz, print},
     VALUE_TYPES(VALUE_ROW)
 #undef VALUE_ROW
 };
 
 static const struct value_info *value_of(ir_type t)
 {
-    static const struct value_info none = {"void", WIRE_VARINT, "@", "@", "@", "@ == #", ""};
+    static const struct value_info none = {"void", WIRE_VARINT, "@", "@", "@", ""};
     return (size_t)t < sizeof value_info / sizeof *value_info && value_info[t].ctype ? &value_info[t] : &none;
 }
 
@@ -195,7 +195,7 @@ static const char *doc_of(ir_pool *pool, const ir_comments *c)
 /* ---- proto2 defaults, as C expressions --------------------------------------------- */
 
 /* A string or bytes default as a C string literal of exactly its bytes. */
-static const char *c_string_literal(ir_pool *pool, const char *s, size_t n)
+const char *plan_c_string_literal(ir_pool *pool, const char *s, size_t n)
 {
     char *out = ir_pool_alloc(pool, 4 * n + 3), *o = out;
     *o++ = '"';
@@ -246,7 +246,7 @@ static const char *default_expr(ir_pool *pool, const ir_field *f)
     switch (f->type) {
     case IR_TYPE_STRING: case IR_TYPE_BYTES:
         if (!f->default_raw || f->default_raw->str_len == 0) return NULL;
-        return ir_pool_printf(pool, "pbj_slice_make(%s, %zu)", c_string_literal(pool, f->default_raw->str, f->default_raw->str_len),
+        return ir_pool_printf(pool, "pbj_slice_make(%s, %zu)", plan_c_string_literal(pool, f->default_raw->str, f->default_raw->str_len),
                          f->default_raw->str_len);
     case IR_TYPE_BOOL: return strcmp(d, "true") == 0 ? "true" : NULL;
     case IR_TYPE_FLOAT: {
@@ -649,7 +649,7 @@ static const char *json_key_literal(ir_pool *pool, const char *name)
         else *o++ = (char)*p;
     }
     *o = 0;
-    return c_string_literal(pool, out, (size_t)(o - out));
+    return plan_c_string_literal(pool, out, (size_t)(o - out));
 }
 
 static void plan_json_code(ir_pool *pool, plan_field *pf)
@@ -723,14 +723,6 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->varint_in = options_tier_of(pm->m) == OPTIONS_TIER_MAX ? "pbj__get_varint_hot" : "pbj_get_varint_in";
     c->print = plan_print(pool, pf, pf->name, x);
     c->print_e = plan_print(pool, pf, pf->name, e);
-    const char *ea = ir_pool_printf(pool, "%s.data[i]", c->xa), *eb = ir_pool_printf(pool, "%s.data[i]", c->xb);
-    if (pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP) {
-        c->equal = ir_pool_printf(pool, "(%s ? %s && %s(%s, %s, depth) : !%s)", c->xa, c->xb, c->subfn.equal_depth, c->xa, c->xb, c->xb);
-        c->equal_e = ir_pool_printf(pool, "%s(&%s, &%s, depth)", c->subfn.equal_depth, ea, eb);
-    } else {
-        c->equal = fill(pool, value_of(t)->equal, c->xa, c->xb);
-        c->equal_e = fill(pool, value_of(t)->equal, ea, eb);
-    }
     c->framed = pf->group ? ir_pool_printf(pool, "%d + s", 2 * pf->tag_len) : ir_pool_printf(pool, "%d + pbj_len_size(s)", pf->tag_len);
     c->empty_size = ir_pool_printf(pool, "%d", pf->group ? 2 * pf->tag_len : pf->tag_len + 1);
     c->wtarget = pf->repeated || pf->kind == PLAN_MAP ? ir_pool_printf(pool, "&%s", e) : x;
@@ -748,10 +740,7 @@ static void plan_field_code(ir_pool *pool, plan_message *pm, plan_field *pf, nam
     c->wrapper_unknown = pf->kind == PLAN_WRAPPER ? names_wrapper_unknown(pool, pf->member) : "";
     c->unknown = pm->unknown ? "&m->pbj_unknown" : "NULL";
     c->clear_wrapper_unknown = "";
-    if (pf->kind == PLAN_WRAPPER) {
-        c->equal = ir_pool_printf(pool, "%s && pbj_slice_eq(a->%s, b->%s)", c->equal, c->wrapper_unknown, c->wrapper_unknown);
-        c->clear_wrapper_unknown = ir_pool_printf(pool, "m->%s = pbj_slice_make(NULL, 0);", c->wrapper_unknown);
-    }
+    if (pf->kind == PLAN_WRAPPER) c->clear_wrapper_unknown = ir_pool_printf(pool, "m->%s = pbj_slice_make(NULL, 0);", c->wrapper_unknown);
     const ir_field *value = pf->kind == PLAN_MAP ? entry_field(f->message_type, 2) : NULL;
     c->value_enum = value && value->enum_type ? names_enum_name_fn(pool, NULL, names_enum_cname(pool, value->enum_type), value->enum_type) : "";
     c->value_member = value ? names_sanitize(pool, value->name) : "";
@@ -1095,7 +1084,7 @@ static const char *json_table(ir_pool *pool, json_row *rows, size_t n)
     if (!n) return "{NULL, 0, 0},";
     textbuf s = {0};
     for (size_t i = 0; i < n; i++)
-        textbuf_printf(&s, "{%s, %zu, %lld},\n", c_string_literal(pool, rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
+        textbuf_printf(&s, "{%s, %zu, %lld},\n", plan_c_string_literal(pool, rows[i].name, strlen(rows[i].name)), strlen(rows[i].name),
                        rows[i].value);
     return textbuf_finish(&s, pool);
 }
@@ -1601,6 +1590,7 @@ static plan_file *plan_build_in(ir_pool *pool, const ir_file *f, const ir_progra
     for (size_t i = 0; i < pf->messages.n; i++) plan_json_names(pf->pool, pf->messages.v[i]);
     plan_reverse_inlining(pf);
     for (size_t i = 0; i < f->services.n; i++) ir_pool_vec_push(pool, &pf->services, plan_service_build(pf, f->services.v[i]));
+    plan_table_file(pool, pf);
     return pf;
 }
 

@@ -36,7 +36,7 @@ typedef enum plan_kind {
 /* What is generated for every field: one section of field.tmpl per shape (<op>_<shape>). X(ENUM, section prefix) */
 #define PLAN_OPS(X)                                                                                   \
     X(TYPES, types) X(MEMBER, member) X(DEFINE, define) X(INIT, init) X(CMP, cmp) X(SIZE, size) X(DECODE, decode)       \
-    X(SORT, sort) X(PRINT, print) X(EQUAL, equal) X(MISSING, missing) X(ACCESSORS, accessors)    \
+    X(SORT, sort) X(PRINT, print) X(MISSING, missing) X(ACCESSORS, accessors)    \
     X(RWRITE, rwrite)   /* the reverse encoder (gen-templates/field_rwrite.tmpl) */                  \
     X(COMPARE, compare) /* pbj.comparable's M_compare (gen-templates/field_compare.tmpl) */      \
     X(HELPERS, helpers) X(HELPERS_SOURCE, helpers_source) X(HELPERS_MERGE, helpers_merge)      \
@@ -285,7 +285,6 @@ typedef struct plan_code {
     const char *from_load, *from_v; /* C value of the loaded fixed bits, of the varint v */
     const char *varint_in;        /* the reader of a varint past two bytes: inline in the max tier */
     const char *print, *print_e;  /* text format statement of x, of element i */
-    const char *equal, *equal_e;  /* a == b for the member, for element i */
     /* messages */
     const char *framed;           /* size of one with tag and framing, its payload size in s */
     const char *empty_size;       /* size of an empty one with tag */
@@ -314,6 +313,31 @@ typedef struct plan_code {
     plan_text text;               /* M_from_text */
     plan_json_in json_in;         /* M_from_json */
 } plan_code;
+
+/* The field table of a message (src/plan_table.c, gen-templates/table.tmpl, rt/pbj_table.h's pbj_table):
+ * every value C text. One row per field: */
+typedef struct plan_table_row {
+    const char *number, *type, *mode, *flags;
+    const char *member;           /* "PBJ_MEMBER(M, f)": its offset and size */
+    const char *presence;         /* the has member's offset, the oneof's index, or "0" */
+    const char *name, *json_name; /* offsets in the file's pool */
+    const char *sub;              /* "&Sub__table" or "NULL" */
+    const char *what;             /* the field's name, for the row's comment */
+} plan_table_row;
+
+typedef struct plan_table_oneof {
+    const char *case_member, *member, *name;   /* in the struct; the name's offset in the pool */
+} plan_table_oneof;
+
+typedef struct plan_table {
+    const char *table, *fields, *oneofs;     /* M__table, and its static arrays (or "NULL") */
+    const char *init_fn;                     /* M__init_table when M_init sets defaults, else "" */
+    const char *init;                        /* init_fn or "NULL" */
+    const char *c, *full, *pool;             /* the struct, its full name, the file's pool */
+    const char *name, *size, *count, *dense, *oneof_count, *unknown, *ext, *flags;
+    IR_VEC(plan_table_row) rows;
+    IR_VEC(plan_table_oneof) oneof_rows;
+} plan_table;
 
 typedef struct plan_message plan_message;
 typedef struct plan_oneof plan_oneof;
@@ -426,6 +450,7 @@ struct plan_message {
     plan_json_form json_form;     /* how M_from_json reads it */
     const char *json_names;       /* its reader's table of field names (both spellings), sorted by length then bytes */
     const char *json_count, *json_seen;   /* rows in the table; bytes of the bits marking fields read */
+    plan_table table;             /* its field table (plan_table_file) */
 };
 
 typedef struct plan_enum {
@@ -456,6 +481,8 @@ typedef struct plan_file {
     IR_VEC(plan_field *) extensions;     /* every extend field of the file (typed accessors) */
     names_list enum_names, message_names, extension_names;  /* every C name declared at file scope */
     IR_VEC(plan_service *) services;
+    const char *table_pool;              /* the name of the string pool of its field tables */
+    IR_VEC(const char *) table_pool_lines;   /* its text: each message's names inside a C string literal (no quotes) */
 } plan_file;
 
 /* Plans of every file of a program, in prog->files order: emit's only input. */
@@ -475,5 +502,10 @@ plan_program *plan_build(const ir_program *prog, ir_pool *pool);
 int plan_check(const plan_program *pp);
 /* The plan of one file of the program. */
 plan_file *plan_of(const plan_program *pp, const ir_file *f);
+
+/* The field tables of pf's messages and its string pool (src/plan_table.c), after every message is planned. */
+void plan_table_file(ir_pool *pool, plan_file *pf);
+/* A C string literal of exactly s[0..n) (octal escapes of three digits: they never run into the next byte). */
+const char *plan_c_string_literal(ir_pool *pool, const char *s, size_t n);
 
 #endif

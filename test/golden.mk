@@ -50,5 +50,19 @@ $(GOLDEN)/api: test/golden/api.c $(wildcard rt/*.h) $(filter test/golden/sample/
 check-golden-api: $(GOLDEN)/api
 	$(GOLDEN)/api
 
-check-golden: check-golden-diff $(GOLDEN_OBJS) $(GOLDEN_TRIPS:%=check-golden-roundtrip-%) check-golden-api
+check-golden: check-golden-diff $(GOLDEN_OBJS) $(GOLDEN_TRIPS:%=check-golden-roundtrip-%) check-golden-api check-golden-tables
 	@echo "check-golden: $(words $(GOLDEN_CASES)) cases: generated code as checked in, compiles with gcc and clang, round-trips"
+
+# every field table of a case against its code (test/golden/tables.c): TABLES lists T(M) for each message
+$(GOLDEN)/tables/%: test/golden/tables.c $(wildcard rt/*.h) $(GOLDEN_FILES) | deps
+	@mkdir -p $(@D)
+	cd test/golden/$*/expected && find . -name '*.pb.h' | LC_ALL=C sort | sed 's|^\./|#include "|; s|$$|"|' > $(CURDIR)/$@.h
+	{ printf '#define TABLE_LIST'; cat $$(find test/golden/$*/expected -name '*.pb.h' | LC_ALL=C sort) | \
+	  sed -n 's/^extern const pbj_table \(.*\)__table;.*/ T(\1)/p' | tr -d '\n'; echo; } > $@.list.h
+	$(CC) $(GOLDEN_CFLAGS) $(SAN) -Itest/golden/$*/expected -I$(@D) -DHEADER='"$*.h"' -DTABLES='"$*.list.h"' \
+	  -o $@ $< $(filter test/golden/$*/%,$(GOLDEN_C))
+
+.PHONY: check-golden-tables $(GOLDEN_CASES:%=check-golden-tables-%)
+$(GOLDEN_CASES:%=check-golden-tables-%): check-golden-tables-%: $(GOLDEN)/tables/%
+	$<
+check-golden-tables: $(GOLDEN_CASES:%=check-golden-tables-%)

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "apis2.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "apis2.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -47,8 +47,8 @@ extern const pbj_json_enum golden_apis2_Color__json;   /* its names, for M_from_
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_apis2_Item golden_apis2_Item;
 typedef struct golden_apis2_Record golden_apis2_Record;
@@ -62,13 +62,19 @@ typedef struct golden_apis2_Record_by_name_array { golden_apis2_Record_ByNameEnt
 typedef struct golden_apis2_Record_line_array { golden_apis2_Record_Line *data; size_t count; } golden_apis2_Record_line_array;
 typedef struct golden_apis2_Record_Header_tags_array { pbj_slice *data; size_t count; } golden_apis2_Record_Header_tags_array;
 
+extern const pbj_table golden_apis2_Item__table;   /* golden.apis2.Item's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis2_Record__table;   /* golden.apis2.Record's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis2_Record_ByNameEntry__table;   /* golden.apis2.Record.ByNameEntry's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis2_Record_Header__table;   /* golden.apis2.Record.Header's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis2_Record_Line__table;   /* golden.apis2.Record.Line's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis2_XGroup__table;   /* golden.apis2.XGroup's fields (rt/pbj_table.h) */
 /* ==== golden.apis2.Item ==== */
 
 /* golden.apis2.Item
  * pbj options: fast_write=true(project) writers=true(project) views=true(project) */
 struct golden_apis2_Item {
-    bool has_id : 1;
-    bool has_label : 1;
+    bool has_id;
+    bool has_label;
     int32_t id;   /* 1 */
     pbj_slice label;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -80,8 +86,7 @@ void golden_apis2_Item_init(golden_apis2_Item *m);
 size_t golden_apis2_Item_size(const golden_apis2_Item *m);
 PBJ_MUST_USE pbj_status golden_apis2_Item_encode(const golden_apis2_Item *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis2_Item_decode(golden_apis2_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis2_Item_equal(const golden_apis2_Item *a, const golden_apis2_Item *b);
-bool golden_apis2_Item__equal(const golden_apis2_Item *a, const golden_apis2_Item *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis2_Item_equal(const golden_apis2_Item *a, const golden_apis2_Item *b) { return pbj_table_equal(&golden_apis2_Item__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Item_print(const golden_apis2_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -134,8 +139,8 @@ typedef enum golden_apis2_Record_choice_case {
 /* golden.apis2.Record
  * pbj options: fast_write=true(project) writers=true(project) views=true(project) */
 struct golden_apis2_Record {
-    bool has_key : 1;
-    bool has_color : 1;
+    bool has_key;
+    bool has_color;
     int64_t key;   /* 1 */
     int32_t color;   /* 2: golden.apis2.Color */
     golden_apis2_Record_colors_array colors;   /* 3: golden.apis2.Color */
@@ -166,8 +171,7 @@ void golden_apis2_Record_init(golden_apis2_Record *m);
 size_t golden_apis2_Record_size(const golden_apis2_Record *m);
 PBJ_MUST_USE pbj_status golden_apis2_Record_encode(const golden_apis2_Record *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis2_Record_decode(golden_apis2_Record *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis2_Record_equal(const golden_apis2_Record *a, const golden_apis2_Record *b);
-bool golden_apis2_Record__equal(const golden_apis2_Record *a, const golden_apis2_Record *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis2_Record_equal(const golden_apis2_Record *a, const golden_apis2_Record *b) { return pbj_table_equal(&golden_apis2_Record__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_print(const golden_apis2_Record *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -243,8 +247,7 @@ void golden_apis2_Record_ByNameEntry_init(golden_apis2_Record_ByNameEntry *m);
 size_t golden_apis2_Record_ByNameEntry_size(const golden_apis2_Record_ByNameEntry *m);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_encode(const golden_apis2_Record_ByNameEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis2_Record_ByNameEntry_decode(golden_apis2_Record_ByNameEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis2_Record_ByNameEntry_equal(const golden_apis2_Record_ByNameEntry *a, const golden_apis2_Record_ByNameEntry *b);
-bool golden_apis2_Record_ByNameEntry__equal(const golden_apis2_Record_ByNameEntry *a, const golden_apis2_Record_ByNameEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis2_Record_ByNameEntry_equal(const golden_apis2_Record_ByNameEntry *a, const golden_apis2_Record_ByNameEntry *b) { return pbj_table_equal(&golden_apis2_Record_ByNameEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_ByNameEntry_print(const golden_apis2_Record_ByNameEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -273,7 +276,7 @@ pbj_status golden_apis2_Record_ByNameEntry__read_text(golden_apis2_Record_ByName
 /* golden.apis2.Record.Header
  * pbj options: fast_write=true(project) writers=true(project) views=true(project) */
 struct golden_apis2_Record_Header {
-    bool has_version : 1;
+    bool has_version;
     int32_t version;   /* 6 */
     golden_apis2_Record_Header_tags_array tags;   /* 7 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -285,8 +288,7 @@ void golden_apis2_Record_Header_init(golden_apis2_Record_Header *m);
 size_t golden_apis2_Record_Header_size(const golden_apis2_Record_Header *m);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_encode(const golden_apis2_Record_Header *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Header_decode(golden_apis2_Record_Header *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis2_Record_Header_equal(const golden_apis2_Record_Header *a, const golden_apis2_Record_Header *b);
-bool golden_apis2_Record_Header__equal(const golden_apis2_Record_Header *a, const golden_apis2_Record_Header *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis2_Record_Header_equal(const golden_apis2_Record_Header *a, const golden_apis2_Record_Header *b) { return pbj_table_equal(&golden_apis2_Record_Header__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_Header_print(const golden_apis2_Record_Header *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -321,7 +323,7 @@ pbj_status golden_apis2_Record_Header__read_text(golden_apis2_Record_Header *m, 
 /* golden.apis2.Record.Line
  * pbj options: fast_write=true(project) writers=true(project) views=true(project) */
 struct golden_apis2_Record_Line {
-    bool has_n : 1;
+    bool has_n;
     int32_t n;   /* 9 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -331,8 +333,7 @@ void golden_apis2_Record_Line_init(golden_apis2_Record_Line *m);
 size_t golden_apis2_Record_Line_size(const golden_apis2_Record_Line *m);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_encode(const golden_apis2_Record_Line *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis2_Record_Line_decode(golden_apis2_Record_Line *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis2_Record_Line_equal(const golden_apis2_Record_Line *a, const golden_apis2_Record_Line *b);
-bool golden_apis2_Record_Line__equal(const golden_apis2_Record_Line *a, const golden_apis2_Record_Line *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis2_Record_Line_equal(const golden_apis2_Record_Line *a, const golden_apis2_Record_Line *b) { return pbj_table_equal(&golden_apis2_Record_Line__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_Record_Line_print(const golden_apis2_Record_Line *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -367,7 +368,7 @@ pbj_status golden_apis2_Record_Line__read_text(golden_apis2_Record_Line *m, pbj_
 /* golden.apis2.XGroup
  * pbj options: fast_write=true(project) writers=true(project) views=true(project) */
 struct golden_apis2_XGroup {
-    bool has_g : 1;
+    bool has_g;
     int32_t g;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -377,8 +378,7 @@ void golden_apis2_XGroup_init(golden_apis2_XGroup *m);
 size_t golden_apis2_XGroup_size(const golden_apis2_XGroup *m);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_encode(const golden_apis2_XGroup *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis2_XGroup_decode(golden_apis2_XGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis2_XGroup_equal(const golden_apis2_XGroup *a, const golden_apis2_XGroup *b);
-bool golden_apis2_XGroup__equal(const golden_apis2_XGroup *a, const golden_apis2_XGroup *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis2_XGroup_equal(const golden_apis2_XGroup *a, const golden_apis2_XGroup *b) { return pbj_table_equal(&golden_apis2_XGroup__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis2_XGroup_print(const golden_apis2_XGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "apis3.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "apis3.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #include <pbj_view.h>
@@ -47,8 +47,8 @@ extern const pbj_json_enum golden_apis3_Kind__json;   /* its names, for M_from_j
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_apis3_Leaf golden_apis3_Leaf;
 typedef struct golden_apis3_All golden_apis3_All;
@@ -63,6 +63,10 @@ typedef struct golden_apis3_All_counts_array { golden_apis3_All_CountsEntry *dat
 typedef struct golden_apis3_All_by_id_array { golden_apis3_All_ByIdEntry *data; size_t count; } golden_apis3_All_by_id_array;
 typedef struct golden_apis3_All_kinds_array { int32_t *data; size_t count; } golden_apis3_All_kinds_array;
 
+extern const pbj_table golden_apis3_Leaf__table;   /* golden.apis3.Leaf's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis3_All__table;   /* golden.apis3.All's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis3_All_CountsEntry__table;   /* golden.apis3.All.CountsEntry's fields (rt/pbj_table.h) */
+extern const pbj_table golden_apis3_All_ByIdEntry__table;   /* golden.apis3.All.ByIdEntry's fields (rt/pbj_table.h) */
 /* ==== golden.apis3.Leaf ==== */
 
 /* golden.apis3.Leaf
@@ -79,8 +83,7 @@ void golden_apis3_Leaf_init(golden_apis3_Leaf *m);
 size_t golden_apis3_Leaf_size(const golden_apis3_Leaf *m);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_encode(const golden_apis3_Leaf *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis3_Leaf_decode(golden_apis3_Leaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis3_Leaf_equal(const golden_apis3_Leaf *a, const golden_apis3_Leaf *b);
-bool golden_apis3_Leaf__equal(const golden_apis3_Leaf *a, const golden_apis3_Leaf *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis3_Leaf_equal(const golden_apis3_Leaf *a, const golden_apis3_Leaf *b) { return pbj_table_equal(&golden_apis3_Leaf__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_Leaf_print(const golden_apis3_Leaf *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -116,8 +119,8 @@ typedef enum golden_apis3_All_pick_case {
 /* golden.apis3.All
  * pbj options: fast_write=true(project) writers=true(project) views=true(project) */
 struct golden_apis3_All {
-    bool has_maybe : 1;
-    bool has_maybe_text : 1;
+    bool has_maybe;
+    bool has_maybe_text;
     /* SCALAR */
     int64_t scalar;   /* 1 */
     pbj_slice text;   /* 2 */
@@ -182,8 +185,7 @@ void golden_apis3_All_init(golden_apis3_All *m);
 size_t golden_apis3_All_size(const golden_apis3_All *m);
 PBJ_MUST_USE pbj_status golden_apis3_All_encode(const golden_apis3_All *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis3_All_decode(golden_apis3_All *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis3_All_equal(const golden_apis3_All *a, const golden_apis3_All *b);
-bool golden_apis3_All__equal(const golden_apis3_All *a, const golden_apis3_All *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis3_All_equal(const golden_apis3_All *a, const golden_apis3_All *b) { return pbj_table_equal(&golden_apis3_All__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_All_print(const golden_apis3_All *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -261,8 +263,7 @@ void golden_apis3_All_CountsEntry_init(golden_apis3_All_CountsEntry *m);
 size_t golden_apis3_All_CountsEntry_size(const golden_apis3_All_CountsEntry *m);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_encode(const golden_apis3_All_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis3_All_CountsEntry_decode(golden_apis3_All_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis3_All_CountsEntry_equal(const golden_apis3_All_CountsEntry *a, const golden_apis3_All_CountsEntry *b);
-bool golden_apis3_All_CountsEntry__equal(const golden_apis3_All_CountsEntry *a, const golden_apis3_All_CountsEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis3_All_CountsEntry_equal(const golden_apis3_All_CountsEntry *a, const golden_apis3_All_CountsEntry *b) { return pbj_table_equal(&golden_apis3_All_CountsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_All_CountsEntry_print(const golden_apis3_All_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -302,8 +303,7 @@ void golden_apis3_All_ByIdEntry_init(golden_apis3_All_ByIdEntry *m);
 size_t golden_apis3_All_ByIdEntry_size(const golden_apis3_All_ByIdEntry *m);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_encode(const golden_apis3_All_ByIdEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_apis3_All_ByIdEntry_decode(golden_apis3_All_ByIdEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_apis3_All_ByIdEntry_equal(const golden_apis3_All_ByIdEntry *a, const golden_apis3_All_ByIdEntry *b);
-bool golden_apis3_All_ByIdEntry__equal(const golden_apis3_All_ByIdEntry *a, const golden_apis3_All_ByIdEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_apis3_All_ByIdEntry_equal(const golden_apis3_All_ByIdEntry *a, const golden_apis3_All_ByIdEntry *b) { return pbj_table_equal(&golden_apis3_All_ByIdEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_apis3_All_ByIdEntry_print(const golden_apis3_All_ByIdEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

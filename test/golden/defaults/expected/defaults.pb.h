@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "defaults.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "defaults.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -45,27 +45,28 @@ extern const pbj_json_enum golden_defaults_Color__json;   /* its names, for M_fr
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_defaults_Defaults golden_defaults_Defaults;
 
+extern const pbj_table golden_defaults_Defaults__table;   /* golden.defaults.Defaults's fields (rt/pbj_table.h) */
 /* ==== golden.defaults.Defaults ==== */
 
 /* golden.defaults.Defaults */
 struct golden_defaults_Defaults {
-    bool has_d_int32 : 1;
-    bool has_d_uint64 : 1;
-    bool has_d_sint64 : 1;
-    bool has_d_float : 1;
-    bool has_d_inf : 1;
-    bool has_d_nan : 1;
-    bool has_d_bool : 1;
-    bool has_d_string : 1;
-    bool has_d_bytes : 1;
-    bool has_d_color : 1;
-    bool has_d_first : 1;
-    bool has_no_default : 1;
+    bool has_d_int32;
+    bool has_d_uint64;
+    bool has_d_sint64;
+    bool has_d_float;
+    bool has_d_inf;
+    bool has_d_nan;
+    bool has_d_bool;
+    bool has_d_string;
+    bool has_d_bytes;
+    bool has_d_color;
+    bool has_d_first;
+    bool has_no_default;
     int32_t d_int32;   /* 1 */
     uint64_t d_uint64;   /* 2 */
     int64_t d_sint64;   /* 3 */
@@ -98,8 +99,7 @@ void golden_defaults_Defaults_init(golden_defaults_Defaults *m);
 size_t golden_defaults_Defaults_size(const golden_defaults_Defaults *m);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_encode(const golden_defaults_Defaults *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_defaults_Defaults_decode(golden_defaults_Defaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b);
-bool golden_defaults_Defaults__equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_defaults_Defaults_equal(const golden_defaults_Defaults *a, const golden_defaults_Defaults *b) { return pbj_table_equal(&golden_defaults_Defaults__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_defaults_Defaults_print(const golden_defaults_Defaults *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

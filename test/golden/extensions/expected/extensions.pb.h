@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "extensions.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "extensions.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,19 +27,23 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_extensions_Base golden_extensions_Base;
 typedef struct golden_extensions_Note golden_extensions_Note;
 typedef struct golden_extensions_EGroup golden_extensions_EGroup;
 typedef struct golden_extensions_Scope golden_extensions_Scope;
 
+extern const pbj_table golden_extensions_Base__table;   /* golden.extensions.Base's fields (rt/pbj_table.h) */
+extern const pbj_table golden_extensions_Note__table;   /* golden.extensions.Note's fields (rt/pbj_table.h) */
+extern const pbj_table golden_extensions_EGroup__table;   /* golden.extensions.EGroup's fields (rt/pbj_table.h) */
+extern const pbj_table golden_extensions_Scope__table;   /* golden.extensions.Scope's fields (rt/pbj_table.h) */
 /* ==== golden.extensions.Base ==== */
 
 /* golden.extensions.Base */
 struct golden_extensions_Base {
-    bool has_id : 1;
+    bool has_id;
     int32_t id;   /* 1 */
     pbj_slice pbj_ext;            /* extension fields: raw records by number (the extensions' accessors) */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -50,8 +54,7 @@ void golden_extensions_Base_init(golden_extensions_Base *m);
 size_t golden_extensions_Base_size(const golden_extensions_Base *m);
 PBJ_MUST_USE pbj_status golden_extensions_Base_encode(const golden_extensions_Base *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Base_decode(golden_extensions_Base *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b);
-bool golden_extensions_Base__equal(const golden_extensions_Base *a, const golden_extensions_Base *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_extensions_Base_equal(const golden_extensions_Base *a, const golden_extensions_Base *b) { return pbj_table_equal(&golden_extensions_Base__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Base_print(const golden_extensions_Base *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -80,7 +83,7 @@ pbj_status golden_extensions_Base__read_text(golden_extensions_Base *m, pbj_text
 
 /* golden.extensions.Note */
 struct golden_extensions_Note {
-    bool has_text : 1;
+    bool has_text;
     pbj_slice text;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -90,8 +93,7 @@ void golden_extensions_Note_init(golden_extensions_Note *m);
 size_t golden_extensions_Note_size(const golden_extensions_Note *m);
 PBJ_MUST_USE pbj_status golden_extensions_Note_encode(const golden_extensions_Note *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Note_decode(golden_extensions_Note *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b);
-bool golden_extensions_Note__equal(const golden_extensions_Note *a, const golden_extensions_Note *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_extensions_Note_equal(const golden_extensions_Note *a, const golden_extensions_Note *b) { return pbj_table_equal(&golden_extensions_Note__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Note_print(const golden_extensions_Note *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -120,7 +122,7 @@ pbj_status golden_extensions_Note__read_text(golden_extensions_Note *m, pbj_text
 
 /* golden.extensions.EGroup */
 struct golden_extensions_EGroup {
-    bool has_g : 1;
+    bool has_g;
     int32_t g;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -130,8 +132,7 @@ void golden_extensions_EGroup_init(golden_extensions_EGroup *m);
 size_t golden_extensions_EGroup_size(const golden_extensions_EGroup *m);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_encode(const golden_extensions_EGroup *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_EGroup_decode(golden_extensions_EGroup *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b);
-bool golden_extensions_EGroup__equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_extensions_EGroup_equal(const golden_extensions_EGroup *a, const golden_extensions_EGroup *b) { return pbj_table_equal(&golden_extensions_EGroup__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_EGroup_print(const golden_extensions_EGroup *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -167,8 +168,7 @@ void golden_extensions_Scope_init(golden_extensions_Scope *m);
 size_t golden_extensions_Scope_size(const golden_extensions_Scope *m);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_encode(const golden_extensions_Scope *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_extensions_Scope_decode(golden_extensions_Scope *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b);
-bool golden_extensions_Scope__equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_extensions_Scope_equal(const golden_extensions_Scope *a, const golden_extensions_Scope *b) { return pbj_table_equal(&golden_extensions_Scope__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_extensions_Scope_print(const golden_extensions_Scope *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "groups.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "groups.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,8 +27,8 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_groups_Grouped golden_groups_Grouped;
 typedef struct golden_groups_Grouped_Single golden_groups_Grouped_Single;
@@ -38,11 +38,15 @@ typedef struct golden_groups_Grouped_Many golden_groups_Grouped_Many;
 typedef struct golden_groups_Grouped_many_array { golden_groups_Grouped_Many *data; size_t count; } golden_groups_Grouped_many_array;
 typedef struct golden_groups_Grouped_Single_Deep_tags_array { pbj_slice *data; size_t count; } golden_groups_Grouped_Single_Deep_tags_array;
 
+extern const pbj_table golden_groups_Grouped__table;   /* golden.groups.Grouped's fields (rt/pbj_table.h) */
+extern const pbj_table golden_groups_Grouped_Single__table;   /* golden.groups.Grouped.Single's fields (rt/pbj_table.h) */
+extern const pbj_table golden_groups_Grouped_Single_Deep__table;   /* golden.groups.Grouped.Single.Deep's fields (rt/pbj_table.h) */
+extern const pbj_table golden_groups_Grouped_Many__table;   /* golden.groups.Grouped.Many's fields (rt/pbj_table.h) */
 /* ==== golden.groups.Grouped ==== */
 
 /* golden.groups.Grouped */
 struct golden_groups_Grouped {
-    bool has_a : 1;
+    bool has_a;
     int32_t a;   /* 1 */
     golden_groups_Grouped_Single *single;   /* 2 */
     golden_groups_Grouped_many_array many;   /* 6 */
@@ -56,8 +60,7 @@ void golden_groups_Grouped_init(golden_groups_Grouped *m);
 size_t golden_groups_Grouped_size(const golden_groups_Grouped *m);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_encode(const golden_groups_Grouped *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_decode(golden_groups_Grouped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b);
-bool golden_groups_Grouped__equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_groups_Grouped_equal(const golden_groups_Grouped *a, const golden_groups_Grouped *b) { return pbj_table_equal(&golden_groups_Grouped__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_print(const golden_groups_Grouped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -88,7 +91,7 @@ pbj_status golden_groups_Grouped__read_text(golden_groups_Grouped *m, pbj_text_r
 
 /* golden.groups.Grouped.Single */
 struct golden_groups_Grouped_Single {
-    bool has_x : 1;
+    bool has_x;
     int32_t x;   /* 3 */
     golden_groups_Grouped_Single_Deep *deep;   /* 4 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -100,8 +103,7 @@ void golden_groups_Grouped_Single_init(golden_groups_Grouped_Single *m);
 size_t golden_groups_Grouped_Single_size(const golden_groups_Grouped_Single *m);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_encode(const golden_groups_Grouped_Single *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_decode(golden_groups_Grouped_Single *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b);
-bool golden_groups_Grouped_Single__equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_groups_Grouped_Single_equal(const golden_groups_Grouped_Single *a, const golden_groups_Grouped_Single *b) { return pbj_table_equal(&golden_groups_Grouped_Single__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_print(const golden_groups_Grouped_Single *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -141,8 +143,7 @@ void golden_groups_Grouped_Single_Deep_init(golden_groups_Grouped_Single_Deep *m
 size_t golden_groups_Grouped_Single_Deep_size(const golden_groups_Grouped_Single_Deep *m);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_encode(const golden_groups_Grouped_Single_Deep *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Single_Deep_decode(golden_groups_Grouped_Single_Deep *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b);
-bool golden_groups_Grouped_Single_Deep__equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_groups_Grouped_Single_Deep_equal(const golden_groups_Grouped_Single_Deep *a, const golden_groups_Grouped_Single_Deep *b) { return pbj_table_equal(&golden_groups_Grouped_Single_Deep__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Single_Deep_print(const golden_groups_Grouped_Single_Deep *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -165,7 +166,7 @@ pbj_status golden_groups_Grouped_Single_Deep__read_text(golden_groups_Grouped_Si
 
 /* golden.groups.Grouped.Many */
 struct golden_groups_Grouped_Many {
-    bool has_k : 1;
+    bool has_k;
     int32_t k;   /* 7 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -175,8 +176,7 @@ void golden_groups_Grouped_Many_init(golden_groups_Grouped_Many *m);
 size_t golden_groups_Grouped_Many_size(const golden_groups_Grouped_Many *m);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_encode(const golden_groups_Grouped_Many *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_groups_Grouped_Many_decode(golden_groups_Grouped_Many *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b);
-bool golden_groups_Grouped_Many__equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_groups_Grouped_Many_equal(const golden_groups_Grouped_Many *a, const golden_groups_Grouped_Many *b) { return pbj_table_equal(&golden_groups_Grouped_Many__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_groups_Grouped_Many_print(const golden_groups_Grouped_Many *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "maps.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "maps.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -45,8 +45,8 @@ extern const pbj_json_enum golden_maps_Flag__json;   /* its names, for M_from_js
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_maps_Value golden_maps_Value;
 typedef struct golden_maps_Maps golden_maps_Maps;
@@ -64,6 +64,14 @@ typedef struct golden_maps_Maps_flags_array { golden_maps_Maps_FlagsEntry *data;
 typedef struct golden_maps_Maps_blobs_array { golden_maps_Maps_BlobsEntry *data; size_t count; } golden_maps_Maps_blobs_array;
 typedef struct golden_maps_Maps_weights_array { golden_maps_Maps_WeightsEntry *data; size_t count; } golden_maps_Maps_weights_array;
 
+extern const pbj_table golden_maps_Value__table;   /* golden.maps.Value's fields (rt/pbj_table.h) */
+extern const pbj_table golden_maps_Maps__table;   /* golden.maps.Maps's fields (rt/pbj_table.h) */
+extern const pbj_table golden_maps_Maps_CountsEntry__table;   /* golden.maps.Maps.CountsEntry's fields (rt/pbj_table.h) */
+extern const pbj_table golden_maps_Maps_NamesEntry__table;   /* golden.maps.Maps.NamesEntry's fields (rt/pbj_table.h) */
+extern const pbj_table golden_maps_Maps_ValuesEntry__table;   /* golden.maps.Maps.ValuesEntry's fields (rt/pbj_table.h) */
+extern const pbj_table golden_maps_Maps_FlagsEntry__table;   /* golden.maps.Maps.FlagsEntry's fields (rt/pbj_table.h) */
+extern const pbj_table golden_maps_Maps_BlobsEntry__table;   /* golden.maps.Maps.BlobsEntry's fields (rt/pbj_table.h) */
+extern const pbj_table golden_maps_Maps_WeightsEntry__table;   /* golden.maps.Maps.WeightsEntry's fields (rt/pbj_table.h) */
 /* ==== golden.maps.Value ==== */
 
 /* golden.maps.Value */
@@ -77,8 +85,7 @@ void golden_maps_Value_init(golden_maps_Value *m);
 size_t golden_maps_Value_size(const golden_maps_Value *m);
 PBJ_MUST_USE pbj_status golden_maps_Value_encode(const golden_maps_Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Value_decode(golden_maps_Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b);
-bool golden_maps_Value__equal(const golden_maps_Value *a, const golden_maps_Value *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Value_equal(const golden_maps_Value *a, const golden_maps_Value *b) { return pbj_table_equal(&golden_maps_Value__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Value_print(const golden_maps_Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -120,8 +127,7 @@ void golden_maps_Maps_init(golden_maps_Maps *m);
 size_t golden_maps_Maps_size(const golden_maps_Maps *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_encode(const golden_maps_Maps *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_decode(golden_maps_Maps *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b);
-bool golden_maps_Maps__equal(const golden_maps_Maps *a, const golden_maps_Maps *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Maps_equal(const golden_maps_Maps *a, const golden_maps_Maps *b) { return pbj_table_equal(&golden_maps_Maps__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_print(const golden_maps_Maps *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -155,8 +161,7 @@ void golden_maps_Maps_CountsEntry_init(golden_maps_Maps_CountsEntry *m);
 size_t golden_maps_Maps_CountsEntry_size(const golden_maps_Maps_CountsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_encode(const golden_maps_Maps_CountsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_CountsEntry_decode(golden_maps_Maps_CountsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b);
-bool golden_maps_Maps_CountsEntry__equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Maps_CountsEntry_equal(const golden_maps_Maps_CountsEntry *a, const golden_maps_Maps_CountsEntry *b) { return pbj_table_equal(&golden_maps_Maps_CountsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_CountsEntry_print(const golden_maps_Maps_CountsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -190,8 +195,7 @@ void golden_maps_Maps_NamesEntry_init(golden_maps_Maps_NamesEntry *m);
 size_t golden_maps_Maps_NamesEntry_size(const golden_maps_Maps_NamesEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_encode(const golden_maps_Maps_NamesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_NamesEntry_decode(golden_maps_Maps_NamesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b);
-bool golden_maps_Maps_NamesEntry__equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Maps_NamesEntry_equal(const golden_maps_Maps_NamesEntry *a, const golden_maps_Maps_NamesEntry *b) { return pbj_table_equal(&golden_maps_Maps_NamesEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_NamesEntry_print(const golden_maps_Maps_NamesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -225,8 +229,7 @@ void golden_maps_Maps_ValuesEntry_init(golden_maps_Maps_ValuesEntry *m);
 size_t golden_maps_Maps_ValuesEntry_size(const golden_maps_Maps_ValuesEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_encode(const golden_maps_Maps_ValuesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_ValuesEntry_decode(golden_maps_Maps_ValuesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b);
-bool golden_maps_Maps_ValuesEntry__equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Maps_ValuesEntry_equal(const golden_maps_Maps_ValuesEntry *a, const golden_maps_Maps_ValuesEntry *b) { return pbj_table_equal(&golden_maps_Maps_ValuesEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_ValuesEntry_print(const golden_maps_Maps_ValuesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -260,8 +263,7 @@ void golden_maps_Maps_FlagsEntry_init(golden_maps_Maps_FlagsEntry *m);
 size_t golden_maps_Maps_FlagsEntry_size(const golden_maps_Maps_FlagsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_encode(const golden_maps_Maps_FlagsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_FlagsEntry_decode(golden_maps_Maps_FlagsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b);
-bool golden_maps_Maps_FlagsEntry__equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Maps_FlagsEntry_equal(const golden_maps_Maps_FlagsEntry *a, const golden_maps_Maps_FlagsEntry *b) { return pbj_table_equal(&golden_maps_Maps_FlagsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_FlagsEntry_print(const golden_maps_Maps_FlagsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -295,8 +297,7 @@ void golden_maps_Maps_BlobsEntry_init(golden_maps_Maps_BlobsEntry *m);
 size_t golden_maps_Maps_BlobsEntry_size(const golden_maps_Maps_BlobsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_encode(const golden_maps_Maps_BlobsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_BlobsEntry_decode(golden_maps_Maps_BlobsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b);
-bool golden_maps_Maps_BlobsEntry__equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Maps_BlobsEntry_equal(const golden_maps_Maps_BlobsEntry *a, const golden_maps_Maps_BlobsEntry *b) { return pbj_table_equal(&golden_maps_Maps_BlobsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_BlobsEntry_print(const golden_maps_Maps_BlobsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -330,8 +331,7 @@ void golden_maps_Maps_WeightsEntry_init(golden_maps_Maps_WeightsEntry *m);
 size_t golden_maps_Maps_WeightsEntry_size(const golden_maps_Maps_WeightsEntry *m);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_encode(const golden_maps_Maps_WeightsEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_maps_Maps_WeightsEntry_decode(golden_maps_Maps_WeightsEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b);
-bool golden_maps_Maps_WeightsEntry__equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_maps_Maps_WeightsEntry_equal(const golden_maps_Maps_WeightsEntry *a, const golden_maps_Maps_WeightsEntry *b) { return pbj_table_equal(&golden_maps_Maps_WeightsEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_maps_Maps_WeightsEntry_print(const golden_maps_Maps_WeightsEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

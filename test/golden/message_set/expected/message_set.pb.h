@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "message_set.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "message_set.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,13 +27,16 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_message_set_Set golden_message_set_Set;
 typedef struct golden_message_set_Item golden_message_set_Item;
 typedef struct golden_message_set_Holder golden_message_set_Holder;
 
+extern const pbj_table golden_message_set_Set__table;   /* golden.message_set.Set's fields (rt/pbj_table.h) */
+extern const pbj_table golden_message_set_Item__table;   /* golden.message_set.Item's fields (rt/pbj_table.h) */
+extern const pbj_table golden_message_set_Holder__table;   /* golden.message_set.Holder's fields (rt/pbj_table.h) */
 /* ==== golden.message_set.Set ==== */
 
 /* golden.message_set.Set */
@@ -46,8 +49,7 @@ void golden_message_set_Set_init(golden_message_set_Set *m);
 size_t golden_message_set_Set_size(const golden_message_set_Set *m);
 PBJ_MUST_USE pbj_status golden_message_set_Set_encode(const golden_message_set_Set *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Set_decode(golden_message_set_Set *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b);
-bool golden_message_set_Set__equal(const golden_message_set_Set *a, const golden_message_set_Set *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_message_set_Set_equal(const golden_message_set_Set *a, const golden_message_set_Set *b) { return pbj_table_equal(&golden_message_set_Set__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Set_print(const golden_message_set_Set *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -70,7 +72,7 @@ pbj_status golden_message_set_Set__read_text(golden_message_set_Set *m, pbj_text
 
 /* golden.message_set.Item */
 struct golden_message_set_Item {
-    bool has_v : 1;
+    bool has_v;
     int32_t v;   /* 1 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
 };
@@ -80,8 +82,7 @@ void golden_message_set_Item_init(golden_message_set_Item *m);
 size_t golden_message_set_Item_size(const golden_message_set_Item *m);
 PBJ_MUST_USE pbj_status golden_message_set_Item_encode(const golden_message_set_Item *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Item_decode(golden_message_set_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b);
-bool golden_message_set_Item__equal(const golden_message_set_Item *a, const golden_message_set_Item *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_message_set_Item_equal(const golden_message_set_Item *a, const golden_message_set_Item *b) { return pbj_table_equal(&golden_message_set_Item__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Item_print(const golden_message_set_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -110,7 +111,7 @@ pbj_status golden_message_set_Item__read_text(golden_message_set_Item *m, pbj_te
 
 /* golden.message_set.Holder */
 struct golden_message_set_Holder {
-    bool has_after : 1;
+    bool has_after;
     golden_message_set_Set *set;   /* 1 */
     int32_t after;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -122,8 +123,7 @@ void golden_message_set_Holder_init(golden_message_set_Holder *m);
 size_t golden_message_set_Holder_size(const golden_message_set_Holder *m);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_encode(const golden_message_set_Holder *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_message_set_Holder_decode(golden_message_set_Holder *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b);
-bool golden_message_set_Holder__equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_message_set_Holder_equal(const golden_message_set_Holder *a, const golden_message_set_Holder *b) { return pbj_table_equal(&golden_message_set_Holder__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_message_set_Holder_print(const golden_message_set_Holder *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

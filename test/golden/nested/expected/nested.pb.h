@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "nested.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "nested.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -45,13 +45,16 @@ extern const pbj_json_enum golden_nested_Outer_Inner_Kind__json;   /* its names,
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_nested_Outer golden_nested_Outer;
 typedef struct golden_nested_Outer_Inner golden_nested_Outer_Inner;
 typedef struct golden_nested_Sibling golden_nested_Sibling;
 
+extern const pbj_table golden_nested_Outer__table;   /* golden.nested.Outer's fields (rt/pbj_table.h) */
+extern const pbj_table golden_nested_Outer_Inner__table;   /* golden.nested.Outer.Inner's fields (rt/pbj_table.h) */
+extern const pbj_table golden_nested_Sibling__table;   /* golden.nested.Sibling's fields (rt/pbj_table.h) */
 /* ==== golden.nested.Outer ==== */
 
 /* golden.nested.Outer */
@@ -69,8 +72,7 @@ void golden_nested_Outer_init(golden_nested_Outer *m);
 size_t golden_nested_Outer_size(const golden_nested_Outer *m);
 PBJ_MUST_USE pbj_status golden_nested_Outer_encode(const golden_nested_Outer *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Outer_decode(golden_nested_Outer *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b);
-bool golden_nested_Outer__equal(const golden_nested_Outer *a, const golden_nested_Outer *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_nested_Outer_equal(const golden_nested_Outer *a, const golden_nested_Outer *b) { return pbj_table_equal(&golden_nested_Outer__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_print(const golden_nested_Outer *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -112,8 +114,7 @@ void golden_nested_Outer_Inner_init(golden_nested_Outer_Inner *m);
 size_t golden_nested_Outer_Inner_size(const golden_nested_Outer_Inner *m);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_encode(const golden_nested_Outer_Inner *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Outer_Inner_decode(golden_nested_Outer_Inner *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b);
-bool golden_nested_Outer_Inner__equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_nested_Outer_Inner_equal(const golden_nested_Outer_Inner *a, const golden_nested_Outer_Inner *b) { return pbj_table_equal(&golden_nested_Outer_Inner__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Outer_Inner_print(const golden_nested_Outer_Inner *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -151,8 +152,7 @@ void golden_nested_Sibling_init(golden_nested_Sibling *m);
 size_t golden_nested_Sibling_size(const golden_nested_Sibling *m);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_encode(const golden_nested_Sibling *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_nested_Sibling_decode(golden_nested_Sibling *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b);
-bool golden_nested_Sibling__equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_nested_Sibling_equal(const golden_nested_Sibling *a, const golden_nested_Sibling *b) { return pbj_table_equal(&golden_nested_Sibling__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_nested_Sibling_print(const golden_nested_Sibling *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

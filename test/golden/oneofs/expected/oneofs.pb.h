@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "oneofs.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "oneofs.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,12 +27,14 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_oneofs_Point golden_oneofs_Point;
 typedef struct golden_oneofs_Choice golden_oneofs_Choice;
 
+extern const pbj_table golden_oneofs_Point__table;   /* golden.oneofs.Point's fields (rt/pbj_table.h) */
+extern const pbj_table golden_oneofs_Choice__table;   /* golden.oneofs.Choice's fields (rt/pbj_table.h) */
 /* ==== golden.oneofs.Point ==== */
 
 /* golden.oneofs.Point */
@@ -48,8 +50,7 @@ void golden_oneofs_Point_init(golden_oneofs_Point *m);
 size_t golden_oneofs_Point_size(const golden_oneofs_Point *m);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_encode(const golden_oneofs_Point *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_oneofs_Point_decode(golden_oneofs_Point *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b);
-bool golden_oneofs_Point__equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_oneofs_Point_equal(const golden_oneofs_Point *a, const golden_oneofs_Point *b) { return pbj_table_equal(&golden_oneofs_Point__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Point_print(const golden_oneofs_Point *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -113,8 +114,7 @@ void golden_oneofs_Choice_init(golden_oneofs_Choice *m);
 size_t golden_oneofs_Choice_size(const golden_oneofs_Choice *m);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_encode(const golden_oneofs_Choice *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_oneofs_Choice_decode(golden_oneofs_Choice *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b);
-bool golden_oneofs_Choice__equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_oneofs_Choice_equal(const golden_oneofs_Choice *a, const golden_oneofs_Choice *b) { return pbj_table_equal(&golden_oneofs_Choice__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_oneofs_Choice_print(const golden_oneofs_Choice *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

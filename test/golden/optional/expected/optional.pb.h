@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "optional.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "optional.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -45,21 +45,22 @@ extern const pbj_json_enum golden_optional_Mode__json;   /* its names, for M_fro
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_optional_Maybe golden_optional_Maybe;
 
+extern const pbj_table golden_optional_Maybe__table;   /* golden.optional.Maybe's fields (rt/pbj_table.h) */
 /* ==== golden.optional.Maybe ==== */
 
 /* golden.optional.Maybe */
 struct golden_optional_Maybe {
-    bool has_count : 1;
-    bool has_label : 1;
-    bool has_enabled : 1;
-    bool has_mode : 1;
-    bool has_ratio : 1;
-    bool has_data : 1;
+    bool has_count;
+    bool has_label;
+    bool has_enabled;
+    bool has_mode;
+    bool has_ratio;
+    bool has_data;
     int32_t count;   /* 1 */
     pbj_slice label;   /* 2 */
     bool enabled;   /* 3 */
@@ -81,8 +82,7 @@ void golden_optional_Maybe_init(golden_optional_Maybe *m);
 size_t golden_optional_Maybe_size(const golden_optional_Maybe *m);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_encode(const golden_optional_Maybe *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_optional_Maybe_decode(golden_optional_Maybe *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_optional_Maybe_equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b);
-bool golden_optional_Maybe__equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_optional_Maybe_equal(const golden_optional_Maybe *a, const golden_optional_Maybe *b) { return pbj_table_equal(&golden_optional_Maybe__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_optional_Maybe_print(const golden_optional_Maybe *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "options.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "options.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,8 +27,8 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_options_Plain golden_options_Plain;
 typedef struct golden_options_NoJson golden_options_NoJson;
@@ -39,6 +39,14 @@ typedef struct golden_options_Tier golden_options_Tier;
 typedef struct golden_options_TierLeaf golden_options_TierLeaf;
 typedef struct golden_options_Ordered golden_options_Ordered;
 
+extern const pbj_table golden_options_Plain__table;   /* golden.options.Plain's fields (rt/pbj_table.h) */
+extern const pbj_table golden_options_NoJson__table;   /* golden.options.NoJson's fields (rt/pbj_table.h) */
+extern const pbj_table golden_options_NoJsonNoText__table;   /* golden.options.NoJsonNoText's fields (rt/pbj_table.h) */
+extern const pbj_table golden_options_Dropped__table;   /* golden.options.Dropped's fields (rt/pbj_table.h) */
+extern const pbj_table golden_options_Fast__table;   /* golden.options.Fast's fields (rt/pbj_table.h) */
+extern const pbj_table golden_options_Tier__table;   /* golden.options.Tier's fields (rt/pbj_table.h) */
+extern const pbj_table golden_options_TierLeaf__table;   /* golden.options.TierLeaf's fields (rt/pbj_table.h) */
+extern const pbj_table golden_options_Ordered__table;   /* golden.options.Ordered's fields (rt/pbj_table.h) */
 /* ==== golden.options.Plain ==== */
 
 /* golden.options.Plain */
@@ -52,8 +60,7 @@ void golden_options_Plain_init(golden_options_Plain *m);
 size_t golden_options_Plain_size(const golden_options_Plain *m);
 PBJ_MUST_USE pbj_status golden_options_Plain_encode(const golden_options_Plain *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_Plain_decode(golden_options_Plain *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_Plain_equal(const golden_options_Plain *a, const golden_options_Plain *b);
-bool golden_options_Plain__equal(const golden_options_Plain *a, const golden_options_Plain *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_Plain_equal(const golden_options_Plain *a, const golden_options_Plain *b) { return pbj_table_equal(&golden_options_Plain__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Plain_print(const golden_options_Plain *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -88,8 +95,7 @@ void golden_options_NoJson_init(golden_options_NoJson *m);
 size_t golden_options_NoJson_size(const golden_options_NoJson *m);
 PBJ_MUST_USE pbj_status golden_options_NoJson_encode(const golden_options_NoJson *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_NoJson_decode(golden_options_NoJson *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_NoJson_equal(const golden_options_NoJson *a, const golden_options_NoJson *b);
-bool golden_options_NoJson__equal(const golden_options_NoJson *a, const golden_options_NoJson *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_NoJson_equal(const golden_options_NoJson *a, const golden_options_NoJson *b) { return pbj_table_equal(&golden_options_NoJson__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_NoJson_print(const golden_options_NoJson *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -124,8 +130,7 @@ void golden_options_NoJsonNoText_init(golden_options_NoJsonNoText *m);
 size_t golden_options_NoJsonNoText_size(const golden_options_NoJsonNoText *m);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_encode(const golden_options_NoJsonNoText *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_NoJsonNoText_decode(golden_options_NoJsonNoText *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_NoJsonNoText_equal(const golden_options_NoJsonNoText *a, const golden_options_NoJsonNoText *b);
-bool golden_options_NoJsonNoText__equal(const golden_options_NoJsonNoText *a, const golden_options_NoJsonNoText *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_NoJsonNoText_equal(const golden_options_NoJsonNoText *a, const golden_options_NoJsonNoText *b) { return pbj_table_equal(&golden_options_NoJsonNoText__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_NoJsonNoText_print(const golden_options_NoJsonNoText *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -152,8 +157,7 @@ void golden_options_Dropped_init(golden_options_Dropped *m);
 size_t golden_options_Dropped_size(const golden_options_Dropped *m);
 PBJ_MUST_USE pbj_status golden_options_Dropped_encode(const golden_options_Dropped *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_Dropped_decode(golden_options_Dropped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_Dropped_equal(const golden_options_Dropped *a, const golden_options_Dropped *b);
-bool golden_options_Dropped__equal(const golden_options_Dropped *a, const golden_options_Dropped *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_Dropped_equal(const golden_options_Dropped *a, const golden_options_Dropped *b) { return pbj_table_equal(&golden_options_Dropped__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Dropped_print(const golden_options_Dropped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -188,8 +192,7 @@ void golden_options_Fast_init(golden_options_Fast *m);
 size_t golden_options_Fast_size(const golden_options_Fast *m);
 PBJ_MUST_USE pbj_status golden_options_Fast_encode(const golden_options_Fast *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_Fast_decode(golden_options_Fast *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_Fast_equal(const golden_options_Fast *a, const golden_options_Fast *b);
-bool golden_options_Fast__equal(const golden_options_Fast *a, const golden_options_Fast *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_Fast_equal(const golden_options_Fast *a, const golden_options_Fast *b) { return pbj_table_equal(&golden_options_Fast__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Fast_print(const golden_options_Fast *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -229,8 +232,7 @@ void golden_options_Tier_init(golden_options_Tier *m);
 size_t golden_options_Tier_size(const golden_options_Tier *m);
 PBJ_MUST_USE pbj_status golden_options_Tier_encode(const golden_options_Tier *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_Tier_decode(golden_options_Tier *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_Tier_equal(const golden_options_Tier *a, const golden_options_Tier *b);
-bool golden_options_Tier__equal(const golden_options_Tier *a, const golden_options_Tier *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_Tier_equal(const golden_options_Tier *a, const golden_options_Tier *b) { return pbj_table_equal(&golden_options_Tier__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Tier_print(const golden_options_Tier *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -271,8 +273,7 @@ void golden_options_TierLeaf_init(golden_options_TierLeaf *m);
 size_t golden_options_TierLeaf_size(const golden_options_TierLeaf *m);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_encode(const golden_options_TierLeaf *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_TierLeaf_decode(golden_options_TierLeaf *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_TierLeaf_equal(const golden_options_TierLeaf *a, const golden_options_TierLeaf *b);
-bool golden_options_TierLeaf__equal(const golden_options_TierLeaf *a, const golden_options_TierLeaf *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_TierLeaf_equal(const golden_options_TierLeaf *a, const golden_options_TierLeaf *b) { return pbj_table_equal(&golden_options_TierLeaf__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_TierLeaf_print(const golden_options_TierLeaf *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -314,8 +315,7 @@ void golden_options_Ordered_init(golden_options_Ordered *m);
 size_t golden_options_Ordered_size(const golden_options_Ordered *m);
 PBJ_MUST_USE pbj_status golden_options_Ordered_encode(const golden_options_Ordered *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_options_Ordered_decode(golden_options_Ordered *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_options_Ordered_equal(const golden_options_Ordered *a, const golden_options_Ordered *b);
-bool golden_options_Ordered__equal(const golden_options_Ordered *a, const golden_options_Ordered *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_options_Ordered_equal(const golden_options_Ordered *a, const golden_options_Ordered *b) { return pbj_table_equal(&golden_options_Ordered__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_options_Ordered_print(const golden_options_Ordered *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

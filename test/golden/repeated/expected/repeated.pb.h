@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "repeated.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "repeated.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -46,8 +46,8 @@ extern const pbj_json_enum golden_repeated_Suit__json;   /* its names, for M_fro
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_repeated_Item golden_repeated_Item;
 typedef struct golden_repeated_Lists golden_repeated_Lists;
@@ -63,6 +63,8 @@ typedef struct golden_repeated_Lists_unpacked_fixed64_array { uint64_t *data; si
 typedef struct golden_repeated_Lists_names_array { pbj_slice *data; size_t count; } golden_repeated_Lists_names_array;
 typedef struct golden_repeated_Lists_items_array { golden_repeated_Item *data; size_t count; } golden_repeated_Lists_items_array;
 
+extern const pbj_table golden_repeated_Item__table;   /* golden.repeated.Item's fields (rt/pbj_table.h) */
+extern const pbj_table golden_repeated_Lists__table;   /* golden.repeated.Lists's fields (rt/pbj_table.h) */
 /* ==== golden.repeated.Item ==== */
 
 /* golden.repeated.Item */
@@ -76,8 +78,7 @@ void golden_repeated_Item_init(golden_repeated_Item *m);
 size_t golden_repeated_Item_size(const golden_repeated_Item *m);
 PBJ_MUST_USE pbj_status golden_repeated_Item_encode(const golden_repeated_Item *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_repeated_Item_decode(golden_repeated_Item *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_repeated_Item_equal(const golden_repeated_Item *a, const golden_repeated_Item *b);
-bool golden_repeated_Item__equal(const golden_repeated_Item *a, const golden_repeated_Item *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_repeated_Item_equal(const golden_repeated_Item *a, const golden_repeated_Item *b) { return pbj_table_equal(&golden_repeated_Item__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Item_print(const golden_repeated_Item *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -127,8 +128,7 @@ void golden_repeated_Lists_init(golden_repeated_Lists *m);
 size_t golden_repeated_Lists_size(const golden_repeated_Lists *m);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_encode(const golden_repeated_Lists *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_repeated_Lists_decode(golden_repeated_Lists *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b);
-bool golden_repeated_Lists__equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_repeated_Lists_equal(const golden_repeated_Lists *a, const golden_repeated_Lists *b) { return pbj_table_equal(&golden_repeated_Lists__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_repeated_Lists_print(const golden_repeated_Lists *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "required.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "required.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,20 +27,22 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_required_Part golden_required_Part;
 typedef struct golden_required_Whole golden_required_Whole;
 
 typedef struct golden_required_Whole_parts_array { golden_required_Part *data; size_t count; } golden_required_Whole_parts_array;
 
+extern const pbj_table golden_required_Part__table;   /* golden.required.Part's fields (rt/pbj_table.h) */
+extern const pbj_table golden_required_Whole__table;   /* golden.required.Whole's fields (rt/pbj_table.h) */
 /* ==== golden.required.Part ==== */
 
 /* golden.required.Part */
 struct golden_required_Part {
-    bool has_name : 1;
-    bool has_size : 1;
+    bool has_name;
+    bool has_size;
     pbj_slice name;   /* 1 */
     int32_t size;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -52,8 +54,7 @@ void golden_required_Part_init(golden_required_Part *m);
 size_t golden_required_Part_size(const golden_required_Part *m);
 PBJ_MUST_USE pbj_status golden_required_Part_encode(const golden_required_Part *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_required_Part_decode(golden_required_Part *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b);
-bool golden_required_Part__equal(const golden_required_Part *a, const golden_required_Part *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_required_Part_equal(const golden_required_Part *a, const golden_required_Part *b) { return pbj_table_equal(&golden_required_Part__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Part_print(const golden_required_Part *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -93,7 +94,7 @@ pbj_status golden_required_Part__read_text(golden_required_Part *m, pbj_text_rea
 
 /* golden.required.Whole */
 struct golden_required_Whole {
-    bool has_id : 1;
+    bool has_id;
     int64_t id;   /* 1 */
     golden_required_Part *main;   /* 2 */
     golden_required_Whole_parts_array parts;   /* 3 */
@@ -109,8 +110,7 @@ void golden_required_Whole_init(golden_required_Whole *m);
 size_t golden_required_Whole_size(const golden_required_Whole *m);
 PBJ_MUST_USE pbj_status golden_required_Whole_encode(const golden_required_Whole *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_required_Whole_decode(golden_required_Whole *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b);
-bool golden_required_Whole__equal(const golden_required_Whole *a, const golden_required_Whole *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_required_Whole_equal(const golden_required_Whole *a, const golden_required_Whole *b) { return pbj_table_equal(&golden_required_Whole__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_required_Whole_print(const golden_required_Whole *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "scalars.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "scalars.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -47,11 +47,12 @@ extern const pbj_json_enum golden_scalars_Level__json;   /* its names, for M_fro
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_scalars_Scalars golden_scalars_Scalars;
 
+extern const pbj_table golden_scalars_Scalars__table;   /* golden.scalars.Scalars's fields (rt/pbj_table.h) */
 /* ==== golden.scalars.Scalars ==== */
 
 /* golden.scalars.Scalars */
@@ -94,8 +95,7 @@ void golden_scalars_Scalars_init(golden_scalars_Scalars *m);
 size_t golden_scalars_Scalars_size(const golden_scalars_Scalars *m);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_encode(const golden_scalars_Scalars *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_scalars_Scalars_decode(golden_scalars_Scalars *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b);
-bool golden_scalars_Scalars__equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_scalars_Scalars_equal(const golden_scalars_Scalars *a, const golden_scalars_Scalars *b) { return pbj_table_equal(&golden_scalars_Scalars__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_scalars_Scalars_print(const golden_scalars_Scalars *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "strings.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "strings.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,14 +27,15 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_strings_Texts golden_strings_Texts;
 
 typedef struct golden_strings_Texts_tags_array { pbj_slice *data; size_t count; } golden_strings_Texts_tags_array;
 typedef struct golden_strings_Texts_chunks_array { pbj_slice *data; size_t count; } golden_strings_Texts_chunks_array;
 
+extern const pbj_table golden_strings_Texts__table;   /* golden.strings.Texts's fields (rt/pbj_table.h) */
 /* ==== golden.strings.Texts ==== */
 
 /* golden.strings.Texts */
@@ -54,8 +55,7 @@ void golden_strings_Texts_init(golden_strings_Texts *m);
 size_t golden_strings_Texts_size(const golden_strings_Texts *m);
 PBJ_MUST_USE pbj_status golden_strings_Texts_encode(const golden_strings_Texts *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_strings_Texts_decode(golden_strings_Texts *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_strings_Texts *b);
-bool golden_strings_Texts__equal(const golden_strings_Texts *a, const golden_strings_Texts *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_strings_Texts_equal(const golden_strings_Texts *a, const golden_strings_Texts *b) { return pbj_table_equal(&golden_strings_Texts__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_strings_Texts_print(const golden_strings_Texts *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "wrapped.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "wrapped.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -35,26 +35,27 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct golden_wrappers_Wrapped golden_wrappers_Wrapped;
 
 typedef struct golden_wrappers_Wrapped_list_array { google_protobuf_Int32Value *data; size_t count; } golden_wrappers_Wrapped_list_array;
 
+extern const pbj_table golden_wrappers_Wrapped__table;   /* golden.wrappers.Wrapped's fields (rt/pbj_table.h) */
 /* ==== golden.wrappers.Wrapped ==== */
 
 /* golden.wrappers.Wrapped */
 struct golden_wrappers_Wrapped {
-    bool has_i32 : 1;
-    bool has_i64 : 1;
-    bool has_u32 : 1;
-    bool has_u64 : 1;
-    bool has_f : 1;
-    bool has_d : 1;
-    bool has_b : 1;
-    bool has_s : 1;
-    bool has_bytes : 1;
+    bool has_i32;
+    bool has_i64;
+    bool has_u32;
+    bool has_u64;
+    bool has_f;
+    bool has_d;
+    bool has_b;
+    bool has_s;
+    bool has_bytes;
     int32_t i32;   /* 1 */
     pbj_slice pbj__i32_unknown;   /* unknown fields inside the wrapper message, written back after its value */
     int64_t i64;   /* 2 */
@@ -91,8 +92,7 @@ void golden_wrappers_Wrapped_init(golden_wrappers_Wrapped *m);
 size_t golden_wrappers_Wrapped_size(const golden_wrappers_Wrapped *m);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_encode(const golden_wrappers_Wrapped *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status golden_wrappers_Wrapped_decode(golden_wrappers_Wrapped *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b);
-bool golden_wrappers_Wrapped__equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b, uint32_t depth);   /* false deeper than depth */
+static inline bool golden_wrappers_Wrapped_equal(const golden_wrappers_Wrapped *a, const golden_wrappers_Wrapped *b) { return pbj_table_equal(&golden_wrappers_Wrapped__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status golden_wrappers_Wrapped_print(const golden_wrappers_Wrapped *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "google/protobuf/compiler/plugin.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -54,8 +54,8 @@ extern const pbj_json_enum google_protobuf_compiler_CodeGeneratorResponse_Featur
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_compiler_Version google_protobuf_compiler_Version;
 typedef struct google_protobuf_compiler_CodeGeneratorRequest google_protobuf_compiler_CodeGeneratorRequest;
@@ -66,16 +66,20 @@ typedef struct google_protobuf_compiler_CodeGeneratorRequest_file_to_generate_ar
 typedef struct google_protobuf_compiler_CodeGeneratorRequest_proto_file_array { google_protobuf_FileDescriptorProto *data; size_t count; } google_protobuf_compiler_CodeGeneratorRequest_proto_file_array;
 typedef struct google_protobuf_compiler_CodeGeneratorResponse_file_array { google_protobuf_compiler_CodeGeneratorResponse_File *data; size_t count; } google_protobuf_compiler_CodeGeneratorResponse_file_array;
 
+extern const pbj_table google_protobuf_compiler_Version__table;   /* google.protobuf.compiler.Version's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_compiler_CodeGeneratorRequest__table;   /* google.protobuf.compiler.CodeGeneratorRequest's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_compiler_CodeGeneratorResponse__table;   /* google.protobuf.compiler.CodeGeneratorResponse's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_compiler_CodeGeneratorResponse_File__table;   /* google.protobuf.compiler.CodeGeneratorResponse.File's fields (rt/pbj_table.h) */
 /* ==== google.protobuf.compiler.Version ==== */
 
 /* google.protobuf.compiler.Version
  * pbj options: json=false(project) */
 /* The version number of protocol compiler. */
 struct google_protobuf_compiler_Version {
-    bool has_major : 1;
-    bool has_minor : 1;
-    bool has_patch : 1;
-    bool has_suffix : 1;
+    bool has_major;
+    bool has_minor;
+    bool has_patch;
+    bool has_suffix;
     int32_t major;   /* 1 */
     int32_t minor;   /* 2 */
     int32_t patch;   /* 3 */
@@ -93,8 +97,7 @@ void google_protobuf_compiler_Version_init(google_protobuf_compiler_Version *m);
 size_t google_protobuf_compiler_Version_size(const google_protobuf_compiler_Version *m);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_encode(const google_protobuf_compiler_Version *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_Version_decode(google_protobuf_compiler_Version *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_compiler_Version_equal(const google_protobuf_compiler_Version *a, const google_protobuf_compiler_Version *b);
-bool google_protobuf_compiler_Version__equal(const google_protobuf_compiler_Version *a, const google_protobuf_compiler_Version *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_compiler_Version_equal(const google_protobuf_compiler_Version *a, const google_protobuf_compiler_Version *b) { return pbj_table_equal(&google_protobuf_compiler_Version__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_Version_print(const google_protobuf_compiler_Version *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -143,7 +146,7 @@ pbj_status google_protobuf_compiler_Version__read_text(google_protobuf_compiler_
  * pbj options: json=false(project) */
 /* An encoded CodeGeneratorRequest is written to the plugin's stdin. */
 struct google_protobuf_compiler_CodeGeneratorRequest {
-    bool has_parameter : 1;
+    bool has_parameter;
     /* The .proto files that were explicitly listed on the command-line.  The
      * code generator should generate code only for these files.  Each file's
      * descriptor will be included in proto_file, below. */
@@ -178,8 +181,7 @@ void google_protobuf_compiler_CodeGeneratorRequest_init(google_protobuf_compiler
 size_t google_protobuf_compiler_CodeGeneratorRequest_size(const google_protobuf_compiler_CodeGeneratorRequest *m);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_encode(const google_protobuf_compiler_CodeGeneratorRequest *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorRequest_decode(google_protobuf_compiler_CodeGeneratorRequest *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_compiler_CodeGeneratorRequest_equal(const google_protobuf_compiler_CodeGeneratorRequest *a, const google_protobuf_compiler_CodeGeneratorRequest *b);
-bool google_protobuf_compiler_CodeGeneratorRequest__equal(const google_protobuf_compiler_CodeGeneratorRequest *a, const google_protobuf_compiler_CodeGeneratorRequest *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_compiler_CodeGeneratorRequest_equal(const google_protobuf_compiler_CodeGeneratorRequest *a, const google_protobuf_compiler_CodeGeneratorRequest *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorRequest__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorRequest_print(const google_protobuf_compiler_CodeGeneratorRequest *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -217,8 +219,8 @@ pbj_status google_protobuf_compiler_CodeGeneratorRequest__read_text(google_proto
  * pbj options: json=false(project) */
 /* The plugin writes an encoded CodeGeneratorResponse to stdout. */
 struct google_protobuf_compiler_CodeGeneratorResponse {
-    bool has_error : 1;
-    bool has_supported_features : 1;
+    bool has_error;
+    bool has_supported_features;
     /* Error message.  If non-empty, code generation failed.  The plugin process
      * should exit with status code zero even if it reports an error in this way.
      *
@@ -242,8 +244,7 @@ void google_protobuf_compiler_CodeGeneratorResponse_init(google_protobuf_compile
 size_t google_protobuf_compiler_CodeGeneratorResponse_size(const google_protobuf_compiler_CodeGeneratorResponse *m);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_encode(const google_protobuf_compiler_CodeGeneratorResponse *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_decode(google_protobuf_compiler_CodeGeneratorResponse *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_compiler_CodeGeneratorResponse_equal(const google_protobuf_compiler_CodeGeneratorResponse *a, const google_protobuf_compiler_CodeGeneratorResponse *b);
-bool google_protobuf_compiler_CodeGeneratorResponse__equal(const google_protobuf_compiler_CodeGeneratorResponse *a, const google_protobuf_compiler_CodeGeneratorResponse *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_compiler_CodeGeneratorResponse_equal(const google_protobuf_compiler_CodeGeneratorResponse *a, const google_protobuf_compiler_CodeGeneratorResponse *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorResponse__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_print(const google_protobuf_compiler_CodeGeneratorResponse *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -280,9 +281,9 @@ pbj_status google_protobuf_compiler_CodeGeneratorResponse__read_text(google_prot
  * pbj options: json=false(project) */
 /* Represents a single generated file. */
 struct google_protobuf_compiler_CodeGeneratorResponse_File {
-    bool has_name : 1;
-    bool has_insertion_point : 1;
-    bool has_content : 1;
+    bool has_name;
+    bool has_insertion_point;
+    bool has_content;
     /* The file name, relative to the output directory.  The name must not
      * contain "." or ".." components and must be relative, not be absolute (so,
      * the file cannot lie outside the output directory).  "/" must be used as
@@ -350,8 +351,7 @@ void google_protobuf_compiler_CodeGeneratorResponse_File_init(google_protobuf_co
 size_t google_protobuf_compiler_CodeGeneratorResponse_File_size(const google_protobuf_compiler_CodeGeneratorResponse_File *m);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_encode(const google_protobuf_compiler_CodeGeneratorResponse_File *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_decode(google_protobuf_compiler_CodeGeneratorResponse_File *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_compiler_CodeGeneratorResponse_File_equal(const google_protobuf_compiler_CodeGeneratorResponse_File *a, const google_protobuf_compiler_CodeGeneratorResponse_File *b);
-bool google_protobuf_compiler_CodeGeneratorResponse_File__equal(const google_protobuf_compiler_CodeGeneratorResponse_File *a, const google_protobuf_compiler_CodeGeneratorResponse_File *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_compiler_CodeGeneratorResponse_File_equal(const google_protobuf_compiler_CodeGeneratorResponse_File *a, const google_protobuf_compiler_CodeGeneratorResponse_File *b) { return pbj_table_equal(&google_protobuf_compiler_CodeGeneratorResponse_File__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_compiler_CodeGeneratorResponse_File_print(const google_protobuf_compiler_CodeGeneratorResponse_File *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "shop/common.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "shop/common.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,12 +27,14 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct shop_Money shop_Money;
 typedef struct shop_Timestamp shop_Timestamp;
 
+extern const pbj_table shop_Money__table;   /* shop.Money's fields (rt/pbj_table.h) */
+extern const pbj_table shop_Timestamp__table;   /* shop.Timestamp's fields (rt/pbj_table.h) */
 /* ==== shop.Money ==== */
 
 /* shop.Money */
@@ -51,8 +53,7 @@ void shop_Money_init(shop_Money *m);
 size_t shop_Money_size(const shop_Money *m);
 PBJ_MUST_USE pbj_status shop_Money_encode(const shop_Money *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Money_decode(shop_Money *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool shop_Money_equal(const shop_Money *a, const shop_Money *b);
-bool shop_Money__equal(const shop_Money *a, const shop_Money *b, uint32_t depth);   /* false deeper than depth */
+static inline bool shop_Money_equal(const shop_Money *a, const shop_Money *b) { return pbj_table_equal(&shop_Money__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status shop_Money_print(const shop_Money *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -87,8 +88,7 @@ void shop_Timestamp_init(shop_Timestamp *m);
 size_t shop_Timestamp_size(const shop_Timestamp *m);
 PBJ_MUST_USE pbj_status shop_Timestamp_encode(const shop_Timestamp *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Timestamp_decode(shop_Timestamp *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b);
-bool shop_Timestamp__equal(const shop_Timestamp *a, const shop_Timestamp *b, uint32_t depth);   /* false deeper than depth */
+static inline bool shop_Timestamp_equal(const shop_Timestamp *a, const shop_Timestamp *b) { return pbj_table_equal(&shop_Timestamp__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status shop_Timestamp_print(const shop_Timestamp *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "shop/order.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "shop/order.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifndef __cplusplus /* protoc's C++ header of the same name, if found first, is skipped (3.21's and 22's guards) */
@@ -55,8 +55,8 @@ extern const pbj_json_enum shop_Status__json;   /* its names, for M_from_json */
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct shop_LineItem shop_LineItem;
 typedef struct shop_Order shop_Order;
@@ -65,6 +65,9 @@ typedef struct shop_Order_NotesEntry shop_Order_NotesEntry;
 typedef struct shop_Order_items_array { shop_LineItem *data; size_t count; } shop_Order_items_array;
 typedef struct shop_Order_notes_array { shop_Order_NotesEntry *data; size_t count; } shop_Order_notes_array;
 
+extern const pbj_table shop_LineItem__table;   /* shop.LineItem's fields (rt/pbj_table.h) */
+extern const pbj_table shop_Order__table;   /* shop.Order's fields (rt/pbj_table.h) */
+extern const pbj_table shop_Order_NotesEntry__table;   /* shop.Order.NotesEntry's fields (rt/pbj_table.h) */
 /* ==== shop.LineItem ==== */
 
 /* shop.LineItem */
@@ -82,8 +85,7 @@ void shop_LineItem_init(shop_LineItem *m);
 size_t shop_LineItem_size(const shop_LineItem *m);
 PBJ_MUST_USE pbj_status shop_LineItem_encode(const shop_LineItem *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_LineItem_decode(shop_LineItem *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b);
-bool shop_LineItem__equal(const shop_LineItem *a, const shop_LineItem *b, uint32_t depth);   /* false deeper than depth */
+static inline bool shop_LineItem_equal(const shop_LineItem *a, const shop_LineItem *b) { return pbj_table_equal(&shop_LineItem__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status shop_LineItem_print(const shop_LineItem *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -114,7 +116,7 @@ typedef enum shop_Order_delivery_case {
 
 /* shop.Order */
 struct shop_Order {
-    bool has_coupon : 1;
+    bool has_coupon;
     uint64_t id;   /* 1 */
     pbj_slice customer;   /* 2 */
     int32_t status;   /* 3: shop.Status */
@@ -143,8 +145,7 @@ void shop_Order_init(shop_Order *m);
 size_t shop_Order_size(const shop_Order *m);
 PBJ_MUST_USE pbj_status shop_Order_encode(const shop_Order *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Order_decode(shop_Order *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool shop_Order_equal(const shop_Order *a, const shop_Order *b);
-bool shop_Order__equal(const shop_Order *a, const shop_Order *b, uint32_t depth);   /* false deeper than depth */
+static inline bool shop_Order_equal(const shop_Order *a, const shop_Order *b) { return pbj_table_equal(&shop_Order__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_print(const shop_Order *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -200,8 +201,7 @@ void shop_Order_NotesEntry_init(shop_Order_NotesEntry *m);
 size_t shop_Order_NotesEntry_size(const shop_Order_NotesEntry *m);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_encode(const shop_Order_NotesEntry *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status shop_Order_NotesEntry_decode(shop_Order_NotesEntry *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b);
-bool shop_Order_NotesEntry__equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b, uint32_t depth);   /* false deeper than depth */
+static inline bool shop_Order_NotesEntry_equal(const shop_Order_NotesEntry *a, const shop_Order_NotesEntry *b) { return pbj_table_equal(&shop_Order_NotesEntry__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status shop_Order_NotesEntry_print(const shop_Order_NotesEntry *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

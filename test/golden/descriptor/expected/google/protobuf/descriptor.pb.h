@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "google/protobuf/descriptor.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "google/protobuf/descriptor.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -175,8 +175,8 @@ extern const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json;
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_FileDescriptorSet google_protobuf_FileDescriptorSet;
 typedef struct google_protobuf_FileDescriptorProto google_protobuf_FileDescriptorProto;
@@ -243,6 +243,33 @@ typedef struct google_protobuf_SourceCodeInfo_Location_leading_detached_comments
 typedef struct google_protobuf_GeneratedCodeInfo_annotation_array { google_protobuf_GeneratedCodeInfo_Annotation *data; size_t count; } google_protobuf_GeneratedCodeInfo_annotation_array;
 typedef struct google_protobuf_GeneratedCodeInfo_Annotation_path_array { int32_t *data; size_t count; } google_protobuf_GeneratedCodeInfo_Annotation_path_array;
 
+extern const pbj_table google_protobuf_FileDescriptorSet__table;   /* google.protobuf.FileDescriptorSet's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FileDescriptorProto__table;   /* google.protobuf.FileDescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_DescriptorProto__table;   /* google.protobuf.DescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_DescriptorProto_ExtensionRange__table;   /* google.protobuf.DescriptorProto.ExtensionRange's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_DescriptorProto_ReservedRange__table;   /* google.protobuf.DescriptorProto.ReservedRange's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_ExtensionRangeOptions__table;   /* google.protobuf.ExtensionRangeOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FieldDescriptorProto__table;   /* google.protobuf.FieldDescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_OneofDescriptorProto__table;   /* google.protobuf.OneofDescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_EnumDescriptorProto__table;   /* google.protobuf.EnumDescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_EnumDescriptorProto_EnumReservedRange__table;   /* google.protobuf.EnumDescriptorProto.EnumReservedRange's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_EnumValueDescriptorProto__table;   /* google.protobuf.EnumValueDescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_ServiceDescriptorProto__table;   /* google.protobuf.ServiceDescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_MethodDescriptorProto__table;   /* google.protobuf.MethodDescriptorProto's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FileOptions__table;   /* google.protobuf.FileOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_MessageOptions__table;   /* google.protobuf.MessageOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FieldOptions__table;   /* google.protobuf.FieldOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_OneofOptions__table;   /* google.protobuf.OneofOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_EnumOptions__table;   /* google.protobuf.EnumOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_EnumValueOptions__table;   /* google.protobuf.EnumValueOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_ServiceOptions__table;   /* google.protobuf.ServiceOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_MethodOptions__table;   /* google.protobuf.MethodOptions's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_UninterpretedOption__table;   /* google.protobuf.UninterpretedOption's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_UninterpretedOption_NamePart__table;   /* google.protobuf.UninterpretedOption.NamePart's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_SourceCodeInfo__table;   /* google.protobuf.SourceCodeInfo's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_SourceCodeInfo_Location__table;   /* google.protobuf.SourceCodeInfo.Location's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_GeneratedCodeInfo__table;   /* google.protobuf.GeneratedCodeInfo's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_GeneratedCodeInfo_Annotation__table;   /* google.protobuf.GeneratedCodeInfo.Annotation's fields (rt/pbj_table.h) */
 /* ==== google.protobuf.FileDescriptorSet ==== */
 
 /* google.protobuf.FileDescriptorSet */
@@ -258,8 +285,7 @@ void google_protobuf_FileDescriptorSet_init(google_protobuf_FileDescriptorSet *m
 size_t google_protobuf_FileDescriptorSet_size(const google_protobuf_FileDescriptorSet *m);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_encode(const google_protobuf_FileDescriptorSet *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorSet_decode(google_protobuf_FileDescriptorSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b);
-bool google_protobuf_FileDescriptorSet__equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_FileDescriptorSet_equal(const google_protobuf_FileDescriptorSet *a, const google_protobuf_FileDescriptorSet *b) { return pbj_table_equal(&google_protobuf_FileDescriptorSet__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorSet_print(const google_protobuf_FileDescriptorSet *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -288,9 +314,9 @@ pbj_status google_protobuf_FileDescriptorSet__read_text(google_protobuf_FileDesc
 /* google.protobuf.FileDescriptorProto */
 /* Describes a complete .proto file. */
 struct google_protobuf_FileDescriptorProto {
-    bool has_name : 1;
-    bool has_package : 1;
-    bool has_syntax : 1;
+    bool has_name;
+    bool has_package;
+    bool has_syntax;
     /* file name, relative to root of source tree */
     pbj_slice name;   /* 1 */
     /* e.g. "foo", "foo.bar", etc. */
@@ -335,8 +361,7 @@ void google_protobuf_FileDescriptorProto_init(google_protobuf_FileDescriptorProt
 size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_encode(const google_protobuf_FileDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b);
-bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_FileDescriptorProto_equal(const google_protobuf_FileDescriptorProto *a, const google_protobuf_FileDescriptorProto *b) { return pbj_table_equal(&google_protobuf_FileDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -387,7 +412,7 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
 /* google.protobuf.DescriptorProto */
 /* Describes a message type. */
 struct google_protobuf_DescriptorProto {
-    bool has_name : 1;
+    bool has_name;
     pbj_slice name;   /* 1 */
     google_protobuf_DescriptorProto_field_array field;   /* 2 */
     google_protobuf_DescriptorProto_nested_type_array nested_type;   /* 3 */
@@ -417,8 +442,7 @@ void google_protobuf_DescriptorProto_init(google_protobuf_DescriptorProto *m);
 size_t google_protobuf_DescriptorProto_size(const google_protobuf_DescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_encode(const google_protobuf_DescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b);
-bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_DescriptorProto_equal(const google_protobuf_DescriptorProto *a, const google_protobuf_DescriptorProto *b) { return pbj_table_equal(&google_protobuf_DescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_DescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -455,8 +479,8 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
 
 /* google.protobuf.DescriptorProto.ExtensionRange */
 struct google_protobuf_DescriptorProto_ExtensionRange {
-    bool has_start : 1;
-    bool has_end : 1;
+    bool has_start;
+    bool has_end;
     /* Inclusive. */
     int32_t start;   /* 1 */
     /* Exclusive. */
@@ -472,8 +496,7 @@ void google_protobuf_DescriptorProto_ExtensionRange_init(google_protobuf_Descrip
 size_t google_protobuf_DescriptorProto_ExtensionRange_size(const google_protobuf_DescriptorProto_ExtensionRange *m);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_encode(const google_protobuf_DescriptorProto_ExtensionRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ExtensionRange_decode(google_protobuf_DescriptorProto_ExtensionRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b);
-bool google_protobuf_DescriptorProto_ExtensionRange__equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_DescriptorProto_ExtensionRange_equal(const google_protobuf_DescriptorProto_ExtensionRange *a, const google_protobuf_DescriptorProto_ExtensionRange *b) { return pbj_table_equal(&google_protobuf_DescriptorProto_ExtensionRange__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ExtensionRange_print(const google_protobuf_DescriptorProto_ExtensionRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -518,8 +541,8 @@ pbj_status google_protobuf_DescriptorProto_ExtensionRange__read_text(google_prot
  * fields or extension ranges in the same message. Reserved ranges may
  * not overlap. */
 struct google_protobuf_DescriptorProto_ReservedRange {
-    bool has_start : 1;
-    bool has_end : 1;
+    bool has_start;
+    bool has_end;
     /* Inclusive. */
     int32_t start;   /* 1 */
     /* Exclusive. */
@@ -533,8 +556,7 @@ void google_protobuf_DescriptorProto_ReservedRange_init(google_protobuf_Descript
 size_t google_protobuf_DescriptorProto_ReservedRange_size(const google_protobuf_DescriptorProto_ReservedRange *m);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_encode(const google_protobuf_DescriptorProto_ReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DescriptorProto_ReservedRange_decode(google_protobuf_DescriptorProto_ReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b);
-bool google_protobuf_DescriptorProto_ReservedRange__equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_DescriptorProto_ReservedRange_equal(const google_protobuf_DescriptorProto_ReservedRange *a, const google_protobuf_DescriptorProto_ReservedRange *b) { return pbj_table_equal(&google_protobuf_DescriptorProto_ReservedRange__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DescriptorProto_ReservedRange_print(const google_protobuf_DescriptorProto_ReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -580,8 +602,7 @@ void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOp
 size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b);
-bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b) { return pbj_table_equal(&google_protobuf_ExtensionRangeOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -610,16 +631,16 @@ pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_Exte
 /* google.protobuf.FieldDescriptorProto */
 /* Describes a field within a message. */
 struct google_protobuf_FieldDescriptorProto {
-    bool has_name : 1;
-    bool has_extendee : 1;
-    bool has_number : 1;
-    bool has_label : 1;
-    bool has_type : 1;
-    bool has_type_name : 1;
-    bool has_default_value : 1;
-    bool has_oneof_index : 1;
-    bool has_json_name : 1;
-    bool has_proto3_optional : 1;
+    bool has_name;
+    bool has_extendee;
+    bool has_number;
+    bool has_label;
+    bool has_type;
+    bool has_type_name;
+    bool has_default_value;
+    bool has_oneof_index;
+    bool has_json_name;
+    bool has_proto3_optional;
     pbj_slice name;   /* 1 */
     /* For extensions, this is the name of the type being extended.  It is
      * resolved in the same manner as type_name. */
@@ -689,8 +710,7 @@ void google_protobuf_FieldDescriptorProto_init(google_protobuf_FieldDescriptorPr
 size_t google_protobuf_FieldDescriptorProto_size(const google_protobuf_FieldDescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_encode(const google_protobuf_FieldDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FieldDescriptorProto_decode(google_protobuf_FieldDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b);
-bool google_protobuf_FieldDescriptorProto__equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_FieldDescriptorProto_equal(const google_protobuf_FieldDescriptorProto *a, const google_protobuf_FieldDescriptorProto *b) { return pbj_table_equal(&google_protobuf_FieldDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldDescriptorProto_print(const google_protobuf_FieldDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -783,7 +803,7 @@ pbj_status google_protobuf_FieldDescriptorProto__read_text(google_protobuf_Field
 /* google.protobuf.OneofDescriptorProto */
 /* Describes a oneof. */
 struct google_protobuf_OneofDescriptorProto {
-    bool has_name : 1;
+    bool has_name;
     pbj_slice name;   /* 1 */
     google_protobuf_OneofOptions *options;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -795,8 +815,7 @@ void google_protobuf_OneofDescriptorProto_init(google_protobuf_OneofDescriptorPr
 size_t google_protobuf_OneofDescriptorProto_size(const google_protobuf_OneofDescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_encode(const google_protobuf_OneofDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_OneofDescriptorProto_decode(google_protobuf_OneofDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b);
-bool google_protobuf_OneofDescriptorProto__equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_OneofDescriptorProto_equal(const google_protobuf_OneofDescriptorProto *a, const google_protobuf_OneofDescriptorProto *b) { return pbj_table_equal(&google_protobuf_OneofDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofDescriptorProto_print(const google_protobuf_OneofDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -833,7 +852,7 @@ pbj_status google_protobuf_OneofDescriptorProto__read_text(google_protobuf_Oneof
 /* google.protobuf.EnumDescriptorProto */
 /* Describes an enum type. */
 struct google_protobuf_EnumDescriptorProto {
-    bool has_name : 1;
+    bool has_name;
     pbj_slice name;   /* 1 */
     google_protobuf_EnumDescriptorProto_value_array value;   /* 2 */
     google_protobuf_EnumOptions *options;   /* 3 */
@@ -856,8 +875,7 @@ void google_protobuf_EnumDescriptorProto_init(google_protobuf_EnumDescriptorProt
 size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_encode(const google_protobuf_EnumDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b);
-bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_EnumDescriptorProto_equal(const google_protobuf_EnumDescriptorProto *a, const google_protobuf_EnumDescriptorProto *b) { return pbj_table_equal(&google_protobuf_EnumDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -899,8 +917,8 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
  * is inclusive such that it can appropriately represent the entire int32
  * domain. */
 struct google_protobuf_EnumDescriptorProto_EnumReservedRange {
-    bool has_start : 1;
-    bool has_end : 1;
+    bool has_start;
+    bool has_end;
     /* Inclusive. */
     int32_t start;   /* 1 */
     /* Inclusive. */
@@ -914,8 +932,7 @@ void google_protobuf_EnumDescriptorProto_EnumReservedRange_init(google_protobuf_
 size_t google_protobuf_EnumDescriptorProto_EnumReservedRange_size(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_encode(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_decode(google_protobuf_EnumDescriptorProto_EnumReservedRange *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b);
-bool google_protobuf_EnumDescriptorProto_EnumReservedRange__equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_EnumDescriptorProto_EnumReservedRange_equal(const google_protobuf_EnumDescriptorProto_EnumReservedRange *a, const google_protobuf_EnumDescriptorProto_EnumReservedRange *b) { return pbj_table_equal(&google_protobuf_EnumDescriptorProto_EnumReservedRange__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange_print(const google_protobuf_EnumDescriptorProto_EnumReservedRange *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -951,8 +968,8 @@ pbj_status google_protobuf_EnumDescriptorProto_EnumReservedRange__read_text(goog
 /* google.protobuf.EnumValueDescriptorProto */
 /* Describes a value within an enum. */
 struct google_protobuf_EnumValueDescriptorProto {
-    bool has_name : 1;
-    bool has_number : 1;
+    bool has_name;
+    bool has_number;
     pbj_slice name;   /* 1 */
     int32_t number;   /* 2 */
     google_protobuf_EnumValueOptions *options;   /* 3 */
@@ -966,8 +983,7 @@ void google_protobuf_EnumValueDescriptorProto_init(google_protobuf_EnumValueDesc
 size_t google_protobuf_EnumValueDescriptorProto_size(const google_protobuf_EnumValueDescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_encode(const google_protobuf_EnumValueDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueDescriptorProto_decode(google_protobuf_EnumValueDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b);
-bool google_protobuf_EnumValueDescriptorProto__equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_EnumValueDescriptorProto_equal(const google_protobuf_EnumValueDescriptorProto *a, const google_protobuf_EnumValueDescriptorProto *b) { return pbj_table_equal(&google_protobuf_EnumValueDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueDescriptorProto_print(const google_protobuf_EnumValueDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1010,7 +1026,7 @@ pbj_status google_protobuf_EnumValueDescriptorProto__read_text(google_protobuf_E
 /* google.protobuf.ServiceDescriptorProto */
 /* Describes a service. */
 struct google_protobuf_ServiceDescriptorProto {
-    bool has_name : 1;
+    bool has_name;
     pbj_slice name;   /* 1 */
     google_protobuf_ServiceDescriptorProto_method_array method;   /* 2 */
     google_protobuf_ServiceOptions *options;   /* 3 */
@@ -1024,8 +1040,7 @@ void google_protobuf_ServiceDescriptorProto_init(google_protobuf_ServiceDescript
 size_t google_protobuf_ServiceDescriptorProto_size(const google_protobuf_ServiceDescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_encode(const google_protobuf_ServiceDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceDescriptorProto_decode(google_protobuf_ServiceDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b);
-bool google_protobuf_ServiceDescriptorProto__equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_ServiceDescriptorProto_equal(const google_protobuf_ServiceDescriptorProto *a, const google_protobuf_ServiceDescriptorProto *b) { return pbj_table_equal(&google_protobuf_ServiceDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceDescriptorProto_print(const google_protobuf_ServiceDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1062,11 +1077,11 @@ pbj_status google_protobuf_ServiceDescriptorProto__read_text(google_protobuf_Ser
 /* google.protobuf.MethodDescriptorProto */
 /* Describes a method of a service. */
 struct google_protobuf_MethodDescriptorProto {
-    bool has_name : 1;
-    bool has_input_type : 1;
-    bool has_output_type : 1;
-    bool has_client_streaming : 1;
-    bool has_server_streaming : 1;
+    bool has_name;
+    bool has_input_type;
+    bool has_output_type;
+    bool has_client_streaming;
+    bool has_server_streaming;
     pbj_slice name;   /* 1 */
     /* Input and output type names.  These are resolved in the same way as
      * FieldDescriptorProto.type_name, but must refer to a message type. */
@@ -1090,8 +1105,7 @@ void google_protobuf_MethodDescriptorProto_init(google_protobuf_MethodDescriptor
 size_t google_protobuf_MethodDescriptorProto_size(const google_protobuf_MethodDescriptorProto *m);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_encode(const google_protobuf_MethodDescriptorProto *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MethodDescriptorProto_decode(google_protobuf_MethodDescriptorProto *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b);
-bool google_protobuf_MethodDescriptorProto__equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_MethodDescriptorProto_equal(const google_protobuf_MethodDescriptorProto *a, const google_protobuf_MethodDescriptorProto *b) { return pbj_table_equal(&google_protobuf_MethodDescriptorProto__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodDescriptorProto_print(const google_protobuf_MethodDescriptorProto *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1151,26 +1165,26 @@ pbj_status google_protobuf_MethodDescriptorProto__read_text(google_protobuf_Meth
 
 /* google.protobuf.FileOptions */
 struct google_protobuf_FileOptions {
-    bool has_java_package : 1;
-    bool has_java_outer_classname : 1;
-    bool has_optimize_for : 1;
-    bool has_java_multiple_files : 1;
-    bool has_go_package : 1;
-    bool has_cc_generic_services : 1;
-    bool has_java_generic_services : 1;
-    bool has_py_generic_services : 1;
-    bool has_java_generate_equals_and_hash : 1;
-    bool has_deprecated : 1;
-    bool has_java_string_check_utf8 : 1;
-    bool has_cc_enable_arenas : 1;
-    bool has_objc_class_prefix : 1;
-    bool has_csharp_namespace : 1;
-    bool has_swift_prefix : 1;
-    bool has_php_class_prefix : 1;
-    bool has_php_namespace : 1;
-    bool has_php_generic_services : 1;
-    bool has_php_metadata_namespace : 1;
-    bool has_ruby_package : 1;
+    bool has_java_package;
+    bool has_java_outer_classname;
+    bool has_optimize_for;
+    bool has_java_multiple_files;
+    bool has_go_package;
+    bool has_cc_generic_services;
+    bool has_java_generic_services;
+    bool has_py_generic_services;
+    bool has_java_generate_equals_and_hash;
+    bool has_deprecated;
+    bool has_java_string_check_utf8;
+    bool has_cc_enable_arenas;
+    bool has_objc_class_prefix;
+    bool has_csharp_namespace;
+    bool has_swift_prefix;
+    bool has_php_class_prefix;
+    bool has_php_namespace;
+    bool has_php_generic_services;
+    bool has_php_metadata_namespace;
+    bool has_ruby_package;
     /* Sets the Java package where classes generated from this .proto will be
      * placed.  By default, the proto package is used, but this is often
      * inappropriate because proto packages do not normally start with backwards
@@ -1284,8 +1298,7 @@ void google_protobuf_FileOptions_init(google_protobuf_FileOptions *m);
 size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_encode(const google_protobuf_FileOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FileOptions_decode(google_protobuf_FileOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b);
-bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_FileOptions_equal(const google_protobuf_FileOptions *a, const google_protobuf_FileOptions *b) { return pbj_table_equal(&google_protobuf_FileOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1435,10 +1448,10 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
 
 /* google.protobuf.MessageOptions */
 struct google_protobuf_MessageOptions {
-    bool has_message_set_wire_format : 1;
-    bool has_no_standard_descriptor_accessor : 1;
-    bool has_deprecated : 1;
-    bool has_map_entry : 1;
+    bool has_message_set_wire_format;
+    bool has_no_standard_descriptor_accessor;
+    bool has_deprecated;
+    bool has_map_entry;
     /* Set true to use the old proto1 MessageSet wire format for extensions.
      * This is provided for backwards-compatibility with the MessageSet wire
      * format.  You should not use this for any other reason:  It's less
@@ -1504,8 +1517,7 @@ void google_protobuf_MessageOptions_init(google_protobuf_MessageOptions *m);
 size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_encode(const google_protobuf_MessageOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MessageOptions_decode(google_protobuf_MessageOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b);
-bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_MessageOptions_equal(const google_protobuf_MessageOptions *a, const google_protobuf_MessageOptions *b) { return pbj_table_equal(&google_protobuf_MessageOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1557,13 +1569,13 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
 
 /* google.protobuf.FieldOptions */
 struct google_protobuf_FieldOptions {
-    bool has_ctype : 1;
-    bool has_packed : 1;
-    bool has_deprecated : 1;
-    bool has_lazy : 1;
-    bool has_jstype : 1;
-    bool has_weak : 1;
-    bool has_unverified_lazy : 1;
+    bool has_ctype;
+    bool has_packed;
+    bool has_deprecated;
+    bool has_lazy;
+    bool has_jstype;
+    bool has_weak;
+    bool has_unverified_lazy;
     /* The ctype option instructs the C++ code generator to use a different
      * representation of the field than it normally would.  See the specific
      * options below.  This option is not yet implemented in the open source
@@ -1651,8 +1663,7 @@ void google_protobuf_FieldOptions_init(google_protobuf_FieldOptions *m);
 size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_encode(const google_protobuf_FieldOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FieldOptions_decode(google_protobuf_FieldOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b);
-bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_FieldOptions_equal(const google_protobuf_FieldOptions *a, const google_protobuf_FieldOptions *b) { return pbj_table_equal(&google_protobuf_FieldOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1733,8 +1744,7 @@ void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m);
 size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_encode(const google_protobuf_OneofOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_OneofOptions_decode(google_protobuf_OneofOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b);
-bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_OneofOptions_equal(const google_protobuf_OneofOptions *a, const google_protobuf_OneofOptions *b) { return pbj_table_equal(&google_protobuf_OneofOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1762,8 +1772,8 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
 
 /* google.protobuf.EnumOptions */
 struct google_protobuf_EnumOptions {
-    bool has_allow_alias : 1;
-    bool has_deprecated : 1;
+    bool has_allow_alias;
+    bool has_deprecated;
     /* Set this option to true to allow mapping different tag names to the same
      * value. */
     bool allow_alias;   /* 2 */
@@ -1785,8 +1795,7 @@ void google_protobuf_EnumOptions_init(google_protobuf_EnumOptions *m);
 size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_encode(const google_protobuf_EnumOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumOptions_decode(google_protobuf_EnumOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b);
-bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_EnumOptions_equal(const google_protobuf_EnumOptions *a, const google_protobuf_EnumOptions *b) { return pbj_table_equal(&google_protobuf_EnumOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1826,7 +1835,7 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
 
 /* google.protobuf.EnumValueOptions */
 struct google_protobuf_EnumValueOptions {
-    bool has_deprecated : 1;
+    bool has_deprecated;
     /* Is this enum value deprecated?
      * Depending on the target platform, this can emit Deprecated annotations
      * for the enum value, or it will be completely ignored; in the very least,
@@ -1844,8 +1853,7 @@ void google_protobuf_EnumValueOptions_init(google_protobuf_EnumValueOptions *m);
 size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_encode(const google_protobuf_EnumValueOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_EnumValueOptions_decode(google_protobuf_EnumValueOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b);
-bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_EnumValueOptions_equal(const google_protobuf_EnumValueOptions *a, const google_protobuf_EnumValueOptions *b) { return pbj_table_equal(&google_protobuf_EnumValueOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValueOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1879,7 +1887,7 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
 
 /* google.protobuf.ServiceOptions */
 struct google_protobuf_ServiceOptions {
-    bool has_deprecated : 1;
+    bool has_deprecated;
     /* Is this service deprecated?
      * Depending on the target platform, this can emit Deprecated annotations
      * for the service, or it will be completely ignored; in the very least,
@@ -1897,8 +1905,7 @@ void google_protobuf_ServiceOptions_init(google_protobuf_ServiceOptions *m);
 size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_encode(const google_protobuf_ServiceOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_ServiceOptions_decode(google_protobuf_ServiceOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b);
-bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_ServiceOptions_equal(const google_protobuf_ServiceOptions *a, const google_protobuf_ServiceOptions *b) { return pbj_table_equal(&google_protobuf_ServiceOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -1932,8 +1939,8 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
 
 /* google.protobuf.MethodOptions */
 struct google_protobuf_MethodOptions {
-    bool has_deprecated : 1;
-    bool has_idempotency_level : 1;
+    bool has_deprecated;
+    bool has_idempotency_level;
     /* Is this method deprecated?
      * Depending on the target platform, this can emit Deprecated annotations
      * for the method, or it will be completely ignored; in the very least,
@@ -1953,8 +1960,7 @@ void google_protobuf_MethodOptions_init(google_protobuf_MethodOptions *m);
 size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_encode(const google_protobuf_MethodOptions *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_MethodOptions_decode(google_protobuf_MethodOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b);
-bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_MethodOptions_equal(const google_protobuf_MethodOptions *a, const google_protobuf_MethodOptions *b) { return pbj_table_equal(&google_protobuf_MethodOptions__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptions *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -2000,12 +2006,12 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
  * or produced by Descriptor::CopyTo()) will never have UninterpretedOptions
  * in them. */
 struct google_protobuf_UninterpretedOption {
-    bool has_identifier_value : 1;
-    bool has_positive_int_value : 1;
-    bool has_negative_int_value : 1;
-    bool has_double_value : 1;
-    bool has_string_value : 1;
-    bool has_aggregate_value : 1;
+    bool has_identifier_value;
+    bool has_positive_int_value;
+    bool has_negative_int_value;
+    bool has_double_value;
+    bool has_string_value;
+    bool has_aggregate_value;
     google_protobuf_UninterpretedOption_name_array name;   /* 2 */
     /* The value of the uninterpreted option, in whatever type the tokenizer
      * identified it as during parsing. Exactly one of these should be set. */
@@ -2029,8 +2035,7 @@ void google_protobuf_UninterpretedOption_init(google_protobuf_UninterpretedOptio
 size_t google_protobuf_UninterpretedOption_size(const google_protobuf_UninterpretedOption *m);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_encode(const google_protobuf_UninterpretedOption *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_decode(google_protobuf_UninterpretedOption *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b);
-bool google_protobuf_UninterpretedOption__equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_UninterpretedOption_equal(const google_protobuf_UninterpretedOption *a, const google_protobuf_UninterpretedOption *b) { return pbj_table_equal(&google_protobuf_UninterpretedOption__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_print(const google_protobuf_UninterpretedOption *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -2099,8 +2104,8 @@ pbj_status google_protobuf_UninterpretedOption__read_text(google_protobuf_Uninte
  * E.g.,{ ["foo", false], ["bar.baz", true], ["moo", false] } represents
  * "foo.(bar.baz).moo". */
 struct google_protobuf_UninterpretedOption_NamePart {
-    bool has_name_part : 1;
-    bool has_is_extension : 1;
+    bool has_name_part;
+    bool has_is_extension;
     pbj_slice name_part;   /* 1 */
     bool is_extension;   /* 2 */
     pbj_slice pbj_unknown;        /* unknown fields, raw bytes, written back after the known ones */
@@ -2112,8 +2117,7 @@ void google_protobuf_UninterpretedOption_NamePart_init(google_protobuf_Uninterpr
 size_t google_protobuf_UninterpretedOption_NamePart_size(const google_protobuf_UninterpretedOption_NamePart *m);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_encode(const google_protobuf_UninterpretedOption_NamePart *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UninterpretedOption_NamePart_decode(google_protobuf_UninterpretedOption_NamePart *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b);
-bool google_protobuf_UninterpretedOption_NamePart__equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_UninterpretedOption_NamePart_equal(const google_protobuf_UninterpretedOption_NamePart *a, const google_protobuf_UninterpretedOption_NamePart *b) { return pbj_table_equal(&google_protobuf_UninterpretedOption_NamePart__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UninterpretedOption_NamePart_print(const google_protobuf_UninterpretedOption_NamePart *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -2207,8 +2211,7 @@ void google_protobuf_SourceCodeInfo_init(google_protobuf_SourceCodeInfo *m);
 size_t google_protobuf_SourceCodeInfo_size(const google_protobuf_SourceCodeInfo *m);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_encode(const google_protobuf_SourceCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_decode(google_protobuf_SourceCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b);
-bool google_protobuf_SourceCodeInfo__equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_SourceCodeInfo_equal(const google_protobuf_SourceCodeInfo *a, const google_protobuf_SourceCodeInfo *b) { return pbj_table_equal(&google_protobuf_SourceCodeInfo__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_print(const google_protobuf_SourceCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -2231,8 +2234,8 @@ pbj_status google_protobuf_SourceCodeInfo__read_text(google_protobuf_SourceCodeI
 
 /* google.protobuf.SourceCodeInfo.Location */
 struct google_protobuf_SourceCodeInfo_Location {
-    bool has_leading_comments : 1;
-    bool has_trailing_comments : 1;
+    bool has_leading_comments;
+    bool has_trailing_comments;
     /* Identifies which part of the FileDescriptorProto was defined at this
      * location.
      *
@@ -2325,8 +2328,7 @@ void google_protobuf_SourceCodeInfo_Location_init(google_protobuf_SourceCodeInfo
 size_t google_protobuf_SourceCodeInfo_Location_size(const google_protobuf_SourceCodeInfo_Location *m);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_encode(const google_protobuf_SourceCodeInfo_Location *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_SourceCodeInfo_Location_decode(google_protobuf_SourceCodeInfo_Location *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b);
-bool google_protobuf_SourceCodeInfo_Location__equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_SourceCodeInfo_Location_equal(const google_protobuf_SourceCodeInfo_Location *a, const google_protobuf_SourceCodeInfo_Location *b) { return pbj_table_equal(&google_protobuf_SourceCodeInfo_Location__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_SourceCodeInfo_Location_print(const google_protobuf_SourceCodeInfo_Location *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -2375,8 +2377,7 @@ void google_protobuf_GeneratedCodeInfo_init(google_protobuf_GeneratedCodeInfo *m
 size_t google_protobuf_GeneratedCodeInfo_size(const google_protobuf_GeneratedCodeInfo *m);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_encode(const google_protobuf_GeneratedCodeInfo *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_decode(google_protobuf_GeneratedCodeInfo *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b);
-bool google_protobuf_GeneratedCodeInfo__equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_GeneratedCodeInfo_equal(const google_protobuf_GeneratedCodeInfo *a, const google_protobuf_GeneratedCodeInfo *b) { return pbj_table_equal(&google_protobuf_GeneratedCodeInfo__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_print(const google_protobuf_GeneratedCodeInfo *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -2399,9 +2400,9 @@ pbj_status google_protobuf_GeneratedCodeInfo__read_text(google_protobuf_Generate
 
 /* google.protobuf.GeneratedCodeInfo.Annotation */
 struct google_protobuf_GeneratedCodeInfo_Annotation {
-    bool has_source_file : 1;
-    bool has_begin : 1;
-    bool has_end : 1;
+    bool has_source_file;
+    bool has_begin;
+    bool has_end;
     /* Identifies the element in the original source .proto file. This field
      * is formatted the same as SourceCodeInfo.Location.path. */
     google_protobuf_GeneratedCodeInfo_Annotation_path_array path;   /* 1 */
@@ -2425,8 +2426,7 @@ void google_protobuf_GeneratedCodeInfo_Annotation_init(google_protobuf_Generated
 size_t google_protobuf_GeneratedCodeInfo_Annotation_size(const google_protobuf_GeneratedCodeInfo_Annotation *m);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_encode(const google_protobuf_GeneratedCodeInfo_Annotation *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_GeneratedCodeInfo_Annotation_decode(google_protobuf_GeneratedCodeInfo_Annotation *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b);
-bool google_protobuf_GeneratedCodeInfo_Annotation__equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_GeneratedCodeInfo_Annotation_equal(const google_protobuf_GeneratedCodeInfo_Annotation *a, const google_protobuf_GeneratedCodeInfo_Annotation *b) { return pbj_table_equal(&google_protobuf_GeneratedCodeInfo_Annotation__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_GeneratedCodeInfo_Annotation_print(const google_protobuf_GeneratedCodeInfo_Annotation *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

@@ -4,8 +4,8 @@
 
 #include <pbj.h>
 
-#if PBJ_RUNTIME_VERSION != 3
-#error "google/protobuf/wrappers.proto was generated for pbj runtime version 3: regenerate it with the pbjc of this runtime"
+#if PBJ_RUNTIME_VERSION != 4
+#error "google/protobuf/wrappers.proto was generated for pbj runtime version 4: regenerate it with the pbjc of this runtime"
 #endif
 
 #ifdef PBJ_TEXT_H
@@ -27,8 +27,8 @@ extern "C" {
  * encode one message at once, as long as none changes it; M_decode clears m and reads buf into it, allocating from arena (opts
  * NULL: defaults); M_equal compares two (messages nested deeper than PBJ_MAX_ENCODE_DEPTH, a cycle among
  * them, compare unequal); M_print writes the text format protoc --decode prints (include pbj_text.h
- * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write, M__decode and M__equal serve
- * other generated code. M_f_tag is field f's number and
+ * first; it stops at t->max_depth levels with PBJ_ERR_DEPTH). M__write and M__decode serve
+ * other generated code; M__table describes M's fields (rt/pbj_table.h). M_f_tag is field f's number and
  * M_f_array the type of a repeated or map field f. */
 typedef struct google_protobuf_DoubleValue google_protobuf_DoubleValue;
 typedef struct google_protobuf_FloatValue google_protobuf_FloatValue;
@@ -40,6 +40,15 @@ typedef struct google_protobuf_BoolValue google_protobuf_BoolValue;
 typedef struct google_protobuf_StringValue google_protobuf_StringValue;
 typedef struct google_protobuf_BytesValue google_protobuf_BytesValue;
 
+extern const pbj_table google_protobuf_DoubleValue__table;   /* google.protobuf.DoubleValue's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_FloatValue__table;   /* google.protobuf.FloatValue's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_Int64Value__table;   /* google.protobuf.Int64Value's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_UInt64Value__table;   /* google.protobuf.UInt64Value's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_Int32Value__table;   /* google.protobuf.Int32Value's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_UInt32Value__table;   /* google.protobuf.UInt32Value's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_BoolValue__table;   /* google.protobuf.BoolValue's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_StringValue__table;   /* google.protobuf.StringValue's fields (rt/pbj_table.h) */
+extern const pbj_table google_protobuf_BytesValue__table;   /* google.protobuf.BytesValue's fields (rt/pbj_table.h) */
 /* ==== google.protobuf.DoubleValue ==== */
 
 /* google.protobuf.DoubleValue */
@@ -57,8 +66,7 @@ void google_protobuf_DoubleValue_init(google_protobuf_DoubleValue *m);
 size_t google_protobuf_DoubleValue_size(const google_protobuf_DoubleValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_encode(const google_protobuf_DoubleValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_DoubleValue_decode(google_protobuf_DoubleValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b);
-bool google_protobuf_DoubleValue__equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_DoubleValue_equal(const google_protobuf_DoubleValue *a, const google_protobuf_DoubleValue *b) { return pbj_table_equal(&google_protobuf_DoubleValue__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_DoubleValue_print(const google_protobuf_DoubleValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -94,8 +102,7 @@ void google_protobuf_FloatValue_init(google_protobuf_FloatValue *m);
 size_t google_protobuf_FloatValue_size(const google_protobuf_FloatValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_encode(const google_protobuf_FloatValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_FloatValue_decode(google_protobuf_FloatValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b);
-bool google_protobuf_FloatValue__equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_FloatValue_equal(const google_protobuf_FloatValue *a, const google_protobuf_FloatValue *b) { return pbj_table_equal(&google_protobuf_FloatValue__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_FloatValue_print(const google_protobuf_FloatValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -131,8 +138,7 @@ void google_protobuf_Int64Value_init(google_protobuf_Int64Value *m);
 size_t google_protobuf_Int64Value_size(const google_protobuf_Int64Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_encode(const google_protobuf_Int64Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_Int64Value_decode(google_protobuf_Int64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b);
-bool google_protobuf_Int64Value__equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_Int64Value_equal(const google_protobuf_Int64Value *a, const google_protobuf_Int64Value *b) { return pbj_table_equal(&google_protobuf_Int64Value__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int64Value_print(const google_protobuf_Int64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -168,8 +174,7 @@ void google_protobuf_UInt64Value_init(google_protobuf_UInt64Value *m);
 size_t google_protobuf_UInt64Value_size(const google_protobuf_UInt64Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_encode(const google_protobuf_UInt64Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UInt64Value_decode(google_protobuf_UInt64Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b);
-bool google_protobuf_UInt64Value__equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_UInt64Value_equal(const google_protobuf_UInt64Value *a, const google_protobuf_UInt64Value *b) { return pbj_table_equal(&google_protobuf_UInt64Value__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt64Value_print(const google_protobuf_UInt64Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -205,8 +210,7 @@ void google_protobuf_Int32Value_init(google_protobuf_Int32Value *m);
 size_t google_protobuf_Int32Value_size(const google_protobuf_Int32Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_encode(const google_protobuf_Int32Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_Int32Value_decode(google_protobuf_Int32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b);
-bool google_protobuf_Int32Value__equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_Int32Value_equal(const google_protobuf_Int32Value *a, const google_protobuf_Int32Value *b) { return pbj_table_equal(&google_protobuf_Int32Value__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_Int32Value_print(const google_protobuf_Int32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -242,8 +246,7 @@ void google_protobuf_UInt32Value_init(google_protobuf_UInt32Value *m);
 size_t google_protobuf_UInt32Value_size(const google_protobuf_UInt32Value *m);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_encode(const google_protobuf_UInt32Value *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_UInt32Value_decode(google_protobuf_UInt32Value *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b);
-bool google_protobuf_UInt32Value__equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_UInt32Value_equal(const google_protobuf_UInt32Value *a, const google_protobuf_UInt32Value *b) { return pbj_table_equal(&google_protobuf_UInt32Value__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_UInt32Value_print(const google_protobuf_UInt32Value *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -279,8 +282,7 @@ void google_protobuf_BoolValue_init(google_protobuf_BoolValue *m);
 size_t google_protobuf_BoolValue_size(const google_protobuf_BoolValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_encode(const google_protobuf_BoolValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_BoolValue_decode(google_protobuf_BoolValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b);
-bool google_protobuf_BoolValue__equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_BoolValue_equal(const google_protobuf_BoolValue *a, const google_protobuf_BoolValue *b) { return pbj_table_equal(&google_protobuf_BoolValue__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BoolValue_print(const google_protobuf_BoolValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -316,8 +318,7 @@ void google_protobuf_StringValue_init(google_protobuf_StringValue *m);
 size_t google_protobuf_StringValue_size(const google_protobuf_StringValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_encode(const google_protobuf_StringValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_StringValue_decode(google_protobuf_StringValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b);
-bool google_protobuf_StringValue__equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_StringValue_equal(const google_protobuf_StringValue *a, const google_protobuf_StringValue *b) { return pbj_table_equal(&google_protobuf_StringValue__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_StringValue_print(const google_protobuf_StringValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif
@@ -353,8 +354,7 @@ void google_protobuf_BytesValue_init(google_protobuf_BytesValue *m);
 size_t google_protobuf_BytesValue_size(const google_protobuf_BytesValue *m);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_encode(const google_protobuf_BytesValue *m, uint8_t *buf, size_t cap, size_t *len);
 PBJ_MUST_USE pbj_status google_protobuf_BytesValue_decode(google_protobuf_BytesValue *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts);
-bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b);
-bool google_protobuf_BytesValue__equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b, uint32_t depth);   /* false deeper than depth */
+static inline bool google_protobuf_BytesValue_equal(const google_protobuf_BytesValue *a, const google_protobuf_BytesValue *b) { return pbj_table_equal(&google_protobuf_BytesValue__table, a, b); }
 #ifdef PBJ_TEXT_H
 pbj_status google_protobuf_BytesValue_print(const google_protobuf_BytesValue *m, pbj_text *t);   /* the fields, as protoc --decode prints them */
 #endif

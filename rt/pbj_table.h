@@ -1,0 +1,248 @@
+/* pbj_table.h: the field tables pbjc emits for every message, and the one runtime walking them for the cold operations. */
+#ifndef PBJ_TABLE_H
+#define PBJ_TABLE_H
+
+#include "pbj_core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every message M has `extern const pbj_table M__table;`: data, not code, readable in its .pb.c, one line a
+ * field. The cold operations (M_equal, M_missing, ...) walk it; the hot ones (size, encode, decode) stay
+ * generated straight-line code. What a table says, and how it finds each member of M's struct:
+ *
+ * - a field's member by its offset in the struct and its size (sizeof the member: one value, a pointer, an
+ *   array's {data, count}; a wrapper's value through its unknown-fields slice, so that slice ends at
+ *   offset + size);
+ * - its presence by its mode: PBJ_MODE_IMPLICIT (proto3: present when not zero; a message: when not NULL),
+ *   PBJ_MODE_OPTIONAL and PBJ_MODE_WRAPPER (a `bool has_f` member at offset `presence`), PBJ_MODE_ONEOF (its
+ *   oneof's case, oneofs[presence], equals the field's number), PBJ_MODE_ALWAYS (a map entry's key or value),
+ *   PBJ_MODE_REPEATED and PBJ_MODE_MAP (an array {T *data; size_t count;} of values, of messages, of the
+ *   map's *Entry structs);
+ * - its type by descriptor.proto's numbering (PBJ_TYPE_*), a message's (a group's, a map's entry's) by `sub`;
+ * - its names in the file's string pool (`pool`, NUL-separated): the text format's (a group's: its type
+ *   name) at `name`, JSON's at `json_name`; a required field's full name ("pkg.Msg.field", M_missing's
+ *   answer) is the pool string just before its name.
+ *
+ * Extensions (the pbj_ext records) and message sets are described only as the offset of pbj_ext for now. */
+
+/* Types, as descriptor.proto numbers them. */
+#define PBJ_TYPES(X) X(DOUBLE, 1) X(FLOAT, 2) X(INT64, 3) X(UINT64, 4) X(INT32, 5) X(FIXED64, 6) X(FIXED32, 7)   \
+    X(BOOL, 8) X(STRING, 9) X(GROUP, 10) X(MESSAGE, 11) X(BYTES, 12) X(UINT32, 13) X(ENUM, 14) X(SFIXED32, 15)  \
+    X(SFIXED64, 16) X(SINT32, 17) X(SINT64, 18)
+#define PBJ__TYPE_ITEM(N, v) PBJ_TYPE_##N = v,
+enum { PBJ_TYPES(PBJ__TYPE_ITEM) };
+#undef PBJ__TYPE_ITEM
+
+/* How a field is held and when it is present (above). */
+enum { PBJ_MODE_IMPLICIT, PBJ_MODE_OPTIONAL, PBJ_MODE_ALWAYS, PBJ_MODE_ONEOF, PBJ_MODE_REPEATED, PBJ_MODE_MAP,
+       PBJ_MODE_WRAPPER };
+
+/* A field's flags. */
+enum {
+    PBJ_F_PACKED = 1,         /* repeated, written packed */
+    PBJ_F_UTF8 = 2,           /* a string whose UTF-8 decode checks */
+    PBJ_F_CLOSED_ENUM = 4,    /* an enum (or a map's enum value) whose unknown numbers go to the unknown fields */
+    PBJ_F_REQUIRED = 8,       /* proto2 required */
+    PBJ_F_SUB_MAY_MISS = 16   /* a message, group or map whose type reaches a required field */
+};
+
+/* A message's flags. */
+enum { PBJ_T_MAP_ENTRY = 1, PBJ_T_MSGSET = 2 };
+
+#define PBJ_TABLE_NONE UINT32_MAX   /* no such member (pbj_unknown, pbj_ext) */
+
+typedef struct pbj_table pbj_table;
+
+/* One field of a message: one line of its table. */
+typedef struct pbj_field {
+    uint32_t number;
+    uint8_t type;             /* PBJ_TYPE_* */
+    uint8_t mode;             /* PBJ_MODE_* */
+    uint16_t flags;           /* PBJ_F_* */
+    uint32_t offset, size;    /* the member */
+    uint32_t presence;        /* OPTIONAL, WRAPPER: the has member's offset; ONEOF: its oneof's index */
+    uint32_t name, json_name; /* in the pool */
+    const pbj_table *sub;     /* MESSAGE, GROUP, MAP: the type's table (a map's: its entry's) */
+} pbj_field;
+
+/* One oneof: its case member (the number of the field set, 0 for none) and its union. */
+typedef struct pbj_oneof {
+    uint32_t case_offset, case_size;
+    uint32_t offset, size;
+    uint32_t name;
+} pbj_oneof;
+
+struct pbj_table {
+    const char *pool;         /* the file's string pool */
+    const pbj_field *fields;  /* by number */
+    const pbj_oneof *oneofs;  /* declaration order */
+    void (*init)(void *m);    /* M_init, when it sets defaults; NULL: M_init zeroes the struct */
+    uint32_t name;            /* the full name, in the pool */
+    uint32_t size;            /* sizeof the struct */
+    uint32_t count;           /* fields */
+    uint32_t dense;           /* fields[i].number == i + 1 for every i < dense: the number-to-field index */
+    uint32_t oneof_count;
+    uint32_t unknown, ext;    /* the offsets of pbj_unknown and pbj_ext, or PBJ_TABLE_NONE */
+    uint32_t flags;           /* PBJ_T_* */
+};
+
+/* The generated tables' spelling: a member's offset; its offset and size; a wrapper's (its value m through its
+ * unknown fields' slice u). */
+#define PBJ_OFFSET(T, m) (uint32_t)offsetof(T, m)
+#define PBJ_MEMBER(T, m) (uint32_t)offsetof(T, m), (uint32_t)sizeof(((T *)0)->m)
+#define PBJ_WRAPPER_MEMBER(T, m, u) (uint32_t)offsetof(T, m), (uint32_t)(offsetof(T, u) + sizeof(pbj_slice) - offsetof(T, m))
+
+/* ---- reading members ---------------------------------------------------------------------------- */
+
+PBJ_INLINE const uint8_t *pbj__at(const void *m, uint32_t offset) { return (const uint8_t *)m + offset; }
+
+PBJ_INLINE const void *pbj__ptr_at(const void *m, uint32_t offset)
+{
+    const void *p;
+    memcpy(&p, pbj__at(m, offset), sizeof p);
+    return p;
+}
+
+/* The number of the field a oneof's case holds (its enum read at the size it has). */
+PBJ_INLINE uint32_t pbj__oneof_case(const pbj_table *t, const pbj_field *f, const void *m)
+{
+    const pbj_oneof *o = &t->oneofs[f->presence];
+    const uint8_t *p = pbj__at(m, o->case_offset);
+    uint8_t v8;
+    uint16_t v16;
+    uint32_t v32;
+    switch (o->case_size) {
+    case 1: return (memcpy(&v8, p, 1), v8);
+    case 2: return (memcpy(&v16, p, 2), v16);
+    default: return (memcpy(&v32, p, 4), v32);
+    }
+}
+
+/* An array member {T *data; size_t count;}. */
+PBJ_INLINE size_t pbj__count_at(const void *m, uint32_t offset)
+{
+    size_t n;
+    memcpy(&n, pbj__at(m, offset) + sizeof(void *), sizeof n);
+    return n;
+}
+
+/* The field numbered n, or NULL. */
+PBJ_INLINE const pbj_field *pbj_table_find(const pbj_table *t, uint32_t n)
+{
+    if (n - 1 < t->dense) return &t->fields[n - 1];
+    size_t lo = t->dense, hi = t->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->fields[mid].number == n) return &t->fields[mid];
+        if (t->fields[mid].number < n) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+/* ---- equality (M_equal) --------------------------------------------------------------------------- */
+
+PBJ_OUTLINE bool pbj__table_equal(const pbj_table *t, const void *a, const void *b, uint32_t depth);
+#if PBJ__BODIES
+
+/* One value of type f->type at a and at b (a message's: a pointer to it unless in_array). */
+PBJ_INLINE bool pbj__value_equal(const pbj_field *f, const uint8_t *a, const uint8_t *b, bool in_array, uint32_t depth)
+{
+    switch (f->type) {
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: {
+        pbj_slice x, y;
+        memcpy(&x, a, sizeof x);
+        memcpy(&y, b, sizeof y);
+        return pbj_slice_eq(x, y);
+    }
+    case PBJ_TYPE_MESSAGE: case PBJ_TYPE_GROUP: {
+        if (in_array) return pbj__table_equal(f->sub, a, b, depth);
+        const void *x = pbj__ptr_at(a, 0), *y = pbj__ptr_at(b, 0);
+        return x ? y && pbj__table_equal(f->sub, x, y, depth) : !y;
+    }
+    case PBJ_TYPE_BOOL:
+        return *(const bool *)a == *(const bool *)b;
+    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_INT64: case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64:
+    case PBJ_TYPE_SINT64:
+        return memcmp(a, b, 8) == 0;   /* doubles by their bits, as the generated code compares them */
+    default:
+        return memcmp(a, b, 4) == 0;
+    }
+}
+
+/* The bytes of one element of f's array. */
+PBJ_INLINE size_t pbj__elem_size(const pbj_field *f)
+{
+    switch (f->type) {
+    case PBJ_TYPE_STRING: case PBJ_TYPE_BYTES: return sizeof(pbj_slice);
+    case PBJ_TYPE_MESSAGE: case PBJ_TYPE_GROUP: return f->sub->size;
+    case PBJ_TYPE_BOOL: return sizeof(bool);
+    case PBJ_TYPE_DOUBLE: case PBJ_TYPE_INT64: case PBJ_TYPE_UINT64: case PBJ_TYPE_FIXED64: case PBJ_TYPE_SFIXED64:
+    case PBJ_TYPE_SINT64: return 8;
+    default: return 4;
+    }
+}
+
+PBJ_INLINE bool pbj__slice_at_eq(const void *a, const void *b, uint32_t offset)
+{
+    pbj_slice x, y;
+    memcpy(&x, pbj__at(a, offset), sizeof x);
+    memcpy(&y, pbj__at(b, offset), sizeof y);
+    return pbj_slice_eq(x, y);
+}
+
+PBJ_INLINE bool pbj__field_equal(const pbj_table *t, const pbj_field *f, const void *a, const void *b, uint32_t depth)
+{
+    const uint8_t *x = pbj__at(a, f->offset), *y = pbj__at(b, f->offset);
+    switch (f->mode) {
+    case PBJ_MODE_OPTIONAL:
+        if (*pbj__at(a, f->presence) != *pbj__at(b, f->presence)) return false;
+        return !*pbj__at(a, f->presence) || pbj__value_equal(f, x, y, false, depth);
+    case PBJ_MODE_WRAPPER:
+        if (*pbj__at(a, f->presence) != *pbj__at(b, f->presence)) return false;
+        return !*pbj__at(a, f->presence) || (pbj__value_equal(f, x, y, false, depth) &&
+                                              pbj__slice_at_eq(a, b, f->offset + f->size - (uint32_t)sizeof(pbj_slice)));
+    case PBJ_MODE_ONEOF:   /* the cases are equal (checked first): only the member set counts */
+        return pbj__oneof_case(t, f, a) != f->number || pbj__value_equal(f, x, y, false, depth);
+    case PBJ_MODE_REPEATED: case PBJ_MODE_MAP: {
+        size_t n = pbj__count_at(a, f->offset), size = pbj__elem_size(f);
+        if (n != pbj__count_at(b, f->offset)) return false;
+        const uint8_t *da = (const uint8_t *)pbj__ptr_at(a, f->offset), *db = (const uint8_t *)pbj__ptr_at(b, f->offset);
+        for (size_t i = 0; i < n; i++)
+            if (!pbj__value_equal(f, da + i * size, db + i * size, true, depth)) return false;
+        return true;
+    }
+    default:
+        return pbj__value_equal(f, x, y, false, depth);
+    }
+}
+
+/* a and b of t's type equal: false nested deeper than depth (a cycle). */
+PBJ_OUTLINE bool pbj__table_equal(const pbj_table *t, const void *a, const void *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    for (uint32_t k = 0; k < t->oneof_count; k++) {
+        const pbj_oneof *o = &t->oneofs[k];
+        if (memcmp(pbj__at(a, o->case_offset), pbj__at(b, o->case_offset), o->case_size) != 0) return false;
+    }
+    if (t->ext != PBJ_TABLE_NONE && !pbj__slice_at_eq(a, b, t->ext)) return false;
+    for (uint32_t i = 0; i < t->count; i++)
+        if (!pbj__field_equal(t, &t->fields[i], a, b, depth)) return false;
+    return t->unknown == PBJ_TABLE_NONE || pbj__slice_at_eq(a, b, t->unknown);
+}
+#endif
+
+/* a and b, two messages of t's type, equal (M_equal): nested deeper than PBJ_MAX_ENCODE_DEPTH, unequal. */
+PBJ_INLINE bool pbj_table_equal(const pbj_table *t, const void *a, const void *b)
+{
+    return pbj__table_equal(t, a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

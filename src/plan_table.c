@@ -1,0 +1,142 @@
+/* plan_table.c: the plan of each message's field table (rt/pbj_table.h) and of its file's string pool. */
+#include "plan.h"
+
+#include <string.h>
+
+#include "textbuf.h"
+
+/* A file's string pool as it grows: the text of the message being planned, the offset the next string gets. */
+typedef struct table_pool {
+    textbuf text;
+    size_t size;
+} table_pool;
+
+/* s added to the pool: its offset, as C text. */
+static const char *pool_add(ir_pool *mem, table_pool *p, const char *s)
+{
+    size_t n = strlen(s);
+    const char *at = ir_pool_printf(mem, "%zu", p->size), *literal = plan_c_string_literal(mem, s, n);
+    textbuf_printf(&p->text, "%.*s\\000", (int)strlen(literal) - 2, literal + 1);   /* inside one literal: its quotes off */
+    p->size += n + 1;
+    return at;
+}
+
+#define TYPE_NAME(N, kw, num, wt) [IR_TYPE_##N] = "PBJ_TYPE_" #N,
+static const char *const type_names[] = {IR_FIELD_TYPES(TYPE_NAME)};
+#undef TYPE_NAME
+
+static const char *type_of(const plan_field *pf)
+{
+    return pf->group ? "PBJ_TYPE_GROUP" : type_names[pf->type];
+}
+
+static const char *mode_of(const plan_field *pf)
+{
+    return pf->kind == PLAN_MAP ? "PBJ_MODE_MAP" : pf->repeated ? "PBJ_MODE_REPEATED"
+         : pf->kind == PLAN_WRAPPER ? "PBJ_MODE_WRAPPER" : pf->oneof ? "PBJ_MODE_ONEOF"
+         : pf->always ? "PBJ_MODE_ALWAYS" : pf->has_member ? "PBJ_MODE_OPTIONAL" : "PBJ_MODE_IMPLICIT";
+}
+
+static const char *flags_of(ir_pool *mem, const plan_field *pf)
+{
+    static const struct { const char *name; size_t at; } flags[] = {
+        {"PBJ_F_PACKED", offsetof(plan_field, packed)}, {"PBJ_F_UTF8", offsetof(plan_field, utf8)},
+        {"PBJ_F_CLOSED_ENUM", offsetof(plan_field, closed_enum)}, {"PBJ_F_CLOSED_ENUM", offsetof(plan_field, closed_map_value)},
+        {"PBJ_F_REQUIRED", offsetof(plan_field, required)}, {"PBJ_F_SUB_MAY_MISS", offsetof(plan_field, sub_may_miss)},
+    };
+    const char *s = NULL;
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+        if (*(const bool *)((const char *)pf + flags[i].at)) s = s ? ir_pool_printf(mem, "%s | %s", s, flags[i].name) : flags[i].name;
+    return s ? s : "0";
+}
+
+/* The member's offset and size: a oneof member's inside its union; a wrapper's through its unknown fields' slice. */
+static const char *member_of(ir_pool *mem, const plan_message *pm, const plan_field *pf)
+{
+    const char *c = pm->cname;
+    if (pf->oneof) return ir_pool_printf(mem, "PBJ_MEMBER(%s, %s.%s)", c, pf->oneof->member, pf->member);
+    if (pf->kind == PLAN_WRAPPER)
+        return ir_pool_printf(mem, "PBJ_WRAPPER_MEMBER(%s, %s, %s)", c, pf->member, pf->code.wrapper_unknown);
+    return ir_pool_printf(mem, "PBJ_MEMBER(%s, %s)", c, pf->member);
+}
+
+static const char *presence_of(ir_pool *mem, const plan_message *pm, const plan_field *pf)
+{
+    if (pf->oneof)
+        for (size_t k = 0; k < pm->oneofs.n; k++)
+            if (pm->oneofs.v[k] == pf->oneof) return ir_pool_printf(mem, "%zu", k);
+    if (pf->has_member && pf->kind != PLAN_MAP && !pf->repeated)
+        return ir_pool_printf(mem, "PBJ_OFFSET(%s, %s)", pm->cname, pf->has_member);
+    return "0";
+}
+
+static const char *sub_of(ir_pool *mem, const plan_field *pf)
+{
+    bool message = pf->kind == PLAN_MESSAGE || pf->kind == PLAN_MAP;
+    return message ? ir_pool_printf(mem, "&%s", pf->code.subfn.table) : "NULL";
+}
+
+/* Field pf's row, its names added to the pool: a required field's full name first (M_missing's answer). */
+static plan_table_row row_of(ir_pool *mem, const plan_message *pm, const plan_field *pf, table_pool *pool)
+{
+    plan_table_row r = {.number = pf->code.number, .type = type_of(pf), .mode = mode_of(pf), .flags = flags_of(mem, pf),
+                        .member = member_of(mem, pm, pf), .presence = presence_of(mem, pm, pf), .sub = sub_of(mem, pf), .what = pf->name};
+    if (pf->required) pool_add(mem, pool, pf->f->full_name);
+    r.name = pool_add(mem, pool, pf->name);
+    const char *json = pf->f->json_name ? pf->f->json_name : pf->f->name;
+    r.json_name = strcmp(json, pf->name) == 0 ? r.name : pool_add(mem, pool, json);
+    return r;
+}
+
+static bool sets_defaults(const plan_message *pm)
+{
+    for (size_t i = 0; i < pm->fields.n; i++)
+        if (pm->fields.v[i].default_c) return true;
+    return false;
+}
+
+static size_t dense_of(const plan_message *pm)
+{
+    size_t n = 0;
+    while (n < pm->fields.n && pm->fields.v[n].number == (int32_t)n + 1) n++;
+    return n;
+}
+
+static void plan_table_message(ir_pool *mem, plan_message *pm, const char *pool_name, table_pool *pool)
+{
+    plan_table *t = &pm->table;
+    const char *c = pm->cname;
+    t->table = pm->fn.table;
+    t->fields = pm->fields.n ? pm->fn.table_fields : "NULL";
+    t->oneofs = pm->oneofs.n ? pm->fn.table_oneofs : "NULL";
+    t->init_fn = sets_defaults(pm) ? pm->fn.init_table : "";
+    t->init = *t->init_fn ? t->init_fn : "NULL";
+    t->c = c;
+    t->full = pm->m->full_name;
+    t->pool = pool_name;
+    t->name = pool_add(mem, pool, pm->m->full_name);
+    t->size = ir_pool_printf(mem, "sizeof(%s)", c);
+    t->count = ir_pool_printf(mem, "%zu", pm->fields.n);
+    t->dense = ir_pool_printf(mem, "%zu", dense_of(pm));
+    t->oneof_count = ir_pool_printf(mem, "%zu", pm->oneofs.n);
+    t->unknown = pm->unknown ? ir_pool_printf(mem, "PBJ_OFFSET(%s, pbj_unknown)", c) : "PBJ_TABLE_NONE";
+    t->ext = pm->ext_ranges.n ? ir_pool_printf(mem, "PBJ_OFFSET(%s, pbj_ext)", c) : "PBJ_TABLE_NONE";
+    t->flags = pm->map_entry && pm->msgset ? "PBJ_T_MAP_ENTRY | PBJ_T_MSGSET"
+             : pm->map_entry ? "PBJ_T_MAP_ENTRY" : pm->msgset ? "PBJ_T_MSGSET" : "0";
+    for (size_t i = 0; i < pm->fields.n; i++) ir_pool_vec_push(mem, &t->rows, row_of(mem, pm, &pm->fields.v[i], pool));
+    for (size_t k = 0; k < pm->oneofs.n; k++) {
+        const plan_oneof *po = pm->oneofs.v[k];
+        plan_table_oneof o = {.case_member = po->case_member, .member = po->member, .name = pool_add(mem, pool, po->o->name)};
+        ir_pool_vec_push(mem, &t->oneof_rows, o);
+    }
+}
+
+void plan_table_file(ir_pool *mem, plan_file *pf)
+{
+    table_pool pool = {0};
+    pf->table_pool = names_table_pool(mem, pf->f);
+    for (size_t i = 0; i < pf->messages.n; i++) {
+        plan_table_message(mem, pf->messages.v[i], pf->table_pool, &pool);
+        ir_pool_vec_push(mem, &pf->table_pool_lines, textbuf_finish(&pool.text, pf->pool));
+    }
+}
