@@ -2,8 +2,8 @@
 # descriptor.sh PBJC BUF OUT: each editions schema's --descriptor_set_out must be buf's
 # `buf build --as-file-descriptor-set` byte for byte (imports excluded, no source info).
 # Schemas: test/editions/schemas/*.proto and the parity schemas rewritten as edition 2023
-# (test/editions/to2023.py); pbjc finds the language features' files (cpp_features.proto, ...,
-# and a descriptor.proto with FeatureSet) in test/editions/features, buf has its own. Run from the repository top.
+# (test/editions/to2023.py); pbjc finds the language features' files (cpp_features.proto, ...) in
+# test/editions/features and a descriptor.proto with FeatureSet in src/proto, buf has its own. Run from the repository top.
 set -eu
 top=$(pwd)
 pbjc=$top/$1 buf=$top/$2 out=$top/$3
@@ -15,7 +15,7 @@ check() {   # dir file
     stem=$out/$(basename "$1").$name
     (cd "$1" && "$buf" build "$2" --as-file-descriptor-set --exclude-imports --exclude-source-info -o "$stem.buf.binpb") \
         2>"$stem.buf.err" || { echo "FAIL $1/$2: buf rejects it:"; cat "$stem.buf.err"; fail=$((fail + 1)); return; }
-    (cd "$1" && "$pbjc" -I . -I "$top/test/editions/features" --descriptor_set_out="$stem.pbjc.binpb" -o "$stem.gen" "$2") 2>"$stem.pbjc.err" ||
+    (cd "$1" && "$pbjc" -I . -I "$top/test/editions/features" -I "$top/src/proto" --descriptor_set_out="$stem.pbjc.binpb" -o "$stem.gen" "$2") 2>"$stem.pbjc.err" ||
         { echo "FAIL $1/$2: pbjc rejects it:"; cat "$stem.pbjc.err"; fail=$((fail + 1)); return; }
     if cmp -s "$stem.buf.binpb" "$stem.pbjc.binpb"; then pass=$((pass + 1)); return; fi
     echo "FAIL $1/$2: descriptor sets differ (protoc --decode_raw of each, diff -u buf pbjc):"

@@ -7,6 +7,121 @@
 
 /* ==== enum names ==== */
 
+const char *google_protobuf_Edition_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "EDITION_UNKNOWN";
+    case 900: return "EDITION_LEGACY";
+    case 998: return "EDITION_PROTO2";
+    case 999: return "EDITION_PROTO3";
+    case 1000: return "EDITION_2023";
+    case 1001: return "EDITION_2024";
+    case 1002: return "EDITION_2026";
+    case 9999: return "EDITION_UNSTABLE";
+    case 1: return "EDITION_1_TEST_ONLY";
+    case 2: return "EDITION_2_TEST_ONLY";
+    case 99997: return "EDITION_99997_TEST_ONLY";
+    case 99998: return "EDITION_99998_TEST_ONLY";
+    case 99999: return "EDITION_99999_TEST_ONLY";
+    case 2147483647: return "EDITION_MAX";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_Edition_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 11:
+        if (memcmp(s, "EDITION_MAX", 11) == 0) return (*v = 2147483647, true);
+        break;
+    case 12:
+        if (memcmp(s, "EDITION_2023", 12) == 0) return (*v = 1000, true);
+        if (memcmp(s, "EDITION_2024", 12) == 0) return (*v = 1001, true);
+        if (memcmp(s, "EDITION_2026", 12) == 0) return (*v = 1002, true);
+        break;
+    case 14:
+        if (memcmp(s, "EDITION_LEGACY", 14) == 0) return (*v = 900, true);
+        if (memcmp(s, "EDITION_PROTO2", 14) == 0) return (*v = 998, true);
+        if (memcmp(s, "EDITION_PROTO3", 14) == 0) return (*v = 999, true);
+        break;
+    case 15:
+        if (memcmp(s, "EDITION_UNKNOWN", 15) == 0) return (*v = 0, true);
+        break;
+    case 16:
+        if (memcmp(s, "EDITION_UNSTABLE", 16) == 0) return (*v = 9999, true);
+        break;
+    case 19:
+        if (memcmp(s, "EDITION_1_TEST_ONLY", 19) == 0) return (*v = 1, true);
+        if (memcmp(s, "EDITION_2_TEST_ONLY", 19) == 0) return (*v = 2, true);
+        break;
+    case 23:
+        if (memcmp(s, "EDITION_99997_TEST_ONLY", 23) == 0) return (*v = 99997, true);
+        if (memcmp(s, "EDITION_99998_TEST_ONLY", 23) == 0) return (*v = 99998, true);
+        if (memcmp(s, "EDITION_99999_TEST_ONLY", 23) == 0) return (*v = 99999, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_Edition__json = {(const pbj__jin_name[]){
+    {"EDITION_MAX", 11, 2147483647},
+    {"EDITION_2023", 12, 1000},
+    {"EDITION_2024", 12, 1001},
+    {"EDITION_2026", 12, 1002},
+    {"EDITION_LEGACY", 14, 900},
+    {"EDITION_PROTO2", 14, 998},
+    {"EDITION_PROTO3", 14, 999},
+    {"EDITION_UNKNOWN", 15, 0},
+    {"EDITION_UNSTABLE", 16, 9999},
+    {"EDITION_1_TEST_ONLY", 19, 1},
+    {"EDITION_2_TEST_ONLY", 19, 2},
+    {"EDITION_99997_TEST_ONLY", 23, 99997},
+    {"EDITION_99998_TEST_ONLY", 23, 99998},
+    {"EDITION_99999_TEST_ONLY", 23, 99999},
+}, 14, true, false};
+#endif
+
+const char *google_protobuf_SymbolVisibility_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "VISIBILITY_UNSET";
+    case 1: return "VISIBILITY_LOCAL";
+    case 2: return "VISIBILITY_EXPORT";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_SymbolVisibility_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 16:
+        if (memcmp(s, "VISIBILITY_LOCAL", 16) == 0) return (*v = 1, true);
+        if (memcmp(s, "VISIBILITY_UNSET", 16) == 0) return (*v = 0, true);
+        break;
+    case 17:
+        if (memcmp(s, "VISIBILITY_EXPORT", 17) == 0) return (*v = 2, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_SymbolVisibility__json = {(const pbj__jin_name[]){
+    {"VISIBILITY_LOCAL", 16, 1},
+    {"VISIBILITY_UNSET", 16, 0},
+    {"VISIBILITY_EXPORT", 17, 2},
+}, 3, true, false};
+#endif
+
 const char *google_protobuf_FieldDescriptorProto_Type_name(int32_t v)
 {
     switch (v) {
@@ -238,6 +353,107 @@ const pbj_json_enum google_protobuf_FieldOptions_JSType__json = {(const pbj__jin
 }, 3, true, false};
 #endif
 
+const char *google_protobuf_FieldOptions_OptionRetention_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "RETENTION_UNKNOWN";
+    case 1: return "RETENTION_RUNTIME";
+    case 2: return "RETENTION_SOURCE";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FieldOptions_OptionRetention_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 16:
+        if (memcmp(s, "RETENTION_SOURCE", 16) == 0) return (*v = 2, true);
+        break;
+    case 17:
+        if (memcmp(s, "RETENTION_RUNTIME", 17) == 0) return (*v = 1, true);
+        if (memcmp(s, "RETENTION_UNKNOWN", 17) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldOptions_OptionRetention__json = {(const pbj__jin_name[]){
+    {"RETENTION_SOURCE", 16, 2},
+    {"RETENTION_RUNTIME", 17, 1},
+    {"RETENTION_UNKNOWN", 17, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FieldOptions_OptionTargetType_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "TARGET_TYPE_UNKNOWN";
+    case 1: return "TARGET_TYPE_FILE";
+    case 2: return "TARGET_TYPE_EXTENSION_RANGE";
+    case 3: return "TARGET_TYPE_MESSAGE";
+    case 4: return "TARGET_TYPE_FIELD";
+    case 5: return "TARGET_TYPE_ONEOF";
+    case 6: return "TARGET_TYPE_ENUM";
+    case 7: return "TARGET_TYPE_ENUM_ENTRY";
+    case 8: return "TARGET_TYPE_SERVICE";
+    case 9: return "TARGET_TYPE_METHOD";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FieldOptions_OptionTargetType_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 16:
+        if (memcmp(s, "TARGET_TYPE_ENUM", 16) == 0) return (*v = 6, true);
+        if (memcmp(s, "TARGET_TYPE_FILE", 16) == 0) return (*v = 1, true);
+        break;
+    case 17:
+        if (memcmp(s, "TARGET_TYPE_FIELD", 17) == 0) return (*v = 4, true);
+        if (memcmp(s, "TARGET_TYPE_ONEOF", 17) == 0) return (*v = 5, true);
+        break;
+    case 18:
+        if (memcmp(s, "TARGET_TYPE_METHOD", 18) == 0) return (*v = 9, true);
+        break;
+    case 19:
+        if (memcmp(s, "TARGET_TYPE_MESSAGE", 19) == 0) return (*v = 3, true);
+        if (memcmp(s, "TARGET_TYPE_SERVICE", 19) == 0) return (*v = 8, true);
+        if (memcmp(s, "TARGET_TYPE_UNKNOWN", 19) == 0) return (*v = 0, true);
+        break;
+    case 22:
+        if (memcmp(s, "TARGET_TYPE_ENUM_ENTRY", 22) == 0) return (*v = 7, true);
+        break;
+    case 27:
+        if (memcmp(s, "TARGET_TYPE_EXTENSION_RANGE", 27) == 0) return (*v = 2, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FieldOptions_OptionTargetType__json = {(const pbj__jin_name[]){
+    {"TARGET_TYPE_ENUM", 16, 6},
+    {"TARGET_TYPE_FILE", 16, 1},
+    {"TARGET_TYPE_FIELD", 17, 4},
+    {"TARGET_TYPE_ONEOF", 17, 5},
+    {"TARGET_TYPE_METHOD", 18, 9},
+    {"TARGET_TYPE_MESSAGE", 19, 3},
+    {"TARGET_TYPE_SERVICE", 19, 8},
+    {"TARGET_TYPE_UNKNOWN", 19, 0},
+    {"TARGET_TYPE_ENUM_ENTRY", 22, 7},
+    {"TARGET_TYPE_EXTENSION_RANGE", 27, 2},
+}, 10, true, false};
+#endif
+
 const char *google_protobuf_MethodOptions_IdempotencyLevel_name(int32_t v)
 {
     switch (v) {
@@ -274,6 +490,326 @@ const pbj_json_enum google_protobuf_MethodOptions_IdempotencyLevel__json = {(con
     {"NO_SIDE_EFFECTS", 15, 1},
     {"IDEMPOTENCY_UNKNOWN", 19, 0},
 }, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_FieldPresence_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "FIELD_PRESENCE_UNKNOWN";
+    case 1: return "EXPLICIT";
+    case 2: return "IMPLICIT";
+    case 3: return "LEGACY_REQUIRED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_FieldPresence_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 8:
+        if (memcmp(s, "EXPLICIT", 8) == 0) return (*v = 1, true);
+        if (memcmp(s, "IMPLICIT", 8) == 0) return (*v = 2, true);
+        break;
+    case 15:
+        if (memcmp(s, "LEGACY_REQUIRED", 15) == 0) return (*v = 3, true);
+        break;
+    case 22:
+        if (memcmp(s, "FIELD_PRESENCE_UNKNOWN", 22) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_FieldPresence__json = {(const pbj__jin_name[]){
+    {"EXPLICIT", 8, 1},
+    {"IMPLICIT", 8, 2},
+    {"LEGACY_REQUIRED", 15, 3},
+    {"FIELD_PRESENCE_UNKNOWN", 22, 0},
+}, 4, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_EnumType_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "ENUM_TYPE_UNKNOWN";
+    case 1: return "OPEN";
+    case 2: return "CLOSED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_EnumType_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "OPEN", 4) == 0) return (*v = 1, true);
+        break;
+    case 6:
+        if (memcmp(s, "CLOSED", 6) == 0) return (*v = 2, true);
+        break;
+    case 17:
+        if (memcmp(s, "ENUM_TYPE_UNKNOWN", 17) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_EnumType__json = {(const pbj__jin_name[]){
+    {"OPEN", 4, 1},
+    {"CLOSED", 6, 2},
+    {"ENUM_TYPE_UNKNOWN", 17, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_RepeatedFieldEncoding_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "REPEATED_FIELD_ENCODING_UNKNOWN";
+    case 1: return "PACKED";
+    case 2: return "EXPANDED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 6:
+        if (memcmp(s, "PACKED", 6) == 0) return (*v = 1, true);
+        break;
+    case 8:
+        if (memcmp(s, "EXPANDED", 8) == 0) return (*v = 2, true);
+        break;
+    case 31:
+        if (memcmp(s, "REPEATED_FIELD_ENCODING_UNKNOWN", 31) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_RepeatedFieldEncoding__json = {(const pbj__jin_name[]){
+    {"PACKED", 6, 1},
+    {"EXPANDED", 8, 2},
+    {"REPEATED_FIELD_ENCODING_UNKNOWN", 31, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_Utf8Validation_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "UTF8_VALIDATION_UNKNOWN";
+    case 2: return "VERIFY";
+    case 3: return "NONE";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_Utf8Validation_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 4:
+        if (memcmp(s, "NONE", 4) == 0) return (*v = 3, true);
+        break;
+    case 6:
+        if (memcmp(s, "VERIFY", 6) == 0) return (*v = 2, true);
+        break;
+    case 23:
+        if (memcmp(s, "UTF8_VALIDATION_UNKNOWN", 23) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_Utf8Validation__json = {(const pbj__jin_name[]){
+    {"NONE", 4, 3},
+    {"VERIFY", 6, 2},
+    {"UTF8_VALIDATION_UNKNOWN", 23, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_MessageEncoding_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "MESSAGE_ENCODING_UNKNOWN";
+    case 1: return "LENGTH_PREFIXED";
+    case 2: return "DELIMITED";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_MessageEncoding_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "DELIMITED", 9) == 0) return (*v = 2, true);
+        break;
+    case 15:
+        if (memcmp(s, "LENGTH_PREFIXED", 15) == 0) return (*v = 1, true);
+        break;
+    case 24:
+        if (memcmp(s, "MESSAGE_ENCODING_UNKNOWN", 24) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_MessageEncoding__json = {(const pbj__jin_name[]){
+    {"DELIMITED", 9, 2},
+    {"LENGTH_PREFIXED", 15, 1},
+    {"MESSAGE_ENCODING_UNKNOWN", 24, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_JsonFormat_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "JSON_FORMAT_UNKNOWN";
+    case 1: return "ALLOW";
+    case 2: return "LEGACY_BEST_EFFORT";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_JsonFormat_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "ALLOW", 5) == 0) return (*v = 1, true);
+        break;
+    case 18:
+        if (memcmp(s, "LEGACY_BEST_EFFORT", 18) == 0) return (*v = 2, true);
+        break;
+    case 19:
+        if (memcmp(s, "JSON_FORMAT_UNKNOWN", 19) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_JsonFormat__json = {(const pbj__jin_name[]){
+    {"ALLOW", 5, 1},
+    {"LEGACY_BEST_EFFORT", 18, 2},
+    {"JSON_FORMAT_UNKNOWN", 19, 0},
+}, 3, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_EnforceNamingStyle_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "ENFORCE_NAMING_STYLE_UNKNOWN";
+    case 1: return "STYLE2024";
+    case 2: return "STYLE_LEGACY";
+    case 3: return "STYLE2026";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_EnforceNamingStyle_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "STYLE2024", 9) == 0) return (*v = 1, true);
+        if (memcmp(s, "STYLE2026", 9) == 0) return (*v = 3, true);
+        break;
+    case 12:
+        if (memcmp(s, "STYLE_LEGACY", 12) == 0) return (*v = 2, true);
+        break;
+    case 28:
+        if (memcmp(s, "ENFORCE_NAMING_STYLE_UNKNOWN", 28) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_EnforceNamingStyle__json = {(const pbj__jin_name[]){
+    {"STYLE2024", 9, 1},
+    {"STYLE2026", 9, 3},
+    {"STYLE_LEGACY", 12, 2},
+    {"ENFORCE_NAMING_STYLE_UNKNOWN", 28, 0},
+}, 4, true, false};
+#endif
+
+const char *google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(int32_t v)
+{
+    switch (v) {
+    case 0: return "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN";
+    case 1: return "EXPORT_ALL";
+    case 2: return "EXPORT_TOP_LEVEL";
+    case 3: return "LOCAL_ALL";
+    case 4: return "STRICT";
+    default: return NULL;
+    }
+}
+
+bool google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name(const char *s, size_t n, int32_t *v)
+{
+    (void)s;
+    (void)v;
+    switch (n) {
+    case 6:
+        if (memcmp(s, "STRICT", 6) == 0) return (*v = 4, true);
+        break;
+    case 9:
+        if (memcmp(s, "LOCAL_ALL", 9) == 0) return (*v = 3, true);
+        break;
+    case 10:
+        if (memcmp(s, "EXPORT_ALL", 10) == 0) return (*v = 1, true);
+        break;
+    case 16:
+        if (memcmp(s, "EXPORT_TOP_LEVEL", 16) == 0) return (*v = 2, true);
+        break;
+    case 33:
+        if (memcmp(s, "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN", 33) == 0) return (*v = 0, true);
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+#ifdef PBJ_JSON_READ_H
+const pbj_json_enum google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility__json = {(const pbj__jin_name[]){
+    {"STRICT", 6, 4},
+    {"LOCAL_ALL", 9, 3},
+    {"EXPORT_ALL", 10, 1},
+    {"EXPORT_TOP_LEVEL", 16, 2},
+    {"DEFAULT_SYMBOL_VISIBILITY_UNKNOWN", 33, 0},
+}, 5, true, false};
 #endif
 
 /* ==== google.protobuf.FileDescriptorSet ==== */
@@ -536,6 +1072,9 @@ size_t google_protobuf_FileDescriptorProto_size(const google_protobuf_FileDescri
     n += m->weak_dependency.count * 1;
     for (size_t i = 0; i < m->weak_dependency.count; i++) n += pbj_varint_size((uint64_t)(int64_t)m->weak_dependency.data[i]);
     if (m->has_syntax) n += 1 + pbj_len_size(m->syntax.len);
+    if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
+    n += m->option_dependency.count * 1;
+    for (size_t i = 0; i < m->option_dependency.count; i++) n += pbj_len_size(m->option_dependency.data[i].len);
     return n;
 }
 
@@ -596,6 +1135,14 @@ pbj_status google_protobuf_FileDescriptorProto_decode(google_protobuf_FileDescri
 uint8_t *google_protobuf_FileDescriptorProto__write(const google_protobuf_FileDescriptorProto *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    for (size_t i = m->option_dependency.count; i-- > 0;) {
+        p = pbj_rput_bytes(p, m->option_dependency.data[i]);
+        *--p = 0x7a;
+    }
+    if (m->has_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition);
+        *--p = 0x70;
+    }
     if (m->has_syntax) {
         p = pbj_rput_bytes(p, m->syntax);
         *--p = 0x62;
@@ -954,6 +1501,42 @@ pbj_status google_protobuf_FileDescriptorProto__decode(google_protobuf_FileDescr
                 p += len;
                 m->has_syntax = 1;
             }
+            if (pbj__at_tag1(p, end, 0x70)) {
+                p += 1;
+                goto f_112;
+            }
+            continue;
+        case 0x70: /* edition */
+        f_112:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition = (int32_t)v;
+                    m->has_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 14, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x7a)) {
+                p += 1;
+                goto f_122;
+            }
+            continue;
+        case 0x7a: /* option_dependency */
+        f_122:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->option_dependency.data, m->option_dependency.count)) &&   /* full: room for the rest of the run at once */
+                !(m->option_dependency.data = (pbj_slice *)pbj__array_next(d->arena, m->option_dependency.data, m->option_dependency.count, sizeof(pbj_slice), p, end, 0x7a)))
+                return PBJ_ERR_NOMEM;
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->option_dependency.data[m->option_dependency.count++])) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag1(p, end, 0x7a)) {
+                p += 1;
+                goto f_122;
+            }
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
@@ -1011,6 +1594,10 @@ pbj_status google_protobuf_FileDescriptorProto_print(const google_protobuf_FileD
         pbj_text_int32(t, "weak_dependency", m->weak_dependency.data[i]);
     if (m->has_syntax)
         pbj_text_string(t, "syntax", pbj_slice_data(m->syntax), m->syntax.len);
+    if (m->has_edition)
+        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
+    for (size_t i = 0; i < m->option_dependency.count; i++)
+        pbj_text_string(t, "option_dependency", pbj_slice_data(m->option_dependency.data[i]), m->option_dependency.data[i].len);
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -1051,6 +1638,10 @@ bool google_protobuf_FileDescriptorProto__equal(const google_protobuf_FileDescri
     for (size_t i = 0; i < a->weak_dependency.count; i++)
         if (!(a->weak_dependency.data[i] == b->weak_dependency.data[i])) return false;
     if (a->has_syntax != b->has_syntax || (a->has_syntax && !(pbj_slice_eq(a->syntax, b->syntax)))) return false;
+    if (a->has_edition != b->has_edition || (a->has_edition && !(a->edition == b->edition))) return false;
+    if (a->option_dependency.count != b->option_dependency.count) return false;
+    for (size_t i = 0; i < a->option_dependency.count; i++)
+        if (!(pbj_slice_eq(a->option_dependency.data[i], b->option_dependency.data[i]))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -1067,6 +1658,7 @@ static int32_t google_protobuf_FileDescriptorProto__text_field(const char *s, si
         if (memcmp(s, "syntax", 6) == 0) return 12;
         break;
     case 7:
+        if (memcmp(s, "edition", 7) == 0) return 14;
         if (memcmp(s, "options", 7) == 0) return 8;
         if (memcmp(s, "package", 7) == 0) return 2;
         if (memcmp(s, "service", 7) == 0) return 6;
@@ -1088,6 +1680,7 @@ static int32_t google_protobuf_FileDescriptorProto__text_field(const char *s, si
         if (memcmp(s, "source_code_info", 16) == 0) return 9;
         break;
     case 17:
+        if (memcmp(s, "option_dependency", 17) == 0) return 15;
         if (memcmp(s, "public_dependency", 17) == 0) return 10;
         break;
     default:
@@ -1225,6 +1818,26 @@ pbj_status google_protobuf_FileDescriptorProto__read_text(google_protobuf_FileDe
                 m->has_syntax = 1;
             }
             break;
+        case 14: /* edition */
+            if (m->has_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition = v;
+                m->has_edition = 1;
+            }
+            break;
+        case 15: /* option_dependency */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                if (!(m->option_dependency.data = (pbj_slice *)pbj__array_add(r->arena, m->option_dependency.data, m->option_dependency.count, sizeof v))) return pbj__tr_nomem(r);
+                m->option_dependency.data[m->option_dependency.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
         default:
             return pbj__tr_unknown(r, "google.protobuf.FileDescriptorProto");
         }
@@ -1312,6 +1925,7 @@ size_t google_protobuf_DescriptorProto__size(const google_protobuf_DescriptorPro
     }
     n += m->reserved_name.count * 1;
     for (size_t i = 0; i < m->reserved_name.count; i++) n += pbj_len_size(m->reserved_name.data[i].len);
+    if (m->has_visibility) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->visibility);
     return n;
 }
 
@@ -1376,6 +1990,10 @@ pbj_status google_protobuf_DescriptorProto_decode(google_protobuf_DescriptorProt
 uint8_t *google_protobuf_DescriptorProto__write(const google_protobuf_DescriptorProto *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_visibility) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->visibility);
+        *--p = 0x58;
+    }
     for (size_t i = m->reserved_name.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->reserved_name.data[i]);
         *--p = 0x52;
@@ -1661,6 +2279,22 @@ pbj_status google_protobuf_DescriptorProto__decode(google_protobuf_DescriptorPro
                 p += 1;
                 goto f_82;
             }
+            if (pbj__at_tag1(p, end, 0x58)) {
+                p += 1;
+                goto f_88;
+            }
+            continue;
+        case 0x58: /* visibility */
+        f_88:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_SymbolVisibility_name((int32_t)v)) {
+                    m->visibility = (int32_t)v;
+                    m->has_visibility = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 11, v, &st)) return st;
+            }
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
@@ -1720,6 +2354,8 @@ pbj_status google_protobuf_DescriptorProto_print(const google_protobuf_Descripto
     }
     for (size_t i = 0; i < m->reserved_name.count; i++)
         pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
+    if (m->has_visibility)
+        pbj_text_enum(t, "visibility", m->visibility, google_protobuf_SymbolVisibility_name(m->visibility));
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -1760,6 +2396,7 @@ bool google_protobuf_DescriptorProto__equal(const google_protobuf_DescriptorProt
     if (a->reserved_name.count != b->reserved_name.count) return false;
     for (size_t i = 0; i < a->reserved_name.count; i++)
         if (!(pbj_slice_eq(a->reserved_name.data[i], b->reserved_name.data[i]))) return false;
+    if (a->has_visibility != b->has_visibility || (a->has_visibility && !(a->visibility == b->visibility))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -1784,6 +2421,7 @@ static int32_t google_protobuf_DescriptorProto__text_field(const char *s, size_t
         break;
     case 10:
         if (memcmp(s, "oneof_decl", 10) == 0) return 8;
+        if (memcmp(s, "visibility", 10) == 0) return 11;
         break;
     case 11:
         if (memcmp(s, "nested_type", 11) == 0) return 3;
@@ -1920,6 +2558,16 @@ pbj_status google_protobuf_DescriptorProto__read_text(google_protobuf_Descriptor
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
+            break;
+        case 11: /* visibility */
+            if (m->has_visibility) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_SymbolVisibility_from_name, google_protobuf_SymbolVisibility_name, true)) return r->st;
+                m->visibility = v;
+                m->has_visibility = 1;
+            }
             break;
         default:
             return pbj__tr_unknown(r, "google.protobuf.DescriptorProto");
@@ -2426,245 +3074,6 @@ static pbj_status google_protobuf_DescriptorProto_ReservedRange__text_any(pbj_te
     n = google_protobuf_DescriptorProto_ReservedRange_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_DescriptorProto_ReservedRange_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
-    *out = pbj_slice_make(buf, len);
-    return PBJ_OK;
-}
-
-#endif
-
-/* ==== google.protobuf.ExtensionRangeOptions ==== */
-
-void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m)
-{
-    memset(m, 0, sizeof *m);
-}
-
-size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
-{
-    size_t n = m->pbj_unknown.len;
-    n += m->pbj_ext.len;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
-        n += 2 + pbj_len_size(s);
-    }
-    return n;
-}
-
-const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
-{
-    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
-}
-
-const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
-{
-    const char *r = NULL;
-    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
-    return r;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    *len = n == PBJ_SIZE_ERROR ? 0 : n;
-    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
-    if (n > INT32_MAX) return PBJ_ERR_SIZE;
-    if (n > cap) return PBJ_ERR_BUFFER;
-    if (n) {
-        uint8_t *start = google_protobuf_ExtensionRangeOptions__write(m, buf + n);
-        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
-        (void)start;
-    }
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
-{
-    *len = 0;
-    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_decoder d;
-    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
-    st = pbj__decode_uncap(arena, cap, st);
-    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    return st;
-}
-
-uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
-{
-    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
-    p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
-    for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
-        {
-            uint8_t *mark = p;
-            p = google_protobuf_UninterpretedOption__write(&m->uninterpreted_option.data[i], p);
-            p = pbj_rput_varint(p, (size_t)(mark - p));
-            p -= 2;
-            memcpy(p, "\xba\x3e", 2);
-        }
-    }
-    return p;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
-{
-    pbj_status st = PBJ_OK;
-    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
-    d->depth_left--;
-    while (p < end) {
-        const uint8_t *start = p;
-        uint32_t tag;
-        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
-        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
-        switch (tag) {
-        case 0x1f3a: /* uninterpreted_option */
-        f_7994:
-            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
-                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
-                return PBJ_ERR_NOMEM;
-            google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
-            {
-                size_t len;
-                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
-                if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
-                p += len;
-            }
-            m->uninterpreted_option.count++;
-            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
-                p += 2;
-                goto f_7994;
-            }
-            continue;
-        default:
-            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
-            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
-            continue;
-        }
-    }
-    d->depth_left++;
-    return PBJ_OK;
-}
-
-#ifdef PBJ_TEXT_H
-static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
-{
-    size_t pos = 0;
-    pbj__ext_rec r;
-    while (pbj__ext_next(ext, &pos, &r)) {
-        uint32_t n = r.number;
-        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
-        (void)one;
-        if (n < lo || n > hi) continue;
-        switch (n) {
-        default:
-            break;
-        }
-        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
-    }
-}
-#endif
-
-#ifdef PBJ_TEXT_H
-pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
-{
-    if (!pbj_text_enter(t)) return pbj_text_status(t);
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
-        pbj_text_open(t, "uninterpreted_option");
-        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
-        pbj_text_close(t);
-    }
-    google_protobuf_ExtensionRangeOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
-    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
-    return pbj_text_status(t);
-}
-#endif
-
-bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b)
-{
-    return google_protobuf_ExtensionRangeOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
-}
-
-bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth)
-{
-    if (a == b) return true;
-    if (depth-- == 0) return false;
-    if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
-    if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
-    for (size_t i = 0; i < a->uninterpreted_option.count; i++)
-        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
-    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
-}
-
-#ifdef PBJ_TEXT_READ_H
-/* The number of the field named s[0..n) in the text format, 0 for none. */
-static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, size_t n)
-{
-    (void)s;
-    switch (n) {
-    case 20:
-        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
-        break;
-    default:
-        break;
-    }
-    return 0;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r)
-{
-    char close = 0;
-    (void)close;
-    (void)m;
-    while (pbj__tr_field(r, false)) {
-        switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
-        case 999: /* uninterpreted_option */
-            pbj__tr_try(r, ':');
-            for (int k = 0; pbj__tr_values(r, &k, true);) {
-                google_protobuf_UninterpretedOption *e;
-                if (!pbj__tr_open(r, &close, false)) return r->st;
-                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
-                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
-                google_protobuf_UninterpretedOption_init(e);
-                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
-            }
-            if (r->st != PBJ_OK) return r->st;
-            break;
-        default:
-            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions");
-        }
-        pbj__tr_separator(r);
-    }
-    return r->st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
-{
-    pbj_text_reader r;
-    pbj_text_reader_init(&r, text, len, arena, o);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
-    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
-}
-
-/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
-static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
-{
-    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
-    size_t n, len = 0;
-    uint8_t *buf;
-    if (!m) return pbj__tr_nomem(r);
-    google_protobuf_ExtensionRangeOptions_init(m);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
-    n = google_protobuf_ExtensionRangeOptions_size(m);
-    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
-    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -3486,6 +3895,7 @@ size_t google_protobuf_EnumDescriptorProto_size(const google_protobuf_EnumDescri
     }
     n += m->reserved_name.count * 1;
     for (size_t i = 0; i < m->reserved_name.count; i++) n += pbj_len_size(m->reserved_name.data[i].len);
+    if (m->has_visibility) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->visibility);
     return n;
 }
 
@@ -3540,6 +3950,10 @@ pbj_status google_protobuf_EnumDescriptorProto_decode(google_protobuf_EnumDescri
 uint8_t *google_protobuf_EnumDescriptorProto__write(const google_protobuf_EnumDescriptorProto *m, uint8_t *p)
 {
     if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_visibility) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->visibility);
+        *--p = 0x30;
+    }
     for (size_t i = m->reserved_name.count; i-- > 0;) {
         p = pbj_rput_bytes(p, m->reserved_name.data[i]);
         *--p = 0x2a;
@@ -3675,6 +4089,22 @@ pbj_status google_protobuf_EnumDescriptorProto__decode(google_protobuf_EnumDescr
                 p += 1;
                 goto f_42;
             }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* visibility */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_SymbolVisibility_name((int32_t)v)) {
+                    m->visibility = (int32_t)v;
+                    m->has_visibility = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, v, &st)) return st;
+            }
             continue;
         default:
             if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
@@ -3709,6 +4139,8 @@ pbj_status google_protobuf_EnumDescriptorProto_print(const google_protobuf_EnumD
     }
     for (size_t i = 0; i < m->reserved_name.count; i++)
         pbj_text_string(t, "reserved_name", pbj_slice_data(m->reserved_name.data[i]), m->reserved_name.data[i].len);
+    if (m->has_visibility)
+        pbj_text_enum(t, "visibility", m->visibility, google_protobuf_SymbolVisibility_name(m->visibility));
     if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
     return pbj_text_status(t);
 }
@@ -3734,6 +4166,7 @@ bool google_protobuf_EnumDescriptorProto__equal(const google_protobuf_EnumDescri
     if (a->reserved_name.count != b->reserved_name.count) return false;
     for (size_t i = 0; i < a->reserved_name.count; i++)
         if (!(pbj_slice_eq(a->reserved_name.data[i], b->reserved_name.data[i]))) return false;
+    if (a->has_visibility != b->has_visibility || (a->has_visibility && !(a->visibility == b->visibility))) return false;
     return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
 }
 
@@ -3751,6 +4184,9 @@ static int32_t google_protobuf_EnumDescriptorProto__text_field(const char *s, si
         break;
     case 7:
         if (memcmp(s, "options", 7) == 0) return 3;
+        break;
+    case 10:
+        if (memcmp(s, "visibility", 10) == 0) return 6;
         break;
     case 13:
         if (memcmp(s, "reserved_name", 13) == 0) return 5;
@@ -3821,6 +4257,16 @@ pbj_status google_protobuf_EnumDescriptorProto__read_text(google_protobuf_EnumDe
                 m->reserved_name.data[m->reserved_name.count++] = v;
             }
             if (r->st != PBJ_OK) return r->st;
+            break;
+        case 6: /* visibility */
+            if (m->has_visibility) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_SymbolVisibility_from_name, google_protobuf_SymbolVisibility_name, true)) return r->st;
+                m->visibility = v;
+                m->has_visibility = 1;
+            }
             break;
         default:
             return pbj__tr_unknown(r, "google.protobuf.EnumDescriptorProto");
@@ -5035,6 +5481,10 @@ size_t google_protobuf_FileOptions_size(const google_protobuf_FileOptions *m)
     if (m->has_php_generic_services) n += 2 + 1;
     if (m->has_php_metadata_namespace) n += 2 + pbj_len_size(m->php_metadata_namespace.len);
     if (m->has_ruby_package) n += 2 + pbj_len_size(m->ruby_package.len);
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -5100,6 +5550,15 @@ uint8_t *google_protobuf_FileOptions__write(const google_protobuf_FileOptions *m
             p = pbj_rput_varint(p, (size_t)(mark - p));
             p -= 2;
             memcpy(p, "\xba\x3e", 2);
+        }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x92\x03", 2);
         }
     }
     if (m->has_ruby_package) {
@@ -5487,6 +5946,23 @@ pbj_status google_protobuf_FileOptions__decode(google_protobuf_FileOptions *m, c
                 p += len;
                 m->has_ruby_package = 1;
             }
+            if (pbj__at_tag2(p, end, 0x92, 0x03)) {
+                p += 2;
+                goto f_402;
+            }
+            continue;
+        case 0x192: /* features */
+        f_402:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
@@ -5583,6 +6059,11 @@ pbj_status google_protobuf_FileOptions_print(const google_protobuf_FileOptions *
         pbj_text_string(t, "php_metadata_namespace", pbj_slice_data(m->php_metadata_namespace), m->php_metadata_namespace.len);
     if (m->has_ruby_package)
         pbj_text_string(t, "ruby_package", pbj_slice_data(m->ruby_package), m->ruby_package.len);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -5624,6 +6105,7 @@ bool google_protobuf_FileOptions__equal(const google_protobuf_FileOptions *a, co
     if (a->has_php_generic_services != b->has_php_generic_services || (a->has_php_generic_services && !(a->php_generic_services == b->php_generic_services))) return false;
     if (a->has_php_metadata_namespace != b->has_php_metadata_namespace || (a->has_php_metadata_namespace && !(pbj_slice_eq(a->php_metadata_namespace, b->php_metadata_namespace)))) return false;
     if (a->has_ruby_package != b->has_ruby_package || (a->has_ruby_package && !(pbj_slice_eq(a->ruby_package, b->ruby_package)))) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -5636,6 +6118,9 @@ static int32_t google_protobuf_FileOptions__text_field(const char *s, size_t n)
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 50;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 23;
         if (memcmp(s, "go_package", 10) == 0) return 11;
@@ -5890,6 +6375,13 @@ pbj_status google_protobuf_FileOptions__read_text(google_protobuf_FileOptions *m
                 m->has_ruby_package = 1;
             }
             break;
+        case 50: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -5952,6 +6444,11 @@ size_t google_protobuf_MessageOptions_size(const google_protobuf_MessageOptions 
     if (m->has_no_standard_descriptor_accessor) n += 1 + 1;
     if (m->has_deprecated) n += 1 + 1;
     if (m->has_map_entry) n += 1 + 1;
+    if (m->has_deprecated_legacy_json_field_conflicts) n += 1 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -6018,6 +6515,18 @@ uint8_t *google_protobuf_MessageOptions__write(const google_protobuf_MessageOpti
             p -= 2;
             memcpy(p, "\xba\x3e", 2);
         }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x62;
+        }
+    }
+    if (m->has_deprecated_legacy_json_field_conflicts) {
+        *--p = (uint8_t)m->deprecated_legacy_json_field_conflicts;
+        *--p = 0x58;
     }
     if (m->has_map_entry) {
         *--p = (uint8_t)m->map_entry;
@@ -6099,6 +6608,37 @@ pbj_status google_protobuf_MessageOptions__decode(google_protobuf_MessageOptions
                 m->map_entry = (v != 0);
                 m->has_map_entry = 1;
             }
+            if (pbj__at_tag1(p, end, 0x58)) {
+                p += 1;
+                goto f_88;
+            }
+            continue;
+        case 0x58: /* deprecated_legacy_json_field_conflicts */
+        f_88:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->deprecated_legacy_json_field_conflicts = (v != 0);
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x62)) {
+                p += 1;
+                goto f_98;
+            }
+            continue;
+        case 0x62: /* features */
+        f_98:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
@@ -6163,6 +6703,13 @@ pbj_status google_protobuf_MessageOptions_print(const google_protobuf_MessageOpt
         pbj_text_bool(t, "deprecated", m->deprecated);
     if (m->has_map_entry)
         pbj_text_bool(t, "map_entry", m->map_entry);
+    if (m->has_deprecated_legacy_json_field_conflicts)
+        pbj_text_bool(t, "deprecated_legacy_json_field_conflicts", m->deprecated_legacy_json_field_conflicts);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -6188,6 +6735,8 @@ bool google_protobuf_MessageOptions__equal(const google_protobuf_MessageOptions 
     if (a->has_no_standard_descriptor_accessor != b->has_no_standard_descriptor_accessor || (a->has_no_standard_descriptor_accessor && !(a->no_standard_descriptor_accessor == b->no_standard_descriptor_accessor))) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
     if (a->has_map_entry != b->has_map_entry || (a->has_map_entry && !(a->map_entry == b->map_entry))) return false;
+    if (a->has_deprecated_legacy_json_field_conflicts != b->has_deprecated_legacy_json_field_conflicts || (a->has_deprecated_legacy_json_field_conflicts && !(a->deprecated_legacy_json_field_conflicts == b->deprecated_legacy_json_field_conflicts))) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -6200,6 +6749,9 @@ static int32_t google_protobuf_MessageOptions__text_field(const char *s, size_t 
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 12;
+        break;
     case 9:
         if (memcmp(s, "map_entry", 9) == 0) return 7;
         break;
@@ -6214,6 +6766,9 @@ static int32_t google_protobuf_MessageOptions__text_field(const char *s, size_t 
         break;
     case 31:
         if (memcmp(s, "no_standard_descriptor_accessor", 31) == 0) return 2;
+        break;
+    case 38:
+        if (memcmp(s, "deprecated_legacy_json_field_conflicts", 38) == 0) return 11;
         break;
     default:
         break;
@@ -6267,6 +6822,23 @@ pbj_status google_protobuf_MessageOptions__read_text(google_protobuf_MessageOpti
                 m->map_entry = v;
                 m->has_map_entry = 1;
             }
+            break;
+        case 11: /* deprecated_legacy_json_field_conflicts */
+            if (m->has_deprecated_legacy_json_field_conflicts) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated_legacy_json_field_conflicts = v;
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            break;
+        case 12: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -6333,6 +6905,22 @@ size_t google_protobuf_FieldOptions_size(const google_protobuf_FieldOptions *m)
     if (m->has_jstype) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->jstype);
     if (m->has_weak) n += 1 + 1;
     if (m->has_unverified_lazy) n += 1 + 1;
+    if (m->has_debug_redact) n += 2 + 1;
+    if (m->has_retention) n += 2 + pbj_varint_size((uint64_t)(int64_t)m->retention);
+    n += m->targets.count * 2;
+    for (size_t i = 0; i < m->targets.count; i++) n += pbj_varint_size((uint64_t)(int64_t)m->targets.data[i]);
+    for (size_t i = 0; i < m->edition_defaults.count; i++) {
+        size_t s = google_protobuf_FieldOptions_EditionDefault_size(&m->edition_defaults.data[i]);
+        n += 2 + pbj_len_size(s);
+    }
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
+    if (m->feature_support) {
+        size_t s = google_protobuf_FieldOptions_FeatureSupport_size(m->feature_support);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -6399,6 +6987,48 @@ uint8_t *google_protobuf_FieldOptions__write(const google_protobuf_FieldOptions 
             p -= 2;
             memcpy(p, "\xba\x3e", 2);
         }
+    }
+    if (m->feature_support) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FieldOptions_FeatureSupport__write(m->feature_support, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xb2\x01", 2);
+        }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xaa\x01", 2);
+        }
+    }
+    for (size_t i = m->edition_defaults.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FieldOptions_EditionDefault__write(&m->edition_defaults.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xa2\x01", 2);
+        }
+    }
+    for (size_t i = m->targets.count; i-- > 0;) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->targets.data[i]);
+        p -= 2;
+        memcpy(p, "\x98\x01", 2);
+    }
+    if (m->has_retention) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->retention);
+        p -= 2;
+        memcpy(p, "\x88\x01", 2);
+    }
+    if (m->has_debug_redact) {
+        *--p = (uint8_t)m->debug_redact;
+        p -= 2;
+        memcpy(p, "\x80\x01", 2);
     }
     if (m->has_unverified_lazy) {
         *--p = (uint8_t)m->unverified_lazy;
@@ -6538,6 +7168,143 @@ pbj_status google_protobuf_FieldOptions__decode(google_protobuf_FieldOptions *m,
                 m->unverified_lazy = (v != 0);
                 m->has_unverified_lazy = 1;
             }
+            if (pbj__at_tag2(p, end, 0x80, 0x01)) {
+                p += 2;
+                goto f_128;
+            }
+            continue;
+        case 0x80: /* debug_redact */
+        f_128:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->debug_redact = (v != 0);
+                m->has_debug_redact = 1;
+            }
+            if (pbj__at_tag2(p, end, 0x88, 0x01)) {
+                p += 2;
+                goto f_136;
+            }
+            continue;
+        case 0x88: /* retention */
+        f_136:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FieldOptions_OptionRetention_name((int32_t)v)) {
+                    m->retention = (int32_t)v;
+                    m->has_retention = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 17, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x98, 0x01)) {
+                p += 2;
+                goto f_152;
+            }
+            continue;
+        case 0x98: /* targets */
+        f_152:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->targets.data, m->targets.count)) &&   /* full: room for the rest of the run at once */
+                !(m->targets.data = (int32_t *)pbj__array_next(d->arena, m->targets.data, m->targets.count, sizeof(int32_t), p, end, 0x98)))
+                return PBJ_ERR_NOMEM;
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FieldOptions_OptionTargetType_name((int32_t)v)) {
+                    m->targets.data[m->targets.count++] = (int32_t)v;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 19, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x98, 0x01)) {
+                p += 2;
+                goto f_152;
+            }
+            if (pbj__at_tag2(p, end, 0xa2, 0x01)) {
+                p += 2;
+                goto f_162;
+            }
+            continue;
+        case 0x9a: /* targets */
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                const uint8_t *pe = p + len;
+                size_t k = pbj_count_varints(p, pe);
+                if (k) {
+                    if (!(m->targets.data = (int32_t *)pbj__array_more(d->arena, m->targets.data, m->targets.count, k, sizeof(int32_t)))) return PBJ_ERR_NOMEM;
+                }
+                while (p < pe) {
+                    {
+                        uint64_t v;
+                        if (PBJ_LIKELY(p < pe && *p < 0x80)) v = *p++;
+                        else if (!(p = pbj_get_varint_in(p, pe, d, &v, &st))) return st;
+                        if (google_protobuf_FieldOptions_OptionTargetType_name((int32_t)v)) {
+                            m->targets.data[m->targets.count++] = (int32_t)v;
+                        } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 19, v, &st)) return st;
+                    }
+                }
+            }
+            if (pbj__at_tag2(p, end, 0x98, 0x01)) {
+                p += 2;
+                goto f_152;
+            }
+            if (pbj__at_tag2(p, end, 0xa2, 0x01)) {
+                p += 2;
+                goto f_162;
+            }
+            continue;
+        case 0xa2: /* edition_defaults */
+        f_162:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->edition_defaults.data, m->edition_defaults.count)) &&   /* full: room for the rest of the run at once */
+                !(m->edition_defaults.data = (google_protobuf_FieldOptions_EditionDefault *)pbj__array_next(d->arena, m->edition_defaults.data, m->edition_defaults.count, sizeof(google_protobuf_FieldOptions_EditionDefault), p, end, 0xa2)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_FieldOptions_EditionDefault_init(&m->edition_defaults.data[m->edition_defaults.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FieldOptions_EditionDefault__decode(&m->edition_defaults.data[m->edition_defaults.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->edition_defaults.count++;
+            if (pbj__at_tag2(p, end, 0xa2, 0x01)) {
+                p += 2;
+                goto f_162;
+            }
+            if (pbj__at_tag2(p, end, 0xaa, 0x01)) {
+                p += 2;
+                goto f_170;
+            }
+            continue;
+        case 0xaa: /* features */
+        f_170:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag2(p, end, 0xb2, 0x01)) {
+                p += 2;
+                goto f_178;
+            }
+            continue;
+        case 0xb2: /* feature_support */
+        f_178:
+            if (!m->feature_support) {
+                if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FieldOptions_FeatureSupport__decode(m->feature_support, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
                 goto f_7994;
@@ -6608,6 +7375,27 @@ pbj_status google_protobuf_FieldOptions_print(const google_protobuf_FieldOptions
         pbj_text_bool(t, "weak", m->weak);
     if (m->has_unverified_lazy)
         pbj_text_bool(t, "unverified_lazy", m->unverified_lazy);
+    if (m->has_debug_redact)
+        pbj_text_bool(t, "debug_redact", m->debug_redact);
+    if (m->has_retention)
+        pbj_text_enum(t, "retention", m->retention, google_protobuf_FieldOptions_OptionRetention_name(m->retention));
+    for (size_t i = 0; i < m->targets.count; i++)
+        pbj_text_enum(t, "targets", m->targets.data[i], google_protobuf_FieldOptions_OptionTargetType_name(m->targets.data[i]));
+    for (size_t i = 0; i < m->edition_defaults.count; i++) {
+        pbj_text_open(t, "edition_defaults");
+        google_protobuf_FieldOptions_EditionDefault_print(&m->edition_defaults.data[i], t);
+        pbj_text_close(t);
+    }
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
+    if (m->feature_support) {
+        pbj_text_open(t, "feature_support");
+        google_protobuf_FieldOptions_FeatureSupport_print(m->feature_support, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -6636,6 +7424,16 @@ bool google_protobuf_FieldOptions__equal(const google_protobuf_FieldOptions *a, 
     if (a->has_jstype != b->has_jstype || (a->has_jstype && !(a->jstype == b->jstype))) return false;
     if (a->has_weak != b->has_weak || (a->has_weak && !(a->weak == b->weak))) return false;
     if (a->has_unverified_lazy != b->has_unverified_lazy || (a->has_unverified_lazy && !(a->unverified_lazy == b->unverified_lazy))) return false;
+    if (a->has_debug_redact != b->has_debug_redact || (a->has_debug_redact && !(a->debug_redact == b->debug_redact))) return false;
+    if (a->has_retention != b->has_retention || (a->has_retention && !(a->retention == b->retention))) return false;
+    if (a->targets.count != b->targets.count) return false;
+    for (size_t i = 0; i < a->targets.count; i++)
+        if (!(a->targets.data[i] == b->targets.data[i])) return false;
+    if (a->edition_defaults.count != b->edition_defaults.count) return false;
+    for (size_t i = 0; i < a->edition_defaults.count; i++)
+        if (!(google_protobuf_FieldOptions_EditionDefault__equal(&a->edition_defaults.data[i], &b->edition_defaults.data[i], depth))) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
+    if (!((a->feature_support ? b->feature_support && google_protobuf_FieldOptions_FeatureSupport__equal(a->feature_support, b->feature_support, depth) : !b->feature_support))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -6659,11 +7457,27 @@ static int32_t google_protobuf_FieldOptions__text_field(const char *s, size_t n)
         if (memcmp(s, "jstype", 6) == 0) return 6;
         if (memcmp(s, "packed", 6) == 0) return 2;
         break;
+    case 7:
+        if (memcmp(s, "targets", 7) == 0) return 19;
+        break;
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 21;
+        break;
+    case 9:
+        if (memcmp(s, "retention", 9) == 0) return 17;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 3;
         break;
+    case 12:
+        if (memcmp(s, "debug_redact", 12) == 0) return 16;
+        break;
     case 15:
+        if (memcmp(s, "feature_support", 15) == 0) return 22;
         if (memcmp(s, "unverified_lazy", 15) == 0) return 15;
+        break;
+    case 16:
+        if (memcmp(s, "edition_defaults", 16) == 0) return 20;
         break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
@@ -6751,6 +7565,62 @@ pbj_status google_protobuf_FieldOptions__read_text(google_protobuf_FieldOptions 
                 m->has_unverified_lazy = 1;
             }
             break;
+        case 16: /* debug_redact */
+            if (m->has_debug_redact) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->debug_redact = v;
+                m->has_debug_redact = 1;
+            }
+            break;
+        case 17: /* retention */
+            if (m->has_retention) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_OptionRetention_from_name, google_protobuf_FieldOptions_OptionRetention_name, true)) return r->st;
+                m->retention = v;
+                m->has_retention = 1;
+            }
+            break;
+        case 19: /* targets */
+            if (!pbj__tr_colon(r)) return r->st;
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FieldOptions_OptionTargetType_from_name, google_protobuf_FieldOptions_OptionTargetType_name, true)) return r->st;
+                if (!(m->targets.data = (int32_t *)pbj__array_add(r->arena, m->targets.data, m->targets.count, sizeof v))) return pbj__tr_nomem(r);
+                m->targets.data[m->targets.count++] = v;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 20: /* edition_defaults */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FieldOptions_EditionDefault *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->edition_defaults.data = (google_protobuf_FieldOptions_EditionDefault *)pbj__array_add(r->arena, m->edition_defaults.data, m->edition_defaults.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->edition_defaults.data[m->edition_defaults.count++];
+                google_protobuf_FieldOptions_EditionDefault_init(e);
+                if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 21: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 22: /* feature_support */
+            if (m->feature_support) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return pbj__tr_nomem(r);
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m->feature_support, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -6798,6 +7668,527 @@ static pbj_status google_protobuf_FieldOptions__text_any(pbj_text_reader *r, pbj
 
 #endif
 
+/* ==== google.protobuf.FieldOptions.EditionDefault ==== */
+
+void google_protobuf_FieldOptions_EditionDefault_init(google_protobuf_FieldOptions_EditionDefault *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FieldOptions_EditionDefault_size(const google_protobuf_FieldOptions_EditionDefault *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_value) n += 1 + pbj_len_size(m->value.len);
+    if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
+    return n;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_encode(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FieldOptions_EditionDefault__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FieldOptions_EditionDefault_init(m);
+    pbj_status st = len ? google_protobuf_FieldOptions_EditionDefault__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FieldOptions_EditionDefault__write(const google_protobuf_FieldOptions_EditionDefault *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition);
+        *--p = 0x18;
+    }
+    if (m->has_value) {
+        p = pbj_rput_bytes(p, m->value);
+        *--p = 0x12;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__decode(google_protobuf_FieldOptions_EditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x12: /* value */
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->value)) != PBJ_OK) return st;
+                p += len;
+                m->has_value = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* edition */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition = (int32_t)v;
+                    m->has_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FieldOptions_EditionDefault_print(const google_protobuf_FieldOptions_EditionDefault *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_value)
+        pbj_text_string(t, "value", pbj_slice_data(m->value), m->value.len);
+    if (m->has_edition)
+        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+bool google_protobuf_FieldOptions_EditionDefault_equal(const google_protobuf_FieldOptions_EditionDefault *a, const google_protobuf_FieldOptions_EditionDefault *b)
+{
+    return google_protobuf_FieldOptions_EditionDefault__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+bool google_protobuf_FieldOptions_EditionDefault__equal(const google_protobuf_FieldOptions_EditionDefault *a, const google_protobuf_FieldOptions_EditionDefault *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    if (a->has_value != b->has_value || (a->has_value && !(pbj_slice_eq(a->value, b->value)))) return false;
+    if (a->has_edition != b->has_edition || (a->has_edition && !(a->edition == b->edition))) return false;
+    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FieldOptions_EditionDefault__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 5:
+        if (memcmp(s, "value", 5) == 0) return 2;
+        break;
+    case 7:
+        if (memcmp(s, "edition", 7) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__read_text(google_protobuf_FieldOptions_EditionDefault *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FieldOptions_EditionDefault__text_field(r->name, r->name_len)) {
+        case 2: /* value */
+            if (m->has_value) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->value = v;
+                m->has_value = 1;
+            }
+            break;
+        case 3: /* edition */
+            if (m->has_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition = v;
+                m->has_edition = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FieldOptions.EditionDefault");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_from_text(google_protobuf_FieldOptions_EditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FieldOptions_EditionDefault_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FieldOptions_EditionDefault__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_EditionDefault_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FieldOptions_EditionDefault_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FieldOptions_EditionDefault__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FieldOptions_EditionDefault *m = (google_protobuf_FieldOptions_EditionDefault *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FieldOptions_EditionDefault_init(m);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_EditionDefault_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FieldOptions.FeatureSupport ==== */
+
+void google_protobuf_FieldOptions_FeatureSupport_init(google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FieldOptions_FeatureSupport_size(const google_protobuf_FieldOptions_FeatureSupport *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_edition_introduced) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_introduced);
+    if (m->has_edition_deprecated) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_deprecated);
+    if (m->has_deprecation_warning) n += 1 + pbj_len_size(m->deprecation_warning.len);
+    if (m->has_edition_removed) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition_removed);
+    if (m->has_removal_error) n += 1 + pbj_len_size(m->removal_error.len);
+    return n;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_encode(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FieldOptions_FeatureSupport__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FieldOptions_FeatureSupport_init(m);
+    pbj_status st = len ? google_protobuf_FieldOptions_FeatureSupport__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FieldOptions_FeatureSupport__write(const google_protobuf_FieldOptions_FeatureSupport *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_removal_error) {
+        p = pbj_rput_bytes(p, m->removal_error);
+        *--p = 0x2a;
+    }
+    if (m->has_edition_removed) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition_removed);
+        *--p = 0x20;
+    }
+    if (m->has_deprecation_warning) {
+        p = pbj_rput_bytes(p, m->deprecation_warning);
+        *--p = 0x1a;
+    }
+    if (m->has_edition_deprecated) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition_deprecated);
+        *--p = 0x10;
+    }
+    if (m->has_edition_introduced) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition_introduced);
+        *--p = 0x08;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__decode(google_protobuf_FieldOptions_FeatureSupport *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x8: /* edition_introduced */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition_introduced = (int32_t)v;
+                    m->has_edition_introduced = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x10)) {
+                p += 1;
+                goto f_16;
+            }
+            continue;
+        case 0x10: /* edition_deprecated */
+        f_16:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition_deprecated = (int32_t)v;
+                    m->has_edition_deprecated = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 2, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x1a)) {
+                p += 1;
+                goto f_26;
+            }
+            continue;
+        case 0x1a: /* deprecation_warning */
+        f_26:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->deprecation_warning)) != PBJ_OK) return st;
+                p += len;
+                m->has_deprecation_warning = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x20)) {
+                p += 1;
+                goto f_32;
+            }
+            continue;
+        case 0x20: /* edition_removed */
+        f_32:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition_removed = (int32_t)v;
+                    m->has_edition_removed = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x2a)) {
+                p += 1;
+                goto f_42;
+            }
+            continue;
+        case 0x2a: /* removal_error */
+        f_42:
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = pbj_take_slice(d, p, len, &m->removal_error)) != PBJ_OK) return st;
+                p += len;
+                m->has_removal_error = 1;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FieldOptions_FeatureSupport_print(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_edition_introduced)
+        pbj_text_enum(t, "edition_introduced", m->edition_introduced, google_protobuf_Edition_name(m->edition_introduced));
+    if (m->has_edition_deprecated)
+        pbj_text_enum(t, "edition_deprecated", m->edition_deprecated, google_protobuf_Edition_name(m->edition_deprecated));
+    if (m->has_deprecation_warning)
+        pbj_text_string(t, "deprecation_warning", pbj_slice_data(m->deprecation_warning), m->deprecation_warning.len);
+    if (m->has_edition_removed)
+        pbj_text_enum(t, "edition_removed", m->edition_removed, google_protobuf_Edition_name(m->edition_removed));
+    if (m->has_removal_error)
+        pbj_text_string(t, "removal_error", pbj_slice_data(m->removal_error), m->removal_error.len);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+bool google_protobuf_FieldOptions_FeatureSupport_equal(const google_protobuf_FieldOptions_FeatureSupport *a, const google_protobuf_FieldOptions_FeatureSupport *b)
+{
+    return google_protobuf_FieldOptions_FeatureSupport__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+bool google_protobuf_FieldOptions_FeatureSupport__equal(const google_protobuf_FieldOptions_FeatureSupport *a, const google_protobuf_FieldOptions_FeatureSupport *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    if (a->has_edition_introduced != b->has_edition_introduced || (a->has_edition_introduced && !(a->edition_introduced == b->edition_introduced))) return false;
+    if (a->has_edition_deprecated != b->has_edition_deprecated || (a->has_edition_deprecated && !(a->edition_deprecated == b->edition_deprecated))) return false;
+    if (a->has_deprecation_warning != b->has_deprecation_warning || (a->has_deprecation_warning && !(pbj_slice_eq(a->deprecation_warning, b->deprecation_warning)))) return false;
+    if (a->has_edition_removed != b->has_edition_removed || (a->has_edition_removed && !(a->edition_removed == b->edition_removed))) return false;
+    if (a->has_removal_error != b->has_removal_error || (a->has_removal_error && !(pbj_slice_eq(a->removal_error, b->removal_error)))) return false;
+    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FieldOptions_FeatureSupport__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 13:
+        if (memcmp(s, "removal_error", 13) == 0) return 5;
+        break;
+    case 15:
+        if (memcmp(s, "edition_removed", 15) == 0) return 4;
+        break;
+    case 18:
+        if (memcmp(s, "edition_deprecated", 18) == 0) return 2;
+        if (memcmp(s, "edition_introduced", 18) == 0) return 1;
+        break;
+    case 19:
+        if (memcmp(s, "deprecation_warning", 19) == 0) return 3;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__read_text(google_protobuf_FieldOptions_FeatureSupport *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FieldOptions_FeatureSupport__text_field(r->name, r->name_len)) {
+        case 1: /* edition_introduced */
+            if (m->has_edition_introduced) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition_introduced = v;
+                m->has_edition_introduced = 1;
+            }
+            break;
+        case 2: /* edition_deprecated */
+            if (m->has_edition_deprecated) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition_deprecated = v;
+                m->has_edition_deprecated = 1;
+            }
+            break;
+        case 3: /* deprecation_warning */
+            if (m->has_deprecation_warning) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->deprecation_warning = v;
+                m->has_deprecation_warning = 1;
+            }
+            break;
+        case 4: /* edition_removed */
+            if (m->has_edition_removed) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition_removed = v;
+                m->has_edition_removed = 1;
+            }
+            break;
+        case 5: /* removal_error */
+            if (m->has_removal_error) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                pbj_slice v;
+                if (!pbj_text_read_string(r, &v)) return r->st;
+                m->removal_error = v;
+                m->has_removal_error = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FieldOptions.FeatureSupport");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_from_text(google_protobuf_FieldOptions_FeatureSupport *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FieldOptions_FeatureSupport_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FieldOptions_FeatureSupport__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FieldOptions_FeatureSupport_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FieldOptions_FeatureSupport_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FieldOptions_FeatureSupport__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FieldOptions_FeatureSupport *m = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FieldOptions_FeatureSupport_init(m);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
 /* ==== google.protobuf.OneofOptions ==== */
 
 void google_protobuf_OneofOptions_init(google_protobuf_OneofOptions *m)
@@ -6809,6 +8200,10 @@ size_t google_protobuf_OneofOptions_size(const google_protobuf_OneofOptions *m)
 {
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -6876,6 +8271,14 @@ uint8_t *google_protobuf_OneofOptions__write(const google_protobuf_OneofOptions 
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x0a;
+        }
+    }
     return p;
 }
 
@@ -6890,6 +8293,22 @@ pbj_status google_protobuf_OneofOptions__decode(google_protobuf_OneofOptions *m,
         if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
         else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
         switch (tag) {
+        case 0xa: /* features */
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
+                p += 2;
+                goto f_7994;
+            }
+            continue;
         case 0x1f3a: /* uninterpreted_option */
         f_7994:
             if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
@@ -6941,6 +8360,11 @@ static void google_protobuf_OneofOptions__print_ext(pbj_slice ext, pbj_text *t, 
 pbj_status google_protobuf_OneofOptions_print(const google_protobuf_OneofOptions *m, pbj_text *t)
 {
     if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -6962,6 +8386,7 @@ bool google_protobuf_OneofOptions__equal(const google_protobuf_OneofOptions *a, 
     if (a == b) return true;
     if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -6974,6 +8399,9 @@ static int32_t google_protobuf_OneofOptions__text_field(const char *s, size_t n)
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 1;
+        break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
         break;
@@ -6990,6 +8418,13 @@ pbj_status google_protobuf_OneofOptions__read_text(google_protobuf_OneofOptions 
     (void)m;
     while (pbj__tr_field(r, false)) {
         switch (google_protobuf_OneofOptions__text_field(r->name, r->name_len)) {
+        case 1: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -7050,6 +8485,11 @@ size_t google_protobuf_EnumOptions_size(const google_protobuf_EnumOptions *m)
     n += m->pbj_ext.len;
     if (m->has_allow_alias) n += 1 + 1;
     if (m->has_deprecated) n += 1 + 1;
+    if (m->has_deprecated_legacy_json_field_conflicts) n += 1 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7117,6 +8557,18 @@ uint8_t *google_protobuf_EnumOptions__write(const google_protobuf_EnumOptions *m
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x3a;
+        }
+    }
+    if (m->has_deprecated_legacy_json_field_conflicts) {
+        *--p = (uint8_t)m->deprecated_legacy_json_field_conflicts;
+        *--p = 0x30;
+    }
     if (m->has_deprecated) {
         *--p = (uint8_t)m->deprecated;
         *--p = 0x18;
@@ -7160,6 +8612,37 @@ pbj_status google_protobuf_EnumOptions__decode(google_protobuf_EnumOptions *m, c
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* deprecated_legacy_json_field_conflicts */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->deprecated_legacy_json_field_conflicts = (v != 0);
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x3a)) {
+                p += 1;
+                goto f_58;
+            }
+            continue;
+        case 0x3a: /* features */
+        f_58:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -7221,6 +8704,13 @@ pbj_status google_protobuf_EnumOptions_print(const google_protobuf_EnumOptions *
         pbj_text_bool(t, "allow_alias", m->allow_alias);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
+    if (m->has_deprecated_legacy_json_field_conflicts)
+        pbj_text_bool(t, "deprecated_legacy_json_field_conflicts", m->deprecated_legacy_json_field_conflicts);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -7244,6 +8734,8 @@ bool google_protobuf_EnumOptions__equal(const google_protobuf_EnumOptions *a, co
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_allow_alias != b->has_allow_alias || (a->has_allow_alias && !(a->allow_alias == b->allow_alias))) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
+    if (a->has_deprecated_legacy_json_field_conflicts != b->has_deprecated_legacy_json_field_conflicts || (a->has_deprecated_legacy_json_field_conflicts && !(a->deprecated_legacy_json_field_conflicts == b->deprecated_legacy_json_field_conflicts))) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -7256,6 +8748,9 @@ static int32_t google_protobuf_EnumOptions__text_field(const char *s, size_t n)
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 7;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 3;
         break;
@@ -7264,6 +8759,9 @@ static int32_t google_protobuf_EnumOptions__text_field(const char *s, size_t n)
         break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    case 38:
+        if (memcmp(s, "deprecated_legacy_json_field_conflicts", 38) == 0) return 6;
         break;
     default:
         break;
@@ -7297,6 +8795,23 @@ pbj_status google_protobuf_EnumOptions__read_text(google_protobuf_EnumOptions *m
                 m->deprecated = v;
                 m->has_deprecated = 1;
             }
+            break;
+        case 6: /* deprecated_legacy_json_field_conflicts */
+            if (m->has_deprecated_legacy_json_field_conflicts) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->deprecated_legacy_json_field_conflicts = v;
+                m->has_deprecated_legacy_json_field_conflicts = 1;
+            }
+            break;
+        case 7: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -7357,6 +8872,15 @@ size_t google_protobuf_EnumValueOptions_size(const google_protobuf_EnumValueOpti
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 1 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->has_debug_redact) n += 1 + 1;
+    if (m->feature_support) {
+        size_t s = google_protobuf_FieldOptions_FeatureSupport_size(m->feature_support);
+        n += 1 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7424,6 +8948,26 @@ uint8_t *google_protobuf_EnumValueOptions__write(const google_protobuf_EnumValue
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->feature_support) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FieldOptions_FeatureSupport__write(m->feature_support, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x22;
+        }
+    }
+    if (m->has_debug_redact) {
+        *--p = (uint8_t)m->debug_redact;
+        *--p = 0x18;
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x12;
+        }
+    }
     if (m->has_deprecated) {
         *--p = (uint8_t)m->deprecated;
         *--p = 0x08;
@@ -7449,6 +8993,54 @@ pbj_status google_protobuf_EnumValueOptions__decode(google_protobuf_EnumValueOpt
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x12)) {
+                p += 1;
+                goto f_18;
+            }
+            continue;
+        case 0x12: /* features */
+        f_18:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* debug_redact */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                m->debug_redact = (v != 0);
+                m->has_debug_redact = 1;
+            }
+            if (pbj__at_tag1(p, end, 0x22)) {
+                p += 1;
+                goto f_34;
+            }
+            continue;
+        case 0x22: /* feature_support */
+        f_34:
+            if (!m->feature_support) {
+                if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FieldOptions_FeatureSupport__decode(m->feature_support, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -7508,6 +9100,18 @@ pbj_status google_protobuf_EnumValueOptions_print(const google_protobuf_EnumValu
     if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
+    if (m->has_debug_redact)
+        pbj_text_bool(t, "debug_redact", m->debug_redact);
+    if (m->feature_support) {
+        pbj_text_open(t, "feature_support");
+        google_protobuf_FieldOptions_FeatureSupport_print(m->feature_support, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -7530,6 +9134,9 @@ bool google_protobuf_EnumValueOptions__equal(const google_protobuf_EnumValueOpti
     if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
+    if (a->has_debug_redact != b->has_debug_redact || (a->has_debug_redact && !(a->debug_redact == b->debug_redact))) return false;
+    if (!((a->feature_support ? b->feature_support && google_protobuf_FieldOptions_FeatureSupport__equal(a->feature_support, b->feature_support, depth) : !b->feature_support))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -7542,8 +9149,17 @@ static int32_t google_protobuf_EnumValueOptions__text_field(const char *s, size_
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 2;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 1;
+        break;
+    case 12:
+        if (memcmp(s, "debug_redact", 12) == 0) return 3;
+        break;
+    case 15:
+        if (memcmp(s, "feature_support", 15) == 0) return 4;
         break;
     case 20:
         if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
@@ -7570,6 +9186,30 @@ pbj_status google_protobuf_EnumValueOptions__read_text(google_protobuf_EnumValue
                 m->deprecated = v;
                 m->has_deprecated = 1;
             }
+            break;
+        case 2: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 3: /* debug_redact */
+            if (m->has_debug_redact) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                bool v;
+                if (!pbj_text_read_bool(r, &v)) return r->st;
+                m->debug_redact = v;
+                m->has_debug_redact = 1;
+            }
+            break;
+        case 4: /* feature_support */
+            if (m->feature_support) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return pbj__tr_nomem(r);
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+            if (pbj__tr_status(r, google_protobuf_FieldOptions_FeatureSupport__read_text(m->feature_support, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -7630,6 +9270,10 @@ size_t google_protobuf_ServiceOptions_size(const google_protobuf_ServiceOptions 
     size_t n = m->pbj_unknown.len;
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7697,6 +9341,15 @@ uint8_t *google_protobuf_ServiceOptions__write(const google_protobuf_ServiceOpti
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x92\x02", 2);
+        }
+    }
     if (m->has_deprecated) {
         *--p = (uint8_t)m->deprecated;
         p -= 2;
@@ -7723,6 +9376,23 @@ pbj_status google_protobuf_ServiceOptions__decode(google_protobuf_ServiceOptions
                 else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
                 m->deprecated = (v != 0);
                 m->has_deprecated = 1;
+            }
+            if (pbj__at_tag2(p, end, 0x92, 0x02)) {
+                p += 2;
+                goto f_274;
+            }
+            continue;
+        case 0x112: /* features */
+        f_274:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -7782,6 +9452,11 @@ pbj_status google_protobuf_ServiceOptions_print(const google_protobuf_ServiceOpt
     if (!pbj_text_enter(t)) return pbj_text_status(t);
     if (m->has_deprecated)
         pbj_text_bool(t, "deprecated", m->deprecated);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -7804,6 +9479,7 @@ bool google_protobuf_ServiceOptions__equal(const google_protobuf_ServiceOptions 
     if (depth-- == 0) return false;
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -7816,6 +9492,9 @@ static int32_t google_protobuf_ServiceOptions__text_field(const char *s, size_t 
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 34;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 33;
         break;
@@ -7844,6 +9523,13 @@ pbj_status google_protobuf_ServiceOptions__read_text(google_protobuf_ServiceOpti
                 m->deprecated = v;
                 m->has_deprecated = 1;
             }
+            break;
+        case 34: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
             break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
@@ -7905,6 +9591,10 @@ size_t google_protobuf_MethodOptions_size(const google_protobuf_MethodOptions *m
     n += m->pbj_ext.len;
     if (m->has_deprecated) n += 2 + 1;
     if (m->has_idempotency_level) n += 2 + pbj_varint_size((uint64_t)(int64_t)m->idempotency_level);
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
         n += 2 + pbj_len_size(s);
@@ -7972,6 +9662,15 @@ uint8_t *google_protobuf_MethodOptions__write(const google_protobuf_MethodOption
             memcpy(p, "\xba\x3e", 2);
         }
     }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x9a\x02", 2);
+        }
+    }
     if (m->has_idempotency_level) {
         p = pbj_rput_varint(p, (uint64_t)(int64_t)m->idempotency_level);
         p -= 2;
@@ -8019,6 +9718,23 @@ pbj_status google_protobuf_MethodOptions__decode(google_protobuf_MethodOptions *
                     m->idempotency_level = (int32_t)v;
                     m->has_idempotency_level = 1;
                 } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 34, v, &st)) return st;
+            }
+            if (pbj__at_tag2(p, end, 0x9a, 0x02)) {
+                p += 2;
+                goto f_282;
+            }
+            continue;
+        case 0x11a: /* features */
+        f_282:
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
             }
             if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
                 p += 2;
@@ -8080,6 +9796,11 @@ pbj_status google_protobuf_MethodOptions_print(const google_protobuf_MethodOptio
         pbj_text_bool(t, "deprecated", m->deprecated);
     if (m->has_idempotency_level)
         pbj_text_enum(t, "idempotency_level", m->idempotency_level, google_protobuf_MethodOptions_IdempotencyLevel_name(m->idempotency_level));
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
     for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
         pbj_text_open(t, "uninterpreted_option");
         google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
@@ -8103,6 +9824,7 @@ bool google_protobuf_MethodOptions__equal(const google_protobuf_MethodOptions *a
     if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
     if (a->has_deprecated != b->has_deprecated || (a->has_deprecated && !(a->deprecated == b->deprecated))) return false;
     if (a->has_idempotency_level != b->has_idempotency_level || (a->has_idempotency_level && !(a->idempotency_level == b->idempotency_level))) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
     if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
     for (size_t i = 0; i < a->uninterpreted_option.count; i++)
         if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
@@ -8115,6 +9837,9 @@ static int32_t google_protobuf_MethodOptions__text_field(const char *s, size_t n
 {
     (void)s;
     switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 35;
+        break;
     case 10:
         if (memcmp(s, "deprecated", 10) == 0) return 33;
         break;
@@ -8157,6 +9882,13 @@ pbj_status google_protobuf_MethodOptions__read_text(google_protobuf_MethodOption
                 m->has_idempotency_level = 1;
             }
             break;
+        case 35: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
         case 999: /* uninterpreted_option */
             pbj__tr_try(r, ':');
             for (int k = 0; pbj__tr_values(r, &k, true);) {
@@ -8198,6 +9930,290 @@ static pbj_status google_protobuf_MethodOptions__text_any(pbj_text_reader *r, pb
     n = google_protobuf_MethodOptions_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_MethodOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.ExtensionRangeOptions ==== */
+
+void google_protobuf_ExtensionRangeOptions_init(google_protobuf_ExtensionRangeOptions *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_ExtensionRangeOptions_size(const google_protobuf_ExtensionRangeOptions *m)
+{
+    size_t n = m->pbj_unknown.len;
+    n += m->pbj_ext.len;
+    if (m->features) {
+        size_t s = google_protobuf_FeatureSet_size(m->features);
+        n += 2 + pbj_len_size(s);
+    }
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+        size_t s = google_protobuf_UninterpretedOption_size(&m->uninterpreted_option.data[i]);
+        n += 2 + pbj_len_size(s);
+    }
+    return n;
+}
+
+const char *google_protobuf_ExtensionRangeOptions_missing(const google_protobuf_ExtensionRangeOptions *m)
+{
+    return google_protobuf_ExtensionRangeOptions__missing(m, PBJ_MAX_DEPTH_CAP + 1);   /* all that decode accepts */
+}
+
+const char *google_protobuf_ExtensionRangeOptions__missing(const google_protobuf_ExtensionRangeOptions *m, uint32_t depth)
+{
+    const char *r = NULL;
+    if (depth-- == 0) return PBJ_MISSING_TOO_DEEP;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((r = google_protobuf_UninterpretedOption__missing(&m->uninterpreted_option.data[i], depth))) return r;
+    return r;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_encode_partial(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_ExtensionRangeOptions__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_encode(const google_protobuf_ExtensionRangeOptions *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    *len = 0;
+    pbj_status st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, cap, len);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    pbj_status st = len ? google_protobuf_ExtensionRangeOptions__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    if (st == PBJ_OK && !(opts && opts->partial)) st = pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    return st;
+}
+
+uint8_t *google_protobuf_ExtensionRangeOptions__write(const google_protobuf_ExtensionRangeOptions *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    p = pbj__ext_rput(m->pbj_ext, 1000, 536870911, p);
+    for (size_t i = m->uninterpreted_option.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_UninterpretedOption__write(&m->uninterpreted_option.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\xba\x3e", 2);
+        }
+    }
+    if (m->features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            p -= 2;
+            memcpy(p, "\x92\x03", 2);
+        }
+    }
+    return p;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__decode(google_protobuf_ExtensionRangeOptions *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x192: /* features */
+            if (!m->features) {
+                if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
+                p += 2;
+                goto f_7994;
+            }
+            continue;
+        case 0x1f3a: /* uninterpreted_option */
+        f_7994:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->uninterpreted_option.data, m->uninterpreted_option.count)) &&   /* full: room for the rest of the run at once */
+                !(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_next(d->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof(google_protobuf_UninterpretedOption), p, end, 0x1f3a)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_UninterpretedOption_init(&m->uninterpreted_option.data[m->uninterpreted_option.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_UninterpretedOption__decode(&m->uninterpreted_option.data[m->uninterpreted_option.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->uninterpreted_option.count++;
+            if (pbj__at_tag2(p, end, 0xba, 0x3e)) {
+                p += 2;
+                goto f_7994;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+static void google_protobuf_ExtensionRangeOptions__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        uint32_t n = r.number;
+        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
+        (void)one;
+        if (n < lo || n > hi) continue;
+        switch (n) {
+        default:
+            break;
+        }
+        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
+    }
+}
+#endif
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_ExtensionRangeOptions_print(const google_protobuf_ExtensionRangeOptions *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->features) {
+        pbj_text_open(t, "features");
+        google_protobuf_FeatureSet_print(m->features, t);
+        pbj_text_close(t);
+    }
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++) {
+        pbj_text_open(t, "uninterpreted_option");
+        google_protobuf_UninterpretedOption_print(&m->uninterpreted_option.data[i], t);
+        pbj_text_close(t);
+    }
+    google_protobuf_ExtensionRangeOptions__print_ext(m->pbj_ext, t, 1000, 536870911);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+bool google_protobuf_ExtensionRangeOptions_equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b)
+{
+    return google_protobuf_ExtensionRangeOptions__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+bool google_protobuf_ExtensionRangeOptions__equal(const google_protobuf_ExtensionRangeOptions *a, const google_protobuf_ExtensionRangeOptions *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
+    if (!((a->features ? b->features && google_protobuf_FeatureSet__equal(a->features, b->features, depth) : !b->features))) return false;
+    if (a->uninterpreted_option.count != b->uninterpreted_option.count) return false;
+    for (size_t i = 0; i < a->uninterpreted_option.count; i++)
+        if (!(google_protobuf_UninterpretedOption__equal(&a->uninterpreted_option.data[i], &b->uninterpreted_option.data[i], depth))) return false;
+    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_ExtensionRangeOptions__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 8:
+        if (memcmp(s, "features", 8) == 0) return 50;
+        break;
+    case 20:
+        if (memcmp(s, "uninterpreted_option", 20) == 0) return 999;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__read_text(google_protobuf_ExtensionRangeOptions *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_ExtensionRangeOptions__text_field(r->name, r->name_len)) {
+        case 50: /* features */
+            if (m->features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 999: /* uninterpreted_option */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_UninterpretedOption *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->uninterpreted_option.data = (google_protobuf_UninterpretedOption *)pbj__array_add(r->arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->uninterpreted_option.data[m->uninterpreted_option.count++];
+                google_protobuf_UninterpretedOption_init(e);
+                if (pbj__tr_status(r, google_protobuf_UninterpretedOption__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.ExtensionRangeOptions");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_from_text(google_protobuf_ExtensionRangeOptions *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    if (pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_ExtensionRangeOptions_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_ExtensionRangeOptions_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_ExtensionRangeOptions__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_ExtensionRangeOptions *m = (google_protobuf_ExtensionRangeOptions *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_ExtensionRangeOptions_init(m);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_ExtensionRangeOptions_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_ExtensionRangeOptions_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -8843,6 +10859,1127 @@ static pbj_status google_protobuf_UninterpretedOption_NamePart__text_any(pbj_tex
     n = google_protobuf_UninterpretedOption_NamePart_size(m);
     if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
     if (pbj__tr_status(r, google_protobuf_UninterpretedOption_NamePart_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSet ==== */
+
+void google_protobuf_FeatureSet_init(google_protobuf_FeatureSet *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSet_size(const google_protobuf_FeatureSet *m)
+{
+    size_t n = m->pbj_unknown.len;
+    n += m->pbj_ext.len;
+    if (m->has_field_presence) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->field_presence);
+    if (m->has_enum_type) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->enum_type);
+    if (m->has_repeated_field_encoding) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->repeated_field_encoding);
+    if (m->has_utf8_validation) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->utf8_validation);
+    if (m->has_message_encoding) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->message_encoding);
+    if (m->has_json_format) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->json_format);
+    if (m->has_enforce_naming_style) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->enforce_naming_style);
+    if (m->has_default_symbol_visibility) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->default_symbol_visibility);
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSet_encode(const google_protobuf_FeatureSet *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSet_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSet__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_decode(google_protobuf_FeatureSet *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSet_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSet__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSet__write(const google_protobuf_FeatureSet *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    p = pbj__ext_rput(m->pbj_ext, 1000, 10000, p);
+    if (m->has_default_symbol_visibility) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->default_symbol_visibility);
+        *--p = 0x40;
+    }
+    if (m->has_enforce_naming_style) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->enforce_naming_style);
+        *--p = 0x38;
+    }
+    if (m->has_json_format) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->json_format);
+        *--p = 0x30;
+    }
+    if (m->has_message_encoding) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->message_encoding);
+        *--p = 0x28;
+    }
+    if (m->has_utf8_validation) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->utf8_validation);
+        *--p = 0x20;
+    }
+    if (m->has_repeated_field_encoding) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->repeated_field_encoding);
+        *--p = 0x18;
+    }
+    if (m->has_enum_type) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->enum_type);
+        *--p = 0x10;
+    }
+    if (m->has_field_presence) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->field_presence);
+        *--p = 0x08;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSet__decode(google_protobuf_FeatureSet *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x8: /* field_presence */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_FieldPresence_name((int32_t)v)) {
+                    m->field_presence = (int32_t)v;
+                    m->has_field_presence = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 1, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x10)) {
+                p += 1;
+                goto f_16;
+            }
+            continue;
+        case 0x10: /* enum_type */
+        f_16:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_EnumType_name((int32_t)v)) {
+                    m->enum_type = (int32_t)v;
+                    m->has_enum_type = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 2, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x18)) {
+                p += 1;
+                goto f_24;
+            }
+            continue;
+        case 0x18: /* repeated_field_encoding */
+        f_24:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_RepeatedFieldEncoding_name((int32_t)v)) {
+                    m->repeated_field_encoding = (int32_t)v;
+                    m->has_repeated_field_encoding = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x20)) {
+                p += 1;
+                goto f_32;
+            }
+            continue;
+        case 0x20: /* utf8_validation */
+        f_32:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_Utf8Validation_name((int32_t)v)) {
+                    m->utf8_validation = (int32_t)v;
+                    m->has_utf8_validation = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x28)) {
+                p += 1;
+                goto f_40;
+            }
+            continue;
+        case 0x28: /* message_encoding */
+        f_40:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_MessageEncoding_name((int32_t)v)) {
+                    m->message_encoding = (int32_t)v;
+                    m->has_message_encoding = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x30)) {
+                p += 1;
+                goto f_48;
+            }
+            continue;
+        case 0x30: /* json_format */
+        f_48:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_JsonFormat_name((int32_t)v)) {
+                    m->json_format = (int32_t)v;
+                    m->has_json_format = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 6, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x38)) {
+                p += 1;
+                goto f_56;
+            }
+            continue;
+        case 0x38: /* enforce_naming_style */
+        f_56:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_EnforceNamingStyle_name((int32_t)v)) {
+                    m->enforce_naming_style = (int32_t)v;
+                    m->has_enforce_naming_style = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 7, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x40)) {
+                p += 1;
+                goto f_64;
+            }
+            continue;
+        case 0x40: /* default_symbol_visibility */
+        f_64:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name((int32_t)v)) {
+                    m->default_symbol_visibility = (int32_t)v;
+                    m->has_default_symbol_visibility = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 8, v, &st)) return st;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+static void google_protobuf_FeatureSet__print_ext(pbj_slice ext, pbj_text *t, uint32_t lo, uint32_t hi)
+{
+    size_t pos = 0;
+    pbj__ext_rec r;
+    while (pbj__ext_next(ext, &pos, &r)) {
+        uint32_t n = r.number;
+        pbj_slice one = pbj_slice_make(r.start, (size_t)(r.end - r.start));
+        (void)one;
+        if (n < lo || n > hi) continue;
+        switch (n) {
+        default:
+            break;
+        }
+        pbj_text_unknown(t, r.start, (size_t)(r.end - r.start));
+    }
+}
+#endif
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_print(const google_protobuf_FeatureSet *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_field_presence)
+        pbj_text_enum(t, "field_presence", m->field_presence, google_protobuf_FeatureSet_FieldPresence_name(m->field_presence));
+    if (m->has_enum_type)
+        pbj_text_enum(t, "enum_type", m->enum_type, google_protobuf_FeatureSet_EnumType_name(m->enum_type));
+    if (m->has_repeated_field_encoding)
+        pbj_text_enum(t, "repeated_field_encoding", m->repeated_field_encoding, google_protobuf_FeatureSet_RepeatedFieldEncoding_name(m->repeated_field_encoding));
+    if (m->has_utf8_validation)
+        pbj_text_enum(t, "utf8_validation", m->utf8_validation, google_protobuf_FeatureSet_Utf8Validation_name(m->utf8_validation));
+    if (m->has_message_encoding)
+        pbj_text_enum(t, "message_encoding", m->message_encoding, google_protobuf_FeatureSet_MessageEncoding_name(m->message_encoding));
+    if (m->has_json_format)
+        pbj_text_enum(t, "json_format", m->json_format, google_protobuf_FeatureSet_JsonFormat_name(m->json_format));
+    if (m->has_enforce_naming_style)
+        pbj_text_enum(t, "enforce_naming_style", m->enforce_naming_style, google_protobuf_FeatureSet_EnforceNamingStyle_name(m->enforce_naming_style));
+    if (m->has_default_symbol_visibility)
+        pbj_text_enum(t, "default_symbol_visibility", m->default_symbol_visibility, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name(m->default_symbol_visibility));
+    google_protobuf_FeatureSet__print_ext(m->pbj_ext, t, 1000, 10000);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+bool google_protobuf_FeatureSet_equal(const google_protobuf_FeatureSet *a, const google_protobuf_FeatureSet *b)
+{
+    return google_protobuf_FeatureSet__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+bool google_protobuf_FeatureSet__equal(const google_protobuf_FeatureSet *a, const google_protobuf_FeatureSet *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    if (!pbj_slice_eq(a->pbj_ext, b->pbj_ext)) return false;
+    if (a->has_field_presence != b->has_field_presence || (a->has_field_presence && !(a->field_presence == b->field_presence))) return false;
+    if (a->has_enum_type != b->has_enum_type || (a->has_enum_type && !(a->enum_type == b->enum_type))) return false;
+    if (a->has_repeated_field_encoding != b->has_repeated_field_encoding || (a->has_repeated_field_encoding && !(a->repeated_field_encoding == b->repeated_field_encoding))) return false;
+    if (a->has_utf8_validation != b->has_utf8_validation || (a->has_utf8_validation && !(a->utf8_validation == b->utf8_validation))) return false;
+    if (a->has_message_encoding != b->has_message_encoding || (a->has_message_encoding && !(a->message_encoding == b->message_encoding))) return false;
+    if (a->has_json_format != b->has_json_format || (a->has_json_format && !(a->json_format == b->json_format))) return false;
+    if (a->has_enforce_naming_style != b->has_enforce_naming_style || (a->has_enforce_naming_style && !(a->enforce_naming_style == b->enforce_naming_style))) return false;
+    if (a->has_default_symbol_visibility != b->has_default_symbol_visibility || (a->has_default_symbol_visibility && !(a->default_symbol_visibility == b->default_symbol_visibility))) return false;
+    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSet__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 9:
+        if (memcmp(s, "enum_type", 9) == 0) return 2;
+        break;
+    case 11:
+        if (memcmp(s, "json_format", 11) == 0) return 6;
+        break;
+    case 14:
+        if (memcmp(s, "field_presence", 14) == 0) return 1;
+        break;
+    case 15:
+        if (memcmp(s, "utf8_validation", 15) == 0) return 4;
+        break;
+    case 16:
+        if (memcmp(s, "message_encoding", 16) == 0) return 5;
+        break;
+    case 20:
+        if (memcmp(s, "enforce_naming_style", 20) == 0) return 7;
+        break;
+    case 23:
+        if (memcmp(s, "repeated_field_encoding", 23) == 0) return 3;
+        break;
+    case 25:
+        if (memcmp(s, "default_symbol_visibility", 25) == 0) return 8;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSet__read_text(google_protobuf_FeatureSet *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSet__text_field(r->name, r->name_len)) {
+        case 1: /* field_presence */
+            if (m->has_field_presence) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_FieldPresence_from_name, google_protobuf_FeatureSet_FieldPresence_name, true)) return r->st;
+                m->field_presence = v;
+                m->has_field_presence = 1;
+            }
+            break;
+        case 2: /* enum_type */
+            if (m->has_enum_type) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_EnumType_from_name, google_protobuf_FeatureSet_EnumType_name, true)) return r->st;
+                m->enum_type = v;
+                m->has_enum_type = 1;
+            }
+            break;
+        case 3: /* repeated_field_encoding */
+            if (m->has_repeated_field_encoding) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_RepeatedFieldEncoding_from_name, google_protobuf_FeatureSet_RepeatedFieldEncoding_name, true)) return r->st;
+                m->repeated_field_encoding = v;
+                m->has_repeated_field_encoding = 1;
+            }
+            break;
+        case 4: /* utf8_validation */
+            if (m->has_utf8_validation) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_Utf8Validation_from_name, google_protobuf_FeatureSet_Utf8Validation_name, true)) return r->st;
+                m->utf8_validation = v;
+                m->has_utf8_validation = 1;
+            }
+            break;
+        case 5: /* message_encoding */
+            if (m->has_message_encoding) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_MessageEncoding_from_name, google_protobuf_FeatureSet_MessageEncoding_name, true)) return r->st;
+                m->message_encoding = v;
+                m->has_message_encoding = 1;
+            }
+            break;
+        case 6: /* json_format */
+            if (m->has_json_format) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_JsonFormat_from_name, google_protobuf_FeatureSet_JsonFormat_name, true)) return r->st;
+                m->json_format = v;
+                m->has_json_format = 1;
+            }
+            break;
+        case 7: /* enforce_naming_style */
+            if (m->has_enforce_naming_style) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_EnforceNamingStyle_from_name, google_protobuf_FeatureSet_EnforceNamingStyle_name, true)) return r->st;
+                m->enforce_naming_style = v;
+                m->has_enforce_naming_style = 1;
+            }
+            break;
+        case 8: /* default_symbol_visibility */
+            if (m->has_default_symbol_visibility) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_from_name, google_protobuf_FeatureSet_VisibilityFeature_DefaultSymbolVisibility_name, true)) return r->st;
+                m->default_symbol_visibility = v;
+                m->has_default_symbol_visibility = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSet");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSet_from_text(google_protobuf_FeatureSet *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSet_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSet__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSet_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSet__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSet *m = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSet_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSet_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSet.VisibilityFeature ==== */
+
+void google_protobuf_FeatureSet_VisibilityFeature_init(google_protobuf_FeatureSet_VisibilityFeature *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSet_VisibilityFeature_size(const google_protobuf_FeatureSet_VisibilityFeature *m)
+{
+    size_t n = m->pbj_unknown.len;
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSet_VisibilityFeature__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSet_VisibilityFeature_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSet_VisibilityFeature__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSet_VisibilityFeature__write(const google_protobuf_FeatureSet_VisibilityFeature *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__decode(google_protobuf_FeatureSet_VisibilityFeature *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_print(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+bool google_protobuf_FeatureSet_VisibilityFeature_equal(const google_protobuf_FeatureSet_VisibilityFeature *a, const google_protobuf_FeatureSet_VisibilityFeature *b)
+{
+    return google_protobuf_FeatureSet_VisibilityFeature__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+bool google_protobuf_FeatureSet_VisibilityFeature__equal(const google_protobuf_FeatureSet_VisibilityFeature *a, const google_protobuf_FeatureSet_VisibilityFeature *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSet_VisibilityFeature__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__read_text(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSet_VisibilityFeature__text_field(r->name, r->name_len)) {
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSet.VisibilityFeature");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_from_text(google_protobuf_FeatureSet_VisibilityFeature *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSet_VisibilityFeature_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSet_VisibilityFeature__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSet_VisibilityFeature_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSet_VisibilityFeature_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSet_VisibilityFeature__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSet_VisibilityFeature *m = (google_protobuf_FeatureSet_VisibilityFeature *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSet_VisibilityFeature_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSet_VisibilityFeature_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSetDefaults ==== */
+
+void google_protobuf_FeatureSetDefaults_init(google_protobuf_FeatureSetDefaults *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSetDefaults_size(const google_protobuf_FeatureSetDefaults *m)
+{
+    size_t n = m->pbj_unknown.len;
+    for (size_t i = 0; i < m->defaults.count; i++) {
+        size_t s = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(&m->defaults.data[i]);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->has_minimum_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->minimum_edition);
+    if (m->has_maximum_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->maximum_edition);
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_encode(const google_protobuf_FeatureSetDefaults *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSetDefaults_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSetDefaults__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSetDefaults_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSetDefaults__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSetDefaults__write(const google_protobuf_FeatureSetDefaults *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->has_maximum_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->maximum_edition);
+        *--p = 0x28;
+    }
+    if (m->has_minimum_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->minimum_edition);
+        *--p = 0x20;
+    }
+    for (size_t i = m->defaults.count; i-- > 0;) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(&m->defaults.data[i], p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x0a;
+        }
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__decode(google_protobuf_FeatureSetDefaults *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0xa: /* defaults */
+        f_10:
+            if (PBJ_UNLIKELY(!pbj__array_room(m->defaults.data, m->defaults.count)) &&   /* full: room for the rest of the run at once */
+                !(m->defaults.data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj__array_next(d->arena, m->defaults.data, m->defaults.count, sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), p, end, 0xa)))
+                return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(&m->defaults.data[m->defaults.count]);
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(&m->defaults.data[m->defaults.count], p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            m->defaults.count++;
+            if (pbj__at_tag1(p, end, 0x0a)) {
+                p += 1;
+                goto f_10;
+            }
+            if (pbj__at_tag1(p, end, 0x20)) {
+                p += 1;
+                goto f_32;
+            }
+            continue;
+        case 0x20: /* minimum_edition */
+        f_32:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->minimum_edition = (int32_t)v;
+                    m->has_minimum_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 4, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x28)) {
+                p += 1;
+                goto f_40;
+            }
+            continue;
+        case 0x28: /* maximum_edition */
+        f_40:
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->maximum_edition = (int32_t)v;
+                    m->has_maximum_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 5, v, &st)) return st;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSetDefaults_print(const google_protobuf_FeatureSetDefaults *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    for (size_t i = 0; i < m->defaults.count; i++) {
+        pbj_text_open(t, "defaults");
+        google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(&m->defaults.data[i], t);
+        pbj_text_close(t);
+    }
+    if (m->has_minimum_edition)
+        pbj_text_enum(t, "minimum_edition", m->minimum_edition, google_protobuf_Edition_name(m->minimum_edition));
+    if (m->has_maximum_edition)
+        pbj_text_enum(t, "maximum_edition", m->maximum_edition, google_protobuf_Edition_name(m->maximum_edition));
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+bool google_protobuf_FeatureSetDefaults_equal(const google_protobuf_FeatureSetDefaults *a, const google_protobuf_FeatureSetDefaults *b)
+{
+    return google_protobuf_FeatureSetDefaults__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+bool google_protobuf_FeatureSetDefaults__equal(const google_protobuf_FeatureSetDefaults *a, const google_protobuf_FeatureSetDefaults *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    if (a->defaults.count != b->defaults.count) return false;
+    for (size_t i = 0; i < a->defaults.count; i++)
+        if (!(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__equal(&a->defaults.data[i], &b->defaults.data[i], depth))) return false;
+    if (a->has_minimum_edition != b->has_minimum_edition || (a->has_minimum_edition && !(a->minimum_edition == b->minimum_edition))) return false;
+    if (a->has_maximum_edition != b->has_maximum_edition || (a->has_maximum_edition && !(a->maximum_edition == b->maximum_edition))) return false;
+    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSetDefaults__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 8:
+        if (memcmp(s, "defaults", 8) == 0) return 1;
+        break;
+    case 15:
+        if (memcmp(s, "maximum_edition", 15) == 0) return 5;
+        if (memcmp(s, "minimum_edition", 15) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__read_text(google_protobuf_FeatureSetDefaults *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSetDefaults__text_field(r->name, r->name_len)) {
+        case 1: /* defaults */
+            pbj__tr_try(r, ':');
+            for (int k = 0; pbj__tr_values(r, &k, true);) {
+                google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *e;
+                if (!pbj__tr_open(r, &close, false)) return r->st;
+                if (!(m->defaults.data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj__array_add(r->arena, m->defaults.data, m->defaults.count, sizeof *e))) return pbj__tr_nomem(r);
+                e = &m->defaults.data[m->defaults.count++];
+                google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(e);
+                if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(e, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            }
+            if (r->st != PBJ_OK) return r->st;
+            break;
+        case 4: /* minimum_edition */
+            if (m->has_minimum_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->minimum_edition = v;
+                m->has_minimum_edition = 1;
+            }
+            break;
+        case 5: /* maximum_edition */
+            if (m->has_maximum_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->maximum_edition = v;
+                m->has_maximum_edition = 1;
+            }
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSetDefaults");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_from_text(google_protobuf_FeatureSetDefaults *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSetDefaults_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSetDefaults__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSetDefaults_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSetDefaults__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSetDefaults *m = (google_protobuf_FeatureSetDefaults *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSetDefaults_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSetDefaults_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSetDefaults_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
+    *out = pbj_slice_make(buf, len);
+    return PBJ_OK;
+}
+
+#endif
+
+/* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault ==== */
+
+void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
+{
+    memset(m, 0, sizeof *m);
+}
+
+size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m)
+{
+    size_t n = m->pbj_unknown.len;
+    if (m->has_edition) n += 1 + pbj_varint_size((uint64_t)(int64_t)m->edition);
+    if (m->overridable_features) {
+        size_t s = google_protobuf_FeatureSet_size(m->overridable_features);
+        n += 1 + pbj_len_size(s);
+    }
+    if (m->fixed_features) {
+        size_t s = google_protobuf_FeatureSet_size(m->fixed_features);
+        n += 1 + pbj_len_size(s);
+    }
+    return n;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    *len = n == PBJ_SIZE_ERROR ? 0 : n;
+    if (n == PBJ_SIZE_ERROR) return PBJ_ERR_DEPTH;
+    if (n > INT32_MAX) return PBJ_ERR_SIZE;
+    if (n > cap) return PBJ_ERR_BUFFER;
+    if (n) {
+        uint8_t *start = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, buf + n);
+        PBJ_ASSERT(start == buf);   /* the write pass wrote what the size pass counted */
+        (void)start;
+    }
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_decoder d;
+    size_t cap = pbj__decode_begin(&d, arena, opts, buf, len);
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
+    pbj_status st = len ? google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(m, buf, pbj__decode_end(&d, buf, len), &d) : PBJ_OK;
+    st = pbj__decode_uncap(arena, cap, st);
+    return st;
+}
+
+uint8_t *google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, uint8_t *p)
+{
+    if (PBJ_UNLIKELY(m->pbj_unknown.len)) p = pbj_rput_raw(p, m->pbj_unknown.data, m->pbj_unknown.len);
+    if (m->fixed_features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->fixed_features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x2a;
+        }
+    }
+    if (m->overridable_features) {
+        {
+            uint8_t *mark = p;
+            p = google_protobuf_FeatureSet__write(m->overridable_features, p);
+            p = pbj_rput_varint(p, (size_t)(mark - p));
+            *--p = 0x22;
+        }
+    }
+    if (m->has_edition) {
+        p = pbj_rput_varint(p, (uint64_t)(int64_t)m->edition);
+        *--p = 0x18;
+    }
+    return p;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__decode(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const uint8_t *p, const uint8_t *end, pbj_decoder *d)
+{
+    pbj_status st = PBJ_OK;
+    if (d->depth_left == 0) return PBJ_ERR_DEPTH;
+    d->depth_left--;
+    while (p < end) {
+        const uint8_t *start = p;
+        uint32_t tag;
+        if (PBJ_LIKELY(*p < 0x80)) tag = *p++;          /* one byte: checked below unless a case takes it */
+        else if (!(p = pbj_get_tag(p, end, &tag, &st))) return st;
+        switch (tag) {
+        case 0x18: /* edition */
+            {
+                uint64_t v;
+                if (PBJ_LIKELY(p < end && *p < 0x80)) v = *p++;
+                else if (!(p = pbj_get_varint_in(p, end, d, &v, &st))) return st;
+                if (google_protobuf_Edition_name((int32_t)v)) {
+                    m->edition = (int32_t)v;
+                    m->has_edition = 1;
+                } else if (!pbj_unknown_varint(d, &m->pbj_unknown, 3, v, &st)) return st;
+            }
+            if (pbj__at_tag1(p, end, 0x22)) {
+                p += 1;
+                goto f_34;
+            }
+            continue;
+        case 0x22: /* overridable_features */
+        f_34:
+            if (!m->overridable_features) {
+                if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->overridable_features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->overridable_features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            if (pbj__at_tag1(p, end, 0x2a)) {
+                p += 1;
+                goto f_42;
+            }
+            continue;
+        case 0x2a: /* fixed_features */
+        f_42:
+            if (!m->fixed_features) {
+                if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(d->arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+                google_protobuf_FeatureSet_init(m->fixed_features);
+            }
+            {
+                size_t len;
+                if (!(p = pbj__get_len_in(p, end, d, &len, &st))) return st;
+                if ((st = google_protobuf_FeatureSet__decode(m->fixed_features, p, p + len, d)) != PBJ_OK) return st;
+                p += len;
+            }
+            continue;
+        default:
+            if (PBJ_UNLIKELY(tag < 8 || (tag & 7) > 5)) return pbj__tag_status(start, end);
+            if (!(p = pbj_unknown_field(d, &m->pbj_unknown, start, p, end, tag, &st))) return st;
+            continue;
+        }
+    }
+    d->depth_left++;
+    return PBJ_OK;
+}
+
+#ifdef PBJ_TEXT_H
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_print(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text *t)
+{
+    if (!pbj_text_enter(t)) return pbj_text_status(t);
+    if (m->has_edition)
+        pbj_text_enum(t, "edition", m->edition, google_protobuf_Edition_name(m->edition));
+    if (m->overridable_features) {
+        pbj_text_open(t, "overridable_features");
+        google_protobuf_FeatureSet_print(m->overridable_features, t);
+        pbj_text_close(t);
+    }
+    if (m->fixed_features) {
+        pbj_text_open(t, "fixed_features");
+        google_protobuf_FeatureSet_print(m->fixed_features, t);
+        pbj_text_close(t);
+    }
+    if (m->pbj_unknown.len) pbj_text_unknown(t, m->pbj_unknown.data, m->pbj_unknown.len);
+    return pbj_text_status(t);
+}
+#endif
+
+bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_equal(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *a, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b)
+{
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__equal(a, b, PBJ_MAX_ENCODE_DEPTH);
+}
+
+bool google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__equal(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *a, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, uint32_t depth)
+{
+    if (a == b) return true;
+    if (depth-- == 0) return false;
+    if (a->has_edition != b->has_edition || (a->has_edition && !(a->edition == b->edition))) return false;
+    if (!((a->overridable_features ? b->overridable_features && google_protobuf_FeatureSet__equal(a->overridable_features, b->overridable_features, depth) : !b->overridable_features))) return false;
+    if (!((a->fixed_features ? b->fixed_features && google_protobuf_FeatureSet__equal(a->fixed_features, b->fixed_features, depth) : !b->fixed_features))) return false;
+    return pbj_slice_eq(a->pbj_unknown, b->pbj_unknown);
+}
+
+#ifdef PBJ_TEXT_READ_H
+/* The number of the field named s[0..n) in the text format, 0 for none. */
+static int32_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_field(const char *s, size_t n)
+{
+    (void)s;
+    switch (n) {
+    case 7:
+        if (memcmp(s, "edition", 7) == 0) return 3;
+        break;
+    case 14:
+        if (memcmp(s, "fixed_features", 14) == 0) return 5;
+        break;
+    case 20:
+        if (memcmp(s, "overridable_features", 20) == 0) return 4;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_text_reader *r)
+{
+    char close = 0;
+    (void)close;
+    (void)m;
+    while (pbj__tr_field(r, false)) {
+        switch (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_field(r->name, r->name_len)) {
+        case 3: /* edition */
+            if (m->has_edition) return pbj__tr_twice(r);
+            if (!pbj__tr_colon(r)) return r->st;
+            {
+                int32_t v;
+                if (!pbj_text_read_enum(r, &v, google_protobuf_Edition_from_name, google_protobuf_Edition_name, true)) return r->st;
+                m->edition = v;
+                m->has_edition = 1;
+            }
+            break;
+        case 4: /* overridable_features */
+            if (m->overridable_features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->overridable_features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->overridable_features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        case 5: /* fixed_features */
+            if (m->fixed_features) return pbj__tr_twice(r);
+            if (!pbj__tr_open(r, &close, true)) return r->st;
+            if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(r->arena, sizeof(google_protobuf_FeatureSet)))) return pbj__tr_nomem(r);
+            google_protobuf_FeatureSet_init(m->fixed_features);
+            if (pbj__tr_status(r, google_protobuf_FeatureSet__read_text(m->fixed_features, r)) != PBJ_OK || !pbj__tr_close(r, close)) return r->st;
+            break;
+        default:
+            return pbj__tr_unknown(r, "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault");
+        }
+        pbj__tr_separator(r);
+    }
+    return r->st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_from_text(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const char *text, size_t len, pbj_arena *arena, const pbj_text_read_options *o)
+{
+    pbj_text_reader r;
+    pbj_text_reader_init(&r, text, len, arena, o);
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
+    if (pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(m, &r)) != PBJ_OK || pbj__tr_status(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(m, arena)) != PBJ_OK) return r.st;
+    return pbj__tr_finish(&r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
+}
+
+/* An Any's value: the fields up to the closing delimiter, encoded (M__type's from_text). */
+static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_any(pbj_text_reader *r, pbj_slice *out)
+{
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj_arena_alloc(r->arena, sizeof *m);
+    size_t n, len = 0;
+    uint8_t *buf;
+    if (!m) return pbj__tr_nomem(r);
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(m);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__read_text(m, r)) != PBJ_OK || pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(m, r->arena)) != PBJ_OK) return r->st;
+    n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    if (!(buf = (uint8_t *)pbj_arena_alloc(r->arena, n ? n : 1))) return pbj__tr_nomem(r);
+    if (pbj__tr_status(r, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_partial(m, buf, n, &len)) != PBJ_OK) return r->st;
     *out = pbj_slice_make(buf, len);
     return PBJ_OK;
 }
@@ -10013,22 +13150,6 @@ const pbj_msg_type google_protobuf_DescriptorProto_ReservedRange__type = {   /* 
 #endif
 
 #ifdef PBJ_TEXT_READ_H
-static void google_protobuf_ExtensionRangeOptions__type_init(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
-static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
-{
-    return google_protobuf_ExtensionRangeOptions_decode((google_protobuf_ExtensionRangeOptions *)m, buf, len, arena, o);
-}
-static size_t google_protobuf_ExtensionRangeOptions__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_size((google_protobuf_ExtensionRangeOptions *)m); }
-static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_encode((google_protobuf_ExtensionRangeOptions *)m, buf, cap, len); }
-const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
-    "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
-    NULL, NULL, NULL,
-    google_protobuf_ExtensionRangeOptions__text_any
-,
-};
-#endif
-
-#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_FieldDescriptorProto__type_init(void *m) { google_protobuf_FieldDescriptorProto_init((google_protobuf_FieldDescriptorProto *)m); }
 static pbj_status google_protobuf_FieldDescriptorProto__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10189,6 +13310,38 @@ const pbj_msg_type google_protobuf_FieldOptions__type = {   /* pbj_msg_type's me
 #endif
 
 #ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FieldOptions_EditionDefault__type_init(void *m) { google_protobuf_FieldOptions_EditionDefault_init((google_protobuf_FieldOptions_EditionDefault *)m); }
+static pbj_status google_protobuf_FieldOptions_EditionDefault__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldOptions_EditionDefault_decode((google_protobuf_FieldOptions_EditionDefault *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldOptions_EditionDefault__type_size(void *m) { return google_protobuf_FieldOptions_EditionDefault_size((google_protobuf_FieldOptions_EditionDefault *)m); }
+static pbj_status google_protobuf_FieldOptions_EditionDefault__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_EditionDefault_encode((google_protobuf_FieldOptions_EditionDefault *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FieldOptions_EditionDefault__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldOptions.EditionDefault", sizeof(google_protobuf_FieldOptions_EditionDefault), google_protobuf_FieldOptions_EditionDefault__type_init, google_protobuf_FieldOptions_EditionDefault__type_decode, google_protobuf_FieldOptions_EditionDefault__type_size, google_protobuf_FieldOptions_EditionDefault__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FieldOptions_EditionDefault__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FieldOptions_FeatureSupport__type_init(void *m) { google_protobuf_FieldOptions_FeatureSupport_init((google_protobuf_FieldOptions_FeatureSupport *)m); }
+static pbj_status google_protobuf_FieldOptions_FeatureSupport__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FieldOptions_FeatureSupport_decode((google_protobuf_FieldOptions_FeatureSupport *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FieldOptions_FeatureSupport__type_size(void *m) { return google_protobuf_FieldOptions_FeatureSupport_size((google_protobuf_FieldOptions_FeatureSupport *)m); }
+static pbj_status google_protobuf_FieldOptions_FeatureSupport__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FieldOptions_FeatureSupport_encode((google_protobuf_FieldOptions_FeatureSupport *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FieldOptions_FeatureSupport__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FieldOptions.FeatureSupport", sizeof(google_protobuf_FieldOptions_FeatureSupport), google_protobuf_FieldOptions_FeatureSupport__type_init, google_protobuf_FieldOptions_FeatureSupport__type_decode, google_protobuf_FieldOptions_FeatureSupport__type_size, google_protobuf_FieldOptions_FeatureSupport__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FieldOptions_FeatureSupport__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_OneofOptions__type_init(void *m) { google_protobuf_OneofOptions_init((google_protobuf_OneofOptions *)m); }
 static pbj_status google_protobuf_OneofOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10269,6 +13422,22 @@ const pbj_msg_type google_protobuf_MethodOptions__type = {   /* pbj_msg_type's m
 #endif
 
 #ifdef PBJ_TEXT_READ_H
+static void google_protobuf_ExtensionRangeOptions__type_init(void *m) { google_protobuf_ExtensionRangeOptions_init((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_ExtensionRangeOptions_decode((google_protobuf_ExtensionRangeOptions *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_ExtensionRangeOptions__type_size(void *m) { return google_protobuf_ExtensionRangeOptions_size((google_protobuf_ExtensionRangeOptions *)m); }
+static pbj_status google_protobuf_ExtensionRangeOptions__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_ExtensionRangeOptions_encode((google_protobuf_ExtensionRangeOptions *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_ExtensionRangeOptions__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.ExtensionRangeOptions", sizeof(google_protobuf_ExtensionRangeOptions), google_protobuf_ExtensionRangeOptions__type_init, google_protobuf_ExtensionRangeOptions__type_decode, google_protobuf_ExtensionRangeOptions__type_size, google_protobuf_ExtensionRangeOptions__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_ExtensionRangeOptions__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
 static void google_protobuf_UninterpretedOption__type_init(void *m) { google_protobuf_UninterpretedOption_init((google_protobuf_UninterpretedOption *)m); }
 static pbj_status google_protobuf_UninterpretedOption__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
 {
@@ -10296,6 +13465,70 @@ const pbj_msg_type google_protobuf_UninterpretedOption_NamePart__type = {   /* p
     "google.protobuf.UninterpretedOption.NamePart", sizeof(google_protobuf_UninterpretedOption_NamePart), google_protobuf_UninterpretedOption_NamePart__type_init, google_protobuf_UninterpretedOption_NamePart__type_decode, google_protobuf_UninterpretedOption_NamePart__type_size, google_protobuf_UninterpretedOption_NamePart__type_encode,
     NULL, NULL, NULL,
     google_protobuf_UninterpretedOption_NamePart__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSet__type_init(void *m) { google_protobuf_FeatureSet_init((google_protobuf_FeatureSet *)m); }
+static pbj_status google_protobuf_FeatureSet__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSet_decode((google_protobuf_FeatureSet *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSet__type_size(void *m) { return google_protobuf_FeatureSet_size((google_protobuf_FeatureSet *)m); }
+static pbj_status google_protobuf_FeatureSet__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_encode((google_protobuf_FeatureSet *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSet__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSet", sizeof(google_protobuf_FeatureSet), google_protobuf_FeatureSet__type_init, google_protobuf_FeatureSet__type_decode, google_protobuf_FeatureSet__type_size, google_protobuf_FeatureSet__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSet__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSet_VisibilityFeature__type_init(void *m) { google_protobuf_FeatureSet_VisibilityFeature_init((google_protobuf_FeatureSet_VisibilityFeature *)m); }
+static pbj_status google_protobuf_FeatureSet_VisibilityFeature__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSet_VisibilityFeature_decode((google_protobuf_FeatureSet_VisibilityFeature *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSet_VisibilityFeature__type_size(void *m) { return google_protobuf_FeatureSet_VisibilityFeature_size((google_protobuf_FeatureSet_VisibilityFeature *)m); }
+static pbj_status google_protobuf_FeatureSet_VisibilityFeature__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSet_VisibilityFeature_encode((google_protobuf_FeatureSet_VisibilityFeature *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSet_VisibilityFeature__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSet.VisibilityFeature", sizeof(google_protobuf_FeatureSet_VisibilityFeature), google_protobuf_FeatureSet_VisibilityFeature__type_init, google_protobuf_FeatureSet_VisibilityFeature__type_decode, google_protobuf_FeatureSet_VisibilityFeature__type_size, google_protobuf_FeatureSet_VisibilityFeature__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSet_VisibilityFeature__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSetDefaults__type_init(void *m) { google_protobuf_FeatureSetDefaults_init((google_protobuf_FeatureSetDefaults *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSetDefaults_decode((google_protobuf_FeatureSetDefaults *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSetDefaults__type_size(void *m) { return google_protobuf_FeatureSetDefaults_size((google_protobuf_FeatureSetDefaults *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_encode((google_protobuf_FeatureSetDefaults *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSetDefaults__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSetDefaults", sizeof(google_protobuf_FeatureSetDefaults), google_protobuf_FeatureSetDefaults__type_init, google_protobuf_FeatureSetDefaults__type_decode, google_protobuf_FeatureSetDefaults__type_size, google_protobuf_FeatureSetDefaults__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSetDefaults__text_any
+,
+};
+#endif
+
+#ifdef PBJ_TEXT_READ_H
+static void google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_init(void *m) { google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_decode(void *m, const uint8_t *buf, size_t len, pbj_arena *arena, const pbj_decode_options *o)
+{
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m, buf, len, arena, o);
+}
+static size_t google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_size(void *m) { return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m); }
+static pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_encode(void *m, uint8_t *buf, size_t cap, size_t *len) { return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode((google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)m, buf, cap, len); }
+const pbj_msg_type google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type = {   /* pbj_msg_type's members in order; new ones are appended at the end */
+    "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault", sizeof(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault), google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_init, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_decode, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_size, google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__type_encode,
+    NULL, NULL, NULL,
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__text_any
 ,
 };
 #endif
@@ -10551,6 +13784,17 @@ pbj_status google_protobuf_FileDescriptorProto__merge(google_protobuf_FileDescri
         if ((st = pbj_copy(arena, b->syntax.data, b->syntax.len, &m->syntax)) != PBJ_OK) return st;
         m->has_syntax = 1;
     }
+    if (b->has_edition) {
+        m->edition = b->edition;
+        m->has_edition = 1;
+    }
+    if (b->option_dependency.count) {
+        pbj_slice *data = (pbj_slice *)pbj_append_array(arena, m->option_dependency.data, m->option_dependency.count, NULL, b->option_dependency.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->option_dependency.data = data;
+        for (size_t i = 0; i < b->option_dependency.count; i++)
+            if ((st = pbj_copy(arena, b->option_dependency.data[i].data, b->option_dependency.data[i].len, &data[m->option_dependency.count++])) != PBJ_OK) return st;
+    }
     if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
         return st;
     return st;
@@ -10761,6 +14005,10 @@ pbj_status google_protobuf_DescriptorProto__merge(google_protobuf_DescriptorProt
         m->reserved_name.data = data;
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
+    }
+    if (b->has_visibility) {
+        m->visibility = b->visibility;
+        m->has_visibility = 1;
     }
     if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
         return st;
@@ -11074,99 +14322,6 @@ pbj_status google_protobuf_DescriptorProto_ReservedRange_read_delimited(google_p
     return st != PBJ_OK ? st : google_protobuf_DescriptorProto_ReservedRange_decode(m, record.data, record.len, arena, opts);
 }
 
-/* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
-
-pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
-{
-    google_protobuf_ExtensionRangeOptions_init(dst);
-    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    if (b->uninterpreted_option.count) {
-        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
-        if (!data) return PBJ_ERR_NOMEM;
-        m->uninterpreted_option.data = data;
-        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
-            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
-            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-        }
-    }
-    {
-        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
-        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
-    }
-    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
-        return st;
-    return st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
-{
-    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
-{
-    pbj_status st = PBJ_OK;
-    (void)m;
-    (void)arena;
-    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
-    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
-        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
-    return st;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
-{
-    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
-    pbj_status st = PBJ_OK;
-    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
-    else google_protobuf_UninterpretedOption_init(&e);
-    if (st != PBJ_OK) return st;
-    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
-    if (!elems) return PBJ_ERR_NOMEM;
-    m->uninterpreted_option.data = elems;
-    elems[m->uninterpreted_option.count++] = e;
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
-    if (st != PBJ_OK) return st;
-    out->len += n;
-    google_protobuf_ExtensionRangeOptions__write(m, out->data + out->len);   /* back to front, ending there */
-    return PBJ_OK;
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
-{
-    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
-    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
-    uint8_t *body = NULL;
-    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
-    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions__write(m, body + n);   /* back to front, ending at body + n */
-    return pbj_sink_close(out, st, n);
-}
-
-pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
-{
-    pbj_slice record;
-    pbj_status st = pbj_source_next(in, &record);
-    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
-}
-
 /* ==== google.protobuf.FieldDescriptorProto: building helpers ==== */
 
 pbj_status google_protobuf_FieldDescriptorProto_copy(google_protobuf_FieldDescriptorProto *dst, const google_protobuf_FieldDescriptorProto *src, pbj_arena *arena)
@@ -11407,6 +14562,10 @@ pbj_status google_protobuf_EnumDescriptorProto__merge(google_protobuf_EnumDescri
         m->reserved_name.data = data;
         for (size_t i = 0; i < b->reserved_name.count; i++)
             if ((st = pbj_copy(arena, b->reserved_name.data[i].data, b->reserved_name.data[i].len, &data[m->reserved_name.count++])) != PBJ_OK) return st;
+    }
+    if (b->has_visibility) {
+        m->visibility = b->visibility;
+        m->has_visibility = 1;
     }
     if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
         return st;
@@ -11930,6 +15089,13 @@ pbj_status google_protobuf_FileOptions__merge(google_protobuf_FileOptions *m, co
         if ((st = pbj_copy(arena, b->ruby_package.data, b->ruby_package.len, &m->ruby_package)) != PBJ_OK) return st;
         m->has_ruby_package = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -11959,6 +15125,7 @@ pbj_status google_protobuf_FileOptions__sort_maps(google_protobuf_FileOptions *m
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12039,6 +15206,17 @@ pbj_status google_protobuf_MessageOptions__merge(google_protobuf_MessageOptions 
         m->map_entry = b->map_entry;
         m->has_map_entry = 1;
     }
+    if (b->has_deprecated_legacy_json_field_conflicts) {
+        m->deprecated_legacy_json_field_conflicts = b->deprecated_legacy_json_field_conflicts;
+        m->has_deprecated_legacy_json_field_conflicts = 1;
+    }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12068,6 +15246,7 @@ pbj_status google_protobuf_MessageOptions__sort_maps(google_protobuf_MessageOpti
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12160,6 +15339,43 @@ pbj_status google_protobuf_FieldOptions__merge(google_protobuf_FieldOptions *m, 
         m->unverified_lazy = b->unverified_lazy;
         m->has_unverified_lazy = 1;
     }
+    if (b->has_debug_redact) {
+        m->debug_redact = b->debug_redact;
+        m->has_debug_redact = 1;
+    }
+    if (b->has_retention) {
+        m->retention = b->retention;
+        m->has_retention = 1;
+    }
+    if (b->targets.count) {
+        int32_t *data = (int32_t *)pbj_append_array(arena, m->targets.data, m->targets.count, b->targets.data, b->targets.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->targets.data = data;
+        m->targets.count += b->targets.count;
+    }
+    if (b->edition_defaults.count) {
+        google_protobuf_FieldOptions_EditionDefault *data = (google_protobuf_FieldOptions_EditionDefault *)pbj_append_array(arena, m->edition_defaults.data, m->edition_defaults.count, NULL, b->edition_defaults.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->edition_defaults.data = data;
+        for (size_t i = 0; i < b->edition_defaults.count; i++) {
+            google_protobuf_FieldOptions_EditionDefault_init(&data[m->edition_defaults.count]);
+            if ((st = google_protobuf_FieldOptions_EditionDefault__merge(&data[m->edition_defaults.count++], &b->edition_defaults.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->feature_support) {
+        if (!m->feature_support) {
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+        }
+        if ((st = google_protobuf_FieldOptions_FeatureSupport__merge(m->feature_support, b->feature_support, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12189,9 +15405,27 @@ pbj_status google_protobuf_FieldOptions__sort_maps(google_protobuf_FieldOptions 
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (size_t i = 0; i < m->edition_defaults.count; i++)
+        if ((st = google_protobuf_FieldOptions_EditionDefault__sort_maps(&m->edition_defaults.data[i], arena, depth)) != PBJ_OK) return st;
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
+    if (m->feature_support && (st = google_protobuf_FieldOptions_FeatureSupport__sort_maps(m->feature_support, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
+}
+
+pbj_status google_protobuf_FieldOptions_add_edition_defaults(google_protobuf_FieldOptions *m, const google_protobuf_FieldOptions_EditionDefault *v, pbj_arena *arena)
+{
+    google_protobuf_FieldOptions_EditionDefault e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FieldOptions_EditionDefault_copy(&e, v, arena);
+    else google_protobuf_FieldOptions_EditionDefault_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FieldOptions_EditionDefault *elems = (google_protobuf_FieldOptions_EditionDefault *)pbj__array_add(arena, m->edition_defaults.data, m->edition_defaults.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->edition_defaults.data = elems;
+    elems[m->edition_defaults.count++] = e;
+    return PBJ_OK;
 }
 
 pbj_status google_protobuf_FieldOptions_add_uninterpreted_option(google_protobuf_FieldOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
@@ -12236,6 +15470,162 @@ pbj_status google_protobuf_FieldOptions_read_delimited(google_protobuf_FieldOpti
     return st != PBJ_OK ? st : google_protobuf_FieldOptions_decode(m, record.data, record.len, arena, opts);
 }
 
+/* ==== google.protobuf.FieldOptions.EditionDefault: building helpers ==== */
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_copy(google_protobuf_FieldOptions_EditionDefault *dst, const google_protobuf_FieldOptions_EditionDefault *src, pbj_arena *arena)
+{
+    google_protobuf_FieldOptions_EditionDefault_init(dst);
+    return google_protobuf_FieldOptions_EditionDefault__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_EditionDefault__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__merge(google_protobuf_FieldOptions_EditionDefault *m, const google_protobuf_FieldOptions_EditionDefault *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_value) {
+        if ((st = pbj_copy(arena, b->value.data, b->value.len, &m->value)) != PBJ_OK) return st;
+        m->has_value = 1;
+    }
+    if (b->has_edition) {
+        m->edition = b->edition;
+        m->has_edition = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_EditionDefault__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault__sort_maps(google_protobuf_FieldOptions_EditionDefault *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_encode_append(const google_protobuf_FieldOptions_EditionDefault *m, pbj_buf *out)
+{
+    if (google_protobuf_FieldOptions_EditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_EditionDefault_missing(m));
+    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FieldOptions_EditionDefault__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_write_delimited(const google_protobuf_FieldOptions_EditionDefault *m, pbj_sink *out)
+{
+    if (google_protobuf_FieldOptions_EditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_EditionDefault_missing(m));
+    size_t n = google_protobuf_FieldOptions_EditionDefault_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FieldOptions_EditionDefault__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FieldOptions_EditionDefault_read_delimited(google_protobuf_FieldOptions_EditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FieldOptions_EditionDefault_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FieldOptions.FeatureSupport: building helpers ==== */
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_copy(google_protobuf_FieldOptions_FeatureSupport *dst, const google_protobuf_FieldOptions_FeatureSupport *src, pbj_arena *arena)
+{
+    google_protobuf_FieldOptions_FeatureSupport_init(dst);
+    return google_protobuf_FieldOptions_FeatureSupport__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_FeatureSupport__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__merge(google_protobuf_FieldOptions_FeatureSupport *m, const google_protobuf_FieldOptions_FeatureSupport *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_edition_introduced) {
+        m->edition_introduced = b->edition_introduced;
+        m->has_edition_introduced = 1;
+    }
+    if (b->has_edition_deprecated) {
+        m->edition_deprecated = b->edition_deprecated;
+        m->has_edition_deprecated = 1;
+    }
+    if (b->has_deprecation_warning) {
+        if ((st = pbj_copy(arena, b->deprecation_warning.data, b->deprecation_warning.len, &m->deprecation_warning)) != PBJ_OK) return st;
+        m->has_deprecation_warning = 1;
+    }
+    if (b->has_edition_removed) {
+        m->edition_removed = b->edition_removed;
+        m->has_edition_removed = 1;
+    }
+    if (b->has_removal_error) {
+        if ((st = pbj_copy(arena, b->removal_error.data, b->removal_error.len, &m->removal_error)) != PBJ_OK) return st;
+        m->has_removal_error = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena)
+{
+    return google_protobuf_FieldOptions_FeatureSupport__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport__sort_maps(google_protobuf_FieldOptions_FeatureSupport *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_encode_append(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_buf *out)
+{
+    if (google_protobuf_FieldOptions_FeatureSupport_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_FeatureSupport_missing(m));
+    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FieldOptions_FeatureSupport__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_write_delimited(const google_protobuf_FieldOptions_FeatureSupport *m, pbj_sink *out)
+{
+    if (google_protobuf_FieldOptions_FeatureSupport_missing(m)) return pbj_missing_status(google_protobuf_FieldOptions_FeatureSupport_missing(m));
+    size_t n = google_protobuf_FieldOptions_FeatureSupport_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FieldOptions_FeatureSupport__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FieldOptions_FeatureSupport_read_delimited(google_protobuf_FieldOptions_FeatureSupport *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FieldOptions_FeatureSupport_decode(m, record.data, record.len, arena, opts);
+}
+
 /* ==== google.protobuf.OneofOptions: building helpers ==== */
 
 pbj_status google_protobuf_OneofOptions_copy(google_protobuf_OneofOptions *dst, const google_protobuf_OneofOptions *src, pbj_arena *arena)
@@ -12253,6 +15643,13 @@ pbj_status google_protobuf_OneofOptions__merge(google_protobuf_OneofOptions *m, 
 {
     pbj_status st = PBJ_OK;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12282,6 +15679,7 @@ pbj_status google_protobuf_OneofOptions__sort_maps(google_protobuf_OneofOptions 
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12354,6 +15752,17 @@ pbj_status google_protobuf_EnumOptions__merge(google_protobuf_EnumOptions *m, co
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
     }
+    if (b->has_deprecated_legacy_json_field_conflicts) {
+        m->deprecated_legacy_json_field_conflicts = b->deprecated_legacy_json_field_conflicts;
+        m->has_deprecated_legacy_json_field_conflicts = 1;
+    }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12383,6 +15792,7 @@ pbj_status google_protobuf_EnumOptions__sort_maps(google_protobuf_EnumOptions *m
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12451,6 +15861,24 @@ pbj_status google_protobuf_EnumValueOptions__merge(google_protobuf_EnumValueOpti
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->has_debug_redact) {
+        m->debug_redact = b->debug_redact;
+        m->has_debug_redact = 1;
+    }
+    if (b->feature_support) {
+        if (!m->feature_support) {
+            if (!(m->feature_support = (google_protobuf_FieldOptions_FeatureSupport *)pbj_arena_alloc(arena, sizeof(google_protobuf_FieldOptions_FeatureSupport)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FieldOptions_FeatureSupport_init(m->feature_support);
+        }
+        if ((st = google_protobuf_FieldOptions_FeatureSupport__merge(m->feature_support, b->feature_support, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12480,6 +15908,8 @@ pbj_status google_protobuf_EnumValueOptions__sort_maps(google_protobuf_EnumValue
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
+    if (m->feature_support && (st = google_protobuf_FieldOptions_FeatureSupport__sort_maps(m->feature_support, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12548,6 +15978,13 @@ pbj_status google_protobuf_ServiceOptions__merge(google_protobuf_ServiceOptions 
         m->deprecated = b->deprecated;
         m->has_deprecated = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12577,6 +16014,7 @@ pbj_status google_protobuf_ServiceOptions__sort_maps(google_protobuf_ServiceOpti
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12649,6 +16087,13 @@ pbj_status google_protobuf_MethodOptions__merge(google_protobuf_MethodOptions *m
         m->idempotency_level = b->idempotency_level;
         m->has_idempotency_level = 1;
     }
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
     if (b->uninterpreted_option.count) {
         google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
         if (!data) return PBJ_ERR_NOMEM;
@@ -12678,6 +16123,7 @@ pbj_status google_protobuf_MethodOptions__sort_maps(google_protobuf_MethodOption
     (void)m;
     (void)arena;
     if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
     for (size_t i = 0; i < m->uninterpreted_option.count; i++)
         if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
     return st;
@@ -12723,6 +16169,107 @@ pbj_status google_protobuf_MethodOptions_read_delimited(google_protobuf_MethodOp
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : google_protobuf_MethodOptions_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.ExtensionRangeOptions: building helpers ==== */
+
+pbj_status google_protobuf_ExtensionRangeOptions_copy(google_protobuf_ExtensionRangeOptions *dst, const google_protobuf_ExtensionRangeOptions *src, pbj_arena *arena)
+{
+    google_protobuf_ExtensionRangeOptions_init(dst);
+    return google_protobuf_ExtensionRangeOptions__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__merge(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_ExtensionRangeOptions *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->features) {
+        if (!m->features) {
+            if (!(m->features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->features, b->features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->uninterpreted_option.count) {
+        google_protobuf_UninterpretedOption *data = (google_protobuf_UninterpretedOption *)pbj_append_array(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, NULL, b->uninterpreted_option.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->uninterpreted_option.data = data;
+        for (size_t i = 0; i < b->uninterpreted_option.count; i++) {
+            google_protobuf_UninterpretedOption_init(&data[m->uninterpreted_option.count]);
+            if ((st = google_protobuf_UninterpretedOption__merge(&data[m->uninterpreted_option.count++], &b->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena)
+{
+    return google_protobuf_ExtensionRangeOptions__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions__sort_maps(google_protobuf_ExtensionRangeOptions *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->features && (st = google_protobuf_FeatureSet__sort_maps(m->features, arena, depth)) != PBJ_OK) return st;
+    for (size_t i = 0; i < m->uninterpreted_option.count; i++)
+        if ((st = google_protobuf_UninterpretedOption__sort_maps(&m->uninterpreted_option.data[i], arena, depth)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_add_uninterpreted_option(google_protobuf_ExtensionRangeOptions *m, const google_protobuf_UninterpretedOption *v, pbj_arena *arena)
+{
+    google_protobuf_UninterpretedOption e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_UninterpretedOption_copy(&e, v, arena);
+    else google_protobuf_UninterpretedOption_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_UninterpretedOption *elems = (google_protobuf_UninterpretedOption *)pbj__array_add(arena, m->uninterpreted_option.data, m->uninterpreted_option.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->uninterpreted_option.data = elems;
+    elems[m->uninterpreted_option.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_encode_append(const google_protobuf_ExtensionRangeOptions *m, pbj_buf *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_ExtensionRangeOptions__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_write_delimited(const google_protobuf_ExtensionRangeOptions *m, pbj_sink *out)
+{
+    if (google_protobuf_ExtensionRangeOptions_missing(m)) return pbj_missing_status(google_protobuf_ExtensionRangeOptions_missing(m));
+    size_t n = google_protobuf_ExtensionRangeOptions_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_ExtensionRangeOptions__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_ExtensionRangeOptions_read_delimited(google_protobuf_ExtensionRangeOptions *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_ExtensionRangeOptions_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.UninterpretedOption: building helpers ==== */
@@ -12908,6 +16455,351 @@ pbj_status google_protobuf_UninterpretedOption_NamePart_read_delimited(google_pr
     pbj_slice record;
     pbj_status st = pbj_source_next(in, &record);
     return st != PBJ_OK ? st : google_protobuf_UninterpretedOption_NamePart_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSet: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSet_copy(google_protobuf_FeatureSet *dst, const google_protobuf_FeatureSet *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSet_init(dst);
+    return google_protobuf_FeatureSet__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet__merge(google_protobuf_FeatureSet *m, const google_protobuf_FeatureSet *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_field_presence) {
+        m->field_presence = b->field_presence;
+        m->has_field_presence = 1;
+    }
+    if (b->has_enum_type) {
+        m->enum_type = b->enum_type;
+        m->has_enum_type = 1;
+    }
+    if (b->has_repeated_field_encoding) {
+        m->repeated_field_encoding = b->repeated_field_encoding;
+        m->has_repeated_field_encoding = 1;
+    }
+    if (b->has_utf8_validation) {
+        m->utf8_validation = b->utf8_validation;
+        m->has_utf8_validation = 1;
+    }
+    if (b->has_message_encoding) {
+        m->message_encoding = b->message_encoding;
+        m->has_message_encoding = 1;
+    }
+    if (b->has_json_format) {
+        m->json_format = b->json_format;
+        m->has_json_format = 1;
+    }
+    if (b->has_enforce_naming_style) {
+        m->enforce_naming_style = b->enforce_naming_style;
+        m->has_enforce_naming_style = 1;
+    }
+    if (b->has_default_symbol_visibility) {
+        m->default_symbol_visibility = b->default_symbol_visibility;
+        m->has_default_symbol_visibility = 1;
+    }
+    {
+        static const uint32_t replace[] = {0};   /* singular scalar extensions: b's value replaces m's */
+        if ((st = pbj__ext_merge(arena, &m->pbj_ext, b->pbj_ext, replace, sizeof replace / sizeof *replace - 1)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet__sort_maps(google_protobuf_FeatureSet *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_encode_append(const google_protobuf_FeatureSet *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSet_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_missing(m));
+    size_t n = google_protobuf_FeatureSet_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSet__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_write_delimited(const google_protobuf_FeatureSet *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSet_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_missing(m));
+    size_t n = google_protobuf_FeatureSet_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSet__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSet_read_delimited(google_protobuf_FeatureSet *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSet_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSet.VisibilityFeature: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_copy(google_protobuf_FeatureSet_VisibilityFeature *dst, const google_protobuf_FeatureSet_VisibilityFeature *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSet_VisibilityFeature_init(dst);
+    return google_protobuf_FeatureSet_VisibilityFeature__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet_VisibilityFeature__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__merge(google_protobuf_FeatureSet_VisibilityFeature *m, const google_protobuf_FeatureSet_VisibilityFeature *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSet_VisibilityFeature__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature__sort_maps(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_encode_append(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSet_VisibilityFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_VisibilityFeature_missing(m));
+    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSet_VisibilityFeature__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_write_delimited(const google_protobuf_FeatureSet_VisibilityFeature *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSet_VisibilityFeature_missing(m)) return pbj_missing_status(google_protobuf_FeatureSet_VisibilityFeature_missing(m));
+    size_t n = google_protobuf_FeatureSet_VisibilityFeature_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSet_VisibilityFeature__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSet_VisibilityFeature_read_delimited(google_protobuf_FeatureSet_VisibilityFeature *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSet_VisibilityFeature_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSetDefaults: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSetDefaults_copy(google_protobuf_FeatureSetDefaults *dst, const google_protobuf_FeatureSetDefaults *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSetDefaults_init(dst);
+    return google_protobuf_FeatureSetDefaults__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__merge(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->defaults.count) {
+        google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *data = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj_append_array(arena, m->defaults.data, m->defaults.count, NULL, b->defaults.count, sizeof *data);
+        if (!data) return PBJ_ERR_NOMEM;
+        m->defaults.data = data;
+        for (size_t i = 0; i < b->defaults.count; i++) {
+            google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(&data[m->defaults.count]);
+            if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(&data[m->defaults.count++], &b->defaults.data[i], arena, depth)) != PBJ_OK) return st;
+        }
+    }
+    if (b->has_minimum_edition) {
+        m->minimum_edition = b->minimum_edition;
+        m->has_minimum_edition = 1;
+    }
+    if (b->has_maximum_edition) {
+        m->maximum_edition = b->maximum_edition;
+        m->has_maximum_edition = 1;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults__sort_maps(google_protobuf_FeatureSetDefaults *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    for (size_t i = 0; i < m->defaults.count; i++)
+        if ((st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(&m->defaults.data[i], arena, depth)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_add_defaults(google_protobuf_FeatureSetDefaults *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *v, pbj_arena *arena)
+{
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault e;   /* copied first: v may point into the array */
+    pbj_status st = PBJ_OK;
+    if (v) st = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(&e, v, arena);
+    else google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(&e);
+    if (st != PBJ_OK) return st;
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *elems = (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *)pbj__array_add(arena, m->defaults.data, m->defaults.count, sizeof e);
+    if (!elems) return PBJ_ERR_NOMEM;
+    m->defaults.data = elems;
+    elems[m->defaults.count++] = e;
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_encode_append(const google_protobuf_FeatureSetDefaults *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSetDefaults_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSetDefaults__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_write_delimited(const google_protobuf_FeatureSetDefaults *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSetDefaults_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSetDefaults__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_read_delimited(google_protobuf_FeatureSetDefaults *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSetDefaults_decode(m, record.data, record.len, arena, opts);
+}
+
+/* ==== google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault: building helpers ==== */
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_copy(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *dst, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *src, pbj_arena *arena)
+{
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_init(dst);
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(dst, src, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(m, b, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__merge(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *b, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (b->has_edition) {
+        m->edition = b->edition;
+        m->has_edition = 1;
+    }
+    if (b->overridable_features) {
+        if (!m->overridable_features) {
+            if (!(m->overridable_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->overridable_features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->overridable_features, b->overridable_features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->fixed_features) {
+        if (!m->fixed_features) {
+            if (!(m->fixed_features = (google_protobuf_FeatureSet *)pbj_arena_alloc(arena, sizeof(google_protobuf_FeatureSet)))) return PBJ_ERR_NOMEM;
+            google_protobuf_FeatureSet_init(m->fixed_features);
+        }
+        if ((st = google_protobuf_FeatureSet__merge(m->fixed_features, b->fixed_features, arena, depth)) != PBJ_OK) return st;
+    }
+    if (b->pbj_unknown.len && (st = pbj__append_new(arena, &m->pbj_unknown, b->pbj_unknown.data, b->pbj_unknown.len)) != PBJ_OK)
+        return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena)
+{
+    return google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(m, arena, PBJ_MAX_ENCODE_DEPTH);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__sort_maps(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_arena *arena, uint32_t depth)
+{
+    pbj_status st = PBJ_OK;
+    (void)m;
+    (void)arena;
+    if (depth-- == 0) return PBJ_ERR_DEPTH;   /* nested too deep, or a cycle */
+    if (m->overridable_features && (st = google_protobuf_FeatureSet__sort_maps(m->overridable_features, arena, depth)) != PBJ_OK) return st;
+    if (m->fixed_features && (st = google_protobuf_FeatureSet__sort_maps(m->fixed_features, arena, depth)) != PBJ_OK) return st;
+    return st;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_encode_append(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_buf *out)
+{
+    if (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_buf_reserve(out, n);
+    if (st != PBJ_OK) return st;
+    out->len += n;
+    google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, out->data + out->len);   /* back to front, ending there */
+    return PBJ_OK;
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_write_delimited(const google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_sink *out)
+{
+    if (google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m)) return pbj_missing_status(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_missing(m));
+    size_t n = google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_size(m);
+    uint8_t *body = NULL;
+    pbj_status st = n == PBJ_SIZE_ERROR ? PBJ_ERR_DEPTH : n > INT32_MAX ? PBJ_ERR_SIZE : pbj_sink_open(out, n, &body);
+    if (st == PBJ_OK) google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault__write(m, body + n);   /* back to front, ending at body + n */
+    return pbj_sink_close(out, st, n);
+}
+
+pbj_status google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_read_delimited(google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault *m, pbj_source *in, pbj_arena *arena, const pbj_decode_options *opts)
+{
+    pbj_slice record;
+    pbj_status st = pbj_source_next(in, &record);
+    return st != PBJ_OK ? st : google_protobuf_FeatureSetDefaults_FeatureSetEditionDefault_decode(m, record.data, record.len, arena, opts);
 }
 
 /* ==== google.protobuf.SourceCodeInfo: building helpers ==== */
